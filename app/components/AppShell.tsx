@@ -1,0 +1,72 @@
+// The frame around every screen. Embedded mode: the template's AppProvider
+// (App Bridge) and the admin's own navigation menu. Local mode: Polaris alone,
+// with a plain navigation sidebar.
+import { useLocation } from "@remix-run/react";
+import { NavMenu } from "@shopify/app-bridge-react";
+import { AppProvider as PolarisAppProvider, Frame, Navigation } from "@shopify/polaris";
+import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/react";
+import polarisDe from "@shopify/polaris/locales/de.json";
+import polarisEn from "@shopify/polaris/locales/en.json";
+import polarisFr from "@shopify/polaris/locales/fr.json";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "./AppLink";
+import { useAppSettings } from "./app-settings";
+import { NAV_LINKS } from "./navigation";
+import { withLocale } from "~/lib/format";
+
+const POLARIS_TRANSLATIONS = { en: polarisEn, de: polarisDe, fr: polarisFr };
+
+function usePolarisTranslations() {
+  const { locale } = useAppSettings();
+  return POLARIS_TRANSLATIONS[locale] ?? polarisEn;
+}
+
+/** Polaris without any frame: error screens that must render whatever failed. */
+export function StandalonePolaris({ children }: { children: ReactNode }) {
+  return (
+    <PolarisAppProvider i18n={usePolarisTranslations()} linkComponent={AppLink}>
+      {children}
+    </PolarisAppProvider>
+  );
+}
+
+export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded"; apiKey: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const i18n = usePolarisTranslations();
+
+  if (mode === "embedded") {
+    return (
+      <ShopifyAppProvider isEmbeddedApp apiKey={apiKey} i18n={i18n}>
+        <NavMenu>
+          <a href={withLocale("/", location.search)} rel="home">
+            {t("nav.home")}
+          </a>
+          {NAV_LINKS.map((link) => (
+            <a key={link.url} href={withLocale(link.url, location.search)}>
+              {t(link.label)}
+            </a>
+          ))}
+        </NavMenu>
+        {children}
+      </ShopifyAppProvider>
+    );
+  }
+
+  const navigation = (
+    <Navigation location={location.pathname}>
+      <Navigation.Section
+        items={[
+          { url: "/", label: t("nav.home"), exactMatch: true },
+          ...NAV_LINKS.map((link) => ({ url: link.url, label: t(link.label) })),
+        ]}
+      />
+    </Navigation>
+  );
+  return (
+    <PolarisAppProvider i18n={i18n} linkComponent={AppLink}>
+      <Frame navigation={navigation}>{children}</Frame>
+    </PolarisAppProvider>
+  );
+}

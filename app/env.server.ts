@@ -1,0 +1,91 @@
+// The environment, read and checked once. A bad or missing variable stops the
+// start with one line per problem instead of a failure somewhere later.
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((value) => ["1", "true", "yes"].includes(value));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
+      .optional(),
+    PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    SHOPIFY_API_KEY: z.string().min(1).optional(),
+    SHOPIFY_API_SECRET: z.string().min(1).optional(),
+    SHOPIFY_APP_URL: z.url({ message: "must be the app's public URL, e.g. https://ops.example.com" }).optional(),
+    SCOPES: z.string().default("read_orders,write_orders,read_products,write_products,read_inventory,write_inventory,read_fulfillments,write_fulfillments"),
+    SHOP_CUSTOM_DOMAIN: z.string().optional(),
+    /** Shop domain used for Shopify calls in local mode (answered by the stand-in). */
+    LOCAL_SHOP: z.string().regex(/^[a-z0-9-]+\.myshopify\.com$/).default("demo-shop.myshopify.com"),
+    /** Where the Shopify stand-in listens; set by the launcher in local mode. */
+    SHOPIFY_STAND_IN_URL: z.url().optional(),
+    ALLOW_LOCAL_MODE_IN_PRODUCTION: flag.default(false),
+    SEED_DEMO_DATA: flag.default(true),
+    APP_TIMEZONE: z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en-US", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as America/New_York")
+      .default("America/New_York"),
+  })
+  .superRefine((env, ctx) => {
+    const shopifyKeys = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"] as const;
+    const given = shopifyKeys.filter((key) => env[key]);
+    if (given.length > 0 && given.length < shopifyKeys.length) {
+      for (const key of shopifyKeys.filter((key) => !env[key])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is required for embedded mode (${given.join(", ")} ${given.length > 1 ? "are" : "is"} set)`,
+        });
+      }
+    }
+    if (given.length === 0 && env.NODE_ENV === "production" && !env.ALLOW_LOCAL_MODE_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOPIFY_API_KEY"],
+        message:
+          "is missing and NODE_ENV is production: local mode has no authentication. " +
+          "Set the Shopify credentials, or ALLOW_LOCAL_MODE_IN_PRODUCTION=1 if you mean it",
+      });
+    }
+  });
+
+export type AppEnv = z.infer<typeof EnvSchema> & {
+  mode: "embedded" | "local";
+  /** Interface the HTTP server binds to: loopback only in local mode. */
+  listenHost: string;
+};
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): AppEnv {
+  // Blank variables count as unset, as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".")} ${issue.message}`);
+    throw new EnvError(`The environment is not usable:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const mode = env.SHOPIFY_API_KEY ? "embedded" : "local";
+  return { ...env, mode, listenHost: mode === "local" ? "127.0.0.1" : (env.HOST ?? "0.0.0.0") };
+}
+
+let cached: AppEnv | undefined;
+export function env(): AppEnv {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,19 @@
+// The first page of a grid screen, rendered by its route loader from the URL.
+// A URL the grid cannot answer (a stale sort key, say) shows the screen's error
+// banner over an empty first page, as a failed load does (spec 000 §4).
+import { ValidationError } from "~/lib/validation.server";
+import type { GridPageData } from "./DataGrid";
+import type { GridAnswer } from "./types";
+
+export async function gridPageData(
+  load: (params: URLSearchParams) => Promise<GridAnswer>,
+  params: URLSearchParams,
+): Promise<GridPageData> {
+  try {
+    return { answer: await load(params), failed: false };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const answer = await load(new URLSearchParams());
+    return { answer: { ...answer, data: { ...answer.data, data: [], total: 0, last_page: 1, current_page: 1 } }, failed: true };
+  }
+}

@@ -1,0 +1,195 @@
+// One server-defined grid per resource: its columns (what the browser shows and
+// may filter or sort) and where its rows come from. `runGrid` answers a list
+// request for any of them; each area declares its grids in one file
+// (e.g. app/dropship/grids.server.ts).
+import type { Translate } from "~/i18n/i18n.server";
+import { parseListQuery, type ListQuery } from "./list-query.server";
+import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir } from "./types";
+
+export interface ColumnSpec {
+  key: string;
+  /** Translation key of the heading. */
+  label: string;
+  dataType: GridDataType;
+  /** Database field; defaults to `key`. `null` for a computed value (no sort, filter or search). */
+  field?: string | null;
+  /** Defaults: text columns filter by text, select columns by option, others not at all. */
+  filter?: GridFilterKind;
+  valueType?: "string" | "int";
+  /** Value → translation key of its label. */
+  options?: Record<string, string>;
+  sortable?: boolean;
+  /** Part of the global search (queryValue); defaults to true for text columns. */
+  searchable?: boolean;
+  links?: GridLink[];
+}
+
+export interface ResolvedColumn {
+  key: string;
+  label: string;
+  dataType: GridDataType;
+  field: string | null;
+  filter: GridFilterKind;
+  valueType: "string" | "int";
+  options?: Record<string, string>;
+  sortable: boolean;
+  searchable: boolean;
+  links?: GridLink[];
+  /** A message when `value` cannot filter this column. */
+  checkFilterValue(value: string, t: Translate): string | null;
+}
+
+type Where = Record<string, unknown>;
+
+/** The part of a Prisma model delegate a grid needs. */
+export interface GridSource {
+  findMany(args: { where: Where; orderBy: Where[]; skip: number; take: number; select: Record<string, true> }): Promise<GridRow[]>;
+  count(args: { where: Where }): Promise<number>;
+}
+
+export interface GridDefinition {
+  id: string;
+  rowKey: string;
+  defaultSort: { key: string; dir: SortDir };
+  columns: ResolvedColumn[];
+  source: () => GridSource;
+  /** Conditions every row of this grid meets (e.g. not archived). */
+  baseWhere?: Where;
+}
+
+const isInt = (value: string) => /^-?\d{1,15}$/.test(value);
+
+function resolveColumn(spec: ColumnSpec): ResolvedColumn {
+  const field = spec.field === undefined ? spec.key : spec.field;
+  const valueType = spec.valueType ?? "string";
+  const defaultFilter: GridFilterKind =
+    spec.dataType === "select" ? "select" : spec.dataType === "text" ? "text" : "none";
+  const filter = field === null ? "none" : (spec.filter ?? defaultFilter);
+  return {
+    key: spec.key,
+    label: spec.label,
+    dataType: spec.dataType,
+    field,
+    filter,
+    valueType,
+    options: spec.options,
+    sortable: field !== null && (spec.sortable ?? true),
+    searchable: field !== null && (spec.searchable ?? (spec.dataType === "text" && filter === "text")),
+    links: spec.links,
+    checkFilterValue(value, t) {
+      if (filter === "select" && spec.options && !(value in spec.options)) {
+        return t("errors.validation.option", { value, allowed: Object.keys(spec.options).join(", ") });
+      }
+      if (valueType === "int" && !isInt(value)) return t("errors.validation.number", { value });
+      return null;
+    },
+  };
+}
+
+export function defineGrid(definition: {
+  id: string;
+  rowKey: string;
+  defaultSort: { key: string; dir: SortDir };
+  columns: ColumnSpec[];
+  source: () => GridSource;
+  baseWhere?: Where;
+}): GridDefinition {
+  const columns = definition.columns.map(resolveColumn);
+  const sortColumn = columns.find((column) => column.key === definition.defaultSort.key);
+  if (!sortColumn?.sortable) throw new Error(`Grid ${definition.id}: default sort ${definition.defaultSort.key} is not sortable`);
+  return { ...definition, columns };
+}
+
+function coerce(column: ResolvedColumn, value: string): string | number {
+  return column.valueType === "int" ? Number(value) : value;
+}
+
+export function buildWhere(grid: GridDefinition, query: ListQuery): Where {
+  const and: Where[] = grid.baseWhere ? [grid.baseWhere] : [];
+  for (const column of grid.columns) {
+    const values = query.filters[column.key];
+    if (!values?.length || !column.field) continue;
+    if (column.filter === "select" || column.valueType === "int") {
+      and.push({ [column.field]: { in: values.map((value) => coerce(column, value)) } });
+    } else {
+      and.push({ OR: values.map((value) => ({ [column.field!]: { contains: value, mode: "insensitive" } })) });
+    }
+  }
+  if (query.queryValue) {
+    const search = query.queryValue;
+    const anyOf: Where[] = [];
+    for (const column of grid.columns) {
+      if (!column.searchable || !column.field) continue;
+      if (column.valueType === "int") {
+        if (isInt(search)) anyOf.push({ [column.field]: Number(search) });
+      } else {
+        anyOf.push({ [column.field]: { contains: search, mode: "insensitive" } });
+      }
+    }
+    // A search no column can match finds nothing rather than everything.
+    and.push(anyOf.length ? { OR: anyOf } : { [grid.rowKey]: { in: [] } });
+  }
+  return and.length ? { AND: and } : {};
+}
+
+export function columnsFor(grid: GridDefinition, t: Translate): GridColumn[] {
+  return grid.columns.map((column) => ({
+    key: column.key,
+    label: t(column.label),
+    dataType: column.dataType,
+    filter: column.filter,
+    sortable: column.sortable,
+    ...(column.options
+      ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, t(label)])) }
+      : {}),
+    ...(column.links ? { settings: { links: column.links.map((link) => ({ ...link, label: t(link.label) })) } } : {}),
+  }));
+}
+
+/** Answers a list request (page, sort, sort_dir, filters, queryValue) for `grid`. */
+export async function runGrid(grid: GridDefinition, params: URLSearchParams, t: Translate): Promise<GridAnswer> {
+  const query = parseListQuery(params, grid, t);
+  return queryGrid(grid, query, t);
+}
+
+export async function queryGrid(grid: GridDefinition, query: ListQuery, t: Translate): Promise<GridAnswer> {
+  const where = buildWhere(grid, query);
+  const sortField = grid.columns.find((column) => column.key === query.sort)!.field!;
+  // The row key breaks ties so that pages never overlap or skip rows.
+  const orderBy = sortField === grid.rowKey
+    ? [{ [sortField]: query.sortDir }]
+    : [{ [sortField]: query.sortDir }, { [grid.rowKey]: query.sortDir }];
+  const select: Record<string, true> = { [grid.rowKey]: true };
+  for (const column of grid.columns) if (column.field) select[column.field] = true;
+  for (const column of grid.columns) for (const link of column.links ?? []) {
+    select[link.field] = true;
+    if (link.condition) select[link.condition.field] = true;
+  }
+
+  const source = grid.source();
+  const [total, rows] = await Promise.all([
+    source.count({ where }),
+    source.findMany({ where, orderBy, skip: (query.page - 1) * query.perPage, take: query.perPage, select }),
+  ]);
+  return {
+    data: {
+      data: rows.map((row) => rowFor(grid, row)),
+      current_page: query.page,
+      per_page: query.perPage,
+      last_page: Math.max(1, Math.ceil(total / query.perPage)),
+      total,
+    },
+    columns: columnsFor(grid, t),
+  };
+}
+
+// Answer rows carry column keys, whatever the database calls the field.
+function rowFor(grid: GridDefinition, row: GridRow): GridRow {
+  const out: GridRow = { ...row };
+  for (const column of grid.columns) {
+    if (column.field && column.field !== column.key) {
+      out[column.key] = row[column.field];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+// What every page loader and /api route does first: authenticate staff, pick
+// the translations of the request, and answer bad input with 422, never a 500.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff, type Staff } from "~/auth.server";
+import { translatorFor, type Translate } from "~/i18n/i18n.server";
+import { ValidationError, unprocessable } from "./validation.server";
+
+export interface RouteContext {
+  request: Request;
+  params: LoaderFunctionArgs["params"];
+  url: URL;
+  staff: Staff;
+  t: Translate;
+}
+
+async function contextFor(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<RouteContext> {
+  const staff = await requireStaff(args.request);
+  const t = await translatorFor(args.request);
+  return { request: args.request, params: args.params, url: new URL(args.request.url), staff, t };
+}
+
+/**
+ * An /api route: JSON out, 422 with per-field errors for bad input, and a plain
+ * 500 message (the detail goes to the log, never a stack to the caller).
+ */
+export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
+  return async (args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
+    const context = await contextFor(args);
+    try {
+      const result = await handler(context);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      if (error instanceof ValidationError) return unprocessable(error);
+      const reference = crypto.randomUUID().slice(0, 8);
+      console.error(`[api ${reference}] ${args.request.method} ${context.url.pathname}`, error);
+      return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
+    }
+  };
+}
+
+/** A page loader: the same authentication, returning plain data for the page. */
+export function pageLoader<T>(handler: (context: RouteContext) => Promise<T>) {
+  return async (args: LoaderFunctionArgs) => handler(await contextFor(args));
+}

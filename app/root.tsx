@@ -1,0 +1,88 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import type { ReactNode } from "react";
+import type { AppSettings } from "./components/app-settings";
+import { StandalonePolaris } from "./components/AppShell";
+import { NotFound } from "./components/NotFound";
+import { env } from "./env.server";
+import { i18nServer } from "./i18n/i18n.server";
+import appStyles from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "preconnect", href: "https://cdn.shopify.com/" },
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: appStyles },
+];
+
+export const handle = { i18n: "common" };
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<AppSettings> {
+  const config = env();
+  const locale = (await i18nServer.getLocale(request)) as AppSettings["locale"];
+  return { locale, timeZone: config.APP_TIMEZONE, mode: config.mode };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const settings = useRouteLoaderData<typeof loader>("root");
+  const locale = settings?.locale ?? "en";
+  useChangeLanguage(locale);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The router's fallback screen (spec 000 §8). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StandalonePolaris>
+        <NotFound />
+      </StandalonePolaris>
+    );
+  }
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "";
+  return (
+    <StandalonePolaris>
+      <div style={{ padding: "2rem" }}>
+        <h1 style={{ fontSize: "1.5rem", fontWeight: 600 }}>
+          {t("error_boundary.heading", { defaultValue: "Unexpected Application Error!" })}
+        </h1>
+        {detail && <p style={{ marginTop: "1rem" }}>{detail}</p>}
+      </div>
+    </StandalonePolaris>
+  );
+}

@@ -1,0 +1,29 @@
+// Drop Shipping Logs (spec 000 §2): the generic grid over GET /api/dropship_log.
+import { useLoaderData } from "@remix-run/react";
+import { Page } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { listDropshipLogs } from "~/dropship/logs.server";
+import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
+import { gridPageData } from "~/grid/grid-page.server";
+import { pageLoader } from "~/lib/route.server";
+
+export const loader = pageLoader(({ url, t }) => gridPageData((params) => listDropshipLogs(params, t), url.searchParams));
+export const shouldRevalidate = gridShouldRevalidate;
+
+export default function DropshipLogs() {
+  const { t } = useTranslation();
+  const initial = useLoaderData<typeof loader>();
+  return (
+    <Page fullWidth title={t("dropship.logs.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
+      <DataGrid
+        endpoint="/api/dropship_log"
+        initial={initial}
+        defaultSort={{ key: "id", dir: "desc" }}
+        rowKey="id"
+        resourceName={{ singular: "log", plural: "logs" }}
+        loadErrorText={t("dropship.logs.load_error")}
+        emptyState={{ heading: t("dropship.logs.empty_heading"), description: t("dropship.logs.empty_description") }}
+      />
+    </Page>
+  );
+}

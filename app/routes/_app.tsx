@@ -1,0 +1,29 @@
+// Layout of every screen: authenticates once for the frame (each child loader
+// authenticates too, as loaders run in parallel) and renders the shell.
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { requireStaff } from "~/auth.server";
+import { AppShell } from "~/components/AppShell";
+import { env } from "~/env.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  return { mode: staff.mode, apiKey: env().SHOPIFY_API_KEY ?? "" };
+}
+
+export default function AppLayout() {
+  const { mode, apiKey } = useLoaderData<typeof loader>();
+  return (
+    <AppShell mode={mode} apiKey={apiKey}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+// Shopify's redirects and headers must pass through (template).
+export function ErrorBoundary() {
+  return boundary.error(useRouteError());
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -1,0 +1,37 @@
+// The one place that configures the Shopify app (as in the Shopify Remix
+// template). Only built in embedded mode: local mode has no credentials.
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import prisma from "./db.server";
+import { env } from "./env.server";
+
+export const apiVersion = ApiVersion.October25;
+
+function createShopifyApp() {
+  const config = env();
+  return shopifyApp({
+    apiKey: config.SHOPIFY_API_KEY!,
+    apiSecretKey: config.SHOPIFY_API_SECRET!,
+    apiVersion,
+    scopes: config.SCOPES.split(","),
+    appUrl: config.SHOPIFY_APP_URL!,
+    authPathPrefix: "/auth",
+    sessionStorage: new PrismaSessionStorage(prisma),
+    distribution: AppDistribution.AppStore,
+    future: { unstable_newEmbeddedAuthStrategy: true },
+    ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
+  });
+}
+
+type ShopifyApp = ReturnType<typeof createShopifyApp>;
+let app: ShopifyApp | undefined;
+
+/** The configured Shopify app; throws in local mode, where nothing may use it. */
+export function shopify(): ShopifyApp {
+  if (env().mode !== "embedded") throw new Error("Shopify is not configured: the app runs in local mode.");
+  app ??= createShopifyApp();
+  return app;
+}
+
+export const isEmbedded = () => env().mode === "embedded";

@@ -1,0 +1,113 @@
+// `npm start` / `npm run dev`: everything the app needs, in order.
+//   1. read and check the environment (a clear list of what is wrong, or stop)
+//   2. embedded PostgreSQL under DATA_DIR when DATABASE_URL is unset
+//   3. apply pending migrations
+//   4. local mode: seed demo data into an empty database, start the Shopify stand-in
+//   5. serve the Remix app (built, or through Vite with --dev)
+// SIGINT/SIGTERM stop the HTTP server first, then PostgreSQL, cleanly.
+import path from "node:path";
+import { existsSync } from "node:fs";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { EnvError, parseEnv } from "../app/env.server";
+import { startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
+import { applyMigrations, ensureDatabase } from "../app/db/migrate.server";
+import { startShopifyStandIn } from "../app/shopify/stand-in.server";
+
+const log = (message: string) => console.log(`[start] ${message}`);
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const stops: Array<() => Promise<void>> = [];
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    for (const stop of stops.reverse()) {
+      await stop().catch((error) => console.error(error));
+    }
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  try {
+    let databaseUrl = env.DATABASE_URL;
+    if (!databaseUrl) {
+      const dataDir = path.resolve(env.DATA_DIR, "postgres");
+      log(`starting embedded PostgreSQL (data in ${dataDir}, port ${env.PG_PORT})`);
+      const database = await startEmbeddedPostgres({ dataDir, port: env.PG_PORT });
+      stops.push(database.stop);
+      await ensureDatabase(database.serverUrl, "app");
+      databaseUrl = database.urlFor("app");
+      process.env.DATABASE_URL = databaseUrl;
+    }
+
+    const applied = await applyMigrations(databaseUrl);
+    log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
+
+    if (env.mode === "local") {
+      if (env.SEED_DEMO_DATA) {
+        const { seedDemoData } = await import("../prisma/seed/demo");
+        const seeded = await seedDemoData(databaseUrl);
+        log(seeded ? "seeded demo data" : "demo data already present");
+      }
+      const standIn = await startShopifyStandIn({ shop: env.LOCAL_SHOP });
+      stops.push(standIn.stop);
+      process.env.SHOPIFY_STAND_IN_URL = standIn.url;
+      log(`Shopify stand-in answering at ${standIn.url}`);
+    }
+
+    const app = express();
+    app.disable("x-powered-by");
+    let build: ServerBuild | (() => Promise<ServerBuild>);
+    if (dev) {
+      const vite = await import("vite");
+      const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+      stops.push(() => viteServer.close());
+      app.use(viteServer.middlewares);
+      build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    } else {
+      const serverBuild = path.resolve("build/server/index.js");
+      if (!existsSync(serverBuild)) throw new Error("No build found: run `npm run build` first (npm start does).");
+      build = (await import(serverBuild)) as ServerBuild;
+      app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+      app.use(express.static("build/client", { maxAge: "1h" }));
+    }
+    app.all("*", createRequestHandler({ build, mode: dev ? "development" : "production" }));
+
+    const server = app.listen(env.PORT, env.listenHost);
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const shown = env.listenHost === "127.0.0.1" ? "localhost" : env.listenHost;
+    log(`${env.mode} mode: serving http://${shown}:${env.PORT}`);
+  } catch (error) {
+    console.error(`[start] failed: ${(error as Error).message}`);
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();
