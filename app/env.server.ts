@@ -6,17 +6,23 @@ const flag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
   .transform((value) => ["1", "true", "yes"].includes(value));
 
+const port = z.coerce
+  .number({ message: "must be a port number from 1 to 65535" })
+  .int("must be a port number from 1 to 65535")
+  .min(1, "must be a port number from 1 to 65535")
+  .max(65535, "must be a port number from 1 to 65535");
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: port.default(3000),
     HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default(".data"),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
       .optional(),
-    PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    PG_PORT: port.default(54329),
     SHOPIFY_API_KEY: z.string().min(1).optional(),
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
     SHOPIFY_APP_URL: z.url({ message: "must be the app's public URL, e.g. https://ops.example.com" }).optional(),
@@ -39,29 +45,29 @@ const EnvSchema = z
         }
       }, "must be an IANA time zone such as America/New_York")
       .default("America/New_York"),
-  })
-  .superRefine((env, ctx) => {
-    const shopifyKeys = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"] as const;
-    const given = shopifyKeys.filter((key) => env[key]);
-    if (given.length > 0 && given.length < shopifyKeys.length) {
-      for (const key of shopifyKeys.filter((key) => !env[key])) {
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: `is required for embedded mode (${given.join(", ")} ${given.length > 1 ? "are" : "is"} set)`,
-        });
-      }
-    }
-    if (given.length === 0 && env.NODE_ENV === "production" && !env.ALLOW_LOCAL_MODE_IN_PRODUCTION) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SHOPIFY_API_KEY"],
-        message:
-          "is missing and NODE_ENV is production: local mode has no authentication. " +
-          "Set the Shopify credentials, or ALLOW_LOCAL_MODE_IN_PRODUCTION=1 if you mean it",
-      });
-    }
   });
+
+// Checks across variables, run even when single variables are bad so that one
+// start shows every problem.
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const shopifyKeys = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"] as const;
+  const given = shopifyKeys.filter((key) => env[key]);
+  if (given.length > 0 && given.length < shopifyKeys.length) {
+    for (const key of shopifyKeys.filter((key) => !env[key])) {
+      problems.push(`${key} is required for embedded mode (${given.join(", ")} ${given.length > 1 ? "are" : "is"} set)`);
+    }
+  }
+  const production = env.NODE_ENV === "production";
+  const allowed = ["1", "true", "yes"].includes(env.ALLOW_LOCAL_MODE_IN_PRODUCTION ?? "");
+  if (given.length === 0 && production && !allowed) {
+    problems.push(
+      "SHOPIFY_API_KEY is missing and NODE_ENV is production: local mode has no authentication. " +
+        "Set the Shopify credentials, or ALLOW_LOCAL_MODE_IN_PRODUCTION=1 if you mean it",
+    );
+  }
+  return problems;
+}
 
 export type AppEnv = z.infer<typeof EnvSchema> & {
   mode: "embedded" | "local";
@@ -75,9 +81,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // Blank variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".")} ${issue.message}`);
-    throw new EnvError(`The environment is not usable:\n${lines.join("\n")}`);
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`)),
+    ...crossChecks(cleaned),
+  ];
+  if (!result.success || problems.length) {
+    throw new EnvError(`The environment is not usable:\n${problems.map((line) => `  - ${line}`).join("\n")}`);
   }
   const env = result.data;
   const mode = env.SHOPIFY_API_KEY ? "embedded" : "local";

@@ -17,7 +17,8 @@ function createShopifyApp() {
     scopes: config.SCOPES.split(","),
     appUrl: config.SHOPIFY_APP_URL!,
     authPathPrefix: "/auth",
-    sessionStorage: new PrismaSessionStorage(prisma),
+    // Same Session table; the storage is typed against the classic client.
+    sessionStorage: new PrismaSessionStorage(prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0]),
     distribution: AppDistribution.AppStore,
     future: { unstable_newEmbeddedAuthStrategy: true },
     ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),

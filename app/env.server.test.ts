@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const failure = (source: Record<string, string>) => {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error("expected the environment to be refused");
+};
+
+describe("environment", () => {
+  it("runs in local mode on loopback with defaults when nothing is set", () => {
+    const env = parseEnv({});
+    expect(env.mode).toBe("local");
+    expect(env.listenHost).toBe("127.0.0.1");
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe(".data");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("stays on loopback in local mode even when HOST says otherwise", () => {
+    expect(parseEnv({ HOST: "0.0.0.0" }).listenHost).toBe("127.0.0.1");
+  });
+
+  it("runs embedded with all three Shopify variables", () => {
+    const env = parseEnv({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", PORT: "8080" });
+    expect(env.mode).toBe("embedded");
+    expect(env.listenHost).toBe("0.0.0.0");
+    expect(env.PORT).toBe(8080);
+  });
+
+  it("names each missing or bad variable on a line of its own", () => {
+    const message = failure({ SHOPIFY_API_KEY: "k", PORT: "http", DATABASE_URL: "mysql://x" });
+    expect(message).toContain("SHOPIFY_API_SECRET is required for embedded mode");
+    expect(message).toContain("SHOPIFY_APP_URL is required for embedded mode");
+    expect(message).toMatch(/PORT .+/);
+    expect(message).toContain("DATABASE_URL must be a postgresql:// connection string");
+    expect(message.split("\n").filter((line) => line.startsWith("  - "))).toHaveLength(4);
+  });
+
+  it("refuses local mode in production unless asked", () => {
+    expect(failure({ NODE_ENV: "production" })).toContain("ALLOW_LOCAL_MODE_IN_PRODUCTION");
+    expect(parseEnv({ NODE_ENV: "production", ALLOW_LOCAL_MODE_IN_PRODUCTION: "1" }).mode).toBe("local");
+  });
+
+  it("treats blank variables as unset and checks the time zone", () => {
+    expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
+    expect(failure({ APP_TIMEZONE: "Mars/Olympus" })).toContain("APP_TIMEZONE must be an IANA time zone");
+  });
+});

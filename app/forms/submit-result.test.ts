@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { readSubmitResult } from "./submit-result";
+
+const texts = { success: "Vendor saved successfully", error: "Error while saving vendor" };
+
+describe("reading a form's save answer", () => {
+  it("shows the default success text, or the server's message when it sent one", () => {
+    expect(readSubmitResult(200, "{}", texts)).toMatchObject({ ok: true, tone: "success", title: "Vendor saved successfully" });
+    expect(readSubmitResult(200, '{"error":false,"message":"Saved 3 rows"}', texts)).toMatchObject({ ok: true, title: "Saved 3 rows" });
+  });
+
+  it("lists the first message of each field of a 422", () => {
+    const outcome = readSubmitResult(422, JSON.stringify({ errors: { name: ["Name is required", "too short"], sftp_port: ["Port must be 1-65535"] } }), texts);
+    expect(outcome).toMatchObject({ ok: false, tone: "critical", title: "Error while saving vendor" });
+    expect(outcome.messages).toEqual(["Name is required", "Port must be 1-65535"]);
+  });
+
+  it("treats an error flag, a failed status or an unreadable answer as a failure", () => {
+    expect(readSubmitResult(200, '{"error":true}', texts)).toMatchObject({ ok: false, title: "Error while saving vendor" });
+    expect(readSubmitResult(200, '{"error":true,"message":"Vendor has open requests"}', texts)).toMatchObject({ ok: false, title: "Vendor has open requests" });
+    expect(readSubmitResult(500, "<html>", texts)).toMatchObject({ ok: false, title: "Error while saving vendor" });
+    expect(readSubmitResult(200, "not json", texts)).toMatchObject({ ok: false, title: "Error while saving vendor" });
+    expect(readSubmitResult(0, "", texts)).toMatchObject({ ok: false });
+  });
+});

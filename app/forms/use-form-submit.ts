@@ -1,0 +1,56 @@
+// Sends a form to its /api route (JSON or multipart, with `_method=PUT` when
+// editing), shows the outcome in a FormBanner and redirects 1000 ms after a
+// success when the form names where to go.
+import { useNavigate, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { withLocale } from "~/lib/format";
+import { readSubmitResult, REDIRECT_AFTER_SUCCESS_MS, type SubmitOutcome, type SubmitTexts } from "./submit-result";
+
+export interface SubmitRequest {
+  url: string;
+  method?: "POST" | "DELETE" | "GET";
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: Record<string, unknown> | FormData;
+  /** Sends `_method=PUT` (the spec's method override for edits). */
+  put?: boolean;
+}
+
+export function useFormSubmit(texts: SubmitTexts, options: { redirectTo?: string } = {}) {
+  const [outcome, setOutcome] = useState<SubmitOutcome | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = useCallback(
+    async (request: SubmitRequest): Promise<SubmitOutcome> => {
+      setSubmitting(true);
+      const init: RequestInit = { method: request.method ?? "POST", headers: { accept: "application/json" } };
+      if (request.body instanceof FormData) {
+        if (request.put) request.body.set("_method", "PUT");
+        init.body = request.body;
+      } else if (request.body) {
+        init.body = JSON.stringify(request.put ? { ...request.body, _method: "PUT" } : request.body);
+        (init.headers as Record<string, string>)["content-type"] = "application/json";
+      }
+      let result: SubmitOutcome;
+      try {
+        const response = await fetch(request.url, init);
+        result = readSubmitResult(response.status, await response.text(), texts);
+      } catch {
+        result = readSubmitResult(0, "", texts);
+      }
+      setOutcome(result);
+      setSubmitting(false);
+      if (result.ok && options.redirectTo) {
+        const target = withLocale(options.redirectTo, location.search);
+        timer.current = setTimeout(() => navigate(target), REDIRECT_AFTER_SUCCESS_MS);
+      }
+      return result;
+    },
+    [texts, options.redirectTo, navigate, location.search],
+  );
+
+  return { submit, submitting, outcome, dismiss: () => setOutcome(null) };
+}

@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const [url, out] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+const errors = [];
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(url, { waitUntil: "networkidle" });
+await page.waitForTimeout(1000);
+await page.screenshot({ path: out });
+console.log(errors.join("\n"));
+await browser.close();

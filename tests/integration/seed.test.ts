@@ -1,0 +1,66 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedBulkOrders } from "../../prisma/seed/bulk-orders";
+import { seedDemoData } from "../../prisma/seed/demo";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let database: TestDatabase;
+let client: pg.Client;
+beforeAll(async () => {
+  database = await createTestDatabase("test");
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+});
+afterAll(async () => {
+  await client.end();
+  await database.dispose();
+});
+
+async function tableCounts() {
+  const { rows } = await client.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+       AND table_name NOT IN ('_prisma_migrations', 'Session') ORDER BY table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of rows) {
+    counts[table_name] = Number((await client.query(`SELECT count(*) FROM "${table_name}"`)).rows[0].count);
+  }
+  return counts;
+}
+
+describe("seed", () => {
+  it("fills every table with demo data, once", async () => {
+    expect(await seedDemoData(database.url)).toBe(true);
+    const counts = await tableCounts();
+    expect(Object.entries(counts).filter(([, count]) => count === 0)).toEqual([]);
+    expect(counts.order_grid).toBeGreaterThanOrEqual(300);
+    expect(counts.dropship_vendor).toBe(12);
+    expect(counts.dropship_log).toBeGreaterThan(100);
+
+    expect(await seedDemoData(database.url)).toBe(false);
+    expect(await tableCounts()).toEqual(counts);
+  });
+
+  it("has vendors in both formats and assignments in every status", async () => {
+    const formats = await client.query(`SELECT edi_format, count(*) FROM dropship_vendor GROUP BY edi_format ORDER BY edi_format`);
+    expect(formats.rows.map((row) => row.edi_format)).toEqual([0, 1]);
+    const statuses = await client.query(`SELECT DISTINCT assign_status FROM assignment ORDER BY assign_status`);
+    expect(statuses.rows.map((row) => row.assign_status)).toEqual([1, 2, 3, 4]);
+    const feedTypes = await client.query(`SELECT DISTINCT type FROM feed_log ORDER BY type`);
+    expect(feedTypes.rows.map((row) => row.type)).toEqual(["failed", "finished", "skipped", "starting"]);
+    const errors = await client.query(`SELECT count(*) FROM special_order_error`);
+    expect(Number(errors.rows[0].count)).toBeGreaterThan(0);
+  });
+
+  it("adds bulk orders up to the total asked for, and no more when run again", async () => {
+    const before = Number((await client.query(`SELECT count(*) FROM order_grid`)).rows[0].count);
+    const added = await seedBulkOrders(database.url, before + 2500, () => {});
+    expect(added).toBe(2500);
+    const after = await client.query(`SELECT count(*) AS orders, count(DISTINCT order_id) AS ids FROM order_grid`);
+    expect(Number(after.rows[0].orders)).toBe(before + 2500);
+    expect(Number(after.rows[0].ids)).toBe(before + 2500);
+    const items = await client.query(`SELECT count(*) FROM order_item i JOIN order_grid o ON o.id = i.order_id WHERE o.order_id LIKE 'B%'`);
+    expect(Number(items.rows[0].count)).toBe(2500);
+    expect(await seedBulkOrders(database.url, before + 2500, () => {})).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+// Starts the built app (`server/main.ts`, as `npm start` does after building)
+// in a child process on a free loopback port, and stops it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startAppServer(env: Record<string, string>): Promise<RunningApp> {
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The app did not answer /healthz within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+      }),
+  };
+}
