@@ -21,6 +21,7 @@ import { i18nServer } from "./i18n/i18n.server";
 import appStyles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "preconnect", href: "https://cdn.shopify.com/" },
   { rel: "stylesheet", href: polarisStyles },
   { rel: "stylesheet", href: appStyles },

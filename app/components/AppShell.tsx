@@ -49,7 +49,10 @@ export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded
             </a>
           ))}
         </NavMenu>
-        {children}
+        {/* Our link component inside the template's provider: in-app links keep ?locale=. */}
+        <PolarisAppProvider i18n={i18n} linkComponent={AppLink}>
+          {children}
+        </PolarisAppProvider>
       </ShopifyAppProvider>
     );
   }

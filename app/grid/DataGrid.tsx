@@ -147,13 +147,29 @@ export function DataGrid(props: DataGridProps) {
     }
   });
 
+  // A navigation to this screen with another URL (a menu link, back/forward)
+  // starts over from that URL; the grid's own URL updates do not.
+  const ownSearch = useRef(searchParams.toString());
+  useEffect(() => {
+    const search = searchParams.toString();
+    if (search === ownSearch.current) return;
+    ownSearch.current = search;
+    const next = listStateFromSearch(searchParams, columns, defaultSort);
+    setQueryInput(next.queryValue);
+    setTextInputs({ ...next.filters });
+    setState(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchParams]);
+
   // Load whenever the list state changes (the first state came with the page).
   const loadedKey = useRef(JSON.stringify(state));
   useEffect(() => {
     const key = JSON.stringify(state);
     if (key === loadedKey.current) return;
     loadedKey.current = key;
-    setSearchParams((current) => searchForListState(state, current, columns), { replace: true, preventScrollReset: true });
+    const nextSearch = searchForListState(state, new URLSearchParams(window.location.search), columns);
+    ownSearch.current = nextSearch.toString();
+    setSearchParams(nextSearch, { replace: true, preventScrollReset: true });
     const controller = new AbortController();
     setLoading(true);
     fetchJsonWithRetry<GridAnswer>(`${endpoint}?${apiQueryForListState(state, locale)}`, { signal: controller.signal })
