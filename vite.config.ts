@@ -25,5 +25,6 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   build: { assetsInlineLimit: 0 },
-  optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"] },
+  // i18next-fs-backend is server-only; the dev scan must not pre-bundle it for the browser.
+  optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"], exclude: ["i18next-fs-backend"] },
 });
