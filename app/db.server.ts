@@ -1,14 +1,9 @@
-// The one Prisma client, over the pg driver adapter (no native engine).
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./db/generated/client";
+// The app's one Prisma client, for DATABASE_URL (set by `npm start`).
+import { createPrismaClient, type PrismaClient } from "./db/client.server";
 
 declare global {
   // Kept across hot reloads in development so each reload does not open a pool.
   var __prisma: PrismaClient | undefined;
-}
-
-export function createPrismaClient(connectionString: string) {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
 }
 
 function databaseUrl() {

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
+import { openLocalDatabase } from "../app/db/embedded-postgres.server";
 
 const MIGRATIONS = "prisma/migrations";
 const SNAPSHOT = path.join(MIGRATIONS, "schema.snapshot.prisma");
@@ -14,13 +14,13 @@ const name = (process.argv[2] ?? "change").replace(/\W+/g, "_");
 
 const embedded = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: path.join(process.env.DATA_DIR ?? ".data", "postgres"), port: Number(process.env.PG_PORT ?? 54329) });
+  : await openLocalDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data"), port: Number(process.env.PG_PORT ?? 54329) });
 try {
   const from = existsSync(SNAPSHOT) ? ["--from-schema-datamodel", SNAPSHOT] : ["--from-empty"];
   const result = spawnSync(
     process.execPath,
     ["scripts/prisma.mjs", "migrate", "diff", ...from, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
-    { encoding: "utf8", env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.serverUrl } },
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.url } },
   );
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);

@@ -11,8 +11,8 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { EnvError, parseEnv } from "../app/env.server";
-import { startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
-import { applyMigrations, ensureDatabase } from "../app/db/migrate.server";
+import { openLocalDatabase } from "../app/db/embedded-postgres.server";
+import { applyMigrations } from "../app/db/migrate.server";
 import { startShopifyStandIn } from "../app/shopify/stand-in.server";
 
 const log = (message: string) => console.log(`[start] ${message}`);
@@ -47,12 +47,10 @@ async function main() {
   try {
     let databaseUrl = env.DATABASE_URL;
     if (!databaseUrl) {
-      const dataDir = path.resolve(env.DATA_DIR, "postgres");
-      log(`starting embedded PostgreSQL (data in ${dataDir}, port ${env.PG_PORT})`);
-      const database = await startEmbeddedPostgres({ dataDir, port: env.PG_PORT });
+      log(`starting embedded PostgreSQL (data in ${path.resolve(env.DATA_DIR, "postgres")}, port ${env.PG_PORT})`);
+      const database = await openLocalDatabase({ dataDir: path.resolve(env.DATA_DIR), port: env.PG_PORT });
       stops.push(database.stop);
-      await ensureDatabase(database.serverUrl, "app");
-      databaseUrl = database.urlFor("app");
+      databaseUrl = database.url;
       process.env.DATABASE_URL = databaseUrl;
     }
 

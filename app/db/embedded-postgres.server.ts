@@ -48,7 +48,17 @@ export async function startEmbeddedPostgres(options: {
 
   if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
     await mkdir(path.dirname(databaseDir), { recursive: true });
-    await pg.initialise();
+    try {
+      await pg.initialise();
+    } catch (error) {
+      if (isRoot && /Permission denied/.test(String(error))) {
+        throw new Error(
+          `Started as root, PostgreSQL runs as the "postgres" user, which cannot reach ${databaseDir}. ` +
+            "Choose a DATA_DIR whose parent folders every user may enter (chmod o+x), or run as a normal user.",
+        );
+      }
+      throw error;
+    }
   } else if (isRoot) {
     await ensureOwnedByPostgres(databaseDir);
   }
@@ -100,4 +110,27 @@ async function ensureOwnedByPostgres(databaseDir: string) {
     const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
     await chown(databaseDir, uid, gid);
   }
+}
+
+/**
+ * The app's own database when DATABASE_URL is unset: the embedded cluster in
+ * `DATA_DIR/postgres`, database `app`. Used by `npm start`, `npm run seed`
+ * and `npm run db:migration`, so all three open the same data.
+ */
+export async function openLocalDatabase(options: { dataDir: string; port: number; log?: (line: string) => void }) {
+  const server = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "postgres"), port: options.port, log: options.log });
+  try {
+    await ensureAppDatabase(server.serverUrl);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { url: server.urlFor(APP_DATABASE), serverUrl: server.serverUrl, stop: server.stop };
+}
+
+export const APP_DATABASE = "app";
+
+async function ensureAppDatabase(serverUrl: string) {
+  const { ensureDatabase } = await import("./migrate.server");
+  await ensureDatabase(serverUrl, APP_DATABASE);
 }

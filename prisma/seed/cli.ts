@@ -3,8 +3,8 @@
 // embedded PostgreSQL under DATA_DIR as `npm start` does.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startEmbeddedPostgres } from "../../app/db/embedded-postgres.server";
-import { applyMigrations, ensureDatabase } from "../../app/db/migrate.server";
+import { openLocalDatabase } from "../../app/db/embedded-postgres.server";
+import { applyMigrations } from "../../app/db/migrate.server";
 import { seedBulkOrders } from "./bulk-orders";
 import { seedDemoData } from "./demo";
 
@@ -17,21 +17,14 @@ if (!Number.isInteger(orders) || orders < 0) {
 
 const embedded = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({
-      dataDir: path.resolve(process.env.DATA_DIR ?? ".data", "postgres"),
-      port: Number(process.env.PG_PORT ?? 54329),
-    });
+  : await openLocalDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data"), port: Number(process.env.PG_PORT ?? 54329) });
 try {
-  let databaseUrl = process.env.DATABASE_URL;
-  if (embedded) {
-    await ensureDatabase(embedded.serverUrl, "app");
-    databaseUrl = embedded.urlFor("app");
-  }
-  await applyMigrations(databaseUrl!);
+  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+  await applyMigrations(databaseUrl);
   const started = Date.now();
-  console.log((await seedDemoData(databaseUrl!)) ? "Seeded demo data." : "Demo data already present.");
+  console.log((await seedDemoData(databaseUrl)) ? "Seeded demo data." : "Demo data already present.");
   if (orders) {
-    const added = await seedBulkOrders(databaseUrl!, orders);
+    const added = await seedBulkOrders(databaseUrl, orders);
     console.log(`Added ${added} orders (${((Date.now() - started) / 1000).toFixed(1)} s).`);
   }
 } finally {

@@ -5,7 +5,7 @@
 // products and mappings. Deterministic (seeded random) and idempotent: a
 // database that already has vendors is left alone.
 import { createHash } from "node:crypto";
-import { createPrismaClient } from "../../app/db.server";
+import { createPrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
 
 const DAY = 86_400_000;

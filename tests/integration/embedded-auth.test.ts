@@ -5,7 +5,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db.server";
+import { createPrismaClient } from "../../app/db/client.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 
 const API_KEY = "test-api-key";

@@ -1,4 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { freePort } from "../support/app-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBulkOrders } from "../../prisma/seed/bulk-orders";
 import { seedDemoData } from "../../prisma/seed/demo";
@@ -63,4 +68,29 @@ describe("seed", () => {
     expect(Number(items.rows[0].count)).toBe(2500);
     expect(await seedBulkOrders(database.url, before + 2500, () => {})).toBe(0);
   });
+});
+
+describe("npm run seed", () => {
+  it("without DATABASE_URL seeds the embedded database under DATA_DIR, and refuses a bad --orders", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "seed-cli-"));
+    chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must enter it
+    const env = { ...process.env, DATA_DIR: dataDir, PG_PORT: String(await freePort()) } as Record<string, string>;
+    delete env.DATABASE_URL;
+    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "prisma/seed/cli.ts", ...args], { env, encoding: "utf8" });
+    try {
+      const bad = run("--orders", "many");
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('--orders must be a whole number, not "many"');
+
+      const first = run("--orders", "450");
+      expect(first.stderr).not.toContain("Error");
+      expect(first.stdout).toContain("Seeded demo data.");
+      expect(first.stdout).toMatch(/Added \d+ orders/);
+      const again = run("--orders", "450");
+      expect(again.stdout).toContain("Demo data already present.");
+      expect(again.stdout).toContain("Added 0 orders");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
