@@ -74,7 +74,7 @@ describe("npm run seed", () => {
   it("without DATABASE_URL seeds the embedded database under DATA_DIR, and refuses a bad --orders", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "seed-cli-"));
     chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must enter it
-    const env = { ...process.env, DATA_DIR: dataDir, PG_PORT: String(await freePort()) } as Record<string, string>;
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PG_PORT: String(await freePort()) };
     delete env.DATABASE_URL;
     const run = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "prisma/seed/cli.ts", ...args], { env, encoding: "utf8" });
     try {
