@@ -1,0 +1,271 @@
+// The envelope structure (ISA/IEA, GS/GE, ST/SE) and its control checks, fed
+// one segment at a time so the whole-file reader and the streaming reader
+// share it: SE01 segment count, SE02 = ST02, GE01 transaction count,
+// GE02 = GS06, IEA01 group count, IEA02 = ISA13, missing SE/GE/IEA, segments
+// out of place, GS shape.
+import { AK3, AK4, AK5, AK9, TA1, type Fault } from "./faults";
+import type { Delimiters } from "./isa";
+
+export interface TransactionSet {
+  setId: string;
+  controlNumber: string;
+  /** File positions (0-based) of ST and of SE (or the last segment read when SE is missing). */
+  start: number;
+  end: number;
+  /** SE was found. */
+  closed: boolean;
+}
+
+export interface FunctionalGroup {
+  /** GS elements, [0] = "GS". */
+  gs: string[];
+  functionalId: string;
+  controlNumber: string;
+  version: string;
+  transactions: TransactionSet[];
+  ge?: string[];
+  start: number;
+  end: number;
+}
+
+export interface Interchange {
+  isa: string[];
+  delimiters: Delimiters;
+  controlNumber: string;
+  sender: { qualifier: string; id: string };
+  receiver: { qualifier: string; id: string };
+  date: string;
+  time: string;
+  version: string;
+  usage: string;
+  groups: FunctionalGroup[];
+  /** Positions of ISB, ISE and TA1 segments. */
+  serviceSegments: number[];
+  iea?: string[];
+  start: number;
+  end: number;
+}
+
+type Segment = { index: number; id: string; elements: () => string[] };
+
+const SEGMENT_ID = /^[A-Z][A-Z0-9]{1,2}$/;
+const isNumeric = (value: string | undefined) => value !== undefined && /^\d+$/.test(value.trim());
+const sameNumber = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && (a.trim() === b.trim() || (isNumeric(a) && isNumeric(b) && BigInt(a.trim()) === BigInt(b.trim())));
+
+/** GS04: CCYYMMDD from version 004010 on, YYMMDD before it. */
+function validGroupDate(value: string, version: string) {
+  const older = /^\d{6}/.test(version) && Number(version.slice(0, 6)) < 4010;
+  const digits = older && value.length === 6 ? 6 : 8;
+  if (!new RegExp(`^\\d{${digits}}$`).test(value)) return false;
+  const month = Number(value.slice(digits - 4, digits - 2));
+  const day = Number(value.slice(digits - 2));
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+const validTime = (value: string) => /^\d{4}(\d{2}(\d{1,2})?)?$/.test(value) && Number(value.slice(0, 2)) < 24 && Number(value.slice(2, 4)) < 60;
+
+export class EnvelopeReader {
+  readonly interchanges: Interchange[] = [];
+  readonly faults: Fault[] = [];
+  private interchange?: Interchange;
+  private group?: FunctionalGroup;
+  private transaction?: TransactionSet;
+  private lastIndex = -1;
+
+  private add(fault: Omit<Fault, "interchange" | "group" | "transaction"> & Partial<Fault>) {
+    this.faults.push({
+      interchange: this.interchanges.length - 1,
+      group: this.group ? this.interchange!.groups.length - 1 : undefined,
+      transaction: this.transaction ? this.group!.transactions.length - 1 : undefined,
+      ...fault,
+    });
+  }
+
+  /** An ISA read by readIsa, at file position `index`. */
+  startInterchange(index: number, isa: string[], delimiters: Delimiters, isaFaults: Omit<Fault, "segmentIndex" | "interchange">[]) {
+    if (this.interchange) this.closeInterchange(index, "ISA");
+    const interchange: Interchange = {
+      isa,
+      delimiters,
+      controlNumber: isa[13].trim(),
+      sender: { qualifier: isa[5].trim(), id: isa[6].trim() },
+      receiver: { qualifier: isa[7].trim(), id: isa[8].trim() },
+      date: isa[9],
+      time: isa[10],
+      version: isa[12],
+      usage: isa[15],
+      groups: [],
+      serviceSegments: [],
+      start: index,
+      end: index,
+    };
+    this.interchanges.push(interchange);
+    this.interchange = interchange;
+    for (const fault of isaFaults) this.add({ ...fault, segmentIndex: index + 1 });
+    this.lastIndex = index;
+  }
+
+  /** Any segment after an ISA. */
+  segment({ index, id, elements }: Segment) {
+    this.lastIndex = index;
+    const interchange = this.interchange;
+    if (!interchange) {
+      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: `${id || "segment"} outside an interchange (no ISA before it)` });
+      return;
+    }
+    interchange.end = index;
+
+    if (this.transaction) {
+      if (id === "SE") return this.closeTransaction(index, elements());
+      if (id === "GE" || id === "IEA" || id === "GS" || id === "ST") {
+        this.missingTrailer("SE", index, id);
+      } else {
+        this.transaction.end = index;
+        if (!SEGMENT_ID.test(id)) {
+          this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, positionInTransaction: index - this.transaction.start + 1, ack: { segment: "AK3", code: AK3.unrecognized }, message: `${JSON.stringify(id)} is not a segment ID` });
+        }
+        return;
+      }
+    }
+
+    if (this.group) {
+      if (id === "ST") return this.openTransaction(index, elements());
+      if (id === "GE") return this.closeGroup(index, elements());
+      if (id === "GS" || id === "IEA") {
+        this.missingTrailer("GE", index, id);
+      } else {
+        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "AK3", code: AK3.unexpected }, message: `${id} outside a transaction set (expected ST or GE)` });
+        return;
+      }
+    }
+
+    switch (id) {
+      case "GS":
+        return this.openGroup(index, elements());
+      case "IEA":
+        return this.closeInterchangeWith(index, elements());
+      case "ISB":
+      case "ISE":
+      case "TA1":
+        interchange.serviceSegments.push(index);
+        return;
+      case "ST":
+        this.add({ level: "transaction", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: "ST outside a functional group (no GS before it)" });
+        return;
+      case "SE":
+      case "GE":
+        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: `${id} without its header` });
+        return;
+      default:
+        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: `${id || "an empty segment"} between the interchange and group headers` });
+    }
+  }
+
+  /** The end of the input. */
+  end() {
+    const index = this.lastIndex + 1;
+    if (this.transaction) this.missingTrailer("SE", index, "end of file");
+    if (this.group) this.missingTrailer("GE", index, "end of file");
+    if (this.interchange) this.closeInterchange(index, "end of file");
+    if (this.interchanges.length === 0) {
+      this.faults.push({ level: "interchange", segmentIndex: 1, segmentId: "", ack: { segment: "TA1", code: TA1.controlStructure }, message: "no ISA segment: this is not an X12 interchange" });
+    }
+  }
+
+  private missingTrailer(trailer: "SE" | "GE", index: number, reached: string) {
+    if (trailer === "SE") {
+      const transaction = this.transaction!;
+      this.add({ level: "transaction", segmentIndex: transaction.start + 1, segmentId: "ST", ack: { segment: "AK5", code: AK5.trailerMissing }, message: `transaction set ${transaction.setId} ${transaction.controlNumber} has no SE (reached ${reached} at segment ${index + 1})` });
+      this.transaction = undefined;
+    } else {
+      const group = this.group!;
+      this.add({ level: "group", segmentIndex: group.start + 1, segmentId: "GS", ack: { segment: "AK9", code: AK9.trailerMissing }, message: `functional group ${group.controlNumber} has no GE (reached ${reached} at segment ${index + 1})` });
+      this.group = undefined;
+    }
+  }
+
+  private openGroup(index: number, gs: string[]) {
+    const group: FunctionalGroup = {
+      gs,
+      functionalId: gs[1] ?? "",
+      controlNumber: (gs[6] ?? "").trim(),
+      version: gs[8] ?? "",
+      transactions: [],
+      start: index,
+      end: index,
+    };
+    this.interchange!.groups.push(group);
+    this.group = group;
+    const fault = (element: number, code: string, message: string) =>
+      this.add({ level: "element", segmentIndex: index + 1, segmentId: "GS", element, ack: { segment: "TA1", code }, message });
+    if (gs.length - 1 !== 8) fault(gs.length - 1, TA1.content, `GS has ${gs.length - 1} elements, not 8`);
+    if (!/^[A-Z0-9]{2}$/.test(group.functionalId)) fault(1, TA1.content, `GS01 ${JSON.stringify(group.functionalId)} is not a functional identifier code`);
+    if (!validGroupDate(gs[4] ?? "", group.version)) fault(4, TA1.content, `GS04 is not a date CCYYMMDD: ${JSON.stringify(gs[4] ?? "")}`);
+    if (!validTime(gs[5] ?? "")) fault(5, TA1.content, `GS05 is not a time HHMM[SS[d]]: ${JSON.stringify(gs[5] ?? "")}`);
+    if (!/^\d{1,9}$/.test(group.controlNumber)) {
+      this.add({ level: "group", segmentIndex: index + 1, segmentId: "GS", element: 6, ack: { segment: "AK9", code: AK9.controlNumberSyntax }, message: `GS06 is not a control number of 1 to 9 digits: ${JSON.stringify(gs[6] ?? "")}` });
+    }
+  }
+
+  private closeGroup(index: number, ge: string[]) {
+    const group = this.group!;
+    group.ge = ge;
+    group.end = index;
+    const segmentId = "GE";
+    if (!sameNumber(ge[1], String(group.transactions.length))) {
+      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 1, ack: { segment: "AK9", code: AK9.transactionCount }, message: `GE01 says ${JSON.stringify(ge[1] ?? "")} transaction sets, the group has ${group.transactions.length}` });
+    }
+    if (!sameNumber(ge[2], group.controlNumber)) {
+      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 2, ack: { segment: "AK9", code: AK9.controlNumberMismatch }, message: `GE02 ${JSON.stringify(ge[2] ?? "")} does not match GS06 ${JSON.stringify(group.controlNumber)}` });
+    }
+    this.group = undefined;
+  }
+
+  private openTransaction(index: number, st: string[]) {
+    const transaction: TransactionSet = { setId: st[1] ?? "", controlNumber: (st[2] ?? "").trim(), start: index, end: index, closed: false };
+    this.group!.transactions.push(transaction);
+    this.transaction = transaction;
+    if (!/^\d{3}$/.test(transaction.setId)) {
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 1, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidId }, message: `ST01 ${JSON.stringify(transaction.setId)} is not a transaction set identifier` });
+    }
+    if (!/^\S{4,9}$/.test(transaction.controlNumber)) {
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 2, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidControlNumber }, message: `ST02 ${JSON.stringify(st[2] ?? "")} is not a control number of 4 to 9 characters` });
+    }
+  }
+
+  private closeTransaction(index: number, se: string[]) {
+    const transaction = this.transaction!;
+    transaction.end = index;
+    transaction.closed = true;
+    const count = index - transaction.start + 1;
+    const position = count;
+    if (!isNumeric(se[1]) || Number(se[1]) !== count) {
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 1, positionInTransaction: position, ack: { segment: "AK5", code: AK5.segmentCount }, message: `SE01 says ${JSON.stringify(se[1] ?? "")} segments, the transaction set has ${count}` });
+    }
+    if ((se[2] ?? "").trim() !== transaction.controlNumber) {
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 2, positionInTransaction: position, ack: { segment: "AK5", code: AK5.controlNumberMismatch }, message: `SE02 ${JSON.stringify(se[2] ?? "")} does not match ST02 ${JSON.stringify(transaction.controlNumber)}` });
+    }
+    this.transaction = undefined;
+  }
+
+  private closeInterchangeWith(index: number, iea: string[]) {
+    const interchange = this.interchange!;
+    interchange.iea = iea;
+    interchange.end = index;
+    if (!sameNumber(iea[1], String(interchange.groups.length))) {
+      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 1, ack: { segment: "TA1", code: TA1.groupCount }, message: `IEA01 says ${JSON.stringify(iea[1] ?? "")} functional groups, the interchange has ${interchange.groups.length}` });
+    }
+    if ((iea[2] ?? "").trim() !== interchange.controlNumber) {
+      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 2, ack: { segment: "TA1", code: TA1.controlNumberMismatch }, message: `IEA02 ${JSON.stringify(iea[2] ?? "")} does not match ISA13 ${JSON.stringify(interchange.controlNumber)}` });
+    }
+    this.interchange = undefined;
+  }
+
+  private closeInterchange(index: number, reached: string) {
+    const interchange = this.interchange!;
+    this.add({ level: "interchange", segmentIndex: interchange.start + 1, segmentId: "ISA", ack: { segment: "TA1", code: TA1.endOfFile }, message: `interchange ${interchange.controlNumber} has no IEA (reached ${reached} at segment ${index + 1})` });
+    this.interchange = undefined;
+  }
+}
+
+export { AK4 };

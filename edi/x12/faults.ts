@@ -1,0 +1,70 @@
+// What can be wrong with an X12 file, each fault named by the segment at fault
+// and mapped to the acknowledgement code a partner understands: TA1 note codes
+// for the interchange, AK9 for a functional group, AK5 for a transaction set,
+// AK3/AK4 for a segment or one of its elements.
+
+export type FaultLevel = "interchange" | "group" | "transaction" | "segment" | "element";
+
+export interface Fault {
+  level: FaultLevel;
+  /** 1-based position of the segment in the file. */
+  segmentIndex: number;
+  segmentId: string;
+  /** Element position (ISA06 → 6), when an element is at fault. */
+  element?: number;
+  /** The acknowledgement segment and code: TA105, AK905, AK502, AK304 or AK403. */
+  ack: { segment: "TA1" | "AK9" | "AK5" | "AK3" | "AK4"; code: string };
+  message: string;
+  /** Where it sits, so a 997 can report it against the right group and set. */
+  interchange?: number;
+  group?: number;
+  transaction?: number;
+  /** Position of the segment inside its transaction set (ST = 1), for AK302. */
+  positionInTransaction?: number;
+}
+
+// TA1 note codes (TA105).
+export const TA1 = {
+  controlNumberMismatch: "001",
+  qualifierSender: "005",
+  sender: "006",
+  qualifierReceiver: "007",
+  receiver: "008",
+  authQualifier: "010",
+  authInfo: "011",
+  securityQualifier: "012",
+  securityInfo: "013",
+  date: "014",
+  time: "015",
+  standards: "016",
+  version: "017",
+  controlNumber: "018",
+  ackRequested: "019",
+  usage: "020",
+  groupCount: "021",
+  controlStructure: "022",
+  endOfFile: "023",
+  content: "024",
+  elementSeparator: "026",
+  componentSeparator: "027",
+} as const;
+
+// AK905: functional group syntax errors.
+export const AK9 = { trailerMissing: "3", controlNumberMismatch: "4", transactionCount: "5", controlNumberSyntax: "6" } as const;
+// AK502: transaction set syntax errors.
+export const AK5 = { notSupported: "1", trailerMissing: "2", controlNumberMismatch: "3", segmentCount: "4", oneOrMoreSegmentsInError: "5", missingOrInvalidId: "6", missingOrInvalidControlNumber: "7" } as const;
+// AK304: segment syntax errors.
+export const AK3 = { unrecognized: "1", unexpected: "2", mandatoryMissing: "3", notInSet: "6", outOfSequence: "7", elementErrors: "8" } as const;
+// AK403: data element syntax errors.
+export const AK4 = { mandatoryMissing: "1", tooMany: "3", tooShort: "4", tooLong: "5", invalidCharacter: "6", invalidCode: "7", invalidDate: "8", invalidTime: "9" } as const;
+
+export class X12Error extends Error {
+  constructor(readonly faults: Fault[]) {
+    super(faults.map(describeFault).join("\n"));
+  }
+}
+
+/** One line per fault: "segment 14 (SE): SE01 says 12 segments, the transaction set has 11 [AK5 4]". */
+export function describeFault(fault: Fault): string {
+  return `segment ${fault.segmentIndex} (${fault.segmentId || "?"}): ${fault.message} [${fault.ack.segment} ${fault.ack.code}]`;
+}

@@ -1,0 +1,182 @@
+// Reads X12 text: any number of interchanges, each with its own delimiters
+// read from its ISA. Tolerates a UTF-8 byte-order mark, line breaks and
+// indentation between segments, line breaks inside segments when the
+// terminator is not a line break (hard-wrapped files), and a missing final
+// terminator. Segments are kept as offsets into the text (not objects) so a
+// whole-file read costs little more memory than the file itself.
+import { describeFault, type Fault } from "./faults";
+import { EnvelopeReader, type Interchange } from "./envelope";
+import { readIsa, type Delimiters } from "./isa";
+
+export interface ReadOptions {
+  /** Strict (default): control-structure faults make the read fail. Tolerant: they become warnings. */
+  mode?: "strict" | "tolerant";
+  /** Vendor hints (input_segmenter / input_delimiter); the ISA is trusted over them. */
+  hints?: { segment?: string | null; element?: string | null };
+}
+
+export interface ReadResult {
+  ok: boolean;
+  interchanges: Interchange[];
+  /** Faults that refuse the file (strict mode). */
+  faults: Fault[];
+  /** Faults accepted in tolerant mode, and notes such as a hint the ISA contradicted. */
+  warnings: Fault[];
+  segments: SegmentTable;
+}
+
+/** Every segment of the file as a [start, end) range of the text, plus its interchange's delimiters. */
+export class SegmentTable {
+  private starts = new Uint32Array(1024);
+  private ends = new Uint32Array(1024);
+  private owners = new Uint16Array(1024);
+  private strip: Uint8Array = new Uint8Array(1024);
+  readonly delimiterSets: Delimiters[] = [];
+  length = 0;
+
+  constructor(readonly text: string) {}
+
+  add(start: number, end: number, delimiterSet: number, stripLineBreaks: boolean) {
+    if (this.length === this.starts.length) this.grow();
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    this.owners[this.length] = delimiterSet;
+    this.strip[this.length] = stripLineBreaks ? 1 : 0;
+    return this.length++;
+  }
+
+  private grow() {
+    const size = this.starts.length * 2;
+    const copy = <T extends Uint32Array | Uint16Array | Uint8Array>(from: T, to: T) => (to.set(from), to);
+    this.starts = copy(this.starts, new Uint32Array(size));
+    this.ends = copy(this.ends, new Uint32Array(size));
+    this.owners = copy(this.owners, new Uint16Array(size));
+    this.strip = copy(this.strip, new Uint8Array(size));
+  }
+
+  delimiters(index: number): Delimiters {
+    return this.delimiterSets[this.owners[index]];
+  }
+
+  /** The segment's text without its terminator. */
+  raw(index: number): string {
+    const text = this.text.slice(this.starts[index], this.ends[index]);
+    return this.strip[index] ? text.replace(/[\r\n]+/g, "") : text;
+  }
+
+  /** Elements, [0] being the segment ID. */
+  elements(index: number): string[] {
+    return this.raw(index).split(this.delimiters(index).element);
+  }
+
+  id(index: number): string {
+    const start = this.starts[index];
+    const end = this.ends[index];
+    const separator = this.delimiters(index).element;
+    const stop = this.text.indexOf(separator, start);
+    const id = this.text.slice(start, stop === -1 || stop > end ? end : stop);
+    return this.strip[index] ? id.replace(/[\r\n]+/g, "") : id;
+  }
+}
+
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
+
+/** Reads a whole file. */
+export function readX12(input: string | Buffer | Uint8Array, options: ReadOptions = {}): ReadResult {
+  const text = typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString("utf8");
+  const segments = new SegmentTable(text);
+  const envelope = new EnvelopeReader();
+  const warnings: Fault[] = [];
+
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const length = text.length;
+  while (pos < length) {
+    while (pos < length && isSpace(text.charCodeAt(pos))) pos++;
+    if (pos >= length) break;
+    if (!text.startsWith("ISA", pos)) {
+      // Text where an interchange should begin: report it once and stop.
+      const end = text.indexOf("ISA", pos);
+      const stray = text.slice(pos, Math.min(pos + 20, end === -1 ? length : end)).trim();
+      envelope.segment({ index: segments.length, id: stray.slice(0, 3), elements: () => [stray] });
+      if (end === -1) break;
+      pos = end;
+      continue;
+    }
+    const isa = readIsa(text, pos, true);
+    if (typeof isa === "string" || isa === null) {
+      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: isa ?? "the ISA segment is incomplete" });
+      break;
+    }
+    const set = segments.delimiterSets.push(isa.delimiters) - 1;
+    noteHints(options, isa.delimiters, segments.length, warnings);
+    const isaIndex = segments.add(pos, isa.next - isa.delimiters.segment.length, set, isa.stripLineBreaks);
+    envelope.startInterchange(isaIndex, isa.elements, isa.delimiters, isa.faults);
+    pos = scanInterchange(text, isa.next, set, isa.stripLineBreaks, segments, envelope);
+  }
+  envelope.end();
+  return finish(envelope, segments, warnings, options);
+}
+
+/**
+ * Tokenizes segments from `pos` up to and including the IEA (or the end of the
+ * text), feeding each to the envelope reader. Returns the position after it.
+ */
+function scanInterchange(text: string, pos: number, set: number, stripLineBreaks: boolean, segments: SegmentTable, envelope: EnvelopeReader): number {
+  const delimiters = segments.delimiterSets[set];
+  const terminator = delimiters.segment;
+  const separator = delimiters.element;
+  const length = text.length;
+  // Next line breaks at or after pos: recomputed only when passed, so a file
+  // without any costs one search, not one per segment.
+  let nextLf = -2;
+  let nextCr = -2;
+  while (pos < length) {
+    // Segment IDs never begin with whitespace: line breaks and indentation between segments are skipped.
+    while (pos < length && isSpace(text.charCodeAt(pos))) pos++;
+    if (pos >= length) break;
+    if (text.startsWith("ISA", pos) && text[pos + 3] !== undefined && !/[A-Za-z0-9]/.test(text[pos + 3])) {
+      return pos; // the next interchange, its IEA missing: the envelope reader reports it
+    }
+    let end = text.indexOf(terminator, pos);
+    if (end === -1) end = length; // missing final terminator
+    let segmentEnd = end;
+    let strip = false;
+    if (stripLineBreaks) {
+      while (segmentEnd > pos && (text.charCodeAt(segmentEnd - 1) === 10 || text.charCodeAt(segmentEnd - 1) === 13)) segmentEnd--;
+      if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf("\n", pos);
+      if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf("\r", pos);
+      strip = (nextLf !== -1 && nextLf < segmentEnd) || (nextCr !== -1 && nextCr < segmentEnd);
+    }
+    const index = segments.add(pos, segmentEnd, set, strip);
+    // The segment ID, read without allocating the whole segment.
+    let idEnd = text.indexOf(separator, pos);
+    if (idEnd === -1 || idEnd > segmentEnd) idEnd = segmentEnd;
+    let id = text.slice(pos, idEnd);
+    if (strip && (id.includes("\n") || id.includes("\r"))) id = id.replace(/[\r\n]+/g, "");
+    envelope.segment({ index, id, elements: () => segments.elements(index) });
+    pos = end + terminator.length;
+    if (id === "IEA") return pos;
+  }
+  return pos;
+}
+
+function noteHints(options: ReadOptions, delimiters: Delimiters, index: number, warnings: Fault[]) {
+  const hints = options.hints;
+  if (!hints) return;
+  const differs = (hint: string | null | undefined, actual: string) => hint && hint !== actual && !(hint === "\\n" && actual === "\n");
+  if (differs(hints.segment, delimiters.segment) || differs(hints.element, delimiters.element)) {
+    warnings.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: `the vendor's delimiters (${JSON.stringify(hints.element)} / ${JSON.stringify(hints.segment)}) differ from the ISA's (${JSON.stringify(delimiters.element)} / ${JSON.stringify(delimiters.segment)}); the ISA's are used` });
+  }
+}
+
+function finish(envelope: EnvelopeReader, segments: SegmentTable, warnings: Fault[], options: ReadOptions): ReadResult {
+  const tolerant = options.mode === "tolerant";
+  const faults = tolerant ? [] : envelope.faults;
+  const all = tolerant ? [...warnings, ...envelope.faults] : warnings;
+  return { ok: faults.length === 0, interchanges: envelope.interchanges, faults, warnings: all, segments };
+}
+
+/** Reads and throws an X12Error listing every fault when the file is refused. */
+export function describeFaults(result: Pick<ReadResult, "faults">): string[] {
+  return result.faults.map(describeFault);
+}
