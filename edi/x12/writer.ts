@@ -147,3 +147,13 @@ export function vendorDelimiters(vendor: { output_delimiter?: string | null; out
   };
   return { element: unescape(vendor.output_delimiter, "*"), segment: unescape(vendor.output_segmenter, "~"), component, repetition: "^" };
 }
+
+/** Writes read segments back exactly, each with its interchange's delimiters. */
+export function writeSegmentsBack(table: { length: number; elements(index: number): string[]; delimiters(index: number): Delimiters }): string {
+  let out = "";
+  for (let index = 0; index < table.length; index++) {
+    const delimiters = table.delimiters(index);
+    out += table.elements(index).join(delimiters.element) + delimiters.segment;
+  }
+  return out;
+}

@@ -1,0 +1,204 @@
+// What a vendor's EDI fields (spec 000 §3) mean, in one place. docs/edi.md
+// describes each with an example. The vendor object uses the spec's field
+// names ("850_segments", "997_enabled", ...).
+import type { Delimiters } from "./x12/isa";
+import { vendorDelimiters, type SegmentData } from "./x12/writer";
+
+export const DOCUMENT_TYPES = ["850", "855", "856", "810", "846", "997"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export interface VendorEdiFields {
+  id: number;
+  name: string;
+  test_mode?: number | null;
+  edi_format?: number | null;
+  edi_identifier?: string | null;
+  edi_qualifier?: string | null;
+  test_identifier?: string | null;
+  test_qualifier?: string | null;
+  input_segmenter?: string | null;
+  input_delimiter?: string | null;
+  output_segmenter?: string | null;
+  output_delimiter?: string | null;
+  regex_format?: string | null;
+  sort_files_by_file_contents?: number | null;
+  use_cost?: number | null;
+  unwrap_846?: number | null;
+  [field: string]: unknown;
+}
+
+/** Our own identity in the ISA and GS. */
+export interface OurIdentity {
+  qualifier: string;
+  id: string;
+  testQualifier?: string;
+  testId?: string;
+}
+
+export interface TemplateSegment {
+  line: number;
+  /** Elements ([0] = ID); each element a list of components; placeholders kept as "{name}". */
+  elements: string[][];
+}
+
+export interface DocumentSettings {
+  /** GS08 version written (and expected) for this document: `<n>_format`, default 004010. */
+  version: string;
+  /** Extra segments from `<n>_segments`, placed after the document's beginning segment. */
+  template: TemplateSegment[];
+  /** `<n>_file_contents_regex`: recognises this document among incoming files. */
+  contentsPattern: RegExp | null;
+  /** `<n>_enabled` where the vendor has one (997, 846, 810); always true otherwise. */
+  enabled: boolean;
+}
+
+export interface TradingProfile {
+  vendorId: number;
+  vendorName: string;
+  format: "x12" | "csv";
+  /** ISA15: T when the vendor is in test mode. */
+  usage: "P" | "T";
+  sender: { qualifier: string; id: string };
+  receiver: { qualifier: string; id: string };
+  output: Delimiters;
+  /** input_segmenter / input_delimiter: only compared with each file's ISA, which wins. */
+  inputHints: { segment: string | null; element: string | null };
+  /** regex_format: incoming files whose names do not match are left on the server. */
+  fileNamePattern: RegExp | null;
+  /** sort_files_by_file_contents: process a run's files by the date inside them, not by name. */
+  sortByContents: boolean;
+  /** use_cost: the 850 carries our cost as unit price, not the selling price. */
+  useCost: boolean;
+  /** unwrap_846: the vendor's 846 is hard-wrapped; every line break in it is wrapping. */
+  unwrap846: boolean;
+  documents: Record<DocumentType, DocumentSettings>;
+}
+
+/** Placeholders a template may use, per document. */
+export const TEMPLATE_PLACEHOLDERS: Record<DocumentType, string[]> = {
+  "850": ["po_number", "order_number", "date", "vendor_name", "vendor_store_id", "ship_to_name"],
+  "855": ["po_number", "date", "vendor_name"],
+  "856": ["po_number", "shipment_id", "date", "vendor_name"],
+  "810": ["invoice_number", "po_number", "date", "vendor_name"],
+  "846": ["date", "vendor_name"],
+  "997": ["date", "vendor_name"],
+};
+
+const flag = (value: unknown) => value === 1 || value === "1" || value === true;
+const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : null);
+
+export function compileRegex(source: string | null | undefined): { pattern: RegExp | null; error?: string } {
+  if (!source || !source.trim()) return { pattern: null };
+  try {
+    return { pattern: new RegExp(source) };
+  } catch (error) {
+    return { pattern: null, error: `is not a valid regular expression: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * Reads a segment template: one segment per line, written with "*" between
+ * elements and ">" between components whatever the vendor's delimiters, and
+ * {placeholders} filled when the document is built. Blank lines and lines
+ * starting with "#" are ignored; a trailing "~" is allowed.
+ */
+export function parseSegmentTemplate(source: string | null | undefined, type: DocumentType): { segments: TemplateSegment[]; errors: string[] } {
+  const segments: TemplateSegment[] = [];
+  const errors: string[] = [];
+  if (!source) return { segments, errors };
+  const allowed = TEMPLATE_PLACEHOLDERS[type];
+  source.split(/\r?\n/).forEach((rawLine, i) => {
+    const line = rawLine.trim().replace(/~$/, "");
+    if (!line || line.startsWith("#")) return;
+    const elements = line.split("*").map((element) => element.split(">"));
+    const id = elements[0][0];
+    if (!/^[A-Z][A-Z0-9]{1,2}$/.test(id)) {
+      errors.push(`line ${i + 1}: "${id}" is not a segment ID (two or three capitals and digits)`);
+      return;
+    }
+    if (["ISA", "IEA", "GS", "GE", "ST", "SE"].includes(id)) {
+      errors.push(`line ${i + 1}: ${id} is written by the envelope, not by a template`);
+      return;
+    }
+    for (const [name] of line.matchAll(/\{([^}]*)\}/g)) {
+      const key = name.slice(1, -1);
+      if (!allowed.includes(key)) errors.push(`line ${i + 1}: unknown placeholder ${name} (allowed: ${allowed.map((p) => `{${p}}`).join(", ")})`);
+    }
+    if (/[{}]/.test(line.replace(/\{[^{}]*\}/g, ""))) errors.push(`line ${i + 1}: unbalanced braces`);
+    segments.push({ line: i + 1, elements });
+  });
+  return { segments, errors };
+}
+
+/** The template's segments with placeholders filled in. */
+export function fillTemplate(segments: TemplateSegment[], values: Record<string, string | number | null | undefined>): SegmentData[] {
+  const fill = (value: string) => value.replace(/\{([^}]+)\}/g, (_, key: string) => String(values[key] ?? ""));
+  return segments.map((segment) =>
+    segment.elements.map((components) => (components.length === 1 ? fill(components[0]) : components.map(fill))),
+  );
+}
+
+/**
+ * The vendor's trading profile, and the problems of its fields (per field, as
+ * the vendor form shows them). A profile with errors must not be used to send.
+ */
+export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { profile: TradingProfile; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const testMode = flag(vendor.test_mode);
+
+  const themId = text(testMode ? (vendor.test_identifier ?? vendor.edi_identifier) : vendor.edi_identifier);
+  const themQualifier = text(testMode ? (vendor.test_qualifier ?? vendor.edi_qualifier) : vendor.edi_qualifier);
+  const isX12 = vendor.edi_format === undefined || vendor.edi_format === null || flag(vendor.edi_format);
+  if (isX12) {
+    const idField = testMode ? "test_identifier" : "edi_identifier";
+    const qualifierField = testMode ? "test_qualifier" : "edi_qualifier";
+    if (!themId) problem(idField, "is required to exchange X12 with this vendor");
+    else if (themId.length > 15) problem(idField, "is longer than the 15 characters of ISA08");
+    if (!themQualifier) problem(qualifierField, "is required to exchange X12 with this vendor");
+    else if (themQualifier.length > 2) problem(qualifierField, "is longer than the 2 characters of ISA07");
+  }
+
+  const output = vendorDelimiters(vendor);
+  for (const [field, value] of [["output_delimiter", output.element], ["output_segmenter", output.segment]] as const) {
+    if (/^[A-Za-z0-9 ]$/.test(value)) problem(field, "cannot be a letter, a digit or a space");
+  }
+  if (output.element === output.segment) problem("output_segmenter", "must differ from output_delimiter");
+
+  const fileName = compileRegex(vendor.regex_format);
+  if (fileName.error) problem("regex_format", fileName.error);
+
+  const documents = {} as Record<DocumentType, DocumentSettings>;
+  for (const type of DOCUMENT_TYPES) {
+    const template = parseSegmentTemplate(text(vendor[`${type}_segments`]), type);
+    for (const message of template.errors) problem(`${type}_segments`, message);
+    const contents = compileRegex(text(vendor[`${type}_file_contents_regex`]));
+    if (contents.error) problem(`${type}_file_contents_regex`, contents.error);
+    const version = text(vendor[`${type}_format`]) ?? "004010";
+    if (!/^\d{6}[A-Z0-9]{0,6}$/.test(version)) problem(`${type}_format`, "must be an X12 version such as 004010 or 004010VICS");
+    const enabledField = `${type}_enabled`;
+    documents[type] = {
+      version,
+      template: template.segments,
+      contentsPattern: contents.pattern,
+      enabled: enabledField in vendor ? flag(vendor[enabledField]) : true,
+    };
+  }
+
+  const profile: TradingProfile = {
+    vendorId: vendor.id,
+    vendorName: vendor.name,
+    format: isX12 ? "x12" : "csv",
+    usage: testMode ? "T" : "P",
+    sender: testMode && ours.testId ? { qualifier: ours.testQualifier ?? ours.qualifier, id: ours.testId } : { qualifier: ours.qualifier, id: ours.id },
+    receiver: { qualifier: themQualifier ?? "ZZ", id: themId ?? "" },
+    output,
+    inputHints: { segment: text(vendor.input_segmenter), element: text(vendor.input_delimiter) },
+    fileNamePattern: fileName.pattern,
+    sortByContents: flag(vendor.sort_files_by_file_contents),
+    useCost: flag(vendor.use_cost),
+    unwrap846: flag(vendor.unwrap_846),
+    documents,
+  };
+  return { profile, errors };
+}
