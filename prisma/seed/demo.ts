@@ -153,7 +153,9 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         output_segmenter: "~",
         output_delimiter: "*",
         edi_format: edi ? 1 : 0,
-        regex_format: edi ? null : "^(?<po>[^,]+),(?<sku>[^,]+),(?<qty>\\d+),(?<tracking>[^,]*),(?<carrier>[^,]*)$",
+        // File names to pick up (docs/edi.md): X12 files, or CSV files.
+        regex_format: edi ? "\\.(edi|x12|txt)$" : "\\.csv$",
+        edi856_file_contents_regex: edi ? null : "tracking_number",
         sort_files_by_file_contents: i % 4 === 0 ? 1 : 0,
         is_archiving_files: 1,
         use_cost: i % 2,
