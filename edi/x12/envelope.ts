@@ -46,9 +46,20 @@ export interface Interchange {
   end: number;
 }
 
-type Segment = { index: number; id: string; elements: () => string[] };
+/** Elements of the segment at a file position; passed once, so no closure per segment. */
+export type ElementsOf = (index: number) => string[];
 
-const SEGMENT_ID = /^[A-Z][A-Z0-9]{1,2}$/;
+/** Two or three capitals and digits, starting with a capital (no regex: this runs per segment). */
+function isSegmentId(id: string) {
+  const length = id.length;
+  if (length < 2 || length > 3) return false;
+  for (let i = 0; i < length; i++) {
+    const code = id.charCodeAt(i);
+    const upper = code >= 65 && code <= 90;
+    if (!(upper || (i > 0 && code >= 48 && code <= 57))) return false;
+  }
+  return true;
+}
 const isNumeric = (value: string | undefined) => value !== undefined && /^\d+$/.test(value.trim());
 const sameNumber = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && (a.trim() === b.trim() || (isNumeric(a) && isNumeric(b) && BigInt(a.trim()) === BigInt(b.trim())));
@@ -106,7 +117,7 @@ export class EnvelopeReader {
   }
 
   /** Any segment after an ISA. */
-  segment({ index, id, elements }: Segment) {
+  segment(index: number, id: string, elementsOf: ElementsOf) {
     this.lastIndex = index;
     const interchange = this.interchange;
     if (!interchange) {
@@ -116,12 +127,12 @@ export class EnvelopeReader {
     interchange.end = index;
 
     if (this.transaction) {
-      if (id === "SE") return this.closeTransaction(index, elements());
+      if (id === "SE") return this.closeTransaction(index, elementsOf(index));
       if (id === "GE" || id === "IEA" || id === "GS" || id === "ST") {
         this.missingTrailer("SE", index, id);
       } else {
         this.transaction.end = index;
-        if (!SEGMENT_ID.test(id)) {
+        if (!isSegmentId(id)) {
           this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, positionInTransaction: index - this.transaction.start + 1, ack: { segment: "AK3", code: AK3.unrecognized }, message: `${JSON.stringify(id)} is not a segment ID` });
         }
         return;
@@ -129,8 +140,8 @@ export class EnvelopeReader {
     }
 
     if (this.group) {
-      if (id === "ST") return this.openTransaction(index, elements());
-      if (id === "GE") return this.closeGroup(index, elements());
+      if (id === "ST") return this.openTransaction(index, elementsOf(index));
+      if (id === "GE") return this.closeGroup(index, elementsOf(index));
       if (id === "GS" || id === "IEA") {
         this.missingTrailer("GE", index, id);
       } else {
@@ -141,9 +152,9 @@ export class EnvelopeReader {
 
     switch (id) {
       case "GS":
-        return this.openGroup(index, elements());
+        return this.openGroup(index, elementsOf(index));
       case "IEA":
-        return this.closeInterchangeWith(index, elements());
+        return this.closeInterchangeWith(index, elementsOf(index));
       case "ISB":
       case "ISE":
       case "TA1":

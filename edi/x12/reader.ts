@@ -90,6 +90,7 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
 
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const length = text.length;
+  const lineBreaks = { lf: -2, cr: -2 };
   while (pos < length) {
     while (pos < length && isSpace(text.charCodeAt(pos))) pos++;
     if (pos >= length) break;
@@ -97,7 +98,7 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
       // Text where an interchange should begin: report it once and stop.
       const end = text.indexOf("ISA", pos);
       const stray = text.slice(pos, Math.min(pos + 20, end === -1 ? length : end)).trim();
-      envelope.segment({ index: segments.length, id: stray.slice(0, 3), elements: () => [stray] });
+      envelope.segment(segments.length, stray.slice(0, 3), () => [stray]);
       if (end === -1) break;
       pos = end;
       continue;
@@ -111,7 +112,7 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
     noteHints(options, isa.delimiters, segments.length, warnings);
     const isaIndex = segments.add(pos, isa.next - isa.delimiters.segment.length, set, isa.stripLineBreaks);
     envelope.startInterchange(isaIndex, isa.elements, isa.delimiters, isa.faults);
-    pos = scanInterchange(text, isa.next, set, isa.stripLineBreaks, segments, envelope);
+    pos = scanInterchange(text, isa.next, set, isa.stripLineBreaks, segments, envelope, lineBreaks);
   }
   envelope.end();
   return finish(envelope, segments, warnings, options);
@@ -121,20 +122,27 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
  * Tokenizes segments from `pos` up to and including the IEA (or the end of the
  * text), feeding each to the envelope reader. Returns the position after it.
  */
-function scanInterchange(text: string, pos: number, set: number, stripLineBreaks: boolean, segments: SegmentTable, envelope: EnvelopeReader): number {
+function scanInterchange(
+  text: string,
+  pos: number,
+  set: number,
+  stripLineBreaks: boolean,
+  segments: SegmentTable,
+  envelope: EnvelopeReader,
+  // Next line breaks at or after pos, shared by all interchanges of the file
+  // and recomputed only when passed: a file without any costs one search.
+  lineBreaks: { lf: number; cr: number },
+): number {
   const delimiters = segments.delimiterSets[set];
   const terminator = delimiters.segment;
   const separator = delimiters.element;
   const length = text.length;
-  // Next line breaks at or after pos: recomputed only when passed, so a file
-  // without any costs one search, not one per segment.
-  let nextLf = -2;
-  let nextCr = -2;
+  const elementsOf = (index: number) => segments.elements(index);
   while (pos < length) {
     // Segment IDs never begin with whitespace: line breaks and indentation between segments are skipped.
     while (pos < length && isSpace(text.charCodeAt(pos))) pos++;
     if (pos >= length) break;
-    if (text.startsWith("ISA", pos) && text[pos + 3] !== undefined && !/[A-Za-z0-9]/.test(text[pos + 3])) {
+    if (text.charCodeAt(pos) === 73 && text.startsWith("ISA", pos) && text[pos + 3] !== undefined && !/[A-Za-z0-9]/.test(text[pos + 3])) {
       return pos; // the next interchange, its IEA missing: the envelope reader reports it
     }
     let end = text.indexOf(terminator, pos);
@@ -143,9 +151,9 @@ function scanInterchange(text: string, pos: number, set: number, stripLineBreaks
     let strip = false;
     if (stripLineBreaks) {
       while (segmentEnd > pos && (text.charCodeAt(segmentEnd - 1) === 10 || text.charCodeAt(segmentEnd - 1) === 13)) segmentEnd--;
-      if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf("\n", pos);
-      if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf("\r", pos);
-      strip = (nextLf !== -1 && nextLf < segmentEnd) || (nextCr !== -1 && nextCr < segmentEnd);
+      if (lineBreaks.lf !== -1 && lineBreaks.lf < pos) lineBreaks.lf = text.indexOf("\n", pos);
+      if (lineBreaks.cr !== -1 && lineBreaks.cr < pos) lineBreaks.cr = text.indexOf("\r", pos);
+      strip = (lineBreaks.lf !== -1 && lineBreaks.lf < segmentEnd) || (lineBreaks.cr !== -1 && lineBreaks.cr < segmentEnd);
     }
     const index = segments.add(pos, segmentEnd, set, strip);
     // The segment ID, read without allocating the whole segment.
@@ -153,7 +161,7 @@ function scanInterchange(text: string, pos: number, set: number, stripLineBreaks
     if (idEnd === -1 || idEnd > segmentEnd) idEnd = segmentEnd;
     let id = text.slice(pos, idEnd);
     if (strip && (id.includes("\n") || id.includes("\r"))) id = id.replace(/[\r\n]+/g, "");
-    envelope.segment({ index, id, elements: () => segments.elements(index) });
+    envelope.segment(index, id, elementsOf);
     pos = end + terminator.length;
     if (id === "IEA") return pos;
   }

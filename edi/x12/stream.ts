@@ -45,18 +45,24 @@ export async function readX12Stream(
   let stripLineBreaks = false;
   let setId: string | undefined;
 
-  async function emit(raw: string) {
+  // The current segment's elements, read by the envelope through one shared
+  // function (a function per segment would cost more than the parsing).
+  let current: string[] = [];
+  const elementsOf = () => current;
+
+  /** Hands one segment on; a promise only when the consumer returned one. */
+  function emit(raw: string): void | Promise<void> {
     const text = stripLineBreaks && (raw.includes("\n") || raw.includes("\r")) ? raw.replace(/[\r\n]+/g, "") : raw;
     const elements = text.split(delimiters!.element);
     const id = elements[0];
     const position = index++;
     if (id === "ST") setId = elements[1];
-    envelope.segment({ index: position, id, elements: () => elements });
+    current = elements;
+    envelope.segment(position, id, elementsOf);
     const segment: StreamedSegment = { index: position, id, elements, delimiters: delimiters!, setId };
     if (id === "SE") setId = undefined;
-    const pendingWork = onSegment(segment);
-    if (pendingWork) await pendingWork;
     if (id === "IEA") delimiters = null;
+    return onSegment(segment);
   }
 
   // Consumes complete segments from `pending`; returns the position of the unfinished tail.
@@ -72,7 +78,8 @@ export async function readX12Stream(
         if (!text.startsWith("ISA", pos)) {
           if (!final && text.length - pos < 3) return pos;
           const stray = text.slice(pos, pos + 20).trim();
-          envelope.segment({ index: index++, id: stray.slice(0, 3), elements: () => [stray] });
+          current = [stray];
+          envelope.segment(index++, stray.slice(0, 3), elementsOf);
           const next = text.indexOf("ISA", pos + 1);
           if (next === -1) return final ? text.length : Math.max(pos, text.length - 2);
           pos = next;
@@ -96,7 +103,8 @@ export async function readX12Stream(
       const end = text.indexOf(delimiters.segment, pos);
       if (end === -1) {
         if (!final) return pos;
-        await emit(text.slice(pos).replace(/[\r\n]+$/, ""));
+        const work = emit(text.slice(pos).replace(/[\r\n]+$/, ""));
+        if (work) await work;
         return text.length;
       }
       // A "\r" at the very end might be the first half of a "\r\n" terminator.
@@ -104,7 +112,8 @@ export async function readX12Stream(
       const terminatorLength = delimiters.segment.length;
       let segmentEnd = end;
       if (stripLineBreaks) while (segmentEnd > pos && (text.charCodeAt(segmentEnd - 1) === 10 || text.charCodeAt(segmentEnd - 1) === 13)) segmentEnd--;
-      await emit(text.slice(pos, segmentEnd));
+      const work = emit(text.slice(pos, segmentEnd));
+      if (work) await work;
       pos = end + terminatorLength;
     }
   }

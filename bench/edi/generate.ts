@@ -1,0 +1,123 @@
+// Inputs for the EDI benchmark. The 846 is built as plain strings rather than
+// with writeInterchange, because the 500 MB file must reach disk in chunks,
+// never whole in memory. The mix replicates real corpus transaction sets so
+// both parsers see X12 that someone else wrote.
+import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
+import { readX12 } from "../../edi/x12/reader";
+
+const CORPUS = "/work/shared/edi-corpus";
+const CHUNK = 1 << 20;
+
+const COLORS = ["BLACK", "NAVY", "RED", "OLIVE", "WHITE", "HEATHER GREY", "SAND"];
+const SIZES = ["XS", "S", "M", "L", "XL", "2XL"];
+const ITEMS = ["TRAIL RUNNER SHOE", "FLEECE HOODIE", "RAIN SHELL JACKET", "MERINO CREW SOCK", "CANVAS TOTE", "CARGO SHORT"];
+
+/** A 12-digit UPC-A with a correct check digit. */
+function upc(n: number): string {
+  const body = String(60_000_000_000 + n);
+  let sum = 0;
+  for (let i = 0; i < 11; i++) sum += Number(body[i]) * (i % 2 === 0 ? 3 : 1);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+/**
+ * Yields one 846 interchange (one GS, as many ST sets as needed of
+ * `loopsPerSet` LIN/PID/QTY/SCH loops each) of about `bytes` bytes, in chunks
+ * of about 1 MB. Valid: SE01, GE01 and the control numbers all match.
+ */
+export function* inventory846(bytes: number, loopsPerSet = 100_000): Generator<string> {
+  let parts: string[] = [
+    "ISA*00*          *00*          *ZZ*SUPPLIER       *ZZ*RETAILER       *240115*0930*U*00401*000000846*0*P*>~",
+    "GS*IB*SUPPLIER*RETAILER*20240115*0930*846*X*004010~",
+  ];
+  let pending = parts[0].length + parts[1].length;
+  let written = 0;
+  let sets = 0;
+  let item = 0;
+  while (written + pending < bytes) {
+    const control = String(++sets).padStart(4, "0");
+    parts.push(`ST*846*${control}~`, `BIA*00*MM*INV${control}*20240115~`, "DTM*405*20240115*0930~");
+    let count = 3;
+    for (let loop = 0; loop < loopsPerSet && written + pending < bytes; loop++) {
+      item++;
+      const sku = `${String(item % 9000 + 1000)}-${String(item).padStart(7, "0")}-${SIZES[item % SIZES.length]}`;
+      const lines = [
+        `LIN*${loop + 1}*SK*${sku}*UP*${upc(item)}~`,
+        `PID*F****${ITEMS[item % ITEMS.length]} ${COLORS[item % COLORS.length]} ${SIZES[item % SIZES.length]}~`,
+        `QTY*33*${(item * 37) % 500}*EA~`,
+        `SCH*${(item * 13) % 240}*EA***002*202402${String((item % 28) + 1).padStart(2, "0")}~`,
+      ];
+      count += 4;
+      for (const line of lines) pending += line.length;
+      parts.push(...lines);
+      if (pending >= CHUNK) {
+        yield parts.join("");
+        written += pending;
+        parts = [];
+        pending = 0;
+      }
+    }
+    const se = `SE*${count + 1}*${control}~`;
+    parts.push(se);
+    pending += se.length;
+  }
+  parts.push(`GE*${sets}*846~`, "IEA*1*000000846~");
+  yield parts.join("");
+}
+
+/** Writes the 846 to `path` chunk by chunk; returns its size in bytes. */
+export function write846(path: string, bytes: number): number {
+  const fd = openSync(path, "w");
+  let size = 0;
+  try {
+    for (const chunk of inventory846(bytes)) size += writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
+  return size;
+}
+
+interface Template {
+  isa: string[];
+  gs: string[];
+  transactions: string[][][]; // each ST..SE as segments of elements
+}
+
+/** Splits a single-interchange, single-group corpus file into its parts. */
+function template(file: string): Template {
+  const result = readX12(readFileSync(`${CORPUS}/${file}`));
+  if (!result.ok) throw new Error(`${file} does not read cleanly: ${result.faults.map((fault) => fault.message).join("; ")}`);
+  const { segments } = result;
+  const all = Array.from({ length: segments.length }, (_, i) => segments.elements(i));
+  const transactions: string[][][] = [];
+  for (const set of result.interchanges[0].groups[0].transactions) transactions.push(all.slice(set.start, set.end + 1));
+  return { isa: all[0], gs: all[1], transactions };
+}
+
+/**
+ * About `bytes` of 850, 856 and 810 interchanges in turn, each carrying
+ * `copies` copies of its corpus file's transaction sets, with fresh control
+ * numbers so every envelope check passes. All three use * ~ >.
+ */
+export function corpusMix(bytes: number, copies = 25): string {
+  const templates = ["850/node-x12__850.edi", "856/node-x12__856.edi", "810/staedi__simple810.edi"].map(template);
+  const parts: string[] = [];
+  let size = 0;
+  for (let n = 1; size < bytes; n++) {
+    const { isa, gs, transactions } = templates[n % templates.length];
+    const control = String(n).padStart(9, "0");
+    const lines = [[...isa.slice(0, 13), control, ...isa.slice(14)], [...gs.slice(0, 6), String(n), ...gs.slice(7)]];
+    let st = 0;
+    for (let copy = 0; copy < copies; copy++) {
+      for (const set of transactions) {
+        const number = String(++st).padStart(4, "0");
+        for (const segment of set) lines.push(segment[0] === "ST" || segment[0] === "SE" ? [segment[0], segment[1], number, ...segment.slice(3)] : segment);
+      }
+    }
+    lines.push(["GE", String(st), String(n)], ["IEA", "1", control]);
+    const text = lines.map((elements) => elements.join("*") + "~").join("");
+    parts.push(text);
+    size += text.length;
+  }
+  return parts.join("");
+}
