@@ -1,0 +1,752 @@
+// Reads the CSV files vendors send (acknowledgements, ship notices,
+// inventory, invoices) and our own purchase orders (round trips, the demo
+// vendor). csv-parse splits the text; the header row is matched to the
+// columns of headers.ts; zod checks each row. A bad row becomes errors naming
+// its line and column and the other rows are still read; a file without its
+// required columns is refused with one error.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parse as parseCsvStream, type Options as CsvParseOptions } from "csv-parse";
+import { parse as parseCsvSync } from "csv-parse/sync";
+import { z } from "zod";
+import { ACKNOWLEDGEMENT_STATUSES, CSV_DOCUMENTS, columnNames, normaliseHeaderName, requiredColumnNames, type AcknowledgementStatus, type CsvDocumentType } from "./headers";
+import type { CsvPurchaseOrder, CsvPurchaseOrderLine } from "./write";
+
+// ---------------------------------------------------------------------------
+// Results
+
+export interface CsvRowError {
+  /** 1-based line where the row starts (a quoted value may span lines). */
+  line: number;
+  /** The column at fault; null when the whole row or file is. */
+  column: string | null;
+  /** What is wrong, without the position: `"abc" is not a whole number`. */
+  problem: string;
+  /** Position and problem: `line 4, quantity: "abc" is not a whole number`. */
+  message: string;
+}
+
+export interface CsvReadResult<T> {
+  rows: T[];
+  errors: CsvRowError[];
+  /** Nothing could be read: no header row, or required columns missing. errors holds the reason. */
+  refused: boolean;
+  /** Every line was read (false when refused, or when broken quoting stopped the read part-way). */
+  complete: boolean;
+}
+
+export interface CsvAcknowledgementLine {
+  line: number;
+  poNumber: string;
+  sku: string;
+  quantity: number;
+  status: AcknowledgementStatus;
+  /** YYYY-MM-DD */
+  expectedDate: string | null;
+  message: string | null;
+}
+
+export interface CsvShipNoticeLine {
+  line: number;
+  poNumber: string;
+  sku: string;
+  quantity: number;
+  trackingNumber: string;
+  carrier: string | null;
+  /** YYYY-MM-DD */
+  shipDate: string | null;
+}
+
+export interface CsvInventoryItem {
+  line: number;
+  sku: string;
+  quantity: number;
+  /** YYYY-MM-DD */
+  availableDate: string | null;
+}
+
+/** One invoice row as written; invoice-level values may be null on all but one row. */
+export interface CsvInvoiceRow {
+  line: number;
+  invoiceNumber: string;
+  invoiceDate: string | null;
+  poNumber: string;
+  sku: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number | null;
+  shipping: number | null;
+  tax: number | null;
+  invoiceTotal: number | null;
+}
+
+export interface CsvInvoiceLine {
+  line: number;
+  poNumber: string;
+  sku: string;
+  quantity: number;
+  unitPrice: number;
+  /** As given, or quantity × unit price rounded to cents. */
+  lineTotal: number;
+}
+
+export interface CsvInvoice {
+  /** Line of the invoice's first row. */
+  line: number;
+  invoiceNumber: string;
+  /** YYYY-MM-DD */
+  invoiceDate: string;
+  /** The PO every line bills, or null when the lines bill different POs. */
+  poNumber: string | null;
+  lines: CsvInvoiceLine[];
+  shipping: number;
+  tax: number;
+  total: number;
+}
+
+export interface CsvInvoiceReadResult extends CsvReadResult<CsvInvoiceRow> {
+  /** Complete invoices only: an invoice with any bad row is left out (and reported). */
+  invoices: CsvInvoice[];
+}
+
+export interface CsvPurchaseOrderRow {
+  line: number;
+  poNumber: string;
+  orderNumber: string;
+  orderDate: string;
+  sku: string;
+  vendorSku: string | null;
+  quantity: number;
+  unitPrice: number | null;
+  shipToName: string;
+  shipToAddress1: string;
+  shipToAddress2: string | null;
+  shipToCity: string;
+  shipToState: string;
+  shipToZip: string;
+  shipToCountry: string;
+  shipToPhone: string | null;
+  lineNumber: string | null;
+  shipToCompany: string | null;
+  shipMethod: string | null;
+  notes: string | null;
+}
+
+export interface CsvPurchaseOrderReadResult extends CsvReadResult<CsvPurchaseOrderRow> {
+  /** Complete purchase orders only, rows grouped by po_number; date is YYYY-MM-DD text. */
+  orders: CsvPurchaseOrder[];
+}
+
+export interface CsvStreamSummary {
+  refused: boolean;
+  complete: boolean;
+  /** Rows handed to onRow. */
+  rowCount: number;
+  /** All errors, including those not kept. */
+  errorCount: number;
+  /** The first maxErrors errors. */
+  errors: CsvRowError[];
+  /** Lines read, blank ones included. */
+  lines: number;
+}
+
+export type CsvInput = string | Buffer | Uint8Array;
+
+// ---------------------------------------------------------------------------
+// Values. Each parser returns the value, or null when the text is not one.
+
+/** Dates as YYYY-MM-DD from 2026-11-21, 2026/11/21, 11/21/2026, 11/21/26, 20261121 (a time after the date is ignored). */
+export function parseCsvDate(text: string): string | null {
+  let year: number, month: number, day: number;
+  let match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text);
+  if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?: [0-9:]+(?: ?[AP]M)?)?$/i.exec(text))) {
+    // US order, as spreadsheets save it; a two-digit year is this century.
+    [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (match[3].length === 2) year += 2000;
+  } else if ((match = /^(\d{4})(\d{2})(\d{2})$/.exec(text))) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else return null;
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** 12, +12, 1,200, 12.0 (not 12.5, not -3). */
+export function parseWholeNumber(text: string): number | null {
+  if (!/^\+?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/.test(text)) return null;
+  const value = Number(text.replace(/[+,]/g, ""));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** 12, 12.5, -3.25, +1.50, $1,234.56, -$5. */
+export function parseAmount(text: string): number | null {
+  const match = /^([+-]?)\$?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)$/.exec(text);
+  if (!match) return null;
+  const value = Number(match[2].replace(/,/g, ""));
+  return match[1] === "-" ? -value : value;
+}
+
+/**
+ * Undoes the writer's CSV-injection guard: a value that starts with a quote
+ * before a formula character ('=..., ''+...) loses one quote. Values are trimmed.
+ */
+export function cleanCsvValue(cell: string): string {
+  const value = cell.trim();
+  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+
+// zod fields over the cleaned cell text ("" when empty or the column is absent).
+function field<T>(read: (text: string) => T | { problem: string }) {
+  return z.string().transform((text, ctx) => {
+    const value = read(text);
+    if (value !== null && typeof value === "object" && "problem" in value) {
+      ctx.issues.push({ code: "custom", message: value.problem, input: text });
+      return z.NEVER;
+    }
+    return value as T;
+  });
+}
+
+const REQUIRED = { problem: "a value is required" };
+
+function wholeNumber(text: string): number | { problem: string } {
+  if (text === "") return REQUIRED;
+  const value = parseWholeNumber(text);
+  if (value !== null) return value;
+  if (/^-\s*\d/.test(text)) return { problem: `${quote(text)} is negative` };
+  return { problem: `${quote(text)} is not a whole number` };
+}
+
+function amount(text: string): number | { problem: string } {
+  if (text === "") return REQUIRED;
+  return parseAmount(text) ?? { problem: `${quote(text)} is not an amount (like 12.50)` };
+}
+
+function date(text: string): string | { problem: string } {
+  if (text === "") return REQUIRED;
+  return parseCsvDate(text) ?? { problem: `${quote(text)} is not a date (use YYYY-MM-DD, MM/DD/YYYY or YYYYMMDD)` };
+}
+
+const optional = <T>(read: (text: string) => T | { problem: string }) => (text: string) => (text === "" ? null : read(text));
+
+const requiredText = field((text) => (text === "" ? REQUIRED : text));
+const optionalText = field((text) => (text === "" ? null : text));
+const requiredWholeNumber = field(wholeNumber);
+const requiredAmount = field(amount);
+const optionalAmount = field(optional(amount));
+const requiredDate = field(date);
+const optionalDate = field(optional(date));
+const acknowledgementStatus = field((text): AcknowledgementStatus | { problem: string } => {
+  if (text === "") return REQUIRED;
+  const status = ACKNOWLEDGEMENT_STATUSES.find((s) => s === text.toLowerCase());
+  return status ?? { problem: `${quote(text)} is not a status (use ${ACKNOWLEDGEMENT_STATUSES.join(", ")})` };
+});
+
+// ---------------------------------------------------------------------------
+// Documents: the zod schema of a row (keys are column names) and its mapping.
+
+interface DocumentReading<V, T> {
+  type: CsvDocumentType;
+  schema: z.ZodType<V>;
+  toRow(values: V, line: number): T;
+}
+
+const defineReading = <V, T>(type: CsvDocumentType, schema: z.ZodType<V>, toRow: (values: V, line: number) => T): DocumentReading<V, T> => ({ type, schema, toRow });
+
+const acknowledgementReading = defineReading(
+  "855",
+  z.object({ po_number: requiredText, sku: requiredText, quantity: requiredWholeNumber, status: acknowledgementStatus, expected_date: optionalDate, message: optionalText }),
+  (v, line): CsvAcknowledgementLine => ({ line, poNumber: v.po_number, sku: v.sku, quantity: v.quantity, status: v.status, expectedDate: v.expected_date, message: v.message }),
+);
+
+const shipNoticeReading = defineReading(
+  "856",
+  z.object({ po_number: requiredText, sku: requiredText, quantity: requiredWholeNumber, tracking_number: requiredText, carrier: optionalText, ship_date: optionalDate }),
+  (v, line): CsvShipNoticeLine => ({ line, poNumber: v.po_number, sku: v.sku, quantity: v.quantity, trackingNumber: v.tracking_number, carrier: v.carrier, shipDate: v.ship_date }),
+);
+
+const inventoryReading = defineReading(
+  "846",
+  z.object({ sku: requiredText, quantity: requiredWholeNumber, available_date: optionalDate }),
+  (v, line): CsvInventoryItem => ({ line, sku: v.sku, quantity: v.quantity, availableDate: v.available_date }),
+);
+
+// Invoice-level values may sit on one row only: optional here, required per invoice when grouping.
+const invoiceReading = defineReading(
+  "810",
+  z.object({
+    invoice_number: requiredText,
+    invoice_date: optionalDate,
+    po_number: requiredText,
+    sku: requiredText,
+    quantity: requiredWholeNumber,
+    unit_price: requiredAmount,
+    line_total: optionalAmount,
+    shipping: optionalAmount,
+    tax: optionalAmount,
+    invoice_total: optionalAmount,
+  }),
+  (v, line): CsvInvoiceRow => ({
+    line,
+    invoiceNumber: v.invoice_number,
+    invoiceDate: v.invoice_date,
+    poNumber: v.po_number,
+    sku: v.sku,
+    quantity: v.quantity,
+    unitPrice: v.unit_price,
+    lineTotal: v.line_total,
+    shipping: v.shipping,
+    tax: v.tax,
+    invoiceTotal: v.invoice_total,
+  }),
+);
+
+const purchaseOrderReading = defineReading(
+  "850",
+  z.object({
+    po_number: requiredText,
+    order_number: requiredText,
+    order_date: requiredDate,
+    sku: requiredText,
+    vendor_sku: optionalText,
+    quantity: requiredWholeNumber,
+    unit_price: optionalAmount,
+    ship_to_name: requiredText,
+    ship_to_address1: requiredText,
+    ship_to_address2: optionalText,
+    ship_to_city: requiredText,
+    ship_to_state: requiredText,
+    ship_to_zip: requiredText,
+    ship_to_country: requiredText,
+    ship_to_phone: optionalText,
+    line_number: optionalText,
+    ship_to_company: optionalText,
+    ship_method: optionalText,
+    notes: optionalText,
+  }),
+  (v, line): CsvPurchaseOrderRow => ({
+    line,
+    poNumber: v.po_number,
+    orderNumber: v.order_number,
+    orderDate: v.order_date,
+    sku: v.sku,
+    vendorSku: v.vendor_sku,
+    quantity: v.quantity,
+    unitPrice: v.unit_price,
+    shipToName: v.ship_to_name,
+    shipToAddress1: v.ship_to_address1,
+    shipToAddress2: v.ship_to_address2,
+    shipToCity: v.ship_to_city,
+    shipToState: v.ship_to_state,
+    shipToZip: v.ship_to_zip,
+    shipToCountry: v.ship_to_country,
+    shipToPhone: v.ship_to_phone,
+    lineNumber: v.line_number,
+    shipToCompany: v.ship_to_company,
+    shipMethod: v.ship_method,
+    notes: v.notes,
+  }),
+);
+
+// ---------------------------------------------------------------------------
+// Records to rows
+
+// Line endings are given explicitly: csv-parse would otherwise guess one from
+// the first line and glue together the rows of a file that mixes CRLF and LF.
+const PARSE_OPTIONS: CsvParseOptions = {
+  bom: true,
+  record_delimiter: ["\r\n", "\n", "\r"],
+  // Whitespace around a quoted value (a, "b,c" ,d) is not part of it.
+  trim: true,
+  // A stray quote inside an unquoted value (12" ruler) is kept as text.
+  relax_quotes: true,
+  relax_column_count: true,
+  // Raw text gives the true line numbers: csv-parse counts a CRLF inside quotes as two lines.
+  raw: true,
+  // A quote that is never closed must not swallow a large file into one value.
+  max_record_size: 1_000_000,
+};
+
+type Values = Record<string, string>;
+
+export function formatCsvError(line: number, column: string | null, problem: string): CsvRowError {
+  return { line, column, problem, message: column ? `line ${line}, ${column}: ${problem}` : `line ${line}: ${problem}` };
+}
+
+/** Line breaks in a record's raw text; csv-parse leaves out the "\n" of a CRLF that ends a record. */
+function countLineBreaks(raw: string): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code === 10) count++;
+    else if (code === 13) {
+      count++;
+      if (raw.charCodeAt(i + 1) === 10) i++;
+    }
+  }
+  return count;
+}
+
+interface Header {
+  /** Column name → cell index. */
+  indexes: Map<string, number>;
+  width: number;
+}
+
+type Taken<T> =
+  | { kind: "skipped" }
+  | { kind: "refused"; error: CsvRowError }
+  | { kind: "row"; row: T }
+  | { kind: "invalid"; line: number; values: Values; errors: CsvRowError[] };
+
+/** Turns parsed records, one at a time, into rows or errors. */
+class RowReader<V, T> {
+  private nextLine = 1;
+  private header: Header | null = null;
+  private readonly names: string[];
+  /** The last record read had no line break after it (the file's last line). */
+  private lastLineOpen = false;
+
+  constructor(private readonly reading: DocumentReading<V, T>) {
+    this.names = columnNames(reading.type);
+  }
+
+  get linesRead() {
+    return this.nextLine - 1 + (this.lastLineOpen ? 1 : 0);
+  }
+
+  get hasHeader() {
+    return this.header !== null;
+  }
+
+  take(cells: string[], raw: string): Taken<T> {
+    const line = this.nextLine;
+    this.nextLine += countLineBreaks(raw);
+    this.lastLineOpen = !/[\r\n]$/.test(raw);
+    // Blank lines, and rows of empty cells that spreadsheets leave behind.
+    if (cells.every((cell) => cell.trim() === "")) return { kind: "skipped" };
+    if (!this.header) {
+      const header = this.readHeader(cells, line);
+      if ("line" in header) return { kind: "refused", error: header };
+      this.header = header;
+      return { kind: "skipped" };
+    }
+    const { indexes, width } = this.header;
+    const values: Values = {};
+    for (const name of this.names) {
+      const index = indexes.get(name);
+      values[name] = index === undefined || index >= cells.length ? "" : cleanCsvValue(cells[index]);
+    }
+    // Surplus values usually mean a comma inside an unquoted value: every column after it is shifted.
+    if (cells.length > width && cells.slice(width).some((cell) => cell.trim() !== "")) {
+      return { kind: "invalid", line, values, errors: [formatCsvError(line, null, `${cells.length} values but the header has ${width} columns (a comma in a value that is not quoted?)`)] };
+    }
+    const parsed = this.reading.schema.safeParse(values);
+    if (parsed.success) return { kind: "row", row: this.reading.toRow(parsed.data, line) };
+    const errors = parsed.error.issues.map((issue) => formatCsvError(line, issue.path.length ? String(issue.path[0]) : null, issue.message));
+    return { kind: "invalid", line, values, errors };
+  }
+
+  private readHeader(cells: string[], line: number): Header | CsvRowError {
+    const known = new Set(this.names);
+    const indexes = new Map<string, number>();
+    const repeated = new Set<string>();
+    cells.forEach((cell, index) => {
+      const name = normaliseHeaderName(cell);
+      if (!known.has(name)) return; // unknown columns are ignored
+      if (indexes.has(name)) repeated.add(name);
+      else indexes.set(name, index);
+    });
+    const missing = requiredColumnNames(this.reading.type).filter((name) => !indexes.has(name));
+    const problems: string[] = [];
+    if (missing.length) problems.push(`missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+    if (repeated.size) problems.push(`column${repeated.size > 1 ? "s" : ""} ${[...repeated].join(", ")} given more than once`);
+    if (!problems.length) return { indexes, width: cells.length };
+    const { title, type } = CSV_DOCUMENTS[this.reading.type];
+    const found = cells.map((cell) => cell.trim()).filter(Boolean);
+    return formatCsvError(line, null, `not readable as ${/^[aeiou]/i.test(title) ? "an" : "a"} ${title.toLowerCase()} (${type}) file: ${problems.join("; ")} (the header row has: ${found.join(", ")})`);
+  }
+
+  /** After the last record: a file with no header row at all is refused. */
+  finish(): CsvRowError | null {
+    return this.header ? null : formatCsvError(1, null, `the file is empty: no header row (expected ${columnNames(this.reading.type).join(",")})`);
+  }
+
+  /** A parse error (broken quoting) in the record that starts at the next line: reading stops there. */
+  broken(error: { code: string; message: string }): CsvRowError {
+    const problems: Record<string, string> = {
+      CSV_QUOTE_NOT_CLOSED: "a quoted value is never closed",
+      CSV_INVALID_CLOSING_QUOTE: "a quoted value is followed by text instead of a comma or the end of the line",
+      CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "a quoted value is followed by text instead of a comma or the end of the line",
+      CSV_MAX_RECORD_SIZE: "a row longer than 1,000,000 characters (an unclosed quote?)",
+    };
+    return formatCsvError(this.nextLine, null, `${problems[error.code] ?? error.message}; the rest of the file was not read`);
+  }
+}
+
+// By code rather than instanceof CsvError, which differs between csv-parse's ESM and CommonJS builds.
+const isCsvParseError = (error: unknown): error is { code: string; message: string } => {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" && code.startsWith("CSV_");
+};
+
+interface WholeRead<T> extends CsvReadResult<T> {
+  /** Rows that failed, with their cleaned values (to tell which invoice or PO they belong to). */
+  invalid: Array<{ line: number; values: Values }>;
+}
+
+/** Stops csv-parse from inside on_record once the file is refused. */
+const STOP = Symbol("stop reading");
+
+function readWhole<V, T>(reading: DocumentReading<V, T>, input: CsvInput): WholeRead<T> {
+  const reader = new RowReader(reading);
+  const result: WholeRead<T> = { rows: [], errors: [], refused: false, complete: true, invalid: [] };
+  const text = typeof input === "string" || Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  try {
+    // Records are handled as they are parsed (on_record returns null), so a
+    // parse error part-way keeps the rows before it.
+    parseCsvSync(text, {
+      ...PARSE_OPTIONS,
+      on_record: (record: unknown) => {
+        const { record: cells, raw } = record as { record: string[]; raw: string };
+        const taken = reader.take(cells, raw);
+        if (taken.kind === "row") result.rows.push(taken.row);
+        else if (taken.kind === "invalid") {
+          result.errors.push(...taken.errors);
+          result.invalid.push({ line: taken.line, values: taken.values });
+        } else if (taken.kind === "refused") {
+          result.errors.push(taken.error);
+          result.refused = true;
+          throw STOP;
+        }
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error === STOP) return { ...result, rows: [], complete: false };
+    if (!isCsvParseError(error)) throw error;
+    // Broken before the header row was read: nothing of the file is usable.
+    if (!reader.hasHeader) return { rows: [], errors: [reader.broken(error)], refused: true, complete: false, invalid: [] };
+    result.errors.push(reader.broken(error));
+    result.complete = false;
+    return result;
+  }
+  const empty = reader.finish();
+  if (empty) return { rows: [], errors: [empty], refused: true, complete: false, invalid: [] };
+  return result;
+}
+
+const publicPart = <T>({ rows, errors, refused, complete }: CsvReadResult<T>): CsvReadResult<T> => ({ rows, errors, refused, complete });
+
+// ---------------------------------------------------------------------------
+// Public readers
+
+export function readAcknowledgementCsv(input: CsvInput): CsvReadResult<CsvAcknowledgementLine> {
+  return publicPart(readWhole(acknowledgementReading, input));
+}
+
+export function readShipNoticeCsv(input: CsvInput): CsvReadResult<CsvShipNoticeLine> {
+  return publicPart(readWhole(shipNoticeReading, input));
+}
+
+/** Whole-file inventory read; for large files use readInventoryCsvStream. */
+export function readInventoryCsv(input: CsvInput): CsvReadResult<CsvInventoryItem> {
+  return publicPart(readWhole(inventoryReading, input));
+}
+
+/**
+ * Reads an inventory file of any size from a stream, handing each good row to
+ * onRow (awaited: a slow onRow slows the read instead of buffering rows).
+ * Memory holds one chunk and a few parsed records, whatever the file size.
+ */
+export async function readInventoryCsvStream(
+  source: Readable | AsyncIterable<Buffer | string>,
+  onRow: (item: CsvInventoryItem) => void | Promise<void>,
+  options: { maxErrors?: number } = {},
+): Promise<CsvStreamSummary> {
+  const maxErrors = options.maxErrors ?? 1000;
+  const reader = new RowReader(inventoryReading);
+  const summary: CsvStreamSummary = { refused: false, complete: true, rowCount: 0, errorCount: 0, errors: [], lines: 0 };
+  const report = (error: CsvRowError) => {
+    summary.errorCount++;
+    if (summary.errors.length < maxErrors) summary.errors.push(error);
+  };
+
+  // A parse error would destroy the stream and drop the records it still
+  // buffers, so csv-parse is told to skip instead; we note how many records
+  // came before the error and stop reading once those are handled.
+  type ParseFailure = { error: { code: string; message: string }; afterRecords: number };
+  let broken = null as ParseFailure | null;
+  const parser = parseCsvStream({
+    ...PARSE_OPTIONS,
+    skip_records_with_error: true,
+    on_skip: (error) => {
+      if (!broken && error) broken = { error: { code: String(error.code), message: error.message }, afterRecords: parser.info.records };
+    },
+  });
+  const input = source instanceof Readable ? source : Readable.from(source);
+  // Settles when the source is fully written or either side fails; failures
+  // surface through the loop below, so this promise only has to be awaited.
+  const piping = pipeline(input, parser).then(
+    () => undefined,
+    () => undefined,
+  );
+  let consumed = 0;
+  try {
+    for await (const record of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+      if (broken && consumed >= broken.afterRecords) break; // leaving the loop destroys the parser, and the pipeline the source
+      consumed++;
+      const taken = reader.take(record.record, record.raw);
+      if (taken.kind === "row") {
+        summary.rowCount++;
+        const pending = onRow(taken.row);
+        if (pending) await pending;
+      } else if (taken.kind === "invalid") taken.errors.forEach(report);
+      else if (taken.kind === "refused") {
+        report(taken.error);
+        summary.refused = true;
+        summary.complete = false;
+        break;
+      }
+    }
+  } catch (error) {
+    if (!isCsvParseError(error)) throw error; // the source failed, or onRow threw
+    broken ??= { error, afterRecords: consumed };
+  }
+  await piping;
+  if (broken && !summary.refused) {
+    report(reader.broken(broken.error));
+    return { ...summary, refused: !reader.hasHeader, complete: false, lines: reader.linesRead };
+  }
+  const empty = !summary.refused && reader.finish();
+  if (empty) {
+    report(empty);
+    return { ...summary, refused: true, complete: false, lines: reader.linesRead };
+  }
+  return { ...summary, lines: reader.linesRead };
+}
+
+/** Rows grouped into invoices; an invoice with any bad row is left out whole. */
+export function readInvoiceCsv(input: CsvInput): CsvInvoiceReadResult {
+  const read = readWhole(invoiceReading, input);
+  const { documents, errors } = groupRows(read, "invoice_number", (row) => row.invoiceNumber, "invoice", {
+    invoice_date: (row) => row.invoiceDate,
+    shipping: (row) => row.shipping,
+    tax: (row) => row.tax,
+    invoice_total: (row) => row.invoiceTotal,
+  }, ["invoice_date", "invoice_total"], (key, rows, level): CsvInvoice => {
+    const poNumbers = new Set(rows.map((row) => row.poNumber));
+    return {
+      line: rows[0].line,
+      invoiceNumber: key,
+      invoiceDate: level.invoice_date as string,
+      poNumber: poNumbers.size === 1 ? rows[0].poNumber : null,
+      lines: rows.map((row) => ({ line: row.line, poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, unitPrice: row.unitPrice, lineTotal: row.lineTotal ?? Math.round(row.quantity * row.unitPrice * 100) / 100 })),
+      shipping: (level.shipping as number | null) ?? 0,
+      tax: (level.tax as number | null) ?? 0,
+      total: level.invoice_total as number,
+    };
+  });
+  return { ...publicPart(read), errors: [...read.errors, ...errors].sort((a, b) => a.line - b.line), invoices: documents };
+}
+
+/** Our purchase order file read back, rows grouped by po_number. */
+export function readPurchaseOrderCsv(input: CsvInput): CsvPurchaseOrderReadResult {
+  const read = readWhole(purchaseOrderReading, input);
+  const { documents, errors } = groupRows(read, "po_number", (row) => row.poNumber, "purchase order", {
+    order_number: (row) => row.orderNumber,
+    order_date: (row) => row.orderDate,
+    ship_to_name: (row) => row.shipToName,
+    ship_to_address1: (row) => row.shipToAddress1,
+    ship_to_address2: (row) => row.shipToAddress2,
+    ship_to_city: (row) => row.shipToCity,
+    ship_to_state: (row) => row.shipToState,
+    ship_to_zip: (row) => row.shipToZip,
+    ship_to_country: (row) => row.shipToCountry,
+    ship_to_phone: (row) => row.shipToPhone,
+    ship_to_company: (row) => row.shipToCompany,
+    ship_method: (row) => row.shipMethod,
+    notes: (row) => row.notes,
+  }, [], (key, rows, level): CsvPurchaseOrder => {
+    const text = (column: string) => level[column] as string;
+    const maybe = (column: string) => level[column] as string | null;
+    const phone = maybe("ship_to_phone");
+    return {
+      poNumber: key,
+      orderNumber: text("order_number"),
+      date: text("order_date"),
+      shipTo: {
+        name: text("ship_to_name"),
+        company: maybe("ship_to_company"),
+        address1: text("ship_to_address1"),
+        address2: maybe("ship_to_address2"),
+        city: text("ship_to_city"),
+        state: text("ship_to_state"),
+        zip: text("ship_to_zip"),
+        country: text("ship_to_country"),
+      },
+      ...(phone ? { contact: { phone } } : {}),
+      shipMethod: maybe("ship_method"),
+      notes: maybe("notes"),
+      lines: rows.map((row): CsvPurchaseOrderLine => ({ lineNumber: row.lineNumber, sku: row.sku, vendorSku: row.vendorSku, quantity: row.quantity, unitPrice: row.unitPrice })),
+    };
+  });
+  return { ...publicPart(read), errors: [...read.errors, ...errors].sort((a, b) => a.line - b.line), orders: documents };
+}
+
+/**
+ * Groups rows into documents by a key column. Document-level columns may be
+ * repeated on every row or given once; values given twice must agree.
+ * `needed` lists document-level columns that must be given at least once.
+ */
+function groupRows<R extends { line: number }, D>(
+  read: WholeRead<R>,
+  keyColumn: string,
+  keyOf: (row: R) => string,
+  label: string,
+  levelColumns: Record<string, (row: R) => string | number | null>,
+  needed: string[],
+  build: (key: string, rows: R[], level: Record<string, string | number | null>) => D,
+): { documents: D[]; errors: CsvRowError[] } {
+  const groups = new Map<string, R[]>();
+  for (const row of read.rows) {
+    const rows = groups.get(keyOf(row));
+    if (rows) rows.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  const badLines = new Map<string, number[]>();
+  for (const { line, values } of read.invalid) {
+    const key = values[keyColumn];
+    if (key) badLines.set(key, [...(badLines.get(key) ?? []), line]);
+  }
+
+  const documents: D[] = [];
+  const errors: CsvRowError[] = [];
+  for (const [key, rows] of groups) {
+    const problems: CsvRowError[] = [];
+    const level: Record<string, string | number | null> = {};
+    const givenOn: Record<string, number> = {};
+    for (const row of rows) {
+      for (const [column, get] of Object.entries(levelColumns)) {
+        const value = get(row);
+        if (value === null) continue;
+        if (!(column in givenOn)) {
+          level[column] = value;
+          givenOn[column] = row.line;
+        } else if (level[column] !== value) {
+          problems.push(formatCsvError(row.line, column, `${quote(String(value))} differs from ${quote(String(level[column]))} on line ${givenOn[column]} for ${label} ${key}`));
+        }
+      }
+    }
+    for (const column of needed) if (!(column in givenOn)) problems.push(formatCsvError(rows[0].line, column, `${label} ${key} has no ${column} on any row`));
+    const lines = [...new Set([...(badLines.get(key) ?? []), ...problems.map((problem) => problem.line)])].sort((a, b) => a - b);
+    if (lines.length) {
+      errors.push(...problems, formatCsvError(rows[0].line, null, `${label} ${key} left out: errors on line${lines.length > 1 ? "s" : ""} ${lines.join(", ")}`));
+    } else {
+      for (const column of Object.keys(levelColumns)) level[column] ??= null;
+      documents.push(build(key, rows, level));
+    }
+  }
+  return { documents, errors };
+}
