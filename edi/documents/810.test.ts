@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Delimiters } from "../x12/isa";
+import { readX12 } from "../x12/reader";
+import { writeInterchange, type TransactionData } from "../x12/writer";
+import { build810, invoiceTotalCents, parse810, type Invoice } from "./810";
+import { mapTransactions } from "./index";
+import { viewTransaction } from "./types";
+
+const CORPUS = "/work/shared/edi-corpus";
+const invoices = (path: string) =>
+  mapTransactions(readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" })).flatMap((each) => (each.mapped?.type === "810" ? [each.mapped] : []));
+
+const DELIMITER_SETS: Delimiters[] = [
+  { element: "*", segment: "~", component: ">" },
+  { element: "*", segment: "\r\n", component: ">" },
+  { element: "|", segment: "'", component: ":" },
+];
+
+function writeAndRead(transaction: TransactionData, delimiters: Delimiters) {
+  const { text } = writeInterchange({
+    delimiters,
+    sender: { qualifier: "ZZ", id: "VENDOR" },
+    receiver: { qualifier: "ZZ", id: "MERCHANT" },
+    date: "240520",
+    time: "1000",
+    controlNumber: 11,
+    groups: [{ functionalId: "IN", sender: "VENDOR", receiver: "MERCHANT", date: "20240520", time: "1000", controlNumber: "11", transactions: [transaction] }],
+  });
+  const result = readX12(text);
+  expect(result.faults).toEqual([]);
+  return parse810(viewTransaction(result, result.interchanges[0].groups[0].transactions[0]));
+}
+
+describe("810 corpus files", () => {
+  const chips = (invoice: Invoice) => {
+    expect(invoice).toMatchObject({ date: "1997-12-11", invoiceNumber: "00001", poNumber: "A99999-01", totalCents: 255438, totals: { lineCount: 7 }, charges: [] });
+    expect(invoice.parties.map((party) => [party.entity, party.name, party.city])).toEqual([
+      ["ST", "BUYSNACKS PORT", "ATHENS"],
+      ["BT", "BUYSNACKS", "TEMPLE"],
+      ["RE", "FOODSELLER", "DALLAS"],
+    ]);
+    expect(invoice.lines).toHaveLength(7);
+    expect(invoice.lines[0]).toEqual({ quantity: 16, uom: "CA", unitPrice: 12.34, skus: { UA: "002840022222" }, sku: "002840022222", description: "CRUNCHY CHIPS LSS" });
+    // TDS01 carries two implied decimals: 255438 is 2554.38, the sum of the seven lines.
+    expect(invoiceTotalCents(invoice)).toBe(255438);
+  };
+
+  it("reads both 810s of simple810.edi", () => {
+    const [first, second] = invoices("810/staedi__simple810.edi");
+    chips(first.document);
+    expect(first.faults).toEqual([]);
+    expect(first.warnings).toEqual([]);
+    expect(second.document).toMatchObject({ date: "1997-12-15", poNumber: "A99999-04", totals: { lineCount: 2 } });
+    expect(second.document.lines.map((line) => [line.sku, line.quantity])).toEqual([["002840022222", 50], ["002840066666", 100]]);
+  });
+
+  it("reads the two 810s of the dual 810/850 file (IN group)", () => {
+    const all = invoices("mixed/staedi__invoice810_po850_dual.edi");
+    expect(all).toHaveLength(2);
+    chips(all[0].document);
+  });
+
+  it("maps every 810 of every file in 810/ without throwing", () => {
+    for (const file of readdirSync(`${CORPUS}/810`)) {
+      for (const located of mapTransactions(readX12(readFileSync(`${CORPUS}/810/${file}`), { mode: "tolerant" }))) {
+        if (located.setId === "810") expect(located.mapped?.type, file).toBe("810");
+      }
+    }
+  });
+});
+
+describe("build810", () => {
+  const invoice: Invoice = {
+    date: "2024-05-20",
+    invoiceNumber: "INV-55",
+    poDate: "2024-05-01",
+    poNumber: "PO-1001",
+    transactionType: "DI",
+    currency: "USD",
+    references: [{ qualifier: "VN", value: "SO-9" }],
+    parties: [
+      { entity: "RE", name: "Acme Supply", idQualifier: "92", id: "ACME", address: ["PO Box 1"], city: "Newark", state: "NJ", zip: "07101" },
+      { entity: "ST", name: "Jane Doe", address: ["1 Main St"], city: "Springfield", state: "IL", zip: "62701", country: "US" },
+    ],
+    lines: [
+      { lineNumber: "1", quantity: 2, uom: "EA", unitPrice: 9.99, skus: { VP: "AC-100", SK: "TSHIRT" }, sku: "TSHIRT", vendorSku: "AC-100", description: "T-shirt" },
+      { lineNumber: "2", quantity: 1, uom: "EA", unitPrice: 4.5, skus: { SK: "MUG" }, sku: "MUG", charges: [{ type: "allowance", code: "C310", amountCents: 50, percent: 10, description: "Promo" }] },
+    ],
+    totalCents: 2898,
+    charges: [{ type: "charge", code: "D240", amountCents: 550, description: "Freight" }],
+    totals: { lineCount: 2 },
+  };
+
+  it("round-trips through writeInterchange and readX12 with any delimiters", () => {
+    for (const delimiters of DELIMITER_SETS) {
+      const parsed = writeAndRead(build810(invoice, "0001"), delimiters);
+      expect(parsed.faults).toEqual([]);
+      expect(parsed.warnings).toEqual([]);
+      expect(parsed.document).toEqual(invoice);
+    }
+  });
+
+  it("writes TDS in cents, the summary SAC after it, SAC15 descriptions, no trailing empty elements", () => {
+    const { segments } = build810(invoice, "0001");
+    expect(segments[0]).toEqual(["BIG", "20240520", "INV-55", "20240501", "PO-1001", undefined, undefined, "DI"]);
+    const tds = segments.findIndex((segment) => segment[0] === "TDS");
+    expect(segments[tds]).toEqual(["TDS", "2898"]);
+    expect(segments[tds + 1]).toEqual(["SAC", "C", "D240", undefined, undefined, "550", undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, "Freight"]);
+  });
+
+  it("computes TDS from the lines and charges when the total is not given", () => {
+    const { totalCents: _, ...withoutTotal } = invoice;
+    // 2 × 9.99 + 4.50 − 0.50 allowance + 5.50 freight = 29.48
+    expect(invoiceTotalCents(withoutTotal)).toBe(2948);
+    expect(build810(withoutTotal, "0001").segments.find((segment) => segment[0] === "TDS")).toEqual(["TDS", "2948"]);
+  });
+
+  it("reports an amount that is not one, and a SAC01 outside A/C/N", () => {
+    const parsed = writeAndRead({ setId: "810", controlNumber: "0001", segments: [["BIG", "20240520", "I"], ["IT1", "1", "1", "EA", "2"], ["TDS", "12.5X"], ["SAC", "Q", "D240"], ["CTT", 1]] }, DELIMITER_SETS[0]);
+    expect(parsed.faults.map((fault) => [fault.segmentId, fault.element, fault.ack.code])).toEqual([["TDS", 1, "6"], ["SAC", 1, "7"]]);
+    expect(parsed.document.totalCents).toBeUndefined();
+    expect(parsed.warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,490 @@
+// 997 functional acknowledgment, both ways.
+//
+// Sending: acknowledgeGroup() turns the faults a read found into a plain
+// acknowledgement (per set: accepted, or rejected with AK3/AK4 segment and
+// element errors and AK5 codes; per group: AK9 status and counts); build997()
+// writes it as a transaction set; ack997Interchange() answers every group of
+// every interchange of a file in one go.
+//
+// Receiving: parse997() reads a partner's 997 into the same plain shape and
+// checks its content (AK101 a functional identifier, AK403 an error code...),
+// reporting what is wrong as element faults.
+import { AK4, type Fault } from "../x12/faults";
+import type { FunctionalGroup, Interchange, TransactionSet } from "../x12/envelope";
+import type { Delimiters } from "../x12/isa";
+import type { ReadResult } from "../x12/reader";
+import { writeInterchange, x12DateTime, type SegmentData, type TransactionData, type WriteResult } from "../x12/writer";
+import { dropUndefined, element, Issues, type Parsed, type Segment, type TransactionView } from "./types";
+
+export type AckStatus = "accepted" | "accepted_with_errors" | "partially_accepted" | "rejected" | "unknown";
+
+/** AK501 / AK901 codes and what they mean for the app. */
+const STATUS_BY_CODE: Record<string, AckStatus> = {
+  A: "accepted",
+  E: "accepted_with_errors",
+  P: "partially_accepted",
+  R: "rejected",
+  M: "rejected", // message authentication code failed
+  W: "rejected", // assurance failed validity tests
+  X: "rejected", // content after decryption could not be analysed
+};
+
+export interface FunctionalAck {
+  /** One per AK1; a 997 acknowledges one group, but the shape allows a list. */
+  groups: AckGroup[];
+}
+
+export interface AckGroup {
+  /** AK101: GS01 of the acknowledged group. */
+  functionalId: string;
+  /** AK102: GS06 of the acknowledged group. */
+  controlNumber: string;
+  /** AK103 (version 005010): GS08 of the acknowledged group. */
+  version?: string;
+  status: AckStatus;
+  /** AK901 as sent. */
+  statusCode: string;
+  /** AK905 to AK909: group syntax error codes. */
+  errorCodes: string[];
+  /** AK902 sets included (GE01), AK903 received, AK904 accepted. */
+  counts: { included?: number; received?: number; accepted?: number };
+  transactions: AckTransaction[];
+}
+
+export interface AckTransaction {
+  /** AK201 */
+  setId: string;
+  /** AK202 */
+  controlNumber: string;
+  /** AK203 (version 005010): ST03. */
+  convention?: string;
+  status: AckStatus;
+  /** AK501 as sent. */
+  statusCode: string;
+  /** AK502 to AK506: transaction set syntax error codes. */
+  errorCodes: string[];
+  /** AK3 segments with their AK4s. */
+  errors: AckSegmentError[];
+}
+
+export interface AckSegmentError {
+  /** AK301 */
+  segmentId: string;
+  /** AK302: position in the set, ST = 1 (absent when not a number). */
+  position?: number;
+  /** AK303 */
+  loop?: string;
+  /** AK304 */
+  code?: string;
+  elements: AckElementError[];
+}
+
+export interface AckElementError {
+  /** AK401 (C030 in 005010: position, component, repetition). */
+  position?: number;
+  component?: number;
+  repetition?: number;
+  /** AK402: data element reference number. */
+  reference?: string;
+  /** AK403 */
+  code: string;
+  /** AK404: a copy of the bad value. */
+  value?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Code lists for the content checks
+
+/** X12 element 479, Functional Identifier Code (version 004010 list; later versions add a few). */
+export const FUNCTIONAL_IDENTIFIERS = new Set(
+  ("AA AB AD AF AG AH AI AK AL AN AO AR AS AT AW BC BE BF BL BS CA CB CC CD CE CF CG CH CI CJ CK CM CN CO CP CR CS CT CV " +
+    "D3 D4 D5 DA DD DF DI DM DS DX EC ED EI ER ES EV EX FA FB FC FG FH FR FT GB GC GE GF GL GP GR GT HB HC HI HN HP HR HS " +
+    "IA IB IC ID IE IG II IJ IM IN IO IP IR IS KM LA LB LI LN LR LS LT MA MC MD ME MF MG MH MI MJ MK MM MN MO MP MQ MR MS " +
+    "MT MV MW MX MY NC NL NP NT OC OG OR OW PA PB PC PD PE PF PG PH PI PJ PK PL PN PO PQ PR PS PT PU PV PY QG QM QO RA RB " +
+    "RC RD RE RH RI RJ RK RL RM RN RO RP RQ RR RS RT RU RV RW RX RY RZ SA SB SC SD SE SG SH SI SJ SL SM SN SO SP SQ SR SS " +
+    "ST SU SV SW TA TC TD TF TI TM TN TO TP TR TS TT TX UA UB UC UD UI UP UW VA VB VC VD VE VH VI VS WA WB WG WI WL WR WT").split(" "),
+);
+/** X12 element 723, Data Element Syntax Error Code (AK403), with the 005010 additions. */
+export const ELEMENT_ERROR_CODES = new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "I6", "I9", "I10", "I11", "I12", "I13"]);
+const SET_STATUS_CODES = new Set(["A", "E", "M", "R", "W", "X"]);
+const GROUP_STATUS_CODES = new Set(["A", "E", "M", "P", "R", "W", "X"]);
+
+// ---------------------------------------------------------------------------
+// Parsing a received 997
+
+export function parse997(view: TransactionView): Parsed<FunctionalAck> {
+  const issues = new Issues(view);
+  const ack: FunctionalAck = { groups: [] };
+  let group: AckGroup | undefined;
+  let transaction: AckTransaction | undefined;
+  let segmentError: AckSegmentError | undefined;
+  let sawAk9 = false;
+
+  const check = new ContentCheck(issues, view.delimiters);
+  for (const segment of view.segments) {
+    switch (segment.id) {
+      case "AK1":
+        check.ak1(segment);
+        group = dropUndefined({
+          functionalId: element(segment, 1) ?? "",
+          controlNumber: element(segment, 2) ?? "",
+          version: element(segment, 3),
+          status: "unknown" as AckStatus,
+          statusCode: "",
+          errorCodes: [],
+          counts: {},
+          transactions: [],
+        });
+        ack.groups.push(group);
+        transaction = undefined;
+        break;
+      case "AK2":
+        check.ak2(segment);
+        if (!group) {
+          issues.note(segment, "AK2 before AK1: it is read as part of an unnamed group");
+          group = { functionalId: "", controlNumber: "", status: "unknown", statusCode: "", errorCodes: [], counts: {}, transactions: [] };
+          ack.groups.push(group);
+        }
+        transaction = dropUndefined({
+          setId: element(segment, 1) ?? "",
+          controlNumber: element(segment, 2) ?? "",
+          convention: element(segment, 3),
+          status: "unknown" as AckStatus,
+          statusCode: "",
+          errorCodes: [],
+          errors: [],
+        });
+        group.transactions.push(transaction);
+        segmentError = undefined;
+        break;
+      case "AK3": {
+        check.ak3(segment);
+        // AK302..AK304 are kept as sent: partners put repetitions there (extraDelimiter997).
+        const position = element(segment, 2);
+        segmentError = dropUndefined({
+          segmentId: element(segment, 1) ?? "",
+          position: position !== undefined && /^\d+$/.test(position) ? Number(position) : undefined,
+          loop: element(segment, 3),
+          code: element(segment, 4),
+          elements: [],
+        });
+        if (transaction) transaction.errors.push(segmentError);
+        else issues.note(segment, "AK3 outside an AK2 loop");
+        break;
+      }
+      case "AK4": {
+        check.ak4(segment);
+        const [position, component, repetition] = (element(segment, 1) ?? "").split(view.delimiters.component).map((part) => (/^\d+$/.test(part) ? Number(part) : undefined));
+        const error = dropUndefined({ position, component, repetition, reference: element(segment, 2), code: element(segment, 3) ?? "", value: element(segment, 4) });
+        if (segmentError) segmentError.elements.push(error);
+        else issues.note(segment, "AK4 without an AK3 before it");
+        break;
+      }
+      case "AK5":
+        check.ak5(segment);
+        if (!transaction) {
+          issues.note(segment, "AK5 without an AK2 before it");
+          break;
+        }
+        transaction.statusCode = element(segment, 1) ?? "";
+        transaction.status = STATUS_BY_CODE[transaction.statusCode] ?? "unknown";
+        transaction.errorCodes = segment.elements.slice(2, 7).filter(Boolean);
+        transaction = undefined;
+        segmentError = undefined;
+        break;
+      case "AK9":
+        sawAk9 = true;
+        check.ak9(segment);
+        if (!group) break;
+        group.statusCode = element(segment, 1) ?? "";
+        group.status = STATUS_BY_CODE[group.statusCode] ?? "unknown";
+        group.counts = dropUndefined({ included: count(segment, 2), received: count(segment, 3), accepted: count(segment, 4) });
+        group.errorCodes = segment.elements.slice(5, 10).filter(Boolean);
+        break;
+    }
+  }
+
+  const last = view.segments[view.segments.length - 1];
+  if (ack.groups.length === 0) issues.missingSegment("AK1", last, `997 ${view.controlNumber} has no AK1: it names no functional group`);
+  if (!sawAk9) issues.missingSegment("AK9", last, `997 ${view.controlNumber} has no AK9: it gives no group status`);
+  for (const each of ack.groups) {
+    for (const set of each.transactions) if (set.statusCode === "") issues.missingSegment("AK5", last, `997 ${view.controlNumber}: AK2 ${set.setId} ${set.controlNumber} has no AK5`);
+  }
+  return { document: ack, faults: issues.faults, warnings: issues.warnings };
+}
+
+const count = (segment: Segment, n: number) => {
+  const value = element(segment, n);
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+};
+
+/** The content rules of the 997 segments, each broken rule an AK4-coded element fault. */
+class ContentCheck {
+  constructor(private readonly issues: Issues, private readonly delimiters: Delimiters) {}
+
+  ak1(segment: Segment) {
+    const id = element(segment, 1);
+    if (this.required(segment, 1)) {
+      if (!/^[A-Z0-9]{2}$/.test(id!)) this.issues.elementFault(segment, 1, AK4.invalidCode, `${JSON.stringify(id)} is not a functional identifier code`);
+      else if (!FUNCTIONAL_IDENTIFIERS.has(id!)) this.issues.note(segment, `AK101 ${JSON.stringify(id)} is not in the 004010 functional identifier list`, 1);
+    }
+    this.digits(segment, 2, 1, 9);
+  }
+
+  ak2(segment: Segment) {
+    this.digits(segment, 1, 3, 3);
+    if (this.required(segment, 2)) this.length(segment, 2, 4, 9);
+  }
+
+  ak3(segment: Segment) {
+    if (this.required(segment, 1) && !/^[A-Z][A-Z0-9]{1,2}$/.test(element(segment, 1)!)) {
+      this.issues.elementFault(segment, 1, AK4.invalidCharacter, `${JSON.stringify(element(segment, 1))} is not a segment ID`);
+    }
+  }
+
+  ak4(segment: Segment) {
+    // AK401 is a composite in 005010 (position:component:repetition); each part is a number.
+    if (this.required(segment, 1)) {
+      const parts = element(segment, 1)!.split(this.delimiters.component);
+      if (parts.length > 3 || parts.some((part, i) => !(/^\d{1,4}$/.test(part) || (i > 0 && part === "")))) {
+        this.issues.elementFault(segment, 1, AK4.invalidCharacter, `is not an element position: ${JSON.stringify(element(segment, 1))}`);
+      }
+    }
+    this.digits(segment, 2, 1, 4, false);
+    if (this.required(segment, 3) && !ELEMENT_ERROR_CODES.has(element(segment, 3)!)) {
+      this.issues.elementFault(segment, 3, AK4.invalidCode, `${JSON.stringify(element(segment, 3))} is not a data element syntax error code`);
+    }
+  }
+
+  ak5(segment: Segment) {
+    this.code(segment, 1, SET_STATUS_CODES, "transaction set acknowledgment code");
+  }
+
+  ak9(segment: Segment) {
+    this.code(segment, 1, GROUP_STATUS_CODES, "functional group acknowledge code");
+    for (const n of [2, 3, 4]) this.digits(segment, n, 1, 6);
+  }
+
+  private required(segment: Segment, n: number): boolean {
+    if (element(segment, n) !== undefined) return true;
+    this.issues.elementFault(segment, n, AK4.mandatoryMissing, "is missing");
+    return false;
+  }
+
+  private code(segment: Segment, n: number, codes: Set<string>, name: string) {
+    if (this.required(segment, n) && !codes.has(element(segment, n)!)) {
+      this.issues.elementFault(segment, n, AK4.invalidCode, `${JSON.stringify(element(segment, n))} is not a ${name} (${[...codes].join(", ")})`);
+    }
+  }
+
+  private digits(segment: Segment, n: number, min: number, max: number, mandatory = true) {
+    const value = element(segment, n);
+    if (value === undefined) {
+      if (mandatory) this.required(segment, n);
+      return;
+    }
+    if (!/^\d+$/.test(value)) this.issues.elementFault(segment, n, AK4.invalidCharacter, `is not numeric: ${JSON.stringify(value)}`);
+    else this.length(segment, n, min, max);
+  }
+
+  private length(segment: Segment, n: number, min: number, max: number) {
+    const value = element(segment, n)!;
+    if (value.length < min) this.issues.elementFault(segment, n, AK4.tooShort, `is shorter than ${min} characters: ${JSON.stringify(value)}`);
+    if (value.length > max) this.issues.elementFault(segment, n, AK4.tooLong, `is longer than ${max} characters: ${JSON.stringify(value)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Acknowledging a received file
+
+export interface AcknowledgeOptions {
+  /** Which group: indexes into result.interchanges and its groups. Default 0, 0. */
+  interchange?: number;
+  group?: number;
+  /** Faults found beyond the envelope, e.g. by the document parsers (they carry their location). */
+  extraFaults?: Fault[];
+  /** Transaction set IDs the app handles; others are rejected with AK5 code 1. Default: all. */
+  supportedSets?: string[];
+  /** Sets with segment or element errors: accepted with errors (E) rather than rejected (R). */
+  acceptWithErrors?: boolean;
+}
+
+/**
+ * The acknowledgement of one received group, from the faults of the read (and
+ * extraFaults): TA1-level faults are not a 997's business and are left out.
+ */
+export function acknowledgeGroup(result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, options: AcknowledgeOptions = {}): AckGroup {
+  const i = options.interchange ?? 0;
+  const g = options.group ?? 0;
+  const group = result.interchanges[i]?.groups[g];
+  if (!group) throw new Error(`no functional group ${g} in interchange ${i}`);
+  const faults = [...result.faults, ...result.warnings, ...(options.extraFaults ?? [])].filter(
+    (fault) => fault.ack.segment !== "TA1" && fault.interchange === i && fault.group === g,
+  );
+  const five = group.version.startsWith("00501");
+
+  const transactions = group.transactions.map((transaction, t) => acknowledgeTransaction(result, transaction, faults.filter((fault) => fault.transaction === t), options, five));
+  const accepted = transactions.filter((each) => each.status === "accepted" || each.status === "accepted_with_errors").length;
+  const groupCodes = unique(faults.filter((fault) => fault.transaction === undefined && fault.ack.segment === "AK9").map((fault) => fault.ack.code)).slice(0, 5);
+  const included = /^\d+$/.test(group.ge?.[1]?.trim() ?? "") ? Number(group.ge![1].trim()) : transactions.length;
+  let statusCode: string;
+  if (groupCodes.length > 0 || accepted === 0) statusCode = "R";
+  else if (accepted < transactions.length) statusCode = "P";
+  else statusCode = transactions.some((each) => each.status === "accepted_with_errors") ? "E" : "A";
+
+  return dropUndefined({
+    functionalId: group.functionalId,
+    controlNumber: group.controlNumber,
+    version: five ? group.version : undefined,
+    status: STATUS_BY_CODE[statusCode],
+    statusCode,
+    errorCodes: groupCodes,
+    counts: { included, received: transactions.length, accepted },
+    transactions,
+  });
+}
+
+function acknowledgeTransaction(
+  result: Pick<ReadResult, "segments">,
+  transaction: TransactionSet,
+  faults: Fault[],
+  options: AcknowledgeOptions,
+  five: boolean,
+): AckTransaction {
+  const setCodes = unique(faults.filter((fault) => fault.ack.segment === "AK5").map((fault) => fault.ack.code));
+  if (options.supportedSets && !options.supportedSets.includes(transaction.setId)) setCodes.unshift("1");
+
+  // One AK3 per segment at fault, its AK4s under it.
+  const bySegment = new Map<number, AckSegmentError>();
+  for (const fault of faults) {
+    if (fault.ack.segment !== "AK3" && fault.ack.segment !== "AK4") continue;
+    let error = bySegment.get(fault.segmentIndex);
+    if (!error) {
+      const position = fault.positionInTransaction ?? fault.segmentIndex - transaction.start;
+      error = { segmentId: (fault.segmentId || "???").slice(0, 3), position, code: fault.ack.segment === "AK3" ? fault.ack.code : "8", elements: [] };
+      bySegment.set(fault.segmentIndex, error);
+    } else if (fault.ack.segment === "AK3" && error.code === "8" && error.elements.length === 0) {
+      error.code = fault.ack.code;
+    }
+    if (fault.ack.segment === "AK4" && fault.element !== undefined) {
+      const value = fault.segmentIndex - 1 < result.segments.length ? result.segments.elements(fault.segmentIndex - 1)[fault.element] : undefined;
+      error.elements.push(dropUndefined({ position: fault.element, code: fault.ack.code, value: value ? value.slice(0, 99) : undefined }));
+    }
+  }
+  const errors = [...bySegment.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  if (errors.length > 0 && setCodes.length === 0 && !options.acceptWithErrors) setCodes.push("5");
+
+  let statusCode = "A";
+  if (setCodes.length > 0 && !(options.acceptWithErrors && setCodes.every((code) => code === "5"))) statusCode = "R";
+  else if (errors.length > 0) statusCode = "E";
+  const convention = five ? result.segments.elements(transaction.start)[3] || undefined : undefined;
+  return dropUndefined({
+    setId: transaction.setId,
+    controlNumber: transaction.controlNumber,
+    convention,
+    status: STATUS_BY_CODE[statusCode],
+    statusCode,
+    errorCodes: setCodes.slice(0, 5),
+    errors,
+  });
+}
+
+/** Writes an acknowledgement as a 997 transaction set. */
+export function build997(group: AckGroup, controlNumber: string): TransactionData {
+  const segments: SegmentData[] = [["AK1", group.functionalId, group.controlNumber, group.version]];
+  for (const transaction of group.transactions) {
+    segments.push(["AK2", transaction.setId, transaction.controlNumber, transaction.convention]);
+    for (const error of transaction.errors) {
+      segments.push(["AK3", error.segmentId, error.position, error.loop, error.code]);
+      for (const each of error.elements) {
+        const position = each.component !== undefined || each.repetition !== undefined ? [each.position, each.component, each.repetition] : each.position;
+        segments.push(["AK4", position, each.reference, each.code, each.value]);
+      }
+    }
+    segments.push(["AK5", transaction.statusCode || codeOf(transaction.status), ...transaction.errorCodes]);
+  }
+  const { included, received, accepted } = group.counts;
+  segments.push(["AK9", group.statusCode || codeOf(group.status), included, received, accepted, ...group.errorCodes]);
+  return { setId: "997", controlNumber, segments };
+}
+
+const codeOf = (status: AckStatus) => ({ accepted: "A", accepted_with_errors: "E", partially_accepted: "P", rejected: "R", unknown: "R" })[status];
+
+/** build997(acknowledgeGroup(result, options)): the 997 answering one received group. */
+export function buildAck997(result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, options: AcknowledgeOptions & { controlNumber: string }): TransactionData {
+  return build997(acknowledgeGroup(result, options), options.controlNumber);
+}
+
+export interface Ack997InterchangeOptions extends Omit<AcknowledgeOptions, "interchange" | "group"> {
+  /** Our ID; default the receiver of each received interchange. */
+  sender?: { qualifier: string; id: string };
+  /** The partner's ID; default the sender of each received interchange. */
+  receiver?: { qualifier: string; id: string };
+  /** GS02/GS03 when they differ from the ISA IDs; default the received GS03/GS02. */
+  groupSender?: string;
+  groupReceiver?: string;
+  /** The next numbers to use; the result gives the ones after. */
+  controlNumbers: { interchange: number; group: number; transaction: number };
+  /** Default: the received interchange's. */
+  delimiters?: Delimiters;
+  date?: Date;
+  usage?: "P" | "T";
+}
+
+export interface Ack997InterchangeResult extends WriteResult {
+  /** The acknowledgements written, one per received group. */
+  acknowledgements: AckGroup[];
+  /** The control numbers to use next time. */
+  controlNumbers: { interchange: number; group: number; transaction: number };
+}
+
+/**
+ * One 997 interchange per received interchange (each addressed back to its
+ * sender), holding one FA group with a 997 per received group. The 997 is
+ * written in version 005010 when the received group was, 004010 otherwise.
+ */
+export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, options: Ack997InterchangeOptions): Ack997InterchangeResult {
+  const next = { ...options.controlNumbers };
+  const { date6, date8, time } = x12DateTime(options.date ?? new Date());
+  const acknowledgements: AckGroup[] = [];
+  let text = "";
+  let segmentCount = 0;
+  const replaced: string[] = [];
+
+  result.interchanges.forEach((interchange: Interchange, i) => {
+    if (interchange.groups.length === 0) return; // nothing a 997 answers (TA1-only interchanges)
+    const first: FunctionalGroup = interchange.groups[0];
+    const five = interchange.groups.some((group) => group.version.startsWith("00501"));
+    const transactions = interchange.groups.map((_, g) => {
+      const acknowledgement = acknowledgeGroup(result, { ...options, interchange: i, group: g });
+      acknowledgements.push(acknowledgement);
+      return build997(acknowledgement, String(next.transaction++).padStart(4, "0"));
+    });
+    const written = writeInterchange({
+      delimiters: options.delimiters ?? interchange.delimiters,
+      sender: options.sender ?? interchange.receiver,
+      receiver: options.receiver ?? interchange.sender,
+      date: date6,
+      time,
+      controlNumber: next.interchange++,
+      version: five ? "00501" : "00401",
+      usage: options.usage ?? (interchange.usage === "T" ? "T" : "P"),
+      groups: [{
+        functionalId: "FA",
+        sender: options.groupSender ?? first.gs[3] ?? (options.sender ?? interchange.receiver).id,
+        receiver: options.groupReceiver ?? first.gs[2] ?? (options.receiver ?? interchange.sender).id,
+        date: date8,
+        time,
+        controlNumber: String(next.group++),
+        version: five ? "005010" : "004010",
+        transactions,
+      }],
+    });
+    text += written.text;
+    segmentCount += written.segmentCount;
+    replaced.push(...written.replaced);
+  });
+  return { text, replaced, segmentCount, acknowledgements, controlNumbers: next };
+}
+
+const unique = (values: string[]) => [...new Set(values)];
