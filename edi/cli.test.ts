@@ -1,0 +1,108 @@
+// The command line as people use it: real processes, real files.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { mapTransactions } from "./documents";
+import { readX12 } from "./x12/reader";
+
+const CORPUS = path.resolve(__dirname, "../../shared/edi-corpus");
+const work = mkdtempSync(path.join(tmpdir(), "edi-cli-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const edi = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "edi/cli.ts", ...args], { encoding: "utf8", cwd: path.resolve(__dirname, "..") });
+
+describe("npm run edi", () => {
+  it("parse prints the interchange as JSON with the mapped document, exit 0", () => {
+    const run = edi("parse", path.join(CORPUS, "856/node-x12__856.edi"));
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout);
+    const transaction = json.interchanges[0].groups[0].transactions[0];
+    expect(json.interchanges[0].envelope.delimiters).toMatchObject({ element: "*", segment: "~", repetition: "-" });
+    expect(transaction.setId).toBe("856");
+    expect(transaction.segments[0]).toEqual({ index: 3, id: "ST", elements: ["856", "0008"] });
+    expect(transaction.document.trackingNumbers).toEqual(["5787970539"]);
+  }, 30_000);
+
+  it("parse prints one line per fault and exits 1 on a malformed file", () => {
+    const run = edi("parse", path.join(CORPUS, "999/staedi__invalid999.edi"));
+    expect(run.status).toBe(1);
+    expect(run.stdout.trim().split("\n")).toEqual(['segment 20 (SE): SE01 says "16" segments, the transaction set has 18 [AK5 4]']);
+    const content = edi("parse", path.join(CORPUS, "997/staedi__invalid997.edi"));
+    expect(content.status).toBe(1);
+    expect(content.stdout).toContain("segment 4 (AK1): AK101");
+  }, 30_000);
+
+  it("parse --tolerant reads a file with envelope faults", () => {
+    expect(edi("parse", "--tolerant", path.join(CORPUS, "999/staedi__invalid999.edi")).status).toBe(0);
+  }, 30_000);
+
+  it("ack answers every group, rejecting what is faulty", () => {
+    const run = edi("ack", "--control", "77", path.join(CORPUS, "999/staedi__invalid999.edi"));
+    expect(run.status).toBe(0);
+    const ack = readX12(run.stdout);
+    expect(ack.ok).toBe(true);
+    expect(ack.interchanges[0].controlNumber).toBe("000000077");
+    const [document] = mapTransactions(ack);
+    expect(document.setId).toBe("997");
+    expect(run.stdout).toContain("AK5*R*4");
+    expect(run.stdout).toContain("AK9*R*1*1*0");
+
+    const accepted = edi("ack", path.join(CORPUS, "mixed/staedi__invoice810_po850_dual.edi"));
+    expect(accepted.status).toBe(0);
+    expect(readX12(accepted.stdout).interchanges[0].groups[0].transactions).toHaveLength(2); // one 997 per group received
+    expect(accepted.stdout).toContain("AK9*A*2*2*2");
+  }, 30_000);
+
+  it("build 850 writes an interchange from JSON, with the vendor's delimiters and template", () => {
+    const input = path.join(work, "po.json");
+    writeFileSync(
+      input,
+      JSON.stringify({
+        vendor: { edi_identifier: "ACMEEDI", edi_qualifier: "01", output_delimiter: "|", output_segmenter: "\\n", test_mode: 1, test_identifier: "ACMETEST", test_qualifier: "ZZ", "850_segments": "MSG*Drop ship {order_number}" },
+        ours: { qualifier: "ZZ", id: "HOUSEROPS" },
+        controlNumber: 5001,
+        purchaseOrders: [
+          {
+            poNumber: "PO100045001-7",
+            orderNumber: "100045001",
+            date: "2026-11-21",
+            shipTo: { name: "Jane Doe", address1: "12 Main St", city: "Chicago", state: "IL", zip: "60601", country: "US" },
+            lines: [{ lineNumber: 1, sku: "SKU-10001", quantity: 2, unitPrice: 19.95 }],
+          },
+        ],
+      }),
+    );
+    const run = edi("build", "850", input);
+    expect(run.status).toBe(0);
+    const result = readX12(run.stdout);
+    expect(result.ok).toBe(true);
+    expect(result.interchanges[0]).toMatchObject({ usage: "T", receiver: { id: "ACMETEST" }, sender: { id: "HOUSEROPS" }, delimiters: { element: "|", segment: "\n" } });
+    const [po] = mapTransactions(result);
+    expect(po.mapped?.type).toBe("850");
+    expect(po.mapped?.document).toMatchObject({ poNumber: "PO100045001-7" });
+    expect(run.stdout).toContain("MSG|Drop ship 100045001");
+  }, 30_000);
+
+  it("build 850 names every bad field of its JSON, exit 1; a bad command line is exit 2", () => {
+    const input = path.join(work, "bad.json");
+    writeFileSync(input, JSON.stringify({ sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "ZZ", id: "THEM" }, purchaseOrders: [{ poNumber: "", date: "yesterday", shipTo: {}, lines: [] }] }));
+    const run = edi("build", "850", input);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain("purchaseOrders.0.poNumber");
+    expect(run.stdout).toContain("purchaseOrders.0.date");
+    expect(run.stdout).toContain("purchaseOrders.0.lines");
+    expect(edi("build", "856", input).status).toBe(2);
+    expect(edi("frobnicate").status).toBe(2);
+    expect(edi("parse", path.join(work, "missing.edi")).stderr).toContain("ENOENT");
+  }, 30_000);
+
+  it("parse reads a CSV vendor file too", () => {
+    const file = path.join(work, "tracking.csv");
+    writeFileSync(file, "\uFEFFpo_number,sku,quantity,tracking_number,carrier,ship_date\r\nPO1,SKU-1,2,1Z999,UPS,2026-11-21\r\n");
+    const run = edi("parse", file);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ format: "csv", type: "856", rows: [{ trackingNumber: "1Z999" }] });
+  }, 30_000);
+});
