@@ -66,7 +66,23 @@ export class SegmentTable {
 
   /** Elements, [0] being the segment ID. */
   elements(index: number): string[] {
-    return this.raw(index).split(this.delimiters(index).element);
+    const separator = this.delimiters(index).element;
+    if (this.strip[index]) return this.raw(index).split(separator);
+    // Sliced straight from the file's text: twice as fast as slicing the
+    // segment and splitting it (docs/performance.md).
+    const text = this.text;
+    const end = this.ends[index];
+    let from = this.starts[index];
+    const out: string[] = [];
+    for (;;) {
+      const next = text.indexOf(separator, from);
+      if (next === -1 || next >= end) {
+        out.push(text.slice(from, end));
+        return out;
+      }
+      out.push(text.slice(from, next));
+      from = next + separator.length;
+    }
   }
 
   id(index: number): string {
