@@ -11,6 +11,8 @@ import { readIsa, type Delimiters } from "./isa";
 export interface ReadOptions {
   /** Strict (default): control-structure faults make the read fail. Tolerant: they become warnings. */
   mode?: "strict" | "tolerant";
+  /** The file is hard-wrapped (`unwrap_846`): every line break is dropped before reading. */
+  unwrap?: boolean;
   /** Vendor hints (input_segmenter / input_delimiter); the ISA is trusted over them. */
   hints?: { segment?: string | null; element?: string | null };
 }
@@ -99,7 +101,9 @@ const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || co
 
 /** Reads a whole file. */
 export function readX12(input: string | Buffer | Uint8Array, options: ReadOptions = {}): ReadResult {
-  const text = typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString("utf8");
+  const decoded = typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString("utf8");
+  // A wrap can fall anywhere, even inside "ISA": the vendor says so, so all line breaks go.
+  const text = options.unwrap ? decoded.replace(/[\r\n]+/g, "") : decoded;
   const segments = new SegmentTable(text);
   const envelope = new EnvelopeReader();
   const warnings: Fault[] = [];

@@ -33,7 +33,7 @@ const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || co
 export async function readX12Stream(
   source: Readable | AsyncIterable<Buffer | string>,
   onSegment: (segment: StreamedSegment) => void | Promise<void>,
-  options: { mode?: "strict" | "tolerant" } = {},
+  options: { mode?: "strict" | "tolerant"; /** the file is hard-wrapped (`unwrap_846`): every line break is dropped */ unwrap?: boolean } = {},
 ): Promise<StreamSummary> {
   const decoder = new StringDecoder("utf8");
   const envelope = new EnvelopeReader();
@@ -120,7 +120,8 @@ export async function readX12Stream(
 
   for await (const chunk of source as AsyncIterable<Buffer | string>) {
     bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
-    pending += typeof chunk === "string" ? chunk : decoder.write(chunk);
+    const decoded = typeof chunk === "string" ? chunk : decoder.write(chunk);
+    pending += options.unwrap ? decoded.replace(/[\r\n]+/g, "") : decoded;
     const consumed = await drain(false);
     pending = pending.slice(consumed);
   }

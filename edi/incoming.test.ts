@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { contentsSortKey, recogniseIncomingFile, sortIncomingFiles } from "./incoming";
+import { tradingProfile, type VendorEdiFields } from "./vendor-profile";
+import { readX12 } from "./x12/reader";
+import { readX12Stream } from "./x12/stream";
+import { Readable } from "node:stream";
+
+const CORPUS = path.resolve(__dirname, "../../shared/edi-corpus");
+const ours = { qualifier: "ZZ", id: "HOUSEROPS" };
+const vendor = (fields: Partial<VendorEdiFields> = {}): VendorEdiFields => ({ id: 1, name: "Acme", edi_format: 1, edi_identifier: "ACME", edi_qualifier: "ZZ", ...fields });
+const profileOf = (v: VendorEdiFields) => tradingProfile(v, ours).profile;
+const corpus = (file: string) => readFileSync(path.join(CORPUS, file));
+
+describe("incoming files", () => {
+  it("picks up only names matching regex_format", () => {
+    const v = vendor({ regex_format: "^(855|856)_.*\\.edi$" });
+    expect(recogniseIncomingFile("856_1.edi", corpus("856/node-x12__856.edi"), v, profileOf(v))).toMatchObject({ accept: true, type: "856" });
+    expect(recogniseIncomingFile("readme.txt", "hello", v, profileOf(v))).toMatchObject({ accept: false, type: null });
+  });
+
+  it("recognises X12 documents by ST01, or first by the vendor's contents regex", () => {
+    const v = vendor();
+    expect(recogniseIncomingFile("a", corpus("855/node-x12__855.edi"), v, profileOf(v)).type).toBe("855");
+    expect(recogniseIncomingFile("b", corpus("997/staedi__simple997.edi"), v, profileOf(v)).type).toBe("997");
+    expect(recogniseIncomingFile("c", corpus("other/node-x12__271.edi"), v, profileOf(v))).toMatchObject({ type: null, reason: "ST01 271 is not a document this app exchanges" });
+    const withRegex = vendor({ "810_file_contents_regex": "BIG\\*" });
+    expect(recogniseIncomingFile("d", corpus("810/staedi__simple810.edi"), withRegex, profileOf(withRegex))).toMatchObject({ type: "810", reason: "810_file_contents_regex matches" });
+  });
+
+  it("hands CSV vendors' files to the CSV recogniser", () => {
+    const v = vendor({ edi_format: 0, regex_format: "\\.csv$" });
+    expect(recogniseIncomingFile("t.csv", "po_number,sku,quantity,tracking_number\nPO1,S,1,1Z\n", v, profileOf(v))).toMatchObject({ accept: true, type: "856" });
+    expect(recogniseIncomingFile("t.edi", "x", v, profileOf(v)).accept).toBe(false);
+  });
+
+  it("orders a run's files by name, or by the date inside them when the vendor asks", () => {
+    const isa = (date: string, time: string, control: string) => `ISA*00*          *00*          *ZZ*A              *ZZ*B              *${date}*${time}*U*00401*${control}*0*P*>~`;
+    const files = [
+      { name: "a_ship.edi", firstBytes: isa("261121", "0900", "000000003") },
+      { name: "b_ack.edi", firstBytes: isa("261120", "1700", "000000002") },
+      { name: "c_nodate.txt", firstBytes: "no date here" },
+      { name: "d_ack2.edi", firstBytes: isa("261121", "0900", "000000001") },
+    ];
+    expect(sortIncomingFiles(files, { sortByContents: false }).map((f) => f.name)).toEqual(["a_ship.edi", "b_ack.edi", "c_nodate.txt", "d_ack2.edi"]);
+    expect(sortIncomingFiles(files, { sortByContents: true }).map((f) => f.name)).toEqual(["b_ack.edi", "d_ack2.edi", "a_ship.edi", "c_nodate.txt"]);
+    expect(contentsSortKey("sku,quantity,available_date\nS1,4,11/21/2026\n")).toBe("202611210000|");
+  });
+
+  it("unwrap_846: drops every line break, even one that splits ISA itself", async () => {
+    const flat =
+      "ISA*00*          *00*          *ZZ*VENDOR         *ZZ*US             *261121*1200*U*00401*000000001*0*P*>~" +
+      "GS*IB*VENDOR*US*20261121*1200*1*X*004010~ST*846*0001~BIA*00*MM*INV1*20261121~LIN**SK*SKU-1~QTY*33*5~SE*5*0001~GE*1*1~IEA*1*000000001~";
+    // Hard-wrapped at 80 columns, with one more break right inside "ISA".
+    const wrapped = ("IS\n" + flat.slice(2)).replace(/(.{80})/g, "$1\r\n");
+    expect(readX12(wrapped).ok).toBe(false);
+    const unwrapped = readX12(wrapped, { unwrap: true });
+    expect(unwrapped.faults).toEqual([]);
+    expect(unwrapped.segments.elements(5)).toEqual(["QTY", "33", "5"]);
+    const seen: string[] = [];
+    const summary = await readX12Stream(Readable.from(Buffer.from(wrapped).toString("utf8").match(/[\s\S]{1,7}/g)!), (segment) => void seen.push(segment.id), { unwrap: true });
+    expect(summary.ok).toBe(true);
+    expect(seen).toEqual(["ISA", "GS", "ST", "BIA", "LIN", "QTY", "SE", "GE", "IEA"]);
+  });
+});
