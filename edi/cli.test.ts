@@ -6,8 +6,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { mapTransactions } from "./documents";
 import { readX12 } from "./x12/reader";
+import { EDI_CORPUS } from "../tests/support/edi-corpus";
 
-const CORPUS = path.resolve(__dirname, "../../shared/edi-corpus");
+const CORPUS = EDI_CORPUS;
 const work = mkdtempSync(path.join(tmpdir(), "edi-cli-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -6,8 +6,9 @@ import { tradingProfile, type VendorEdiFields } from "./vendor-profile";
 import { readX12 } from "./x12/reader";
 import { readX12Stream } from "./x12/stream";
 import { Readable } from "node:stream";
+import { EDI_CORPUS } from "../tests/support/edi-corpus";
 
-const CORPUS = path.resolve(__dirname, "../../shared/edi-corpus");
+const CORPUS = EDI_CORPUS;
 const ours = { qualifier: "ZZ", id: "HOUSEROPS" };
 const vendor = (fields: Partial<VendorEdiFields> = {}): VendorEdiFields => ({ id: 1, name: "Acme", edi_format: 1, edi_identifier: "ACME", edi_qualifier: "ZZ", ...fields });
 const profileOf = (v: VendorEdiFields) => tradingProfile(v, ours).profile;

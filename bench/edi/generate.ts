@@ -4,8 +4,9 @@
 // both parsers see X12 that someone else wrote.
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { readX12 } from "../../edi/x12/reader";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 const CHUNK = 1 << 20;
 
 const COLORS = ["BLACK", "NAVY", "RED", "OLIVE", "WHITE", "HEATHER GREY", "SAND"];

@@ -6,8 +6,10 @@ import { writeInterchange, type TransactionData } from "../x12/writer";
 import { build810, invoiceTotalCents, parse810, type Invoice } from "./810";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
+import { writeAndReadSet } from "./test-support";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 const invoices = (path: string) =>
   mapTransactions(readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" })).flatMap((each) => (each.mapped?.type === "810" ? [each.mapped] : []));
 
@@ -18,18 +20,7 @@ const DELIMITER_SETS: Delimiters[] = [
 ];
 
 function writeAndRead(transaction: TransactionData, delimiters: Delimiters) {
-  const { text } = writeInterchange({
-    delimiters,
-    sender: { qualifier: "ZZ", id: "VENDOR" },
-    receiver: { qualifier: "ZZ", id: "MERCHANT" },
-    date: "240520",
-    time: "1000",
-    controlNumber: 11,
-    groups: [{ functionalId: "IN", sender: "VENDOR", receiver: "MERCHANT", date: "20240520", time: "1000", controlNumber: "11", transactions: [transaction] }],
-  });
-  const result = readX12(text);
-  expect(result.faults).toEqual([]);
-  return parse810(viewTransaction(result, result.interchanges[0].groups[0].transactions[0]));
+  return parse810(writeAndReadSet(transaction, delimiters, "IN").view);
 }
 
 describe("810 corpus files", () => {

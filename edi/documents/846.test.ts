@@ -9,8 +9,9 @@ import {
 } from "./846";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 const AT = new Date("2024-05-01T12:00:00Z");
 
 /** Every record of every 846 set, read whole. */

@@ -6,8 +6,10 @@ import { writeInterchange, type TransactionData } from "../x12/writer";
 import { build850, parse850, type DropShipOrderRequest, type PurchaseOrder } from "./850";
 import { mapTransaction, mapTransactions } from "./index";
 import { viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
+import { writeAndReadSet } from "./test-support";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 const read = (path: string) => readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" });
 const purchaseOrders = (path: string) =>
   mapTransactions(read(path)).flatMap((each) => (each.mapped?.type === "850" ? [each.mapped] : []));
@@ -21,19 +23,9 @@ const DELIMITER_SETS: Delimiters[] = [
 
 /** build → writeInterchange → readX12 → the set, read back. */
 function writeAndRead(transaction: TransactionData, delimiters: Delimiters, functionalId: string) {
-  const { text, replaced } = writeInterchange({
-    delimiters,
-    sender: { qualifier: "ZZ", id: "MERCHANT" },
-    receiver: { qualifier: "ZZ", id: "VENDOR" },
-    date: "240501",
-    time: "1200",
-    controlNumber: 42,
-    groups: [{ functionalId, sender: "MERCHANT", receiver: "VENDOR", date: "20240501", time: "1200", controlNumber: "42", transactions: [transaction] }],
-  });
-  const result = readX12(text);
-  expect(result.faults).toEqual([]);
-  expect(replaced).toEqual([]);
-  return { text, result, transaction: result.interchanges[0].groups[0].transactions[0] };
+  const written = writeAndReadSet(transaction, delimiters, functionalId);
+  expect(written.replaced).toEqual([]);
+  return written;
 }
 
 describe("850 corpus files", () => {

@@ -6,8 +6,10 @@ import { writeInterchange, type TransactionData } from "../x12/writer";
 import { build855, LINE_STATUS_CODES, parse855, type PurchaseOrderAck } from "./855";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
+import { writeAndReadSet } from "./test-support";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 const acknowledgements = (path: string) =>
   mapTransactions(readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" })).flatMap((each) => (each.mapped?.type === "855" ? [each.mapped] : []));
 
@@ -18,18 +20,7 @@ const DELIMITER_SETS: Delimiters[] = [
 ];
 
 function writeAndRead(transaction: TransactionData, delimiters: Delimiters) {
-  const { text } = writeInterchange({
-    delimiters,
-    sender: { qualifier: "ZZ", id: "VENDOR" },
-    receiver: { qualifier: "ZZ", id: "MERCHANT" },
-    date: "240502",
-    time: "0900",
-    controlNumber: 7,
-    groups: [{ functionalId: "PR", sender: "VENDOR", receiver: "MERCHANT", date: "20240502", time: "0900", controlNumber: "7", transactions: [transaction] }],
-  });
-  const result = readX12(text);
-  expect(result.faults).toEqual([]);
-  return parse855(viewTransaction(result, result.interchanges[0].groups[0].transactions[0]));
+  return parse855(writeAndReadSet(transaction, delimiters, "PR").view);
 }
 
 describe("855 corpus files", () => {

@@ -6,8 +6,10 @@ import { writeInterchange, type TransactionData } from "../x12/writer";
 import { allTrackingNumbers, build856, parse856, type Parse856Options, type ShipNotice } from "./856";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
+import { writeAndReadSet } from "./test-support";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 
 const DELIMITER_SETS: Delimiters[] = [
   { element: "*", segment: "~", component: ">" },
@@ -17,18 +19,7 @@ const DELIMITER_SETS: Delimiters[] = [
 ];
 
 function writeAndRead(transaction: TransactionData, delimiters: Delimiters, options?: Parse856Options) {
-  const { text } = writeInterchange({
-    delimiters,
-    sender: { qualifier: "ZZ", id: "VENDOR" },
-    receiver: { qualifier: "ZZ", id: "MERCHANT" },
-    date: "240510",
-    time: "0815",
-    controlNumber: 9,
-    groups: [{ functionalId: "SH", sender: "VENDOR", receiver: "MERCHANT", date: "20240510", time: "0815", controlNumber: "9", transactions: [transaction] }],
-  });
-  const result = readX12(text);
-  expect(result.faults).toEqual([]);
-  return parse856(viewTransaction(result, result.interchanges[0].groups[0].transactions[0]), options);
+  return parse856(writeAndReadSet(transaction, delimiters, "SH").view, options);
 }
 
 /** An 856 body wrapped in a valid envelope. */

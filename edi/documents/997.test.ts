@@ -6,8 +6,9 @@ import { parse850 } from "./850";
 import { ack997Interchange, acknowledgeGroup, build997, buildAck997, parse997, type AckGroup } from "./997";
 import { mapTransaction, mapTransactions } from "./index";
 import { viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 const readFile = (path: string, mode: "strict" | "tolerant" = "tolerant") => readX12(readFileSync(`${CORPUS}/${path}`), { mode });
 const acks = (path: string) => mapTransactions(readFile(path)).flatMap((each) => (each.mapped?.type === "997" ? [each.mapped] : []));
 

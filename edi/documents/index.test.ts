@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { readX12 } from "../x12/reader";
 import { mapTransaction, mapTransactions } from "./index";
 import { components, decimal, isoDate, repetitions, transactionSegments, viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
-const CORPUS = "/work/shared/edi-corpus";
+const CORPUS = EDI_CORPUS;
 const read = (path: string) => readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" });
 
 describe("mapTransaction", () => {

@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { mapTransactions } from "../documents";
 import { readX12 } from "./reader";
 import { writeSegmentsBack } from "./writer";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
-const CORPUS = path.resolve(__dirname, "../../../shared/edi-corpus");
+const CORPUS = EDI_CORPUS;
 
 /** Refused files: the segment and acknowledgement code of (one of) their faults. */
 const MALFORMED: Record<string, { segmentId: string; code: string; message: RegExp }> = {
