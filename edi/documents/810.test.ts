@@ -107,10 +107,10 @@ describe("build810", () => {
     expect(build810(withoutTotal, "0001").segments.find((segment) => segment[0] === "TDS")).toEqual(["TDS", "2948"]);
   });
 
-  it("reports an amount that is not one, and a SAC01 outside A/C/N", () => {
+  it("warns about an amount that is not one, and a SAC01 outside A/C/N (values do not refuse an invoice)", () => {
     const parsed = writeAndRead({ setId: "810", controlNumber: "0001", segments: [["BIG", "20240520", "I"], ["IT1", "1", "1", "EA", "2"], ["TDS", "12.5X"], ["SAC", "Q", "D240"], ["CTT", 1]] }, DELIMITER_SETS[0]);
-    expect(parsed.faults.map((fault) => [fault.segmentId, fault.element, fault.ack.code])).toEqual([["TDS", 1, "6"], ["SAC", 1, "7"]]);
+    expect(parsed.warnings.map((warning) => [warning.segmentId, warning.element, warning.ack.code])).toEqual([["TDS", 1, "6"], ["SAC", 1, "7"]]);
     expect(parsed.document.totalCents).toBeUndefined();
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.faults).toEqual([]);
   });
 });

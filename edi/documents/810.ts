@@ -140,7 +140,7 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
 function readCharge(issues: Issues, segment: Segment): Charge {
   const indicator = element(segment, 1) ?? "";
   const type = CHARGE_TYPE[indicator];
-  if (!type) issues.elementFault(segment, 1, AK4.invalidCode, `is not an allowance or charge indicator (A, C, N): ${JSON.stringify(indicator)}`);
+  if (!type) issues.valueProblem(segment, 1, AK4.invalidCode, `is not an allowance or charge indicator (A, C, N): ${JSON.stringify(indicator)}`);
   return dropUndefined({
     type: type ?? "none",
     code: element(segment, 2),

@@ -122,13 +122,15 @@ describe("readInventoryStream", () => {
     expect(seen).toEqual(["0001 INV1 SKU-0000001 @42", "0001 INV1 SKU-0000002 @44", "0001 INV1 SKU-0000003 @46"]);
   });
 
-  it("lists at most 1000 content faults, then says how many more", async () => {
+  it("lists at most 1000 content problems, then says how many more", async () => {
     const text = generate846(1500, { date: AT }).replace(/QTY\*33\*(\d+)/g, "QTY*33*$1X");
     const { records, result } = await streamed(chunks(text, 64 * 1024));
     expect(records).toHaveLength(1500);
     expect(records[0].quantity).toBeUndefined();
-    expect(result.faults).toHaveLength(1000);
-    expect(result.faults[0]).toMatchObject({ level: "element", segmentId: "QTY", element: 2, segmentIndex: 6, positionInTransaction: 4, ack: { segment: "AK4", code: "6" }, interchange: 0, group: 0, transaction: 0 });
+    // A quantity of the wrong form is a warning: the other records still count.
+    expect(result.faults).toEqual([]);
+    expect(result.warnings).toHaveLength(1001);
+    expect(result.warnings[0]).toMatchObject({ level: "element", segmentId: "QTY", element: 2, segmentIndex: 6, positionInTransaction: 4, ack: { segment: "AK4", code: "6" }, interchange: 0, group: 0, transaction: 0 });
     expect(result.warnings.at(-1)?.message).toBe("500 more faults and warnings were found and not listed");
   });
 

@@ -192,12 +192,13 @@ describe("parse850 faults and warnings", () => {
     return parse850(viewTransaction(result, result.interchanges[0].groups[0].transactions[0]));
   };
 
-  it("reports a quantity that is not a number and a date that is not a date, naming segment and element", () => {
-    const { document, faults } = parse("BEG*00*SA*PO1**20241301~PO1*1*12X*EA*1.5**SK*A~CTT*1~");
+  it("warns about a quantity that is not a number and a date that is not a date, naming segment and element", () => {
+    const { document, faults, warnings } = parse("BEG*00*SA*PO1**20241301~PO1*1*12X*EA*1.5**SK*A~CTT*1~");
     expect(document.poNumber).toBe("PO1");
     expect(document.date).toBeUndefined();
     expect(document.lines[0].quantity).toBeUndefined();
-    expect(faults).toEqual([
+    expect(faults).toEqual([]);
+    expect(warnings).toEqual([
       expect.objectContaining({ level: "element", segmentIndex: 4, segmentId: "BEG", element: 5, ack: { segment: "AK4", code: "8" }, positionInTransaction: 2 }),
       expect.objectContaining({ level: "element", segmentIndex: 5, segmentId: "PO1", element: 2, ack: { segment: "AK4", code: "6" }, positionInTransaction: 3, interchange: 0, group: 0, transaction: 0 }),
     ]);

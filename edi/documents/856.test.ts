@@ -146,9 +146,10 @@ describe("856 hierarchy", () => {
     ]);
   });
 
-  it("reports a bad BSN date and time as element faults", () => {
-    const { faults } = parseBody(["BSN*00*S*20241340*2561", "HL*1**S"]);
-    expect(faults.map((fault) => [fault.segmentId, fault.element, fault.ack.code, fault.segmentIndex])).toEqual([["BSN", 3, "8", 4], ["BSN", 4, "9", 4]]);
+  it("warns about a bad BSN date and time, naming the elements", () => {
+    const { faults, warnings } = parseBody(["BSN*00*S*20241340*2561", "HL*1**S"]);
+    expect(faults).toEqual([]);
+    expect(warnings.map((warning) => [warning.segmentId, warning.element, warning.ack.code, warning.segmentIndex])).toEqual([["BSN", 3, "8", 4], ["BSN", 4, "9", 4]]);
   });
 });
 

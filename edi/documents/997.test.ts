@@ -146,7 +146,8 @@ describe("acknowledging received files", () => {
       "ST*850*0002~BEG*00*DS*PO-2**20240501~PO1*1*1*EA~CTT*1~SE*5*0002~GE*2*1~IEA*1*000000001~";
     const result = readX12(text);
     const group = result.interchanges[0].groups[0];
-    const documentFaults = group.transactions.flatMap((transaction) => parse850(viewTransaction(result, transaction)).faults);
+    // A caller that wants value problems acknowledged as errors passes them on.
+    const documentFaults = group.transactions.flatMap((transaction) => parse850(viewTransaction(result, transaction)).warnings);
     expect(documentFaults).toHaveLength(1);
 
     const transaction = buildAck997(result, { controlNumber: "0007", extraFaults: documentFaults });

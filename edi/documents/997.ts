@@ -113,7 +113,7 @@ const GROUP_STATUS_CODES = new Set(["A", "E", "M", "P", "R", "W", "X"]);
 // Parsing a received 997
 
 export function parse997(view: TransactionView): Parsed<FunctionalAck> {
-  const issues = new Issues(view);
+  const issues = new Issues(view, [], [], true); // the app acts on every value of a 997
   const ack: FunctionalAck = { groups: [] };
   let group: AckGroup | undefined;
   let transaction: AckTransaction | undefined;

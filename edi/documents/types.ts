@@ -114,11 +114,22 @@ export class Issues {
     private readonly view: Pick<TransactionView, "location" | "setId" | "controlNumber">,
     readonly faults: Fault[] = [],
     readonly warnings: Fault[] = [],
+    /**
+     * Whether a malformed value (a date, a number, a code) refuses the set. Only
+     * where the app acts on every value (the 997); elsewhere a bad DTM date must
+     * not cost a shipment, so it is a warning.
+     */
+    private readonly strictValues = false,
   ) {}
 
-  /** A value present but wrong: reported as an AK4 element fault. */
-  elementFault(segment: Segment, n: number, code: string, message: string) {
-    this.faults.push({
+  /** A value of the wrong form: a fault where values are strict, else a warning. */
+  valueProblem(segment: Segment, n: number, code: string, message: string) {
+    if (this.strictValues) return this.elementFault(segment, n, code, message);
+    this.warnings.push(this.elementIssue(segment, n, code, message));
+  }
+
+  private elementIssue(segment: Segment, n: number, code: string, message: string): Fault {
+    return {
       level: "element",
       segmentIndex: segment.index + 1,
       segmentId: segment.id,
@@ -127,7 +138,12 @@ export class Issues {
       message: `${segment.id}${String(n).padStart(2, "0")} ${message}`,
       positionInTransaction: segment.position,
       ...this.view.location,
-    });
+    };
+  }
+
+  /** A value present but wrong: reported as an AK4 element fault. */
+  elementFault(segment: Segment, n: number, code: string, message: string) {
+    this.faults.push(this.elementIssue(segment, n, code, message));
   }
 
   /** A mandatory segment the set lacks: a warning (see the header comment). */
@@ -171,7 +187,7 @@ export function readNumber(issues: Issues, segment: Segment, n: number): number 
   const value = element(segment, n);
   if (value === undefined) return undefined;
   if (!DECIMAL.test(value.trim())) {
-    issues.elementFault(segment, n, AK4.invalidCharacter, `is not a number: ${JSON.stringify(value)}`);
+    issues.valueProblem(segment, n, AK4.invalidCharacter, `is not a number: ${JSON.stringify(value)}`);
     return undefined;
   }
   return Number(value);
@@ -187,7 +203,7 @@ export function readCents(issues: Issues, segment: Segment, n: number): number |
       issues.note(segment, `${segment.id}${String(n).padStart(2, "0")} has a decimal point in an implied-decimal amount: ${JSON.stringify(value)}`, n, AK4.invalidCharacter);
       return Math.round(Number(value) * 100);
     }
-    issues.elementFault(segment, n, AK4.invalidCharacter, `is not an amount: ${JSON.stringify(value)}`);
+    issues.valueProblem(segment, n, AK4.invalidCharacter, `is not an amount: ${JSON.stringify(value)}`);
     return undefined;
   }
   return Number(value);
@@ -198,7 +214,7 @@ export function readDate(issues: Issues, segment: Segment, n: number): string | 
   const value = element(segment, n);
   if (value === undefined) return undefined;
   const iso = isoDate(value);
-  if (!iso) issues.elementFault(segment, n, AK4.invalidDate, `is not a date CCYYMMDD: ${JSON.stringify(value)}`);
+  if (!iso) issues.valueProblem(segment, n, AK4.invalidDate, `is not a date CCYYMMDD: ${JSON.stringify(value)}`);
   return iso;
 }
 
@@ -208,7 +224,7 @@ export function readTime(issues: Issues, segment: Segment, n: number): string | 
   if (value === undefined) return undefined;
   const match = /^(\d{2})(\d{2})(\d{2})?\d*$/.exec(value);
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || (match[3] !== undefined && Number(match[3]) > 59)) {
-    issues.elementFault(segment, n, AK4.invalidTime, `is not a time HHMM[SS]: ${JSON.stringify(value)}`);
+    issues.valueProblem(segment, n, AK4.invalidTime, `is not a time HHMM[SS]: ${JSON.stringify(value)}`);
     return undefined;
   }
   return match[3] === undefined ? `${match[1]}:${match[2]}` : `${match[1]}:${match[2]}:${match[3]}`;
