@@ -90,3 +90,27 @@ describe("X12 writer and reader round trip", () => {
     expect(isa + "~").toHaveLength(106); // 106 with its terminator
   });
 });
+
+describe("X12 reader on arbitrary input", () => {
+  // Whatever a vendor sends, the reader answers with faults; it never throws.
+  const noise = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.string({ maxLength: 40 }).map((tail) => `ISA*00*          *00*          *ZZ*A              *ZZ*B              *261121*1200*U*00401*000000001*0*P*>~${tail}`),
+    fc.array(fc.constantFrom("ISA", "*", "~", "GS", "ST", "SE", "GE", "IEA", "\r\n", ">", "00", " ", "…", "\uFEFF"), { maxLength: 80 }).map((parts) => parts.join("")),
+  );
+
+  it("never throws, and either reads the input or says why not", async () => {
+    const { Readable } = await import("node:stream");
+    const { readX12Stream } = await import("./stream");
+    await fc.assert(
+      fc.asyncProperty(noise, async (text) => {
+        const result = readX12(text);
+        expect(result.ok || result.faults.length > 0).toBe(true);
+        for (const fault of result.faults) expect(fault.segmentIndex).toBeGreaterThan(0);
+        const summary = await readX12Stream(Readable.from([text]), () => {});
+        expect(summary.faults.length).toBe(result.faults.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -44,6 +44,7 @@ export async function readX12Stream(
   let delimiters: Delimiters | null = null;
   let stripLineBreaks = false;
   let setId: string | undefined;
+  let strayReported = false;
 
   // The current segment's elements, read by the envelope through one shared
   // function (a function per segment would cost more than the parsing).
@@ -77,9 +78,13 @@ export async function readX12Stream(
       if (!delimiters) {
         if (!text.startsWith("ISA", pos)) {
           if (!final && text.length - pos < 3) return pos;
-          const stray = text.slice(pos, pos + 20).trim();
-          current = [stray];
-          envelope.segment(index++, stray.slice(0, 3), elementsOf);
+          // Text where an interchange should begin: reported once, up to the next ISA.
+          if (!strayReported) {
+            const stray = text.slice(pos, pos + 20).trim();
+            current = [stray];
+            envelope.segment(index++, stray.slice(0, 3), elementsOf);
+            strayReported = true;
+          }
           const next = text.indexOf("ISA", pos + 1);
           if (next === -1) return final ? text.length : Math.max(pos, text.length - 2);
           pos = next;
@@ -93,6 +98,7 @@ export async function readX12Stream(
         }
         delimiters = isa.delimiters;
         stripLineBreaks = isa.stripLineBreaks;
+        strayReported = false;
         const position = index++;
         envelope.startInterchange(position, isa.elements, isa.delimiters, isa.faults);
         const pendingWork = onSegment({ index: position, id: "ISA", elements: isa.elements, delimiters });
