@@ -26,7 +26,7 @@ describe("environment", () => {
   });
 
   it("runs embedded with all three Shopify variables", () => {
-    const env = parseEnv({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", PORT: "8080" });
+    const env = parseEnv({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", PORT: "8080", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") });
     expect(env.mode).toBe("embedded");
     expect(env.listenHost).toBe("0.0.0.0");
     expect(env.PORT).toBe(8080);
@@ -39,6 +39,12 @@ describe("environment", () => {
     expect(message).toMatch(/PORT .+/);
     expect(message).toContain("DATABASE_URL must be a postgresql:// connection string");
     expect(message.split("\n").filter((line) => line.startsWith("  - "))).toHaveLength(4);
+  });
+
+  it("requires a 32-byte secret key in embedded mode, to encrypt vendor passwords", () => {
+    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com" };
+    expect(failure(embedded)).toContain("APP_SECRET_KEY is required in embedded mode");
+    expect(failure({ ...embedded, APP_SECRET_KEY: "c2hvcnQ=" })).toContain("APP_SECRET_KEY must be 32 bytes in base64");
   });
 
   it("refuses local mode in production unless asked", () => {

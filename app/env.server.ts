@@ -34,6 +34,22 @@ const EnvSchema = z
     SHOPIFY_STAND_IN_URL: z.url().optional(),
     ALLOW_LOCAL_MODE_IN_PRODUCTION: flag.default(false),
     SEED_DEMO_DATA: flag.default(true),
+    /** 32 bytes, base64: encrypts vendor passwords at rest. Local mode keeps a generated one in DATA_DIR. */
+    APP_SECRET_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value.trim(), "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+      .optional(),
+    /** Our identity in X12 envelopes (ISA06/GS02), and the one used with vendors in test mode. */
+    EDI_SENDER_QUALIFIER: z.string().regex(/^[A-Z0-9]{2}$/, "must be two capitals or digits, e.g. ZZ").default("ZZ"),
+    EDI_SENDER_ID: z.string().regex(/^[A-Za-z0-9 ]{1,15}$/, "must be 1 to 15 letters, digits or spaces").default("HOUSEROPS"),
+    EDI_TEST_SENDER_ID: z.string().regex(/^[A-Za-z0-9 ]{1,15}$/, "must be 1 to 15 letters, digits or spaces").optional(),
+    /** The AS400 / order-system file exchange: the same transport as vendors. */
+    AS400_TRANSFER_MECHANISM: z.enum(["1", "2", "3"]).transform(Number).optional(),
+    AS400_HOST: z.string().min(1).optional(),
+    AS400_PORT: port.optional(),
+    AS400_USER: z.string().min(1).optional(),
+    AS400_PASSWORD: z.string().optional(),
+    AS400_HOST_KEY: z.string().regex(/^SHA256:/, "must be an SSH key fingerprint SHA256:...").optional(),
     APP_TIMEZONE: z
       .string()
       .refine((zone) => {
@@ -58,6 +74,10 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
       problems.push(`${key} is required for embedded mode (${given.join(", ")} ${given.length > 1 ? "are" : "is"} set)`);
     }
   }
+  if (given.length === shopifyKeys.length && !env.APP_SECRET_KEY) {
+    problems.push("APP_SECRET_KEY is required in embedded mode: it encrypts vendor passwords (openssl rand -base64 32)");
+  }
+  if (env.AS400_HOST && !env.AS400_USER) problems.push("AS400_USER is required when AS400_HOST is set");
   const production = env.NODE_ENV === "production";
   const allowed = ["1", "true", "yes"].includes(env.ALLOW_LOCAL_MODE_IN_PRODUCTION ?? "");
   if (given.length === 0 && production && !allowed) {

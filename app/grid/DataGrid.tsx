@@ -41,7 +41,10 @@ export interface DataGridProps {
   defaultSort: { key: string; dir: SortDir };
   rowKey: string;
   resourceName: { singular: string; plural: string };
-  loadErrorText: string;
+  /** The screen's banner when a load fails; without one the grid fails silently to an empty list (spec 000 §8). */
+  loadErrorText?: string;
+  /** "nested" (default): data.data, data.last_page…; "flat": data, last_page… at the top level. */
+  answerShape?: "nested" | "flat";
   emptyState: { heading: string; description?: string };
   /** A screen's own rendering of a cell; undefined falls back to the data type. */
   renderCell?: (column: GridColumn, row: GridRow) => ReactNode | undefined;
@@ -50,6 +53,12 @@ export interface DataGridProps {
 /** Grid screens re-query through the API; a change of their search alone needs no loader run. */
 export const gridShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+type FlatAnswer = Omit<GridAnswer["data"], "data"> & { data: GridRow[]; columns: GridAnswer["columns"] };
+
+function fromFlatAnswer({ data, columns, ...page }: FlatAnswer): GridAnswer {
+  return { data: { ...page, data }, columns };
+}
 
 function linkHref(link: GridLink, row: GridRow) {
   const value = row[link.field];
@@ -104,7 +113,7 @@ function useDebounced<T>(value: T, delayMs: number, onSettle: (value: T) => void
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, emptyState, renderCell } = props;
+  const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, emptyState, renderCell, answerShape = "nested" } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -112,7 +121,7 @@ export function DataGrid(props: DataGridProps) {
   const [columns, setColumns] = useState<GridColumn[]>(initial.answer.columns);
   const [page, setPage] = useState(initial.answer.data);
   const [failed, setFailed] = useState(initial.failed);
-  const [bannerVisible, setBannerVisible] = useState(initial.failed);
+  const [bannerVisible, setBannerVisible] = useState(initial.failed && Boolean(loadErrorText));
   const [loading, setLoading] = useState(false);
   const [state, setState] = useState<ListState>(() => {
     const fromUrl = listStateFromSearch(searchParams, initial.answer.columns, defaultSort);
@@ -172,8 +181,9 @@ export function DataGrid(props: DataGridProps) {
     setSearchParams(nextSearch, { replace: true, preventScrollReset: true });
     const controller = new AbortController();
     setLoading(true);
-    fetchJsonWithRetry<GridAnswer>(`${endpoint}?${apiQueryForListState(state, locale)}`, { signal: controller.signal })
-      .then((answer) => {
+    fetchJsonWithRetry<unknown>(`${endpoint}?${apiQueryForListState(state, locale)}`, { signal: controller.signal })
+      .then((json) => {
+        const answer = answerShape === "flat" ? fromFlatAnswer(json as FlatAnswer) : (json as GridAnswer);
         setColumns(answer.columns);
         setPage(answer.data);
         setFailed(false);
@@ -186,7 +196,7 @@ export function DataGrid(props: DataGridProps) {
         loadedKey.current = JSON.stringify({ ...state, page: 1 });
         setState((current) => ({ ...current, page: 1 }));
         setFailed(true);
-        setBannerVisible(true);
+        setBannerVisible(Boolean(loadErrorText));
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
-import { ValidationError, unprocessable } from "./validation.server";
+import { NotFoundError, ValidationError, unprocessable } from "./validation.server";
 
 export interface RouteContext {
   request: Request;
@@ -32,6 +32,7 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
     } catch (error) {
       if (error instanceof Response) throw error;
       if (error instanceof ValidationError) return unprocessable(error);
+      if (error instanceof NotFoundError) return Response.json({ error: true, message: error.message }, { status: 404 });
       const reference = crypto.randomUUID().slice(0, 8);
       console.error(`[api ${reference}] ${args.request.method} ${context.url.pathname}`, error);
       return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });

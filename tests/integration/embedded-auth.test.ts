@@ -68,6 +68,7 @@ beforeAll(async () => {
     SHOPIFY_API_SECRET: SECRET,
     SHOPIFY_APP_URL: "https://ops.example.com",
     SCOPES,
+    APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
     DATABASE_URL: process.env.DATABASE_URL!,
   });
 }, 90_000);

@@ -1,0 +1,55 @@
+// Every vendor field of spec 000 §3, grouped as the form shows them, with the
+// required markers of §5. Shared by the form, the validation and the API.
+
+export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "segments" | "regex";
+
+export interface VendorFieldSpec {
+  name: string;
+  kind: VendorFieldKind;
+  /** Marked required (spec 000 §5). */
+  required?: boolean;
+}
+
+const text = (name: string, required = false): VendorFieldSpec => ({ name, kind: "text", required });
+const yesno = (name: string): VendorFieldSpec => ({ name, kind: "yesno", required: true });
+const regex = (name: string): VendorFieldSpec => ({ name, kind: "regex" });
+const segments = (name: string): VendorFieldSpec => ({ name, kind: "segments" });
+
+export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[] }> = [
+  { key: "general", fields: [text("name", true), text("store_id", true), yesno("enabled"), yesno("test_mode"), yesno("is_legacy")] },
+  {
+    key: "connection",
+    fields: [{ name: "transfer_mechanism_id", kind: "mechanism", required: true }, text("sftp_host"), { name: "sftp_port", kind: "port" }, text("sftp_user"), { name: "sftp_pass", kind: "password" }],
+  },
+  {
+    key: "folders",
+    fields: [text("sftp_incoming_folder"), text("sftp_outcoming_folder"), text("sftp_cancellation_put_folder"), text("sftp_cancellation_pull_folder"), yesno("is_archiving_files")],
+  },
+  { key: "identity", fields: [yesno("edi_format"), text("edi_identifier"), text("edi_qualifier"), text("test_identifier"), text("test_qualifier")] },
+  { key: "delimiters", fields: [text("input_delimiter"), text("input_segmenter"), text("output_delimiter"), text("output_segmenter")] },
+  { key: "files", fields: [regex("regex_format"), yesno("sort_files_by_file_contents"), yesno("use_cost")] },
+  { key: "doc850", fields: [text("850_format"), segments("850_segments")] },
+  { key: "doc855", fields: [text("855_format"), segments("855_segments")] },
+  { key: "doc856", fields: [text("856_format"), segments("856_segments"), regex("856_file_contents_regex")] },
+  { key: "doc810", fields: [yesno("810_enabled"), text("810_format"), segments("810_segments"), text("810_as400_filepath"), regex("810_file_contents_regex")] },
+  { key: "doc846", fields: [yesno("846_enabled"), yesno("unwrap_846"), text("846_format"), text("846_as400_filepath"), regex("846_file_contents_regex")] },
+  { key: "doc997", fields: [yesno("997_enabled"), text("997_format"), segments("997_segments"), regex("997_file_contents_regex")] },
+];
+
+export const VENDOR_FIELDS: VendorFieldSpec[] = VENDOR_FIELD_GROUPS.flatMap((group) => group.fields);
+
+/** Prisma's name of a spec field: fields starting with a digit are stored as `edi<field>`. */
+export const prismaField = (name: string) => (/^\d/.test(name) ? `edi${name}` : name);
+
+/** Transfer mechanisms (spec 000 §3). */
+export const TRANSFER_MECHANISMS = { 1: "SFTP", 2: "FTP", 3: "Passive FTP" } as const;
+
+/** A vendor as the API answers it: spec field names, never the password. */
+export interface VendorApi {
+  id: number;
+  sftp_pass_set: boolean;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  [field: string]: string | number | boolean | null;
+}

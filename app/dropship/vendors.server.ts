@@ -1,0 +1,228 @@
+// Drop-ship vendors: the grid, the form's load and save, delete (or archive,
+// when the vendor has history), and the Tools page's vendor list. The API
+// speaks the spec's field names ("997_enabled"); the password is stored
+// encrypted and never leaves the server.
+import { z } from "zod";
+import prisma from "~/db.server";
+import type { Prisma, Vendor } from "~/db/generated/client";
+import { defineGrid, runGrid, type GridSource } from "~/grid/grid.server";
+import type { Translate } from "~/i18n/i18n.server";
+import { encryptSecret } from "~/lib/secrets.server";
+import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { tradingProfile } from "../../edi/vendor-profile";
+import { prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
+
+const YES_NO = { "1": "grid.yes", "0": "grid.no" };
+
+/** Dropship Vendors (spec 000 §2): id ascending; archived vendors are not listed. */
+export const vendorGrid = defineGrid({
+  id: "dropship_vendor",
+  rowKey: "id",
+  defaultSort: { key: "id", dir: "asc" },
+  source: () => prisma.vendor as unknown as GridSource,
+  baseWhere: { archived_at: null },
+  columns: [
+    { key: "id", label: "vendor.columns.id", dataType: "text", valueType: "int", filter: "none" },
+    { key: "name", label: "vendor.columns.name", dataType: "text" },
+    { key: "enabled", label: "vendor.columns.enabled", dataType: "select", valueType: "int", options: YES_NO },
+    { key: "test_mode", label: "vendor.columns.test_mode", dataType: "select", valueType: "int", options: YES_NO },
+    { key: "created_at", label: "vendor.columns.created_at", dataType: "datetime" },
+    { key: "updated_at", label: "vendor.columns.updated_at", dataType: "datetime" },
+    {
+      key: "actions",
+      label: "vendor.columns.actions",
+      dataType: "links",
+      field: null,
+      links: [{ path: "/dropship/vendor/edit", field: "id", field_request_name: "id", label: "vendor.edit", target: "_self" }],
+    },
+  ],
+});
+
+/** The vendor grid for the page loader. */
+export function vendorGridAnswer(params: URLSearchParams, t: Translate) {
+  return runGrid(vendorGrid, params, t);
+}
+
+/** GET /api/dropship_vendor: data, last_page, total at the top level (spec 000 §7). */
+export async function listVendors(params: URLSearchParams, t: Translate) {
+  const answer = await vendorGridAnswer(params, t);
+  return { ...answer.data, columns: answer.columns };
+}
+
+export function vendorToApi(vendor: Vendor): VendorApi {
+  const out: VendorApi = {
+    id: vendor.id,
+    sftp_pass_set: Boolean(vendor.sftp_pass),
+    archived_at: vendor.archived_at?.toISOString() ?? null,
+    created_at: vendor.created_at.toISOString(),
+    updated_at: vendor.updated_at.toISOString(),
+  };
+  const row = vendor as unknown as Record<string, unknown>;
+  for (const field of VENDOR_FIELDS) {
+    if (field.kind === "password") continue; // never sent back
+    out[field.name] = (row[prismaField(field.name)] as string | number | null) ?? null;
+  }
+  return out;
+}
+
+async function findVendor(id: number): Promise<Vendor> {
+  const vendor = Number.isSafeInteger(id) && id > 0 ? await prisma.vendor.findUnique({ where: { id } }) : null;
+  if (!vendor) throw new NotFoundError(`Vendor ${id} does not exist`);
+  return vendor;
+}
+
+/** The vendor as stored, for the server's own use (transport, jobs): includes the encrypted password. */
+export const loadVendorRecord = findVendor;
+
+export async function getVendor(id: number): Promise<VendorApi> {
+  return vendorToApi(await findVendor(id));
+}
+
+// --- validation -----------------------------------------------------------------
+
+const HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const IPV6 = /^[0-9A-Fa-f:]+$/;
+const FOLDER = (value: string) => !/\.\.|\\|[\u0000-\u001f]/.test(value) && !value.split("/").includes("..");
+const DELIMITER_ESCAPES = ["\\n", "\\r\\n", "\\r", "\\t"];
+
+type Rule = (value: string, t: Translate, label: string) => string | null;
+
+const rules: Record<string, Rule> = {
+  name: (v, t, label) => (v.length > 100 ? t("vendor.errors.too_long", { field: label, max: 100 }) : null),
+  store_id: (v, t, label) => (!/^[A-Za-z0-9_-]{1,20}$/.test(v) ? t("vendor.errors.store_id", { field: label }) : null),
+  sftp_host: (v, t, label) => (!HOST.test(v) && !(v.includes(":") && IPV6.test(v)) ? t("vendor.errors.host", { field: label }) : null),
+  sftp_user: (v, t, label) => (v.length > 100 ? t("vendor.errors.too_long", { field: label, max: 100 }) : null),
+};
+const folderRule: Rule = (v, t, label) => (!FOLDER(v) || v.length > 255 ? t("vendor.errors.path", { field: label }) : null);
+for (const name of ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder", "846_as400_filepath", "810_as400_filepath"]) {
+  rules[name] = folderRule;
+}
+const delimiterRule: Rule = (v, t, label) =>
+  (v.length === 1 && !/[A-Za-z0-9 ]/.test(v)) || DELIMITER_ESCAPES.includes(v) ? null : t("vendor.errors.delimiter", { field: label });
+for (const name of ["input_delimiter", "input_segmenter", "output_delimiter", "output_segmenter"]) rules[name] = delimiterRule;
+for (const name of ["edi_identifier", "test_identifier"]) {
+  rules[name] = (v, t, label) => (!/^[A-Za-z0-9 ]{1,15}$/.test(v) ? t("vendor.errors.identifier", { field: label }) : null);
+}
+for (const name of ["edi_qualifier", "test_qualifier"]) {
+  rules[name] = (v, t, label) => (!/^[A-Za-z0-9]{2}$/.test(v) ? t("vendor.errors.qualifier", { field: label }) : null);
+}
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
+const VendorBody = z.record(z.string(), scalar);
+
+export type VendorData = Prisma.VendorUncheckedCreateInput;
+
+/**
+ * Checks a vendor body (spec field names) and turns it into database fields.
+ * `existing` is the stored vendor when updating: an empty password keeps its.
+ */
+export function validateVendor(body: unknown, t: Translate, existing?: Vendor): VendorData {
+  const parsed = VendorBody.safeParse(body);
+  if (!parsed.success) throw new ValidationError({ _: [t("vendor.errors.body")] }, t("errors.unprocessable"));
+  const input = parsed.data;
+  const errors: FieldErrors = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const data: Record<string, string | number | null> = {};
+  const label = (field: VendorFieldSpec) => t(`vendor.fields.${field.name}`);
+
+  for (const field of VENDOR_FIELDS) {
+    const raw = input[field.name];
+    const value = raw === null || raw === undefined ? "" : String(raw).trim();
+    if (field.kind === "password") continue;
+    if (value === "") {
+      if (field.required) fail(field.name, t("vendor.errors.required", { field: label(field) }));
+      data[prismaField(field.name)] = null;
+      continue;
+    }
+    switch (field.kind) {
+      case "yesno":
+        if (value === "1" || value === "true" || value === "0" || value === "false") data[prismaField(field.name)] = value === "1" || value === "true" ? 1 : 0;
+        else fail(field.name, t("vendor.errors.yesno", { field: label(field) }));
+        break;
+      case "mechanism":
+        if (["1", "2", "3"].includes(value)) data[field.name] = Number(value);
+        else fail(field.name, t("vendor.errors.mechanism", { field: label(field) }));
+        break;
+      case "port":
+        if (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535) data[field.name] = Number(value);
+        else fail(field.name, t("vendor.errors.port", { field: label(field) }));
+        break;
+      default: {
+        const problem = rules[field.name]?.(value, t, label(field)) ?? (value.length > 10_000 ? t("vendor.errors.too_long", { field: label(field), max: 10_000 }) : null);
+        if (problem) fail(field.name, problem);
+        else data[prismaField(field.name)] = field.kind === "segments" || field.kind === "regex" ? String(raw) : value;
+      }
+    }
+  }
+
+  // An enabled vendor must be reachable.
+  if (data.enabled === 1) {
+    for (const name of ["sftp_host", "sftp_user"]) {
+      if (data[name] === null && !errors[name]) fail(name, t("vendor.errors.needs_connection", { field: t(`vendor.fields.${name}`) }));
+    }
+  }
+
+  // EDI-level meaning (identities, templates, regexes, versions): the same checks the exchange uses.
+  const fields = Object.fromEntries(VENDOR_FIELDS.map((field) => [field.name, data[prismaField(field.name)] ?? null]));
+  const { errors: profileErrors } = tradingProfile({ id: existing?.id ?? 0, name: String(data.name ?? ""), ...fields }, { qualifier: "ZZ", id: "US" });
+  for (const [field, messages] of Object.entries(profileErrors)) {
+    if (errors[field]) continue; // the field's own rule already said what is wrong
+    for (const message of messages) fail(field, `${t(`vendor.fields.${field}`)} ${message}`);
+  }
+
+  const password = typeof input.sftp_pass === "string" ? input.sftp_pass : "";
+  if (password.length > 200) fail("sftp_pass", t("vendor.errors.too_long", { field: t("vendor.fields.sftp_pass"), max: 200 }));
+
+  if (Object.keys(errors).length) throw new ValidationError(errors, t("errors.unprocessable"));
+
+  const result = data as unknown as VendorData;
+  // An empty password keeps the stored one; a new one is stored encrypted.
+  if (password !== "") result.sftp_pass = encryptSecret(password);
+  else if (!existing) result.sftp_pass = null;
+  else delete result.sftp_pass;
+  // A new host is a new server: its key will be pinned again on first connection.
+  if (existing && (existing.sftp_host !== result.sftp_host || existing.sftp_port !== result.sftp_port)) result.sftp_host_key = null;
+  return result;
+}
+
+export async function createVendor(body: unknown, t: Translate): Promise<VendorApi> {
+  const data = validateVendor(body, t);
+  return vendorToApi(await prisma.vendor.create({ data }));
+}
+
+export async function updateVendor(id: number, body: unknown, t: Translate): Promise<VendorApi> {
+  const existing = await findVendor(id);
+  const data = validateVendor(body, t, existing);
+  return vendorToApi(await prisma.vendor.update({ where: { id }, data }));
+}
+
+const OPEN_REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered", "shipped", "invoiced"];
+
+/**
+ * Deletes a vendor without history; archives one with history (its requests,
+ * files and logs stay); refuses while it has open requests. Nothing is lost.
+ */
+export async function deleteVendor(id: number, t: Translate): Promise<{ deleted: boolean; archived: boolean }> {
+  const vendor = await findVendor(id);
+  return prisma.$transaction(async (tx) => {
+    const open = await tx.dropshipRequest.count({ where: { vendor_id: id, status: { in: OPEN_REQUEST_STATUSES } } });
+    if (open > 0) throw new ValidationError({ vendor: [t("vendor.errors.open_requests", { name: vendor.name, count: open })] }, t("errors.unprocessable"));
+    const [requests, responses, transmissions, logs] = await Promise.all([
+      tx.dropshipRequest.count({ where: { vendor_id: id } }),
+      tx.dropshipResponse.count({ where: { vendor_id: id } }),
+      tx.transmission.count({ where: { vendor_id: id } }),
+      tx.dropshipLog.count({ where: { vendor_id: id } }),
+    ]);
+    if (requests + responses + transmissions + logs > 0) {
+      await tx.vendor.update({ where: { id }, data: { archived_at: new Date(), enabled: 0 } });
+      return { deleted: false, archived: true };
+    }
+    await tx.vendor.delete({ where: { id } });
+    return { deleted: true, archived: false };
+  });
+}
+
+/** GET /api/dropship_tools: vendors to choose on the Tools page. */
+export async function toolsVendorList(): Promise<Array<{ id: number; name: string }>> {
+  return prisma.vendor.findMany({ where: { archived_at: null }, orderBy: { name: "asc" }, select: { id: true, name: true } });
+}

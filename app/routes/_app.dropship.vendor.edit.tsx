@@ -1,0 +1,175 @@
+// Edit Vendor (spec 000 §2): every vendor field, grouped; Save Vendor, Delete
+// Vendor (existing vendors only) and Back. Saves go to the /api twin as JSON.
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, FormLayout, Layout, Modal, Page, Select, Text, TextField } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dropship/vendor-fields";
+import { getVendor } from "~/dropship/vendors.server";
+import { FormBanner } from "~/forms/FormBanner";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import { pageLoader } from "~/lib/route.server";
+import { NotFoundError } from "~/lib/validation.server";
+
+/** What a new vendor starts with. */
+const NEW_VENDOR: Record<string, string> = {
+  enabled: "1", test_mode: "0", is_legacy: "0", transfer_mechanism_id: "1", sftp_port: "22", edi_format: "1",
+  sort_files_by_file_contents: "0", is_archiving_files: "1", use_cost: "0", "997_enabled": "1", "846_enabled": "0", unwrap_846: "0", "810_enabled": "0",
+  input_delimiter: "*", input_segmenter: "~", output_delimiter: "*", output_segmenter: "~",
+};
+
+export const loader = pageLoader(async ({ url }) => {
+  const id = url.searchParams.get("id");
+  if (!id) return { vendor: null };
+  try {
+    return { vendor: await getVendor(Number(id)) };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404, statusText: "Not Found" });
+    throw error;
+  }
+});
+
+function initialValues(vendor: VendorApi | null): Record<string, string> {
+  if (!vendor) return { ...NEW_VENDOR };
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(vendor)) values[key] = value === null || value === undefined ? "" : String(value);
+  values.sftp_pass = "";
+  return values;
+}
+
+export default function EditVendor() {
+  const { t } = useTranslation();
+  const { vendor } = useLoaderData<typeof loader>();
+  const [values, setValues] = useState(() => initialValues(vendor));
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const save = useFormSubmit({ success: t("vendor.saved"), error: t("vendor.save_error") }, { redirectTo: "/dropship/vendor/" });
+  const remove = useFormSubmit({ success: t("vendor.deleted"), error: t("vendor.delete_error") }, { redirectTo: "/dropship/vendor/" });
+  const fieldErrors = useMemo(() => {
+    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
+    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
+  }, [save.outcome]);
+
+  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const yesNo = [
+    { label: t("grid.yes"), value: "1" },
+    { label: t("grid.no"), value: "0" },
+  ];
+
+  const renderField = (field: VendorFieldSpec) => {
+    const common = {
+      label: t(`vendor.fields.${field.name}`),
+      requiredIndicator: field.required,
+      error: fieldErrors[field.name]?.[0],
+      id: `vendor-${field.name}`,
+    };
+    switch (field.kind) {
+      case "yesno":
+        return <Select key={field.name} {...common} options={yesNo} value={values[field.name] ?? ""} onChange={set(field.name)} placeholder=" " />;
+      case "mechanism":
+        return (
+          <Select
+            key={field.name}
+            {...common}
+            options={["1", "2", "3"].map((value) => ({ value, label: `${value} ${t(`vendor.mechanisms.${value}`)}` }))}
+            value={values[field.name] ?? ""}
+            onChange={set(field.name)}
+          />
+        );
+      case "password":
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            type="password"
+            autoComplete="new-password"
+            value={values.sftp_pass ?? ""}
+            onChange={set("sftp_pass")}
+            helpText={vendor?.sftp_pass_set ? t("vendor.password_stored") : t("vendor.password_none")}
+          />
+        );
+      case "segments":
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            autoComplete="off"
+            multiline={4}
+            maxHeight={200}
+            monospaced
+            helpText={t("vendor.segments_help")}
+            value={values[field.name] ?? ""}
+            onChange={set(field.name)}
+          />
+        );
+      default:
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            autoComplete="off"
+            type={field.kind === "port" ? "number" : "text"}
+            monospaced={field.kind === "regex"}
+            value={values[field.name] ?? ""}
+            onChange={set(field.name)}
+          />
+        );
+    }
+  };
+
+  const url = vendor ? `/api/dropship_vendor/${vendor.id}` : "/api/dropship_vendor";
+  const body = () => {
+    const out: Record<string, unknown> = {};
+    for (const group of VENDOR_FIELD_GROUPS) for (const field of group.fields) out[field.name] = values[field.name] ?? "";
+    return out;
+  };
+
+  return (
+    <Page
+      title={t("vendor.form_title")}
+      subtitle={vendor ? `${vendor.name} (ID ${vendor.id})` : undefined}
+      backAction={{ content: t("buttons.back"), url: "/dropship/vendor/" }}
+      primaryAction={{ content: t("vendor.save"), loading: save.submitting, onAction: () => void save.submit({ url, body: body(), put: Boolean(vendor) }) }}
+      secondaryActions={vendor ? [{ content: t("vendor.delete"), destructive: true, onAction: () => setConfirmDelete(true) }] : []}
+    >
+      <BlockStack gap="400">
+        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
+        <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />
+        <Layout>
+          {VENDOR_FIELD_GROUPS.map((group) => (
+            <Layout.Section key={group.key} variant="oneHalf">
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    {t(`vendor.groups.${group.key}`)}
+                  </Text>
+                  <FormLayout>{group.fields.map(renderField)}</FormLayout>
+                </BlockStack>
+              </Card>
+            </Layout.Section>
+          ))}
+        </Layout>
+      </BlockStack>
+      {vendor && (
+        <Modal
+          open={confirmDelete}
+          onClose={() => setConfirmDelete(false)}
+          title={t("vendor.delete")}
+          primaryAction={{
+            content: t("vendor.delete"),
+            destructive: true,
+            loading: remove.submitting,
+            onAction: async () => {
+              setConfirmDelete(false);
+              await remove.submit({ url, method: "DELETE", body: {} });
+            },
+          }}
+          secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setConfirmDelete(false) }]}
+        >
+          <Modal.Section>
+            <p>{vendor.name}</p>
+          </Modal.Section>
+        </Modal>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+// GET /api/dropship_tools: the vendors to choose from on the Tools page (id, name).
+import { toolsVendorList } from "~/dropship/vendors.server";
+import { apiRoute } from "~/lib/route.server";
+
+export const loader = apiRoute(() => toolsVendorList());

@@ -1,0 +1,22 @@
+// GET /api/dropship_vendor/{id}: the vendor (never its password).
+// POST /api/dropship_vendor/{id} with _method PUT: update. DELETE: delete, or archive when it has history.
+import { deleteVendor, getVendor, updateVendor } from "~/dropship/vendors.server";
+import { apiRoute } from "~/lib/route.server";
+import { intendedMethod, readBody } from "~/lib/validation.server";
+
+const vendorId = (params: Record<string, string | undefined>) => Number(params.id);
+
+export const loader = apiRoute(({ params }) => getVendor(vendorId(params)));
+
+export const action = apiRoute(async ({ request, params, t }) => {
+  const body = await readBody(request);
+  switch (intendedMethod(request, body)) {
+    case "PUT":
+    case "PATCH":
+      return updateVendor(vendorId(params), body, t);
+    case "DELETE":
+      return { error: false, ...(await deleteVendor(vendorId(params), t)) };
+    default:
+      return Response.json({ error: true, message: "Use POST with _method PUT to update, or DELETE" }, { status: 405 });
+  }
+});

@@ -1,0 +1,12 @@
+// GET /api/dropship_vendor: page, sort, sort_dir, name, enabled, test_mode, query_value → data, last_page, total.
+// POST /api/dropship_vendor: JSON body of the vendor form → the vendor (422 with per-field errors).
+import { createVendor, listVendors } from "~/dropship/vendors.server";
+import { apiRoute } from "~/lib/route.server";
+import { readBody } from "~/lib/validation.server";
+
+export const loader = apiRoute(({ url, t }) => listVendors(url.searchParams, t));
+
+export const action = apiRoute(async ({ request, t }) => {
+  if (request.method !== "POST") return Response.json({ error: true, message: "Use POST to create a vendor" }, { status: 405 });
+  return createVendor(await readBody(request), t);
+});
