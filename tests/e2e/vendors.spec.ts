@@ -1,0 +1,96 @@
+import { expect, test, type Page } from "@playwright/test";
+import { dbQuery } from "./support";
+
+const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+test("the vendor grid lists, filters and shows its empty state", async ({ page }) => {
+  const [{ count }] = await dbQuery<{ count: string }>("SELECT count(*) FROM dropship_vendor WHERE archived_at IS NULL");
+  await page.goto("/dropship/vendor/");
+  await expect(page.getByRole("heading", { name: "Dropship Vendors" })).toBeVisible();
+  await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(Number(count) / 20)} - Total Items: ${count}`);
+  await expect(page.locator("thead")).toContainText("IDNameEnabledTest ModeCreated AtUpdated AtActions");
+  const ids = (await page.locator('tbody tr [data-column="id"]').allInnerTexts()).map(Number);
+  expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+  const [{ disabled }] = await dbQuery<{ disabled: string }>("SELECT count(*) AS disabled FROM dropship_vendor WHERE archived_at IS NULL AND enabled = 0");
+  await page.getByRole("button", { name: "Add filter" }).click();
+  await page.getByRole("menuitem", { name: "Enabled" }).click();
+  await page.getByRole("radio", { name: "No" }).check({ force: true });
+  await expect(footer(page)).toHaveText(`Page 1 of 1 - Total Items: ${disabled}`);
+  await expect(page).toHaveURL(/enabled=0/);
+
+  await page.goto("/dropship/vendor/");
+  await page.getByPlaceholder("Search").fill("no vendor has this name");
+  await expect(page.getByText("No vendors yet")).toBeVisible();
+
+  await page.goto("/dropship/vendor/");
+  await page.getByRole("link", { name: "New Vendor" }).click();
+  await expect(page).toHaveURL(/\/dropship\/vendor\/edit/);
+  await expect(page.getByRole("button", { name: "Delete Vendor" })).toHaveCount(0); // only for existing vendors
+});
+
+test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ page }) => {
+  const password = "Pa55-e2e-Secret";
+  await page.goto("/dropship/vendor/edit");
+  await expect(page.getByRole("heading", { name: "Edit Vendor" })).toBeVisible();
+  await field(page, "Name").fill("E2E Test Vendor");
+  await field(page, "Store ID").fill("DS99");
+  await field(page, "Host").fill("sftp.e2e.example.com");
+  await field(page, "User").fill("e2e_user");
+  await field(page, "Password").fill(password);
+  await field(page, "EDI Identifier").fill("E2EVENDOR");
+  await field(page, "EDI Qualifier").fill("ZZ");
+  await field(page, "850 Segments").fill("REF*DP*{vendor_store_id}\nMSG*Drop ship {order_number}");
+  await page.getByRole("button", { name: "Save Vendor" }).click();
+  await expect(page.getByText("Vendor saved successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/dropship\/vendor\/$/, { timeout: 5000 }); // after 1 s
+
+  const [created] = await dbQuery<{ id: number; sftp_pass: string }>("SELECT id, sftp_pass FROM dropship_vendor WHERE name = 'E2E Test Vendor'");
+  expect(created.sftp_pass).toMatch(/^v1:/);
+  await page.getByPlaceholder("Search").fill("E2E Test Vendor");
+  await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 1");
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dropship/vendor/edit\\?id=${created.id}`));
+  await expect(field(page, "Password")).toHaveValue("");
+  await expect(page.getByText("A password is stored. Leave empty to keep it.")).toBeVisible();
+  expect(await page.content()).not.toContain(password);
+
+  // Bad values: the banner lists the first message of each field.
+  await field(page, "Name").fill("");
+  await field(page, "Port").fill("70000");
+  await field(page, "Output Element Delimiter").fill("ab");
+  await page.getByRole("button", { name: "Save Vendor" }).click();
+  const banner = page.locator(".Polaris-Banner").filter({ hasText: "Error while saving vendor" });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("listitem")).toHaveText([
+    "Name is required",
+    "Port must be a port number from 1 to 65535",
+    "Output Element Delimiter must be one character that is not a letter, digit or space (or \\n, \\r\\n)",
+  ]);
+  await expect(page).toHaveURL(/id=/); // no redirect after an error
+
+  await field(page, "Name").fill("E2E Vendor Renamed");
+  await field(page, "Port").fill("2222");
+  await field(page, "Output Element Delimiter").fill("|");
+  await page.getByRole("button", { name: "Save Vendor" }).click();
+  await expect(page.getByText("Vendor saved successfully")).toBeVisible();
+  const [renamed] = await dbQuery<{ name: string; sftp_port: number; output_delimiter: string; sftp_pass: string }>(
+    "SELECT name, sftp_port, output_delimiter, sftp_pass FROM dropship_vendor WHERE id = $1",
+    [created.id],
+  );
+  expect(renamed).toMatchObject({ name: "E2E Vendor Renamed", sftp_port: 2222, output_delimiter: "|", sftp_pass: created.sftp_pass });
+
+  await page.goto(`/dropship/vendor/edit?id=${created.id}`);
+  await page.getByRole("button", { name: "Delete Vendor" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete Vendor" }).click();
+  await expect(page.getByText("Vendor deleted successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/dropship\/vendor\/$/, { timeout: 5000 });
+  expect(await dbQuery("SELECT id FROM dropship_vendor WHERE id = $1", [created.id])).toEqual([]);
+});
+
+test("an unknown vendor id shows the not-found page", async ({ page }) => {
+  const response = await page.goto("/dropship/vendor/edit?id=987654");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("There is no page at this address")).toBeVisible();
+});
