@@ -9,6 +9,12 @@ export const REDIRECT_AFTER_SUCCESS_MS = 1000;
 export interface SubmitTexts {
   success: string;
   error: string;
+  /**
+   * Whether a server message is shown for a failed HTTP status too (spec 001
+   * §8: "the server message is preferred"). The drop-ship Test and Tools pages
+   * show their generic text for any non-200 (spec 000 §8): false there.
+   */
+  serverMessageOnHttpError?: boolean;
 }
 
 export interface SubmitOutcome {
@@ -51,5 +57,7 @@ export function readSubmitResult(status: number, rawBody: string, texts: SubmitT
   if (status >= 200 && status < 300 && parsed && !flaggedError) {
     return { ok: true, tone: "success", title: serverMessage(body) ?? texts.success, messages: [], body };
   }
-  return { ok: false, tone: "critical", title: (parsed && serverMessage(body)) || texts.error, messages: [], body };
+  const httpOk = status >= 200 && status < 300;
+  const useMessage = parsed && (httpOk || texts.serverMessageOnHttpError !== false);
+  return { ok: false, tone: "critical", title: (useMessage && serverMessage(body)) || texts.error, messages: [], body };
 }

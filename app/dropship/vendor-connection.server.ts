@@ -1,0 +1,53 @@
+// Connecting to a vendor (or the AS400): the only place a stored password is
+// decrypted, and where an SFTP host key is pinned on the first successful
+// connection. Everything that moves vendor files goes through withVendorTransport.
+import prisma from "~/db.server";
+import type { Vendor } from "~/db/generated/client";
+import { env } from "~/env.server";
+import { decryptSecret } from "~/lib/secrets.server";
+import { withTransport } from "../../edi/transport";
+import type { ConnectionSettings, TransferMechanism, VendorTransport } from "../../edi/transport/types";
+
+export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
+  return {
+    mechanism: (vendor.transfer_mechanism_id as TransferMechanism) ?? 1,
+    host: vendor.sftp_host ?? "",
+    port: vendor.sftp_port ?? undefined,
+    user: vendor.sftp_user ?? "",
+    password: vendor.sftp_pass ? decryptSecret(vendor.sftp_pass) : "",
+    hostKey: vendor.sftp_host_key,
+    label: vendor.name,
+  };
+}
+
+/** One connection for the whole piece of work, always closed; pins the SFTP host key the first time. */
+export async function withVendorTransport<T>(vendor: Vendor, work: (transport: VendorTransport) => Promise<T>): Promise<T> {
+  return withTransport(vendorConnectionSettings(vendor), async (transport) => {
+    if (!vendor.sftp_host_key && transport.hostKey) {
+      await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_host_key: transport.hostKey } });
+      vendor.sftp_host_key = transport.hostKey;
+    }
+    return work(transport);
+  });
+}
+
+/** The AS400 / order-system exchange configured in env, or null when it is not. */
+export function as400ConnectionSettings(): ConnectionSettings | null {
+  const config = env();
+  if (!config.AS400_HOST) return null;
+  return {
+    mechanism: (config.AS400_TRANSFER_MECHANISM ?? 1) as TransferMechanism,
+    host: config.AS400_HOST,
+    port: config.AS400_PORT,
+    user: config.AS400_USER ?? "",
+    password: config.AS400_PASSWORD ?? "",
+    hostKey: config.AS400_HOST_KEY ?? null,
+    label: "AS400",
+  };
+}
+
+/** The vendor's folders that are set, with their field names (for messages). */
+export function vendorFolders(vendor: Vendor): Array<{ field: string; path: string }> {
+  const fields = ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder"] as const;
+  return fields.filter((field) => vendor[field]).map((field) => ({ field, path: vendor[field]! }));
+}

@@ -1,0 +1,78 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { OperationRunner, redact, TransportError, TransportErrors } from "./errors";
+
+const SECRET = "s3cr3t/pw&more";
+
+describe("TransportError", () => {
+  it("keeps a library error only as a sanitised, non-enumerable cause", () => {
+    // The shape some client libraries throw: the message and a config that both hold the password.
+    const libraryError = Object.assign(new Error(`login failed for acme:${SECRET}@host`), {
+      code: "ERR_LOGIN",
+      level: "client-authentication",
+      config: { host: "edi.acme.example", password: SECRET },
+    });
+    const error = new TransportErrors({ scheme: "sftp", host: "edi.acme.example", port: 22, label: "Acme" }, [SECRET]).auth(libraryError);
+
+    expect(error.kind).toBe("auth");
+    expect(error.message).toBe("Acme: Wrong user name or password for sftp://edi.acme.example:22");
+    expect(Object.keys(error)).not.toContain("cause");
+    const cause = error.cause as Error & { code?: string; level?: string; config?: unknown };
+    expect(cause.message).toBe("login failed for acme:***@host");
+    expect(cause).toMatchObject({ code: "ERR_LOGIN", level: "client-authentication" });
+    expect(cause.config).toBeUndefined();
+    for (const text of [String(error), JSON.stringify(error), error.stack ?? "", inspect(error, { depth: 5 }), String(cause), cause.stack ?? "", JSON.stringify(cause)]) {
+      expect(text).not.toContain(SECRET);
+    }
+  });
+
+  it("serialises its kind and message for logs", () => {
+    const error = new TransportError("not_found", "Folder /inbound does not exist on edi.acme.example");
+    expect(JSON.parse(JSON.stringify({ error }))).toEqual({
+      error: { name: "TransportError", kind: "not_found", message: "Folder /inbound does not exist on edi.acme.example" },
+    });
+    expect(error.isConnectionFault).toBe(false);
+    expect(new TransportError("timeout", "x").isConnectionFault).toBe(true);
+  });
+
+  it("redacts a secret also in its URL-encoded form", () => {
+    expect(redact(`ftp://acme:${encodeURIComponent(SECRET)}@host and ${SECRET}`, [SECRET])).toBe("ftp://acme:***@host and ***");
+    expect(redact("nothing to hide", [""])).toBe("nothing to hide");
+  });
+});
+
+describe("OperationRunner", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const timedOut = () => new TransportError("timeout", "no answer");
+
+  it("runs operations one at a time, in call order", async () => {
+    const runner = new OperationRunner(1_000);
+    const events: string[] = [];
+    const operation = (name: string, ms: number) =>
+      runner.run(async () => {
+        events.push(`start ${name}`);
+        await sleep(ms);
+        events.push(`end ${name}`);
+        return name;
+      }, timedOut);
+    expect(await Promise.all([operation("a", 30), operation("b", 1), operation("c", 1)])).toEqual(["a", "b", "c"]);
+    expect(events).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
+  });
+
+  it("times out silence but not an operation that keeps making progress", async () => {
+    const runner = new OperationRunner(80);
+    const busy = runner.run(async () => {
+      for (let step = 0; step < 6; step++) {
+        await sleep(30);
+        runner.touch();
+      }
+      return "done";
+    }, timedOut);
+    expect(await busy).toBe("done");
+    let hung = false;
+    await expect(runner.run(() => new Promise(() => {}), () => ((hung = true), timedOut()))).rejects.toMatchObject({ kind: "timeout" });
+    expect(hung).toBe(true);
+    // The next operation still runs after a timed-out one.
+    expect(await runner.run(async () => "next", timedOut)).toBe("next");
+  });
+});

@@ -1,0 +1,388 @@
+// Mechanisms 2 (FTP) and 3 (passive FTP) through basic-ftp.
+//
+// basic-ftp has no active mode (PORT/EPRT): the client always opens the data connection.
+// Mechanism 2 therefore uses basic-ftp's default strategy (EPSV, falling back to PASV),
+// and mechanism 3 forces plain PASV, for servers (AS400s among them) that mishandle
+// EPSV. In both, the data connection goes to the control connection's host, never to
+// an address the server names (basic-ftp's protection against FTP bounce attacks).
+//
+// Every path sent to the server is absolute: CWD is used only to probe folders and to
+// list, so nothing depends on where a previous command left the working directory.
+import { Readable, Writable } from "node:stream";
+import { Client as FtpClient, type FileInfo, FTPError } from "basic-ftp";
+import { enterPassiveModeIPv4_forceControlHostIP } from "basic-ftp/dist/transfer.js";
+import {
+  type Activity,
+  isConnectionLossCode,
+  OperationRunner,
+  TransportError,
+  TransportErrors,
+  unreachableReason,
+  withDeadline,
+} from "./errors";
+import {
+  ARCHIVE_FOLDER,
+  archiveNameCandidates,
+  assertPlainFileName,
+  baseName,
+  folderChain,
+  joinRemote,
+  normaliseRemotePath,
+  parentOf,
+  temporaryUploadName,
+} from "./paths";
+import { type ConnectionSettings, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
+
+const UPLOAD_CHUNK_BYTES = 32 * 1024;
+
+export async function connectFtp(settings: ConnectionSettings): Promise<VendorTransport> {
+  if (settings.mechanism === 1) throw new Error("connectFtp is for mechanisms 2 and 3; use connectSftp for 1");
+  const port = settings.port ?? defaultPort(settings.mechanism);
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const errors = new TransportErrors({ scheme: "ftp", host: settings.host, port, label: settings.label }, [settings.password]);
+
+  // basic-ftp's own timeout covers silence on the control and data sockets during a command.
+  const client = new FtpClient(timeoutMs);
+  client.ftp.verbose = false;
+  if (settings.mechanism === 3) client.prepareTransfer = enterPassiveModeIPv4_forceControlHostIP;
+
+  let home: string;
+  try {
+    home = await withDeadline(
+      (async () => {
+        // TYPE I (binary) is part of access(): bytes arrive as they were sent.
+        await client.access({ host: settings.host, port, user: settings.user, password: settings.password, secure: false });
+        return client.pwd();
+      })(),
+      timeoutMs + 1_000,
+      () => errors.connectTimeout(timeoutMs),
+    );
+  } catch (error) {
+    client.close();
+    throw classifyConnectError(error, errors, timeoutMs);
+  }
+  return new FtpTransport(settings.mechanism, client, home, errors, timeoutMs);
+}
+
+function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs: number): TransportError {
+  if (error instanceof TransportError) return error;
+  const { code, message } = describe(error);
+  if (error instanceof FTPError) {
+    if (error.code === 530 || error.code === 332) return errors.auth(error);
+    if (error.code === 421) return errors.connectionLost("connecting", undefined, error);
+    return errors.protocol(`Could not log in to ${errors.url}: ${serverWords(message) ?? "refused"}`, error);
+  }
+  const reason = unreachableReason(code);
+  if (reason) return errors.unreachable(reason, error);
+  if (/^timeout/i.test(message) || code === "ETIMEDOUT") return errors.connectTimeout(timeoutMs, error);
+  if (isConnectionLossCode(code) || LOST_MESSAGES.test(message)) return errors.connectionLost("connecting", undefined, error);
+  return errors.protocol(`Could not open an FTP session with ${errors.url}`, error);
+}
+
+/** "Syntax error, command unrecognized", "Command not implemented", "… for that parameter". */
+const UNKNOWN_COMMAND_CODES = new Set([500, 502, 504]);
+const LOST_MESSAGES = /server sent FIN|closed connection unexpectedly|client is closed|socket closed|socket hang up|no data connection/i;
+const PERMISSION_WORDS = /permission|denied|not allowed|access|EACCES|EPERM|read-only/i;
+const NOT_FOUND_WORDS = /no such|not found|not exist|doesn't exist|ENOENT|cannot find|can't find/i;
+
+function describe(error: unknown): { code: unknown; message: string } {
+  if (error && typeof error === "object") {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return { code, message: typeof message === "string" ? message : "" };
+  }
+  return { code: undefined, message: String(error) };
+}
+
+/** "550 Permission denied." → "Permission denied." */
+function serverWords(message: string): string | undefined {
+  return message.replace(/^\d{3}[\s-]*/, "").trim() || undefined;
+}
+
+type Subject = "folder" | "file" | "path";
+
+/** What a failed command was about, to tell "missing" from "forbidden" when the server does not say. */
+interface StepContext {
+  activity: Activity;
+  /** The path named in the message. */
+  path: string;
+  subject: Subject;
+  /** The path whose existence decides between not_found and permission (default: `path`; null: do not probe). */
+  probe?: string | null;
+}
+
+class FtpTransport implements VendorTransport {
+  readonly hostKey = null;
+  private readonly runner: OperationRunner;
+  private closing = false;
+
+  constructor(
+    readonly mechanism: 2 | 3,
+    private readonly client: FtpClient,
+    /** The login folder: relative paths are taken from here, as SFTP does. */
+    private readonly home: string,
+    private readonly errors: TransportErrors,
+    private readonly timeoutMs: number,
+  ) {
+    this.runner = new OperationRunner(timeoutMs);
+  }
+
+  list(folder: string): Promise<RemoteFile[]> {
+    return this.operation("listing", folder, async () => {
+      const entries = await this.listNow(folder, { activity: "listing", path: folder, subject: "folder" });
+      return entries
+        .filter((entry) => entry.name !== "." && entry.name !== "..")
+        .map((entry) => ({
+          name: entry.name,
+          path: joinRemote(folder, entry.name),
+          size: entry.size,
+          // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
+          modifiedAt: entry.modifiedAt ?? null,
+          type: entry.isFile ? "file" : entry.isDirectory ? "folder" : "other",
+        }));
+    });
+  }
+
+  exists(path: string): Promise<false | "file" | "folder"> {
+    return this.operation("reading", path, () => this.existsNow(path));
+  }
+
+  download(path: string, expectedSize?: number): Promise<Buffer> {
+    return this.operation("reading", path, async () => {
+      const context: StepContext = { activity: "reading", path, subject: "file" };
+      const expected = expectedSize ?? (await this.sizeNow(path, context));
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          chunks.push(chunk);
+          this.runner.touch();
+          done();
+        },
+      });
+      await this.step(context, () => this.client.downloadTo(sink, this.absolute(path)));
+      const content = Buffer.concat(chunks);
+      if (content.length !== expected) throw this.errors.incompleteDownload(path, content.length, expected);
+      return content;
+    });
+  }
+
+  async upload(folder: string, name: string, content: Buffer): Promise<string> {
+    assertPlainFileName(name);
+    const finalPath = joinRemote(folder, name);
+    const temporaryPath = joinRemote(folder, temporaryUploadName(name));
+    return this.operation("writing", finalPath, async () => {
+      try {
+        await this.step({ activity: "writing", path: folder, subject: "folder" }, () =>
+          this.client.uploadFrom(this.chunked(content), this.absolute(temporaryPath)),
+        );
+        const size = await this.sizeNow(temporaryPath, { activity: "writing", path: temporaryPath, subject: "file" });
+        if (size !== content.length) throw this.errors.incompleteUpload(finalPath, size, content.length);
+        // Many servers let RNTO replace a file, some refuse: replace it explicitly, as for SFTP.
+        if (await this.existsNow(finalPath)) {
+          await this.step({ activity: "writing", path: finalPath, subject: "file" }, () => this.client.remove(this.absolute(finalPath)));
+        }
+        await this.renameNow(temporaryPath, finalPath);
+        return finalPath;
+      } catch (error) {
+        await this.removeQuietly(temporaryPath);
+        throw error;
+      }
+    });
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return this.operation("renaming", from, () => this.renameNow(from, to));
+  }
+
+  archive(path: string): Promise<string> {
+    return this.operation("archiving", path, async () => {
+      if ((await this.existsNow(path)) !== "file") throw this.errors.notFound("file", path);
+      const archiveFolder = joinRemote(parentOf(path), ARCHIVE_FOLDER);
+      await this.makeFolderNow(archiveFolder);
+      for (const candidate of archiveNameCandidates(baseName(path))) {
+        const target = joinRemote(archiveFolder, candidate);
+        if (await this.existsNow(target)) continue;
+        await this.renameNow(path, target);
+        return target;
+      }
+      throw new Error("unreachable: archive names are endless");
+    });
+  }
+
+  delete(path: string): Promise<void> {
+    return this.operation("deleting", path, async () => {
+      await this.step({ activity: "deleting", path, subject: "file" }, () => this.client.remove(this.absolute(path)));
+    });
+  }
+
+  makeFolder(path: string): Promise<void> {
+    return this.operation("creating", path, () => this.makeFolderNow(path));
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.client.close(); // sends QUIT and closes both sockets, without waiting for an answer
+  }
+
+  // The steps below run inside an operation: serialised, timed, classified.
+
+  private absolute(path: string): string {
+    return path.startsWith("/") ? normaliseRemotePath(path) : joinRemote(this.home, path);
+  }
+
+  private async listNow(folder: string, context: StepContext): Promise<FileInfo[]> {
+    // CWD first: some servers answer LIST of a missing folder with an empty listing.
+    await this.step(context, () => this.client.cd(this.absolute(folder)));
+    return this.step(context, () => this.client.list());
+  }
+
+  private async existsNow(path: string): Promise<false | "file" | "folder"> {
+    const absolute = this.absolute(path);
+    if (absolute === "/") return "folder";
+    const context: StepContext = { activity: "reading", path, subject: "path" };
+    if (await this.answersPositively(context, () => this.client.cd(absolute))) return "folder";
+    // Not a folder we may enter: look for it in its parent's listing.
+    if (!(await this.answersPositively(context, () => this.client.cd(parentOf(absolute))))) return false;
+    // No probe on failure: probing is this very method.
+    const entries = await this.step({ ...context, probe: null }, () => this.client.list());
+    const entry = entries.find((candidate) => candidate.name === baseName(absolute));
+    if (!entry) return false;
+    return entry.isDirectory ? "folder" : "file";
+  }
+
+  /** Runs a command; false if the server refused it (an FTP error reply), throws on anything else. */
+  private async answersPositively(context: StepContext, command: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await command();
+      this.runner.touch();
+      return true;
+    } catch (error) {
+      if (error instanceof FTPError && error.code >= 400 && error.code !== 421) return false;
+      throw await this.classify(error, context);
+    }
+  }
+
+  private async sizeNow(path: string, context: StepContext): Promise<number> {
+    try {
+      const size = await this.client.size(this.absolute(path));
+      this.runner.touch();
+      return size;
+    } catch (error) {
+      // SIZE is an extension (RFC 3659): when the server lacks it, or answers what cannot be
+      // read (ftp-srv says "213 File status" for an empty file), ask the listing instead.
+      const refused = error instanceof FTPError && !UNKNOWN_COMMAND_CODES.has(error.code);
+      if (refused || this.client.closed) throw await this.classify(error, context);
+      const entries = await this.listNow(parentOf(path), { ...context, path: parentOf(path), subject: "folder" });
+      const entry = entries.find((candidate) => candidate.name === baseName(path));
+      if (!entry) throw this.errors.notFound("file", path);
+      return entry.size;
+    }
+  }
+
+  private async renameNow(from: string, to: string): Promise<void> {
+    try {
+      await this.step({ activity: "renaming", path: from, subject: "file" }, () => this.client.rename(this.absolute(from), this.absolute(to)));
+    } catch (error) {
+      // A refused RNTO may mean the target's folder is missing: say which.
+      if (error instanceof TransportError && error.kind === "not_found" && (await this.existsNow(from))) {
+        throw this.errors.notFound("folder", parentOf(to));
+      }
+      throw error;
+    }
+  }
+
+  private async makeFolderNow(path: string): Promise<void> {
+    for (const folder of folderChain(this.absolute(path))) {
+      const type = await this.existsNow(folder);
+      if (type === "folder") continue;
+      if (type === "file") throw this.errors.fileInTheWay(folder);
+      await this.step({ activity: "creating", path: folder, subject: "folder", probe: parentOf(folder) }, () => this.client.send(`MKD ${folder}`));
+    }
+  }
+
+  private async removeQuietly(path: string): Promise<void> {
+    if (this.client.closed || this.closing) return;
+    try {
+      await this.client.remove(this.absolute(path), true);
+    } catch {
+      // Best effort: a leftover ".part" file is hidden and never mistaken for a finished one.
+    }
+  }
+
+  private chunked(content: Buffer): Readable {
+    const runner = this.runner;
+    return Readable.from(
+      (function* () {
+        for (let offset = 0; offset < content.length; offset += UPLOAD_CHUNK_BYTES) {
+          runner.touch();
+          yield content.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
+        }
+      })(),
+    );
+  }
+
+  private operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T> {
+    return this.runner.run(
+      async () => {
+        if (this.closing) throw this.errors.closed();
+        if (this.client.closed) throw this.errors.connectionLost();
+        try {
+          return await work();
+        } catch (error) {
+          throw await this.classify(error, { activity, path, subject: "path" });
+        }
+      },
+      () => {
+        // A hung server: give up on this connection so nothing waits on it any longer.
+        this.client.close();
+        return this.errors.operationTimeout(this.timeoutMs, activity, path);
+      },
+    );
+  }
+
+  private async step<T>(context: StepContext, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.runner.touch();
+      return result;
+    } catch (error) {
+      throw await this.classify(error, context);
+    }
+  }
+
+  private async classify(error: unknown, context: StepContext): Promise<TransportError> {
+    if (error instanceof TransportError) return error;
+    const { activity, path, subject } = context;
+    const { code, message } = describe(error);
+    if (error instanceof FTPError) {
+      if (error.code === 421) return this.errors.connectionLost(activity, path, error);
+      // 45x: transient refusals; 55x: permanent ones. Both cover "missing" and "forbidden".
+      if (error.code >= 450 && error.code < 560) {
+        if (PERMISSION_WORDS.test(message)) return this.errors.permission(activity, path, error);
+        if (NOT_FOUND_WORDS.test(message)) return this.errors.notFound(subject, path, error);
+        const probe = context.probe === undefined ? path : context.probe;
+        if (probe !== null) {
+          const found = await this.existsQuietly(probe);
+          if (found === false) return this.errors.notFound(subject, probe, error);
+          if (found === "folder" && subject === "file" && probe === path) return this.errors.notAFile(path);
+          if (found === "file" && subject === "folder" && probe === path) return this.errors.notAFolder(path);
+          if (found) return this.errors.permission(activity, path, error);
+        }
+      }
+      return this.errors.refused(activity, path, serverWords(message), error);
+    }
+    if (/^timeout/i.test(message)) return this.errors.operationTimeout(this.timeoutMs, activity, path, error);
+    if (this.client.closed || isConnectionLossCode(code) || LOST_MESSAGES.test(message)) return this.errors.connectionLost(activity, path, error);
+    return this.errors.refused(activity, path, message || undefined, error);
+  }
+
+  /** Whether a path exists, or null when even that cannot be told. */
+  private async existsQuietly(path: string): Promise<false | "file" | "folder" | null> {
+    if (this.client.closed) return null;
+    try {
+      return await this.existsNow(path);
+    } catch {
+      return null;
+    }
+  }
+}

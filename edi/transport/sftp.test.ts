@@ -1,0 +1,104 @@
+// SFTP host keys: seen on first connection, pinned afterwards, refused when changed.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inspect } from "node:util";
+import ssh2 from "ssh2";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type SftpTestServer, startSftpServer } from "../../tests/support/sftp-server";
+import { TransportError } from "./errors";
+import { connectTransport } from "./index";
+import { sshFingerprint } from "./sftp";
+import type { ConnectionSettings } from "./types";
+
+const PASSWORD = "pw-hostkey-Zq7!";
+
+describe("SFTP host keys", () => {
+  let root: string;
+  let server: SftpTestServer;
+  const settings = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
+    mechanism: 1,
+    host: server.host,
+    port: server.port,
+    user: "acme",
+    password: PASSWORD,
+    timeoutMs: 3_000,
+    retries: 2,
+    retryDelayMs: 5_000,
+    ...overrides,
+  });
+
+  beforeEach(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "transport-hostkey-"));
+    server = await startSftpServer({ root, users: { acme: PASSWORD } });
+  });
+  afterEach(async () => {
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("computes fingerprints as OpenSSH does", () => {
+    // The SHA-256 of no bytes, in base64 without the "=" padding, as OpenSSH prints fingerprints.
+    expect(sshFingerprint(Buffer.alloc(0))).toBe("SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU");
+    expect(server.hostKey).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+  });
+
+  it("exposes the key seen on a first connection, to pin it", async () => {
+    const transport = await connectTransport(settings({ hostKey: null }));
+    try {
+      expect(transport.hostKey).toBe(server.hostKey);
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it("connects when the pinned key matches, however it was pasted", async () => {
+    for (const pinned of [server.hostKey, server.hostKey.replace("SHA256:", ""), `${server.hostKey}=`, ` ${server.hostKey} `]) {
+      const transport = await connectTransport(settings({ hostKey: pinned }));
+      expect(transport.hostKey).toBe(server.hostKey);
+      await transport.close();
+    }
+  });
+
+  it("refuses a changed key before sending the password, without retrying", async () => {
+    const other = sshFingerprint(Buffer.from("another key"));
+    const started = Date.now();
+    let caught: unknown;
+    try {
+      await connectTransport(settings({ hostKey: other }));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(TransportError);
+    const error = caught as TransportError;
+    expect(error.kind).toBe("host_key_changed");
+    expect(error.message).toBe(
+      `The host key of 127.0.0.1 changed: expected ${other}, got ${server.hostKey}; refusing to connect (if the vendor changed its key, clear the pinned key)`,
+    );
+    expect(Date.now() - started).toBeLessThan(4_000); // no retry pause
+    expect(server.passwordAttempts()).toBe(0);
+    for (const text of [String(error), JSON.stringify(error), error.stack ?? "", inspect(error)]) expect(text).not.toContain(PASSWORD);
+  });
+
+  it("keeps its identity across a restart with the same key", async () => {
+    const port = server.port;
+    const before = server.hostKey;
+    await server.stop();
+    server = await startSftpServer({ root, users: { acme: PASSWORD }, port, hostKeyPem: server.hostKeyPem });
+    expect(server.hostKey).toBe(before);
+    const transport = await connectTransport(settings({ hostKey: before }));
+    await transport.close();
+  });
+
+  it("derives the fingerprint from the private key it was given", async () => {
+    const { private: pem } = ssh2.utils.generateKeyPairSync("ed25519");
+    const parsed = ssh2.utils.parseKey(pem);
+    if (parsed instanceof Error) throw parsed;
+    const own = await startSftpServer({ root, users: { acme: PASSWORD }, hostKeyPem: pem });
+    try {
+      expect(own.hostKey).toBe(sshFingerprint(parsed.getPublicSSH()));
+    } finally {
+      await own.stop();
+    }
+  });
+});

@@ -1,0 +1,356 @@
+// Mechanism 1: SFTP through ssh2-sftp-client, with the server's host key checked
+// against the pinned fingerprint before any password is sent.
+import { createHash } from "node:crypto";
+import { Readable, Writable } from "node:stream";
+import type { Client as SshClient } from "ssh2";
+import SftpClient from "ssh2-sftp-client";
+import {
+  type Activity,
+  isConnectionLossCode,
+  OperationRunner,
+  TransportError,
+  TransportErrors,
+  unreachableReason,
+  withDeadline,
+} from "./errors";
+import {
+  ARCHIVE_FOLDER,
+  archiveNameCandidates,
+  assertPlainFileName,
+  baseName,
+  folderChain,
+  joinRemote,
+  parentOf,
+  temporaryUploadName,
+} from "./paths";
+import { type ConnectionSettings, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
+
+/** OpenSSH's fingerprint of a raw public key blob: "SHA256:" + unpadded base64 of its SHA-256. */
+export function sshFingerprint(rawPublicKey: Buffer): string {
+  return `SHA256:${createHash("sha256").update(rawPublicKey).digest("base64").replace(/=+$/, "")}`;
+}
+
+/** Compares fingerprints as people paste them: with or without "SHA256:" and base64 padding. */
+function sameFingerprint(a: string, b: string): boolean {
+  const bare = (fingerprint: string) => fingerprint.trim().replace(/^sha256:/i, "").replace(/=+$/, "");
+  return bare(a) === bare(b);
+}
+
+// SFTP status codes (draft-ietf-secsh-filexfer-02), as ssh2 reports them in `code`.
+const SFTP_NO_SUCH_FILE = 2;
+const SFTP_PERMISSION_DENIED = 3;
+const SFTP_NO_CONNECTION = 6;
+const SFTP_CONNECTION_LOST = 7;
+
+/** Upload chunk: small enough that the idle timer sees steady progress. */
+const UPLOAD_CHUNK_BYTES = 32 * 1024;
+const CLOSE_TIMEOUT_MS = 5_000;
+
+export async function connectSftp(settings: ConnectionSettings): Promise<VendorTransport> {
+  const port = settings.port ?? defaultPort(1);
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const errors = new TransportErrors({ scheme: "sftp", host: settings.host, port, label: settings.label }, [settings.password]);
+  const pinned = settings.hostKey?.trim() || null;
+  let seenKey: string | null = null;
+  let keyRefused = false;
+  let lastRawError: unknown;
+
+  // The library's default event callbacks write to the console; ours stay silent.
+  const client = new SftpClient(`sftp ${settings.host}`, { error: () => {}, end: () => {}, close: () => {} });
+  const raw = rawClientOf(client);
+  client.on("error", (error: unknown) => {
+    lastRawError = error;
+  });
+  // Some servers take the password only through keyboard-interactive prompts.
+  client.on("keyboard-interactive", (_name: string, _instructions: string, _language: string, prompts: unknown[], finish: (answers: string[]) => void) => {
+    finish(prompts.map(() => settings.password));
+  });
+
+  try {
+    await withDeadline(
+      client.connect({
+        host: settings.host,
+        port,
+        username: settings.user,
+        password: settings.password,
+        tryKeyboard: true,
+        readyTimeout: timeoutMs,
+        // Runs before authentication: a changed key never receives the password.
+        hostVerifier: (key: Buffer) => {
+          seenKey = sshFingerprint(key);
+          if (pinned && !sameFingerprint(pinned, seenKey)) {
+            keyRefused = true;
+            return false;
+          }
+          return true;
+        },
+        keepaliveInterval: 10_000,
+        keepaliveCountMax: 3,
+      }),
+      // A backstop: ssh2's readyTimeout should fire first.
+      timeoutMs + 1_000,
+      () => errors.connectTimeout(timeoutMs),
+    );
+  } catch (error) {
+    raw.destroy();
+    if (keyRefused && pinned && seenKey) throw errors.hostKeyChanged(pinned, seenKey);
+    throw classifyConnectError(error, lastRawError, errors, timeoutMs);
+  }
+  return new SftpTransport(client, raw, seenKey, errors, timeoutMs);
+}
+
+function rawClientOf(client: SftpClient): SshClient {
+  return (client as unknown as { client: SshClient }).client;
+}
+
+function classifyConnectError(error: unknown, rawError: unknown, errors: TransportErrors, timeoutMs: number): TransportError {
+  if (error instanceof TransportError) return error;
+  const cause = rawError ?? error;
+  const { code, level, message } = describe(cause);
+  const reason = unreachableReason(code) ?? unreachableReason(describe(error).code);
+  if (reason) return errors.unreachable(reason, cause);
+  if (level === "client-authentication" || /authentication methods failed/i.test(message)) return errors.auth(cause);
+  if (level === "client-timeout" || /timed out/i.test(message) || code === "ETIMEDOUT") return errors.connectTimeout(timeoutMs, cause);
+  if (isConnectionLossCode(code) || /connection lost|unexpected (end|close)|socket hang up|closed/i.test(message)) return errors.connectionLost("connecting", undefined, cause);
+  return errors.protocol(`Could not open an SFTP session with ${errors.url}`, cause);
+}
+
+function describe(error: unknown): { code: unknown; level: unknown; message: string } {
+  if (error && typeof error === "object") {
+    const { code, level, message } = error as { code?: unknown; level?: unknown; message?: unknown };
+    return { code, level, message: typeof message === "string" ? message : "" };
+  }
+  return { code: undefined, level: undefined, message: String(error) };
+}
+
+type Subject = "folder" | "file" | "path";
+
+class SftpTransport implements VendorTransport {
+  readonly mechanism = 1 as const;
+  private readonly runner: OperationRunner;
+  private closing = false;
+  private lost = false;
+
+  constructor(
+    private readonly client: SftpClient,
+    private readonly raw: SshClient,
+    readonly hostKey: string | null,
+    private readonly errors: TransportErrors,
+    private readonly timeoutMs: number,
+  ) {
+    this.runner = new OperationRunner(timeoutMs);
+    client.on("close", () => {
+      if (!this.closing) this.lost = true;
+    });
+  }
+
+  list(folder: string): Promise<RemoteFile[]> {
+    return this.operation("listing", folder, async () => {
+      const entries = await this.step("listing", folder, "folder", () => this.client.list(folder));
+      return entries
+        .filter((entry) => entry.name !== "." && entry.name !== "..")
+        .map((entry) => ({
+          name: entry.name,
+          path: joinRemote(folder, entry.name),
+          size: entry.size,
+          modifiedAt: entry.modifyTime ? new Date(entry.modifyTime) : null,
+          type: entry.type === "-" ? "file" : entry.type === "d" ? "folder" : "other",
+        }));
+    });
+  }
+
+  exists(path: string): Promise<false | "file" | "folder"> {
+    return this.operation("reading", path, () => this.existsNow(path));
+  }
+
+  download(path: string, expectedSize?: number): Promise<Buffer> {
+    return this.operation("reading", path, async () => {
+      const stats = await this.step("reading", path, "file", () => this.client.stat(path));
+      if (stats.isDirectory) throw this.errors.notAFile(path);
+      const expected = expectedSize ?? stats.size;
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          chunks.push(chunk);
+          this.runner.touch();
+          done();
+        },
+      });
+      await this.step("reading", path, "file", () => this.client.get(path, sink));
+      const content = Buffer.concat(chunks);
+      if (content.length !== expected) throw this.errors.incompleteDownload(path, content.length, expected);
+      return content;
+    });
+  }
+
+  async upload(folder: string, name: string, content: Buffer): Promise<string> {
+    assertPlainFileName(name);
+    const finalPath = joinRemote(folder, name);
+    const temporaryPath = joinRemote(folder, temporaryUploadName(name));
+    return this.operation("writing", finalPath, async () => {
+      try {
+        await this.step("writing", folder, "folder", () => this.client.put(this.chunked(content), temporaryPath));
+        const stats = await this.step("writing", temporaryPath, "file", () => this.client.stat(temporaryPath));
+        if (stats.size !== content.length) throw this.errors.incompleteUpload(finalPath, stats.size, content.length);
+        // SFTP's rename refuses an existing target: replace it explicitly.
+        if (await this.existsNow(finalPath)) await this.step("writing", finalPath, "file", () => this.client.delete(finalPath));
+        await this.renameNow(temporaryPath, finalPath);
+        return finalPath;
+      } catch (error) {
+        await this.removeQuietly(temporaryPath);
+        throw error;
+      }
+    });
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return this.operation("renaming", from, () => this.renameNow(from, to));
+  }
+
+  archive(path: string): Promise<string> {
+    return this.operation("archiving", path, async () => {
+      if ((await this.existsNow(path)) !== "file") throw this.errors.notFound("file", path);
+      const archiveFolder = joinRemote(parentOf(path), ARCHIVE_FOLDER);
+      await this.makeFolderNow(archiveFolder);
+      for (const candidate of archiveNameCandidates(baseName(path))) {
+        const target = joinRemote(archiveFolder, candidate);
+        if (await this.existsNow(target)) continue;
+        await this.renameNow(path, target);
+        return target;
+      }
+      throw new Error("unreachable: archive names are endless");
+    });
+  }
+
+  delete(path: string): Promise<void> {
+    return this.operation("deleting", path, async () => {
+      await this.step("deleting", path, "file", () => this.client.delete(path));
+    });
+  }
+
+  makeFolder(path: string): Promise<void> {
+    return this.operation("creating", path, () => this.makeFolderNow(path));
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    try {
+      await withDeadline(this.client.end(), Math.min(this.timeoutMs, CLOSE_TIMEOUT_MS), () => new Error("end timed out"));
+    } catch {
+      // A dead or hung connection cannot say goodbye; the socket is dropped below.
+    } finally {
+      this.raw.destroy();
+    }
+  }
+
+  // The steps below run inside an operation: serialised, timed, classified.
+
+  private async existsNow(path: string): Promise<false | "file" | "folder"> {
+    const type = await this.step("reading", path, "path", () => this.client.exists(path));
+    if (type === false) return false;
+    if (type === "d") return "folder";
+    if (type === "l") {
+      const target = await this.step("reading", path, "path", () => this.client.stat(path)).catch(() => null);
+      return target?.isDirectory ? "folder" : "file";
+    }
+    return "file";
+  }
+
+  private async renameNow(from: string, to: string): Promise<void> {
+    try {
+      await this.step("renaming", from, "file", () => this.client.rename(from, to));
+    } catch (error) {
+      // "does not exist" may mean the source or the target's folder: say which.
+      if (error instanceof TransportError && error.kind === "not_found" && (await this.existsNow(from))) {
+        throw this.errors.notFound("folder", parentOf(to));
+      }
+      throw error;
+    }
+  }
+
+  private async makeFolderNow(path: string): Promise<void> {
+    for (const folder of folderChain(path)) {
+      const type = await this.existsNow(folder);
+      if (type === "folder") continue;
+      if (type === "file") throw this.errors.fileInTheWay(folder);
+      await this.step("creating", folder, "folder", () => this.client.mkdir(folder, false));
+    }
+  }
+
+  private async removeQuietly(path: string): Promise<void> {
+    if (this.lost || this.closing) return;
+    try {
+      await this.client.delete(path, true);
+    } catch {
+      // Best effort: a leftover ".part" file is hidden and never mistaken for a finished one.
+    }
+  }
+
+  private chunked(content: Buffer): Readable {
+    const runner = this.runner;
+    return Readable.from(
+      (function* () {
+        for (let offset = 0; offset < content.length; offset += UPLOAD_CHUNK_BYTES) {
+          runner.touch();
+          yield content.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
+        }
+      })(),
+    );
+  }
+
+  private operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T> {
+    return this.runner.run(
+      async () => {
+        if (this.closing) throw this.errors.closed();
+        if (this.lost) throw this.errors.connectionLost();
+        try {
+          return await work();
+        } catch (error) {
+          throw this.classify(error, activity, path, "path");
+        }
+      },
+      () => {
+        // A hung server: give up on this connection so nothing waits on it any longer.
+        this.lost = true;
+        this.raw.destroy();
+        return this.errors.operationTimeout(this.timeoutMs, activity, path);
+      },
+    );
+  }
+
+  private async step<T>(activity: Activity, path: string, subject: Subject, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.runner.touch();
+      return result;
+    } catch (error) {
+      throw this.classify(error, activity, path, subject);
+    }
+  }
+
+  private classify(error: unknown, activity: Activity, path: string, subject: Subject): TransportError {
+    if (error instanceof TransportError) return error;
+    const { code, message } = describe(error);
+    if (this.lost) return this.errors.connectionLost(activity, path, error);
+    if (code === SFTP_NO_SUCH_FILE || code === "ENOENT") return this.errors.notFound(subject, path, error);
+    if (code === SFTP_PERMISSION_DENIED || code === "EACCES") return this.errors.permission(activity, path, error);
+    if (code === SFTP_NO_CONNECTION || code === SFTP_CONNECTION_LOST || code === "ERR_NOT_CONNECTED" || isConnectionLossCode(code)) {
+      this.lost = true;
+      return this.errors.connectionLost(activity, path, error);
+    }
+    if (/unexpected (end|close) event|no response from server|no sftp connection|not connected/i.test(message)) {
+      this.lost = true;
+      return this.errors.connectionLost(activity, path, error);
+    }
+    if (/permission denied/i.test(message)) return this.errors.permission(activity, path, error);
+    if (/no such file/i.test(message)) return this.errors.notFound(subject, path, error);
+    return this.errors.refused(activity, path, serverWords(message), error);
+  }
+}
+
+/** The server's part of a library message: "_rename: Failure From: /a To: /b" → "Failure". */
+function serverWords(message: string): string | undefined {
+  const words = message.replace(/^[\w->]*:\s*/, "").split(/\s+(From|Local|Remote):/)[0]?.trim();
+  return words || undefined;
+}

@@ -1,0 +1,461 @@
+// The three mechanisms against real loopback servers: the same behaviour from each.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inspect } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startFtpServer } from "../../tests/support/ftp-server";
+import { startSftpServer, type TransferFaults } from "../../tests/support/sftp-server";
+import { PathError, TransportError, type TransportErrorKind } from "./errors";
+import { connectTransport, withTransport } from "./index";
+import type { ConnectionSettings, TransferMechanism, VendorTransport } from "./types";
+
+const USER = "acme";
+const PASSWORD = "pw-Zq7!secret-9041";
+
+interface RunningServer {
+  host: string;
+  port: number;
+  faults: TransferFaults;
+  activeConnections(): number;
+  stop(): Promise<void>;
+  /** Starts the same server again on the same port (same host key for SFTP). */
+  restart(): Promise<RunningServer>;
+}
+
+async function startServer(mechanism: TransferMechanism, root: string, port?: number, hostKeyPem?: string): Promise<RunningServer> {
+  const users = { [USER]: PASSWORD };
+  if (mechanism === 1) {
+    const server = await startSftpServer({ root, users, port, hostKeyPem });
+    return { ...server, restart: () => startServer(mechanism, root, server.port, server.hostKeyPem) };
+  }
+  const server = await startFtpServer({ root, users, port });
+  return { ...server, restart: () => startServer(mechanism, root, server.port) };
+}
+
+/** The password must not leak through any way an error gets printed or stored. */
+function expectNoPassword(error: unknown) {
+  const cause = (error as { cause?: unknown }).cause;
+  const renderings = [String(error), JSON.stringify(error), (error as Error).stack ?? "", inspect(error, { depth: 5 })];
+  if (cause !== undefined) renderings.push(String(cause), JSON.stringify(cause) ?? "", (cause as Error).stack ?? "", inspect(cause, { depth: 5 }));
+  for (const text of renderings) expect(text).not.toContain(PASSWORD);
+}
+
+async function failure(promise: Promise<unknown>): Promise<TransportError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(TransportError);
+    expectNoPassword(error);
+    return error as TransportError;
+  }
+  throw new Error("expected a TransportError, but the operation succeeded");
+}
+
+async function expectKind(promise: Promise<unknown>, kind: TransportErrorKind, message?: RegExp): Promise<TransportError> {
+  const error = await failure(promise);
+  expect({ kind: error.kind, message: error.message }).toMatchObject({ kind });
+  if (message) expect(error.message).toMatch(message);
+  return error;
+}
+
+async function eventually(check: () => boolean, timeoutMs = 2_000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Bytes that are not text: a transfer in ASCII mode would mangle them. */
+function binaryContent(size: number): Buffer {
+  const content = Buffer.alloc(size);
+  for (let index = 0; index < size; index++) content[index] = (index * 31 + 7) % 256;
+  return content;
+}
+
+const NAMES: Record<TransferMechanism, string> = { 1: "SFTP", 2: "FTP", 3: "passive FTP" };
+
+describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
+  let root: string;
+  let server: RunningServer;
+  let transport: VendorTransport | undefined;
+
+  const settings = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
+    mechanism,
+    host: server.host,
+    port: server.port,
+    user: USER,
+    password: PASSWORD,
+    timeoutMs: 3_000,
+    retries: 0,
+    retryDelayMs: 50,
+    ...overrides,
+  });
+  const connect = async (overrides?: Partial<ConnectionSettings>) => {
+    transport = await connectTransport(settings(overrides));
+    return transport;
+  };
+  const onDisk = (...parts: string[]) => path.join(root, ...parts);
+
+  beforeEach(async () => {
+    root = mkdtempSync(path.join(tmpdir(), `transport-${mechanism}-`));
+    mkdirSync(onDisk("inbound"));
+    mkdirSync(onDisk("outbound"));
+    writeFileSync(onDisk("inbound", "po1.edi"), "ISA*00*~");
+    server = await startServer(mechanism, root);
+  });
+
+  afterEach(async () => {
+    await transport?.close();
+    transport = undefined;
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  describe(`${NAMES[mechanism]}: file operations`, () => {
+    it("lists a folder with names, paths, sizes and types", async () => {
+      mkdirSync(onDisk("inbound", "sub"));
+      const t = await connect();
+      const files = await t.list("/inbound");
+      expect(files.map(({ name, path, size, type }) => ({ name, path, size, type })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { name: "po1.edi", path: "/inbound/po1.edi", size: 8, type: "file" },
+        { name: "sub", path: "/inbound/sub", size: expect.any(Number), type: "folder" },
+      ]);
+      if (mechanism === 1) expect(files.find((file) => file.name === "po1.edi")?.modifiedAt).toBeInstanceOf(Date);
+    });
+
+    it("tells files, folders and missing paths apart", async () => {
+      const t = await connect();
+      expect(await t.exists("/inbound")).toBe("folder");
+      expect(await t.exists("/inbound/po1.edi")).toBe("file");
+      expect(await t.exists("/inbound/none.edi")).toBe(false);
+      expect(await t.exists("/nowhere/none.edi")).toBe(false);
+      expect(await t.exists("/")).toBe("folder");
+    });
+
+    it("uploads and downloads binary content byte for byte", async () => {
+      const t = await connect();
+      const content = binaryContent(300_000);
+      expect(await t.upload("/outbound", "850_0001.edi", content)).toBe("/outbound/850_0001.edi");
+      expect(readFileSync(onDisk("outbound", "850_0001.edi")).equals(content)).toBe(true);
+      expect(readdirSync(onDisk("outbound"))).toEqual(["850_0001.edi"]); // no temporary file left
+      expect((await t.download("/outbound/850_0001.edi")).equals(content)).toBe(true);
+    });
+
+    it("publishes an upload under its final name only once it is complete", async () => {
+      const t = await connect();
+      const content = binaryContent(4 * 1024 * 1024);
+      const sizesSeen: number[] = [];
+      let sawTemporaryName = false;
+      // Watch the folder as a vendor polling it would, while the upload runs.
+      const watcher = setInterval(() => {
+        for (const name of readdirSync(onDisk("outbound"))) {
+          if (name === ".big.edi.part") sawTemporaryName = true;
+          if (name === "big.edi") sizesSeen.push(statSync(onDisk("outbound", name)).size);
+        }
+      }, 1);
+      try {
+        await t.upload("/outbound", "big.edi", content);
+      } finally {
+        clearInterval(watcher);
+      }
+      expect(sawTemporaryName).toBe(true);
+      expect(sizesSeen.filter((size) => size !== content.length)).toEqual([]);
+    });
+
+    it("replaces an existing file on upload", async () => {
+      writeFileSync(onDisk("outbound", "eod.csv"), "old");
+      const t = await connect();
+      await t.upload("/outbound", "eod.csv", Buffer.from("new content"));
+      expect(readFileSync(onDisk("outbound", "eod.csv"), "utf8")).toBe("new content");
+    });
+
+    it("uploads and downloads an empty file", async () => {
+      const t = await connect();
+      await t.upload("/outbound", "empty.txt", Buffer.alloc(0));
+      expect((await t.download("/outbound/empty.txt")).length).toBe(0);
+    });
+
+    it("takes paths relative to the login folder", async () => {
+      const t = await connect();
+      expect(await t.exists("inbound/po1.edi")).toBe("file");
+      expect((await t.download("inbound/po1.edi")).toString()).toBe("ISA*00*~");
+    });
+
+    it("renames, deletes and creates folders with their parents", async () => {
+      const t = await connect();
+      await t.rename("/inbound/po1.edi", "/inbound/po1.done");
+      expect(existsSync(onDisk("inbound", "po1.done"))).toBe(true);
+      await t.makeFolder("/outbound/2024/01");
+      await t.makeFolder("/outbound/2024/01"); // nothing to do the second time
+      expect(await t.exists("/outbound/2024/01")).toBe("folder");
+      await t.delete("/inbound/po1.done");
+      expect(existsSync(onDisk("inbound", "po1.done"))).toBe(false);
+    });
+
+    it("archives into archive/, created when missing, never overwriting", async () => {
+      const t = await connect();
+      expect(await t.archive("/inbound/po1.edi")).toBe("/inbound/archive/po1.edi");
+      writeFileSync(onDisk("inbound", "po1.edi"), "second");
+      const second = await t.archive("/inbound/po1.edi");
+      expect(second).toMatch(/^\/inbound\/archive\/po1_\d{8}-\d{6}\.edi$/);
+      writeFileSync(onDisk("inbound", "po1.edi"), "third");
+      const third = await t.archive("/inbound/po1.edi");
+      expect(new Set([second, third]).size).toBe(2);
+      expect(readFileSync(onDisk("inbound", "archive", "po1.edi"), "utf8")).toBe("ISA*00*~");
+      expect(readdirSync(onDisk("inbound", "archive"))).toHaveLength(3);
+      expect(readdirSync(onDisk("inbound"))).toEqual(["archive"]);
+    });
+
+    it("runs operations called at once one after another", async () => {
+      const t = await connect();
+      const results = await Promise.all([t.list("/inbound"), t.exists("/inbound/po1.edi"), t.download("/inbound/po1.edi"), t.upload("/outbound", "a.txt", Buffer.from("a"))]);
+      expect(results[1]).toBe("file");
+      expect(results[3]).toBe("/outbound/a.txt");
+    });
+
+    it("refuses upload names that are not plain file names", async () => {
+      const t = await connect();
+      await expect(t.upload("/outbound", "../escape.txt", Buffer.from("x"))).rejects.toBeInstanceOf(PathError);
+      await expect(t.upload("/outbound", "sub/x.txt", Buffer.from("x"))).rejects.toBeInstanceOf(PathError);
+    });
+  });
+
+  describe(`${NAMES[mechanism]}: refusals`, () => {
+    it("reports wrong credentials as auth, without retrying and without the password", async () => {
+      const started = Date.now();
+      const error = await expectKind(connectTransport(settings({ password: `${PASSWORD}-wrong`, retries: 2, retryDelayMs: 5_000 })), "auth");
+      expect(error.message).toBe(`Wrong user name or password for ${mechanism === 1 ? "sftp" : "ftp"}://127.0.0.1:${server.port}`);
+      expect(Date.now() - started).toBeLessThan(4_000); // no retry pause
+      const labelled = await expectKind(connectTransport(settings({ user: "nobody", label: "Acme" })), "auth");
+      expect(labelled.message).toMatch(/^Acme: Wrong user name or password/);
+    });
+
+    it("reports a missing folder or file as not_found", async () => {
+      const t = await connect();
+      await expectKind(t.list("/missing"), "not_found", /^Folder \/missing does not exist on 127\.0\.0\.1$/);
+      await expectKind(t.upload("/missing", "x.edi", Buffer.from("x")), "not_found", /^Folder \/missing does not exist/);
+      await expectKind(t.download("/inbound/none.edi"), "not_found", /^File \/inbound\/none\.edi does not exist/);
+      await expectKind(t.delete("/inbound/none.edi"), "not_found");
+      await expectKind(t.rename("/inbound/none.edi", "/inbound/x.edi"), "not_found");
+      await expectKind(t.rename("/inbound/po1.edi", "/missing/x.edi"), "not_found", /^Folder \/missing does not exist/);
+      await expectKind(t.archive("/inbound/none.edi"), "not_found");
+      // A refusal does not spoil the connection.
+      expect(await t.exists("/inbound/po1.edi")).toBe("file");
+    });
+
+    it("reports a denied write as permission", async () => {
+      const t = await connect();
+      server.faults.denyWrite("/inbound");
+      await expectKind(t.upload("/inbound", "x.edi", Buffer.from("x")), "permission", /^Permission denied writing \/inbound on 127\.0\.0\.1$/);
+      await expectKind(t.delete("/inbound/po1.edi"), "permission", /^Permission denied deleting \/inbound\/po1\.edi/);
+      await expectKind(t.rename("/inbound/po1.edi", "/inbound/po2.edi"), "permission");
+      await expectKind(t.makeFolder("/inbound/new"), "permission");
+      await expectKind(t.archive("/inbound/po1.edi"), "permission");
+      expect(readdirSync(onDisk("inbound"))).toEqual(["po1.edi"]);
+      server.faults.denyWrite(null);
+      await expectKind(t.download("/inbound"), "protocol", /^\/inbound on 127\.0\.0\.1 is a folder, not a file$/);
+      await t.upload("/inbound", "x.edi", Buffer.from("x"));
+    });
+  });
+
+  describe(`${NAMES[mechanism]}: faults`, () => {
+    it("never shows a half-uploaded file under its final name", async () => {
+      writeFileSync(onDisk("outbound", "big.edi"), "previous version");
+      const t = await connect();
+      server.faults.dropNextTransferAfterBytes(64 * 1024);
+      await expectKind(t.upload("/outbound", "big.edi", binaryContent(512 * 1024)), "connection_lost");
+      // The old file is untouched; at most a hidden ".part" file remains.
+      expect(readFileSync(onDisk("outbound", "big.edi"), "utf8")).toBe("previous version");
+      const fresh = await connectTransport(settings());
+      try {
+        const names = (await fresh.list("/outbound")).map((file) => file.name);
+        expect(names.filter((name) => name !== ".big.edi.part")).toEqual(["big.edi"]);
+        await fresh.upload("/outbound", "big.edi", binaryContent(512 * 1024));
+        expect(readFileSync(onDisk("outbound", "big.edi")).equals(binaryContent(512 * 1024))).toBe(true);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it("fails the operations after a lost connection, clearly", async () => {
+      const t = await connect();
+      server.faults.dropNextTransferAfterBytes(1024);
+      writeFileSync(onDisk("inbound", "large.edi"), binaryContent(256 * 1024));
+      await expectKind(t.download("/inbound/large.edi"), "connection_lost", /^The connection to 127\.0\.0\.1:\d+ was lost/);
+      await expectKind(t.list("/inbound"), "connection_lost");
+    });
+
+    it("verifies the size of a download", async () => {
+      writeFileSync(onDisk("inbound", "large.edi"), binaryContent(200_000));
+      const t = await connect();
+      server.faults.truncateNextDownloadAfterBytes(50_000);
+      await expectKind(t.download("/inbound/large.edi"), "incomplete", /^Received 50000 of 200000 bytes of \/inbound\/large\.edi/);
+      await expectKind(t.download("/inbound/po1.edi", 9), "incomplete", /8 of 9 bytes/);
+      expect((await t.download("/inbound/large.edi", 200_000)).length).toBe(200_000);
+    });
+
+    it("times out an operation the server never answers, and drops the connection", async () => {
+      const t = await connect({ timeoutMs: 400 });
+      server.faults.stallNextRequest();
+      const started = Date.now();
+      await expectKind(t.list("/inbound"), "timeout", /did not answer within 400 ms while listing \/inbound/);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await expectKind(t.exists("/inbound"), "connection_lost");
+    });
+
+    it("times out a connection to a server that accepts but never speaks", async () => {
+      const silent = net.createServer(() => {});
+      await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+      const { port } = silent.address() as net.AddressInfo;
+      try {
+        const started = Date.now();
+        const error = await expectKind(connectTransport(settings({ port, timeoutMs: 300 })), "timeout", /did not answer within 300 ms/);
+        expect(error.isConnectionFault).toBe(true);
+        expect(Date.now() - started).toBeLessThan(2_000);
+      } finally {
+        silent.close();
+      }
+    });
+
+    it("reports a stopped server as unreachable and connects again once it is back", async () => {
+      await server.stop();
+      await expectKind(connectTransport(settings()), "unreachable", /^127\.0\.0\.1:\d+ is unreachable \(connection refused\)$/);
+      server = await server.restart();
+      const t = await connect();
+      expect(await t.exists("/inbound/po1.edi")).toBe("file");
+    });
+
+    it("retries while the server restarts", async () => {
+      await server.stop();
+      const restarting = new Promise<void>((resolve) =>
+        setTimeout(async () => {
+          server = await server.restart();
+          resolve();
+        }, 150),
+      );
+      const t = await connect({ retries: 4, retryDelayMs: 100 });
+      await restarting;
+      expect(await t.exists("/inbound")).toBe("folder");
+    });
+
+    it("succeeds within its retries when the first connections are refused", async () => {
+      server.faults.refuseNextConnections(2);
+      const t = await connect({ retries: 2 });
+      expect(await t.exists("/inbound")).toBe("folder");
+    });
+
+    it("gives up after its retries", async () => {
+      server.faults.refuseNextConnections(3);
+      const error = await failure(connectTransport(settings({ retries: 2 })));
+      expect(error.isConnectionFault).toBe(true);
+    });
+  });
+
+  describe(`${NAMES[mechanism]}: secrets`, () => {
+    it("keeps the password out of every kind of error", async () => {
+      const kinds = new Set<TransportErrorKind>();
+      // failure() checks String, JSON, stack and inspect of each error and of its cause.
+      const collect = async (operation: Promise<unknown>) => kinds.add((await failure(operation)).kind);
+      await collect(connectTransport(settings({ user: "nobody" })));
+      const t = await connect();
+      await collect(t.list("/missing"));
+      server.faults.denyWrite("/outbound");
+      await collect(t.upload("/outbound", "x.edi", Buffer.from("x")));
+      server.faults.truncateNextDownloadAfterBytes(2);
+      await collect(t.download("/inbound/po1.edi"));
+      await collect(t.download("/inbound"));
+      server.faults.stallNextRequest();
+      const hung = await connect({ timeoutMs: 300 });
+      await collect(hung.list("/inbound"));
+      server.faults.dropNextTransferAfterBytes(1);
+      await collect(t.download("/inbound/po1.edi"));
+      if (mechanism === 1) await collect(connectTransport(settings({ hostKey: "SHA256:not-the-key" })));
+      await server.stop();
+      await collect(connectTransport(settings()));
+      server = await server.restart();
+      const expected: TransportErrorKind[] = ["auth", "connection_lost", "incomplete", "not_found", "permission", "protocol", "timeout", "unreachable"];
+      if (mechanism === 1) expected.push("host_key_changed");
+      expect([...kinds].sort()).toEqual(expected.sort());
+    });
+  });
+
+  describe(`${NAMES[mechanism]}: withTransport`, () => {
+    it("returns the work's result and closes the connection", async () => {
+      const names = await withTransport(settings(), async (t) => (await t.list("/inbound")).map((file) => file.name));
+      expect(names).toEqual(["po1.edi"]);
+      await eventually(() => server.activeConnections() === 0);
+    });
+
+    it("closes the connection when the work fails", async () => {
+      let used: VendorTransport | undefined;
+      await expect(
+        withTransport(settings(), async (t) => {
+          used = t;
+          await t.list("/inbound");
+          throw new Error("the job failed");
+        }),
+      ).rejects.toThrow("the job failed");
+      await eventually(() => server.activeConnections() === 0);
+      await expectKind(used!.list("/inbound"), "connection_lost", /is closed/);
+    });
+  });
+});
+
+describe("FTP specifics", () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), "transport-pasv-"));
+    writeFileSync(path.join(root, "a.txt"), "a");
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const transferWith = async (mechanism: 2 | 3, disabledCommands: string[]) => {
+    const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, disabledCommands });
+    try {
+      return await withTransport({ mechanism, host: server.host, port: server.port, user: USER, password: PASSWORD, timeoutMs: 2_000, retries: 0 }, async (t) =>
+        (await t.download("/a.txt")).toString(),
+      );
+    } finally {
+      await server.stop();
+    }
+  };
+
+  it("mechanism 2 uses EPSV and falls back to PASV", async () => {
+    expect(await transferWith(2, ["PASV"])).toBe("a");
+    expect(await transferWith(2, ["EPSV"])).toBe("a");
+  });
+
+  it("mechanism 3 uses PASV only", async () => {
+    expect(await transferWith(3, ["EPSV"])).toBe("a");
+    await expectKind(transferWith(3, ["PASV"]), "protocol");
+  });
+
+  it("checks sizes from the listing when the server lacks SIZE", async () => {
+    expect(await transferWith(2, ["SIZE"])).toBe("a");
+    const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, disabledCommands: ["SIZE"] });
+    try {
+      await withTransport({ mechanism: 3, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0 }, async (t) => {
+        expect(await t.upload("/", "b.txt", Buffer.from("bee"))).toBe("/b.txt");
+        await expectKind(t.download("/none.txt"), "not_found");
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("lists many files", async () => {
+    for (let index = 0; index < 150; index++) writeFileSync(path.join(root, `file-${index}.edi`), String(index));
+    for (const mechanism of [1, 2] as const) {
+      const server = await startServer(mechanism, root);
+      try {
+        const files = await withTransport({ mechanism, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0 }, (t) => t.list("/"));
+        expect(files).toHaveLength(151);
+      } finally {
+        await server.stop();
+      }
+    }
+  });
+});

@@ -1,0 +1,65 @@
+// One interface for moving vendor (and AS400) files, whatever the protocol.
+
+/** 1 SFTP, 2 FTP, 3 passive FTP (the vendor's `transfer_mechanism`). */
+export type TransferMechanism = 1 | 2 | 3;
+
+export interface ConnectionSettings {
+  mechanism: TransferMechanism;
+  host: string;
+  /** Default 22 for SFTP, 21 for FTP. */
+  port?: number;
+  user: string;
+  password: string;
+  /** Pinned SFTP host key fingerprint ("SHA256:<base64>"), null/undefined on first connection. */
+  hostKey?: string | null;
+  /** Per operation / connect, default 20000. An operation that keeps moving data does not time out. */
+  timeoutMs?: number;
+  /** Bounded retries of connection faults, default 2. */
+  retries?: number;
+  /** First pause between connection attempts, doubling each time; default 500. */
+  retryDelayMs?: number;
+  /** E.g. the vendor name, for messages. */
+  label?: string;
+}
+
+export interface RemoteFile {
+  name: string;
+  path: string;
+  size: number;
+  modifiedAt: Date | null;
+  type: "file" | "folder" | "other";
+}
+
+export interface VendorTransport {
+  readonly mechanism: TransferMechanism;
+  /** The host key seen on connection (SFTP), to pin it when none was pinned. */
+  readonly hostKey: string | null;
+  list(folder: string): Promise<RemoteFile[]>;
+  exists(path: string): Promise<false | "file" | "folder">;
+  /** Downloads a whole file; verifies the byte count against the listed size (or expectedSize). */
+  download(path: string, expectedSize?: number): Promise<Buffer>;
+  /**
+   * Uploads under a temporary name in the same folder (".name.part") and renames it when
+   * complete, so a vendor never sees half a file; verifies the size after upload. An existing
+   * file of the same name is replaced. Returns the final path.
+   */
+  upload(folder: string, name: string, content: Buffer): Promise<string>;
+  rename(from: string, to: string): Promise<void>;
+  /**
+   * Moves a file into `<its folder>/archive/` (created if missing), never overwriting: adds a
+   * timestamp suffix if the name exists. Returns the new path.
+   */
+  archive(path: string): Promise<string>;
+  delete(path: string): Promise<void>;
+  /** Creates the folder and any missing parents; nothing to do if it exists. */
+  makeFolder(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_RETRY_DELAY_MS = 500;
+
+export function defaultPort(mechanism: TransferMechanism): number {
+  return mechanism === 1 ? 22 : 21;
+}
