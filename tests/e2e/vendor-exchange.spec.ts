@@ -1,0 +1,90 @@
+// A vendor created through the UI exchanges files with real loopback servers
+// over each mechanism, checked from the Tools page's Transmission Test.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
+import { startSftpServer } from "../support/sftp-server";
+
+const PASSWORD = "e2e-Exchange-Pa55";
+let root: string;
+let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+let ftp: FtpTestServer;
+
+test.beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "e2e-vendor-"));
+  mkdirSync(path.join(root, "inbound"));
+  mkdirSync(path.join(root, "outbound"));
+  sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
+  ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
+});
+
+test.afterAll(async () => {
+  await sftp?.stop();
+  await ftp?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function chooseVendor(page: Page, name: string) {
+  const select = page.getByLabel("Vendor");
+  const value = await select.locator("option", { hasText: name }).first().getAttribute("value");
+  await select.selectOption(value!);
+}
+
+async function createVendorThroughForm(page: Page, name: string, mechanism: string, port: number) {
+  await page.goto("/dropship/vendor/edit");
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field("Name").fill(name);
+  await field("Store ID").fill(`X${port}`.slice(0, 20));
+  await field("Transfer Mechanism").selectOption({ label: mechanism });
+  await field("Host").fill("127.0.0.1");
+  await field("Port").fill(String(port));
+  await field("User").fill("vendor");
+  await field("Password").fill(PASSWORD);
+  await field("Incoming Folder").fill("/outbound");
+  await field("Outcoming Folder").fill("/inbound");
+  await field("EDI Identifier").fill("LOOPBACK");
+  await field("EDI Qualifier").fill("ZZ");
+  await page.getByRole("button", { name: "Save Vendor" }).click();
+  await expect(page.getByText("Vendor saved successfully")).toBeVisible();
+}
+
+for (const [mechanism, server] of [["1 SFTP", "sftp"], ["2 FTP", "ftp"], ["3 Passive FTP", "ftp"]] as const) {
+  test(`a vendor made in the form exchanges files over ${mechanism}`, async ({ page }) => {
+    const port = server === "sftp" ? sftp.port : ftp.port;
+    const name = `Loopback ${mechanism}`;
+    await createVendorThroughForm(page, name, mechanism, port);
+
+    await page.goto("/dropship/tools/");
+    await expect(page.getByRole("heading", { name: "Drop Ship Tools" })).toBeVisible();
+    await chooseVendor(page, name);
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await expect(page.getByText(`Connected to ${mechanism.slice(2)} 127.0.0.1:${port} as vendor.`)).toBeVisible();
+    await page.getByRole("button", { name: "Verify Upload" }).click();
+    await expect(page.getByText(/^Uploaded \/inbound\/probe-\d+-[0-9a-f]{6}\.txt \(\d+ bytes\), read it back intact, and removed it\.$/)).toBeVisible();
+    expect(readdirSync(path.join(root, "inbound"))).toEqual([]);
+    expect(await page.content()).not.toContain(PASSWORD);
+  });
+}
+
+test("the Tools page shows a wrong password as words, not a stack", async ({ page }) => {
+  await page.goto("/dropship/vendor/edit");
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field("Name").fill("Loopback Wrong Password");
+  await field("Store ID").fill("XWRONG");
+  await field("Host").fill("127.0.0.1");
+  await field("Port").fill(String(sftp.port));
+  await field("User").fill("vendor");
+  await field("Password").fill("definitely-wrong");
+  await field("EDI Identifier").fill("LOOPBACK");
+  await field("EDI Qualifier").fill("ZZ");
+  await page.getByRole("button", { name: "Save Vendor" }).click();
+  await expect(page.getByText("Vendor saved successfully")).toBeVisible();
+  await page.goto("/dropship/tools/");
+  await chooseVendor(page, "Loopback Wrong Password");
+  await page.getByRole("button", { name: "Test Connection" }).click();
+  const banner = page.locator(".Polaris-Banner");
+  await expect(banner).toContainText(/wrong user name or password/i);
+  await expect(banner).not.toContainText("definitely-wrong");
+});

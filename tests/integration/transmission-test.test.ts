@@ -1,0 +1,143 @@
+// Vendors created through the API exchange files with real loopback servers
+// over each mechanism, through the Tools page's Transmission Test over HTTP:
+// the host key is pinned, faults come back in words, and the password never
+// appears in an answer or in the server's output.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "../../app/db/client.server";
+import { startAppServer, type RunningApp } from "../support/app-server";
+import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
+import { startSftpServer } from "../support/sftp-server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+const PASSWORD = "Loopback-Pa55-word";
+let database: TestDatabase;
+let app: RunningApp;
+let db: ReturnType<typeof createPrismaClient>;
+let root: string;
+let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+let ftp: FtpTestServer;
+
+async function createVendor(name: string, mechanism: 1 | 2 | 3, port: number, overrides: Record<string, unknown> = {}) {
+  const response = await fetch(`${app.url}/api/dropship_vendor`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name, store_id: `DS${mechanism}${name.length}`, enabled: 1, test_mode: 0, is_legacy: 0, transfer_mechanism_id: mechanism,
+      sftp_host: "127.0.0.1", sftp_port: port, sftp_user: "vendor", sftp_pass: PASSWORD,
+      sftp_incoming_folder: "/outbound", sftp_outcoming_folder: "/inbound", sftp_cancellation_pull_folder: "/missing-folder",
+      edi_format: 1, edi_identifier: "LOOPBACK", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0,
+      "997_enabled": 1, "846_enabled": 0, unwrap_846: 0, "810_enabled": 0, ...overrides,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()).id as number;
+}
+
+async function tool(vendorId: number, action: string) {
+  const form = new FormData();
+  form.set("vendor_id", String(vendorId));
+  form.set("action", action);
+  const response = await fetch(`${app.url}/api/dropship_tools_submit`, { method: "POST", body: form });
+  const text = await response.text();
+  expect(text).not.toContain(PASSWORD);
+  return { status: response.status, ...(JSON.parse(text) as { error: boolean; message: string }) };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "vendor-servers-"));
+  for (const folder of ["outbound", "inbound"]) mkdirSync(path.join(root, folder));
+  writeFileSync(path.join(root, "outbound", "856_20261121.edi"), "ISA*...");
+  sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
+  ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
+  database = await createTestDatabase("test");
+  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 5).toString("base64") });
+  db = createPrismaClient(database.url);
+}, 90_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await app?.stop();
+  await sftp?.stop();
+  await ftp?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe.each([
+  ["SFTP", 1 as const],
+  ["FTP", 2 as const],
+  ["Passive FTP", 3 as const],
+])("Transmission Test over %s", (label, mechanism) => {
+  let vendorId: number;
+  const port = () => (mechanism === 1 ? sftp.port : ftp.port);
+
+  it("connects with the saved settings", async () => {
+    vendorId = await createVendor(`${label} Vendor`, mechanism, port());
+    const answer = await tool(vendorId, "test-connection");
+    expect(answer).toMatchObject({ status: 200, error: false });
+    expect(answer.message).toContain(`Connected to ${label} 127.0.0.1:${port()} as vendor.`);
+    if (mechanism === 1) {
+      expect(answer.message).toContain(`Its host key ${sftp.hostKey} is now pinned`);
+      expect((await db.vendor.findUniqueOrThrow({ where: { id: vendorId } })).sftp_host_key).toBe(sftp.hostKey);
+      expect((await tool(vendorId, "test-connection")).message).toContain("Its host key matches the pinned one.");
+    }
+  });
+
+  it("lists each configured folder, naming the missing one", async () => {
+    const answer = await tool(vendorId, "list-folders");
+    expect(answer.error).toBe(true); // one folder is missing
+    expect(answer.message).toContain("Incoming Folder (/outbound): 1 files: 856_20261121.edi");
+    expect(answer.message).toContain("Outcoming Folder (/inbound): empty");
+    expect(answer.message).toMatch(/Cancellation Pull Folder \(\/missing-folder\): .*does not exist/);
+  });
+
+  it("uploads a probe file, reads it back and removes it (verify-upload)", async () => {
+    const answer = await tool(vendorId, "verify-upload");
+    expect(answer).toMatchObject({ error: false });
+    expect(answer.message).toMatch(/^Uploaded \/inbound\/probe-\d+-[0-9a-f]{6}\.txt \(\d+ bytes\), read it back intact, and removed it\.$/);
+    expect(readdirSync(path.join(root, "inbound"))).toEqual([]); // nothing left behind, not even a .part
+  });
+
+  it("says so in words when the password is wrong", async () => {
+    const wrong = await createVendor(`${label} Wrong Password`, mechanism, port(), { sftp_pass: "not-the-password" });
+    const answer = await tool(wrong, "test-connection");
+    expect(answer.error).toBe(true);
+    expect(answer.message).toMatch(/wrong user name or password/i);
+    expect(answer.message).not.toContain("not-the-password");
+  });
+});
+
+describe("Transmission Test faults", () => {
+  it("refuses an SFTP server whose host key changed", async () => {
+    const vendorId = await createVendor("Pinned Key Vendor", 1, sftp.port);
+    await db.vendor.update({ where: { id: vendorId }, data: { sftp_host_key: "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } });
+    const attemptsBefore = sftp.passwordAttempts();
+    const answer = await tool(vendorId, "test-connection");
+    expect(answer.error).toBe(true);
+    expect(answer.message).toMatch(/host key .* changed/i);
+    expect(sftp.passwordAttempts()).toBe(attemptsBefore); // the password never reached the server
+  });
+
+  it("says a server that is gone is unreachable", async () => {
+    const vendorId = await createVendor("Gone Vendor", 2, 1); // nothing listens on port 1
+    const answer = await tool(vendorId, "test-connection");
+    expect(answer.error).toBe(true);
+    expect(answer.message).toMatch(/unreachable/i);
+  });
+
+  it("answers a bad request with 422, and an unknown vendor with 404", async () => {
+    const form = new FormData();
+    form.set("vendor_id", "abc");
+    form.set("action", "format-disk");
+    const bad = await fetch(`${app.url}/api/dropship_tools_submit`, { method: "POST", body: form });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["action", "vendor_id"]);
+    expect((await tool(999_999, "test-connection")).status).toBe(404);
+  });
+
+  it("never wrote the password to the server's output", () => {
+    expect(app.output()).not.toContain(PASSWORD);
+  });
+});
