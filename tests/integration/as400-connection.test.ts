@@ -1,0 +1,43 @@
+// The AS400 exchange is configured in env and goes through the same transport.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withTransport } from "../../edi/transport";
+import { startSftpServer } from "../support/sftp-server";
+
+let root: string;
+let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "as400-"));
+  mkdirSync(path.join(root, "eod"));
+  writeFileSync(path.join(root, "eod", "EOD_20261120.csv"), "store,amount\n001,10.00\n");
+  sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
+  Object.assign(process.env, {
+    AS400_TRANSFER_MECHANISM: "1",
+    AS400_HOST: "127.0.0.1",
+    AS400_PORT: String(sftp.port),
+    AS400_USER: "as400",
+    AS400_PASSWORD: "as400-secret",
+    AS400_HOST_KEY: sftp.hostKey,
+  });
+});
+
+afterAll(async () => {
+  await sftp?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("AS400 connection", () => {
+  it("is read from env and moves files through the vendor transport, with its pinned host key", async () => {
+    const { as400ConnectionSettings } = await import("../../app/dropship/vendor-connection.server");
+    const settings = as400ConnectionSettings();
+    expect(settings).toMatchObject({ mechanism: 1, host: "127.0.0.1", port: sftp.port, user: "as400", hostKey: sftp.hostKey, label: "AS400" });
+    const names = await withTransport(settings!, async (transport) => {
+      await transport.upload("/eod", "EOD_20261121.csv", Buffer.from("store,amount\n001,12.50\n"));
+      return (await transport.list("/eod")).map((file) => file.name).sort();
+    });
+    expect(names).toEqual(["EOD_20261120.csv", "EOD_20261121.csv"]);
+  });
+});
