@@ -208,7 +208,8 @@ export function DataGrid(props: DataGridProps) {
   const rows = failed ? [] : page.data;
   const total = failed ? 0 : page.total;
   const lastPage = failed ? 1 : page.last_page;
-  const currentPage = failed ? 1 : state.page;
+  // The footer describes the rows shown: the loaded page, not the one being asked for.
+  const currentPage = failed ? 1 : page.current_page;
 
   const sortColumnIndex = columns.findIndex((column) => column.key === state.sort);
   const headings = columns.map((column) => ({ title: column.label, id: `col-${column.key}` })) as IndexTableProps["headings"];

@@ -53,7 +53,7 @@ async function createVendorThroughForm(page: Page, name: string, mechanism: stri
 for (const [mechanism, server] of [["1 SFTP", "sftp"], ["2 FTP", "ftp"], ["3 Passive FTP", "ftp"]] as const) {
   test(`a vendor made in the form exchanges files over ${mechanism}`, async ({ page }) => {
     const port = server === "sftp" ? sftp.port : ftp.port;
-    const name = `Loopback ${mechanism}`;
+    const name = `Loopback ${mechanism} ${port} ${Date.now().toString(36)}`; // unique: a rerun must not pick an older vendor
     await createVendorThroughForm(page, name, mechanism, port);
 
     await page.goto("/dropship/tools/");
@@ -71,7 +71,8 @@ for (const [mechanism, server] of [["1 SFTP", "sftp"], ["2 FTP", "ftp"], ["3 Pas
 test("the Tools page shows a wrong password as words, not a stack", async ({ page }) => {
   await page.goto("/dropship/vendor/edit");
   const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field("Name").fill("Loopback Wrong Password");
+  const name = `Loopback Wrong Password ${Date.now().toString(36)}`;
+  await field("Name").fill(name);
   await field("Store ID").fill("XWRONG");
   await field("Host").fill("127.0.0.1");
   await field("Port").fill(String(sftp.port));
@@ -82,7 +83,7 @@ test("the Tools page shows a wrong password as words, not a stack", async ({ pag
   await page.getByRole("button", { name: "Save Vendor" }).click();
   await expect(page.getByText("Vendor saved successfully")).toBeVisible();
   await page.goto("/dropship/tools/");
-  await chooseVendor(page, "Loopback Wrong Password");
+  await chooseVendor(page, name);
   await page.getByRole("button", { name: "Test Connection" }).click();
   const banner = page.locator(".Polaris-Banner");
   await expect(banner).toContainText(/wrong user name or password/i);
