@@ -12,7 +12,7 @@ import {
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { AppSettings } from "./components/app-settings";
 import { StandalonePolaris } from "./components/AppShell";
 import { NotFound } from "./components/NotFound";
@@ -39,6 +39,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = useRouteLoaderData<typeof loader>("root");
   const locale = settings?.locale ?? "en";
   useChangeLanguage(locale);
+  // Marks the page as interactive: end-to-end tests wait for it before typing,
+  // since text typed before hydration is lost by controlled inputs.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={locale}>
       <head>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery } from "./support";
+import { dbQuery, open } from "./support";
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const firstCellIds = (page: Page) => page.locator('tbody tr [data-column="id"]').allInnerTexts();
@@ -10,7 +10,7 @@ test("pages through the seeded logs, newest first", async ({ page }) => {
   const lastPage = Math.ceil(total / 20);
   const newest = await dbQuery<{ id: number }>("SELECT id FROM dropship_log ORDER BY id DESC LIMIT 40");
 
-  await page.goto("/dropship/logs/");
+  await open(page, "/dropship/logs/");
   await expect(page.getByRole("heading", { name: "Drop Shipping Logs" })).toBeVisible();
   await expect(footer(page)).toHaveText(`Page 1 of ${lastPage} - Total Items: ${total}`);
   expect((await firstCellIds(page)).map(Number)).toEqual(newest.slice(0, 20).map((row) => row.id));
@@ -30,7 +30,7 @@ test("pages through the seeded logs, newest first", async ({ page }) => {
 
 test("sorts by a column and filters by text after typing stops, back on page 1", async ({ page }) => {
   const [{ min }] = await dbQuery<{ min: number }>("SELECT min(id) AS min FROM dropship_log");
-  await page.goto("/dropship/logs/?page=2");
+  await open(page, "/dropship/logs/?page=2");
   await page.locator("thead").getByRole("button", { name: "ID" }).click();
   await expect(page).toHaveURL(/sort=id&sort_dir=asc/);
   await expect(page.locator('tbody tr [data-column="id"]').first()).toHaveText(String(min));
@@ -38,7 +38,7 @@ test("sorts by a column and filters by text after typing stops, back on page 1",
   const [{ vendor_name, count }] = await dbQuery<{ vendor_name: string; count: string }>(
     "SELECT vendor_name, count(*) FROM dropship_log WHERE vendor_name IS NOT NULL GROUP BY vendor_name ORDER BY count(*) DESC LIMIT 1",
   );
-  await page.goto("/dropship/logs/?page=2");
+  await open(page, "/dropship/logs/?page=2");
   await page.getByRole("button", { name: "Add filter" }).click();
   await page.getByRole("menuitem", { name: "Vendor" }).click();
   await page.getByPlaceholder("Filter by Vendor").fill(vendor_name.toUpperCase());
@@ -49,14 +49,14 @@ test("sorts by a column and filters by text after typing stops, back on page 1",
 });
 
 test("a search that matches nothing shows the empty state", async ({ page }) => {
-  await page.goto("/dropship/logs/");
+  await open(page, "/dropship/logs/");
   await page.getByPlaceholder("Search").fill("no-such-log-entry-anywhere");
   await expect(page.getByText("No log entries yet")).toBeVisible();
   await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 0");
 });
 
 test("a failed load shows the spec's banner over an empty first page, after retrying", async ({ page }) => {
-  await page.goto("/dropship/logs/");
+  await open(page, "/dropship/logs/");
   let calls = 0;
   await page.route("**/api/dropship_log**", (route) => {
     calls += 1;

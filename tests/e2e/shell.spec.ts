@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { open } from "./support";
 
 const AREAS: Array<[string, string]> = [
   ["Dropship", "/dropship"],
@@ -11,7 +12,7 @@ const AREAS: Array<[string, string]> = [
 ];
 
 test("the navigation menu has the seven areas and Home its link groups", async ({ page }) => {
-  await page.goto("/");
+  await open(page, "/");
   const nav = page.locator("nav");
   for (const [label, href] of AREAS) {
     await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
@@ -33,7 +34,7 @@ test("the navigation menu has the seven areas and Home its link groups", async (
 });
 
 test("?locale=de shows the interface in German and keeps the language across links", async ({ page }) => {
-  await page.goto("/?locale=de");
+  await open(page, "/?locale=de");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { name: "Startseite" })).toBeVisible();
   await expect(page.locator("nav").getByRole("link", { name: "Sonderbestellungen" })).toBeVisible();
@@ -42,26 +43,26 @@ test("?locale=de shows the interface in German and keeps the language across lin
   await expect(page.getByRole("heading", { name: "Streckengeschäft-Protokolle" })).toBeVisible();
   await expect(page.getByText(/^Seite 1 von \d+ - Einträge gesamt: \d+$/)).toBeVisible();
 
-  await page.goto("/?locale=fr-CA");
+  await open(page, "/?locale=fr-CA");
   await expect(page.getByRole("heading", { name: "Accueil" })).toBeVisible();
-  await page.goto("/?locale=xx");
+  await open(page, "/?locale=xx");
   await expect(page.getByRole("heading", { name: "Home" })).toBeVisible();
 });
 
 test("an unknown address shows the not-found page with status 404", async ({ page }) => {
-  const response = await page.goto("/no/such/page");
+  const response = await open(page, "/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("There is no page at this address")).toBeVisible();
-  await page.goto("/no/such/page?locale=fr");
+  await open(page, "/no/such/page?locale=fr");
   await expect(page.getByText("Il n'y a pas de page à cette adresse")).toBeVisible();
 });
 
 test("/exitiframe opens allowed targets in the top window and refuses others", async ({ page, baseURL }) => {
-  await page.goto(`/exitiframe?redirectUri=${encodeURIComponent(`${baseURL}/dropship/logs/`)}`);
+  await open(page, `/exitiframe?redirectUri=${encodeURIComponent(`${baseURL}/dropship/logs/`)}`);
   await expect(page).toHaveURL(`${baseURL}/dropship/logs/`);
   await expect(page.getByRole("heading", { name: "Drop Shipping Logs" })).toBeVisible();
 
-  await page.goto(`/exitiframe?redirectUri=${encodeURIComponent("https://evil.example.net/steal")}`);
+  await open(page, `/exitiframe?redirectUri=${encodeURIComponent("https://evil.example.net/steal")}`);
   await expect(
     page.getByText("Redirecting outside of Shopify: Apps can only use /exitiframe to reach Shopify or the app itself."),
   ).toBeVisible();
@@ -69,7 +70,7 @@ test("/exitiframe opens allowed targets in the top window and refuses others", a
 });
 
 test("absolute links open in a new tab, in-app links in the same window", async ({ page }) => {
-  await page.goto("/");
+  await open(page, "/");
   const inApp = page.getByRole("link", { name: "View Vendors" });
   await expect(inApp).not.toHaveAttribute("target", "_blank");
 });

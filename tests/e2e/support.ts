@@ -1,4 +1,12 @@
+import type { Page } from "@playwright/test";
 import pg from "pg";
+
+/** Opens a page and waits until React has hydrated it (root sets html[data-hydrated]). */
+export async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
 
 /** Reads the e2e database directly, to compare what the screens show with what is stored. */
 export async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 import { startSftpServer } from "../support/sftp-server";
+import { open } from "./support";
 
 const PASSWORD = "e2e-Exchange-Pa55";
 let root: string;
@@ -33,7 +34,7 @@ async function chooseVendor(page: Page, name: string) {
 }
 
 async function createVendorThroughForm(page: Page, name: string, mechanism: string, port: number) {
-  await page.goto("/dropship/vendor/edit");
+  await open(page, "/dropship/vendor/edit");
   const field = (label: string) => page.getByLabel(label, { exact: true });
   await field("Name").fill(name);
   await field("Store ID").fill(`X${port}`.slice(0, 20));
@@ -56,7 +57,7 @@ for (const [mechanism, server] of [["1 SFTP", "sftp"], ["2 FTP", "ftp"], ["3 Pas
     const name = `Loopback ${mechanism} ${port} ${Date.now().toString(36)}`; // unique: a rerun must not pick an older vendor
     await createVendorThroughForm(page, name, mechanism, port);
 
-    await page.goto("/dropship/tools/");
+    await open(page, "/dropship/tools/");
     await expect(page.getByRole("heading", { name: "Drop Ship Tools" })).toBeVisible();
     await chooseVendor(page, name);
     await page.getByRole("button", { name: "Test Connection" }).click();
@@ -69,7 +70,7 @@ for (const [mechanism, server] of [["1 SFTP", "sftp"], ["2 FTP", "ftp"], ["3 Pas
 }
 
 test("the Tools page shows a wrong password as words, not a stack", async ({ page }) => {
-  await page.goto("/dropship/vendor/edit");
+  await open(page, "/dropship/vendor/edit");
   const field = (label: string) => page.getByLabel(label, { exact: true });
   const name = `Loopback Wrong Password ${Date.now().toString(36)}`;
   await field("Name").fill(name);
@@ -82,7 +83,7 @@ test("the Tools page shows a wrong password as words, not a stack", async ({ pag
   await field("EDI Qualifier").fill("ZZ");
   await page.getByRole("button", { name: "Save Vendor" }).click();
   await expect(page.getByText("Vendor saved successfully")).toBeVisible();
-  await page.goto("/dropship/tools/");
+  await open(page, "/dropship/tools/");
   await chooseVendor(page, name);
   await page.getByRole("button", { name: "Test Connection" }).click();
   const banner = page.locator(".Polaris-Banner");

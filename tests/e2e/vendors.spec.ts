@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery } from "./support";
+import { dbQuery, open } from "./support";
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 test("the vendor grid lists, filters and shows its empty state", async ({ page }) => {
   const [{ count }] = await dbQuery<{ count: string }>("SELECT count(*) FROM dropship_vendor WHERE archived_at IS NULL");
-  await page.goto("/dropship/vendor/");
+  await open(page, "/dropship/vendor/");
   await expect(page.getByRole("heading", { name: "Dropship Vendors" })).toBeVisible();
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(Number(count) / 20)} - Total Items: ${count}`);
   await expect(page.locator("thead")).toContainText("IDNameEnabledTest ModeCreated AtUpdated AtActions");
@@ -20,11 +20,11 @@ test("the vendor grid lists, filters and shows its empty state", async ({ page }
   await expect(footer(page)).toHaveText(`Page 1 of 1 - Total Items: ${disabled}`);
   await expect(page).toHaveURL(/enabled=0/);
 
-  await page.goto("/dropship/vendor/");
+  await open(page, "/dropship/vendor/");
   await page.getByPlaceholder("Search").fill("no vendor has this name");
   await expect(page.getByText("No vendors yet")).toBeVisible();
 
-  await page.goto("/dropship/vendor/");
+  await open(page, "/dropship/vendor/");
   await page.getByRole("link", { name: "New Vendor" }).click();
   await expect(page).toHaveURL(/\/dropship\/vendor\/edit/);
   await expect(page.getByRole("button", { name: "Delete Vendor" })).toHaveCount(0); // only for existing vendors
@@ -32,7 +32,7 @@ test("the vendor grid lists, filters and shows its empty state", async ({ page }
 
 test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ page }) => {
   const password = "Pa55-e2e-Secret";
-  await page.goto("/dropship/vendor/edit");
+  await open(page, "/dropship/vendor/edit");
   await expect(page.getByRole("heading", { name: "Edit Vendor" })).toBeVisible();
   await field(page, "Name").fill("E2E Test Vendor");
   await field(page, "Store ID").fill("DS99");
@@ -81,7 +81,7 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   );
   expect(renamed).toMatchObject({ name: "E2E Vendor Renamed", sftp_port: 2222, output_delimiter: "|", sftp_pass: created.sftp_pass });
 
-  await page.goto(`/dropship/vendor/edit?id=${created.id}`);
+  await open(page, `/dropship/vendor/edit?id=${created.id}`);
   await page.getByRole("button", { name: "Delete Vendor" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete Vendor" }).click();
   await expect(page.getByText("Vendor deleted successfully")).toBeVisible();
@@ -90,7 +90,7 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
 });
 
 test("an unknown vendor id shows the not-found page", async ({ page }) => {
-  const response = await page.goto("/dropship/vendor/edit?id=987654");
+  const response = await open(page, "/dropship/vendor/edit?id=987654");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("There is no page at this address")).toBeVisible();
 });
