@@ -51,3 +51,15 @@ export function vendorFolders(vendor: Vendor): Array<{ field: string; path: stri
   const fields = ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder"] as const;
   return fields.filter((field) => vendor[field]).map((field) => ({ field, path: vendor[field]! }));
 }
+
+/**
+ * After an incoming file is safely stored: moved into the folder's archive/
+ * subfolder when the vendor archives files (`is_archiving_files`), deleted
+ * otherwise. Never call it before the file is stored: nothing remote is
+ * removed before that.
+ */
+export async function releaseIncomingFile(transport: VendorTransport, vendor: Pick<Vendor, "is_archiving_files">, path: string): Promise<{ archivedTo: string | null }> {
+  if (vendor.is_archiving_files === 1) return { archivedTo: await transport.archive(path) };
+  await transport.delete(path);
+  return { archivedTo: null };
+}
