@@ -21,16 +21,14 @@ import {
   withDeadline,
 } from "./errors";
 import {
-  ARCHIVE_FOLDER,
-  archiveNameCandidates,
   assertPlainFileName,
   baseName,
   folderChain,
   joinRemote,
   normaliseRemotePath,
   parentOf,
-  temporaryUploadName,
 } from "./paths";
+import { archiveIntoSubfolder, type FileOperations, uploadViaTemporaryName } from "./policy";
 import { type ConnectionSettings, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
 const UPLOAD_CHUNK_BYTES = 32 * 1024;
@@ -168,25 +166,9 @@ class FtpTransport implements VendorTransport {
   async upload(folder: string, name: string, content: Buffer): Promise<string> {
     assertPlainFileName(name);
     const finalPath = joinRemote(folder, name);
-    const temporaryPath = joinRemote(folder, temporaryUploadName(name));
-    return this.operation("writing", finalPath, async () => {
-      try {
-        await this.step({ activity: "writing", path: folder, subject: "folder" }, () =>
-          this.client.uploadFrom(this.chunked(content), this.absolute(temporaryPath)),
-        );
-        const size = await this.sizeNow(temporaryPath, { activity: "writing", path: temporaryPath, subject: "file" });
-        if (size !== content.length) throw this.errors.incompleteUpload(finalPath, size, content.length);
-        // Many servers let RNTO replace a file, some refuse: replace it explicitly, as for SFTP.
-        if (await this.existsNow(finalPath)) {
-          await this.step({ activity: "writing", path: finalPath, subject: "file" }, () => this.client.remove(this.absolute(finalPath)));
-        }
-        await this.renameNow(temporaryPath, finalPath);
-        return finalPath;
-      } catch (error) {
-        await this.removeQuietly(temporaryPath);
-        throw error;
-      }
-    });
+    return this.operation("writing", finalPath, () =>
+      uploadViaTemporaryName(this.files, folder, name, content, (size) => this.errors.incompleteUpload(finalPath, size, content.length)),
+    );
   }
 
   rename(from: string, to: string): Promise<void> {
@@ -194,19 +176,23 @@ class FtpTransport implements VendorTransport {
   }
 
   archive(path: string): Promise<string> {
-    return this.operation("archiving", path, async () => {
-      if ((await this.existsNow(path)) !== "file") throw this.errors.notFound("file", path);
-      const archiveFolder = joinRemote(parentOf(path), ARCHIVE_FOLDER);
-      await this.makeFolderNow(archiveFolder);
-      for (const candidate of archiveNameCandidates(baseName(path))) {
-        const target = joinRemote(archiveFolder, candidate);
-        if (await this.existsNow(target)) continue;
-        await this.renameNow(path, target);
-        return target;
-      }
-      throw new Error("unreachable: archive names are endless");
-    });
+    return this.operation("archiving", path, () => archiveIntoSubfolder(this.files, path, () => this.errors.notFound("file", path)));
   }
+
+  /** FTP's side of the shared upload and archive rules (policy.ts). */
+  private readonly files: FileOperations = {
+    exists: (path) => this.existsNow(path),
+    write: async (folder, path, content) => {
+      await this.step({ activity: "writing", path: folder, subject: "folder" }, () => this.client.uploadFrom(this.chunked(content), this.absolute(path)));
+    },
+    size: (path) => this.sizeNow(path, { activity: "writing", path, subject: "file" }),
+    remove: async (path) => {
+      await this.step({ activity: "writing", path, subject: "file" }, () => this.client.remove(this.absolute(path)));
+    },
+    removeQuietly: (path) => this.removeQuietly(path),
+    rename: (from, to) => this.renameNow(from, to),
+    makeFolder: (path) => this.makeFolderNow(path),
+  };
 
   delete(path: string): Promise<void> {
     return this.operation("deleting", path, async () => {

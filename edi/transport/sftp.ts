@@ -14,15 +14,12 @@ import {
   withDeadline,
 } from "./errors";
 import {
-  ARCHIVE_FOLDER,
-  archiveNameCandidates,
   assertPlainFileName,
-  baseName,
   folderChain,
   joinRemote,
   parentOf,
-  temporaryUploadName,
 } from "./paths";
+import { archiveIntoSubfolder, type FileOperations, uploadViaTemporaryName } from "./policy";
 import { type ConnectionSettings, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
 /** OpenSSH's fingerprint of a raw public key blob: "SHA256:" + unpadded base64 of its SHA-256. */
@@ -186,21 +183,9 @@ class SftpTransport implements VendorTransport {
   async upload(folder: string, name: string, content: Buffer): Promise<string> {
     assertPlainFileName(name);
     const finalPath = joinRemote(folder, name);
-    const temporaryPath = joinRemote(folder, temporaryUploadName(name));
-    return this.operation("writing", finalPath, async () => {
-      try {
-        await this.step("writing", folder, "folder", () => this.client.put(this.chunked(content), temporaryPath));
-        const stats = await this.step("writing", temporaryPath, "file", () => this.client.stat(temporaryPath));
-        if (stats.size !== content.length) throw this.errors.incompleteUpload(finalPath, stats.size, content.length);
-        // SFTP's rename refuses an existing target: replace it explicitly.
-        if (await this.existsNow(finalPath)) await this.step("writing", finalPath, "file", () => this.client.delete(finalPath));
-        await this.renameNow(temporaryPath, finalPath);
-        return finalPath;
-      } catch (error) {
-        await this.removeQuietly(temporaryPath);
-        throw error;
-      }
-    });
+    return this.operation("writing", finalPath, () =>
+      uploadViaTemporaryName(this.files, folder, name, content, (size) => this.errors.incompleteUpload(finalPath, size, content.length)),
+    );
   }
 
   rename(from: string, to: string): Promise<void> {
@@ -208,19 +193,23 @@ class SftpTransport implements VendorTransport {
   }
 
   archive(path: string): Promise<string> {
-    return this.operation("archiving", path, async () => {
-      if ((await this.existsNow(path)) !== "file") throw this.errors.notFound("file", path);
-      const archiveFolder = joinRemote(parentOf(path), ARCHIVE_FOLDER);
-      await this.makeFolderNow(archiveFolder);
-      for (const candidate of archiveNameCandidates(baseName(path))) {
-        const target = joinRemote(archiveFolder, candidate);
-        if (await this.existsNow(target)) continue;
-        await this.renameNow(path, target);
-        return target;
-      }
-      throw new Error("unreachable: archive names are endless");
-    });
+    return this.operation("archiving", path, () => archiveIntoSubfolder(this.files, path, () => this.errors.notFound("file", path)));
   }
+
+  /** SFTP's side of the shared upload and archive rules (policy.ts). */
+  private readonly files: FileOperations = {
+    exists: (path) => this.existsNow(path),
+    write: async (folder, path, content) => {
+      await this.step("writing", folder, "folder", () => this.client.put(this.chunked(content), path));
+    },
+    size: async (path) => (await this.step("writing", path, "file", () => this.client.stat(path))).size,
+    remove: async (path) => {
+      await this.step("writing", path, "file", () => this.client.delete(path));
+    },
+    removeQuietly: (path) => this.removeQuietly(path),
+    rename: (from, to) => this.renameNow(from, to),
+    makeFolder: (path) => this.makeFolderNow(path),
+  };
 
   delete(path: string): Promise<void> {
     return this.operation("deleting", path, async () => {

@@ -1,0 +1,58 @@
+// The rules every protocol follows when writing and archiving, written once:
+// a vendor never sees half a file, and an archived file never overwrites one.
+import { ARCHIVE_FOLDER, archiveNameCandidates, baseName, joinRemote, parentOf, temporaryUploadName } from "./paths";
+
+/** What a protocol gives the shared rules; each call already runs inside one operation. */
+export interface FileOperations {
+  exists(path: string): Promise<false | "file" | "folder">;
+  /** Writes the whole content at `path`, a file of `folder`. */
+  write(folder: string, path: string, content: Buffer): Promise<void>;
+  size(path: string): Promise<number>;
+  remove(path: string): Promise<void>;
+  removeQuietly(path: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  makeFolder(path: string): Promise<void>;
+}
+
+/**
+ * Writes under a temporary name in the same folder, checks the size, then
+ * renames: the final name only ever shows a complete file. A failed upload
+ * leaves the previous file in place and tries to remove the temporary one.
+ */
+export async function uploadViaTemporaryName(
+  files: FileOperations,
+  folder: string,
+  name: string,
+  content: Buffer,
+  incomplete: (size: number) => Error,
+): Promise<string> {
+  const finalPath = joinRemote(folder, name);
+  const temporaryPath = joinRemote(folder, temporaryUploadName(name));
+  try {
+    await files.write(folder, temporaryPath, content);
+    const size = await files.size(temporaryPath);
+    if (size !== content.length) throw incomplete(size);
+    // Servers differ on renaming onto an existing file (SFTP refuses, some FTP
+    // servers replace): replace it explicitly, for the same result everywhere.
+    if (await files.exists(finalPath)) await files.remove(finalPath);
+    await files.rename(temporaryPath, finalPath);
+    return finalPath;
+  } catch (error) {
+    await files.removeQuietly(temporaryPath);
+    throw error;
+  }
+}
+
+/** Moves a file into `<its folder>/archive/` (created if missing), under a new name if its own is taken. */
+export async function archiveIntoSubfolder(files: FileOperations, path: string, notFound: () => Error): Promise<string> {
+  if ((await files.exists(path)) !== "file") throw notFound();
+  const archiveFolder = joinRemote(parentOf(path), ARCHIVE_FOLDER);
+  await files.makeFolder(archiveFolder);
+  for (const candidate of archiveNameCandidates(baseName(path))) {
+    const target = joinRemote(archiveFolder, candidate);
+    if (await files.exists(target)) continue;
+    await files.rename(path, target);
+    return target;
+  }
+  throw new Error("unreachable: archive names are endless");
+}
