@@ -1,0 +1,88 @@
+// One page for revising a record (drop-ship requests and responses; later the
+// special orders): read-only and editable fields with required markers, Save,
+// the spec's banners, 422 messages listed, and back to the list 1 s after a save.
+import { BlockStack, Banner, Card, FormLayout, Page, TextField } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormBanner } from "./FormBanner";
+import { useFormSubmit } from "./use-form-submit";
+
+export interface RecordField {
+  name: string;
+  readOnly?: boolean;
+  required?: boolean;
+  /** Lines of a multi-line field. */
+  lines?: number;
+  type?: "text" | "number";
+}
+
+export interface ReviseRecordPageProps {
+  title: string;
+  /** The record's fields, or null when it could not be loaded. */
+  record: Record<string, string | number | null> | null;
+  fields: RecordField[];
+  /** Translation prefix of the field labels, e.g. "revise.fields". */
+  labels: string;
+  /** POST target; sent as multipart with _method=PUT. */
+  saveUrl: string;
+  listUrl: string;
+  texts: { loadError: string; saved: string; saveError: string };
+}
+
+export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listUrl, texts }: ReviseRecordPageProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((field) => [field.name, record?.[field.name] === null || record?.[field.name] === undefined ? "" : String(record[field.name])])),
+  );
+  const [loadBanner, setLoadBanner] = useState(record === null);
+  const save = useFormSubmit({ success: texts.saved, error: texts.saveError }, { redirectTo: listUrl });
+  const errors = useMemo(() => {
+    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
+    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
+  }, [save.outcome]);
+
+  const submit = () => {
+    const form = new FormData();
+    for (const field of fields) if (!field.readOnly) form.set(field.name, values[field.name] ?? "");
+    void save.submit({ url: saveUrl, body: form, put: true });
+  };
+
+  return (
+    <Page
+      title={title}
+      backAction={{ content: t("buttons.back"), url: listUrl }}
+      primaryAction={record ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
+    >
+      <BlockStack gap="400">
+        {loadBanner && (
+          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
+            <p>{texts.loadError}</p>
+          </Banner>
+        )}
+        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
+        {record && (
+          <Card>
+            <FormLayout>
+              {fields.map((field) => (
+                <TextField
+                  key={field.name}
+                  id={`field-${field.name}`}
+                  label={t(`${labels}.${field.name}`)}
+                  autoComplete="off"
+                  type={field.type ?? "text"}
+                  readOnly={field.readOnly}
+                  disabled={field.readOnly}
+                  requiredIndicator={field.required}
+                  multiline={field.lines}
+                  value={values[field.name] ?? ""}
+                  error={errors[field.name]?.[0]}
+                  onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                />
+              ))}
+            </FormLayout>
+          </Card>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}
