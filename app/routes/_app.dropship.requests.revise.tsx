@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getRequestForm } from "~/dropship/revisions.server";
 import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
-import { pageLoader } from "~/lib/route.server";
-import { NotFoundError } from "~/lib/validation.server";
+import { recordLoader } from "~/forms/record-loader.server";
 
 const FIELDS: RecordField[] = [
   { name: "vendor_name", readOnly: true },
@@ -22,15 +21,7 @@ const FIELDS: RecordField[] = [
   { name: "country_id", required: true },
 ];
 
-export const loader = pageLoader(async ({ url }) => {
-  const id = Number(url.searchParams.get("id"));
-  try {
-    return { id, record: await getRequestForm(id) };
-  } catch (error) {
-    if (error instanceof NotFoundError) return { id, record: null };
-    throw error;
-  }
-});
+export const loader = recordLoader(getRequestForm);
 
 export default function ReviseRequest() {
   const { t } = useTranslation();

@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getResponseForm } from "~/dropship/revisions.server";
 import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
-import { pageLoader } from "~/lib/route.server";
-import { NotFoundError } from "~/lib/validation.server";
+import { recordLoader } from "~/forms/record-loader.server";
 
 const FIELDS: RecordField[] = [
   { name: "vendor_name", readOnly: true },
@@ -17,15 +16,7 @@ const FIELDS: RecordField[] = [
   { name: "tracking_carrier", required: true },
 ];
 
-export const loader = pageLoader(async ({ url }) => {
-  const id = Number(url.searchParams.get("id"));
-  try {
-    return { id, record: await getResponseForm(id) };
-  } catch (error) {
-    if (error instanceof NotFoundError) return { id, record: null };
-    throw error;
-  }
-});
+export const loader = recordLoader(getResponseForm);
 
 export default function ReviseResponse() {
   const { t } = useTranslation();
