@@ -1,76 +1,14 @@
 // Drop-ship requests and responses as staff see and revise them (spec 000 §2,
-// §3, §5): the grids, the revise forms' load and save. A revised request or
+// §3, §5): the grids' answers, the revise forms' load and save. A revised request or
 // response is marked for processing again, so the next run of its step picks
 // it up ("re-processed the next time the cron runs").
 import { z } from "zod";
 import prisma from "~/db.server";
 import type { DropshipRequest, DropshipResponse } from "~/db/generated/client";
-import { defineGrid, runGrid, type GridSource } from "~/grid/grid.server";
+import { runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
-
-const optionsFrom = (values: readonly string[], prefix: string) => Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`]));
-
-export const REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered", "rejected", "shipped", "invoiced", "completed", "archived"] as const;
-export const RESPONSE_STATUSES = ["received", "processed", "failed"] as const;
-export const RESPONSE_TYPES = ["997", "855", "856", "810", "846", "csv"] as const;
-
-/** Drop Shipping Requests: request_id descending; rows link to the revise form. */
-export const dropshipRequestGrid = defineGrid({
-  id: "dropship_request",
-  rowKey: "request_id",
-  defaultSort: { key: "request_id", dir: "desc" },
-  source: () => prisma.dropshipRequest as unknown as GridSource,
-  columns: [
-    { key: "request_id", label: "requests.columns.request_id", dataType: "text", valueType: "int" },
-    { key: "created_at", label: "requests.columns.created_at", dataType: "datetime" },
-    { key: "vendor_name", label: "requests.columns.vendor_name", dataType: "text" },
-    { key: "po_number", label: "requests.columns.po_number", dataType: "text" },
-    { key: "order_increment_id", label: "requests.columns.order_increment_id", dataType: "text" },
-    { key: "item_sku", label: "requests.columns.item_sku", dataType: "text" },
-    { key: "qty", label: "requests.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
-    { key: "ship_name_last", label: "requests.columns.ship_name_last", dataType: "text" },
-    { key: "ship_city", label: "requests.columns.ship_city", dataType: "text" },
-    { key: "status", label: "requests.columns.status", dataType: "select", options: optionsFrom(REQUEST_STATUSES, "requests.statuses") },
-    { key: "sent_at", label: "requests.columns.sent_at", dataType: "datetime" },
-    {
-      key: "actions",
-      label: "requests.columns.actions",
-      dataType: "links",
-      field: null,
-      links: [{ path: "/dropship/requests/revise", field: "request_id", field_request_name: "id", label: "requests.revise", target: "_self" }],
-    },
-  ],
-});
-
-/** Drop Shipping Responses: id descending. */
-export const dropshipResponseGrid = defineGrid({
-  id: "dropship_response",
-  rowKey: "id",
-  defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.dropshipResponse as unknown as GridSource,
-  columns: [
-    { key: "id", label: "responses.columns.id", dataType: "text", valueType: "int" },
-    { key: "created_at", label: "responses.columns.created_at", dataType: "datetime" },
-    { key: "vendor_name", label: "responses.columns.vendor_name", dataType: "text" },
-    { key: "response_type", label: "responses.columns.response_type", dataType: "select", options: optionsFrom(RESPONSE_TYPES, "responses.types") },
-    { key: "po_number", label: "responses.columns.po_number", dataType: "text" },
-    { key: "order_increment_id", label: "responses.columns.order_increment_id", dataType: "text" },
-    { key: "item_sku", label: "responses.columns.item_sku", dataType: "text" },
-    { key: "qty", label: "responses.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
-    { key: "tracking_number", label: "responses.columns.tracking_number", dataType: "text" },
-    { key: "tracking_carrier", label: "responses.columns.tracking_carrier", dataType: "text" },
-    { key: "status", label: "responses.columns.status", dataType: "select", options: optionsFrom(RESPONSE_STATUSES, "responses.statuses") },
-    { key: "processed_at", label: "responses.columns.processed_at", dataType: "datetime" },
-    {
-      key: "actions",
-      label: "responses.columns.actions",
-      dataType: "links",
-      field: null,
-      links: [{ path: "/dropship/responses/revise", field: "id", field_request_name: "id", label: "responses.revise", target: "_self" }],
-    },
-  ],
-});
+import { dropshipRequestGrid, dropshipResponseGrid } from "./grids.server";
 
 export const listRequests = (params: URLSearchParams, t: Translate) => runGrid(dropshipRequestGrid, params, t);
 export const listResponses = (params: URLSearchParams, t: Translate) => runGrid(dropshipResponseGrid, params, t);

@@ -97,6 +97,10 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
   };
 }
 
+/** Options of a select column: each value labelled by the translation key `<prefix>.<value>`. */
+export const optionsFrom = (values: readonly string[], prefix: string) =>
+  Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`]));
+
 export function defineGrid(definition: {
   id: string;
   rowKey: string;

@@ -4,8 +4,8 @@
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
-  cents, checkTotals, decimal, dropUndefined, element, Issues, partySegments, pickSku, pickVendorSku, productIdElements,
-  productIds, readCents, readDate, readNumber, readPartySegment, readReference, referenceSegment, x12Date,
+  cents, checkTotals, decimal, dropUndefined, element, Issues, partySegments, productIdElements, readBaselineItem,
+  readCents, readDate, readNumber, readPartySegment, readReference, referenceSegment, x12Date, type BaselineItem,
   type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView,
 } from "./types";
 
@@ -33,16 +33,8 @@ export interface Invoice {
   totals?: { lineCount?: number };
 }
 
-export interface InvoiceLine {
-  /** IT101 */
-  lineNumber?: string;
-  quantity?: number;
-  uom?: string;
-  unitPrice?: number;
-  skus: ProductIds;
-  sku?: string;
-  vendorSku?: string;
-  description?: string;
+/** An IT1 line (quantity invoiced), with its own SAC segments. */
+export interface InvoiceLine extends BaselineItem {
   /** SAC segments of this line. */
   charges?: Charge[];
 }
@@ -93,16 +85,7 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
         if (!line) invoice.references.push(readReference(segment));
         break;
       case "IT1": {
-        const skus = productIds(segment, 6);
-        line = dropUndefined({
-          lineNumber: element(segment, 1),
-          quantity: readNumber(issues, segment, 2),
-          uom: element(segment, 3),
-          unitPrice: readNumber(issues, segment, 4),
-          skus,
-          sku: pickSku(skus),
-          vendorSku: pickVendorSku(skus),
-        });
+        line = readBaselineItem(issues, segment);
         invoice.lines.push(line);
         break;
       }

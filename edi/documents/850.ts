@@ -3,8 +3,8 @@
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
-  checkTotals, contactSegment, decimal, dropUndefined, element, Issues, partySegments, pickSku, pickVendorSku,
-  productIdElements, productIds, readContact, readDate, readNumber, readPartySegment, readReference, x12Date,
+  checkTotals, contactSegment, decimal, dropUndefined, element, Issues, partySegments, productIdElements,
+  readBaselineItem, readContact, readDate, readNumber, readPartySegment, readReference, x12Date, type BaselineItem,
   type Contact, type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView,
 } from "./types";
 
@@ -133,18 +133,8 @@ export interface PurchaseOrder {
   totals?: { lineCount?: number; hashTotal?: number };
 }
 
-export interface PurchaseOrderLine {
-  /** PO101, as written (it is an identifier, e.g. "000001"). */
-  lineNumber?: string;
-  quantity?: number;
-  uom?: string;
-  unitPrice?: number;
-  skus: ProductIds;
-  /** The merchant's SKU picked from skus (SK, IN, BP... before the vendor's VP). */
-  sku?: string;
-  vendorSku?: string;
-  description?: string;
-}
+/** A PO1 line. */
+export type PurchaseOrderLine = BaselineItem;
 
 export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
   const issues = new Issues(view);
@@ -209,15 +199,6 @@ export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
 }
 
 function readLine(issues: Issues, segment: Segment): PurchaseOrderLine {
-  const skus = productIds(segment, 6);
-  return dropUndefined({
-    lineNumber: element(segment, 1),
-    quantity: readNumber(issues, segment, 2),
-    uom: element(segment, 3),
-    unitPrice: readNumber(issues, segment, 4),
-    skus,
-    sku: pickSku(skus),
-    vendorSku: pickVendorSku(skus),
-  });
+  return readBaselineItem(issues, segment);
 }
 

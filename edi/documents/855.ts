@@ -3,9 +3,9 @@
 // for the demo vendor and the tests.
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
-  checkTotals, decimal, dropUndefined, element, Issues, partySegments, pickSku, pickVendorSku, productIdElements,
-  productIds, readDate, readNumber, readPartySegment, readReference, referenceSegment, x12Date,
-  type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView,
+  checkTotals, decimal, dropUndefined, element, Issues, partySegments, productIdElements, productIds, readBaselineItem,
+  readDate, readNumber, readPartySegment, readReference, referenceSegment, x12Date, type BaselineItem, type Parsed,
+  type Party, type ProductIds, type Reference, type Segment, type TransactionView,
 } from "./types";
 
 export type LineStatus = "accepted" | "changed" | "backordered" | "rejected" | "held" | "unknown";
@@ -89,16 +89,8 @@ export interface PurchaseOrderAck {
   totals?: { lineCount?: number; hashTotal?: number };
 }
 
-export interface AckLine {
-  lineNumber?: string;
-  /** PO102: the quantity ordered. */
-  quantity?: number;
-  uom?: string;
-  unitPrice?: number;
-  skus: ProductIds;
-  sku?: string;
-  vendorSku?: string;
-  description?: string;
+/** A PO1 line (quantity = PO102, the quantity ordered) and its ACK segments. */
+export interface AckLine extends BaselineItem {
   /**
    * The first ACK's status. A line without ACK takes the order's: accepted
    * (BAK02 AD/AK/AE...: unlisted lines stand as ordered), rejected, held.
@@ -153,18 +145,7 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
         if (!line) ack.references.push(readReference(segment));
         break;
       case "PO1": {
-        const skus = productIds(segment, 6);
-        line = dropUndefined({
-          lineNumber: element(segment, 1),
-          quantity: readNumber(issues, segment, 2),
-          uom: element(segment, 3),
-          unitPrice: readNumber(issues, segment, 4),
-          skus,
-          sku: pickSku(skus),
-          vendorSku: pickVendorSku(skus),
-          status: "unknown" as LineStatus,
-          acks: [],
-        });
+        line = { ...readBaselineItem(issues, segment), status: "unknown" as LineStatus, acks: [] };
         ack.lines.push(line);
         break;
       }

@@ -300,6 +300,36 @@ export function productIdElements(ids: ProductIds): string[] {
 const SKU_PREFERENCE = ["SK", "IN", "BP", "CB", "PN", "VP", "VN", "MG", "UP", "UK", "EN", "UI"];
 const VENDOR_SKU = ["VP", "VN"];
 
+/**
+ * The baseline item data that PO1 (850, 855) and IT1 (810) share: line
+ * number, quantity, unit, unit price, then product ids from element 6.
+ */
+export interface BaselineItem {
+  /** As written: it is an identifier (e.g. "000001"). */
+  lineNumber?: string;
+  quantity?: number;
+  uom?: string;
+  unitPrice?: number;
+  skus: ProductIds;
+  /** The merchant's SKU picked from skus (SK, IN, BP... before the vendor's VP). */
+  sku?: string;
+  vendorSku?: string;
+  description?: string;
+}
+
+export function readBaselineItem(issues: Issues, segment: Segment): BaselineItem {
+  const skus = productIds(segment, 6);
+  return dropUndefined({
+    lineNumber: element(segment, 1),
+    quantity: readNumber(issues, segment, 2),
+    uom: element(segment, 3),
+    unitPrice: readNumber(issues, segment, 4),
+    skus,
+    sku: pickSku(skus),
+    vendorSku: pickVendorSku(skus),
+  });
+}
+
 export function pickSku(ids: ProductIds): string | undefined {
   for (const qualifier of SKU_PREFERENCE) if (ids[qualifier] !== undefined) return ids[qualifier];
   return Object.values(ids)[0];
