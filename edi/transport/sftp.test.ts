@@ -5,7 +5,7 @@ import path from "node:path";
 import { inspect } from "node:util";
 import ssh2 from "ssh2";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type SftpTestServer, startSftpServer } from "../../tests/support/sftp-server";
+import { type SftpTestServer, startSftpServer } from "./loopback/sftp-server";
 import { TransportError } from "./errors";
 import { connectTransport } from "./index";
 import { sshFingerprint } from "./sftp";

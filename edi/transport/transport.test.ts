@@ -6,7 +6,7 @@ import path from "node:path";
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFtpServer } from "../../tests/support/ftp-server";
-import { startSftpServer, type TransferFaults } from "../../tests/support/sftp-server";
+import { startSftpServer, type TransferFaults } from "./loopback/sftp-server";
 import { PathError, TransportError, type TransportErrorKind } from "./errors";
 import { connectTransport, withTransport } from "./index";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "./types";

@@ -186,7 +186,9 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       const bill = `${r.pick(FIRST)} ${r.pick(LAST)}`;
       const ship = r.chance(0.85) ? bill : `${r.pick(FIRST)} ${r.pick(LAST)}`;
       const [city, state, zip] = r.pick(CITIES);
-      const address = `${r.int(10, 9999)} ${r.pick(STREETS)}, ${city}, ${state} ${zip}, US`;
+      const street = `${r.int(10, 9999)} ${r.pick(STREETS)}`;
+      const address = `${street}, ${city}, ${state} ${zip}, US`;
+      const [shipFirst, ...shipLast] = ship.split(" ");
       const items = Array.from({ length: r.weighted([[1, 55], [2, 30], [3, 15]] as const) }, () => {
         const product = r.pick(products);
         return { sku: product.sku, name: product.name, qty: r.weighted([[1, 80], [2, 15], [3, 5]] as const), price: product.price };
@@ -210,6 +212,14 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         financial_status: status === "closed" ? "refunded" : status === "canceled" ? "voided" : r.weighted([["paid", 85], ["pending", 10], ["partially_refunded", 5]] as const),
         concat_billing_address: address,
         concat_shipping_address: address,
+        ship_first_name: shipFirst,
+        ship_last_name: shipLast.join(" "),
+        ship_street: street,
+        ship_city: city,
+        ship_region: state,
+        ship_postcode: zip,
+        ship_country_id: "US",
+        ship_phone: r.chance(0.7) ? `312-555-${pad(r.int(0, 9999), 4)}` : null,
         customer_email: `${bill.toLowerCase().replace(" ", ".")}${i}@example.com`,
         marketplace_source: source || null,
         marketplace_order_id: source === "AMAZON_US" ? `114-${r.int(1000000, 9999999)}-${r.int(1000000, 9999999)}` : source ? String(r.int(10000000000, 99999999999)) : null,

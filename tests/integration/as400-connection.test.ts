@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTransport } from "../../edi/transport";
-import { startSftpServer } from "../support/sftp-server";
+import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
 
 let root: string;
 let sftp: Awaited<ReturnType<typeof startSftpServer>>;

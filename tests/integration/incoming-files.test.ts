@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseIncomingFile } from "../../app/dropship/vendor-connection.server";
 import { withTransport } from "../../edi/transport";
-import { startSftpServer } from "../support/sftp-server";
+import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
 
 let root: string;
 let sftp: Awaited<ReturnType<typeof startSftpServer>>;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
-import { startSftpServer } from "../support/sftp-server";
+import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const PASSWORD = "Loopback-Pa55-word";

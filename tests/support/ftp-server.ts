@@ -8,7 +8,7 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { FileSystem, type FtpConnection, FtpSrv } from "ftp-srv";
-import { FaultState, type TransferFaults } from "./sftp-server";
+import { FaultState, type TransferFaults } from "../../edi/transport/loopback/sftp-server";
 
 export interface FtpServerOptions {
   /** The folder on disk that clients see as "/". */

@@ -7,7 +7,7 @@ import type { FileHandle } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import ssh2, { type Attributes, type Connection, type FileEntry, type SFTPWrapper } from "ssh2";
-import { sshFingerprint } from "../../edi/transport/sftp";
+import { sshFingerprint } from "../sftp";
 
 const { Server, utils } = ssh2;
 const { STATUS_CODE, OPEN_MODE } = utils.sftp;
