@@ -11,6 +11,9 @@ const LOG_ACTIONS = [
   "receive_file",
   "send_file",
   "ack_997",
+  "shopify_fulfillment",
+  "shopify_inventory",
+  "as400_copy",
 ] as const;
 const LOG_STATUSES = ["info", "success", "warning", "error"] as const;
 
@@ -40,7 +43,7 @@ export type DropshipLogAction = (typeof LOG_ACTIONS)[number];
 export type DropshipLogStatus = (typeof LOG_STATUSES)[number];
 
 export const REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered", "rejected", "shipped", "invoiced", "completed", "archived"] as const;
-export const RESPONSE_STATUSES = ["received", "processed", "failed"] as const;
+export const RESPONSE_STATUSES = ["received", "processed", "fulfilled", "failed"] as const;
 export const RESPONSE_TYPES = ["997", "855", "856", "810", "846", "csv"] as const;
 
 /** Drop Shipping Requests: request_id descending; rows link to the revise form. */

@@ -1,6 +1,6 @@
-// The Admin GraphQL operations the app sends, each with its variables and
-// result types. Later areas add theirs here (fulfillment create, inventory
-// adjust, order create, product tags). The stand-in answers every one of them.
+// The Admin GraphQL operations the app sends (API 2025-10), each with its
+// variables and result types. Later areas add theirs here (order create,
+// product tags). The stand-in answers every one of them.
 
 export interface AdminOperation<TVariables, TResult> {
   name: string;
@@ -43,6 +43,125 @@ export const OrderRead = operation<{ id: string }, OrderReadResult>(
       id name email createdAt updatedAt displayFinancialStatus displayFulfillmentStatus
       totalPriceSet { shopMoney { amount currencyCode } }
       lineItems(first: 100) { nodes { id sku name quantity } }
+    }
+  }`,
+);
+
+// ---------------------------------------------------------------------------
+// Drop-ship fulfilment: read what is already fulfilled, then fulfil.
+
+export interface UserError {
+  field: string[] | null;
+  message: string;
+}
+
+export interface OrderFulfillmentStateResult {
+  order: null | {
+    id: string;
+    name: string;
+    fulfillments: Array<{ id: string; status: string; trackingInfo: Array<{ number: string | null; company: string | null }> }>;
+    fulfillmentOrders: {
+      nodes: Array<{
+        id: string;
+        status: string;
+        lineItems: {
+          nodes: Array<{ id: string; remainingQuantity: number; lineItem: { sku: string | null; quantity: number } }>;
+        };
+      }>;
+    };
+  };
+}
+export const OrderFulfillmentState = operation<{ id: string }, OrderFulfillmentStateResult>(
+  "OrderFulfillmentState",
+  `#graphql
+  query OrderFulfillmentState($id: ID!) {
+    order(id: $id) {
+      id name
+      fulfillments(first: 250) { id status trackingInfo(first: 10) { number company } }
+      fulfillmentOrders(first: 50) {
+        nodes {
+          id status
+          lineItems(first: 250) { nodes { id remainingQuantity lineItem { sku quantity } } }
+        }
+      }
+    }
+  }`,
+);
+
+export interface FulfillmentInput {
+  lineItemsByFulfillmentOrder: Array<{
+    fulfillmentOrderId: string;
+    /** Left out: every remaining line of that fulfillment order. */
+    fulfillmentOrderLineItems?: Array<{ id: string; quantity: number }>;
+  }>;
+  trackingInfo?: { number?: string; company?: string | null; url?: string };
+  notifyCustomer?: boolean;
+}
+export interface FulfillmentCreateResult {
+  fulfillmentCreate: {
+    fulfillment: null | { id: string; status: string; trackingInfo: Array<{ number: string | null; company: string | null }> };
+    userErrors: UserError[];
+  };
+}
+export const FulfillmentCreate = operation<{ fulfillment: FulfillmentInput }, FulfillmentCreateResult>(
+  "FulfillmentCreate",
+  `#graphql
+  mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {
+    fulfillmentCreate(fulfillment: $fulfillment) {
+      fulfillment { id status trackingInfo(first: 10) { number company } }
+      userErrors { field message }
+    }
+  }`,
+);
+
+// ---------------------------------------------------------------------------
+// Inventory: SKUs to inventory items, location names to ids, absolute levels.
+
+export interface VariantsBySkuResult {
+  productVariants: { nodes: Array<{ id: string; sku: string | null; inventoryItem: { id: string } }> };
+}
+/** `query` is Shopify search syntax, e.g. `sku:"A" OR sku:"B"`; matches are not exact, so callers compare sku. */
+export const VariantsBySku = operation<{ query: string }, VariantsBySkuResult>(
+  "VariantsBySku",
+  `#graphql
+  query VariantsBySku($query: String!) {
+    productVariants(first: 100, query: $query) { nodes { id sku inventoryItem { id } } }
+  }`,
+);
+
+export interface LocationsResult {
+  locations: { nodes: Array<{ id: string; name: string }> };
+}
+export const Locations = operation<Record<string, never>, LocationsResult>(
+  "Locations",
+  `#graphql
+  query Locations { locations(first: 100) { nodes { id name } } }`,
+);
+
+/**
+ * 2025-10: compare-and-set is opted out of with `ignoreCompareQuantity: true`
+ * (changeFromQuantity and @idempotent only arrive in 2026-01).
+ */
+export interface InventorySetQuantitiesInput {
+  name: "available" | "on_hand";
+  reason: string;
+  referenceDocumentUri?: string;
+  ignoreCompareQuantity?: boolean;
+  quantities: Array<{ inventoryItemId: string; locationId: string; quantity: number; compareQuantity?: number }>;
+}
+export interface InventorySetQuantitiesResult {
+  inventorySetQuantities: {
+    inventoryAdjustmentGroup: null | { reason: string; changes: Array<{ name: string; delta: number }> };
+    userErrors: Array<UserError & { code: string | null }>;
+  };
+}
+export const InventorySetQuantities = operation<{ input: InventorySetQuantitiesInput }, InventorySetQuantitiesResult>(
+  "InventorySetQuantities",
+  `#graphql
+  mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) {
+    inventorySetQuantities(input: $input) {
+      inventoryAdjustmentGroup { reason changes { name delta } }
+      userErrors { code field message }
     }
   }`,
 );

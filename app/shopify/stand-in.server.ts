@@ -1,9 +1,14 @@
 // A loopback server answering the Admin GraphQL operations of ./operations.ts
 // with plausible data, recording every call. Shopify itself cannot be reached
 // from local mode or the tests; this is the only stand-in the project allows.
+// Fulfilments and inventory levels are kept in memory, so a test can read back
+// what the app would have changed in Shopify.
 //   POST /admin/api/<version>/graphql.json   the operations
 //   GET  /__calls                             what was sent, oldest first
-//   DELETE /__calls                           forget it
+//   DELETE /__calls                           forget it (state stays)
+//   GET  /__inventory                         levels set: [{ sku, location, quantity }]
+//   DELETE /__state                           forget calls, fulfilments and levels
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,27 +18,301 @@ export interface RecordedCall {
   at: string;
 }
 
-type Handler = (variables: Record<string, unknown>, shop: string) => unknown;
+/** Where the stand-in's orders, SKUs and locations come from (./stand-in-catalog.server.ts reads the database). */
+export interface StandInCatalog {
+  /** The order with this numeric Shopify id, or null when Shopify would not know it. */
+  order(numericId: string): Promise<null | { name: string; lineItems: Array<{ sku: string; quantity: number }> }>;
+  /** Of these SKUs, the ones that exist as variants. */
+  variants(skus: string[]): Promise<string[]>;
+  /** Location names. */
+  locations(): Promise<string[]>;
+}
+
+/** Without a catalog: every order exists with one line, every SKU exists, one location. */
+const synthesisedCatalog: StandInCatalog = {
+  order: async (numericId) => ({ name: `#${numericId}`, lineItems: [{ sku: "SKU-1001", quantity: 1 }] }),
+  variants: async (skus) => skus,
+  locations: async () => ["Shop location"],
+};
+
+export interface InventoryLevel {
+  sku: string;
+  location: string;
+  quantity: number;
+}
+
+interface OrderState {
+  numericId: string;
+  name: string;
+  lines: Array<{ sku: string; quantity: number; remaining: number }>;
+  fulfillments: Array<{ id: string; status: string; trackingInfo: Array<{ number: string | null; company: string | null }> }>;
+}
+
+interface UserError {
+  field: string[] | null;
+  message: string;
+  code?: string | null;
+}
+
+// Stable ids: a test (or a second run) sees the same gids for the same data.
+const pad = (index: number) => String(index).padStart(3, "0");
+const orderGid = (numericId: string) => `gid://shopify/Order/${numericId}`;
+const fulfillmentOrderGid = (numericId: string) => `gid://shopify/FulfillmentOrder/${numericId}`;
+const fulfillmentOrderLineGid = (numericId: string, index: number) => `gid://shopify/FulfillmentOrderLineItem/${numericId}${pad(index + 1)}`;
+const lineItemGid = (numericId: string, index: number) => `gid://shopify/LineItem/${numericId}${pad(index + 1)}`;
+const fulfillmentGid = (numericId: string, index: number) => `gid://shopify/Fulfillment/${numericId}${pad(index + 1)}`;
+/** Real gids are numeric; a hash of the name keeps that shape and is stable. */
+function hashedNumber(value: string): string {
+  return BigInt(`0x${createHash("sha256").update(value).digest("hex").slice(0, 13)}`).toString();
+}
+const variantGid = (sku: string) => `gid://shopify/ProductVariant/${hashedNumber(`variant:${sku}`)}`;
+const inventoryItemGid = (sku: string) => `gid://shopify/InventoryItem/${hashedNumber(`item:${sku}`)}`;
+const locationGid = (name: string) => `gid://shopify/Location/${hashedNumber(`location:${name}`)}`;
+
+const numericIdOf = (gid: string) => gid.split("/").pop() ?? "";
+
+/** The SKUs of a `sku:"A" OR sku:B` search, unquoted. */
+export function skusInQuery(query: string): string[] {
+  const skus: string[] = [];
+  for (const match of query.matchAll(/\bsku:(?:"((?:[^"\\]|\\.)*)"|([^\s()]+))/g)) {
+    skus.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : match[2]);
+  }
+  return skus;
+}
+
+function fulfillmentOrderStatus(order: OrderState): string {
+  const remaining = order.lines.reduce((sum, line) => sum + line.remaining, 0);
+  if (remaining === 0) return "CLOSED";
+  return order.lines.some((line) => line.remaining < line.quantity) ? "IN_PROGRESS" : "OPEN";
+}
+
+function displayFulfillmentStatus(order: OrderState): string {
+  const status = fulfillmentOrderStatus(order);
+  return status === "CLOSED" ? "FULFILLED" : status === "IN_PROGRESS" ? "PARTIALLY_FULFILLED" : "UNFULFILLED";
+}
+
+// Shopify accepts these reasons for inventory changes (the docs' list).
+const INVENTORY_REASONS = new Set([
+  "correction", "cycle_count_available", "damaged", "movement_created", "movement_updated", "movement_received",
+  "movement_canceled", "other", "promotion", "quality_control", "received", "reservation_created",
+  "reservation_deleted", "reservation_updated", "restock", "safety_stock", "shrinkage",
+]);
+
+function createStandInState(catalog: StandInCatalog) {
+  let orders = new Map<string, OrderState>();
+  // inventory item gid → SKU, learnt when variants are answered (the hash cannot be reversed).
+  const skuOfItem = new Map<string, string>();
+  // `${item}|${location}|${name}` → level
+  let levels = new Map<string, InventoryLevel & { name: string }>();
+
+  async function loadOrder(numericId: string): Promise<OrderState | null> {
+    const known = orders.get(numericId);
+    if (known) return known;
+    // Not remembered when missing: a row added later is found then.
+    const found = await catalog.order(numericId);
+    if (!found) return null;
+    const state: OrderState = {
+      numericId,
+      name: found.name,
+      lines: found.lineItems.map((line) => ({ sku: line.sku, quantity: line.quantity, remaining: line.quantity })),
+      fulfillments: [],
+    };
+    orders.set(numericId, state);
+    return state;
+  }
+
+  return {
+    loadOrder,
+    skuOfItem,
+    get levels() {
+      return levels;
+    },
+    reset() {
+      orders = new Map();
+      levels = new Map();
+    },
+  };
+}
+
+type StandInState = ReturnType<typeof createStandInState>;
+type Handler = (variables: Record<string, unknown>, context: { shop: string; state: StandInState; catalog: StandInCatalog }) => unknown;
 
 const handlers: Record<string, Handler> = {
-  ShopInfo: (_variables, shop) => ({
+  ShopInfo: (_variables, { shop }) => ({
     shop: { name: "Demo Outfitters", myshopifyDomain: shop, currencyCode: "USD", ianaTimezone: "America/New_York" },
   }),
-  OrderRead: (variables) => {
+
+  OrderRead: async (variables, { state }) => {
     const id = String(variables.id ?? "");
-    const number = id.split("/").pop() ?? "0";
+    const numericId = numericIdOf(id);
+    const order = await state.loadOrder(numericId);
+    if (!order) return { order: null };
     const now = new Date().toISOString();
     return {
       order: {
         id,
-        name: `#${number}`,
-        email: `customer${number}@example.com`,
+        name: order.name,
+        email: `customer${numericId}@example.com`,
         createdAt: now,
         updatedAt: now,
         displayFinancialStatus: "PAID",
-        displayFulfillmentStatus: "UNFULFILLED",
+        displayFulfillmentStatus: displayFulfillmentStatus(order),
         totalPriceSet: { shopMoney: { amount: "129.95", currencyCode: "USD" } },
-        lineItems: { nodes: [{ id: `gid://shopify/LineItem/${number}1`, sku: "SKU-1001", name: "Trail Runner 2", quantity: 1 }] },
+        lineItems: {
+          nodes: order.lines.map((line, index) => ({
+            id: lineItemGid(numericId, index),
+            sku: line.sku,
+            name: line.sku === "SKU-1001" ? "Trail Runner 2" : `Item ${line.sku}`,
+            quantity: line.quantity,
+          })),
+        },
+      },
+    };
+  },
+
+  OrderFulfillmentState: async (variables, { state }) => {
+    const numericId = numericIdOf(String(variables.id ?? ""));
+    const order = await state.loadOrder(numericId);
+    if (!order) return { order: null };
+    return {
+      order: {
+        id: orderGid(numericId),
+        name: order.name,
+        fulfillments: order.fulfillments,
+        // One fulfillment order per order: the shop ships everything from one location.
+        fulfillmentOrders: {
+          nodes: [
+            {
+              id: fulfillmentOrderGid(numericId),
+              status: fulfillmentOrderStatus(order),
+              lineItems: {
+                nodes: order.lines.map((line, index) => ({
+                  id: fulfillmentOrderLineGid(numericId, index),
+                  remainingQuantity: line.remaining,
+                  lineItem: { sku: line.sku, quantity: line.quantity },
+                })),
+              },
+            },
+          ],
+        },
+      },
+    };
+  },
+
+  FulfillmentCreate: async (variables, { state }) => {
+    const input = (variables.fulfillment ?? {}) as {
+      lineItemsByFulfillmentOrder?: Array<{ fulfillmentOrderId?: string; fulfillmentOrderLineItems?: Array<{ id?: string; quantity?: number }> }>;
+      trackingInfo?: { number?: string | null; numbers?: string[]; company?: string | null };
+    };
+    const failed = (field: string[], message: string) => ({ fulfillmentCreate: { fulfillment: null, userErrors: [{ field, message }] } });
+    const groups = input.lineItemsByFulfillmentOrder ?? [];
+    if (groups.length === 0) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Line items by fulfillment order can't be blank.");
+
+    // Check everything first, then apply: Shopify creates all or nothing.
+    const changes: Array<{ order: OrderState; index: number; quantity: number }> = [];
+    let order: OrderState | null = null;
+    for (const group of groups) {
+      const foId = String(group.fulfillmentOrderId ?? "");
+      const candidate = foId.startsWith("gid://shopify/FulfillmentOrder/") ? await state.loadOrder(numericIdOf(foId)) : null;
+      if (!candidate) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Fulfillment order does not exist.");
+      if (order && candidate !== order) return failed(["fulfillment"], "Fulfillment orders must belong to the same order.");
+      order = candidate;
+      if (fulfillmentOrderStatus(order) === "CLOSED") {
+        return failed(["fulfillment"], `Fulfillment order ${numericIdOf(foId)} has an unfulfillable status= closed.`);
+      }
+      const requested = group.fulfillmentOrderLineItems?.length
+        ? group.fulfillmentOrderLineItems
+        : order.lines.map((line, index) => ({ id: fulfillmentOrderLineGid(order!.numericId, index), quantity: line.remaining }));
+      for (const item of requested) {
+        const index = order.lines.findIndex((_line, i) => fulfillmentOrderLineGid(order!.numericId, i) === item.id);
+        if (index < 0) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Fulfillment order line item does not exist.");
+        const quantity = Number(item.quantity);
+        const alreadyAsked = changes.filter((c) => c.order === order && c.index === index).reduce((sum, c) => sum + c.quantity, 0);
+        if (!Number.isInteger(quantity) || quantity < 0 || quantity + alreadyAsked > order.lines[index].remaining) {
+          return failed(["fulfillment"], "Invalid fulfillment order line item quantity requested.");
+        }
+        if (quantity > 0) changes.push({ order, index, quantity });
+      }
+    }
+    if (!order || changes.length === 0) return failed(["fulfillment"], "Invalid fulfillment order line item quantity requested.");
+
+    for (const change of changes) change.order.lines[change.index].remaining -= change.quantity;
+    const tracking = input.trackingInfo;
+    const numbers = tracking?.number ? [tracking.number] : (tracking?.numbers ?? []);
+    const fulfillment = {
+      id: fulfillmentGid(order.numericId, order.fulfillments.length),
+      status: "SUCCESS",
+      trackingInfo: numbers.map((number) => ({ number, company: tracking?.company ?? null })),
+    };
+    order.fulfillments.push(fulfillment);
+    return { fulfillmentCreate: { fulfillment, userErrors: [] } };
+  },
+
+  VariantsBySku: async (variables, { state, catalog }) => {
+    const asked = [...new Set(skusInQuery(String(variables.query ?? "")))];
+    const known = asked.length ? await catalog.variants(asked) : [];
+    const nodes = known.map((sku) => {
+      const itemId = inventoryItemGid(sku);
+      state.skuOfItem.set(itemId, sku);
+      return { id: variantGid(sku), sku, inventoryItem: { id: itemId } };
+    });
+    return { productVariants: { nodes: nodes.slice(0, 100) } };
+  },
+
+  Locations: async (_variables, { catalog }) => ({
+    locations: { nodes: (await catalog.locations()).slice(0, 100).map((name) => ({ id: locationGid(name), name })) },
+  }),
+
+  InventorySetQuantities: async (variables, { state, catalog }) => {
+    const input = (variables.input ?? {}) as {
+      name?: string;
+      reason?: string;
+      ignoreCompareQuantity?: boolean;
+      quantities?: Array<{ inventoryItemId?: string; locationId?: string; quantity?: number; compareQuantity?: number | null }>;
+    };
+    const quantities = input.quantities ?? [];
+    const errors: UserError[] = [];
+    if (input.name !== "available" && input.name !== "on_hand") {
+      errors.push({ code: "INVALID_NAME", field: ["input", "name"], message: "The quantity name must be either 'available' or 'on_hand'." });
+    }
+    if (!input.reason || !INVENTORY_REASONS.has(input.reason)) {
+      errors.push({ code: "INVALID_REASON", field: ["input", "reason"], message: "The specified reason is invalid." });
+    }
+    if (quantities.length > 250) {
+      errors.push({ code: "INVALID_QUANTITY", field: ["input", "quantities"], message: "The quantities input can't contain more than 250 items." });
+    }
+    const locationNames = new Map((await catalog.locations()).map((name) => [locationGid(name), name]));
+    const seen = new Set<string>();
+    const resolved = quantities.map((entry, index) => {
+      const field = ["input", "quantities", String(index)];
+      const sku = state.skuOfItem.get(String(entry.inventoryItemId));
+      const location = locationNames.get(String(entry.locationId));
+      const key = `${entry.inventoryItemId}|${entry.locationId}|${input.name}`;
+      const current = state.levels.get(key)?.quantity ?? 0;
+      if (!sku) errors.push({ code: "INVALID_INVENTORY_ITEM", field: [...field, "inventoryItemId"], message: "The specified inventory item could not be found." });
+      if (!location) errors.push({ code: "INVALID_LOCATION", field: [...field, "locationId"], message: "The specified location could not be found." });
+      if (!Number.isInteger(entry.quantity)) errors.push({ code: "INVALID_QUANTITY", field: [...field, "quantity"], message: "The quantity must be an integer." });
+      if (seen.has(key)) errors.push({ code: "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR", field, message: "The combination of inventoryItemId and locationId must be unique." });
+      seen.add(key);
+      if (!input.ignoreCompareQuantity) {
+        if (entry.compareQuantity === undefined || entry.compareQuantity === null) {
+          errors.push({ code: "COMPARE_QUANTITY_REQUIRED", field: [...field, "compareQuantity"], message: "The compareQuantity argument must be given to each quantity or ignored using ignoreCompareQuantity." });
+        } else if (entry.compareQuantity !== current) {
+          errors.push({ code: "COMPARE_QUANTITY_STALE", field: [...field, "compareQuantity"], message: "The compareQuantity value does not match persisted value." });
+        }
+      }
+      return { key, sku: sku ?? "", location: location ?? "", quantity: Number(entry.quantity), delta: Number(entry.quantity) - current };
+    });
+    if (errors.length) return { inventorySetQuantities: { inventoryAdjustmentGroup: null, userErrors: errors } };
+
+    for (const level of resolved) state.levels.set(level.key, { sku: level.sku, location: level.location, quantity: level.quantity, name: input.name! });
+    return {
+      inventorySetQuantities: {
+        inventoryAdjustmentGroup: {
+          reason: input.reason,
+          changes: resolved.map((level) => ({ name: input.name, delta: level.delta })),
+        },
+        userErrors: [],
       },
     };
   },
@@ -49,9 +328,20 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startShopifyStandIn(options: { port?: number; shop?: string } = {}) {
+export async function startShopifyStandIn(options: { port?: number; shop?: string; catalog?: StandInCatalog } = {}) {
   const calls: RecordedCall[] = [];
   const shop = options.shop ?? "demo-shop.myshopify.com";
+  const catalog = options.catalog ?? synthesisedCatalog;
+  const state = createStandInState(catalog);
+  // One request at a time: a fulfilment checks and then changes remaining
+  // quantities across awaits, and two at once must not both pass the check.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
   const server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
@@ -61,6 +351,18 @@ export async function startShopifyStandIn(options: { port?: number; shop?: strin
       if (request.url === "/__calls") {
         if (request.method === "DELETE") calls.length = 0;
         return send(200, calls);
+      }
+      if (request.url === "/__inventory" && request.method === "GET") {
+        const levels = [...state.levels.values()]
+          .filter((level) => level.name === "available")
+          .map(({ sku, location, quantity }) => ({ sku, location, quantity }))
+          .sort((a, b) => a.location.localeCompare(b.location) || a.sku.localeCompare(b.sku));
+        return send(200, levels);
+      }
+      if (request.url === "/__state" && request.method === "DELETE") {
+        calls.length = 0;
+        state.reset();
+        return send(200, { ok: true });
       }
       if (request.method !== "POST" || !/^\/admin\/api\/[\w-]+\/graphql\.json$/.test(request.url ?? "")) {
         return send(404, { errors: "Not Found" });
@@ -73,7 +375,13 @@ export async function startShopifyStandIn(options: { port?: number; shop?: strin
       if (!handler) {
         return send(200, { errors: [{ message: `The Shopify stand-in does not answer ${name ?? "anonymous operations"}` }] });
       }
-      return send(200, { data: handler(variables, shop) });
+      try {
+        const data = await serially(async () => handler(variables, { shop, state, catalog }));
+        return send(200, { data });
+      } catch (error) {
+        // The catalog failed (say the database is down): Shopify's answer to its own faults.
+        return send(500, { errors: [{ message: `Internal error in the stand-in: ${(error as Error).message}` }] });
+      }
     } catch (error) {
       return send(400, { errors: [{ message: `Bad request: ${(error as Error).message}` }] });
     }

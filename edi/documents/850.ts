@@ -20,6 +20,8 @@ export interface DropShipOrderRequest {
   date: Date;
   /** BEG02, default DS (drop ship). */
   orderType?: string;
+  /** BEG01, default 00 (original); 05 replaces an order sent before. */
+  purpose?: string;
   vendor?: {
     /** Our number for the vendor: REF*IA (internal vendor number). */
     number?: string;
@@ -65,7 +67,7 @@ export function build850(request: DropShipOrderRequest, controlNumber: string, o
   if (!request.poNumber) throw new Error("850: poNumber is required");
   if (request.lines.length === 0) throw new Error(`850 ${request.poNumber}: an order needs at least one line`);
   const skuQualifier = options.skuQualifier ?? "SK";
-  const segments: SegmentData[] = [["BEG", "00", request.orderType ?? "DS", request.poNumber, undefined, x12Date(request.date)]];
+  const segments: SegmentData[] = [["BEG", request.purpose ?? "00", request.orderType ?? "DS", request.poNumber, undefined, x12Date(request.date)]];
   segments.push(...(request.extraSegments ?? []));
   if (request.vendor?.number) segments.push(["REF", "IA", request.vendor.number]);
   if (request.orderNumber) segments.push(["REF", "CO", request.orderNumber]);

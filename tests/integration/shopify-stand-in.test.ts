@@ -1,7 +1,7 @@
 // The Shopify module in local mode goes to the loopback stand-in, which
 // answers the app's operations and records what was sent.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { skusInQuery, startShopifyStandIn, type StandInCatalog } from "../../app/shopify/stand-in.server";
 
 let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
 beforeAll(async () => {
@@ -9,6 +9,22 @@ beforeAll(async () => {
   process.env.SHOPIFY_STAND_IN_URL = standIn.url;
 });
 afterAll(() => standIn.stop());
+// Each test starts from a stand-in that has seen nothing.
+beforeEach(async () => {
+  await fetch(`${standIn.url}/__state`, { method: "DELETE" });
+});
+
+/** Sends one operation as the app's client would, returning the whole GraphQL answer. */
+async function graphql(url: string, query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${url}/admin/api/2025-10/graphql.json`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: any; errors?: unknown };
+}
+const named = (name: string) => `query ${name} { x }`;
+const mutation = (name: string) => `mutation ${name} { x }`;
 
 describe("Shopify Admin GraphQL through the stand-in", () => {
   it("runs typed operations and records each call", async () => {
@@ -35,5 +51,179 @@ describe("Shopify Admin GraphQL through the stand-in", () => {
     const error = await admin.run(unknown, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyApiError);
     expect((error as Error).message).toContain("does not answer Nope");
+  });
+});
+
+describe("fulfilments kept by the stand-in", () => {
+  it("answers fulfillment orders with stable ids and reduces what remains", async () => {
+    const orderId = "gid://shopify/Order/5812345670014";
+    const before = (await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId })).data.order;
+    expect(before.name).toBe("#5812345670014");
+    expect(before.fulfillments).toEqual([]);
+    expect(before.fulfillmentOrders.nodes).toEqual([
+      {
+        id: "gid://shopify/FulfillmentOrder/5812345670014",
+        status: "OPEN",
+        lineItems: {
+          nodes: [
+            { id: "gid://shopify/FulfillmentOrderLineItem/5812345670014001", remainingQuantity: 1, lineItem: { sku: "SKU-1001", quantity: 1 } },
+          ],
+        },
+      },
+    ]);
+
+    const created = await graphql(standIn.url, mutation("FulfillmentCreate"), {
+      fulfillment: {
+        lineItemsByFulfillmentOrder: [
+          {
+            fulfillmentOrderId: "gid://shopify/FulfillmentOrder/5812345670014",
+            fulfillmentOrderLineItems: [{ id: "gid://shopify/FulfillmentOrderLineItem/5812345670014001", quantity: 1 }],
+          },
+        ],
+        trackingInfo: { number: "1Z999AA10123456784", company: "UPS" },
+        notifyCustomer: false,
+      },
+    });
+    expect(created.data.fulfillmentCreate).toEqual({
+      fulfillment: { id: "gid://shopify/Fulfillment/5812345670014001", status: "SUCCESS", trackingInfo: [{ number: "1Z999AA10123456784", company: "UPS" }] },
+      userErrors: [],
+    });
+
+    const after = (await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId })).data.order;
+    expect(after.fulfillments).toEqual([created.data.fulfillmentCreate.fulfillment]);
+    expect(after.fulfillmentOrders.nodes[0].status).toBe("CLOSED");
+    expect(after.fulfillmentOrders.nodes[0].lineItems.nodes[0].remainingQuantity).toBe(0);
+    const read = (await graphql(standIn.url, named("OrderRead"), { id: orderId })).data.order;
+    expect(read.displayFulfillmentStatus).toBe("FULFILLED");
+
+    // Clearing the calls keeps what was fulfilled; clearing the state forgets it.
+    await fetch(`${standIn.url}/__calls`, { method: "DELETE" });
+    expect((await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId })).data.order.fulfillments).toHaveLength(1);
+    await fetch(`${standIn.url}/__state`, { method: "DELETE" });
+    expect(await (await fetch(`${standIn.url}/__calls`)).json()).toEqual([]);
+    expect((await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId })).data.order.fulfillments).toEqual([]);
+  });
+
+  it("answers userErrors as Shopify does for too many units, unknown lines and unknown fulfillment orders", async () => {
+    const create = (fulfillmentOrderId: string, id: string, quantity: number) =>
+      graphql(standIn.url, mutation("FulfillmentCreate"), {
+        fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: [{ id, quantity }] }], trackingInfo: { number: "T1" } },
+      });
+    const tooMany = await create("gid://shopify/FulfillmentOrder/77", "gid://shopify/FulfillmentOrderLineItem/77001", 2);
+    expect(tooMany.data.fulfillmentCreate).toEqual({
+      fulfillment: null,
+      userErrors: [{ field: ["fulfillment"], message: "Invalid fulfillment order line item quantity requested." }],
+    });
+    const unknownLine = await create("gid://shopify/FulfillmentOrder/77", "gid://shopify/FulfillmentOrderLineItem/77002", 1);
+    expect(unknownLine.data.fulfillmentCreate.userErrors[0].message).toBe("Fulfillment order line item does not exist.");
+    const unknownOrder = await create("gid://shopify/Nope/77", "gid://shopify/FulfillmentOrderLineItem/77001", 1);
+    expect(unknownOrder.data.fulfillmentCreate.userErrors[0].message).toBe("Fulfillment order does not exist.");
+    // Nothing was fulfilled by the refused calls.
+    const state = (await graphql(standIn.url, named("OrderFulfillmentState"), { id: "gid://shopify/Order/77" })).data.order;
+    expect(state.fulfillmentOrders.nodes[0].lineItems.nodes[0].remainingQuantity).toBe(1);
+  });
+});
+
+describe("inventory kept by the stand-in", () => {
+  it("answers variants and locations with stable ids and stores the levels set", async () => {
+    const variants = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1" OR sku:"B \\"2\\""' })).data.productVariants.nodes;
+    expect(variants.map((v: { sku: string }) => v.sku)).toEqual(["A-1", 'B "2"']);
+    const again = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
+    expect(again[0]).toEqual(variants[0]);
+    expect(variants[0].id).toMatch(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
+    expect(variants[0].inventoryItem.id).toMatch(/^gid:\/\/shopify\/InventoryItem\/\d+$/);
+
+    const locations = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
+    expect(locations).toEqual([{ id: expect.stringMatching(/^gid:\/\/shopify\/Location\/\d+$/), name: "Shop location" }]);
+
+    const set = await graphql(standIn.url, mutation("InventorySetQuantities"), {
+      input: {
+        name: "available",
+        reason: "correction",
+        ignoreCompareQuantity: true,
+        quantities: variants.map((v: { inventoryItem: { id: string } }, i: number) => ({ inventoryItemId: v.inventoryItem.id, locationId: locations[0].id, quantity: 5 + i })),
+      },
+    });
+    expect(set.data.inventorySetQuantities.userErrors).toEqual([]);
+    expect(set.data.inventorySetQuantities.inventoryAdjustmentGroup.changes).toEqual([
+      { name: "available", delta: 5 },
+      { name: "available", delta: 6 },
+    ]);
+    expect(await (await fetch(`${standIn.url}/__inventory`)).json()).toEqual([
+      { sku: "A-1", location: "Shop location", quantity: 5 },
+      { sku: 'B "2"', location: "Shop location", quantity: 6 },
+    ]);
+  });
+
+  it("refuses what Shopify 2025-10 refuses: no compare quantity, unknown items, more than 250 quantities", async () => {
+    const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
+    const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
+    const set = (input: Record<string, unknown>) => graphql(standIn.url, mutation("InventorySetQuantities"), { input: { name: "available", reason: "correction", ...input } });
+
+    const noCompare = await set({ quantities: [{ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity: 1 }] });
+    expect(noCompare.data.inventorySetQuantities.userErrors[0].code).toBe("COMPARE_QUANTITY_REQUIRED");
+    const unknownItem = await set({ ignoreCompareQuantity: true, quantities: [{ inventoryItemId: "gid://shopify/InventoryItem/1", locationId: location.id, quantity: 1 }] });
+    expect(unknownItem.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "INVALID_INVENTORY_ITEM", field: ["input", "quantities", "0", "inventoryItemId"] });
+    const tooMany = await set({
+      ignoreCompareQuantity: true,
+      quantities: Array.from({ length: 251 }, (_, i) => ({ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity: i })),
+    });
+    expect(tooMany.data.inventorySetQuantities.userErrors.map((e: { code: string }) => e.code)).toContain("INVALID_QUANTITY");
+    expect(await (await fetch(`${standIn.url}/__inventory`)).json()).toEqual([]);
+  });
+
+  it("reads SKUs back from quoted search terms", () => {
+    expect(skusInQuery('sku:"A" OR sku:"B\\"C" OR sku:plain OR sku:"back\\\\slash"')).toEqual(["A", 'B"C', "plain", "back\\slash"]);
+  });
+});
+
+describe("a stand-in over a catalog", () => {
+  it("knows only the catalog's orders, SKUs and locations", async () => {
+    const catalog: StandInCatalog = {
+      order: async (id) => (id === "42" ? { name: "#100042", lineItems: [{ sku: "RED-S", quantity: 2 }, { sku: "RED-M", quantity: 1 }] } : null),
+      variants: async (skus) => skus.filter((sku) => sku.startsWith("RED-")),
+      locations: async () => ["Main warehouse", "Vendor ACME"],
+    };
+    const own = await startShopifyStandIn({ catalog });
+    try {
+      expect((await graphql(own.url, named("OrderRead"), { id: "gid://shopify/Order/43" })).data.order).toBeNull();
+      expect((await graphql(own.url, named("OrderFulfillmentState"), { id: "gid://shopify/Order/43" })).data.order).toBeNull();
+      const read = (await graphql(own.url, named("OrderRead"), { id: "gid://shopify/Order/42" })).data.order;
+      expect(read.name).toBe("#100042");
+      expect(read.lineItems.nodes.map((line: { sku: string; quantity: number }) => [line.sku, line.quantity])).toEqual([["RED-S", 2], ["RED-M", 1]]);
+      const state = (await graphql(own.url, named("OrderFulfillmentState"), { id: "gid://shopify/Order/42" })).data.order;
+      expect(state.fulfillmentOrders.nodes[0].lineItems.nodes.map((line: { id: string }) => line.id)).toEqual([
+        "gid://shopify/FulfillmentOrderLineItem/42001",
+        "gid://shopify/FulfillmentOrderLineItem/42002",
+      ]);
+      const variants = (await graphql(own.url, named("VariantsBySku"), { query: 'sku:"RED-S" OR sku:"BLUE-S"' })).data.productVariants.nodes;
+      expect(variants.map((v: { sku: string }) => v.sku)).toEqual(["RED-S"]);
+      const locations = (await graphql(own.url, named("Locations"))).data.locations.nodes;
+      expect(locations.map((l: { name: string }) => l.name)).toEqual(["Main warehouse", "Vendor ACME"]);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it("answers a failing catalog as a server error, not as data", async () => {
+    const broken: StandInCatalog = {
+      order: async () => {
+        throw new Error("database is down");
+      },
+      variants: async () => [],
+      locations: async () => [],
+    };
+    const own = await startShopifyStandIn({ catalog: broken });
+    try {
+      const response = await fetch(`${own.url}/admin/api/2025-10/graphql.json`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: named("OrderRead"), variables: { id: "gid://shopify/Order/1" } }),
+      });
+      expect(response.status).toBe(500);
+      expect(JSON.stringify(await response.json())).toContain("database is down");
+    } finally {
+      await own.stop();
+    }
   });
 });

@@ -1,0 +1,64 @@
+// What every drop-ship step shares: our X12 identity, a vendor's trading
+// profile, the log writer, and the step result a feed and the Test page show.
+import { createHash } from "node:crypto";
+import prisma from "~/db.server";
+import type { Prisma, Vendor } from "~/db/generated/client";
+import { env } from "~/env.server";
+import { tradingProfile, type OurIdentity, type TradingProfile } from "../../../edi/vendor-profile";
+import type { DropshipLogAction, DropshipLogStatus } from "../grids.server";
+import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
+
+export function ourIdentity(): OurIdentity {
+  const config = env();
+  return { qualifier: config.EDI_SENDER_QUALIFIER, id: config.EDI_SENDER_ID, testId: config.EDI_TEST_SENDER_ID };
+}
+
+/** The vendor's trading profile, or the problems that stop any exchange with it. */
+export function vendorProfile(vendor: Vendor): { profile: TradingProfile; problems: string[] } {
+  const row = vendor as unknown as Record<string, unknown>;
+  const fields = Object.fromEntries(VENDOR_FIELDS.map((field) => [field.name, row[prismaField(field.name)] ?? null]));
+  const { profile, errors } = tradingProfile({ ...fields, id: vendor.id, name: vendor.name }, ourIdentity());
+  return { profile, problems: Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field} ${message}`)) };
+}
+
+export const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+
+export type LogEntry = Omit<Prisma.DropshipLogCreateManyInput, "action" | "status"> & { action: DropshipLogAction; status: DropshipLogStatus };
+
+export const vendorLog = (vendor: Pick<Vendor, "id" | "name">) => ({ vendor_id: vendor.id, vendor_name: vendor.name });
+
+/** Writes drop-ship log lines, in one statement; inside a transaction when given one. */
+export async function writeLogs(entries: LogEntry[], db: Prisma.TransactionClient = prisma) {
+  if (entries.length) await db.dropshipLog.createMany({ data: entries });
+}
+
+/** What a step did, in the words shown on the Test page and kept in the feed log. */
+export interface StepResult {
+  message: string;
+  /** true when any part failed (a vendor down, a file refused): the rest still ran. */
+  error: boolean;
+  meta: Record<string, unknown>;
+}
+
+/** Collects a step's counts and problems into its result. */
+export class StepReport {
+  readonly counts: Record<string, number> = {};
+  readonly problems: string[] = [];
+
+  count(key: string, by = 1) {
+    this.counts[key] = (this.counts[key] ?? 0) + by;
+  }
+
+  problem(message: string) {
+    this.problems.push(message);
+  }
+
+  result(summary: string): StepResult {
+    const trouble = this.problems.length ? ` Problems: ${this.problems.slice(0, 5).join("; ")}${this.problems.length > 5 ? ` (and ${this.problems.length - 5} more)` : ""}.` : "";
+    return { message: `${summary}${trouble}`, error: this.problems.length > 0, meta: { ...this.counts, problems: this.problems.slice(0, 50) } };
+  }
+}
+
+export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -1,0 +1,161 @@
+// Outbound files (850s, purchase-order CSVs, 997s, AS400 copies) are stored as
+// a `prepared` transmission first and uploaded after: a crash or a vendor that
+// is down leaves a prepared file that the next run uploads, under the same name
+// and with the same control numbers, so a vendor never gets two different
+// files for one claim of requests.
+import prisma from "~/db.server";
+import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
+import { withTransport } from "../../../edi/transport";
+import { TransportError } from "../../../edi/transport/errors";
+import { baseName, parentOf } from "../../../edi/transport/paths";
+import type { VendorTransport } from "../../../edi/transport/types";
+import { as400ConnectionSettings } from "../vendor-connection.server";
+import { errorMessage, plural, sha256, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
+
+/** Outbound hashes cover the name too: the same CSV sent again on purpose is a new file. */
+export const outboundHash = (fileName: string, content: Buffer) => sha256(Buffer.concat([Buffer.from(`${fileName}\n`), content]));
+
+export interface PreparedFile {
+  vendorId: number | null;
+  partner: "vendor" | "as400";
+  /** Final remote path: folder and name. */
+  remotePath: string;
+  transactionSet: string;
+  content: Buffer;
+  interchangeControlNumber?: string | null;
+  groupControlNumber?: string | null;
+  transactionControlNumbers?: string[];
+  replyToId?: number | null;
+}
+
+/** Stores a file to upload. With replyToId, a second call for the same file and set stores nothing. */
+export async function storePreparedFile(file: PreparedFile, db: Prisma.TransactionClient = prisma): Promise<Transmission | null> {
+  const fileName = baseName(file.remotePath);
+  const data = {
+    vendor_id: file.vendorId,
+    partner: file.partner,
+    direction: "out",
+    file_name: fileName,
+    remote_path: file.remotePath,
+    transaction_set: file.transactionSet,
+    interchange_control_number: file.interchangeControlNumber ?? null,
+    group_control_number: file.groupControlNumber ?? null,
+    transaction_control_numbers: file.transactionControlNumbers ?? [],
+    content_hash: outboundHash(fileName, file.content),
+    content: new Uint8Array(file.content),
+    size: file.content.length,
+    status: "prepared",
+    reply_to_id: file.replyToId ?? null,
+  };
+  const [stored] = await db.transmission.createManyAndReturn({ data: [data], skipDuplicates: true });
+  return stored ?? null;
+}
+
+/** What a sent file means beyond itself: the requests of an 850 or CSV are now Sent. */
+async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null) {
+  await prisma.$transaction(async (tx) => {
+    const now = new Date();
+    await tx.transmission.update({ where: { id: transmission.id }, data: { status: "sent", error: null, attempts: { increment: 1 }, processed_at: now } });
+    const logs: LogEntry[] = [];
+    if (vendor && (transmission.transaction_set === "850" || transmission.transaction_set === "csv")) {
+      const requests = await tx.dropshipRequest.updateManyAndReturn({
+        where: { transmission_id: transmission.id, status: "pending" },
+        data: { status: "sent", sent_at: now },
+        select: { assignment_id: true, po_number: true, order_increment_id: true, item_sku: true, qty: true },
+      });
+      await tx.assignment.updateMany({ where: { id: { in: requests.map((r) => r.assignment_id) }, assign_status: { in: [1, 2] } }, data: { assign_status: 3 } });
+      for (const r of requests) {
+        logs.push({
+          ...vendorLog(vendor),
+          action: "send_requests",
+          status: "success",
+          po_number: r.po_number,
+          order_increment_id: r.order_increment_id,
+          item_sku: r.item_sku,
+          qty: r.qty,
+          file_name: transmission.file_name,
+          transmission_id: transmission.id,
+          message: `Sent in ${transmission.file_name}${transmission.interchange_control_number ? ` (interchange ${transmission.interchange_control_number})` : ""}; the assignment is now Sent.`,
+        });
+      }
+    } else {
+      const what = transmission.partner === "as400" ? `Copied ${transmission.file_name} to the AS400 at ${transmission.remote_path}` : `Sent ${transmission.transaction_set ?? "file"} ${transmission.file_name}`;
+      logs.push({
+        ...(vendor ? vendorLog(vendor) : {}),
+        action: transmission.partner === "as400" ? "as400_copy" : transmission.transaction_set === "997" ? "ack_997" : "send_file",
+        status: "success",
+        file_name: transmission.file_name,
+        transmission_id: transmission.id,
+        message: `${what} (${transmission.size} bytes).`,
+      });
+    }
+    await writeLogs(logs, tx);
+  });
+}
+
+async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, error: unknown, report: StepReport) {
+  const message = errorMessage(error);
+  await prisma.transmission.update({ where: { id: transmission.id }, data: { error: message, attempts: { increment: 1 } } });
+  await writeLogs([
+    {
+      ...(vendor ? vendorLog(vendor) : {}),
+      action: transmission.partner === "as400" ? "as400_copy" : "send_file",
+      status: "error",
+      file_name: transmission.file_name,
+      transmission_id: transmission.id,
+      message: `Could not upload ${transmission.file_name} to ${transmission.remote_path}: ${message}. It is kept and will be uploaded at the next run.`,
+    },
+  ]);
+  report.problem(`${vendor?.name ?? "AS400"}: ${transmission.file_name} not uploaded (${message})`);
+}
+
+async function uploadEach(transmissions: Transmission[], transport: VendorTransport, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
+  for (const transmission of transmissions) {
+    try {
+      await transport.upload(parentOf(transmission.remote_path!), transmission.file_name, Buffer.from(transmission.content));
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      await markFailedAttempt(transmission, vendor, error, report);
+      // A lost connection fails the rest too; a refused folder may be one file's problem.
+      if (!["not_found", "permission", "incomplete", "protocol"].includes(error.kind)) return;
+      continue;
+    }
+    await markSent(transmission, vendor);
+    report.count(transmission.partner === "as400" ? "as400_copies" : "files_sent");
+  }
+}
+
+const preparedFor = (where: Prisma.TransmissionWhereInput) =>
+  prisma.transmission.findMany({ where: { ...where, direction: "out", status: "prepared" }, orderBy: { id: "asc" } });
+
+/** Uploads the vendor's prepared files over an open connection. */
+export async function deliverVendorFiles(vendor: Vendor, transport: VendorTransport, report: StepReport) {
+  await uploadEach(await preparedFor({ vendor_id: vendor.id, partner: "vendor" }), transport, vendor, report);
+}
+
+export async function hasPreparedVendorFiles(vendorId: number) {
+  return (await prisma.transmission.count({ where: { vendor_id: vendorId, partner: "vendor", direction: "out", status: "prepared" } })) > 0;
+}
+
+/** Uploads the prepared AS400 copies (810 and 846), when the AS400 is configured. */
+export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "846") {
+  const pending = await preparedFor({ partner: "as400", ...(onlySet ? { transaction_set: onlySet } : {}) });
+  if (pending.length === 0) return;
+  const settings = as400ConnectionSettings();
+  if (!settings) {
+    report.problem(`${plural(pending.length, "AS400 copy", "AS400 copies")} waiting: the AS400 is not configured (AS400_HOST)`);
+    return;
+  }
+  const vendors = new Map((await prisma.vendor.findMany({ where: { id: { in: pending.map((t) => t.vendor_id!).filter(Boolean) } }, select: { id: true, name: true } })).map((v) => [v.id, v]));
+  try {
+    await withTransport(settings, async (transport) => {
+      for (const transmission of pending) {
+        await uploadEach([transmission], transport, transmission.vendor_id ? (vendors.get(transmission.vendor_id) ?? null) : null, report);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error;
+    report.problem(`AS400: ${error.message}`);
+    await writeLogs([{ action: "as400_copy", status: "error", message: `Could not reach the AS400: ${error.message}. ${plural(pending.length, "copy", "copies")} will be uploaded at the next run.` }]);
+  }
+}

@@ -1,0 +1,387 @@
+// Step 4, Process Ship Responses: each stored vendor file, in the vendor's
+// order, is read and applied in one transaction that also marks it processed
+// (or failed, with the segment at fault) and queues what goes out because of
+// it: the 997 we answer with, and the AS400 copies of 810s and 846s. After
+// the files: uploads of what was queued, Shopify fulfilments for shipments,
+// and stock to Shopify. A file that cannot be read is kept, logged, answered
+// with a rejecting 997, and never holds up the files after it.
+import prisma from "~/db.server";
+import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
+import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
+import { ack997Interchange } from "../../../edi/documents/997";
+import type { LineStatus } from "../../../edi/documents/855";
+import { allTrackingNumbers, type ShipNotice } from "../../../edi/documents/856";
+import { reserveControlNumbers, type SqlQuery } from "../../../edi/control-numbers";
+import * as csv from "../../../edi/csv";
+import { recogniseIncomingFile } from "../../../edi/incoming";
+import { joinRemote } from "../../../edi/transport/paths";
+import { TransportError } from "../../../edi/transport/errors";
+import { sortIncomingFiles } from "../../../edi/incoming";
+import type { TradingProfile } from "../../../edi/vendor-profile";
+import { describeFault, type Fault } from "../../../edi/x12/faults";
+import { readX12, type ReadResult } from "../../../edi/x12/reader";
+import { as400ConnectionSettings, withVendorTransport } from "../vendor-connection.server";
+import { applyAcknowledgements, applyInventory, applyInvoiceLines, applyShipments, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
+import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
+import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
+
+/** After this many unexpected failures (not a bad file: a bug or the database) a file is set aside as failed. */
+const MAX_ATTEMPTS = 3;
+
+const CARRIERS: Record<string, string> = { UPSN: "UPS", UPSS: "UPS", UPS: "UPS", FDEG: "FedEx", FDE: "FedEx", FEDX: "FedEx", FXFE: "FedEx", USPS: "USPS", DHL: "DHL", DHLC: "DHL", ONTR: "OnTrac", LSO: "LSO" };
+
+export function carrierName(carrier: ShipNotice["carrier"]): string | null {
+  if (!carrier) return null;
+  if (carrier.scac && CARRIERS[carrier.scac.toUpperCase()]) return CARRIERS[carrier.scac.toUpperCase()];
+  return carrier.routing?.trim() || carrier.scac || null;
+}
+
+interface FileOutcome {
+  status: "processed" | "failed";
+  error?: string;
+  errorSegment?: string;
+  summary: string;
+}
+
+// --- X12 -----------------------------------------------------------------------
+
+const faultsOf = (faults: Fault[], d: LocatedDocument) =>
+  faults.filter((f) => f.interchange === d.interchange && (f.group === undefined || f.group === d.group) && (f.transaction === undefined || f.transaction === d.transaction));
+
+function ackInputs(document: Extract<LocatedDocument["mapped"], { type: "855" }>["document"]): AckInput[] {
+  if (document.lines.length === 0) {
+    const status: LineStatus = document.status === "rejected" ? "rejected" : document.status === "held" ? "held" : "accepted";
+    return [{ poNumber: document.poNumber, status, detail: document.ackType ? `BAK02 ${document.ackType}` : null }];
+  }
+  return document.lines.map((line) => {
+    const ack = line.acks[0];
+    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: ack?.date ? `${ack.code} ${ack.date}` : (ack?.code ?? null) };
+  });
+}
+
+function shipmentInputs(notice: ShipNotice): ShipmentInput[] {
+  const carrier = carrierName(notice.carrier);
+  const out: ShipmentInput[] = [];
+  for (const order of notice.orders) {
+    const poNumber = order.poNumber ?? notice.shipmentId;
+    const orderTracking = order.trackingNumbers[0] ?? notice.trackingNumbers[0] ?? null;
+    if (order.items.length === 0) {
+      out.push({ poNumber, trackingNumber: orderTracking ?? allTrackingNumbers({ trackingNumbers: [], orders: [order] })[0] ?? null, carrier });
+      continue;
+    }
+    for (const item of order.items) {
+      const packTracking = item.pack !== undefined ? order.packs[item.pack]?.trackingNumbers[0] : undefined;
+      out.push({ poNumber, sku: item.sku ?? item.vendorSku ?? null, quantity: item.quantity ?? null, trackingNumber: item.trackingNumbers[0] ?? packTracking ?? orderTracking, carrier });
+    }
+  }
+  return out;
+}
+
+async function applyX12(context: ApplyContext, profile: TradingProfile, result: ReadResult, documents: LocatedDocument[], faults: Fault[]) {
+  const counts: Record<string, number> = {};
+  for (const located of documents) {
+    const mapped = located.mapped;
+    if (!mapped || faultsOf(faults, located).length) continue; // rejected in our 997
+    counts[mapped.type] = (counts[mapped.type] ?? 0) + 1;
+    switch (mapped.type) {
+      case "997":
+        await applyFunctionalAck(context, mapped.document);
+        break;
+      case "855":
+        await applyAcknowledgements(context, ackInputs(mapped.document));
+        break;
+      case "856":
+        await applyShipments(context, shipmentInputs(mapped.document));
+        break;
+      case "810": {
+        const invoice = mapped.document;
+        await applyInvoiceLines(context, invoiceLines(invoice.invoiceNumber, invoice.poNumber ?? "", invoice.lines));
+        break;
+      }
+      case "846":
+        await applyStock(context, mapped.document.records.map((record) => ({ sku: record.sku ?? record.vendorSku ?? "", quantity: availableQuantity(record) ?? NaN })));
+        break;
+      case "850":
+        context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `${context.fileName} holds an 850 purchase order: vendors do not send us those; ignored.` });
+        break;
+    }
+  }
+  void profile;
+  void result;
+  return counts;
+}
+
+function invoiceLines(invoiceNumber: string, poNumber: string, lines: Array<{ sku?: string; vendorSku?: string; quantity?: number; unitPrice?: number }>): InvoiceInput[] {
+  if (lines.length === 0) return [{ invoiceNumber, poNumber }];
+  return lines.map((line) => ({
+    invoiceNumber,
+    poNumber,
+    sku: line.sku ?? line.vendorSku ?? null,
+    quantity: line.quantity ?? null,
+    amount: line.quantity !== undefined && line.unitPrice !== undefined ? Math.round(line.quantity * line.unitPrice * 100) / 100 : null,
+  }));
+}
+
+/** A 997 from the vendor: our 850 groups accepted or rejected. */
+async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ functionalId: string; controlNumber: string; status: string; transactions: Array<{ controlNumber: string; status: string; errorCodes: string[] }> }> }) {
+  for (const group of ack.groups) {
+    const sent = await context.tx.transmission.findFirst({
+      where: { vendor_id: context.vendor.id, direction: "out", partner: "vendor", group_control_number: group.controlNumber, transaction_set: group.functionalId === "PO" ? "850" : { not: null } },
+      orderBy: { id: "desc" },
+    });
+    const base = { ...vendorLog(context.vendor), action: "process_responses" as const, file_name: context.fileName, transmission_id: context.transmissionId };
+    if (!sent) {
+      context.logs.push({ ...base, status: "warning", message: `997 acknowledges group ${group.controlNumber} (${group.functionalId}), which we never sent to ${context.vendor.name}; ignored.` });
+      continue;
+    }
+    const rejected = group.status === "rejected";
+    await context.tx.transmission.update({ where: { id: sent.id }, data: { status: rejected ? "rejected" : "accepted" } });
+    const rejectedSets = new Set(group.transactions.filter((t) => t.status === "rejected").map((t) => t.controlNumber));
+    const requests = await context.tx.dropshipRequest.findMany({ where: { transmission_id: sent.id }, orderBy: { request_id: "asc" } });
+    // The 850's transactions were written in request order: ST02 i is request i.
+    const refused = requests.filter((request, i) => rejected || rejectedSets.has(sent.transaction_control_numbers[i] ?? ""));
+    for (const request of refused) {
+      if (request.status === "sent") await context.tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "rejected" } });
+      context.logs.push({ ...base, status: "error", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: request.item_sku, qty: request.qty, message: `997: ${context.vendor.name} rejected PO ${request.po_number} of ${sent.file_name}. Revise the request to send it again.` });
+    }
+    context.logs.push({ ...base, action: "ack_997", status: refused.length ? "error" : "success", message: `997: ${sent.file_name} (group ${group.controlNumber}) ${rejected ? "rejected" : refused.length ? `accepted except ${plural(refused.length, "PO")}` : "accepted"} by ${context.vendor.name}.` });
+  }
+}
+
+async function applyStock(context: ApplyContext, items: Array<{ sku: string; quantity: number }>) {
+  const base = { ...vendorLog(context.vendor), action: "process_responses" as const, file_name: context.fileName, transmission_id: context.transmissionId };
+  if (context.vendor.edi846_enabled !== 1) {
+    context.logs.push({ ...base, status: "warning", message: `846 received, but 846 is not enabled for ${context.vendor.name}: stock not updated.` });
+    return;
+  }
+  const { read, changed } = await applyInventory(context, items.filter((item) => item.sku && Number.isFinite(item.quantity)));
+  context.logs.push({ ...base, status: "success", message: `846: ${plural(read, "SKU")} read, ${plural(changed, "stock level")} changed for ${context.vendor.name}.` });
+  await queueAs400Copy(context, "846", context.vendor.edi846_as400_filepath);
+}
+
+/** The copy of the vendor's file for the AS400, queued with the file (sent after the transaction). */
+async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set: "810" | "846", folder: string | null) {
+  if (!folder) return;
+  const base = { ...vendorLog(context.vendor), action: "as400_copy" as const, file_name: context.fileName, transmission_id: context.transmissionId };
+  if (!as400ConnectionSettings()) {
+    context.logs.push({ ...base, status: "warning", message: `${set} not copied to the AS400 (${folder}): the AS400 is not configured (AS400_HOST).` });
+    return;
+  }
+  const original = await context.tx.transmission.findUniqueOrThrow({ where: { id: context.transmissionId }, select: { content: true } });
+  await storePreparedFile({ vendorId: context.vendor.id, partner: "as400", remotePath: joinRemote(folder, context.fileName), transactionSet: set, content: Buffer.from(original.content), replyToId: context.transmissionId }, context.tx);
+}
+
+/** The 997 answering every group of the file (rejecting what was at fault), queued for upload. */
+async function queueAck997(context: ApplyContext, profile: TradingProfile, result: ReadResult, extraFaults: Fault[]) {
+  if (context.vendor.edi997_enabled !== 1) return;
+  const groups = result.interchanges.flatMap((interchange) => interchange.groups);
+  if (groups.length === 0 || groups.every((group) => group.functionalId === "FA")) return; // never acknowledge an acknowledgement
+  const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
+  // ISA13, GS06 and ST02 may share a number; one per group covers them all. Consecutive numbers are needed.
+  let numbers = await reserveControlNumbers(query, context.vendor.id, groups.length);
+  while (numbers.some((n, i) => i > 0 && n !== numbers[i - 1] + 1)) numbers = await reserveControlNumbers(query, context.vendor.id, groups.length);
+  const start = numbers[0];
+  const ack = ack997Interchange(result, {
+    extraFaults,
+    supportedSets: ["997", "855", "856", "810", "846"],
+    sender: profile.sender,
+    receiver: profile.receiver,
+    delimiters: profile.output,
+    usage: profile.usage,
+    controlNumbers: { interchange: start, group: start, transaction: start },
+  });
+  if (!ack.text) return;
+  const folder = context.vendor.sftp_outcoming_folder;
+  if (!folder) {
+    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: "No 997 sent: the vendor has no outcoming folder." });
+    return;
+  }
+  const name = `997_${context.vendor.store_id}_${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${String(start).padStart(9, "0")}.edi`;
+  const rejected = ack.acknowledgements.filter((group) => group.status === "rejected" || group.status === "partially_accepted").length;
+  await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "997", content: Buffer.from(ack.text), interchangeControlNumber: String(start).padStart(9, "0"), groupControlNumber: String(start), replyToId: context.transmissionId }, context.tx);
+  context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, message: `997 ${name} queued for ${context.fileName}: ${ack.acknowledgements.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
+}
+
+async function processX12(context: ApplyContext, profile: TradingProfile, content: Buffer, type: string | null): Promise<FileOutcome> {
+  const result = readX12(content, { unwrap: type === "846" && profile.unwrap846, hints: profile.inputHints });
+  if (result.interchanges.length === 0) {
+    const first = result.faults[0];
+    return { status: "failed", error: first ? describeFault(first) : "no interchange in the file", errorSegment: first ? `${first.segmentIndex} ${first.segmentId}` : undefined, summary: "could not be read as X12" };
+  }
+  const documents = mapTransactions(result);
+  const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
+  const unknownSets = documents.filter((d) => !d.mapped).map((d) => d.setId);
+  const allFaults = [...result.faults, ...contentFaults];
+  const counts = await applyX12(context, profile, result, documents, allFaults);
+  await queueAck997(context, profile, result, contentFaults);
+  const applied = Object.entries(counts).map(([set, n]) => `${n} x ${set}`).join(", ") || "nothing";
+  if (allFaults.length) {
+    const first = [...allFaults].sort((a, b) => a.segmentIndex - b.segmentIndex)[0];
+    const rejected = documents.length - Object.values(counts).reduce((sum, n) => sum + n, 0);
+    return {
+      status: Object.keys(counts).length ? "processed" : "failed",
+      error: `${describeFault(first)}${allFaults.length > 1 ? ` (and ${plural(allFaults.length - 1, "more fault")})` : ""}`,
+      errorSegment: `${first.segmentIndex} ${first.segmentId}`,
+      summary: `applied ${applied}; ${plural(rejected, "transaction set")} rejected`,
+    };
+  }
+  if (unknownSets.length) return { status: "processed", summary: `applied ${applied}; ignored set${unknownSets.length > 1 ? "s" : ""} ${unknownSets.join(", ")}` };
+  return { status: "processed", summary: `applied ${applied}` };
+}
+
+// --- CSV -----------------------------------------------------------------------
+
+function csvRowErrors(context: ApplyContext, errors: Array<{ message: string }>) {
+  for (const error of errors.slice(0, 20)) {
+    context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "error", file_name: context.fileName, transmission_id: context.transmissionId, message: `${context.fileName}: ${error.message}` });
+  }
+}
+
+async function processCsv(context: ApplyContext, content: Buffer, type: string | null): Promise<FileOutcome> {
+  let applied = 0;
+  let errors: Array<{ message: string }> = [];
+  switch (type) {
+    case "855": {
+      const read = csv.readAcknowledgementCsv(content);
+      errors = read.errors;
+      await applyAcknowledgements(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, status: row.status, detail: [row.expectedDate && `expected ${row.expectedDate}`, row.message].filter(Boolean).join("; ") || null })));
+      applied = read.rows.length;
+      break;
+    }
+    case "856": {
+      const read = csv.readShipNoticeCsv(content);
+      errors = read.errors;
+      await applyShipments(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, trackingNumber: row.trackingNumber, carrier: row.carrier })));
+      applied = read.rows.length;
+      break;
+    }
+    case "810": {
+      const read = csv.readInvoiceCsv(content);
+      errors = read.errors;
+      for (const invoice of read.invoices) {
+        await applyInvoiceLines(context, invoice.lines.map((line) => ({ invoiceNumber: invoice.invoiceNumber, poNumber: line.poNumber, sku: line.sku, quantity: line.quantity, amount: line.lineTotal })));
+        applied += invoice.lines.length;
+      }
+      if (applied) await queueAs400Copy(context, "810", context.vendor.edi810_as400_filepath);
+      break;
+    }
+    case "846": {
+      const read = csv.readInventoryCsv(content);
+      errors = read.errors;
+      await applyStock(context, read.rows.map((row) => ({ sku: row.sku, quantity: row.quantity })));
+      applied = read.rows.length;
+      break;
+    }
+    default:
+      return { status: "failed", error: `not a CSV document this app knows (${type ?? "no recognisable header"})`, summary: "not recognised" };
+  }
+  csvRowErrors(context, errors);
+  if (errors.length) {
+    return { status: applied ? "processed" : "failed", error: `${errors[0].message}${errors.length > 1 ? ` (and ${plural(errors.length - 1, "more error")})` : ""}`, summary: `${plural(applied, "row")} applied, ${plural(errors.length, "row")} refused` };
+  }
+  return { status: "processed", summary: `${plural(applied, "row")} applied` };
+}
+
+// --- one stored file --------------------------------------------------------------
+
+/** Processes one stored file; false when another run has it or it is already done. */
+export async function processStoredFile(transmissionId: number, vendor: Vendor, report: StepReport): Promise<boolean> {
+  const { profile, problems } = vendorProfile(vendor);
+  return prisma.$transaction(
+    async (tx) => {
+      const [transmission] = await tx.$queryRaw<Transmission[]>`SELECT * FROM transmission WHERE id = ${transmissionId} AND status = 'received' FOR UPDATE SKIP LOCKED`;
+      if (!transmission) return false;
+      const content = Buffer.from(transmission.content);
+      const logs: LogEntry[] = [];
+      const context: ApplyContext = { tx: tx as Prisma.TransactionClient, vendor, transmissionId, fileName: transmission.file_name, logs };
+      const type = transmission.transaction_set ?? recogniseIncomingFile(transmission.file_name, content.subarray(0, 4096), vendor as never, profile).type;
+      let outcome: FileOutcome;
+      if (problems.length && profile.format === "x12" && problems.some((p) => /identifier|qualifier/.test(p))) {
+        outcome = { status: "failed", error: `the vendor's settings are not usable: ${problems.join("; ")}`, summary: "vendor settings" };
+      } else if (profile.format === "csv" && !/^\s*ISA/.test(content.subarray(0, 16).toString("latin1"))) {
+        outcome = await processCsv(context, content, type);
+      } else {
+        outcome = await processX12(context, profile, content, type);
+      }
+      if (outcome.status === "processed" && type === "810" && profile.format === "x12") await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);
+      await tx.transmission.update({
+        where: { id: transmission.id },
+        data: { status: outcome.status, error: outcome.error ?? null, error_segment: outcome.errorSegment ?? null, processed_at: new Date(), transaction_set: type },
+      });
+      logs.push({
+        ...vendorLog(vendor),
+        action: "process_responses",
+        status: outcome.status === "failed" ? "error" : outcome.error ? "warning" : "success",
+        file_name: transmission.file_name,
+        transmission_id: transmission.id,
+        message:
+          outcome.status === "failed"
+            ? `Could not process ${transmission.file_name}: ${outcome.error}. The file is kept (transmission ${transmission.id})${vendor.edi997_enabled === 1 && profile.format === "x12" ? "; a 997 rejecting it is sent where the envelope allows one" : ""}.`
+            : `Processed ${transmission.file_name}: ${outcome.summary}${outcome.error ? ` (${outcome.error})` : ""}.`,
+      });
+      await writeLogs(logs, tx as Prisma.TransactionClient);
+      report.count(outcome.status === "failed" ? "files_failed" : "files_processed");
+      if (outcome.status === "failed") report.problem(`${vendor.name}: ${transmission.file_name} ${outcome.error}`);
+      return true;
+    },
+    { timeout: 300_000, maxWait: 30_000 },
+  );
+}
+
+/** Stored files waiting, with their first bytes (for vendors who sort by contents). */
+async function waitingFiles(vendorId?: number) {
+  return prisma.$queryRaw<Array<{ id: number; vendor_id: number; file_name: string; head: Uint8Array }>>`
+    SELECT id, vendor_id, file_name, substring(content from 1 for 4096) AS head
+      FROM transmission
+     WHERE direction = 'in' AND partner = 'vendor' AND status = 'received'
+       AND (${vendorId ?? null}::int IS NULL OR vendor_id = ${vendorId ?? null}::int)
+     ORDER BY vendor_id, id`;
+}
+
+export async function processShipResponses(options: { vendorId?: number; transmissionIds?: number[] } = {}): Promise<StepResult> {
+  const report = new StepReport();
+  let files = await waitingFiles(options.vendorId);
+  if (options.transmissionIds) files = files.filter((file) => options.transmissionIds!.includes(file.id));
+  const vendorIds = [...new Set(files.map((file) => file.vendor_id))];
+  const vendors = new Map((await prisma.vendor.findMany({ where: { id: { in: vendorIds } } })).map((vendor) => [vendor.id, vendor]));
+  for (const vendorId of vendorIds) {
+    const vendor = vendors.get(vendorId)!;
+    const { profile } = vendorProfile(vendor);
+    const mine = sortIncomingFiles(files.filter((file) => file.vendor_id === vendorId).map((file) => ({ ...file, name: file.file_name, firstBytes: Buffer.from(file.head) })), profile);
+    for (const file of mine) {
+      try {
+        await processStoredFile(file.id, vendor, report);
+      } catch (error) {
+        // Not the file's fault (the database, a bug): tried again next run, set aside after MAX_ATTEMPTS.
+        const updated = await prisma.transmission.update({ where: { id: file.id }, data: { attempts: { increment: 1 }, error: errorMessage(error) } });
+        if (updated.attempts >= MAX_ATTEMPTS) await prisma.transmission.update({ where: { id: file.id }, data: { status: "failed" } });
+        report.problem(`${vendor.name}: ${file.file_name}: ${errorMessage(error)}`);
+        await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, message: `Processing ${file.file_name} failed: ${errorMessage(error)}. ${updated.attempts >= MAX_ATTEMPTS ? "Set aside as failed after 3 attempts." : "Tried again at the next run."}` }]);
+      }
+    }
+  }
+  await deliverAnswers(report);
+  await fulfilShipments(report);
+  await syncInventoryToShopify(report);
+  await deliverAs400Copies(report);
+  const summary = files.length
+    ? `${plural(report.counts.files_processed ?? 0, "file")} processed, ${report.counts.files_failed ?? 0} failed; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`
+    : `No new vendor files; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`;
+  return report.result(summary);
+}
+
+/** Uploads the queued 997s (and anything else prepared) of every vendor that has some. */
+export async function deliverAnswers(report: StepReport) {
+  const vendorIds = (await prisma.transmission.findMany({ where: { direction: "out", partner: "vendor", status: "prepared" }, distinct: ["vendor_id"], select: { vendor_id: true } })).map((row) => row.vendor_id!).filter(Boolean);
+  for (const vendor of await prisma.vendor.findMany({ where: { id: { in: vendorIds }, enabled: 1 } })) {
+    if (!(await hasPreparedVendorFiles(vendor.id))) continue;
+    try {
+      await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      report.problem(`${vendor.name}: ${error.message}`);
+      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: "error", message: `Could not upload to ${vendor.name}: ${error.message}. The files are kept and uploaded at the next run.` }]);
+    }
+  }
+}

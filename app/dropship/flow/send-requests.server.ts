@@ -1,0 +1,246 @@
+// Step 2, Send Ship Requests: per vendor, the requests waiting to be sent are
+// claimed (row locks, SKIP LOCKED: two runs never claim the same request) and
+// written into one 850 interchange or one purchase-order CSV, stored as a
+// prepared transmission in the same transaction, then uploaded to the vendor's
+// outcoming folder. Requests and assignments become Sent once the upload is
+// complete; a file that could not be uploaded is uploaded by the next run.
+import prisma from "~/db.server";
+import type { DropshipRequest, Vendor } from "~/db/generated/client";
+import { build850 } from "../../../edi/documents/850";
+import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../../edi/control-numbers";
+import { CsvWriteError, writePurchaseOrderCsv } from "../../../edi/csv/write";
+import { joinRemote } from "../../../edi/transport/paths";
+import { TransportError } from "../../../edi/transport/errors";
+import { fillTemplate, type TradingProfile } from "../../../edi/vendor-profile";
+import { writeInterchange, x12DateTime } from "../../../edi/x12/writer";
+import { withVendorTransport } from "../vendor-connection.server";
+import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
+
+/** Requests per file; more wait for the next run. */
+const MAX_PER_FILE = 5000;
+
+const REQUIRED: Array<[keyof DropshipRequest, string]> = [
+  ["item_sku", "item_sku"],
+  ["ship_name_first", "ship_name_first"],
+  ["ship_name_last", "ship_name_last"],
+  ["ship_address", "ship_address"],
+  ["ship_city", "ship_city"],
+  ["ship_state", "ship_state"],
+  ["ship_zip", "ship_zip"],
+];
+
+/** Why a request cannot be sent as it is (the revise form's required fields), or nothing. */
+export function requestProblems(request: DropshipRequest): string[] {
+  const problems = REQUIRED.filter(([field]) => !String(request[field] ?? "").trim()).map(([, name]) => `${name} is empty`);
+  if (!(request.qty > 0)) problems.push("qty must be 1 or more");
+  if (!/^[A-Za-z]{2}$/.test(request.country_id ?? "")) problems.push("country_id must be a two-letter country code");
+  return problems;
+}
+
+const stamp = (at: Date) => at.toISOString().replace(/\D/g, "").slice(0, 14);
+
+function addressLines(request: DropshipRequest) {
+  const lines = request.ship_address.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  return { address1: lines[0] ?? "", address2: lines.slice(1).join(", ") || undefined };
+}
+
+function build850File(vendor: Vendor, profile: TradingProfile, requests: DropshipRequest[], numbers: Awaited<ReturnType<typeof reserveInterchangeNumbers>>, now: Date) {
+  const when = x12DateTime(now);
+  const settings = profile.documents["850"];
+  const transactions = requests.map((request, i) =>
+    build850(
+      {
+        poNumber: request.po_number,
+        orderNumber: request.order_increment_id,
+        date: now,
+        purpose: request.sent_at ? "05" : "00",
+        vendor: { number: vendor.store_id, name: vendor.name },
+        shipTo: { name: `${request.ship_name_first} ${request.ship_name_last}`.trim(), ...addressLines(request), city: request.ship_city, state: request.ship_state, zip: request.ship_zip, country: request.country_id.toUpperCase() },
+        lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost === null ? undefined : Number(request.unit_cost) }],
+        extraSegments: fillTemplate(settings.template, {
+          po_number: request.po_number,
+          order_number: request.order_increment_id,
+          date: when.date8,
+          vendor_name: vendor.name,
+          vendor_store_id: vendor.store_id,
+          ship_to_name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
+        }),
+      },
+      numbers.groups[0].transactions[i],
+    ),
+  );
+  const written = writeInterchange({
+    delimiters: profile.output,
+    sender: profile.sender,
+    receiver: profile.receiver,
+    date: when.date6,
+    time: when.time,
+    controlNumber: numbers.interchange,
+    usage: profile.usage,
+    groups: [{ functionalId: "PO", sender: profile.sender.id, receiver: profile.receiver.id, date: when.date8, time: when.time, controlNumber: numbers.groups[0].group, version: settings.version, transactions }],
+    lineBreak: "\n",
+  });
+  return written.text;
+}
+
+function buildCsvFile(requests: DropshipRequest[], now: Date) {
+  return writePurchaseOrderCsv(
+    requests.map((request) => ({
+      poNumber: request.po_number,
+      orderNumber: request.order_increment_id,
+      date: now,
+      shipTo: { name: `${request.ship_name_first} ${request.ship_name_last}`.trim(), ...addressLines(request), city: request.ship_city, state: request.ship_state, zip: request.ship_zip, country: request.country_id.toUpperCase() },
+      notes: request.sent_at ? `Replaces the order sent on ${request.sent_at.toISOString().slice(0, 10)}` : null,
+      lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost?.toString() ?? null }],
+    })),
+  ).text;
+}
+
+/**
+ * Claims the vendor's requests and stores the file that carries them, in one
+ * transaction. Requests that cannot be sent as they are get an error log and
+ * wait for a revision (which marks them for processing again).
+ */
+async function prepareFile(vendor: Vendor, profile: TradingProfile, report: StepReport): Promise<number> {
+  const folder = vendor.sftp_outcoming_folder!;
+  return prisma.$transaction(
+    async (tx) => {
+      const claimed = await tx.$queryRaw<DropshipRequest[]>`
+        SELECT * FROM dropship_request
+         WHERE vendor_id = ${vendor.id} AND status = 'pending' AND needs_processing AND archived_at IS NULL
+         ORDER BY request_id
+         LIMIT ${MAX_PER_FILE}
+         FOR UPDATE SKIP LOCKED`;
+      if (claimed.length === 0) return 0;
+      const logs: LogEntry[] = [];
+      const sendable: DropshipRequest[] = [];
+      for (const request of claimed) {
+        const problems = requestProblems(request);
+        if (problems.length === 0) {
+          sendable.push(request);
+          continue;
+        }
+        report.count("refused");
+        logs.push({
+          ...vendorLog(vendor),
+          action: "send_requests",
+          status: "error",
+          po_number: request.po_number,
+          order_increment_id: request.order_increment_id,
+          item_sku: request.item_sku,
+          qty: request.qty,
+          message: `Ship request ${request.po_number} cannot be sent: ${problems.join(", ")}. Revise the request; it is sent at the next run after that.`,
+        });
+      }
+      const refusedIds = claimed.filter((request) => !sendable.includes(request)).map((request) => request.request_id);
+      if (refusedIds.length) await tx.dropshipRequest.updateMany({ where: { request_id: { in: refusedIds } }, data: { needs_processing: false } });
+      if (sendable.length === 0) {
+        await writeLogs(logs, tx);
+        return 0;
+      }
+
+      const now = new Date();
+      const query: SqlQuery = (sql, params) => tx.$queryRawUnsafe(sql, ...params);
+      let content: string;
+      let control: { interchange: string | null; group: string | null; transactions: string[] };
+      let fileName: string;
+      if (profile.format === "x12") {
+        const numbers = await reserveInterchangeNumbers(query, vendor.id, [sendable.length]);
+        content = build850File(vendor, profile, sendable, numbers, now);
+        control = { interchange: numbers.interchange, group: numbers.groups[0].group, transactions: numbers.groups[0].transactions };
+        fileName = `850_${vendor.store_id}_${stamp(now)}_${numbers.interchange}.edi`;
+      } else {
+        const [number] = await reserveControlNumbers(query, vendor.id, 1);
+        try {
+          content = buildCsvFile(sendable, now);
+        } catch (error) {
+          if (!(error instanceof CsvWriteError)) throw error;
+          throw new Error(`the purchase-order CSV cannot be written: ${error.problems.join("; ")}`);
+        }
+        control = { interchange: null, group: null, transactions: [] };
+        fileName = `PO_${vendor.store_id}_${stamp(now)}_${number}.csv`;
+      }
+      const stored = await storePreparedFile(
+        {
+          vendorId: vendor.id,
+          partner: "vendor",
+          remotePath: joinRemote(folder, fileName),
+          transactionSet: profile.format === "x12" ? "850" : "csv",
+          content: Buffer.from(content),
+          interchangeControlNumber: control.interchange,
+          groupControlNumber: control.group,
+          transactionControlNumbers: control.transactions,
+        },
+        tx,
+      );
+      await tx.dropshipRequest.updateMany({
+        where: { request_id: { in: sendable.map((request) => request.request_id) } },
+        data: { transmission_id: stored!.id, needs_processing: false },
+      });
+      logs.push({
+        ...vendorLog(vendor),
+        action: "send_requests",
+        status: "info",
+        file_name: fileName,
+        transmission_id: stored!.id,
+        message: `Wrote ${fileName} with ${plural(sendable.length, "ship request")} (${content.length} bytes); uploading to ${folder}.`,
+      });
+      await writeLogs(logs, tx);
+      report.count("requests_in_files", sendable.length);
+      return sendable.length;
+    },
+    { timeout: 120_000 },
+  );
+}
+
+/** Which vendors have something to send: claimable requests or files not yet uploaded. */
+async function vendorsWithWork(vendorId?: number) {
+  const ids = await prisma.$queryRaw<Array<{ id: number }>>`
+    SELECT v.id FROM dropship_vendor v
+     WHERE v.enabled = 1 AND v.archived_at IS NULL
+       AND (EXISTS (SELECT 1 FROM dropship_request r WHERE r.vendor_id = v.id AND r.status = 'pending' AND r.needs_processing AND r.archived_at IS NULL)
+         OR EXISTS (SELECT 1 FROM transmission t WHERE t.vendor_id = v.id AND t.partner = 'vendor' AND t.direction = 'out' AND t.status = 'prepared'))
+     ORDER BY v.id`;
+  const wanted = ids.map((row) => row.id).filter((id) => vendorId === undefined || id === vendorId);
+  return prisma.vendor.findMany({ where: { id: { in: wanted } }, orderBy: { id: "asc" } });
+}
+
+export async function sendShipRequestsForVendor(vendor: Vendor, report: StepReport) {
+  const { profile, problems } = vendorProfile(vendor);
+  const fail = async (message: string) => {
+    report.problem(`${vendor.name}: ${message}`);
+    await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", message: `Nothing sent to ${vendor.name}: ${message}.` }]);
+  };
+  if (problems.length) return fail(`the vendor's settings are not usable (${problems.join("; ")}); fix them on the vendor form`);
+  if (!vendor.sftp_host || !vendor.sftp_outcoming_folder) return fail("no host or outcoming folder is set");
+  try {
+    await prepareFile(vendor, profile, report);
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+  if (!(await hasPreparedVendorFiles(vendor.id))) return;
+  try {
+    await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error;
+    await fail(`${error.message}; the file is kept and uploaded at the next run`);
+  }
+}
+
+export async function sendShipRequests(options: { vendorId?: number } = {}): Promise<StepResult> {
+  const report = new StepReport();
+  const vendors = await vendorsWithWork(options.vendorId);
+  for (const vendor of vendors) {
+    try {
+      await sendShipRequestsForVendor(vendor, report);
+    } catch (error) {
+      // One vendor's fault never stops the others.
+      report.problem(`${vendor.name}: ${errorMessage(error)}`);
+      await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", message: `Sending to ${vendor.name} failed: ${errorMessage(error)}` }]);
+    }
+  }
+  const sent = report.counts.files_sent ?? 0;
+  const summary = vendors.length === 0 ? "No ship requests to send." : `${plural(sent, "file")} sent to ${plural(vendors.length, "vendor")}, carrying ${plural(report.counts.requests_in_files ?? 0, "new ship request")}.`;
+  return report.result(summary);
+}
