@@ -11,6 +11,20 @@ export const sequenceName = (vendorId: number) => {
   return `edi_control_vendor_${vendorId}`;
 };
 
+/**
+ * Creates the vendor's sequence if it is missing. Call it outside a transaction
+ * that will draw numbers: a failed first draw would abort that transaction.
+ */
+export async function ensureControlSequence(query: SqlQuery, vendorId: number): Promise<void> {
+  const name = sequenceName(vendorId);
+  try {
+    await query(`CREATE SEQUENCE IF NOT EXISTS ${name} AS bigint MINVALUE 1 MAXVALUE 999999999 NO CYCLE`, []);
+  } catch (raced) {
+    // Two instances creating it at the same moment: the other one won.
+    if (!/already exists|duplicate key/.test(String((raced as Error).message))) throw raced;
+  }
+}
+
 /** Reserves `count` numbers for `vendorId`, in increasing order. */
 export async function reserveControlNumbers(query: SqlQuery, vendorId: number, count: number): Promise<number[]> {
   if (!Number.isInteger(count) || count < 1) throw new Error(`count must be 1 or more, not ${count}`);

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import prisma from "~/db.server";
 import type { Prisma, Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
+import { ensureControlSequence } from "../../../edi/control-numbers";
 import { tradingProfile, type OurIdentity, type TradingProfile } from "../../../edi/vendor-profile";
 import type { DropshipLogAction, DropshipLogStatus } from "../grids.server";
 import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
@@ -62,3 +63,6 @@ export class StepReport {
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** The vendor's control-number sequence exists before a transaction draws from it. */
+export const ensureVendorSequence = (vendorId: number) => ensureControlSequence((sql, params) => prisma.$queryRawUnsafe(sql, ...params), vendorId);

@@ -22,7 +22,7 @@ import { describeFault, type Fault } from "../../../edi/x12/faults";
 import { readX12, type ReadResult } from "../../../edi/x12/reader";
 import { as400ConnectionSettings, withVendorTransport } from "../vendor-connection.server";
 import { applyAcknowledgements, applyInventory, applyInvoiceLines, applyShipments, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
-import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
 import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
 
@@ -288,6 +288,7 @@ async function processCsv(context: ApplyContext, content: Buffer, type: string |
 /** Processes one stored file; false when another run has it or it is already done. */
 export async function processStoredFile(transmissionId: number, vendor: Vendor, report: StepReport): Promise<boolean> {
   const { profile, problems } = vendorProfile(vendor);
+  await ensureVendorSequence(vendor.id);
   return prisma.$transaction(
     async (tx) => {
       const [transmission] = await tx.$queryRaw<Transmission[]>`SELECT * FROM transmission WHERE id = ${transmissionId} AND status = 'received' FOR UPDATE SKIP LOCKED`;

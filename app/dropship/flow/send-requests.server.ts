@@ -14,7 +14,7 @@ import { TransportError } from "../../../edi/transport/errors";
 import { fillTemplate, type TradingProfile } from "../../../edi/vendor-profile";
 import { writeInterchange, x12DateTime } from "../../../edi/x12/writer";
 import { withVendorTransport } from "../vendor-connection.server";
-import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
 
 /** Requests per file; more wait for the next run. */
@@ -104,6 +104,7 @@ function buildCsvFile(requests: DropshipRequest[], now: Date) {
  */
 async function prepareFile(vendor: Vendor, profile: TradingProfile, report: StepReport): Promise<number> {
   const folder = vendor.sftp_outcoming_folder!;
+  await ensureVendorSequence(vendor.id);
   return prisma.$transaction(
     async (tx) => {
       const claimed = await tx.$queryRaw<DropshipRequest[]>`

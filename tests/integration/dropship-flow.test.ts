@@ -1,0 +1,381 @@
+// The drop-ship flow end to end, against real loopback SFTP and FTP servers,
+// the real database and the Shopify stand-in: an assignment goes Pending →
+// Processing → Sent → Complete, the vendor's answers come back as files, and
+// the fulfilment Shopify would get is asserted. Then the failure cases:
+// duplicate file, malformed file, vendor down, a crash mid-way, concurrent runs.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { answerPurchaseOrderFile } from "../../app/demo/vendor-answers";
+import prisma from "../../app/db.server";
+import type { Vendor } from "../../app/db/generated/client";
+import { clearCompletedShipRequests } from "../../app/dropship/flow/clear-completed.server";
+import { populateShipRequests } from "../../app/dropship/flow/populate-requests.server";
+import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
+import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
+import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
+import { runDropshipStep } from "../../app/dropship/flow/steps.server";
+import { closeFeedPool } from "../../app/feeds/runner.server";
+import { encryptSecret } from "../../app/lib/secrets.server";
+import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
+import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
+import { mapTransactions } from "../../edi/documents";
+import { readX12 } from "../../edi/x12/reader";
+import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
+
+const PASSWORD = "Flow-Pa55word";
+let root: string;
+let sftp: SftpTestServer;
+let ftp: FtpTestServer;
+let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
+
+// A fixed chance source, so the vendor's answers are the same every run.
+const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+
+const dir = (...parts: string[]) => path.join(root, ...parts);
+const filesIn = (...parts: string[]) => (existsSync(dir(...parts)) ? readdirSync(dir(...parts)).filter((name) => !name.startsWith(".")) : []).filter((name) => !["archive", "processed"].includes(name));
+
+async function calls(operation: string) {
+  const all = (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<{ operation: string; variables: Record<string, unknown> }>;
+  return all.filter((call) => call.operation === operation);
+}
+
+let nextOrder = 0;
+/** An order with one item, mirrored in Shopify, and a Pending assignment of it to the vendor. */
+async function pendingAssignment(vendor: Vendor, sku: string, qty = 2) {
+  nextOrder++;
+  const order = await prisma.order.create({
+    data: {
+      order_id: `90000${nextOrder}`,
+      shopify_order_id: String(7700000 + nextOrder),
+      concat_ship_to_name: "Ada Lovelace",
+      ship_first_name: "Ada",
+      ship_last_name: "Lovelace",
+      ship_street: "12 Analytical Way\nSuite 3",
+      ship_city: "Chicago",
+      ship_region: "IL",
+      ship_postcode: "60601",
+      ship_country_id: "US",
+      magento_status: "processing",
+      items: { create: [{ sku, name: `Item ${sku}`, qty_ordered: qty, price: 40 }] },
+    },
+    include: { items: true },
+  });
+  return prisma.assignment.create({
+    data: { order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, item_id: order.items[0].item_id, product_sku: sku, qty_assigned: qty, store_id: vendor.store_id, dropshipper_name: vendor.name, assign_status: 1 },
+  });
+}
+
+async function createVendor(name: string, storeId: string, overrides: Partial<Vendor> = {}) {
+  await prisma.inventorySource.create({ data: { source_code: storeId, name, type: "dropshipper" } });
+  const folder = storeId.toLowerCase();
+  for (const sub of ["inbound", "outbound"]) mkdirSync(dir(folder, sub), { recursive: true });
+  return prisma.vendor.create({
+    data: {
+      name, store_id: storeId, enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_port: sftp.port, sftp_user: "vendor", sftp_pass: encryptSecret(PASSWORD),
+      sftp_incoming_folder: `/${folder}/outbound`, sftp_outcoming_folder: `/${folder}/inbound`, edi_format: 1, edi_identifier: `${storeId}EDI`, edi_qualifier: "ZZ",
+      regex_format: "\\.(edi|csv)$", is_archiving_files: 1, edi997_enabled: 1, edi810_enabled: 1, edi810_as400_filepath: "/as400/invoices", edi846_enabled: 1, ...overrides,
+    },
+  });
+}
+
+/** The vendor reads what we uploaded and answers all of it at once (the 856 and 810 included). */
+function vendorAnswers(vendor: Vendor, controlNumberStart: number) {
+  const folder = vendor.sftp_outcoming_folder!.slice(1);
+  const answered: string[] = [];
+  for (const name of filesIn(folder).filter((name) => /^(850|PO)_/.test(name))) {
+    const answer = answerPurchaseOrderFile(vendor as never, name, readFileSync(dir(folder, name)), { now: new Date(), controlNumberStart: controlNumberStart + answered.length * 50, random: seeded(7) });
+    if ("error" in answer) throw new Error(answer.error);
+    for (const file of [...answer.immediate, ...answer.later]) writeFileSync(dir(vendor.sftp_incoming_folder!.slice(1), file.name), file.content);
+    mkdirSync(dir(folder, "processed"), { recursive: true });
+    writeFileSync(dir(folder, "processed", name), readFileSync(dir(folder, name)));
+    rmSync(dir(folder, name));
+    answered.push(name);
+  }
+  return answered;
+}
+
+beforeAll(async () => {
+  process.env.APP_SECRET_KEY = Buffer.alloc(32, 11).toString("base64");
+  root = mkdtempSync(path.join(tmpdir(), "dropship-flow-"));
+  mkdirSync(dir("as400", "invoices"), { recursive: true });
+  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, as400: PASSWORD } });
+  ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
+  standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
+  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
+  Object.assign(process.env, { AS400_HOST: "127.0.0.1", AS400_PORT: String(sftp.port), AS400_USER: "as400", AS400_PASSWORD: PASSWORD, AS400_HOST_KEY: sftp.hostKey });
+}, 60_000);
+
+afterAll(async () => {
+  await closeFeedPool();
+  await standIn?.stop();
+  await ftp?.stop();
+  await sftp?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await prisma.$executeRawUnsafe(
+    "TRUNCATE dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment, order_item, order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE",
+  );
+  for (const name of readdirSync(root)) if (name !== "as400") rmSync(dir(name), { recursive: true, force: true });
+  rmSync(dir("as400", "invoices"), { recursive: true, force: true });
+  mkdirSync(dir("as400", "invoices"), { recursive: true });
+  await fetch(`${standIn.url}/__state`, { method: "DELETE" });
+});
+
+describe("the drop-ship flow", () => {
+  it("takes an X12 vendor's assignment from Pending to Complete, with the tracking sent to Shopify", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS70");
+    const assignment = await pendingAssignment(vendor, "SKU-70001", 2);
+
+    // 1. Populate: a request with its own PO, the assignment Processing.
+    expect((await runDropshipStep("populateRequests")).error).toBe(false);
+    const request = await prisma.dropshipRequest.findUniqueOrThrow({ where: { assignment_id: assignment.id } });
+    expect(request).toMatchObject({ po_number: `PO${assignment.order_increment_id}-${assignment.id}`, qty: 2, ship_name_first: "Ada", ship_city: "Chicago", status: "pending" });
+    expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(2);
+
+    // 2. Send: one 850 in the vendor's outcoming folder, recorded with its control numbers.
+    const sent = await runDropshipStep("sendRequests");
+    expect(sent).toEqual({ error: false, message: "1 file sent to 1 vendor, carrying 1 new ship request." });
+    const uploaded = filesIn("ds70", "inbound");
+    expect(uploaded).toHaveLength(1);
+    const read = readX12(readFileSync(dir("ds70", "inbound", uploaded[0])));
+    expect(read.faults).toEqual([]);
+    const [po] = mapTransactions(read);
+    expect(po.mapped?.type).toBe("850");
+    expect(po.mapped?.document).toMatchObject({ poNumber: request.po_number, shipTo: expect.objectContaining({ city: "Chicago", state: "IL" }) });
+    const transmission = await prisma.transmission.findFirstOrThrow({ where: { direction: "out", transaction_set: "850" } });
+    expect(transmission).toMatchObject({ status: "sent", file_name: uploaded[0], interchange_control_number: read.interchanges[0].controlNumber, group_control_number: read.interchanges[0].groups[0].controlNumber });
+    expect(await prisma.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).toMatchObject({ status: "sent", transmission_id: transmission.id });
+    expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(3);
+
+    // 3. The vendor answers; Populate Responses stores every file, then archives it remotely.
+    vendorAnswers(vendor, 500);
+    const answerFiles = filesIn("ds70", "outbound");
+    expect(answerFiles.map((name) => name.slice(0, 3)).sort()).toEqual(["810", "855", "856", "997"]);
+    expect((await runDropshipStep("populateResponses")).error).toBe(false);
+    expect(await prisma.transmission.count({ where: { direction: "in", status: "received" } })).toBe(4);
+    expect(filesIn("ds70", "outbound")).toEqual([]);
+    expect(readdirSync(dir("ds70", "outbound", "archive")).sort()).toEqual([...answerFiles].sort());
+
+    // 4. Process: 997 accepts our 850, 855 acknowledges, 856 becomes a fulfilment, 810 goes to the AS400.
+    const processed = await runDropshipStep("processResponses");
+    expect(processed.error).toBe(false);
+    expect((await prisma.transmission.findUniqueOrThrow({ where: { id: transmission.id } })).status).toBe("accepted");
+    const shipment = await prisma.dropshipResponse.findFirstOrThrow({ where: { response_type: "856" } });
+    expect(shipment).toMatchObject({ status: "fulfilled", po_number: request.po_number, item_sku: "SKU-70001", qty: 2 });
+    expect(shipment.tracking_number).toMatch(/\w{10,}/);
+    const fulfilments = await calls("FulfillmentCreate");
+    expect(fulfilments).toHaveLength(1);
+    const input = (fulfilments[0].variables as { fulfillment: { trackingInfo: { number: string; company: string }; lineItemsByFulfillmentOrder: Array<{ fulfillmentOrderLineItems: Array<{ quantity: number }> }> } }).fulfillment;
+    expect(input.trackingInfo.number).toBe(shipment.tracking_number);
+    expect(input.trackingInfo.company).toBe(shipment.tracking_carrier);
+    expect(input.lineItemsByFulfillmentOrder[0].fulfillmentOrderLineItems[0].quantity).toBe(2);
+    expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(4);
+    expect(await prisma.dropshipResponse.count({ where: { response_type: "855", status: "processed" } })).toBeGreaterThan(0);
+    const invoice = await prisma.dropshipResponse.findFirstOrThrow({ where: { response_type: "810" } });
+    expect(invoice.invoice_number).toBeTruthy();
+    expect(filesIn("as400", "invoices")).toHaveLength(1);
+    // Our 997 answers each of the vendor's files except its own 997.
+    const ours = filesIn("ds70", "inbound").filter((name) => name.startsWith("997_"));
+    expect(ours).toHaveLength(3);
+    for (const name of ours) {
+      const ack = mapTransactions(readX12(readFileSync(dir("ds70", "inbound", name))))[0];
+      expect(ack.mapped?.type).toBe("997");
+      expect((ack.mapped?.document as { groups: Array<{ status: string }> }).groups[0].status).toBe("accepted");
+    }
+
+    // 5. Clear: the request leaves the working set.
+    expect((await runDropshipStep("clearCompletedRequests")).message).toMatch(/1 completed ship request archived/);
+    expect((await prisma.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).status).toBe("archived");
+
+    // Each step left logs a person can follow for this PO.
+    const actions = (await prisma.dropshipLog.findMany({ where: { po_number: request.po_number }, orderBy: { id: "asc" } })).map((log) => log.action);
+    expect(actions).toEqual(expect.arrayContaining(["populate_requests", "send_requests", "process_responses", "shopify_fulfillment"]));
+    // And each run is a feed run.
+    expect(await prisma.feedLog.count({ where: { feed_name: "send_ship_requests", type: "finished" } })).toBe(1);
+  });
+
+  it("exchanges CSV with a vendor over FTP the same way", async () => {
+    const vendor = await createVendor("Cascade Apparel", "DS71", { transfer_mechanism_id: 2, sftp_port: ftp.port, edi_format: 0, edi997_enabled: 0, edi810_enabled: 0, edi856_file_contents_regex: "tracking_number" });
+    const assignment = await pendingAssignment(vendor, "SKU-71001", 1);
+    await populateShipRequests();
+    expect((await sendShipRequests()).error).toBe(false);
+    const [csvFile] = filesIn("ds71", "inbound");
+    expect(csvFile).toMatch(/^PO_DS71_.*\.csv$/);
+    expect(readFileSync(dir("ds71", "inbound", csvFile), "utf8")).toContain("SKU-71001");
+    vendorAnswers(vendor, 600);
+    expect((await populateShipResponses()).error).toBe(false);
+    const result = await processShipResponses();
+    expect(result.error).toBe(false);
+    expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(4);
+    expect(await calls("FulfillmentCreate")).toHaveLength(1);
+  });
+});
+
+describe("when things go wrong", () => {
+  it("stores a file seen before once, and processes it once", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS72");
+    await pendingAssignment(vendor, "SKU-72001");
+    await populateShipRequests();
+    await sendShipRequests();
+    vendorAnswers(vendor, 700);
+    const shipNotice = filesIn("ds72", "outbound").find((name) => name.startsWith("856"))!;
+    const copy = readFileSync(dir("ds72", "outbound", shipNotice));
+    await populateShipResponses();
+    await processShipResponses();
+    // The vendor sends the same 856 again under another name.
+    writeFileSync(dir("ds72", "outbound", `again_${shipNotice}`), copy);
+    const second = await populateShipResponses();
+    expect(second.message).toMatch(/0 new files stored .* 1 file already stored before/);
+    expect(filesIn("ds72", "outbound")).toEqual([]); // released all the same
+    await processShipResponses();
+    expect(await prisma.transmission.count({ where: { direction: "in", content_hash: { not: "" }, file_name: { contains: "856" } } })).toBe(1);
+    expect(await calls("FulfillmentCreate")).toHaveLength(1);
+    expect(await prisma.dropshipLog.count({ where: { file_name: `again_${shipNotice}`, message: { contains: "not processed again" } } })).toBe(1);
+  });
+
+  it("keeps a malformed file, rejects it with a 997, and still processes the files after it", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS73");
+    await pendingAssignment(vendor, "SKU-73001");
+    await populateShipRequests();
+    await sendShipRequests();
+    vendorAnswers(vendor, 800);
+    const names = filesIn("ds73", "outbound");
+    const shipNotice = names.find((name) => name.startsWith("856"))!;
+    // SE01 no longer counts the segments: the 856 is refused, named by its segment.
+    const broken = readFileSync(dir("ds73", "outbound", shipNotice), "utf8").replace(/SE\*(\d+)\*/, (_, n) => `SE*${Number(n) + 3}*`);
+    rmSync(dir("ds73", "outbound", shipNotice));
+    writeFileSync(dir("ds73", "outbound", `000_${shipNotice}`), broken); // sorted first
+    await populateShipResponses();
+    const result = await processShipResponses();
+    expect(result.error).toBe(true);
+    const failed = await prisma.transmission.findFirstOrThrow({ where: { file_name: `000_${shipNotice}` } });
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/SE/);
+    expect(failed.error_segment).toMatch(/^\d+ SE$/);
+    expect(Buffer.from(failed.content).toString()).toBe(broken); // kept whole
+    // The files after it were processed.
+    expect(await prisma.transmission.count({ where: { direction: "in", status: "processed" } })).toBe(names.length - 1);
+    expect(await prisma.dropshipResponse.count({ where: { response_type: "855" } })).toBeGreaterThan(0);
+    // Our 997 for it rejects the transaction set.
+    const rejecting = filesIn("ds73", "inbound")
+      .filter((name) => name.startsWith("997_"))
+      .map((name) => mapTransactions(readX12(readFileSync(dir("ds73", "inbound", name))))[0].mapped!.document as { groups: Array<{ status: string }> })
+      .filter((ack) => ack.groups[0].status === "rejected");
+    expect(rejecting).toHaveLength(1);
+    expect(await prisma.dropshipLog.count({ where: { file_name: `000_${shipNotice}`, status: "error", message: { contains: "Could not process" } } })).toBe(1);
+    expect(await calls("FulfillmentCreate")).toHaveLength(0);
+  });
+
+  it("fails a vendor whose server is down alone; the others run", async () => {
+    const up = await createVendor("Acme Outdoor", "DS74");
+    const down = await createVendor("Granite Tools", "DS75", { sftp_port: 1 });
+    await pendingAssignment(up, "SKU-74001");
+    await pendingAssignment(down, "SKU-75001");
+    await populateShipRequests();
+    const sent = await sendShipRequests();
+    expect(sent.error).toBe(true);
+    expect(sent.message).toMatch(/Granite Tools/);
+    expect(filesIn("ds74", "inbound")).toHaveLength(1);
+    // The down vendor's file is stored and waits; its request is not Sent.
+    const waiting = await prisma.transmission.findFirstOrThrow({ where: { vendor_id: down.id, direction: "out" } });
+    expect(waiting.status).toBe("prepared");
+    expect((await prisma.dropshipRequest.findFirstOrThrow({ where: { vendor_id: down.id } })).status).toBe("pending");
+    expect(await prisma.dropshipLog.count({ where: { vendor_id: down.id, status: "error" } })).toBeGreaterThan(0);
+    vendorAnswers(up, 900);
+    const responses = await populateShipResponses();
+    expect(responses.error).toBe(true);
+    expect(await prisma.transmission.count({ where: { vendor_id: up.id, direction: "in" } })).toBe(4);
+
+    // Back up: the next run uploads the very same file, and nothing twice.
+    await prisma.vendor.update({ where: { id: down.id }, data: { sftp_port: sftp.port } });
+    expect((await sendShipRequests()).error).toBe(false);
+    const [file] = filesIn("ds75", "inbound");
+    expect(file).toBe(waiting.file_name);
+    expect(readFileSync(dir("ds75", "inbound", file))).toEqual(Buffer.from(waiting.content));
+    expect((await prisma.dropshipRequest.findFirstOrThrow({ where: { vendor_id: down.id } })).status).toBe("sent");
+  });
+
+  it("leaves nothing half-done when processing crashes, and the re-run finishes it once", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS76");
+    await pendingAssignment(vendor, "SKU-76001");
+    await populateShipRequests();
+    await sendShipRequests();
+    vendorAnswers(vendor, 1000);
+    await populateShipResponses();
+    // The database refuses the last write of a file's transaction, as a crash at that point would.
+    await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION crash_on_processed() RETURNS trigger AS $$ BEGIN
+      IF NEW.message LIKE 'Processed 856%' THEN RAISE EXCEPTION 'simulated crash'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await prisma.$executeRawUnsafe("CREATE TRIGGER crash_on_processed BEFORE INSERT ON dropship_log FOR EACH ROW EXECUTE FUNCTION crash_on_processed()");
+    try {
+      const crashed = await processShipResponses();
+      expect(crashed.error).toBe(true);
+    } finally {
+      await prisma.$executeRawUnsafe("DROP TRIGGER crash_on_processed ON dropship_log");
+    }
+    // Nothing of the 856 was applied: no response, no fulfilment, the file still waits.
+    expect(await prisma.dropshipResponse.count({ where: { response_type: "856" } })).toBe(0);
+    expect(await calls("FulfillmentCreate")).toHaveLength(0);
+    expect((await prisma.transmission.findFirstOrThrow({ where: { direction: "in", file_name: { startsWith: "856" } } })).status).toBe("received");
+    const rerun = await processShipResponses();
+    expect(rerun.error).toBe(false);
+    expect(await prisma.dropshipResponse.count({ where: { response_type: "856" } })).toBe(1);
+    expect(await calls("FulfillmentCreate")).toHaveLength(1);
+  });
+
+  it("does not fulfil twice when a run stopped after Shopify answered", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS77");
+    const assignment = await pendingAssignment(vendor, "SKU-77001");
+    await populateShipRequests();
+    await sendShipRequests();
+    vendorAnswers(vendor, 1100);
+    await populateShipResponses();
+    await processShipResponses();
+    expect(await calls("FulfillmentCreate")).toHaveLength(1);
+    // As if our update after Shopify's answer had been lost.
+    await prisma.dropshipResponse.updateMany({ where: { response_type: "856" }, data: { status: "received", shopify_fulfillment_id: null } });
+    await prisma.assignment.update({ where: { id: assignment.id }, data: { assign_status: 3 } });
+    await processShipResponses();
+    expect(await calls("FulfillmentCreate")).toHaveLength(1);
+    expect((await prisma.dropshipResponse.findFirstOrThrow({ where: { response_type: "856" } })).status).toBe("fulfilled");
+    expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(4);
+  });
+
+  it("never sends a request twice when two runs go at once", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS78");
+    for (let i = 0; i < 30; i++) await pendingAssignment(vendor, `SKU-78${String(i).padStart(3, "0")}`, 1);
+    await populateShipRequests();
+    // Straight to the step twice (no feed lock): row locks keep the claims apart.
+    await Promise.all([sendShipRequests(), sendShipRequests()]);
+    const pos = filesIn("ds78", "inbound").flatMap((name) => mapTransactions(readX12(readFileSync(dir("ds78", "inbound", name)))).map((d) => (d.mapped!.document as { poNumber: string }).poNumber));
+    expect(pos).toHaveLength(30);
+    expect(new Set(pos).size).toBe(30);
+    expect(await prisma.dropshipRequest.count({ where: { status: "sent" } })).toBe(30);
+    // Through the feeds, the second run at once is skipped.
+    await pendingAssignment(vendor, "SKU-78999", 1);
+    const [a, b] = await Promise.all([runDropshipStep("populateRequests"), runDropshipStep("populateRequests")]);
+    expect([a.message, b.message].filter((message) => /already running; it was skipped/.test(message))).toHaveLength(1);
+    expect(await prisma.dropshipRequest.count()).toBe(31);
+  });
+
+  it("refuses to send a request with a missing address until it is revised", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS79");
+    const assignment = await pendingAssignment(vendor, "SKU-79001");
+    await populateShipRequests();
+    await prisma.dropshipRequest.updateMany({ where: { assignment_id: assignment.id }, data: { ship_zip: "" } });
+    const result = await sendShipRequests();
+    expect(filesIn("ds79", "inbound")).toHaveLength(0);
+    expect(await prisma.dropshipLog.count({ where: { status: "error", message: { contains: "ship_zip is empty" } } })).toBe(1);
+    expect(result.message).toMatch(/0 files sent/);
+    // A second run does not repeat it; a revision sends it.
+    await sendShipRequests();
+    expect(await prisma.dropshipLog.count({ where: { status: "error", message: { contains: "ship_zip is empty" } } })).toBe(1);
+    await prisma.dropshipRequest.updateMany({ where: { assignment_id: assignment.id }, data: { ship_zip: "60601", needs_processing: true } });
+    await sendShipRequests();
+    expect(filesIn("ds79", "inbound")).toHaveLength(1);
+  });
+});
