@@ -34,6 +34,10 @@ const EnvSchema = z
     SHOPIFY_STAND_IN_URL: z.url().optional(),
     ALLOW_LOCAL_MODE_IN_PRODUCTION: flag.default(false),
     SEED_DEMO_DATA: flag.default(true),
+    /** Runs the feeds on their schedules in this process; 0 in web instances when `npm run jobs` runs them. */
+    SCHEDULER: flag.default(true),
+    /** Local mode: the loopback SFTP server and simulated vendor that answer the demo vendors' 850s. */
+    DEMO_VENDOR: flag.default(true),
     /** 32 bytes, base64: encrypts vendor passwords at rest. Local mode keeps a generated one in DATA_DIR. */
     APP_SECRET_KEY: z
       .string()
@@ -117,4 +121,9 @@ let cached: AppEnv | undefined;
 export function env(): AppEnv {
   cached ??= parseEnv();
   return cached;
+}
+
+/** The launcher sets variables it discovers at start (the stand-in's URL, the demo AS400): read them again. */
+export function reloadEnv() {
+  cached = undefined;
 }

@@ -3,16 +3,21 @@
 //   2. embedded PostgreSQL under DATA_DIR when DATABASE_URL is unset
 //   3. apply pending migrations
 //   4. local mode: seed demo data into an empty database, start the Shopify stand-in
-//   5. serve the Remix app (built, or through Vite with --dev)
+//      (answering from the database's orders) and the demo vendor (loopback SFTP
+//      and a simulated vendor that answers our 850s; it also plays the AS400)
+//   5. the feed scheduler, unless SCHEDULER=0 (then `npm run jobs` runs it)
+//   6. serve the Remix app (built, or through Vite with --dev)
 // SIGINT/SIGTERM stop the HTTP server first, then PostgreSQL, cleanly.
 import path from "node:path";
 import { existsSync } from "node:fs";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import { EnvError, parseEnv } from "../app/env.server";
+import { EnvError, parseEnv, reloadEnv } from "../app/env.server";
 import { openLocalDatabase } from "../app/db/embedded-postgres.server";
 import { applyMigrations } from "../app/db/migrate.server";
+import { createPrismaClient } from "../app/db/client.server";
+import { databaseCatalog } from "../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../app/shopify/stand-in.server";
 
 const log = (message: string) => console.log(`[start] ${message}`);
@@ -63,10 +68,43 @@ async function main() {
         const seeded = await seedDemoData(databaseUrl);
         log(seeded ? "seeded demo data" : "demo data already present");
       }
-      const standIn = await startShopifyStandIn({ shop: env.LOCAL_SHOP });
+      const catalogDb = createPrismaClient(databaseUrl, 2);
+      stops.push(() => catalogDb.$disconnect());
+      const standIn = await startShopifyStandIn({ shop: env.LOCAL_SHOP, catalog: databaseCatalog(catalogDb) });
       stops.push(standIn.stop);
       process.env.SHOPIFY_STAND_IN_URL = standIn.url;
       log(`Shopify stand-in answering at ${standIn.url}`);
+
+      if (env.DEMO_VENDOR) {
+        const { startDemoVendor } = await import("../app/demo/demo-vendor.server");
+        const demo = await startDemoVendor({
+          databaseUrl,
+          dataDir: path.resolve(env.DATA_DIR),
+          ourIdentity: { qualifier: env.EDI_SENDER_QUALIFIER, id: env.EDI_SENDER_ID, testId: env.EDI_TEST_SENDER_ID },
+        });
+        stops.push(demo.stop);
+        // The demo plays the AS400 too, unless a real one is configured.
+        if (!env.AS400_HOST) {
+          Object.assign(process.env, {
+            AS400_TRANSFER_MECHANISM: "1",
+            AS400_HOST: demo.as400.host,
+            AS400_PORT: String(demo.as400.port),
+            AS400_USER: demo.as400.user,
+            AS400_PASSWORD: demo.as400.password,
+            AS400_HOST_KEY: demo.as400.hostKey,
+          });
+        }
+        log(`demo vendor: SFTP on ${demo.sftp.host}:${demo.sftp.port}, answering the demo vendors' purchase orders`);
+      }
+    }
+
+    reloadEnv();
+    if (env.SCHEDULER) {
+      const { startScheduler } = await import("../jobs/scheduler");
+      const { FEED_JOBS } = await import("../jobs/registry");
+      const scheduler = await startScheduler({ jobs: FEED_JOBS });
+      stops.push(scheduler.stop);
+      log(`scheduler: ${Object.keys(FEED_JOBS).length} feeds on their schedules`);
     }
 
     const app = express();

@@ -24,7 +24,8 @@ export async function startAppServer(env: Record<string, string>): Promise<Runni
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), ...env },
+    // No schedules and no demo vendor unless a test asks: background work would race its assertions.
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), SCHEDULER: "0", DEMO_VENDOR: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

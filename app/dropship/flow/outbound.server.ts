@@ -112,6 +112,8 @@ async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor
 async function uploadEach(transmissions: Transmission[], transport: VendorTransport, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
   for (const transmission of transmissions) {
     try {
+      // The AS400's folders are ours to lay out; a vendor's must exist (a typo should not create one).
+      if (transmission.partner === "as400") await transport.makeFolder(parentOf(transmission.remote_path!));
       await transport.upload(parentOf(transmission.remote_path!), transmission.file_name, Buffer.from(transmission.content));
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;

@@ -1,6 +1,7 @@
 // An SFTP server in process, on 127.0.0.1, serving a folder on disk: for transport
 // tests, other tests and the local demo vendor. Built on ssh2's Server; password
-// logins only; every path is confined to the root folder (".." stops at its top).
+// logins only; every path is confined to the root folder (".." stops at its top),
+// or to a user's own folder under it (userRoots: one server for many vendors).
 // Faults can be injected to test how clients cope with a misbehaving server.
 import { promises as fs, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
@@ -80,7 +81,13 @@ export class FaultState implements TransferFaults {
 export interface SftpServerOptions {
   /** The folder on disk that clients see as "/". */
   root: string;
+  /** Read at each login: users may be added while the server runs. */
   users: Record<string, string>;
+  /**
+   * A user's own folder, relative to root: that user sees it as "/" and no path
+   * leaves it. Users not listed see the whole root. Read at each login, like users.
+   */
+  userRoots?: Record<string, string>;
   /** A private host key (OpenSSH or PEM); a fresh ECDSA P-256 key by default. */
   hostKeyPem?: string;
   /** Default 0 (any free port); give the old port to restart a stopped server in place. */
@@ -117,16 +124,20 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
     // Find this connection's socket, to cut it abruptly for the drop fault.
     const socket = [...sockets].find((candidate) => candidate.remotePort === info.port);
     client.on("error", () => {}); // clients that vanish are what the faults are for
+    let userRoot = root;
     client.on("authentication", (context) => {
       if (context.method === "password") passwordAttempts++;
       const expected = Object.hasOwn(options.users, context.username) ? options.users[context.username] : undefined;
-      if (context.method === "password" && expected !== undefined && context.password === expected) context.accept();
-      else context.reject(["password"]);
+      const ownRoot = rootOf(root, options.userRoots, context.username);
+      if (context.method === "password" && expected !== undefined && context.password === expected && ownRoot !== null) {
+        userRoot = ownRoot;
+        context.accept();
+      } else context.reject(["password"]);
     });
     client.on("ready", () => {
       client.on("session", (acceptSession) => {
         acceptSession().on("sftp", (acceptSftp) => {
-          serveSftp(acceptSftp(), root, faults, () => socket?.destroy());
+          serveSftp(acceptSftp(), userRoot, faults, () => socket?.destroy());
         });
       });
     });
@@ -164,6 +175,13 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
         for (const socket of sockets) socket.destroy();
       }),
   };
+}
+
+/** The folder a user sees as "/": root, or its userRoots entry; null when that entry would leave root. */
+function rootOf(root: string, userRoots: Record<string, string> | undefined, user: string): string | null {
+  if (!userRoots || !Object.hasOwn(userRoots, user)) return root;
+  const own = path.resolve(root, userRoots[user]);
+  return own === root || own.startsWith(root + path.sep) ? own : null;
 }
 
 interface OpenFile {

@@ -1,0 +1,30 @@
+// Every scheduled job, by feed name. defaultCron only seeds a new feed row;
+// staff change the cron on the feed screens. The other areas add theirs here.
+import { DROPSHIP_STEPS, stepJob } from "../app/dropship/flow/steps.server";
+import { StepReport } from "../app/dropship/flow/context.server";
+import { deliverAs400Copies } from "../app/dropship/flow/outbound.server";
+import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server";
+import type { FeedJob } from "../app/feeds/runner.server";
+
+/** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
+const vendorInventory: FeedJob = async () => {
+  const report = new StepReport();
+  await syncInventoryToShopify(report);
+  await deliverAs400Copies(report, "846");
+  const result = report.result(`${report.counts.stock_levels_sent ?? 0} stock levels sent to Shopify; ${report.counts.as400_copies ?? 0} 846 copies sent to the AS400.`);
+  return { message: result.message, error: result.error, meta: result.meta };
+};
+
+/** Vendor invoices (810) waiting for the AS400. */
+const vendorInvoices: FeedJob = async () => {
+  const report = new StepReport();
+  await deliverAs400Copies(report, "810");
+  const result = report.result(`${report.counts.as400_copies ?? 0} 810 copies sent to the AS400.`);
+  return { message: result.message, error: result.error, meta: result.meta };
+};
+
+export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = {
+  ...Object.fromEntries(Object.values(DROPSHIP_STEPS).map((step) => [step.feed, { defaultCron: step.defaultCron, run: stepJob(step) }])),
+  vendor_inventory_846: { defaultCron: "0 */4 * * *", run: vendorInventory },
+  vendor_invoices_810: { defaultCron: "30 6 * * *", run: vendorInvoices },
+};
