@@ -21,6 +21,13 @@ describe("incoming files", () => {
     expect(recogniseIncomingFile("readme.txt", "hello", v, profileOf(v))).toMatchObject({ accept: false, type: null });
   });
 
+  it("recognises a hard-wrapped 846 (unwrap_846) even when a line break splits ST*846", () => {
+    const wrapped = "ISA*00*          *00*          *ZZ*ACME           *ZZ*HOUSEROPS      *261121*1200*U*00401*000000001*0*P*>~GS*IB*ACME*HOUSEROPS*20261121*1200*1*X*004010~S\nT*846*0001~BIA*00*DD*1*20261121~";
+    const wraps = vendor({ unwrap_846: 1 });
+    expect(recogniseIncomingFile("inv.edi", wrapped, wraps, profileOf(wraps)).type).toBe("846");
+    expect(recogniseIncomingFile("inv.edi", wrapped, vendor(), profileOf(vendor())).type).toBeNull();
+  });
+
   it("recognises X12 documents by ST01, or first by the vendor's contents regex", () => {
     const v = vendor();
     expect(recogniseIncomingFile("a", corpus("855/node-x12__855.edi"), v, profileOf(v)).type).toBe("855");

@@ -23,7 +23,9 @@ export function recogniseIncomingFile(fileName: string, firstBytes: Buffer | str
   if (profile.fileNamePattern && !profile.fileNamePattern.test(fileName)) {
     return { accept: false, type: null, reason: `the file name ${JSON.stringify(fileName)} does not match regex_format` };
   }
-  const text = (typeof firstBytes === "string" ? firstBytes : firstBytes.subarray(0, RECOGNISE_BYTES).toString("utf8")).slice(0, RECOGNISE_BYTES);
+  const raw = (typeof firstBytes === "string" ? firstBytes : firstBytes.subarray(0, RECOGNISE_BYTES).toString("utf8")).slice(0, RECOGNISE_BYTES);
+  // A hard-wrapped file (unwrap_846) may have a line break inside "ST*846".
+  const text = profile.unwrap846 ? raw.replace(/[\r\n]+/g, "") : raw;
   for (const type of CONTENTS_ORDER) {
     const pattern = profile.documents[type].contentsPattern;
     if (pattern?.test(text)) return { accept: true, type, reason: `${type}_file_contents_regex matches` };
