@@ -1,10 +1,21 @@
-// Drop Ship Tools (spec 000 §2): a vendor dropdown, then the Transmission Test.
-// The vendor list comes from GET /api/dropship_tools; each action posts to
-// /api/dropship_tools_submit and shows its { error, message } in a banner.
-import { Banner, BlockStack, Button, Card, InlineStack, Page, Select, Text } from "@shopify/polaris";
+// Drop Ship Tools (spec 000 §2): a vendor dropdown, then Manual Utilities,
+// Vendor Testing and the Transmission Test. The vendor list comes from
+// GET /api/dropship_tools; each action posts to /api/dropship_tools_submit with
+// the input it needs (app/dropship/tool-actions.ts) and shows its
+// { error, message } in a banner.
+import { Banner, BlockStack, Button, Card, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TRANSMISSION_TEST_ACTIONS } from "~/dropship/transmission-test-actions";
+import {
+  MANUAL_UTILITY_ACTIONS,
+  TOOL_ACTION_INPUT,
+  TOOL_INPUT_MAX,
+  toolInputReady,
+  TRANSMISSION_TEST_ACTIONS,
+  VENDOR_TESTING_ACTIONS,
+  type ToolAction,
+  type ToolInputField,
+} from "~/dropship/tool-actions";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
@@ -12,11 +23,14 @@ import { pageLoader } from "~/lib/route.server";
 
 export const loader = pageLoader(async () => ({}));
 
+type Inputs = Record<ToolInputField, string>;
+
 export default function DropShipTools() {
   const { t } = useTranslation();
   const [vendors, setVendors] = useState<Array<{ id: number; name: string }> | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [vendorId, setVendorId] = useState("");
+  const [inputs, setInputs] = useState<Inputs>({ ponum: "", sku: "", filepath: "" });
   const [running, setRunning] = useState<string | null>(null);
   const texts = useMemo(() => ({ success: t("tools.success"), error: t("tools.failure"), serverMessageOnHttpError: false }), [t]);
   const tool = useFormSubmit(texts);
@@ -29,14 +43,42 @@ export default function DropShipTools() {
     return () => controller.abort();
   }, []);
 
-  const run = async (action: string) => {
+  const run = async (action: ToolAction) => {
     const form = new FormData();
     form.set("vendor_id", vendorId);
     form.set("action", action);
+    const input = TOOL_ACTION_INPUT[action];
+    if (input && inputs[input.field].trim()) form.set(input.field, inputs[input.field].trim());
     setRunning(action);
     await tool.submit({ url: "/api/dropship_tools_submit", body: form });
     setRunning(null);
   };
+
+  const buttons = (actions: readonly ToolAction[]) => (
+    <InlineStack gap="200">
+      {actions.map((action) => (
+        <Button key={action} disabled={!vendorId || Boolean(running) || !toolInputReady(action, inputs)} loading={running === action} onClick={() => void run(action)}>
+          {t(`tools.actions.${action}`)}
+        </Button>
+      ))}
+    </InlineStack>
+  );
+
+  const field = (name: ToolInputField) => (
+    <TextField
+      label={t(`tools.fields.${name}`)}
+      helpText={t(`tools.fields.${name}_help`)}
+      value={inputs[name]}
+      onChange={(value) => setInputs((current) => ({ ...current, [name]: value }))}
+      maxLength={TOOL_INPUT_MAX[name]}
+      autoComplete="off"
+    />
+  );
+
+  const parseActions = MANUAL_UTILITY_ACTIONS.filter((action) => TOOL_ACTION_INPUT[action]?.field === "filepath");
+  const fileActions = MANUAL_UTILITY_ACTIONS.filter((action) => !TOOL_ACTION_INPUT[action]);
+  const poActions = VENDOR_TESTING_ACTIONS.filter((action) => TOOL_ACTION_INPUT[action]?.field === "ponum");
+  const skuActions = VENDOR_TESTING_ACTIONS.filter((action) => TOOL_ACTION_INPUT[action]?.field === "sku");
 
   return (
     <Page title={t("tools.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
@@ -60,18 +102,39 @@ export default function DropShipTools() {
         <Card>
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">
+              {t("tools.manual")}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t("tools.manual_help")}
+            </Text>
+            {field("filepath")}
+            {buttons(parseActions)}
+            {buttons(fileActions)}
+          </BlockStack>
+        </Card>
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {t("tools.vendor_testing")}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t("tools.vendor_testing_help")}
+            </Text>
+            {field("ponum")}
+            {buttons(poActions)}
+            {field("sku")}
+            {buttons(skuActions)}
+          </BlockStack>
+        </Card>
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
               {t("tools.transmission")}
             </Text>
             <Text as="p" tone="subdued">
               {t("tools.transmission_help")}
             </Text>
-            <InlineStack gap="200">
-              {TRANSMISSION_TEST_ACTIONS.map((action) => (
-                <Button key={action} disabled={!vendorId || Boolean(running)} loading={running === action} onClick={() => void run(action)}>
-                  {t(`tools.actions.${action}`)}
-                </Button>
-              ))}
-            </InlineStack>
+            {buttons(TRANSMISSION_TEST_ACTIONS)}
           </BlockStack>
         </Card>
       </BlockStack>

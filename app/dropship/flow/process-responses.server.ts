@@ -56,7 +56,8 @@ function ackInputs(document: Extract<LocatedDocument["mapped"], { type: "855" }>
   }
   return document.lines.map((line) => {
     const ack = line.acks[0];
-    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: ack?.date ? `${ack.code} ${ack.date}` : (ack?.code ?? null) };
+    const date = ack?.date && /^\d{8}$/.test(ack.date) ? `${ack.date.slice(0, 4)}-${ack.date.slice(4, 6)}-${ack.date.slice(6, 8)}` : ack?.date;
+    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: date ? `expected ${date}` : null };
   });
 }
 

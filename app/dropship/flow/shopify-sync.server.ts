@@ -71,7 +71,7 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
             {
               ...base,
               status: "success",
-              message: `${fulfilment.created ? "Fulfilment created" : "Fulfilment already in"} Shopify for order ${request.order_increment_id}: ${response.qty ?? request.qty} x ${response.item_sku ?? request.item_sku}${response.tracking_carrier ? `, ${response.tracking_carrier}` : ""} tracking ${response.tracking_number}.${complete ? ` Assignment ${request.assignment_id} is Complete.` : ""}`,
+              message: `${fulfilment.created ? "Fulfilment created in" : "Fulfilment already in"} Shopify for order ${request.order_increment_id}: ${response.qty ?? request.qty} x ${response.item_sku ?? request.item_sku}${response.tracking_carrier ? `, ${response.tracking_carrier}` : ""} tracking ${response.tracking_number}.${complete ? ` Assignment ${request.assignment_id} is Complete.` : ""}`,
             },
           ],
           tx,
