@@ -37,6 +37,6 @@ export function stepJob(step: DropshipStep): FeedJob {
 /** Runs a step now, through its feed (skipped when it is already running). */
 export async function runDropshipStep(action: DropshipStepAction, trigger: "manual" | "schedule" = "manual") {
   const step = DROPSHIP_STEPS[action];
-  const result = await runFeed(step.feed, stepJob(step), { trigger });
+  const result = await runFeed(step.feed, stepJob(step), { trigger, defaultCron: step.defaultCron });
   return { error: result.error, message: result.message };
 }

@@ -1,0 +1,344 @@
+// Runs one feed: the scheduler, the Run Feed button and the tests all come
+// through runFeed. Each run writes feed logs (starting, then finished or
+// failed; skipped when the feed is already running anywhere) and stamps the
+// feed row. "Anywhere" is enforced by a PostgreSQL session-level advisory lock
+// held on a dedicated connection for the whole run: it works across processes
+// and app instances, and PostgreSQL frees it when a dying process's connection
+// closes. Prisma's pool cannot pin a connection, hence the small pg pool.
+import os from "node:os";
+import pg from "pg";
+import { z } from "zod";
+import prisma from "~/db.server";
+import type { Prisma } from "~/db/generated/client";
+
+export interface FeedRunContext {
+  /** Merged into the starting log's meta; written at most once a second, the last one always. */
+  progress(meta: Record<string, unknown>): Promise<void>;
+  /** Aborted on shutdown (and if the connection holding the lock is lost): stop soon. */
+  signal: AbortSignal;
+  trigger: "schedule" | "manual";
+}
+export interface FeedOutcome {
+  message: string;
+  /** The job ran to its end but reports a problem (e.g. some records failed). */
+  error?: boolean;
+  meta?: Record<string, unknown>;
+}
+export type FeedJob = (context: FeedRunContext) => Promise<FeedOutcome>;
+export interface FeedRunResult {
+  status: "finished" | "failed" | "skipped";
+  message: string;
+  error: boolean;
+  /** The log that ended the run (finished, failed or skipped). */
+  logId: number;
+}
+export interface RunFeedOptions {
+  trigger?: "schedule" | "manual";
+  signal?: AbortSignal;
+  /** Cron for the feed row if it has to be created (the scheduler passes the registry's). */
+  defaultCron?: string;
+}
+
+export const DEFAULT_FEED_CRON = "0 0 * * *";
+// First key of the two-int advisory lock, so feed locks never meet other
+// advisory locks (the migrator uses a single bigint key).
+const FEED_LOCK_NAMESPACE = 72_700_002;
+const PROGRESS_INTERVAL_MS = 1000;
+const STACK_LINES = 5;
+
+export const feedNameSchema = z
+  .string()
+  .min(1, "a feed name is required")
+  .max(100, "a feed name has at most 100 characters")
+  .regex(/^[a-z0-9_]+$/, "a feed name has only lower-case letters, digits and _");
+
+export function parseFeedName(name: string): string {
+  const parsed = feedNameSchema.safeParse(name);
+  if (!parsed.success) throw new Error(`Invalid feed name "${name}": ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+let pool: pg.Pool | undefined;
+
+function feedPool(): pg.Pool {
+  if (!pool) {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) throw new Error("DATABASE_URL is not set: feeds need the database to take their lock.");
+    // One connection per running feed (plus a moment for each skip).
+    pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000, application_name: "feeds" });
+    // An idle connection dropped by the server must not crash the process.
+    pool.on("error", (error) => console.error(`[feeds] idle database connection lost: ${error.message}`));
+  }
+  return pool;
+}
+
+/** Ends the lock pool (waits for running feeds to release their connection). */
+export async function closeFeedPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.end();
+}
+
+const processInfo = () => ({ pid: process.pid, host: os.hostname() });
+
+// Runs in this process by the signal their caller gave, so shutdown can close
+// those that outlive its grace period.
+interface ActiveRun {
+  abandon(reason: string): Promise<boolean>;
+}
+const activeRuns = new Map<AbortSignal, Set<ActiveRun>>();
+
+/**
+ * For shutdown: ends the runs started with `signal` that did not stop in time.
+ * Each gets a failed log with `reason`, loses its lock connection (PostgreSQL
+ * frees the lock) and its runFeed resolves as failed; whatever the job does
+ * later is ignored. Returns how many it ended.
+ */
+export async function abandonFeedRuns(signal: AbortSignal, reason: string): Promise<number> {
+  const runs = [...(activeRuns.get(signal) ?? [])];
+  const ended = await Promise.all(runs.map((run) => run.abandon(reason)));
+  return ended.filter(Boolean).length;
+}
+
+export async function runFeed(name: string, job: FeedJob, options: RunFeedOptions = {}): Promise<FeedRunResult> {
+  const feedName = parseFeedName(name);
+  const trigger = options.trigger ?? "manual";
+  const createCron = options.defaultCron ?? DEFAULT_FEED_CRON;
+
+  const client = await feedPool().connect();
+  const lockLost = new AbortController();
+  // A checked-out pg client with no error listener would crash the process.
+  const onClientError = (error: Error) => {
+    console.error(`[feeds] ${feedName}: lost the connection holding its lock: ${error.message}`);
+    lockLost.abort(new Error(`lost the database connection holding the lock of ${feedName}`));
+  };
+  client.on("error", onClientError);
+  let released = false;
+  const release = (destroy: boolean) => {
+    if (released) return;
+    released = true;
+    client.off("error", onClientError);
+    client.release(destroy || lockLost.signal.aborted ? true : undefined);
+  };
+
+  let locked: boolean;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
+      [FEED_LOCK_NAMESPACE, `feed:${feedName}`],
+    );
+    locked = rows[0]!.locked;
+  } catch (error) {
+    release(true);
+    throw error;
+  }
+
+  if (!locked) {
+    release(false);
+    const now = new Date();
+    const log = await writeLog(feedName, "skipped", { reason: "still running", trigger, ...processInfo() });
+    await stampFeed(feedName, createCron, { last_skipped_at: now });
+    return { status: "skipped", message: `${feedName} is already running; it was skipped.`, error: true, logId: log.id };
+  }
+
+  let destroy = false;
+  try {
+    return await runLocked({ feedName, job, trigger, createCron, client, release, lockLost: lockLost.signal, callerSignal: options.signal });
+  } catch (error) {
+    destroy = true; // a database failure mid-run: do not return a connection of unknown state
+    throw error;
+  } finally {
+    if (!released) {
+      // A session lock outlives the run unless unlocked: if unlocking fails,
+      // close the connection rather than hand a locked session to the pool.
+      const unlocked = await client
+        .query<{ unlocked: boolean }>("SELECT pg_advisory_unlock($1, hashtext($2)) AS unlocked", [FEED_LOCK_NAMESPACE, `feed:${feedName}`])
+        .then((result) => result.rows[0]!.unlocked)
+        .catch(() => false);
+      release(destroy || !unlocked);
+    }
+  }
+}
+
+interface LockedRun {
+  feedName: string;
+  job: FeedJob;
+  trigger: "schedule" | "manual";
+  createCron: string;
+  client: pg.PoolClient;
+  release(destroy: boolean): void;
+  lockLost: AbortSignal;
+  callerSignal?: AbortSignal;
+}
+
+async function runLocked(run: LockedRun): Promise<FeedRunResult> {
+  const { feedName, trigger } = run;
+  await closeInterruptedRuns(run.client, feedName);
+
+  const startedAt = new Date();
+  const starting = await writeLog(feedName, "starting", { trigger, ...processInfo() });
+  await stampFeed(feedName, run.createCron, { last_started_at: startedAt });
+  const startedLogId = starting.id;
+  const duration = () => Date.now() - startedAt.getTime();
+
+  const internalAbort = new AbortController();
+  const signal = AbortSignal.any([internalAbort.signal, run.lockLost, ...(run.callerSignal ? [run.callerSignal] : [])]);
+  const progress = new ProgressWriter(startedLogId, { trigger, ...processInfo() });
+  // Set once the run's end is decided, so a late job and a shutdown never both write one.
+  let ended = false;
+
+  let abandoned!: (result: FeedRunResult) => void;
+  const whenAbandoned = new Promise<FeedRunResult>((resolve) => (abandoned = resolve));
+  const registryKey = run.callerSignal ?? internalAbort.signal;
+  const active: ActiveRun = {
+    async abandon(reason) {
+      if (ended) return false;
+      ended = true;
+      internalAbort.abort(new Error(reason));
+      let logId = 0;
+      try {
+        await progress.finish();
+        // Written before the lock goes, like every end log.
+        logId = (await writeLog(feedName, "failed", { error: reason, duration_ms: duration(), started_log_id: startedLogId })).id;
+        await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
+      } finally {
+        run.release(true);
+        abandoned({ status: "failed", message: reason, error: true, logId });
+      }
+      return true;
+    },
+  };
+  const registered = activeRuns.get(registryKey) ?? new Set<ActiveRun>();
+  activeRuns.set(registryKey, registered.add(active));
+
+  const finish = async (): Promise<FeedRunResult> => {
+    let outcome: FeedOutcome;
+    try {
+      outcome = await run.job({ progress: (meta) => progress.update(meta), signal, trigger });
+    } catch (error) {
+      if (ended) return whenAbandoned;
+      ended = true;
+      await progress.finish();
+      const message = error instanceof Error ? error.message : String(error);
+      const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(0, STACK_LINES).join("\n") : undefined;
+      const log = await writeLog(feedName, "failed", { error: message, stack, duration_ms: duration(), started_log_id: startedLogId });
+      await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
+      return { status: "failed", message, error: true, logId: log.id };
+    }
+    if (ended) return whenAbandoned;
+    ended = true;
+    await progress.finish();
+    const meta = {
+      message: outcome.message,
+      duration_ms: duration(),
+      ...outcome.meta,
+      ...(outcome.error ? { error: true } : {}),
+      started_log_id: startedLogId, // last: the interrupted-run check relies on it
+    };
+    const log = await writeLog(feedName, "finished", meta);
+    await stampFeed(feedName, run.createCron, { last_finished_at: new Date() });
+    return { status: "finished", message: outcome.message, error: Boolean(outcome.error), logId: log.id };
+  };
+
+  const finished = finish();
+  finished.catch(() => {}); // when abandoned, a late failure here has no one to tell
+  try {
+    return await Promise.race([finished, whenAbandoned]);
+  } finally {
+    registered.delete(active);
+    if (!registered.size) activeRuns.delete(registryKey);
+  }
+}
+
+// A starting log with no end belongs to a run whose process stopped (we hold
+// the lock, so it is not running). Every end log names its starting log, and
+// ends are written under the lock in order, so only starting logs after the
+// last one named can be open.
+async function closeInterruptedRuns(client: pg.PoolClient, feedName: string) {
+  const { rows } = await client.query<{ id: number }>(
+    `SELECT s.id FROM feed_log s
+      WHERE s.feed_name = $1 AND s.type = 'starting'
+        AND s.id > COALESCE((SELECT (e.meta->>'started_log_id')::int FROM feed_log e
+                              WHERE e.feed_name = $1 AND e.type IN ('finished', 'failed') AND e.meta ? 'started_log_id'
+                              ORDER BY e.id DESC LIMIT 1), 0)
+      ORDER BY s.id`,
+    [feedName],
+  );
+  for (const { id } of rows) {
+    await writeLog(feedName, "failed", { error: "interrupted: the process running it stopped", started_log_id: id });
+  }
+  if (rows.length) await prisma.feed.updateMany({ where: { name: feedName }, data: { last_failed_at: new Date() } });
+}
+
+// Progress lands on the starting log: merged, at most one write a second, the
+// last one always written (finish) before the run's end log.
+class ProgressWriter {
+  private lastWrite = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private dirty = false;
+  private closed = false;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly logId: number,
+    private readonly meta: Record<string, unknown>,
+  ) {}
+
+  update(patch: Record<string, unknown>): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    Object.assign(this.meta, patch);
+    this.dirty = true;
+    if (this.timer) return Promise.resolve();
+    const wait = this.lastWrite + PROGRESS_INTERVAL_MS - Date.now();
+    if (wait <= 0) return this.write();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.write();
+    }, wait);
+    return Promise.resolve();
+  }
+
+  async finish(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.write();
+  }
+
+  private write(): Promise<void> {
+    if (!this.dirty) return this.chain;
+    this.dirty = false;
+    this.lastWrite = Date.now();
+    const meta = toJson(this.meta);
+    // Chained so writes land in order; a failed progress write does not fail the job.
+    this.chain = this.chain
+      .then(() => prisma.feedLog.update({ where: { id: this.logId }, data: { meta } }))
+      .then(
+        () => undefined,
+        (error: Error) => console.error(`[feeds] progress of log ${this.logId} not saved: ${error.message}`),
+      );
+    return this.chain;
+  }
+}
+
+function writeLog(feedName: string, type: "starting" | "finished" | "failed" | "skipped", meta: Record<string, unknown>) {
+  return prisma.feedLog.create({ data: { feed_name: feedName, type, meta: toJson(meta) }, select: { id: true } });
+}
+
+function stampFeed(
+  feedName: string,
+  createCron: string,
+  stamp: Partial<Record<"last_started_at" | "last_finished_at" | "last_failed_at" | "last_skipped_at", Date>>,
+) {
+  return prisma.feed.upsert({
+    where: { name: feedName },
+    update: stamp,
+    create: { name: feedName, cron_expression: createCron, ...stamp },
+    select: { id: true },
+  });
+}
+
+// Meta is whatever jobs report: make it plain JSON (dates as ISO text, bigints as text, no undefined).
+function toJson(meta: Record<string, unknown>): Prisma.InputJsonObject {
+  return JSON.parse(JSON.stringify(meta, (_key, value) => (typeof value === "bigint" ? value.toString() : value)));
+}

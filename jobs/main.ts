@@ -1,0 +1,63 @@
+// `npm run jobs`: the scheduler process, next to the app's HTTP process.
+//   1. read and check the environment (a clear list of what is wrong, or stop)
+//   2. DATABASE_URL is required: this process never starts a PostgreSQL itself
+//   3. apply pending migrations (the same runner as npm start; it takes a lock)
+//   4. schedule every feed of the registry; SIGINT/SIGTERM stop it cleanly
+import { EnvError, parseEnv } from "../app/env.server";
+import { applyMigrations } from "../app/db/migrate.server";
+
+const log = (message: string) => console.log(`[jobs] ${message}`);
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!env.DATABASE_URL) {
+    console.error(
+      "DATABASE_URL is required for `npm run jobs`: set it to the app's PostgreSQL " +
+        "(postgresql://user:password@host:port/database). The jobs process does not start the embedded one.",
+    );
+    process.exit(1);
+  }
+
+  const applied = await applyMigrations(env.DATABASE_URL);
+  log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
+
+  // Imported only now: the jobs and the Prisma client need DATABASE_URL at import.
+  const { FEED_JOBS } = await import("./registry");
+  const { startScheduler } = await import("./scheduler");
+  const { prisma } = await import("../app/db.server");
+
+  const scheduler = await startScheduler({ jobs: FEED_JOBS });
+  const names = Object.keys(FEED_JOBS);
+  log(names.length ? `scheduler started for ${names.join(", ")} (${env.APP_TIMEZONE})` : "scheduler started; the registry has no jobs yet");
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping (running jobs are asked to stop)`);
+    try {
+      await scheduler.stop();
+      await prisma.$disconnect();
+      process.exit(0);
+    } catch (error) {
+      console.error(`[jobs] stopping failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(`[jobs] failed: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,218 @@
+// The one scheduler: every job is a feed row (name, cron, enabled) run through
+// runFeed on its cron. Rows are read at start and polled for changes, so the
+// feed screens can change a cron or disable a feed without a restart; only
+// what changed is rescheduled. Overlap is not prevented here: a tick that
+// finds its feed running anywhere is logged as skipped by runFeed's lock.
+import cron, { type Logger, type ScheduledTask } from "node-cron";
+import prisma from "../app/db.server";
+import { env } from "../app/env.server";
+import { validateCron } from "../app/feeds/cron";
+import {
+  abandonFeedRuns,
+  closeFeedPool,
+  parseFeedName,
+  runFeed,
+  type FeedJob,
+  type FeedRunResult,
+} from "../app/feeds/runner.server";
+
+export interface FeedJobDefinition {
+  /** Cron of the feed row when the scheduler creates it; the row's own cron wins after that. */
+  defaultCron: string;
+  run: FeedJob;
+}
+
+export interface SchedulerOptions {
+  jobs: Record<string, FeedJobDefinition>;
+  /** How often feed rows are checked for changes (default 30 s). */
+  reloadEveryMs?: number;
+  /** How long stop() waits for running jobs after aborting them (default 30 s). */
+  shutdownGraceMs?: number;
+}
+
+export interface Scheduler {
+  /** Stops scheduling, aborts running jobs, waits up to the grace, closes the lock pool. */
+  stop(): Promise<void>;
+  /** Runs a feed now (trigger manual), whatever its cron or enabled flag. */
+  runNow(name: string): Promise<FeedRunResult>;
+  /** Re-reads the feed rows now, e.g. after a feed form's save. */
+  reload(): Promise<void>;
+}
+
+export const SHUTDOWN_REASON = "stopped by shutdown before it finished";
+
+const log = (message: string) => console.log(`[jobs] ${message}`);
+
+// node-cron's default logger prints coloured banners; keep its warnings, in our format.
+const cronLogger: Logger = {
+  info: () => {},
+  debug: () => {},
+  warn: (message) => console.warn(`[jobs] node-cron: ${message}`),
+  error: (message, error) => console.error(`[jobs] node-cron: ${message instanceof Error ? message.message : message}`, error ?? ""),
+};
+
+interface ScheduledFeed {
+  cron: string;
+  enabled: boolean;
+  task: ScheduledTask | null;
+}
+
+export async function startScheduler(options: SchedulerOptions): Promise<Scheduler> {
+  const { jobs } = options;
+  const reloadEveryMs = options.reloadEveryMs ?? 30_000;
+  const shutdownGraceMs = options.shutdownGraceMs ?? 30_000;
+
+  // The registry is code: a bad name or default cron is a programming error.
+  const problems = Object.entries(jobs).flatMap(([name, job]) => {
+    const found: string[] = [];
+    try {
+      parseFeedName(name);
+    } catch (error) {
+      found.push((error as Error).message);
+    }
+    const cronProblem = validateCron(job.defaultCron);
+    if (cronProblem) found.push(`${name}: ${cronProblem}`);
+    return found;
+  });
+  if (problems.length) throw new Error(`The job registry is not usable:\n  - ${problems.join("\n  - ")}`);
+
+  const timezone = env().APP_TIMEZONE;
+  const shutdown = new AbortController(); // the signal of every run started here
+  const running = new Set<Promise<FeedRunResult>>();
+  const scheduled = new Map<string, ScheduledFeed>();
+  const warnedWithoutJob = new Set<string>();
+  let stopping = false;
+
+  // Insert missing rows only: an existing row's cron was chosen by staff.
+  await prisma.feed.createMany({
+    data: Object.entries(jobs).map(([name, job]) => ({ name, cron_expression: job.defaultCron.trim() })),
+    skipDuplicates: true,
+  });
+
+  const track = (name: string, trigger: "schedule" | "manual") => {
+    const job = jobs[name]!;
+    const run = runFeed(name, job.run, { trigger, signal: shutdown.signal, defaultCron: job.defaultCron.trim() });
+    running.add(run);
+    run.then(
+      () => running.delete(run),
+      () => running.delete(run),
+    );
+    return run;
+  };
+
+  const tick = async (name: string) => {
+    if (stopping) return;
+    try {
+      const result = await track(name, "schedule");
+      if (result.status === "failed") console.error(`[jobs] ${name} failed: ${result.message}`);
+    } catch (error) {
+      // No log could be written (database down?): say so here at least.
+      console.error(`[jobs] ${name} could not run: ${(error as Error).message}`);
+    }
+  };
+
+  const schedule = (name: string, cronExpression: string) => {
+    const task = cron.createTask(cronExpression, () => tick(name), { name: `feed:${name}`, timezone, logger: cronLogger });
+    void task.start();
+    return task;
+  };
+
+  const recordInvalidCron = async (name: string, cronExpression: string, problem: string) => {
+    console.error(`[jobs] ${name} is not scheduled: ${problem}`);
+    await prisma.feedLog.create({
+      data: { feed_name: name, type: "failed", meta: { error: `not scheduled: ${problem}`, cron_expression: cronExpression } },
+    });
+    await prisma.feed.update({ where: { name }, data: { last_failed_at: new Date() } });
+  };
+
+  const applyFeedRows = async () => {
+    const rows = await prisma.feed.findMany({ select: { name: true, cron_expression: true, enabled: true } });
+    if (stopping) return;
+    const present = new Set<string>();
+    for (const row of rows) {
+      present.add(row.name);
+      if (!jobs[row.name]) {
+        if (!warnedWithoutJob.has(row.name)) {
+          warnedWithoutJob.add(row.name);
+          console.warn(`[jobs] feed ${row.name} has no job in this build's registry: not scheduled`);
+        }
+        continue;
+      }
+      const cronExpression = row.cron_expression.trim();
+      const enabled = row.enabled !== 0;
+      const current = scheduled.get(row.name);
+      if (current && current.cron === cronExpression && current.enabled === enabled) continue;
+      try {
+        await current?.task?.destroy();
+        scheduled.delete(row.name);
+        let task: ScheduledTask | null = null;
+        if (enabled) {
+          const problem = validateCron(cronExpression);
+          if (problem) await recordInvalidCron(row.name, cronExpression, problem);
+          else task = schedule(row.name, cronExpression);
+        }
+        scheduled.set(row.name, { cron: cronExpression, enabled, task });
+        if (current) log(`${row.name}: ${task ? `rescheduled (${cronExpression})` : "no longer scheduled"}`);
+      } catch (error) {
+        // Left out of `scheduled`, so the next reload tries again.
+        console.error(`[jobs] ${row.name} could not be scheduled: ${(error as Error).message}`);
+      }
+    }
+    for (const [name, entry] of scheduled) {
+      if (present.has(name)) continue;
+      await entry.task?.destroy();
+      scheduled.delete(name);
+      log(`${name}: feed row removed, no longer scheduled`);
+    }
+  };
+
+  // One reload at a time, in order; a failed one does not stop later ones.
+  let reloads: Promise<void> = Promise.resolve();
+  const reload = () => {
+    const next = reloads.then(applyFeedRows);
+    reloads = next.catch(() => {});
+    return next;
+  };
+
+  await reload();
+  const poll = setInterval(() => {
+    reload().catch((error) => console.error(`[jobs] reading the feeds failed: ${(error as Error).message}`));
+  }, reloadEveryMs);
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      clearInterval(poll);
+      await reloads;
+      for (const entry of scheduled.values()) await entry.task?.destroy();
+      scheduled.clear();
+
+      shutdown.abort(new Error("the scheduler is stopping"));
+      const inFlight = [...running];
+      let timer: NodeJS.Timeout | undefined;
+      const endedInTime = await Promise.race([
+        Promise.allSettled(inFlight).then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), shutdownGraceMs))),
+      ]);
+      clearTimeout(timer);
+      if (!endedInTime) {
+        const abandoned = await abandonFeedRuns(shutdown.signal, SHUTDOWN_REASON).catch((error) => {
+          console.error(`[jobs] could not record the runs cut short: ${(error as Error).message}`);
+          return 0;
+        });
+        if (abandoned) log(`${abandoned} run(s) did not stop within ${shutdownGraceMs} ms: ${SHUTDOWN_REASON}`);
+      }
+      // Abandoned runs are settled now; others were writing their end log.
+      await Promise.allSettled(inFlight);
+      await closeFeedPool();
+    })());
+
+  const runNow = async (name: string) => {
+    if (stopping) throw new Error(`The scheduler is stopping: ${name} was not started.`);
+    if (!jobs[name]) throw new Error(`There is no job for the feed "${name}".`);
+    return track(name, "manual");
+  };
+
+  return { stop, runNow, reload };
+}
