@@ -165,13 +165,14 @@ describe("vendor API", () => {
     const withOpen = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "Open Requests Co", store_id: "DS04" }) })).json()).id;
     const withHistory = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "History Co", store_id: "DS05" }) })).json()).id;
     const order = await db.order.create({ data: { order_id: "100000001", items: { create: { sku: "SKU-1", name: "Thing", qty_ordered: 1 } } }, include: { items: true } });
-    const assignment = await db.assignment.create({ data: { order_increment_id: "100000001", item_id: order.items[0].item_id, product_sku: "SKU-1", qty_assigned: 1, store_id: "DS04" } });
-    const request = (vendorId: number, status: string) => ({
-      vendor_id: vendorId, vendor_name: "x", assignment_id: assignment.id, po_number: `PO-${vendorId}`, order_increment_id: "100000001", item_sku: "SKU-1", qty: 1,
+    // One assignment per request (a request carries its assignment's PO).
+    const assignmentFor = (storeId: string) => db.assignment.create({ data: { order_increment_id: "100000001", item_id: order.items[0].item_id, product_sku: "SKU-1", qty_assigned: 1, store_id: storeId } });
+    const request = async (vendorId: number, status: string) => ({
+      vendor_id: vendorId, vendor_name: "x", assignment_id: (await assignmentFor(vendorId === withOpen ? "DS04" : "DS05")).id, po_number: `PO-${vendorId}`, order_increment_id: "100000001", item_sku: "SKU-1", qty: 1,
       ship_name_first: "Jane", ship_name_last: "Doe", ship_address: "1 Main St", ship_city: "Chicago", ship_state: "IL", ship_zip: "60601", country_id: "US", status,
     });
-    await db.dropshipRequest.create({ data: request(withOpen, "sent") });
-    await db.dropshipRequest.create({ data: request(withHistory, "completed") });
+    await db.dropshipRequest.create({ data: await request(withOpen, "sent") });
+    await db.dropshipRequest.create({ data: await request(withHistory, "completed") });
 
     const refused = await api(`/api/dropship_vendor/${withOpen}`, { method: "DELETE", body: {} });
     expect(refused.status).toBe(422);
