@@ -355,6 +355,9 @@ describe("when things go wrong", () => {
     expect(pos).toHaveLength(30);
     expect(new Set(pos).size).toBe(30);
     expect(await prisma.dropshipRequest.count({ where: { status: "sent" } })).toBe(30);
+    // One file, uploaded once: one "sent" line per request.
+    expect(await prisma.transmission.count({ where: { direction: "out" } })).toBe(1);
+    expect(await prisma.dropshipLog.count({ where: { action: "send_requests", status: "success" } })).toBe(30);
     // Through the feeds, the second run at once is skipped.
     await pendingAssignment(vendor, "SKU-78999", 1);
     const [a, b] = await Promise.all([runDropshipStep("populateRequests"), runDropshipStep("populateRequests")]);

@@ -95,7 +95,7 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
 
 async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, error: unknown, report: StepReport) {
   const message = errorMessage(error);
-  await prisma.transmission.update({ where: { id: transmission.id }, data: { error: message, attempts: { increment: 1 } } });
+  await prisma.transmission.update({ where: { id: transmission.id }, data: { error: message, attempts: { increment: 1 }, processed_at: null } });
   await writeLogs([
     {
       ...(vendor ? vendorLog(vendor) : {}),
@@ -111,6 +111,13 @@ async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor
 
 async function uploadEach(transmissions: Transmission[], transport: VendorTransport, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
   for (const transmission of transmissions) {
+    // Claimed for ten minutes (processed_at is the lease of a prepared file): two runs never upload
+    // the same file at once, and one that died mid-upload is picked up again after the lease.
+    const claimed = await prisma.$executeRaw`
+      UPDATE transmission SET processed_at = now()
+       WHERE id = ${transmission.id} AND status = 'prepared'
+         AND (processed_at IS NULL OR processed_at < now() - interval '10 minutes')`;
+    if (claimed === 0) continue;
     try {
       // The AS400's folders are ours to lay out; a vendor's must exist (a typo should not create one).
       if (transmission.partner === "as400") await transport.makeFolder(parentOf(transmission.remote_path!));

@@ -1,0 +1,66 @@
+// The Drop Ship Tools actions (spec 000 §7), by section, and the input each
+// needs: shared by the Tools page (which buttons, which fields) and its
+// /api route (what is validated). docs/dropship.md explains each one.
+import { TRANSMISSION_TEST_ACTIONS } from "./transmission-test-actions";
+
+export { TRANSMISSION_TEST_ACTIONS };
+
+/** Manual Utilities: act on real vendor files. */
+export const MANUAL_UTILITY_ACTIONS = [
+  "parse-855",
+  "parse-process-855",
+  "parse-856",
+  "parse-process-856",
+  "parse-810",
+  "parse-process-810",
+  "send-generated-files",
+  "receive-files",
+] as const;
+
+/** Vendor Testing: play the vendor, to test the flow without it. */
+export const VENDOR_TESTING_ACTIONS = ["855", "856", "846", "810", "997", "850", "generate-sample-850"] as const;
+
+export const TOOL_ACTIONS = [...MANUAL_UTILITY_ACTIONS, ...VENDOR_TESTING_ACTIONS, ...TRANSMISSION_TEST_ACTIONS] as const;
+export type ToolAction = (typeof TOOL_ACTIONS)[number];
+export type ManualUtilityAction = (typeof MANUAL_UTILITY_ACTIONS)[number];
+export type VendorTestingAction = (typeof VENDOR_TESTING_ACTIONS)[number];
+
+export type ToolInputField = "ponum" | "sku" | "filepath";
+
+export interface ToolInput {
+  field: ToolInputField;
+  required: boolean;
+}
+
+/** The one input an action reads, if any; `846` takes a PO only to narrow its stock rows. */
+export const TOOL_ACTION_INPUT: Record<ToolAction, ToolInput | null> = {
+  "parse-855": { field: "filepath", required: true },
+  "parse-process-855": { field: "filepath", required: true },
+  "parse-856": { field: "filepath", required: true },
+  "parse-process-856": { field: "filepath", required: true },
+  "parse-810": { field: "filepath", required: true },
+  "parse-process-810": { field: "filepath", required: true },
+  "send-generated-files": null,
+  "receive-files": null,
+  "855": { field: "ponum", required: true },
+  "856": { field: "ponum", required: true },
+  "846": { field: "ponum", required: false },
+  "810": { field: "ponum", required: true },
+  "997": { field: "ponum", required: true },
+  "850": { field: "ponum", required: true },
+  "generate-sample-850": { field: "sku", required: true },
+  "test-connection": null,
+  "list-folders": null,
+  "verify-upload": null,
+};
+
+/** Input limits: BEG03 holds 22 characters; SKUs as the product table keeps them. */
+export const TOOL_INPUT_MAX = { ponum: 22, sku: 64, filepath: 1000 } as const;
+
+export const isToolAction = (value: string): value is ToolAction => (TOOL_ACTIONS as readonly string[]).includes(value);
+
+/** Whether a button can be pressed with what is typed (the page disables it otherwise). */
+export function toolInputReady(action: ToolAction, values: Partial<Record<ToolInputField, string>>): boolean {
+  const input = TOOL_ACTION_INPUT[action];
+  return !input || !input.required || Boolean(values[input.field]?.trim());
+}

@@ -1,0 +1,54 @@
+// The Drop Ship Tools page on the demo data: Manual Utilities and Vendor
+// Testing above the Transmission Test, each input where its actions need it,
+// buttons waiting for a vendor (and their input), and a refused file path
+// shown in the banner in words.
+import { expect, test } from "@playwright/test";
+import { open } from "./support";
+
+test("the Tools page shows its three sections, with the inputs their actions need", async ({ page }) => {
+  await open(page, "/dropship/tools/");
+  await expect(page.getByRole("heading", { name: "Drop Ship Tools" })).toBeVisible();
+  const headings = page.getByRole("heading", { level: 2 });
+  await expect(headings).toHaveText(["Manual Utilities", "Vendor Testing", "Transmission Test"]);
+  for (const label of ["File path", "PO number", "SKU"]) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+
+  const buttons = [
+    "Parse 855", "Parse & Process 855", "Parse 856", "Parse & Process 856", "Parse 810", "Parse & Process 810", "Send Generated Files", "Receive Files",
+    "Send 855 (Acknowledgement)", "Send 856 (Ship Notice)", "Send 846 (Inventory)", "Send 810 (Invoice)", "Send 997 (Functional Ack)", "Resend 850", "Generate Sample 850",
+    "Test Connection", "List Folders", "Verify Upload",
+  ];
+  // Nothing can run before a vendor is chosen.
+  for (const name of buttons) await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
+
+  const select = page.getByLabel("Vendor", { exact: true });
+  await expect(select.locator("option")).not.toHaveCount(1); // the vendors have loaded
+  const first = await select.locator("option:not([disabled])").first().getAttribute("value");
+  await select.selectOption(first!);
+
+  // Actions without input are ready; those that need one wait for it.
+  for (const name of ["Send Generated Files", "Receive Files", "Send 846 (Inventory)", "Test Connection"]) await expect(page.getByRole("button", { name, exact: true })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Parse 856", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Send 856 (Ship Notice)", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Generate Sample 850", exact: true })).toBeDisabled();
+  await page.getByLabel("PO number", { exact: true }).fill("PO100");
+  await expect(page.getByRole("button", { name: "Send 856 (Ship Notice)", exact: true })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Parse 856", exact: true })).toBeDisabled();
+  await page.getByLabel("SKU", { exact: true }).fill("SKU-1");
+  await expect(page.getByRole("button", { name: "Generate Sample 850", exact: true })).toBeEnabled();
+});
+
+test("a file path leaving the vendor's folder is refused in the banner", async ({ page }) => {
+  await open(page, "/dropship/tools/");
+  const select = page.getByLabel("Vendor", { exact: true });
+  await expect(select.locator("option")).not.toHaveCount(1);
+  await select.selectOption((await select.locator("option:not([disabled])").first().getAttribute("value"))!);
+  await page.getByLabel("File path", { exact: true }).fill("../etc/passwd");
+  await page.getByRole("button", { name: "Parse 856", exact: true }).click();
+  const banner = page.locator(".Polaris-Banner");
+  await expect(banner).toContainText('The path "../etc/passwd" is not allowed: it contains "..", which could leave');
+  await expect(banner).not.toContainText("Request completed successfully");
+
+  await page.getByLabel("File path", { exact: true }).fill("/etc/passwd");
+  await page.getByRole("button", { name: "Parse & Process 810", exact: true }).click();
+  await expect(banner).toContainText('The path "/etc/passwd" is not allowed: it is absolute');
+});
