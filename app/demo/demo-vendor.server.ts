@@ -106,11 +106,13 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
    * Points the demo vendors at this server: rows whose host ends with
    * ".example.com" (the seed's), or 127.0.0.1 with a demo_ user (an earlier
    * run's). No other row is touched. The demo serves SFTP only, so FTP vendors
-   * become SFTP vendors here.
+   * become SFTP vendors here. The ".example.com" rows are taken at start only:
+   * a vendor staff create later with such a host stays as they typed it.
    */
-  async function pointVendors(): Promise<Vendor[]> {
+  async function pointVendors(atStart = false): Promise<Vendor[]> {
+    const demoRows = { sftp_host: "127.0.0.1", sftp_user: { startsWith: "demo_" } };
     const rows = await db.vendor.findMany({
-      where: { OR: [{ sftp_host: { endsWith: ".example.com", mode: "insensitive" } }, { sftp_host: "127.0.0.1", sftp_user: { startsWith: "demo_" } }] },
+      where: atStart ? { OR: [{ sftp_host: { endsWith: ".example.com", mode: "insensitive" } }, demoRows] } : demoRows,
       orderBy: { id: "asc" },
     });
     for (const row of rows) {
@@ -232,7 +234,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
   };
 
   try {
-    await pointVendors();
+    await pointVendors(true);
   } catch (error) {
     await server.stop();
     await db.$disconnect();
