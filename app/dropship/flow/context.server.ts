@@ -64,5 +64,11 @@ export const errorMessage = (error: unknown) => (error instanceof Error ? error.
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** The vendor's control-number sequence exists before a transaction draws from it. */
-export const ensureVendorSequence = (vendorId: number) => ensureControlSequence((sql, params) => prisma.$queryRawUnsafe(sql, ...params), vendorId);
+const ensuredSequences = new Set<number>();
+
+/** The vendor's control-number sequence exists before a transaction draws from it (checked once per process). */
+export async function ensureVendorSequence(vendorId: number) {
+  if (ensuredSequences.has(vendorId)) return;
+  await ensureControlSequence((sql, params) => prisma.$queryRawUnsafe(sql, ...params), vendorId);
+  ensuredSequences.add(vendorId);
+}

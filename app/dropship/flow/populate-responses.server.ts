@@ -32,22 +32,14 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
   if (listed.length > wanted.length) report.count("left_by_regex_format", listed.length - wanted.length);
   for (const file of wanted) {
     let stored: { id: number; isNew: boolean };
+    let storedMessage: string;
     try {
       const content = await transport.download(file.path, file.size);
       const recognised = recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile);
       stored = await storeIncomingFile(vendor, { name: file.name, path: file.path, content, transactionSet: recognised.type });
-      await writeLogs([
-        {
-          ...vendorLog(vendor),
-          action: "receive_file",
-          status: stored.isNew ? "info" : "warning",
-          file_name: file.name,
-          transmission_id: stored.id,
-          message: stored.isNew
-            ? `Stored ${file.name} (${content.length} bytes, ${recognised.type ? `a ${recognised.type}` : "type not recognised"}: ${recognised.reason}).`
-            : `${file.name} has the same content as transmission ${stored.id}, stored before; it is not processed again.`,
-        },
-      ]);
+      storedMessage = stored.isNew
+        ? `Stored ${file.name} (${content.length} bytes, ${recognised.type ? `a ${recognised.type}` : "type not recognised"}: ${recognised.reason})`
+        : `${file.name} has the same content as transmission ${stored.id}, stored before; it is not processed again`;
       report.count(stored.isNew ? "files_stored" : "duplicates");
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
@@ -56,14 +48,15 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
       if (error.isConnectionFault) throw error;
       continue;
     }
-    // Only now, with the file safely stored, is it moved or removed remotely.
+    // Only now, with the file safely stored, is it moved or removed remotely. One log line per file.
+    const log = { ...vendorLog(vendor), action: "receive_file" as const, file_name: file.name, transmission_id: stored.id };
     try {
       const { archivedTo } = await releaseIncomingFile(transport, vendor, file.path);
-      await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "info", file_name: file.name, transmission_id: stored.id, message: archivedTo ? `Archived ${file.path} to ${archivedTo} on the vendor's server.` : `Deleted ${file.path} from the vendor's server.` }]);
+      await writeLogs([{ ...log, status: stored.isNew ? "info" : "warning", message: `${storedMessage}; ${archivedTo ? `archived to ${archivedTo}` : "deleted"} on the vendor's server.` }]);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       report.problem(`${vendor.name}: ${file.name} stored but not released (${error.message})`);
-      await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "warning", file_name: file.name, transmission_id: stored.id, message: `${file.name} is stored, but could not be ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: ${error.message}. The next run sees it is stored and tries again.` }]);
+      await writeLogs([{ ...log, status: "warning", message: `${storedMessage}. It could not be ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: ${error.message}. The next run sees it is stored and tries again.` }]);
       if (error.isConnectionFault) throw error;
     }
   }
