@@ -514,6 +514,20 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         return { sku: product.sku, operation: r.pick(["tags_update", "price_update", "inventory_adjust"]), message: r.pick(["Product not found", "Throttled: cost 1000 exceeds bucket 800", "Variant has no inventory item"]), payload: { sku: product.sku, attempt: r.int(1, 3) }, created_at: new Date(now.getTime() - i * 5 * 3600_000) };
       }),
     });
+
+    // --- saved views of the order grid, and webhooks already handled ---------------------
+    const shop = process.env.LOCAL_SHOP ?? "demo-shop.myshopify.com";
+    await db.savedView.createMany({
+      data: [
+        { shop, grid: "advancedorder", name: "Processing", name_key: "processing", filters: { magentoOrderStatus: ["processing"] }, position: 1 },
+        { shop, grid: "advancedorder", name: "Amazon orders", name_key: "amazon orders", filters: { marketplaceSource: ["AMAZON_US"] }, position: 2 },
+      ],
+    });
+    await db.webhookEvent.createMany({
+      data: orders.slice(0, 20).flatMap((order, i) =>
+        order.shopify_order_id ? [{ webhook_id: `demo-${order.shopify_order_id}-${i}`, topic: "orders/create", shop, received_at: order.created_at }] : [],
+      ),
+    });
     return true;
   } finally {
     await db.$disconnect();
