@@ -13,10 +13,9 @@ import type { LineStatus } from "../../../edi/documents/855";
 import { allTrackingNumbers, type ShipNotice } from "../../../edi/documents/856";
 import { reserveControlNumbers, type SqlQuery } from "../../../edi/control-numbers";
 import * as csv from "../../../edi/csv";
-import { recogniseIncomingFile } from "../../../edi/incoming";
+import { recogniseIncomingFile, sortIncomingFiles } from "../../../edi/incoming";
 import { joinRemote } from "../../../edi/transport/paths";
 import { TransportError } from "../../../edi/transport/errors";
-import { sortIncomingFiles } from "../../../edi/incoming";
 import type { TradingProfile } from "../../../edi/vendor-profile";
 import { describeFault, type Fault } from "../../../edi/x12/faults";
 import { readX12, type ReadResult } from "../../../edi/x12/reader";
@@ -79,7 +78,7 @@ function shipmentInputs(notice: ShipNotice): ShipmentInput[] {
   return out;
 }
 
-async function applyX12(context: ApplyContext, profile: TradingProfile, result: ReadResult, documents: LocatedDocument[], faults: Fault[]) {
+async function applyX12(context: ApplyContext, documents: LocatedDocument[], faults: Fault[]) {
   const counts: Record<string, number> = {};
   for (const located of documents) {
     const mapped = located.mapped;
@@ -108,8 +107,6 @@ async function applyX12(context: ApplyContext, profile: TradingProfile, result: 
         break;
     }
   }
-  void profile;
-  void result;
   return counts;
 }
 
@@ -214,7 +211,7 @@ async function processX12(context: ApplyContext, profile: TradingProfile, conten
   const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
   const unknownSets = documents.filter((d) => !d.mapped).map((d) => d.setId);
   const allFaults = [...result.faults, ...contentFaults];
-  const counts = await applyX12(context, profile, result, documents, allFaults);
+  const counts = await applyX12(context, documents, allFaults);
   await queueAck997(context, profile, result, contentFaults);
   const applied = Object.entries(counts).map(([set, n]) => `${n} x ${set}`).join(", ") || "nothing";
   if (allFaults.length) {
