@@ -3,13 +3,16 @@
 // tracking number, so a crash between Shopify's answer and our update never
 // fulfils twice), and vendors' stock as "available" at their location.
 import prisma from "~/db.server";
-import { ShopifyApiError } from "~/shopify/admin-client.server";
+import type { Prisma } from "~/db/generated/client";
+import { ShopifyApiError, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { errorMessage, plural, StepReport, writeLogs } from "./context.server";
 
 const BATCH = 200;
+/** Shopify allows bursts; four calls at once stay well inside its rate limits. */
+const SHOPIFY_CONCURRENCY = 4;
 
 export async function fulfilShipments(report: StepReport, options: { responseIds?: number[] } = {}) {
   let afterId = 0;
@@ -29,57 +32,71 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
       report.problem(`Shopify: ${errorMessage(error)}`);
       return;
     }
-    for (const response of due) {
-      const request = response.request!;
-      const base = { vendor_id: response.vendor_id, vendor_name: response.vendor_name, action: "shopify_fulfillment" as const, po_number: response.po_number, order_increment_id: response.order_increment_id, item_sku: response.item_sku, qty: response.qty, tracking_number: response.tracking_number };
-      const shopifyOrderId =
-        request.assignment.shopify_order_id ?? (await prisma.order.findUnique({ where: { order_id: request.order_increment_id }, select: { shopify_order_id: true } }))?.shopify_order_id ?? null;
-      if (!shopifyOrderId) {
-        await prisma.dropshipResponse.update({ where: { id: response.id }, data: { status: "failed", detail: "the order has no Shopify order id", needs_processing: false } });
-        await writeLogs([{ ...base, status: "error", message: `Order ${request.order_increment_id} has no Shopify order id: fulfil it in Shopify by hand, or revise the response once the order is synced.` }]);
-        report.problem(`PO ${response.po_number}: order ${request.order_increment_id} has no Shopify order id`);
-        continue;
+    // A few Shopify calls in flight; the responses of one order one after another, so two
+    // shipments of the same order never ask for the same open line at once.
+    const byOrder = new Map<string, typeof due>();
+    for (const response of due) byOrder.set(response.request!.order_increment_id, [...(byOrder.get(response.request!.order_increment_id) ?? []), response]);
+    const queue = [...byOrder.values()];
+    const worker = async () => {
+      for (let group = queue.shift(); group; group = queue.shift()) {
+        for (const response of group) await fulfilOne(admin!, response, report);
       }
-      let fulfilment: { fulfillmentId: string; created: boolean };
-      try {
-        fulfilment = await createFulfillmentOnce(admin, {
-          shopifyOrderId,
-          sku: response.item_sku ?? request.item_sku,
-          quantity: response.qty ?? request.qty,
-          trackingNumber: response.tracking_number!,
-          carrier: response.tracking_carrier,
-        });
-      } catch (error) {
-        if (!(error instanceof ShopifyApiError)) throw error;
-        // Kept as received: tried again at the next run (a revision can correct it).
-        await prisma.dropshipResponse.update({ where: { id: response.id }, data: { detail: error.message.slice(0, 500) } });
-        await writeLogs([{ ...base, status: "error", message: `Shopify fulfilment for PO ${response.po_number} failed: ${error.message}. Tried again at the next run.` }]);
-        report.problem(`PO ${response.po_number}: ${error.message}`);
-        continue;
-      }
-      await prisma.$transaction(async (tx) => {
-        await tx.dropshipResponse.update({ where: { id: response.id }, data: { status: "fulfilled", shopify_fulfillment_id: fulfilment.fulfillmentId, needs_processing: false, processed_at: new Date(), detail: null } });
-        // Complete once everything asked for has shipped (partial shipments add up).
-        const shipped = await tx.dropshipResponse.aggregate({ where: { request_id: request.request_id, response_type: "856", status: "fulfilled" }, _sum: { qty: true } });
-        const complete = (shipped._sum.qty ?? 0) >= request.qty;
-        if (complete) {
-          await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: request.status === "archived" ? "archived" : "completed" } });
-          await tx.assignment.update({ where: { id: request.assignment_id }, data: { assign_status: 4 } });
-        }
-        await writeLogs(
-          [
-            {
-              ...base,
-              status: "success",
-              message: `${fulfilment.created ? "Fulfilment created in" : "Fulfilment already in"} Shopify for order ${request.order_increment_id}: ${response.qty ?? request.qty} x ${response.item_sku ?? request.item_sku}${response.tracking_carrier ? `, ${response.tracking_carrier}` : ""} tracking ${response.tracking_number}.${complete ? ` Assignment ${request.assignment_id} is Complete.` : ""}`,
-            },
-          ],
-          tx,
-        );
-      });
-      report.count("fulfilments");
-    }
+    };
+    await Promise.all(Array.from({ length: SHOPIFY_CONCURRENCY }, worker));
   }
+}
+
+type DueResponse = Prisma.DropshipResponseGetPayload<{ include: { request: { include: { assignment: { select: { id: true; shopify_order_id: true; assign_status: true } } } } } }>;
+
+async function fulfilOne(admin: ShopifyAdmin, response: DueResponse, report: StepReport) {
+  const request = response.request!;
+  const base = { vendor_id: response.vendor_id, vendor_name: response.vendor_name, action: "shopify_fulfillment" as const, po_number: response.po_number, order_increment_id: response.order_increment_id, item_sku: response.item_sku, qty: response.qty, tracking_number: response.tracking_number };
+  const shopifyOrderId =
+    request.assignment.shopify_order_id ?? (await prisma.order.findUnique({ where: { order_id: request.order_increment_id }, select: { shopify_order_id: true } }))?.shopify_order_id ?? null;
+  if (!shopifyOrderId) {
+    await prisma.dropshipResponse.update({ where: { id: response.id }, data: { status: "failed", detail: "the order has no Shopify order id", needs_processing: false } });
+    await writeLogs([{ ...base, status: "error", message: `Order ${request.order_increment_id} has no Shopify order id: fulfil it in Shopify by hand, or revise the response once the order is synced.` }]);
+    report.problem(`PO ${response.po_number}: order ${request.order_increment_id} has no Shopify order id`);
+    return;
+  }
+  let fulfilment: { fulfillmentId: string; created: boolean };
+  try {
+    fulfilment = await createFulfillmentOnce(admin, {
+      shopifyOrderId,
+      sku: response.item_sku ?? request.item_sku,
+      quantity: response.qty ?? request.qty,
+      trackingNumber: response.tracking_number!,
+      carrier: response.tracking_carrier,
+    });
+  } catch (error) {
+    if (!(error instanceof ShopifyApiError)) throw error;
+    // Kept as received: tried again at the next run (a revision can correct it).
+    await prisma.dropshipResponse.update({ where: { id: response.id }, data: { detail: error.message.slice(0, 500) } });
+    await writeLogs([{ ...base, status: "error", message: `Shopify fulfilment for PO ${response.po_number} failed: ${error.message}. Tried again at the next run.` }]);
+    report.problem(`PO ${response.po_number}: ${error.message}`);
+    return;
+  }
+  await prisma.$transaction(async (tx) => {
+    await tx.dropshipResponse.update({ where: { id: response.id }, data: { status: "fulfilled", shopify_fulfillment_id: fulfilment.fulfillmentId, needs_processing: false, processed_at: new Date(), detail: null } });
+    // Complete once everything asked for has shipped (partial shipments add up).
+    const shipped = await tx.dropshipResponse.aggregate({ where: { request_id: request.request_id, response_type: "856", status: "fulfilled" }, _sum: { qty: true } });
+    const complete = (shipped._sum.qty ?? 0) >= request.qty;
+    if (complete) {
+      await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: request.status === "archived" ? "archived" : "completed" } });
+      await tx.assignment.update({ where: { id: request.assignment_id }, data: { assign_status: 4 } });
+    }
+    await writeLogs(
+      [
+        {
+          ...base,
+          status: "success",
+          message: `${fulfilment.created ? "Fulfilment created in" : "Fulfilment already in"} Shopify for order ${request.order_increment_id}: ${response.qty ?? request.qty} x ${response.item_sku ?? request.item_sku}${response.tracking_carrier ? `, ${response.tracking_carrier}` : ""} tracking ${response.tracking_number}.${complete ? ` Assignment ${request.assignment_id} is Complete.` : ""}`,
+        },
+      ],
+      tx,
+    );
+  });
+  report.count("fulfilments");
 }
 
 /** Pushes the stock levels that changed since Shopify was last told, per drop-ship vendor's location. */
