@@ -5,6 +5,7 @@ import { StepReport } from "../app/dropship/flow/context.server";
 import { deliverAs400Copies } from "../app/dropship/flow/outbound.server";
 import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server";
 import type { FeedJob } from "../app/feeds/runner.server";
+import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -27,4 +28,6 @@ export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = 
   ...Object.fromEntries(Object.values(DROPSHIP_STEPS).map((step) => [step.feed, { defaultCron: step.defaultCron, run: stepJob(step) }])),
   vendor_inventory_846: { defaultCron: "0 */4 * * *", run: vendorInventory },
   vendor_invoices_810: { defaultCron: "30 6 * * *", run: vendorInvoices },
+  // The order system's status file (docs/as400-files.md); orders themselves arrive by Shopify webhooks.
+  order_sync: { defaultCron: "*/5 * * * *", run: importOrderStatusFiles },
 };

@@ -1,0 +1,424 @@
+// The order-status file feed (feed order_sync): the order system drops CSV
+// files with each order's status ('Magento Status') and its marketplace and
+// ChannelAdvisor fields into ORDER_STATUS_FOLDER on the AS400 / order-system
+// exchange (AS400_* in env). Each run:
+// 1. downloads every *.csv there and stores it whole (transmission: partner
+//    order_system, direction in, content and sha256). A file whose content was
+//    stored before is not stored or applied again. Only once stored is the
+//    remote file moved into archive/.
+// 2. applies each stored file not yet applied, in one transaction per file:
+//    rows for orders the grid does not have are reported, a row older than the
+//    row's updated_at is skipped. A file that cannot be read is set aside as
+//    failed with its error; one the database could not take is tried again
+//    next run, and set aside after three attempts. Neither stops the next file.
+// The format is documented in docs/as400-files.md.
+import { createHash } from "node:crypto";
+import { parse as parseCsv } from "csv-parse/sync";
+import prisma from "~/db.server";
+import type { Prisma } from "~/db/generated/client";
+import { env } from "~/env.server";
+import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
+import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { normaliseHeaderName } from "../../edi/csv/headers";
+import { isTemporaryUploadName, TransportError, withTransport, type VendorTransport } from "../../edi/transport";
+
+/** Where the order system puts its order-status files, on the AS400 exchange (next to /as400/invoices and /as400/inventory). */
+export const ORDER_STATUS_FOLDER = "/as400/order-status";
+/** transaction_set of the stored files, among the order system's others. */
+export const ORDER_STATUS_FILE_TYPE = "order_status";
+export const ORDER_STATUS_PARTNER = "order_system";
+
+/** The order grid fields a file sets, by column name (the same names as the grid's). */
+export const ORDER_STATUS_FIELDS = [
+  "magento_status",
+  "marketplace_source",
+  "marketplace_order_id",
+  "ca_site_order_id",
+  "ca_order_id",
+  "refer_source_name",
+  "allocated_sources",
+] as const;
+export type OrderStatusField = (typeof ORDER_STATUS_FIELDS)[number];
+export const ORDER_STATUS_COLUMNS = ["order_id", ...ORDER_STATUS_FIELDS, "updated_at"] as const;
+const REQUIRED_COLUMNS = ["order_id", "updated_at"];
+
+const MAX_ATTEMPTS = 3;
+const UPDATE_CHUNK = 5_000;
+/** Second key space of the transaction-level advisory lock taken while a file is stored. */
+const STORE_LOCK_NAMESPACE = 72_700_011;
+
+// ---------------------------------------------------------------------------
+// Reading a file
+
+export interface OrderStatusRow {
+  /** Line of the file the row starts on. */
+  line: number;
+  order_id: string;
+  updated_at: Date;
+  /** The fields whose column the file has; an empty cell clears the field (null). */
+  values: Partial<Record<OrderStatusField, string | null>>;
+}
+
+export interface OrderStatusFile {
+  /** The fields the file has a column for: only these are set. */
+  fields: OrderStatusField[];
+  rows: OrderStatusRow[];
+  /** Rows that could not be read ("line 4, updated_at: ..."); the other rows still apply. */
+  errors: string[];
+}
+
+/** The whole file is refused (not CSV, no header, a required column missing). */
+export class OrderStatusFileError extends Error {}
+
+export function readOrderStatusFile(content: Buffer | string, timeZone = env().APP_TIMEZONE): OrderStatusFile {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
+      bom: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      trim: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      max_record_size: 1_000_000,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    throw new OrderStatusFileError(`not readable as CSV: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const filled = records.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
+  if (filled.length === 0) throw new OrderStatusFileError("the file is empty: it needs a header row (order_id, ..., updated_at)");
+
+  const [header, ...body] = filled;
+  const names = header.record.map(normaliseHeaderName);
+  const known = new Set<string>(ORDER_STATUS_COLUMNS);
+  const index = new Map<string, number>();
+  for (const [position, name] of names.entries()) {
+    if (!known.has(name)) continue; // columns we do not know are ignored
+    if (index.has(name)) throw new OrderStatusFileError(`line ${header.info.lines}: the column ${name} is named twice`);
+    index.set(name, position);
+  }
+  const missing = REQUIRED_COLUMNS.filter((name) => !index.has(name));
+  if (missing.length) {
+    throw new OrderStatusFileError(
+      `line ${header.info.lines}: not an order status file: missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header row has: ${names.join(", ")})`,
+    );
+  }
+  const fields = ORDER_STATUS_FIELDS.filter((field) => index.has(field));
+
+  const rows: OrderStatusRow[] = [];
+  const errors: string[] = [];
+  for (const { record, info } of body) {
+    // info.lines is where the record ends; a quoted value may span lines.
+    const line = info.lines - record.reduce((breaks, value) => breaks + (value.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+    if (record.length > names.length) {
+      errors.push(`line ${line}: ${record.length} values but the header has ${names.length} columns (a comma in a value that is not quoted?)`);
+      continue;
+    }
+    const cell = (name: string) => (record[index.get(name)!] ?? "").trim();
+    const orderId = cell("order_id");
+    const updatedText = cell("updated_at");
+    const updatedAt = parseOrderSystemTime(updatedText, timeZone);
+    const problems: string[] = [];
+    if (!orderId) problems.push(`line ${line}, order_id: empty`);
+    if (!updatedAt) problems.push(`line ${line}, updated_at: ${updatedText ? `"${updatedText.slice(0, 40)}" is not a date and time (2026-11-21T14:05:00-05:00, 2026-11-21 14:05:00 or 2026-11-21-14.05.00.000000)` : "empty"}`);
+    if (problems.length) {
+      errors.push(...problems);
+      continue;
+    }
+    const values: OrderStatusRow["values"] = {};
+    for (const field of fields) {
+      const value = cell(field);
+      values[field] = value === "" ? null : field === "magento_status" ? value.toLowerCase() : value;
+    }
+    rows.push({ line, order_id: orderId, updated_at: updatedAt!, values });
+  }
+  return { fields, rows, errors };
+}
+
+/**
+ * A time as the order system writes it: ISO 8601 with Z or an offset; or
+ * without one ("2026-11-21 14:05:00", "2026-11-21T14:05", DB2's
+ * "2026-11-21-14.05.00.000000"), which is the time in `timeZone`.
+ */
+export function parseOrderSystemTime(text: string, timeZone: string): Date | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(text);
+  const db2 = iso ? null : /^(\d{4})-(\d{2})-(\d{2})-(\d{2})\.(\d{2})\.(\d{2})(?:\.(\d{1,9}))?$/.exec(text);
+  const match = iso ?? db2;
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const millis = match[7] ? Number(match[7].slice(0, 3).padEnd(3, "0")) : 0;
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate() || hour > 23 || minute > 59 || second > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  const offsetText = iso?.[8];
+  if (offsetText) {
+    if (offsetText.toUpperCase() === "Z") return new Date(wall);
+    const sign = offsetText.startsWith("-") ? -1 : 1;
+    const digits = offsetText.slice(1).replace(":", "");
+    const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
+    return new Date(wall - sign * minutes * 60_000);
+  }
+  // Wall-clock time in the zone: the offset at that moment (checked twice, for the days clocks change).
+  let utc = wall - zoneOffset(wall, timeZone);
+  const again = wall - zoneOffset(utc, timeZone);
+  if (again !== utc) utc = again;
+  return new Date(utc);
+}
+
+/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+// ---------------------------------------------------------------------------
+// Applying a file
+
+export interface OrderStatusApplyResult {
+  applied: number;
+  /** Rows older than what the order grid holds. */
+  stale: OrderStatusRow[];
+  /** Rows for order ids the grid does not have. */
+  unknown: OrderStatusRow[];
+}
+
+/** Applies the rows to order_grid inside `tx`: each order's rows in file order, an older one skipped. */
+export async function applyOrderStatusRows(tx: Prisma.TransactionClient, file: Pick<OrderStatusFile, "fields" | "rows">): Promise<OrderStatusApplyResult> {
+  const result: OrderStatusApplyResult = { applied: 0, stale: [], unknown: [] };
+  const ids = [...new Set(file.rows.map((row) => row.order_id))];
+  const current = new Map<string, { id: number; updated_at: Date }>();
+  for (let start = 0; start < ids.length; start += UPDATE_CHUNK) {
+    const chunk = ids.slice(start, start + UPDATE_CHUNK);
+    const found = await tx.$queryRaw<Array<{ id: number; order_id: string; updated_at: Date }>>`
+      SELECT id, order_id, updated_at FROM order_grid WHERE order_id = ANY(${chunk}::text[]) ORDER BY id FOR UPDATE`;
+    for (const row of found) current.set(row.order_id, { id: row.id, updated_at: row.updated_at });
+  }
+
+  const changes = new Map<number, { updated_at: Date; values: OrderStatusRow["values"] }>();
+  for (const row of file.rows) {
+    const order = current.get(row.order_id);
+    if (!order) {
+      result.unknown.push(row);
+      continue;
+    }
+    if (row.updated_at < order.updated_at) {
+      result.stale.push(row);
+      continue;
+    }
+    order.updated_at = row.updated_at;
+    changes.set(order.id, { updated_at: row.updated_at, values: { ...changes.get(order.id)?.values, ...row.values } });
+    result.applied++;
+  }
+
+  const entries = [...changes.entries()];
+  const columns = file.fields;
+  // One statement per chunk; the column names come from ORDER_STATUS_FIELDS only.
+  const sql = `
+    UPDATE order_grid AS o
+       SET ${[...columns.map((column) => `"${column}" = v."${column}"`), "updated_at = v.updated_at"].join(", ")}
+      FROM unnest($1::int[], $2::timestamptz[]${columns.map((_, i) => `, $${i + 3}::text[]`).join("")})
+           AS v(id, updated_at${columns.map((column) => `, "${column}"`).join("")})
+     WHERE o.id = v.id`;
+  for (let start = 0; start < entries.length; start += UPDATE_CHUNK) {
+    const chunk = entries.slice(start, start + UPDATE_CHUNK);
+    await tx.$executeRawUnsafe(
+      sql,
+      chunk.map(([id]) => id),
+      chunk.map(([, change]) => change.updated_at.toISOString()),
+      ...columns.map((column) => chunk.map(([, change]) => change.values[column] ?? null)),
+    );
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// The feed
+
+class Report {
+  readonly counts: Record<string, number> = {};
+  readonly problems: string[] = [];
+  readonly unknownOrders = new Set<string>();
+  count(key: string, by = 1) {
+    this.counts[key] = (this.counts[key] ?? 0) + by;
+  }
+  problem(message: string) {
+    this.problems.push(message);
+  }
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+
+/** The order_sync feed's job: fetch the order system's order-status files and apply them. */
+export async function importOrderStatusFiles(context?: FeedRunContext): Promise<FeedOutcome> {
+  const report = new Report();
+  const settings = as400ConnectionSettings();
+  if (!settings) {
+    report.problem("the order system's file exchange is not configured (AS400_HOST); no files fetched");
+  } else {
+    try {
+      await withTransport(settings, (transport) => fetchFiles(transport, report, context));
+    } catch (error) {
+      report.problem(`could not read ${ORDER_STATUS_FOLDER} on the order system: ${errorMessage(error)}`);
+    }
+  }
+  // Files stored by this run and any an earlier run could not finish.
+  await applyStoredFiles(report, context);
+  return outcome(report);
+}
+
+async function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRunContext) {
+  if (!(await transport.exists(ORDER_STATUS_FOLDER))) {
+    await transport.makeFolder(ORDER_STATUS_FOLDER);
+    report.count("folder_created");
+    return;
+  }
+  const files = (await transport.list(ORDER_STATUS_FOLDER))
+    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  report.count("files_found", files.length);
+  for (const file of files) {
+    if (context?.signal.aborted) return;
+    let stored: { id: number; isNew: boolean };
+    try {
+      const content = await transport.download(file.path, file.size);
+      stored = await storeFile(file.name, file.path, content);
+      report.count(stored.isNew ? "files_stored" : "files_seen_before");
+    } catch (error) {
+      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
+      report.problem(`${file.name} not downloaded (${error.message}); it stays for the next run`);
+      continue;
+    }
+    // Only now, with the file stored, is it moved out of the way.
+    try {
+      await transport.archive(file.path);
+    } catch (error) {
+      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
+      report.problem(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again`);
+    }
+    await context?.progress({ ...report.counts });
+  }
+}
+
+/** Stores the file unless the same content was stored before (a file seen before is not applied again). */
+async function storeFile(name: string, remotePath: string, content: Buffer): Promise<{ id: number; isNew: boolean }> {
+  const hash = sha256(content);
+  return prisma.$transaction(async (tx) => {
+    // transmission's unique (vendor_id, direction, hash) does not hold without a vendor: one at a time per hash.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}::int, hashtext(${hash}))`;
+    const existing = await tx.transmission.findFirst({
+      where: { vendor_id: null, partner: ORDER_STATUS_PARTNER, direction: "in", transaction_set: ORDER_STATUS_FILE_TYPE, content_hash: hash },
+      select: { id: true },
+    });
+    if (existing) return { id: existing.id, isNew: false };
+    const created = await tx.transmission.create({
+      data: {
+        partner: ORDER_STATUS_PARTNER,
+        direction: "in",
+        file_name: name,
+        remote_path: remotePath,
+        transaction_set: ORDER_STATUS_FILE_TYPE,
+        transaction_control_numbers: [],
+        content_hash: hash,
+        content: new Uint8Array(content),
+        size: content.length,
+        status: "received",
+      },
+      select: { id: true },
+    });
+    return { id: created.id, isNew: true };
+  });
+}
+
+async function applyStoredFiles(report: Report, context?: FeedRunContext) {
+  const waiting = await prisma.transmission.findMany({
+    where: { partner: ORDER_STATUS_PARTNER, direction: "in", transaction_set: ORDER_STATUS_FILE_TYPE, status: "received" },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  for (const { id } of waiting) {
+    if (context?.signal.aborted) return;
+    await applyStoredFile(id, report);
+    await context?.progress({ ...report.counts });
+  }
+}
+
+async function applyStoredFile(transmissionId: number, report: Report) {
+  const stored = await prisma.transmission.findUniqueOrThrow({ where: { id: transmissionId }, select: { id: true, file_name: true, content: true, attempts: true } });
+  let file: OrderStatusFile;
+  try {
+    file = readOrderStatusFile(Buffer.from(stored.content));
+  } catch (error) {
+    if (!(error instanceof OrderStatusFileError)) throw error;
+    await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
+    report.count("files_failed");
+    report.problem(`${stored.file_name} refused: ${error.message}`);
+    return;
+  }
+  try {
+    const result = await prisma.$transaction(
+      async (tx) => {
+        const applied = await applyOrderStatusRows(tx, file);
+        const notes = [
+          ...file.errors,
+          ...applied.unknown.map((row) => `line ${row.line}: order ${row.order_id} is not in the order grid`),
+          ...applied.stale.map((row) => `line ${row.line}: order ${row.order_id} skipped, the grid holds a newer status than ${row.updated_at.toISOString()}`),
+        ];
+        const error = notes.length ? `${plural(notes.length, "row")} not applied: ${notes.slice(0, 50).join("; ")}${notes.length > 50 ? ` (and ${notes.length - 50} more)` : ""}` : null;
+        await tx.transmission.update({ where: { id: stored.id }, data: { status: "processed", error, attempts: { increment: 1 }, processed_at: new Date() } });
+        return applied;
+      },
+      { maxWait: 10_000, timeout: 300_000 },
+    );
+    report.count("files_applied");
+    report.count("rows_applied", result.applied);
+    report.count("rows_older_skipped", result.stale.length);
+    report.count("rows_unknown_order", result.unknown.length);
+    report.count("rows_invalid", file.errors.length);
+    for (const row of result.unknown) report.unknownOrders.add(row.order_id);
+    if (file.errors.length) report.problem(`${stored.file_name}: ${file.errors.slice(0, 3).join("; ")}${file.errors.length > 3 ? ` (and ${file.errors.length - 3} more)` : ""}`);
+  } catch (error) {
+    // The database, not the file: tried again next run, set aside after MAX_ATTEMPTS.
+    const attempts = stored.attempts + 1;
+    const giveUp = attempts >= MAX_ATTEMPTS;
+    await prisma.transmission.update({
+      where: { id: stored.id },
+      data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
+    });
+    if (giveUp) report.count("files_failed");
+    report.problem(`${stored.file_name} not applied (attempt ${attempts} of ${MAX_ATTEMPTS}): ${errorMessage(error)}`);
+  }
+}
+
+function outcome(report: Report): FeedOutcome {
+  const c = (key: string) => report.counts[key] ?? 0;
+  const unknown = [...report.unknownOrders];
+  const parts = [
+    `${plural(c("files_stored"), "new file")} from ${ORDER_STATUS_FOLDER}${c("files_seen_before") ? ` (${plural(c("files_seen_before"), "file")} seen before, skipped)` : ""}`,
+    `${plural(c("files_applied"), "file")} applied: ${plural(c("rows_applied"), "row")}`,
+  ];
+  if (c("folder_created")) parts[0] = `${ORDER_STATUS_FOLDER} did not exist on the order system and was created`;
+  if (c("rows_older_skipped")) parts.push(`${plural(c("rows_older_skipped"), "row")} older than the grid's status skipped`);
+  if (unknown.length) parts.push(`${plural(c("rows_unknown_order"), "row")} for orders not in the grid (${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""})`);
+  if (c("files_failed")) parts.push(`${plural(c("files_failed"), "file")} failed`);
+  const problems = report.problems.length
+    ? ` Problems: ${report.problems.slice(0, 5).join("; ")}${report.problems.length > 5 ? ` (and ${report.problems.length - 5} more)` : ""}.`
+    : "";
+  return {
+    message: `${parts.join("; ")}.${problems}`,
+    error: report.problems.length > 0,
+    meta: { ...report.counts, unknown_orders: unknown.slice(0, 100), problems: report.problems.slice(0, 50) },
+  };
+}

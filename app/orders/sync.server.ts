@@ -1,0 +1,675 @@
+// Shopify's order webhooks into the order grid (spec 000 §3), its items, and
+// the sales records Daily Sales sums (spec 001 §3). One call per webhook, one
+// transaction per call:
+// - The webhook id (X-Shopify-Webhook-Id) is inserted into webhook_event in the
+//   same transaction as the change, so a second delivery changes nothing, even
+//   one arriving while the first is being applied (it waits on the key).
+// - Webhooks of one order are applied one at a time (a transaction-level
+//   advisory lock on the Shopify order id).
+// - An order payload is the whole order as of its updated_at: one older than
+//   the row's shopify_updated_at is ignored, so an older update never
+//   overwrites a newer one.
+// - Refunds and fulfillments arrive twice: in their own webhook and inside the
+//   next orders/updated. Each is counted once: a refund by its credit memo
+//   (source_key "refund:<id>"), a fulfillment by its line in
+//   realtime_shipping_log (payload.fulfillment_id).
+// - A payload that does not validate is answered 200 (Shopify would retry it
+//   forever), logged with the reason and recorded as an error in the realtime
+//   sales log (fulfillments: the realtime shipping log).
+// What belongs to the order system stays as it is: magento_status, the
+// marketplace and ChannelAdvisor fields (the order-status file feed sets them)
+// and updated_at, which is the order system's time of the row (the feed
+// compares against it); Shopify's time is shopify_updated_at.
+import { z } from "zod";
+import prisma from "~/db.server";
+import type { Prisma } from "~/db/generated/client";
+import { env } from "~/env.server";
+
+export interface WebhookMeta {
+  shop: string;
+  /** X-Shopify-Webhook-Id. */
+  webhookId: string;
+  topic: string;
+}
+
+export type SyncStatus = "applied" | "duplicate" | "stale" | "invalid" | "unknown_order";
+
+export interface SyncOutcome {
+  status: SyncStatus;
+  message: string;
+  /** The order grid's order_id (increment id) when the order is known. */
+  orderId?: string;
+  shopifyOrderId?: string;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** First key of the two-int advisory locks taken per Shopify order (feeds use 72700002). */
+const ORDER_LOCK_NAMESPACE = 72_700_010;
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
+/** financial_status values of an order that has been paid (an invoice is recorded for it). */
+export const PAID_FINANCIAL_STATUSES = ["paid", "partially_paid", "partially_refunded", "refunded"];
+/** Fulfillment statuses that count as shipped. */
+const SHIPPED = "success";
+
+// ---------------------------------------------------------------------------
+// Payloads (REST webhook payloads, API 2025-10). Only the fields used are
+// declared; unknown fields are allowed and dropped.
+
+const shopifyId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, "must be a number")]).transform(String);
+/** Money as Shopify writes it ("12.50", sometimes 12.5), in cents. */
+const money = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be an amount such as 12.50")])
+  .transform((value) => Math.round(Number(value) * 100));
+const timestamp = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(value)), "must be a date and time")
+  .transform((value) => new Date(value));
+const text = z.string().nullish();
+const quantity = z.number().int().nonnegative();
+
+const addressSchema = z
+  .object({
+    first_name: text,
+    last_name: text,
+    name: text,
+    address1: text,
+    address2: text,
+    city: text,
+    province: text,
+    province_code: text,
+    zip: text,
+    country: text,
+    country_code: text,
+    phone: text,
+  })
+  .nullish();
+
+const fulfillmentLineSchema = z.object({ id: shopifyId, quantity });
+const fulfillmentSchema = z.object({
+  id: shopifyId,
+  order_id: shopifyId,
+  status: z.string().nullish(),
+  created_at: timestamp.nullish(),
+  tracking_company: text,
+  tracking_number: text,
+  line_items: z.array(fulfillmentLineSchema).nullish(),
+});
+
+const refundSchema = z.object({
+  id: shopifyId,
+  order_id: shopifyId,
+  created_at: timestamp,
+  processed_at: timestamp.nullish(),
+  refund_line_items: z.array(z.object({ line_item_id: shopifyId, quantity })).nullish(),
+  transactions: z.array(z.object({ kind: z.string().nullish(), status: z.string().nullish(), amount: money })).nullish(),
+});
+
+const orderSchema = z.object({
+  id: shopifyId,
+  name: text,
+  order_number: z.number().int().nullish(),
+  email: text,
+  contact_email: text,
+  customer: z.object({ email: text }).nullish(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  processed_at: timestamp.nullish(),
+  cancelled_at: timestamp.nullish(),
+  cancel_reason: text,
+  total_price: money,
+  financial_status: text,
+  fulfillment_status: text,
+  payment_gateway_names: z.array(z.string()).nullish(),
+  note: text,
+  billing_address: addressSchema,
+  shipping_address: addressSchema,
+  line_items: z
+    .array(
+      z.object({
+        id: shopifyId,
+        sku: text,
+        name: text,
+        title: text,
+        quantity,
+        price: money,
+        requires_shipping: z.boolean().nullish(),
+      }),
+    )
+    .nullish(),
+  shipping_lines: z.array(z.object({ title: text, price: money })).nullish(),
+  fulfillments: z.array(fulfillmentSchema).nullish(),
+  refunds: z.array(refundSchema).nullish(),
+});
+
+export type ShopifyOrderPayload = z.infer<typeof orderSchema>;
+export type ShopifyRefundPayload = z.infer<typeof refundSchema>;
+export type ShopifyFulfillmentPayload = z.infer<typeof fulfillmentSchema>;
+
+// ---------------------------------------------------------------------------
+// The four entry points, one per kind of webhook.
+
+/** orders/create and orders/updated: the order, its items, its sales records. */
+export function upsertShopifyOrder(payload: unknown, meta: WebhookMeta): Promise<SyncOutcome> {
+  return withValidPayload(orderSchema, payload, meta, "sale", (order) =>
+    inWebhookTransaction(meta, order.id, (tx) => applyOrderSnapshot(tx, order, meta)),
+  );
+}
+
+/**
+ * orders/cancelled: the same order payload. Financial and fulfillment status
+ * come from it and the cancellation is noted in the log; magento_status stays
+ * the order system's.
+ */
+export function cancelOrder(payload: unknown, meta: WebhookMeta): Promise<SyncOutcome> {
+  return withValidPayload(orderSchema, payload, meta, "sale", (order) =>
+    inWebhookTransaction(meta, order.id, async (tx) => {
+      const outcome = await applyOrderSnapshot(tx, order, meta);
+      if (outcome.status !== "applied") return outcome;
+      const when = order.cancelled_at ? order.cancelled_at.toISOString() : "no cancelled_at in the payload";
+      const message = `Order ${outcome.orderId} cancelled in Shopify (${when}${order.cancel_reason ? `, reason ${order.cancel_reason}` : ""}); financial status ${order.financial_status ?? "none"}. ${outcome.message}`;
+      await tx.realtimeSalesLog.create({
+        data: {
+          event: "sale",
+          order_increment_id: outcome.orderId,
+          shopify_order_id: order.id,
+          amount: 0,
+          status: "success",
+          message,
+          payload: { ...orderSummary(order, meta), cancelled_at: order.cancelled_at?.toISOString() ?? null, cancel_reason: order.cancel_reason ?? null },
+        },
+      });
+      return { ...outcome, message };
+    }),
+  );
+}
+
+/** refunds/create: a credit memo for the refunded money, and the refunded quantities on the items. */
+export function applyRefund(payload: unknown, meta: WebhookMeta): Promise<SyncOutcome> {
+  return withValidPayload(refundSchema, payload, meta, "refund", (refund) =>
+    inWebhookTransaction(meta, refund.order_id, async (tx) => {
+      const order = await tx.order.findUnique({ where: { shopify_order_id: refund.order_id }, select: { id: true, order_id: true } });
+      if (!order) {
+        const message = `Refund ${refund.id} of Shopify order ${refund.order_id}: the order is not in the order grid yet. Its next orders/updated carries the refund and records it.`;
+        await tx.realtimeSalesLog.create({
+          data: { event: "refund", shopify_order_id: refund.order_id, amount: centsToAmount(refundedCents(refund)), status: "error", message, payload: refundSummary(refund, meta) },
+        });
+        console.warn(`[order-sync] ${meta.topic} ${meta.webhookId}: ${message}`);
+        return { status: "unknown_order", message, shopifyOrderId: refund.order_id };
+      }
+      const result = await recordRefund(tx, order, refund, meta);
+      if (result === "created") {
+        // Counted once: only when its credit memo is new (an orders/updated may have brought it first).
+        const items = await tx.orderItem.findMany({ where: { order_id: order.id, shopify_line_item_id: { not: null } }, select: { item_id: true, shopify_line_item_id: true, qty_refunded: true } });
+        const byLine = new Map(items.map((item) => [item.shopify_line_item_id!, item]));
+        for (const line of refund.refund_line_items ?? []) {
+          const item = byLine.get(line.line_item_id);
+          if (item && line.quantity > 0) await tx.orderItem.update({ where: { item_id: item.item_id }, data: { qty_refunded: { increment: line.quantity } } });
+        }
+        await refreshOrderTotals(tx, order.id);
+      }
+      const message =
+        result === "unchanged"
+          ? `Refund ${refund.id} of order ${order.order_id} was recorded before; nothing changed.`
+          : `Refund ${refund.id} of order ${order.order_id}: credit memo of ${formatCents(refundedCents(refund))} ${result}.`;
+      return { status: "applied", message, orderId: order.order_id, shopifyOrderId: refund.order_id };
+    }),
+  );
+}
+
+/** fulfillments/create: shipped quantities on the items and the order's fulfillment status. */
+export function applyFulfillment(payload: unknown, meta: WebhookMeta): Promise<SyncOutcome> {
+  return withValidPayload(fulfillmentSchema, payload, meta, "shipping", (fulfillment) =>
+    inWebhookTransaction(meta, fulfillment.order_id, async (tx) => {
+      const order = await tx.order.findUnique({ where: { shopify_order_id: fulfillment.order_id }, select: { id: true, order_id: true } });
+      if (!order) {
+        const message = `Fulfillment ${fulfillment.id} of Shopify order ${fulfillment.order_id}: the order is not in the order grid yet. Its next orders/updated carries the fulfillment and records it.`;
+        await tx.realtimeShippingLog.create({
+          data: { shopify_order_id: fulfillment.order_id, tracking_number: fulfillment.tracking_number ?? null, tracking_carrier: fulfillment.tracking_company ?? null, status: "error", message, payload: shippingPayload(fulfillment, meta) },
+        });
+        console.warn(`[order-sync] ${meta.topic} ${meta.webhookId}: ${message}`);
+        return { status: "unknown_order", message, shopifyOrderId: fulfillment.order_id };
+      }
+      const known = await knownFulfillments(tx, fulfillment.order_id);
+      if (known.has(fulfillment.id)) {
+        const message = `Fulfillment ${fulfillment.id} of order ${order.order_id} was recorded before; nothing changed.`;
+        return { status: "applied", message, orderId: order.order_id, shopifyOrderId: fulfillment.order_id };
+      }
+      await logFulfillment(tx, order.order_id, fulfillment, meta);
+      await applyShippedQuantities(tx, order.id, fulfillment.order_id);
+      const totals = await refreshOrderTotals(tx, order.id, { deriveFulfillmentStatus: true });
+      const units = (fulfillment.line_items ?? []).reduce((sum, line) => sum + line.quantity, 0);
+      const message = `Fulfillment ${fulfillment.id} of order ${order.order_id} (${fulfillment.status ?? "no status"}, ${units} units${fulfillment.tracking_number ? `, tracking ${fulfillment.tracking_number}` : ""}) recorded; order ${totals.fulfillment_status ?? "unfulfilled"}.`;
+      return { status: "applied", message, orderId: order.order_id, shopifyOrderId: fulfillment.order_id };
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Validation, idempotency and locking around every entry point.
+
+type LogKind = "sale" | "refund" | "shipping";
+
+async function withValidPayload<S extends z.ZodType>(
+  schema: S,
+  payload: unknown,
+  meta: WebhookMeta,
+  kind: LogKind,
+  apply: (value: z.infer<S>) => Promise<SyncOutcome>,
+): Promise<SyncOutcome> {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return apply(parsed.data);
+  const reason = parsed.error.issues
+    .slice(0, 10)
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "payload"}: ${issue.message}`)
+    .join("; ");
+  return recordInvalidPayload(payload, meta, kind, reason);
+}
+
+/** Answered 200 all the same: logged, and recorded once per webhook id. */
+async function recordInvalidPayload(payload: unknown, meta: WebhookMeta, kind: LogKind, reason: string): Promise<SyncOutcome> {
+  const message = `${meta.topic} webhook ${meta.webhookId} from ${meta.shop} ignored: the payload is not usable (${reason}).`;
+  const raw = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
+  const idOf = (value: unknown) => (typeof value === "number" || typeof value === "string" ? String(value) : null);
+  const shopifyOrderId = (kind === "sale" ? idOf(raw.id) : idOf(raw.order_id)) ?? "unknown";
+  const summary = { topic: meta.topic, webhook_id: meta.webhookId, shop: meta.shop, reason, id: idOf(raw.id), order_id: idOf(raw.order_id) };
+  const recorded = await prisma.$transaction(async (tx) => {
+    if (!(await claimWebhook(tx, meta))) return false;
+    if (kind === "shipping") {
+      await tx.realtimeShippingLog.create({ data: { shopify_order_id: shopifyOrderId, status: "error", message, payload: summary } });
+    } else {
+      await tx.realtimeSalesLog.create({ data: { event: kind, shopify_order_id: shopifyOrderId, amount: 0, status: "error", message, payload: summary } });
+    }
+    return true;
+  }, TRANSACTION_OPTIONS);
+  if (!recorded) return duplicateOutcome(meta);
+  console.warn(`[order-sync] ${message}`);
+  return { status: "invalid", message };
+}
+
+async function inWebhookTransaction(meta: WebhookMeta, shopifyOrderId: string, work: (tx: Tx) => Promise<SyncOutcome>): Promise<SyncOutcome> {
+  return prisma.$transaction(async (tx) => {
+    if (!(await claimWebhook(tx, meta))) return duplicateOutcome(meta);
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}::int, hashtext(${`shopify-order:${shopifyOrderId}`}))`;
+    return work(tx);
+  }, TRANSACTION_OPTIONS);
+}
+
+/** Inserts the webhook id; false when it was handled before (or is being handled now, which this waits for). */
+async function claimWebhook(tx: Tx, meta: WebhookMeta): Promise<boolean> {
+  const inserted = await tx.$queryRaw<Array<{ webhook_id: string }>>`
+    INSERT INTO webhook_event (webhook_id, topic, shop) VALUES (${meta.webhookId}, ${meta.topic}, ${meta.shop})
+    ON CONFLICT (webhook_id) DO NOTHING
+    RETURNING webhook_id`;
+  return inserted.length > 0;
+}
+
+function duplicateOutcome(meta: WebhookMeta): SyncOutcome {
+  return { status: "duplicate", message: `${meta.topic} webhook ${meta.webhookId} was handled before; nothing changed.` };
+}
+
+// ---------------------------------------------------------------------------
+// The order itself.
+
+async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: WebhookMeta): Promise<SyncOutcome> {
+  let row = await tx.order.findUnique({ where: { shopify_order_id: order.id } });
+  if (row?.shopify_updated_at && order.updated_at < row.shopify_updated_at) {
+    const message = `${meta.topic} webhook ${meta.webhookId} for order ${row.order_id} ignored: it shows the order as of ${order.updated_at.toISOString()}, older than the ${row.shopify_updated_at.toISOString()} already stored.`;
+    console.info(`[order-sync] ${message}`);
+    return { status: "stale", message, orderId: row.order_id, shopifyOrderId: order.id };
+  }
+
+  const notes: string[] = [];
+  const fields = orderFields(order);
+  if (row) {
+    row = await tx.order.update({ where: { id: row.id }, data: { ...fields, updated_at: row.updated_at } });
+  } else {
+    const number = orderNumber(order);
+    const sameNumber = await tx.order.findUnique({ where: { order_id: number } });
+    if (sameNumber && sameNumber.shopify_order_id === null) {
+      // The order system knew the order first: link the rows.
+      row = await tx.order.update({ where: { id: sameNumber.id }, data: { ...fields, shopify_order_id: order.id, updated_at: sameNumber.updated_at } });
+      notes.push(`linked to the order system's order ${number}`);
+    } else {
+      const orderId = sameNumber ? order.id : number;
+      if (sameNumber) notes.push(`order number ${number} belongs to Shopify order ${sameNumber.shopify_order_id}, so this one is filed under ${orderId}`);
+      row = await tx.order.create({ data: { ...fields, order_id: orderId, shopify_order_id: order.id, updated_at: order.created_at } });
+      notes.push("created");
+    }
+  }
+
+  // Fulfillments seen in this payload are recorded first, so the shipped quantities count each once.
+  const known = await knownFulfillments(tx, order.id);
+  for (const fulfillment of order.fulfillments ?? []) {
+    if (known.get(fulfillment.id)?.status !== (fulfillment.status ?? null)) await logFulfillment(tx, row.order_id, fulfillment, meta);
+  }
+  await syncItems(tx, row.id, order, await shippedByLine(tx, order.id));
+  await refreshOrderTotals(tx, row.id);
+
+  const sales = await recordOrderSales(tx, row, order, meta);
+  for (const refund of order.refunds ?? []) {
+    const result = await recordRefund(tx, row, refund, meta);
+    if (result !== "unchanged") sales.push(`credit memo for refund ${refund.id} ${result}`);
+  }
+  const changes = [...notes, ...sales];
+  const message = `Order ${row.order_id} (Shopify ${order.id}) ${changes.length ? changes.join("; ") : "updated"} from ${meta.topic}.`;
+  return { status: "applied", message, orderId: row.order_id, shopifyOrderId: order.id };
+}
+
+/** The order number Shopify shows ("#1001" → "1001"), the increment id of an order new to the grid. */
+export function orderNumber(order: Pick<ShopifyOrderPayload, "id" | "name" | "order_number">): string {
+  const name = order.name?.replace(/^#/, "").trim();
+  if (name) return name;
+  if (order.order_number !== null && order.order_number !== undefined) return String(order.order_number);
+  return order.id;
+}
+
+function orderFields(order: ShopifyOrderPayload) {
+  const bill = order.billing_address;
+  const ship = order.shipping_address;
+  const skus = [...new Set((order.line_items ?? []).map((line) => line.sku?.trim()).filter((sku): sku is string => Boolean(sku)))];
+  const shippingTitles = [...new Set((order.shipping_lines ?? []).map((line) => line.title?.trim()).filter(Boolean))];
+  const street = [ship?.address1, ship?.address2].map((part) => part?.trim()).filter(Boolean).join("\n");
+  return {
+    created_at: order.created_at,
+    shopify_updated_at: order.updated_at,
+    customer_email: blank(order.email) ?? blank(order.contact_email) ?? blank(order.customer?.email),
+    concat_bill_to_name: personName(bill),
+    concat_ship_to_name: personName(ship),
+    concat_billing_address: concatAddress(bill),
+    concat_shipping_address: concatAddress(ship),
+    ship_first_name: blank(ship?.first_name),
+    ship_last_name: blank(ship?.last_name),
+    ship_street: street || null,
+    ship_city: blank(ship?.city),
+    ship_region: blank(ship?.province_code) ?? blank(ship?.province),
+    ship_postcode: blank(ship?.zip),
+    ship_country_id: blank(ship?.country_code) ?? blank(ship?.country),
+    ship_phone: blank(ship?.phone),
+    grand_total_purchased: centsToAmount(order.total_price),
+    select_skus: skus.length ? skus.join(",") : null,
+    fulfillment_status: blank(order.fulfillment_status) ?? "unfulfilled",
+    financial_status: blank(order.financial_status),
+    gift_card_used: (order.payment_gateway_names ?? []).some((gateway) => gateway.toLowerCase().includes("gift_card")) ? 1 : 0,
+    shipping_description: shippingTitles.length ? shippingTitles.join(", ") : null,
+    customer_notes: blank(order.note),
+  };
+}
+
+type Address = NonNullable<ShopifyOrderPayload["billing_address"]>;
+
+const blank = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
+
+function personName(address: Address | null | undefined): string | null {
+  if (!address) return null;
+  return blank(address.name) ?? blank([address.first_name, address.last_name].map((part) => part?.trim()).filter(Boolean).join(" "));
+}
+
+/** As the grid shows addresses: "street, city, STATE zip, COUNTRY" (parts that are missing are left out). */
+export function concatAddress(address: Address | null | undefined): string | null {
+  if (!address) return null;
+  const street = [address.address1, address.address2].map((part) => part?.trim()).filter(Boolean).join(" ");
+  const stateZip = [blank(address.province_code) ?? blank(address.province), blank(address.zip)].filter(Boolean).join(" ");
+  const country = blank(address.country_code) ?? blank(address.country);
+  return blank([street, blank(address.city), stateZip, country].filter(Boolean).join(", "));
+}
+
+/**
+ * Items by Shopify line item id. An order-system item of the same order without
+ * a Shopify id is taken over by the first line with its SKU (linked orders), so
+ * the order does not get its items twice. Refunded quantities only grow here
+ * (a refund applied by refunds/create may be newer than this payload).
+ */
+async function syncItems(tx: Tx, orderRowId: number, order: ShopifyOrderPayload, shipped: Map<string, number>) {
+  const lines = order.line_items ?? [];
+  if (lines.length === 0) return;
+  const existing = await tx.orderItem.findMany({ where: { order_id: orderRowId }, orderBy: { item_id: "asc" } });
+  const linkedElsewhere = await tx.orderItem.findMany({
+    where: { shopify_line_item_id: { in: lines.map((line) => line.id) }, NOT: { order_id: orderRowId } },
+    select: { shopify_line_item_id: true },
+  });
+  const foreign = new Set(linkedElsewhere.map((item) => item.shopify_line_item_id));
+  const byLine = new Map(existing.filter((item) => item.shopify_line_item_id).map((item) => [item.shopify_line_item_id!, item]));
+  const unlinked = existing.filter((item) => !item.shopify_line_item_id);
+  const refunded = new Map<string, number>();
+  for (const refund of order.refunds ?? []) {
+    for (const line of refund.refund_line_items ?? []) refunded.set(line.line_item_id, (refunded.get(line.line_item_id) ?? 0) + line.quantity);
+  }
+  for (const line of lines) {
+    if (foreign.has(line.id)) continue;
+    const sku = line.sku?.trim() ?? "";
+    let item = byLine.get(line.id);
+    if (!item && sku) {
+      const index = unlinked.findIndex((candidate) => candidate.sku === sku);
+      if (index >= 0) item = unlinked.splice(index, 1)[0];
+    }
+    const qtyRefunded = Math.max(item?.qty_refunded ?? 0, refunded.get(line.id) ?? 0);
+    const qtyShipped = shipped.get(line.id) ?? 0;
+    const data = {
+      sku,
+      name: blank(line.name) ?? blank(line.title) ?? sku,
+      qty_ordered: line.quantity,
+      price: centsToAmount(line.price),
+      is_shippable: line.requires_shipping ?? true,
+      qty_shipped: qtyShipped,
+      qty_refunded: qtyRefunded,
+      // A cancelled order ships nothing more: what was neither shipped nor refunded is cancelled.
+      qty_canceled: order.cancelled_at ? Math.max(0, line.quantity - qtyShipped - qtyRefunded) : 0,
+      shopify_line_item_id: line.id,
+    };
+    if (item) await tx.orderItem.update({ where: { item_id: item.item_id }, data });
+    else await tx.orderItem.create({ data: { ...data, order_id: orderRowId, created_time: order.created_at } });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Fulfillments: each one recorded in realtime_shipping_log (its latest status
+// there), and the shipped quantities are the sum of those that succeeded.
+
+const loggedFulfillmentSchema = z.object({
+  fulfillment_id: z.string(),
+  fulfillment_status: z.string().nullable(),
+  lines: z.array(z.object({ line_item_id: z.string(), quantity: z.number() })),
+});
+type LoggedFulfillment = { status: string | null; lines: Array<{ line_item_id: string; quantity: number }> };
+
+async function knownFulfillments(tx: Tx, shopifyOrderId: string): Promise<Map<string, LoggedFulfillment>> {
+  const logs = await tx.realtimeShippingLog.findMany({
+    where: { shopify_order_id: shopifyOrderId, status: "success" },
+    orderBy: { id: "asc" },
+    select: { payload: true },
+  });
+  const known = new Map<string, LoggedFulfillment>();
+  for (const log of logs) {
+    const parsed = loggedFulfillmentSchema.safeParse(log.payload);
+    if (parsed.success) known.set(parsed.data.fulfillment_id, { status: parsed.data.fulfillment_status, lines: parsed.data.lines });
+  }
+  return known;
+}
+
+function shippingPayload(fulfillment: ShopifyFulfillmentPayload, meta: WebhookMeta) {
+  return {
+    fulfillment_id: fulfillment.id,
+    fulfillment_status: fulfillment.status ?? null,
+    lines: (fulfillment.line_items ?? []).map((line) => ({ line_item_id: line.id, quantity: line.quantity })),
+    topic: meta.topic,
+    webhook_id: meta.webhookId,
+  };
+}
+
+async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfillmentPayload, meta: WebhookMeta) {
+  const units = (fulfillment.line_items ?? []).reduce((sum, line) => sum + line.quantity, 0);
+  await tx.realtimeShippingLog.create({
+    data: {
+      order_increment_id: orderId,
+      shopify_order_id: fulfillment.order_id,
+      tracking_number: fulfillment.tracking_number ?? null,
+      tracking_carrier: fulfillment.tracking_company ?? null,
+      status: "success",
+      message: `Fulfillment ${fulfillment.id}: ${fulfillment.status ?? "no status"}, ${units} units (from ${meta.topic}).`,
+      payload: shippingPayload(fulfillment, meta),
+    },
+  });
+}
+
+/** Units shipped per Shopify line item: the sum over the recorded fulfillments that succeeded. */
+async function shippedByLine(tx: Tx, shopifyOrderId: string): Promise<Map<string, number>> {
+  const shipped = new Map<string, number>();
+  for (const fulfillment of (await knownFulfillments(tx, shopifyOrderId)).values()) {
+    if (fulfillment.status !== SHIPPED) continue;
+    for (const line of fulfillment.lines) shipped.set(line.line_item_id, (shipped.get(line.line_item_id) ?? 0) + line.quantity);
+  }
+  return shipped;
+}
+
+/** qty_shipped of each Shopify item of the order, from its recorded fulfillments. */
+async function applyShippedQuantities(tx: Tx, orderRowId: number, shopifyOrderId: string) {
+  const shipped = await shippedByLine(tx, shopifyOrderId);
+  const items = await tx.orderItem.findMany({ where: { order_id: orderRowId, shopify_line_item_id: { not: null } }, select: { item_id: true, shopify_line_item_id: true, qty_shipped: true } });
+  for (const item of items) {
+    const qty = shipped.get(item.shopify_line_item_id!) ?? 0;
+    if (qty !== item.qty_shipped) await tx.orderItem.update({ where: { item_id: item.item_id }, data: { qty_shipped: qty } });
+  }
+}
+
+/**
+ * The order's totals from its items: units still to ship (ordered less refunded
+ * and cancelled, shippable items only) and units shipped. With
+ * deriveFulfillmentStatus (a fulfillment webhook, which does not carry the
+ * order's status) the fulfillment status follows from them.
+ */
+async function refreshOrderTotals(tx: Tx, orderRowId: number, options: { deriveFulfillmentStatus?: boolean } = {}) {
+  const items = await tx.orderItem.findMany({ where: { order_id: orderRowId }, select: { qty_ordered: true, qty_refunded: true, qty_canceled: true, qty_shipped: true, is_shippable: true } });
+  const shippable = items.filter((item) => item.is_shippable).reduce((sum, item) => sum + Math.max(0, item.qty_ordered - item.qty_refunded - item.qty_canceled), 0);
+  const shipped = items.reduce((sum, item) => sum + item.qty_shipped, 0);
+  const current = await tx.order.findUniqueOrThrow({ where: { id: orderRowId }, select: { updated_at: true, fulfillment_status: true } });
+  let fulfillmentStatus = current.fulfillment_status;
+  if (options.deriveFulfillmentStatus && shipped > 0) fulfillmentStatus = shipped >= shippable ? "fulfilled" : "partial";
+  return tx.order.update({
+    where: { id: orderRowId },
+    data: { total_shippable_qty_ordered: shippable, total_shipped: shipped, fulfillment_status: fulfillmentStatus, updated_at: current.updated_at },
+    select: { fulfillment_status: true },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Sales records (Daily Sales) and the realtime sales log.
+
+type SalesRecordResult = "created" | "updated" | "unchanged";
+
+/** One record per (source_key, record_type): created, or its amount corrected; replays change nothing. */
+async function putSalesRecord(
+  tx: Tx,
+  record: { source_key: string; record_type: string; cents: number; record_date: Date; order_increment_id: string; shopify_order_id: string },
+): Promise<SalesRecordResult> {
+  const existing = await tx.salesRecord.findUnique({ where: { source_key_record_type: { source_key: record.source_key, record_type: record.record_type } } });
+  const amount = centsToAmount(record.cents);
+  if (!existing) {
+    await tx.salesRecord.create({
+      data: { source_key: record.source_key, record_type: record.record_type, amount, record_date: record.record_date, order_increment_id: record.order_increment_id, shopify_order_id: record.shopify_order_id },
+    });
+    return "created";
+  }
+  if (Math.round(Number(existing.amount) * 100) === record.cents && existing.order_increment_id === record.order_increment_id) return "unchanged";
+  await tx.salesRecord.update({ where: { id: existing.id }, data: { amount, order_increment_id: record.order_increment_id } });
+  return "updated";
+}
+
+/** The invoice (total_price) and shipping invoice (shipping lines) of a paid order. */
+async function recordOrderSales(tx: Tx, row: { order_id: string }, order: ShopifyOrderPayload, meta: WebhookMeta): Promise<string[]> {
+  if (!PAID_FINANCIAL_STATUSES.includes(order.financial_status ?? "")) return [];
+  const done: string[] = [];
+  const recordDate = dateInAppTimeZone(order.processed_at ?? order.created_at);
+  const base = { source_key: `order:${order.id}`, record_date: recordDate, order_increment_id: row.order_id, shopify_order_id: order.id };
+  const invoice = await putSalesRecord(tx, { ...base, record_type: "invoice", cents: order.total_price });
+  if (invoice !== "unchanged") {
+    await logSale(tx, "sale", row.order_id, order.id, order.total_price, `Invoice of ${formatCents(order.total_price)} for order ${row.order_id} ${invoice} (${order.financial_status}).`, {
+      ...orderSummary(order, meta),
+      record_type: "invoice",
+    });
+    done.push(`invoice ${invoice}`);
+  }
+  const shippingCents = (order.shipping_lines ?? []).reduce((sum, line) => sum + line.price, 0);
+  const hasShippingRecord = shippingCents !== 0 || (await tx.salesRecord.count({ where: { source_key: base.source_key, record_type: "shipping_invoice" } })) > 0;
+  if (hasShippingRecord) {
+    const shipping = await putSalesRecord(tx, { ...base, record_type: "shipping_invoice", cents: shippingCents });
+    if (shipping !== "unchanged") {
+      await logSale(tx, "sale", row.order_id, order.id, shippingCents, `Shipping invoice of ${formatCents(shippingCents)} for order ${row.order_id} ${shipping}.`, {
+        ...orderSummary(order, meta),
+        record_type: "shipping_invoice",
+      });
+      done.push(`shipping invoice ${shipping}`);
+    }
+  }
+  return done;
+}
+
+/** The credit memo of one refund: the money its successful refund transactions returned. */
+async function recordRefund(tx: Tx, row: { order_id: string }, refund: ShopifyRefundPayload, meta: WebhookMeta): Promise<SalesRecordResult> {
+  const cents = refundedCents(refund);
+  const result = await putSalesRecord(tx, {
+    source_key: `refund:${refund.id}`,
+    record_type: "credit_memo",
+    cents,
+    record_date: dateInAppTimeZone(refund.processed_at ?? refund.created_at),
+    order_increment_id: row.order_id,
+    shopify_order_id: refund.order_id,
+  });
+  if (result !== "unchanged") {
+    await logSale(tx, "refund", row.order_id, refund.order_id, cents, `Credit memo of ${formatCents(cents)} for refund ${refund.id} of order ${row.order_id} ${result}.`, refundSummary(refund, meta));
+  }
+  return result;
+}
+
+export function refundedCents(refund: Pick<ShopifyRefundPayload, "transactions">): number {
+  return (refund.transactions ?? [])
+    .filter((transaction) => (transaction.kind ?? "refund") === "refund" && (transaction.status ?? "success") === "success")
+    .reduce((sum, transaction) => sum + transaction.amount, 0);
+}
+
+async function logSale(tx: Tx, event: "sale" | "refund", orderId: string, shopifyOrderId: string, cents: number, message: string, payload: Prisma.InputJsonObject) {
+  await tx.realtimeSalesLog.create({
+    data: { event, order_increment_id: orderId, shopify_order_id: shopifyOrderId, amount: centsToAmount(cents), status: "success", message, payload },
+  });
+}
+
+function orderSummary(order: ShopifyOrderPayload, meta: WebhookMeta): Prisma.InputJsonObject {
+  return {
+    topic: meta.topic,
+    webhook_id: meta.webhookId,
+    shop: meta.shop,
+    shopify_order_id: order.id,
+    name: order.name ?? null,
+    financial_status: order.financial_status ?? null,
+    fulfillment_status: order.fulfillment_status ?? null,
+    total_price: centsToAmount(order.total_price),
+    updated_at: order.updated_at.toISOString(),
+    line_items: (order.line_items ?? []).length,
+  };
+}
+
+function refundSummary(refund: ShopifyRefundPayload, meta: WebhookMeta): Prisma.InputJsonObject {
+  return {
+    topic: meta.topic,
+    webhook_id: meta.webhookId,
+    shop: meta.shop,
+    refund_id: refund.id,
+    shopify_order_id: refund.order_id,
+    amount: centsToAmount(refundedCents(refund)),
+    created_at: refund.created_at.toISOString(),
+    lines: (refund.refund_line_items ?? []).map((line) => ({ line_item_id: line.line_item_id, quantity: line.quantity })),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Small conversions.
+
+const centsToAmount = (cents: number) => (cents / 100).toFixed(2);
+const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The calendar day of `instant` in APP_TIMEZONE, as the midnight (UTC) a date column stores. */
+export function dateInAppTimeZone(instant: Date, timeZone = env().APP_TIMEZONE): Date {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return new Date(`${part("year")}-${part("month")}-${part("day")}T00:00:00.000Z`);
+}
