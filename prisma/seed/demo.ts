@@ -70,7 +70,9 @@ export const FEEDS: Array<[string, string]> = [
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, "");
-const dateOnly = (date: Date) => new Date(`${date.toISOString().slice(0, 10)}T00:00:00.000Z`);
+// The business day of a moment, in the app's time zone (as the order sync and Daily Sales count days).
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: process.env.APP_TIMEZONE || "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
+const dateOnly = (date: Date) => new Date(`${dayFormat.format(date)}T00:00:00.000Z`);
 const money = (value: number) => Math.round(value * 100) / 100;
 
 function x12Envelope(set: string, control: number, body: string[], sender: string, receiver: string, when: Date) {
