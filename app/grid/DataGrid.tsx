@@ -10,23 +10,21 @@ import {
   BlockStack,
   Card,
   ChoiceList,
-  EmptySearchResult,
   Filters,
-  IndexTable,
   InlineStack,
   Link,
   TextField,
 } from "@shopify/polaris";
-import type { IndexTableProps } from "@shopify/polaris";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
-import { fetchJsonWithRetry } from "./fetch-with-retry";
+import { ListTable } from "./ListTable";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
+import { TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "./use-list-loader";
 import type { GridAnswer, GridColumn, GridLink, GridRow, ListState, SortDir } from "./types";
 
-export const TEXT_FILTER_DEBOUNCE_MS = 500;
+export { TEXT_FILTER_DEBOUNCE_MS };
 
 export interface GridPageData {
   answer: GridAnswer;
@@ -98,41 +96,44 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
   }
 }
 
-function useDebounced<T>(value: T, delayMs: number, onSettle: (value: T) => void) {
-  const settle = useRef(onSettle);
-  settle.current = onSettle;
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const timer = setTimeout(() => settle.current(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-}
-
 export function DataGrid(props: DataGridProps) {
   const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, emptyState, renderCell, answerShape = "nested" } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
-  const [searchParams, setSearchParams] = useSearchParams();
 
   const [columns, setColumns] = useState<GridColumn[]>(initial.answer.columns);
-  const [page, setPage] = useState(initial.answer.data);
-  const [failed, setFailed] = useState(initial.failed);
   const [bannerVisible, setBannerVisible] = useState(initial.failed && Boolean(loadErrorText));
-  const [loading, setLoading] = useState(false);
-  const [state, setState] = useState<ListState>(() => {
+  const [searchParams] = useSearchParams();
+  const [initialState] = useState<ListState>(() => {
     const fromUrl = listStateFromSearch(searchParams, initial.answer.columns, defaultSort);
     return initial.failed ? { ...fromUrl, page: 1 } : fromUrl;
   });
+  const { state, setState, answer, failed, loading } = useListLoader<ListState, GridAnswer>({
+    initialState,
+    initialAnswer: initial.answer,
+    initialFailed: initial.failed,
+    fromSearch: (search) => listStateFromSearch(search, columns, defaultSort),
+    toSearch: (next, current) => searchForListState(next, current, columns),
+    apiUrl: (next) => `${endpoint}?${apiQueryForListState(next, locale)}`,
+    parse: (json) => (answerShape === "flat" ? fromFlatAnswer(json as FlatAnswer) : (json as GridAnswer)),
+    firstPage: (current) => ({ ...current, page: 1 }),
+    onNavigate: (next) => {
+      setQueryInput(next.queryValue);
+      setTextInputs({ ...next.filters });
+    },
+    onLoaded: (loaded) => {
+      setColumns(loaded.columns);
+      setBannerVisible(false);
+    },
+    onFailed: () => setBannerVisible(Boolean(loadErrorText)),
+  });
+  const page = answer.data;
 
   // What the text inputs show right now; applied to `state` after the debounce.
   const [queryInput, setQueryInput] = useState(state.queryValue);
   const [textInputs, setTextInputs] = useState<Record<string, string>>(() => ({ ...state.filters }));
 
-  const update = useCallback((change: (current: ListState) => ListState) => setState(change), []);
+  const update = useCallback((change: (current: ListState) => ListState) => setState(change), [setState]);
   const applyFilter = useCallback(
     (key: string, value: string) =>
       update((current) => {
@@ -156,63 +157,11 @@ export function DataGrid(props: DataGridProps) {
     }
   });
 
-  // A navigation to this screen with another URL (a menu link, back/forward)
-  // starts over from that URL; the grid's own URL updates do not.
-  const ownSearch = useRef(searchParams.toString());
-  useEffect(() => {
-    const search = searchParams.toString();
-    if (search === ownSearch.current) return;
-    ownSearch.current = search;
-    const next = listStateFromSearch(searchParams, columns, defaultSort);
-    setQueryInput(next.queryValue);
-    setTextInputs({ ...next.filters });
-    setState(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchParams]);
-
-  // Load whenever the list state changes (the first state came with the page).
-  const loadedKey = useRef(JSON.stringify(state));
-  useEffect(() => {
-    const key = JSON.stringify(state);
-    if (key === loadedKey.current) return;
-    loadedKey.current = key;
-    const nextSearch = searchForListState(state, new URLSearchParams(window.location.search), columns);
-    ownSearch.current = nextSearch.toString();
-    setSearchParams(nextSearch, { replace: true, preventScrollReset: true });
-    const controller = new AbortController();
-    setLoading(true);
-    fetchJsonWithRetry<unknown>(`${endpoint}?${apiQueryForListState(state, locale)}`, { signal: controller.signal })
-      .then((json) => {
-        const answer = answerShape === "flat" ? fromFlatAnswer(json as FlatAnswer) : (json as GridAnswer);
-        setColumns(answer.columns);
-        setPage(answer.data);
-        setFailed(false);
-        setBannerVisible(false);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        // spec 000 §4: on a load error the page resets to 1, total to 0, the list to empty.
-        setPage((current) => ({ ...current, data: [], total: 0, last_page: 1, current_page: 1 }));
-        loadedKey.current = JSON.stringify({ ...state, page: 1 });
-        setState((current) => ({ ...current, page: 1 }));
-        setFailed(true);
-        setBannerVisible(Boolean(loadErrorText));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
-
   const rows = failed ? [] : page.data;
   const total = failed ? 0 : page.total;
   const lastPage = failed ? 1 : page.last_page;
   // The footer describes the rows shown: the loaded page, not the one being asked for.
   const currentPage = failed ? 1 : page.current_page;
-
-  const sortColumnIndex = columns.findIndex((column) => column.key === state.sort);
-  const headings = columns.map((column) => ({ title: column.label, id: `col-${column.key}` })) as IndexTableProps["headings"];
 
   const filters = useMemo(
     () =>
@@ -282,44 +231,21 @@ export function DataGrid(props: DataGridProps) {
           }}
           loading={loading}
         />
-        <IndexTable
+        <ListTable
           resourceName={resourceName}
-          itemCount={rows.length}
-          headings={headings}
-          selectable={false}
-          loading={loading}
-          sortable={columns.map((column) => column.sortable)}
-          sortColumnIndex={sortColumnIndex >= 0 ? sortColumnIndex : undefined}
-          sortDirection={state.sort_dir === "asc" ? "ascending" : "descending"}
-          onSort={(index, direction) =>
-            update((current) => ({
-              ...current,
-              sort: columns[index].key,
-              sort_dir: direction === "ascending" ? "asc" : "desc",
-              page: 1,
-            }))
-          }
-          emptyState={<EmptySearchResult title={emptyState.heading} description={emptyState.description} withIllustration />}
-          pagination={{
-            hasPrevious: currentPage > 1,
-            hasNext: currentPage < lastPage,
-            onPrevious: () => update((current) => ({ ...current, page: Math.max(1, current.page - 1) })),
-            onNext: () => update((current) => ({ ...current, page: current.page + 1 })),
-            label: t("grid.footer", { page: currentPage, lastPage, total }),
+          columns={columns.map((column) => ({ key: column.key, title: column.label, sortable: column.sortable }))}
+          rows={rows}
+          rowKey={(row) => String(row[rowKey])}
+          cell={(key, row) => {
+            const column = columns.find((candidate) => candidate.key === key)!;
+            return renderCell?.(column, row) ?? <DefaultCell column={column} row={row} timeZone={timeZone} />;
           }}
-        >
-          {rows.map((row, index) => (
-            <IndexTable.Row id={String(row[rowKey])} key={String(row[rowKey])} position={index}>
-              {columns.map((column) => (
-                <IndexTable.Cell key={column.key}>
-                  <div className="grid-cell" data-column={column.key}>
-                    {renderCell?.(column, row) ?? <DefaultCell column={column} row={row} timeZone={timeZone} />}
-                  </div>
-                </IndexTable.Cell>
-              ))}
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
+          sort={{ key: state.sort, dir: state.sort_dir }}
+          onSort={(sort, sortDir) => update((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
+          loading={loading}
+          emptyState={emptyState}
+          pagination={listPagination(setState, { currentPage, lastPage, label: t("grid.footer", { page: currentPage, lastPage, total }) })}
+        />
       </Card>
     </BlockStack>
   );

@@ -5,15 +5,20 @@ import { ValidationError } from "~/lib/validation.server";
 import type { GridPageData } from "./DataGrid";
 import type { GridAnswer } from "./types";
 
-export async function gridPageData(
-  load: (params: URLSearchParams) => Promise<GridAnswer>,
+/** The answer for `params`; when they are not valid, the default list emptied, marked failed. */
+export async function listPageData<A>(
+  load: (params: URLSearchParams) => Promise<A>,
   params: URLSearchParams,
-): Promise<GridPageData> {
+  emptied: (answer: A) => A,
+): Promise<{ answer: A; failed: boolean }> {
   try {
     return { answer: await load(params), failed: false };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const answer = await load(new URLSearchParams());
-    return { answer: { ...answer, data: { ...answer.data, data: [], total: 0, last_page: 1, current_page: 1 } }, failed: true };
+    return { answer: emptied(await load(new URLSearchParams())), failed: true };
   }
+}
+
+export function gridPageData(load: (params: URLSearchParams) => Promise<GridAnswer>, params: URLSearchParams): Promise<GridPageData> {
+  return listPageData(load, params, (answer) => ({ ...answer, data: { ...answer.data, data: [], total: 0, last_page: 1, current_page: 1 } }));
 }

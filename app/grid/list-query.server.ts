@@ -2,6 +2,7 @@
 // column from a list request. Blank, empty-list and null filters are ignored;
 // an unknown sort key, a bad direction or a bad page is a ValidationError (422).
 import type { Translate } from "~/i18n/i18n.server";
+import { z } from "zod";
 import { ValidationError, type FieldErrors } from "~/lib/validation.server";
 import type { SortDir } from "./types";
 import type { GridDefinition } from "./grid.server";
@@ -19,19 +20,23 @@ export interface ListQuery {
   filters: Record<string, string[]>;
 }
 
-const isBlank = (value: string) => value.trim() === "" || value === "null" || value === "undefined";
+export const isBlank = (value: string) => value.trim() === "" || value === "null" || value === "undefined";
 
-/** All values of `key`, `key[]` and `key[n]`, blanks dropped. */
-function valuesOf(params: URLSearchParams, key: string): string[] {
+/** Every value of `key`, `key[]` and `key[n]` as sent (JSON lists split), blanks included. */
+export function rawValuesOf(params: URLSearchParams, key: string): string[] {
   const values: string[] = [];
+  const indexed = new RegExp(`^${key}\\[\\d+\\]$`);
   for (const [name, value] of params) {
-    if (name === key || name === `${key}[]` || new RegExp(`^${key}\\[\\d+\\]$`).test(name)) {
-      for (const part of value.startsWith("[") ? safeJsonList(value) : [value]) {
-        if (!isBlank(part)) values.push(part.trim());
-      }
+    if (name === key || name === `${key}[]` || indexed.test(name)) {
+      values.push(...(value.startsWith("[") ? safeJsonList(value) : [value]));
     }
   }
   return values;
+}
+
+/** All values of `key`, `key[]` and `key[n]`, trimmed, blanks dropped. */
+export function valuesOf(params: URLSearchParams, key: string): string[] {
+  return rawValuesOf(params, key).filter((value) => !isBlank(value)).map((value) => value.trim());
 }
 
 function safeJsonList(value: string): string[] {
@@ -43,37 +48,104 @@ function safeJsonList(value: string): string[] {
   }
 }
 
-function wholeNumber(raw: string | null): number | null {
-  if (raw === null || isBlank(raw)) return null;
-  return /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+export interface Paging {
+  page: number;
+  perPage: number;
+  sort: string;
+  sortDir: SortDir;
+}
+
+/** A whole number within bounds; blank (or absent) gives the fallback. */
+const wholeNumber = (fallback: number, accepts: (value: number) => boolean) =>
+  z
+    .string()
+    .nullish()
+    .transform((raw, context) => {
+      if (raw === null || raw === undefined || isBlank(raw)) return fallback;
+      const value = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+      if (Number.isSafeInteger(value) && accepts(value)) return value;
+      context.addIssue({ code: "custom", message: "out of range" });
+      return z.NEVER;
+    });
+
+const textOr = (fallback: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((raw) => (raw === null || raw === undefined || isBlank(raw) ? fallback : raw.trim()));
+
+interface PagingOptions {
+  sortable: readonly string[];
+  defaultSort: { key: string; dir: SortDir };
+}
+
+function buildPagingSchema({ sortable, defaultSort }: PagingOptions) {
+  return z
+    .object({
+      page: wholeNumber(1, (value) => value >= 1),
+      per_page: wholeNumber(DEFAULT_PER_PAGE, (value) => value >= 1 && value <= MAX_PER_PAGE),
+      sort: textOr(defaultSort.key).pipe(z.string().refine((value) => sortable.includes(value))),
+      sort_dir: textOr(defaultSort.dir)
+        .transform((value) => value.toLowerCase())
+        .pipe(z.enum(["asc", "desc"])),
+    })
+    .transform(({ page, per_page, sort, sort_dir }): Paging => ({ page, perPage: per_page, sort, sortDir: sort_dir }));
+}
+
+// Built once per grid: a zod schema costs far more to build than to run.
+const pagingSchemas = new Map<string, ReturnType<typeof buildPagingSchema>>();
+
+/**
+ * page, per_page, sort and sort_dir of a list request. Blank values take the
+ * defaults; an unknown sort key, a bad direction, a bad page or page size are
+ * per-field errors.
+ */
+export function pagingSchema(options: PagingOptions) {
+  const key = `${options.sortable.join(",")}|${options.defaultSort.key}|${options.defaultSort.dir}`;
+  let schema = pagingSchemas.get(key);
+  if (!schema) pagingSchemas.set(key, (schema = buildPagingSchema(options)));
+  return schema;
+}
+
+function pagingMessage(field: string, raw: Record<string, string | null>, options: PagingOptions, t: Translate): string {
+  switch (field) {
+    case "page":
+      return t("errors.validation.page");
+    case "per_page":
+      return t("errors.validation.per_page", { max: MAX_PER_PAGE });
+    case "sort":
+      return t("errors.validation.sort", { value: raw.sort?.trim() ?? "", allowed: options.sortable.join(", ") });
+    default:
+      return t("errors.validation.sort_dir");
+  }
+}
+
+/** Reads the paging part of a list request; problems go into `errors`. */
+export function parsePaging(params: URLSearchParams, options: PagingOptions, t: Translate, errors: FieldErrors): Paging {
+  const raw = { page: params.get("page"), per_page: params.get("per_page"), sort: params.get("sort"), sort_dir: params.get("sort_dir") };
+  const parsed = pagingSchema(options).safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]);
+    errors[field] = [pagingMessage(field, raw, options, t)];
+  }
+  return { page: 1, perPage: DEFAULT_PER_PAGE, sort: options.defaultSort.key, sortDir: options.defaultSort.dir };
+}
+
+/** The global search: queryValue, query_value or globalFilter, whichever is not blank. */
+export function searchValueOf(params: URLSearchParams): string | undefined {
+  return ["queryValue", "query_value", "globalFilter"]
+    .map((name) => params.get(name))
+    .find((value): value is string => value !== null && !isBlank(value))
+    ?.trim();
 }
 
 export function parseListQuery(params: URLSearchParams, grid: GridDefinition, t: Translate): ListQuery {
   const errors: FieldErrors = {};
 
-  const page = wholeNumber(params.get("page")) ?? 1;
-  if (!Number.isSafeInteger(page) || page < 1) errors.page = [t("errors.validation.page")];
-
-  const perPage = wholeNumber(params.get("per_page")) ?? DEFAULT_PER_PAGE;
-  if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
-    errors.per_page = [t("errors.validation.per_page", { max: MAX_PER_PAGE })];
-  }
-
   const sortable = grid.columns.filter((column) => column.sortable).map((column) => column.key);
-  const sortRaw = params.get("sort");
-  const sort = sortRaw && !isBlank(sortRaw) ? sortRaw.trim() : grid.defaultSort.key;
-  if (!sortable.includes(sort)) {
-    errors.sort = [t("errors.validation.sort", { value: sort, allowed: sortable.join(", ") })];
-  }
-
-  const dirRaw = params.get("sort_dir")?.trim().toLowerCase();
-  const sortDir = (dirRaw && !isBlank(dirRaw) ? dirRaw : grid.defaultSort.dir) as SortDir;
-  if (sortDir !== "asc" && sortDir !== "desc") errors.sort_dir = [t("errors.validation.sort_dir")];
-
-  const queryValue = ["queryValue", "query_value", "globalFilter"]
-    .map((name) => params.get(name))
-    .find((value): value is string => value !== null && !isBlank(value))
-    ?.trim();
+  const { page, perPage, sort, sortDir } = parsePaging(params, { sortable, defaultSort: grid.defaultSort }, t, errors);
+  const queryValue = searchValueOf(params);
 
   const filters: Record<string, string[]> = {};
   for (const column of grid.columns) {

@@ -1,0 +1,138 @@
+// The browser half of every list screen: the list state lives in the page URL
+// (replaced, no loader run), each change of state loads the /api twin with
+// retries (./fetch-with-retry.ts), a navigation to the same screen with
+// another URL (a menu link, back/forward) starts over from that URL, and a
+// failed load goes back to page 1 (spec 000 §4). DataGrid and the Advanced
+// Order Summary both run on it.
+import { useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { fetchJsonWithRetry } from "./fetch-with-retry";
+
+export const TEXT_FILTER_DEBOUNCE_MS = 500;
+
+/** Calls `onSettle` with `value` once it has not changed for `delayMs` (not for the first value). */
+export function useDebounced<T>(value: T, delayMs: number, onSettle: (value: T) => void) {
+  const settle = useRef(onSettle);
+  settle.current = onSettle;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => settle.current(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+}
+
+export interface ListLoaderOptions<S, A> {
+  /** The state the page was rendered with (from the loader). */
+  initialState: S;
+  initialAnswer: A;
+  /** The loader could not answer the URL's request. */
+  initialFailed: boolean;
+  /** The state a URL describes. */
+  fromSearch: (search: URLSearchParams) => S;
+  /** The URL search for a state, keeping parameters that are not the list's (locale, host, shop…). */
+  toSearch: (state: S, current: URLSearchParams) => URLSearchParams;
+  /** The /api URL that answers a state. */
+  apiUrl: (state: S) => string;
+  /** The answer as the screen keeps it. */
+  parse?: (json: unknown) => A;
+  /** The same state on page 1. */
+  firstPage: (state: S) => S;
+  /** The URL changed from outside and replaced the state (inputs shown should follow). */
+  onNavigate?: (state: S) => void;
+  onLoaded?: (answer: A) => void;
+  onFailed?: () => void;
+}
+
+export interface ListLoader<S, A> {
+  state: S;
+  setState: Dispatch<SetStateAction<S>>;
+  /** The last answer loaded (still the previous one while `failed`). */
+  answer: A;
+  failed: boolean;
+  loading: boolean;
+  /** Loads the current state again. */
+  reload: () => void;
+}
+
+export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoader<S, A> {
+  const latest = useRef(options);
+  latest.current = options;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [state, setState] = useState<S>(options.initialState);
+  const [answer, setAnswer] = useState<A>(options.initialAnswer);
+  const [failed, setFailed] = useState(options.initialFailed);
+  const [loading, setLoading] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  // A navigation to this screen with another URL starts over from that URL;
+  // the screen's own URL updates do not.
+  const ownSearch = useRef(searchParams.toString());
+  useEffect(() => {
+    const search = searchParams.toString();
+    if (search === ownSearch.current) return;
+    ownSearch.current = search;
+    const next = latest.current.fromSearch(searchParams);
+    latest.current.onNavigate?.(next);
+    setState(next);
+  }, [searchParams]);
+
+  // Load whenever the state changes (the first state came with the page).
+  const loadedKey = useRef(JSON.stringify(options.initialState));
+  const loadedGeneration = useRef(0);
+  useEffect(() => {
+    const key = JSON.stringify(state);
+    if (key === loadedKey.current && generation === loadedGeneration.current) return;
+    loadedKey.current = key;
+    loadedGeneration.current = generation;
+    const { toSearch, apiUrl, parse, firstPage } = latest.current;
+    const nextSearch = toSearch(state, new URLSearchParams(window.location.search));
+    if (nextSearch.toString() !== new URLSearchParams(window.location.search).toString()) {
+      ownSearch.current = nextSearch.toString();
+      setSearchParams(nextSearch, { replace: true, preventScrollReset: true });
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    fetchJsonWithRetry<unknown>(apiUrl(state), { signal: controller.signal })
+      .then((json) => {
+        const loaded = parse ? parse(json) : (json as A);
+        setAnswer(loaded);
+        setFailed(false);
+        latest.current.onLoaded?.(loaded);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        // spec 000 §4: on a load error the page resets to 1, total to 0, the list to empty.
+        const onFirst = firstPage(state);
+        loadedKey.current = JSON.stringify(onFirst);
+        setState(onFirst);
+        setFailed(true);
+        latest.current.onFailed?.();
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, generation]);
+
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  return { state, setState, answer, failed, loading, reload };
+}
+
+/** IndexTable's pagination for a list: Previous/Next by one page, and the footer label. */
+export function listPagination<S extends { page: number }>(
+  setState: Dispatch<SetStateAction<S>>,
+  shown: { currentPage: number; lastPage: number; label: string },
+) {
+  return {
+    hasPrevious: shown.currentPage > 1,
+    hasNext: shown.currentPage < shown.lastPage,
+    onPrevious: () => setState((current) => ({ ...current, page: Math.max(1, current.page - 1) })),
+    onNext: () => setState((current) => ({ ...current, page: current.page + 1 })),
+    label: shown.label,
+  };
+}

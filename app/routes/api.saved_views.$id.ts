@@ -1,0 +1,25 @@
+// GET /api/saved_views/{id}: one view of the shop.
+// POST with _method PUT {name?, filters?}: rename and/or replace its filters.
+// POST with _action duplicate {name}: a copy under a new name (201).
+// DELETE, or POST with _method DELETE: remove it.
+import { apiRoute } from "~/lib/route.server";
+import { intendedMethod, readBody } from "~/lib/validation.server";
+import { deleteSavedView, duplicateSavedView, getSavedView, updateSavedView } from "~/orders/saved-views.server";
+
+const viewId = (params: Record<string, string | undefined>) => Number(params.id);
+
+export const loader = apiRoute(({ params, staff, t }) => getSavedView(staff.shop, viewId(params), t));
+
+export const action = apiRoute(async ({ request, params, staff, t }) => {
+  const body = await readBody(request);
+  if (body._action === "duplicate") return Response.json(await duplicateSavedView(staff.shop, viewId(params), body, t), { status: 201 });
+  switch (intendedMethod(request, body)) {
+    case "PUT":
+    case "PATCH":
+      return updateSavedView(staff.shop, viewId(params), body, t);
+    case "DELETE":
+      return deleteSavedView(staff.shop, viewId(params), t);
+    default:
+      return Response.json({ error: true, message: "Use POST with _method PUT to update, _action duplicate to copy, or DELETE" }, { status: 405 });
+  }
+});

@@ -1,0 +1,245 @@
+// `npm run bench:order-grid`: the Advanced Order Summary at a million orders,
+// over HTTP, with the bare SQL of the same queries for comparison
+// (docs/performance.md, "Advanced Order Summary at a million orders").
+// On a database of its own (created and dropped): seeds BENCH_ROWS orders
+// (default 1,000,000) the way `npm run seed -- --orders N` does, gives a share
+// of the marketplace orders ChannelAdvisor ids (the seed leaves them empty),
+// starts the built app (`npm run build` first unless BENCH_SKIP_BUILD=1), then
+// for every sort (each key, asc and desc), every filter alone (a value taken
+// from the data) and the global search:
+//   - the first answer's time (a new filter: its count is not cached yet);
+//   - autocannon against GET /api/advancedordergrid for BENCH_SECONDS (5) with
+//     BENCH_CONNECTIONS (4) connections, after the exact count has been cached;
+//   - the bare SQL the app runs for that request in the same state, through
+//     `pg` with as many connections for as long.
+// Prints a table (markdown) and writes bench/order-grid/results.json.
+// BENCH_DATABASE_URL runs the cases on an existing seeded database instead
+// (nothing created, seeded or dropped); BENCH_ONLY=<regex> picks cases.
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpus, loadavg, totalmem } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { seedBulkOrders } from "../../prisma/seed/bulk-orders";
+import { startAppServer } from "../../tests/support/app-server";
+import { createTestDatabase } from "../../tests/support/test-database";
+
+interface AutocannonResult {
+  requests: { total: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+interface AutocannonInstance {
+  on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+}
+type Autocannon = ((options: Record<string, unknown>, done: (error: Error | null, result: AutocannonResult) => void) => AutocannonInstance) & {
+  track?: unknown;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const round = (value: number) => (Number.isFinite(value) ? (value >= 10 ? Math.round(value) : Math.round(value * 10) / 10) : value);
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+  count: number;
+}
+
+function figures(samples: number[], seconds: number): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), perSecond: Math.round(samples.length / seconds), count: samples.length };
+}
+
+function loadOverHttp(url: string): Promise<Figures & { non2xx: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    const samples: number[] = [];
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { accept: "application/json" } }, (error, result) => {
+      if (error) return reject(error);
+      resolve({ ...figures(samples, SECONDS), non2xx: result.non2xx, errors: result.errors });
+    });
+    instance.on("response", (_client, _status, _bytes, responseTime) => samples.push(responseTime));
+  });
+}
+
+async function loadOverSql(pool: pg.Pool, statement: { sql: string; params: unknown[] }): Promise<Figures> {
+  const samples: number[] = [];
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < until) {
+          const start = performance.now();
+          await client.query(statement.sql, statement.params);
+          samples.push(performance.now() - start);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return figures(samples, SECONDS);
+}
+
+async function seedAndPrepare() {
+  let start = performance.now();
+  await seedBulkOrders(database.url, ROWS, () => {});
+  console.log(`seed --orders ${ROWS}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  start = performance.now();
+  // The bulk seed leaves the ChannelAdvisor ids empty; one marketplace order in four gets some.
+  await pool.query(
+    `UPDATE order_grid SET ca_site_order_id = (300000 + id % 600000)::text, ca_order_id = (50000000 + id)::text
+      WHERE marketplace_source IS NOT NULL AND id % 20 = 3`,
+  );
+  await pool.query("VACUUM ANALYZE order_grid");
+  console.log(`ChannelAdvisor ids for a share of marketplace orders, VACUUM ANALYZE: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+}
+
+const existing = process.env.BENCH_DATABASE_URL;
+const database = existing ? { url: existing, name: new URL(existing).pathname.slice(1), dispose: async () => {} } : await createTestDatabase("bench-order-grid");
+process.env.DATABASE_URL = database.url;
+let app: Awaited<ReturnType<typeof startAppServer>> | null = null;
+const pool = new pg.Pool({ connectionString: database.url, max: CONNECTIONS });
+try {
+  console.log(`Bench database ${database.name}: ${ROWS.toLocaleString("en-US")} orders; ${SECONDS} s × ${CONNECTIONS} connections per case`);
+  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load ${loadavg().map((value) => value.toFixed(2)).join(" ")}\n`);
+
+  if (!existing) await seedAndPrepare();
+  else await pool.query("SELECT 1");
+
+  if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build failed");
+  }
+  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0" });
+
+  // Values from the data: one order in the middle, and common words.
+  const { rows: [sample] } = await pool.query(
+    `SELECT * FROM order_grid WHERE ca_site_order_id IS NOT NULL ORDER BY id OFFSET (SELECT count(*) / 2 FROM order_grid WHERE ca_site_order_id IS NOT NULL) LIMIT 1`,
+  );
+  const cases: Array<[string, string]> = [];
+  for (const key of ["created_at", "order_id", "shopify_order_id", "customer_email", "updated_at", "shopify_updated_at"]) {
+    for (const dir of ["desc", "asc"]) cases.push([`sort ${key} ${dir}`, `sort=${key}&sort_dir=${dir}`]);
+  }
+  cases.push(["page 5000 (offset 100k), default sort", "page=5000"]);
+  const filters: Array<[string, string]> = [
+    ["shopifyOrderId", sample.shopify_order_id],
+    ["orderId", sample.order_id],
+    ["customerEmail", sample.customer_email],
+    ["billToName", sample.concat_bill_to_name.split(" ")[1]],
+    ["shipToName", sample.concat_ship_to_name.split(" ")[0]],
+    ["skus", sample.select_skus.split(",")[0]],
+    ["grandTotalFrom", "500"],
+    ["grandTotalTo", "20"],
+    ["magentoOrderStatus", "fraud"],
+    ["magentoOrderStatus", "processing,complete"],
+    ["billToAddress", sample.concat_billing_address.split(",")[0]],
+    ["shipToAddress", sample.concat_shipping_address.split(",")[0]],
+    ["marketplaceSource", "AMAZON_US"],
+    ["marketplaceSource", ""],
+    ["marketplaceOrderId", sample.marketplace_order_id],
+    ["caSiteOrderId", sample.ca_site_order_id],
+    ["caOrderId", sample.ca_order_id],
+    ["referSourceName", "Direct Revenue"],
+    ["giftCardUsed", "1"],
+  ];
+  for (const [key, value] of filters) cases.push([`${key}=${value === "" ? "(Houser)" : value}`, new URLSearchParams({ [key]: value }).toString()]);
+  cases.push([`queryValue=${sample.customer_email} (global search, one order)`, new URLSearchParams({ queryValue: sample.customer_email }).toString()]);
+  cases.push([`queryValue=${sample.concat_bill_to_name.split(" ")[1]} (global search, a name)`, new URLSearchParams({ queryValue: sample.concat_bill_to_name.split(" ")[1] }).toString()]);
+  cases.push([`globalFilter=${sample.order_id.slice(-6)} (global search, part of an id)`, new URLSearchParams({ globalFilter: sample.order_id.slice(-6) }).toString()]);
+  cases.push(["queryValue=zzqx (global search, no match)", "queryValue=zzqx"]);
+
+  const { parseOrderGridQuery, buildOrderGridSql, readFor, COUNT_CAP } = await import("../../app/orders/order-grid.server");
+  const { i18nServer } = await import("../../app/i18n/i18n.server");
+  const t = await i18nServer.getFixedT("en", "common");
+
+  const results: Array<Record<string, unknown>> = [];
+  for (const [what, query] of cases) {
+    if (ONLY && !ONLY.test(what)) continue;
+    const url = `${app.url}/api/advancedordergrid?${query}`;
+    // The first answer: a filter not asked for before (its count not cached).
+    let begun = performance.now();
+    let answer = (await (await fetch(url)).json()) as { total: number; total_exact: boolean; data: unknown[] };
+    const firstMs = performance.now() - begun;
+    // Then, as it is while staff page through: the exact count cached.
+    for (let i = 0; i < 100 && answer.total_exact === false; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = (await (await fetch(url)).json()) as typeof answer;
+    }
+    begun = performance.now();
+    await fetch(url).then((response) => response.json());
+    const warmMs = performance.now() - begun;
+
+    const http = await loadOverHttp(url);
+
+    // The SQL the app runs for this request now: the page alone when the total
+    // is above the cap (cached), else the bounded count with its page.
+    const parsed = parseOrderGridQuery(new URLSearchParams(query), t);
+    const sql = buildOrderGridSql(parsed);
+    const { rows: [size] } = await pool.query("SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'order_grid'::regclass");
+    const read = readFor(parsed, answer.total > COUNT_CAP ? answer.total : null, Number(size.rows));
+    const statement = sql[read];
+    await pool.query(statement.sql, statement.params);
+    const bare = await loadOverSql(pool, statement);
+    // For comparison: what an exact count(*) of the same filter costs (median of 3, alone).
+    const counts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const begin = performance.now();
+      await pool.query(sql.count.sql, sql.count.params);
+      counts.push(performance.now() - begin);
+    }
+    const countMs = round(counts.sort((a, b) => a - b)[1]);
+
+    const entry = {
+      case: what,
+      query,
+      total: answer.total,
+      rows: answer.data.length,
+      statement: read,
+      first_ms: round(firstMs),
+      warm_ms: round(warmMs),
+      http,
+      sql: bare,
+      ratio_p50: Math.round((http.p50 / bare.p50) * 100) / 100,
+      ratio_p95: Math.round((http.p95 / bare.p95) * 100) / 100,
+      overhead_p50_ms: round(http.p50 - bare.p50),
+      exact_count_ms: countMs,
+    };
+    results.push(entry);
+    console.log(
+      `${what.slice(0, 64).padEnd(64)} total ${String(answer.total).padStart(7)}  first ${String(entry.first_ms).padStart(5)} ms | http p50 ${String(http.p50).padStart(5)} p95 ${String(http.p95).padStart(5)} p99 ${String(http.p99).padStart(5)} ${String(http.perSecond).padStart(5)}/s${http.non2xx || http.errors ? ` (${http.non2xx} non-2xx, ${http.errors} errors)` : ""} | sql p50 ${String(bare.p50).padStart(5)} p95 ${String(bare.p95).padStart(5)} | ×${entry.ratio_p50} ×${entry.ratio_p95} | count(*) ${countMs} ms`,
+    );
+  }
+
+  console.log("\n| case | total | read | first answer ms | HTTP p50 | HTTP p95 | HTTP p99 | req/s | SQL p50 | SQL p95 | HTTP ÷ SQL p50 | p95 | exact count(*) ms |");
+  console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const entry of results) {
+    const http = entry.http as Figures;
+    const sql = entry.sql as Figures;
+    console.log(
+      `| ${entry.case} | ${(entry.total as number).toLocaleString("en-US")} | ${entry.statement} | ${entry.first_ms} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.perSecond} | ${sql.p50} | ${sql.p95} | ${entry.ratio_p50} | ${entry.ratio_p95} | ${entry.exact_count_ms} |`,
+    );
+  }
+  const out = path.join("bench", "order-grid", "results.json");
+  writeFileSync(
+    out,
+    JSON.stringify({ at: new Date().toISOString(), rows: ROWS, seconds: SECONDS, connections: CONNECTIONS, cores: cpus().length, load: loadavg(), results }, null, 2) + "\n",
+  );
+  console.log(`\nwritten ${out}`);
+} finally {
+  await pool.end().catch(() => {});
+  await app?.stop();
+  const { default: prisma } = await import("../../app/db.server").catch(() => ({ default: null }));
+  await prisma?.$disconnect();
+  await database.dispose();
+}
