@@ -17,8 +17,23 @@ export const i18nServer = new RemixI18Next({
   plugins: [Backend],
 });
 
-/** A translate function for server-built texts (grid labels, API messages). */
+const translators = new Map<string, ReturnType<typeof i18nServer.getFixedT<"common">>>();
+
+/**
+ * A translate function for server-built texts (grid labels, API messages).
+ * Kept per language: building one reads the locale files and costs about 2.5 ms
+ * of CPU per request (measured by bench/order-grid). Development reads afresh,
+ * so edited texts show without a restart.
+ */
 export function translatorFor(request: Request) {
-  return i18nServer.getFixedT(request, "common");
+  const locale = localeFromUrl(request.url);
+  if (process.env.NODE_ENV === "development") return i18nServer.getFixedT(locale, "common");
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = i18nServer.getFixedT(locale, "common");
+    translators.set(locale, translator);
+    translator.catch(() => translators.delete(locale)); // a failed load is tried again next time
+  }
+  return translator;
 }
 export type Translate = Awaited<ReturnType<typeof translatorFor>>;
