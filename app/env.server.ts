@@ -117,6 +117,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return { ...env, mode, listenHost: mode === "local" ? "127.0.0.1" : (env.HOST ?? "0.0.0.0") };
 }
 
+/** For the launchers (npm start, npm run jobs): the environment, or its problems printed and exit 1. */
+export function parseEnvOrExit(): AppEnv {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 let cached: AppEnv | undefined;
 export function env(): AppEnv {
   cached ??= parseEnv();

@@ -3,22 +3,13 @@
 //   2. DATABASE_URL is required: this process never starts a PostgreSQL itself
 //   3. apply pending migrations (the same runner as npm start; it takes a lock)
 //   4. schedule every feed of the registry; SIGINT/SIGTERM stop it cleanly
-import { EnvError, parseEnv } from "../app/env.server";
+import { parseEnvOrExit } from "../app/env.server";
 import { applyMigrations } from "../app/db/migrate.server";
 
 const log = (message: string) => console.log(`[jobs] ${message}`);
 
 async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = parseEnvOrExit();
   if (!env.DATABASE_URL) {
     console.error(
       "DATABASE_URL is required for `npm run jobs`: set it to the app's PostgreSQL " +

@@ -13,7 +13,7 @@ import { existsSync } from "node:fs";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import { EnvError, parseEnv, reloadEnv } from "../app/env.server";
+import { parseEnvOrExit, reloadEnv } from "../app/env.server";
 import { openLocalDatabase } from "../app/db/embedded-postgres.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import { createPrismaClient } from "../app/db/client.server";
@@ -24,16 +24,7 @@ const log = (message: string) => console.log(`[start] ${message}`);
 const dev = process.argv.includes("--dev");
 
 async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = parseEnvOrExit();
 
   const stops: Array<() => Promise<void>> = [];
   let stopping = false;
