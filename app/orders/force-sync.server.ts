@@ -75,8 +75,7 @@ export async function forceSyncOrder(
            financial_status = ${financialStatusFrom(order.displayFinancialStatus)},
            shopify_updated_at = ${updatedAt},
            customer_email = COALESCE(${order.email ?? null}, customer_email),
-           grand_total_purchased = COALESCE(${amount ?? null}::numeric, grand_total_purchased),
-           updated_at = now()
+           grand_total_purchased = COALESCE(${amount ?? null}::numeric, grand_total_purchased)
      WHERE id = ${id} AND (shopify_updated_at IS NULL OR shopify_updated_at <= ${updatedAt})`;
 
   const after = await prisma.order.findUniqueOrThrow({

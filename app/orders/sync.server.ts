@@ -322,13 +322,13 @@ async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: Webh
   const notes: string[] = [];
   const fields = orderFields(order);
   if (row) {
-    row = await tx.order.update({ where: { id: row.id }, data: { ...fields, updated_at: row.updated_at } });
+    row = await tx.order.update({ where: { id: row.id }, data: fields });
   } else {
     const number = orderNumber(order);
     const sameNumber = await tx.order.findUnique({ where: { order_id: number } });
     if (sameNumber && sameNumber.shopify_order_id === null) {
       // The order system knew the order first: link the rows.
-      row = await tx.order.update({ where: { id: sameNumber.id }, data: { ...fields, shopify_order_id: order.id, updated_at: sameNumber.updated_at } });
+      row = await tx.order.update({ where: { id: sameNumber.id }, data: { ...fields, shopify_order_id: order.id } });
       notes.push(`linked to the order system's order ${number}`);
     } else {
       const orderId = sameNumber ? order.id : number;
@@ -542,12 +542,12 @@ async function refreshOrderTotals(tx: Tx, orderRowId: number, options: { deriveF
   const items = await tx.orderItem.findMany({ where: { order_id: orderRowId }, select: { qty_ordered: true, qty_refunded: true, qty_canceled: true, qty_shipped: true, is_shippable: true } });
   const shippable = items.filter((item) => item.is_shippable).reduce((sum, item) => sum + Math.max(0, item.qty_ordered - item.qty_refunded - item.qty_canceled), 0);
   const shipped = items.reduce((sum, item) => sum + item.qty_shipped, 0);
-  const current = await tx.order.findUniqueOrThrow({ where: { id: orderRowId }, select: { updated_at: true, fulfillment_status: true } });
+  const current = await tx.order.findUniqueOrThrow({ where: { id: orderRowId }, select: { fulfillment_status: true } });
   let fulfillmentStatus = current.fulfillment_status;
   if (options.deriveFulfillmentStatus && shipped > 0) fulfillmentStatus = shipped >= shippable ? "fulfilled" : "partial";
   return tx.order.update({
     where: { id: orderRowId },
-    data: { total_shippable_qty_ordered: shippable, total_shipped: shipped, fulfillment_status: fulfillmentStatus, updated_at: current.updated_at },
+    data: { total_shippable_qty_ordered: shippable, total_shipped: shipped, fulfillment_status: fulfillmentStatus },
     select: { fulfillment_status: true },
   });
 }
