@@ -112,7 +112,9 @@ async function main() {
       if (!existsSync(serverBuild)) throw new Error("No build found: run `npm run build` first (npm start does).");
       build = (await import(serverBuild)) as ServerBuild;
       app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-      app.use(express.static("build/client", { maxAge: "1h" }));
+      // Calls and webhooks never name a file: no disk lookup for them.
+      const files = express.static("build/client", { maxAge: "1h" });
+      app.use((req, res, next) => (req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") ? next() : files(req, res, next)));
     }
     app.all("*", createRequestHandler({ build, mode: dev ? "development" : "production" }));
 

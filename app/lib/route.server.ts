@@ -22,13 +22,19 @@ async function contextFor(args: LoaderFunctionArgs | ActionFunctionArgs): Promis
 /**
  * An /api route: JSON out, 422 with per-field errors for bad input, and a plain
  * 500 message (the detail goes to the log, never a stack to the caller).
+ * Answers carry `Server-Timing: app;dur=<ms>`, the time spent in the app from
+ * authentication to the JSON ready (the browser's network panel shows it, and
+ * bench/order-grid compares it with the bare SQL).
  */
 export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
   return async (args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
+    const begun = performance.now();
     const context = await contextFor(args);
     try {
       const result = await handler(context);
-      return result instanceof Response ? result : Response.json(result);
+      const response = result instanceof Response ? result : Response.json(result);
+      withServerTiming(response, begun);
+      return response;
     } catch (error) {
       if (error instanceof Response) throw error;
       if (error instanceof ValidationError) return unprocessable(error);
@@ -38,6 +44,14 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
     }
   };
+}
+
+function withServerTiming(response: Response, begun: number) {
+  try {
+    if (!response.headers.has("Server-Timing")) response.headers.set("Server-Timing", `app;dur=${(performance.now() - begun).toFixed(2)}`);
+  } catch {
+    // Headers of a Response.redirect() or a fetched answer are immutable: they go out without it.
+  }
 }
 
 /** A page loader: the same authentication, returning plain data for the page. */

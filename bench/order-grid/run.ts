@@ -11,11 +11,17 @@
 //   - autocannon against GET /api/advancedordergrid for BENCH_SECONDS (5) with
 //     BENCH_CONNECTIONS (4) connections, after the exact count has been cached;
 //   - the bare SQL the app runs for that request in the same state, through
-//     `pg` with as many connections for as long.
+//     `pg` with as many connections for as long;
+//   - the floor: the same statement answered as JSON by a bare node:http server
+//     (floor-server.ts, a process of its own), under the same load: what any
+//     HTTP service costs here;
+//   - the app's own time: one request at a time for BENCH_SEQUENTIAL_SECONDS (2),
+//     the `Server-Timing: app;dur=` the app reports (authentication, parsing,
+//     SQL, JSON), each followed by the bare SQL once, so both see the same machine.
 // Prints a table (markdown) and writes bench/order-grid/results.json.
 // BENCH_DATABASE_URL runs the cases on an existing seeded database instead
 // (nothing created, seeded or dropped); BENCH_ONLY=<regex> picks cases.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -40,7 +46,8 @@ type Autocannon = ((options: Record<string, unknown>, done: (error: Error | null
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const SEQUENTIAL_SECONDS = Number(process.env.BENCH_SEQUENTIAL_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
@@ -91,6 +98,57 @@ async function loadOverSql(pool: pg.Pool, statement: { sql: string; params: unkn
   return figures(samples, SECONDS);
 }
 
+/**
+ * One request at a time: the app's own time, as it reports it in Server-Timing,
+ * and the bare SQL alone, taken in turns so that both see the same machine.
+ */
+async function appTimeAgainstSql(url: string, pool: pg.Pool, statement: { sql: string; params: unknown[] }) {
+  const app: number[] = [];
+  const bare: number[] = [];
+  const client = await pool.connect();
+  try {
+    const until = performance.now() + SEQUENTIAL_SECONDS * 1000;
+    while (performance.now() < until) {
+      const response = await fetch(url, { headers: { accept: "application/json" } });
+      await response.arrayBuffer();
+      const reported = /app;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+      if (!reported) throw new Error(`${url}: no Server-Timing in the answer`);
+      app.push(Number(reported[1]));
+      const start = performance.now();
+      await client.query(statement.sql, statement.params);
+      bare.push(performance.now() - start);
+    }
+  } finally {
+    client.release();
+  }
+  return { app: figures(app, SEQUENTIAL_SECONDS), bare: figures(bare, SEQUENTIAL_SECONDS) };
+}
+
+/** The floor server (floor-server.ts) in a process of its own. */
+async function startFloorServer(databaseUrl: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("bench", "order-grid", "floor-server.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+  return {
+    url,
+    async use(statement: { sql: string; params: unknown[] }) {
+      const response = await fetch(`${url}/statement`, { method: "PUT", body: JSON.stringify(statement) });
+      if (response.status !== 204) throw new Error(`floor server: ${response.status}`);
+      const check = await fetch(url);
+      if (!check.ok) throw new Error(`floor server: ${await check.text()}`);
+    },
+    stop: () => new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    }),
+  };
+}
+
 async function seedAndPrepare() {
   let start = performance.now();
   await seedBulkOrders(database.url, ROWS, () => {});
@@ -109,6 +167,7 @@ const existing = process.env.BENCH_DATABASE_URL;
 const database = existing ? { url: existing, name: new URL(existing).pathname.slice(1), dispose: async () => {} } : await createTestDatabase("bench-order-grid");
 process.env.DATABASE_URL = database.url;
 let app: Awaited<ReturnType<typeof startAppServer>> | null = null;
+let floor: Awaited<ReturnType<typeof startFloorServer>> | null = null;
 const pool = new pg.Pool({ connectionString: database.url, max: CONNECTIONS });
 try {
   console.log(`Bench database ${database.name}: ${ROWS.toLocaleString("en-US")} orders; ${SECONDS} s × ${CONNECTIONS} connections per case`);
@@ -122,6 +181,7 @@ try {
     if (build.status !== 0) throw new Error("npm run build failed");
   }
   app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0" });
+  floor = await startFloorServer(database.url);
 
   // Values from the data: one order in the middle, and common words.
   const { rows: [sample] } = await pool.query(
@@ -191,6 +251,10 @@ try {
     const statement = sql[read];
     await pool.query(statement.sql, statement.params);
     const bare = await loadOverSql(pool, statement);
+    await floor!.use(statement);
+    const floorHttp = await loadOverHttp(floor!.url);
+    // The app's own time against the SQL's, one request at a time.
+    const { app: appTime, bare: bareAlone } = await appTimeAgainstSql(url, pool, statement);
     // For comparison: what an exact count(*) of the same filter costs (median of 3, alone).
     const counts: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -199,6 +263,7 @@ try {
       counts.push(performance.now() - begin);
     }
     const countMs = round(counts.sort((a, b) => a - b)[1]);
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
     const entry = {
       case: what,
@@ -209,25 +274,29 @@ try {
       first_ms: round(firstMs),
       warm_ms: round(warmMs),
       http,
+      floor_http: floorHttp,
       sql: bare,
-      ratio_p50: Math.round((http.p50 / bare.p50) * 100) / 100,
-      ratio_p95: Math.round((http.p95 / bare.p95) * 100) / 100,
-      overhead_p50_ms: round(http.p50 - bare.p50),
+      app_time: appTime,
+      sql_alone: bareAlone,
+      app_over_sql_p50: ratio(appTime.p50, bareAlone.p50),
+      app_over_sql_p95: ratio(appTime.p95, bareAlone.p95),
+      http_over_sql_p50: ratio(http.p50, bare.p50),
+      http_over_floor_p50: ratio(http.p50, floorHttp.p50),
       exact_count_ms: countMs,
     };
     results.push(entry);
     console.log(
-      `${what.slice(0, 64).padEnd(64)} total ${String(answer.total).padStart(7)}  first ${String(entry.first_ms).padStart(5)} ms | http p50 ${String(http.p50).padStart(5)} p95 ${String(http.p95).padStart(5)} p99 ${String(http.p99).padStart(5)} ${String(http.perSecond).padStart(5)}/s${http.non2xx || http.errors ? ` (${http.non2xx} non-2xx, ${http.errors} errors)` : ""} | sql p50 ${String(bare.p50).padStart(5)} p95 ${String(bare.p95).padStart(5)} | ×${entry.ratio_p50} ×${entry.ratio_p95} | count(*) ${countMs} ms`,
+      `${what.slice(0, 60).padEnd(60)} total ${String(answer.total).padStart(7)} first ${String(entry.first_ms).padStart(5)} | http p50 ${http.p50} p95 ${http.p95} ${http.perSecond}/s${http.non2xx || http.errors ? ` (${http.non2xx} non-2xx, ${http.errors} errors)` : ""} | floor ${floorHttp.p50} ${floorHttp.p95} | sql ${bare.p50} ${bare.p95} | app ${appTime.p50} ${appTime.p95} vs sql ${bareAlone.p50} ${bareAlone.p95}: ×${entry.app_over_sql_p50} ×${entry.app_over_sql_p95}`,
     );
   }
 
-  console.log("\n| case | total | read | first answer ms | HTTP p50 | HTTP p95 | HTTP p99 | req/s | SQL p50 | SQL p95 | HTTP ÷ SQL p50 | p95 | exact count(*) ms |");
-  console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(`\nUnder load (${CONNECTIONS} connections, ${SECONDS} s each), and one request at a time (${SEQUENTIAL_SECONDS} s each). Milliseconds.\n`);
+  console.log("| case | total | read | first answer | HTTP p50 | HTTP p95 | HTTP p99 | req/s | floor p50 | floor p95 | SQL p50 | SQL p95 | app time p50 | app time p95 | SQL alone p50 | SQL alone p95 | app ÷ SQL p50 | app ÷ SQL p95 | HTTP ÷ floor p50 | exact count(*) |");
+  console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const entry of results) {
-    const http = entry.http as Figures;
-    const sql = entry.sql as Figures;
+    const [http, floorHttp, sql, appTime, alone] = [entry.http, entry.floor_http, entry.sql, entry.app_time, entry.sql_alone] as Figures[];
     console.log(
-      `| ${entry.case} | ${(entry.total as number).toLocaleString("en-US")} | ${entry.statement} | ${entry.first_ms} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.perSecond} | ${sql.p50} | ${sql.p95} | ${entry.ratio_p50} | ${entry.ratio_p95} | ${entry.exact_count_ms} |`,
+      `| ${entry.case} | ${(entry.total as number).toLocaleString("en-US")} | ${entry.statement} | ${entry.first_ms} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.perSecond} | ${floorHttp.p50} | ${floorHttp.p95} | ${sql.p50} | ${sql.p95} | ${appTime.p50} | ${appTime.p95} | ${alone.p50} | ${alone.p95} | ${entry.app_over_sql_p50} | ${entry.app_over_sql_p95} | ${entry.http_over_floor_p50} | ${entry.exact_count_ms} |`,
     );
   }
   const out = path.join("bench", "order-grid", "results.json");
@@ -238,6 +307,7 @@ try {
   console.log(`\nwritten ${out}`);
 } finally {
   await pool.end().catch(() => {});
+  await floor?.stop();
   await app?.stop();
   const { default: prisma } = await import("../../app/db.server").catch(() => ({ default: null }));
   await prisma?.$disconnect();

@@ -145,6 +145,12 @@ describe("GET /api/advancedordergrid: shape, paging and sorts", () => {
     expect(first).toMatchObject({ grand_total_purchased: "272.50", gift_card_used: 0, customer_email: null, created_at: fixtures[35].created_at.toISOString() });
   });
 
+  it("tells how long the app took in Server-Timing, as every API answer does", async () => {
+    const response = await fetch(`${app.url}/api/advancedordergrid`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("server-timing")).toMatch(/^app;dur=\d+\.\d{2}$/);
+  });
+
   it("pages without overlap: page 2 holds the rest, a page past the end is empty with the same total", async () => {
     const [one, two, three] = await Promise.all([list("page=1"), list("page=2"), list("page=3")]);
     expect(two).toMatchObject({ current_page: 2, last_page: 2, total: 36 });
@@ -315,6 +321,7 @@ describe("GET /api/advancedordergrid_forcesync", () => {
     expect(order).toMatchObject({ financial_status: "pending", fulfillment_status: "unfulfilled" });
     const id = idOf.get(order.order_id)!;
     const before = Date.now();
+    const orderSystemTime = (await db.order.findUniqueOrThrow({ where: { id } })).updated_at;
     const response = await fetch(`${app.url}/api/advancedordergrid_forcesync?id=${id}`);
     const body = (await response.json()) as { error: boolean; message: string; order: Record<string, unknown> };
     expect(response.status).toBe(200);
@@ -326,6 +333,7 @@ describe("GET /api/advancedordergrid_forcesync", () => {
     expect(row.customer_email).toBe(`customer${order.shopify_order_id}@example.com`);
     expect(row.grand_total_purchased.toFixed(2)).toBe("129.95");
     expect(row.shopify_updated_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.updated_at).toEqual(orderSystemTime);
     expect(body.order).toMatchObject({ id, financial_status: "paid", grand_total_purchased: "129.95" });
 
     const standIn = app.output().match(/Shopify stand-in answering at (\S+)/)![1];

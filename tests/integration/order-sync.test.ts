@@ -270,7 +270,10 @@ describe("order webhooks", () => {
     await sendWebhook("orders/create", order);
     const newer = { ...order, updated_at: "2026-03-10T09:00:00-05:00", email: "newer@example.com", financial_status: "partially_refunded", fulfillment_status: "partial" };
     const older = { ...order, updated_at: "2026-03-10T08:00:00-05:00", email: "older@example.com", financial_status: "paid", fulfillment_status: null };
+    const created = await orderRow(order.id);
     expect((await sendWebhook("orders/updated", newer)).body?.status).toBe("applied");
+    // "Updated At" is the order system's time: Shopify's update moves only "Updated At (Shopify)".
+    expect((await orderRow(order.id))!.updated_at).toEqual(created!.updated_at);
     const sent = await sendWebhook("orders/updated", older);
     expect(sent.status).toBe(200);
     expect(sent.body?.status).toBe("stale");
