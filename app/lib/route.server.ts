@@ -32,7 +32,7 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
     const context = await contextFor(args);
     try {
       const result = await handler(context);
-      const response = result instanceof Response ? result : Response.json(result);
+      const response = result instanceof Response ? result : jsonResponse(result);
       withServerTiming(response, begun);
       return response;
     } catch (error) {
@@ -44,6 +44,15 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
     }
   };
+}
+
+/**
+ * JSON with its Content-Length: the answer then goes out in one write, where a
+ * length-less body is sent chunked and needs a second write to end it.
+ */
+function jsonResponse(data: unknown): Response {
+  const body = JSON.stringify(data);
+  return new Response(body, { headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } });
 }
 
 function withServerTiming(response: Response, begun: number) {
