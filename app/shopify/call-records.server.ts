@@ -1,0 +1,175 @@
+// Every call the Shopify module makes is kept as a product API operation, and
+// every failure also as a product API error (spec 001 §2, Products area), with
+// short summaries of what was sent and answered. Recording must never slow or
+// break a call: rows are queued in memory and written in batches (one INSERT
+// per table for up to RECORD_BATCH calls, at most RECORD_FLUSH_MS after the
+// call), and a write that fails is logged and dropped. The drop-ship flow makes
+// two Shopify calls per fulfilment, ten thousand fulfilments a run at volume
+// (bench/dropship): one round trip per call would add 20,000 inserts; batched
+// it is about 100. Rows older than the retention are deleted as the log grows
+// (decision D38).
+import prisma from "~/db.server";
+import type { Prisma } from "~/db/generated/client";
+
+/** Characters of JSON kept of a request or an answer; longer ones are cut (see summarise). */
+export const SUMMARY_CHARS = 2000;
+const MESSAGE_CHARS = 1000;
+export const RECORD_BATCH = 200;
+export const RECORD_FLUSH_MS = 250;
+/** Beyond this many waiting rows (the database is away), the oldest are dropped rather than filling memory. */
+const MAX_WAITING = 20_000;
+
+/** How long records are kept (D38). */
+export const OPERATION_RETENTION_DAYS = 30;
+export const ERROR_RETENTION_DAYS = 90;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_BATCH = 10_000;
+
+export interface ShopifyCallRecord {
+  operation: string;
+  sku?: string | null;
+  /** False for a transport or GraphQL failure, or an answer carrying userErrors. */
+  ok: boolean;
+  /** Why it failed. */
+  message?: string | null;
+  variables: unknown;
+  /** What came back: data, errors or userErrors. */
+  answer: unknown;
+  at: Date;
+  durationMs: number;
+}
+
+/**
+ * JSON that PostgreSQL's jsonb takes, at most SUMMARY_CHARS long: the value
+ * itself when short, else `{ truncated: true, chars, text }` with the start of
+ * its JSON text. jsonb refuses the NUL character, so it is replaced.
+ */
+export function summarise(value: unknown): Prisma.InputJsonValue | null {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return { unserialisable: true };
+  }
+  if (text === undefined) return null;
+  text = text.replace(/\\u0000/g, "\\ufffd");
+  if (text.length <= SUMMARY_CHARS) return JSON.parse(text) as Prisma.InputJsonValue;
+  return { truncated: true, chars: text.length, text: text.slice(0, SUMMARY_CHARS) };
+}
+
+/** The messages of userErrors in any mutation's answer (`{ tagsAdd: { userErrors: [...] } }`), or null. */
+export function userErrorsIn(data: unknown): string | null {
+  if (!data || typeof data !== "object") return null;
+  const messages: string[] = [];
+  for (const value of Object.values(data as Record<string, unknown>)) {
+    const errors = (value as { userErrors?: unknown } | null)?.userErrors;
+    if (!Array.isArray(errors)) continue;
+    for (const error of errors) messages.push(String((error as { message?: unknown })?.message ?? JSON.stringify(error)));
+  }
+  return messages.length ? messages.join("; ") : null;
+}
+
+type OperationRow = Prisma.ProductApiOperationCreateManyInput;
+type ErrorRow = Prisma.ProductApiErrorCreateManyInput;
+
+let waitingOperations: OperationRow[] = [];
+let waitingErrors: ErrorRow[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+let writing: Promise<void> = Promise.resolve();
+let lastPrune = 0;
+let dropped = 0;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Queues one call's rows; never throws. */
+export function recordShopifyCall(call: ShopifyCallRecord): void {
+  try {
+    const request = summarise({ variables: call.variables });
+    const response = summarise({ duration_ms: Math.round(call.durationMs), answer: call.answer });
+    const sku = call.sku ? cut(call.sku, 255) : null;
+    waitingOperations.push({
+      operation: call.operation,
+      sku,
+      status: call.ok ? "success" : "error",
+      request: request ?? undefined,
+      response: response ?? undefined,
+      created_at: call.at,
+    });
+    if (!call.ok) {
+      waitingErrors.push({
+        operation: call.operation,
+        sku,
+        message: cut(call.message?.trim() || "Shopify call failed", MESSAGE_CHARS),
+        payload: { request, response } as Prisma.InputJsonValue,
+        created_at: call.at,
+      });
+    }
+    if (waitingOperations.length > MAX_WAITING) {
+      dropped += waitingOperations.length - MAX_WAITING;
+      waitingOperations = waitingOperations.slice(-MAX_WAITING);
+      waitingErrors = waitingErrors.slice(-MAX_WAITING);
+    }
+    if (waitingOperations.length >= RECORD_BATCH) void flushShopifyCallRecords();
+    else if (!timer) {
+      timer = setTimeout(() => void flushShopifyCallRecords(), RECORD_FLUSH_MS);
+      timer.unref?.();
+    }
+  } catch (error) {
+    console.warn(`[shopify] could not record ${call.operation}: ${(error as Error).message}`);
+  }
+}
+
+/** Writes what is queued (jobs call it at their end, the server before it stops); never throws. */
+export function flushShopifyCallRecords(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const operations = waitingOperations;
+  const errors = waitingErrors;
+  waitingOperations = [];
+  waitingErrors = [];
+  // One write at a time, in order: an error row never lands before the rows queued ahead of it.
+  writing = writing.then(() => writeRecords(operations, errors));
+  return writing;
+}
+
+async function writeRecords(operations: OperationRow[], errors: ErrorRow[]): Promise<void> {
+  if (dropped) {
+    console.warn(`[shopify] ${dropped} Shopify call records dropped: the database did not take them in time`);
+    dropped = 0;
+  }
+  try {
+    if (operations.length) await prisma.productApiOperation.createMany({ data: operations });
+    if (errors.length) await prisma.productApiError.createMany({ data: errors });
+  } catch (error) {
+    console.warn(`[shopify] ${operations.length} Shopify call records not written: ${(error as Error).message}`);
+    return;
+  }
+  if (operations.length && Date.now() - lastPrune > PRUNE_EVERY_MS) {
+    lastPrune = Date.now();
+    await pruneShopifyCallRecords().catch((error) => console.warn(`[shopify] pruning call records failed: ${(error as Error).message}`));
+  }
+}
+
+/** Deletes operations and errors past their retention, a batch at a time (the created_at index finds them). */
+export async function pruneShopifyCallRecords(now = new Date()): Promise<{ operations: number; errors: number }> {
+  const day = 24 * 60 * 60_000;
+  const operationsBefore = new Date(now.getTime() - OPERATION_RETENTION_DAYS * day);
+  const errorsBefore = new Date(now.getTime() - ERROR_RETENTION_DAYS * day);
+  let operations = 0;
+  let errors = 0;
+  for (;;) {
+    const deleted = await prisma.$executeRaw`
+      DELETE FROM product_api_operation WHERE id IN (
+        SELECT id FROM product_api_operation WHERE created_at < ${operationsBefore} ORDER BY created_at LIMIT ${PRUNE_BATCH})`;
+    operations += deleted;
+    if (deleted < PRUNE_BATCH) break;
+  }
+  for (;;) {
+    const deleted = await prisma.$executeRaw`
+      DELETE FROM product_api_error WHERE id IN (
+        SELECT id FROM product_api_error WHERE created_at < ${errorsBefore} ORDER BY created_at LIMIT ${PRUNE_BATCH})`;
+    errors += deleted;
+    if (deleted < PRUNE_BATCH) break;
+  }
+  return { operations, errors };
+}
