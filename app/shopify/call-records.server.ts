@@ -72,12 +72,27 @@ export function userErrorsIn(data: unknown): string | null {
 type OperationRow = Prisma.ProductApiOperationCreateManyInput;
 type ErrorRow = Prisma.ProductApiErrorCreateManyInput;
 
-let waitingOperations: OperationRow[] = [];
-let waitingErrors: ErrorRow[] = [];
-let timer: ReturnType<typeof setTimeout> | null = null;
-let writing: Promise<void> = Promise.resolve();
-let lastPrune = 0;
-let dropped = 0;
+interface RecordQueue {
+  operations: OperationRow[];
+  errors: ErrorRow[];
+  timer: ReturnType<typeof setTimeout> | null;
+  writing: Promise<void>;
+  lastPrune: number;
+  dropped: number;
+}
+
+declare global {
+  // One queue per process: the Remix build and server/main.ts (scheduler, shutdown) load this module separately.
+  var __shopifyCallRecords: RecordQueue | undefined;
+}
+const queue: RecordQueue = (globalThis.__shopifyCallRecords ??= {
+  operations: [],
+  errors: [],
+  timer: null,
+  writing: Promise.resolve(),
+  lastPrune: 0,
+  dropped: 0,
+});
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -87,7 +102,7 @@ export function recordShopifyCall(call: ShopifyCallRecord): void {
     const request = summarise({ variables: call.variables });
     const response = summarise({ duration_ms: Math.round(call.durationMs), answer: call.answer });
     const sku = call.sku ? cut(call.sku, 255) : null;
-    waitingOperations.push({
+    queue.operations.push({
       operation: call.operation,
       sku,
       status: call.ok ? "success" : "error",
@@ -96,7 +111,7 @@ export function recordShopifyCall(call: ShopifyCallRecord): void {
       created_at: call.at,
     });
     if (!call.ok) {
-      waitingErrors.push({
+      queue.errors.push({
         operation: call.operation,
         sku,
         message: cut(call.message?.trim() || "Shopify call failed", MESSAGE_CHARS),
@@ -104,15 +119,15 @@ export function recordShopifyCall(call: ShopifyCallRecord): void {
         created_at: call.at,
       });
     }
-    if (waitingOperations.length > MAX_WAITING) {
-      dropped += waitingOperations.length - MAX_WAITING;
-      waitingOperations = waitingOperations.slice(-MAX_WAITING);
-      waitingErrors = waitingErrors.slice(-MAX_WAITING);
+    if (queue.operations.length > MAX_WAITING) {
+      queue.dropped += queue.operations.length - MAX_WAITING;
+      queue.operations = queue.operations.slice(-MAX_WAITING);
+      queue.errors = queue.errors.slice(-MAX_WAITING);
     }
-    if (waitingOperations.length >= RECORD_BATCH) void flushShopifyCallRecords();
-    else if (!timer) {
-      timer = setTimeout(() => void flushShopifyCallRecords(), RECORD_FLUSH_MS);
-      timer.unref?.();
+    if (queue.operations.length >= RECORD_BATCH) void flushShopifyCallRecords();
+    else if (!queue.timer) {
+      queue.timer = setTimeout(() => void flushShopifyCallRecords(), RECORD_FLUSH_MS);
+      queue.timer.unref?.();
     }
   } catch (error) {
     console.warn(`[shopify] could not record ${call.operation}: ${(error as Error).message}`);
@@ -121,21 +136,20 @@ export function recordShopifyCall(call: ShopifyCallRecord): void {
 
 /** Writes what is queued (jobs call it at their end, the server before it stops); never throws. */
 export function flushShopifyCallRecords(): Promise<void> {
-  if (timer) clearTimeout(timer);
-  timer = null;
-  const operations = waitingOperations;
-  const errors = waitingErrors;
-  waitingOperations = [];
-  waitingErrors = [];
+  if (queue.timer) clearTimeout(queue.timer);
+  queue.timer = null;
+  const { operations, errors } = queue;
+  queue.operations = [];
+  queue.errors = [];
   // One write at a time, in order: an error row never lands before the rows queued ahead of it.
-  writing = writing.then(() => writeRecords(operations, errors));
-  return writing;
+  queue.writing = queue.writing.then(() => (operations.length ? writeRecords(operations, errors) : undefined));
+  return queue.writing;
 }
 
 async function writeRecords(operations: OperationRow[], errors: ErrorRow[]): Promise<void> {
-  if (dropped) {
-    console.warn(`[shopify] ${dropped} Shopify call records dropped: the database did not take them in time`);
-    dropped = 0;
+  if (queue.dropped) {
+    console.warn(`[shopify] ${queue.dropped} Shopify call records dropped: the database did not take them in time`);
+    queue.dropped = 0;
   }
   try {
     if (operations.length) await prisma.productApiOperation.createMany({ data: operations });
@@ -144,8 +158,8 @@ async function writeRecords(operations: OperationRow[], errors: ErrorRow[]): Pro
     console.warn(`[shopify] ${operations.length} Shopify call records not written: ${(error as Error).message}`);
     return;
   }
-  if (operations.length && Date.now() - lastPrune > PRUNE_EVERY_MS) {
-    lastPrune = Date.now();
+  if (Date.now() - queue.lastPrune > PRUNE_EVERY_MS) {
+    queue.lastPrune = Date.now();
     await pruneShopifyCallRecords().catch((error) => console.warn(`[shopify] pruning call records failed: ${(error as Error).message}`));
   }
 }
