@@ -114,7 +114,8 @@ describe("products and the API records", () => {
     expect(body.data.data[0]).toMatchObject({ name: "Trail Runner", price: "129.95", status: "draft" });
     expect(body.columns.find((column: { key: string }) => column.key === "status").options).toEqual({ active: "Active", draft: "Draft", archived: "Archived" });
     expect((await get("/api/product?status=archived")).body.data.data.map((row: { sku: string }) => row.sku)).toEqual(["SKU-200"]);
-    expect((await get("/api/product?sort=price")).status).toBe(422);
+    expect((await get("/api/product?sort=price&sort_dir=desc")).body.data.data.map((row: { price: string }) => row.price)).toEqual(["129.95", "89.00", "12.50"]);
+    expect((await get("/api/product?sort=nope")).status).toBe(422);
   });
 
   it("records a Shopify call the app makes as an operation, newest first, with its request and answer", async () => {
