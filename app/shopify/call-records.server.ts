@@ -9,7 +9,6 @@
 // it is about 100. Rows older than the retention are deleted as the log grows
 // (decision D38).
 import prisma from "~/db.server";
-import type { Prisma } from "~/db/generated/client";
 
 /** Characters of JSON kept of a request or an answer; longer ones are cut (see summarise). */
 export const SUMMARY_CHARS = 2000;
@@ -40,21 +39,23 @@ export interface ShopifyCallRecord {
 }
 
 /**
- * JSON that PostgreSQL's jsonb takes, at most SUMMARY_CHARS long: the value
- * itself when short, else `{ truncated: true, chars, text }` with the start of
- * its JSON text. jsonb refuses the NUL character, so it is replaced.
+ * JSON text that PostgreSQL's jsonb takes, at most about SUMMARY_CHARS long:
+ * the value's own JSON when short, else `{ truncated: true, chars, text }` with
+ * the start of it. jsonb refuses the NUL character, so it is replaced.
  */
-export function summarise(value: unknown): Prisma.InputJsonValue | null {
+export function summaryJson(value: unknown): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
   } catch {
-    return { unserialisable: true };
+    return '{"unserialisable":true}';
   }
-  if (text === undefined) return null;
+  if (text === undefined) return "null";
   text = text.replace(/\\u0000/g, "\\ufffd");
-  if (text.length <= SUMMARY_CHARS) return JSON.parse(text) as Prisma.InputJsonValue;
-  return { truncated: true, chars: text.length, text: text.slice(0, SUMMARY_CHARS) };
+  if (text.length <= SUMMARY_CHARS) return text;
+  // Never cut between the two halves of a character (an emoji): jsonb refuses half of one.
+  const end = isHighSurrogate(text.charCodeAt(SUMMARY_CHARS - 1)) ? SUMMARY_CHARS - 1 : SUMMARY_CHARS;
+  return JSON.stringify({ truncated: true, chars: text.length, text: text.slice(0, end) });
 }
 
 /** The messages of userErrors in any mutation's answer (`{ tagsAdd: { userErrors: [...] } }`), or null. */
@@ -69,12 +70,12 @@ export function userErrorsIn(data: unknown): string | null {
   return messages.length ? messages.join("; ") : null;
 }
 
-type OperationRow = Prisma.ProductApiOperationCreateManyInput;
-type ErrorRow = Prisma.ProductApiErrorCreateManyInput;
+/** A row as the JSON text of one object: rows are inserted by PostgreSQL from a JSON array (writeRecords). */
+type RowJson = string;
 
 interface RecordQueue {
-  operations: OperationRow[];
-  errors: ErrorRow[];
+  operations: RowJson[];
+  errors: RowJson[];
   timer: ReturnType<typeof setTimeout> | null;
   writing: Promise<void>;
   lastPrune: number;
@@ -94,30 +95,21 @@ const queue: RecordQueue = (globalThis.__shopifyCallRecords ??= {
   dropped: 0,
 });
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, isHighSurrogate(text.charCodeAt(max - 2)) ? max - 2 : max - 1)}…` : text;
 
 /** Queues one call's rows; never throws. */
 export function recordShopifyCall(call: ShopifyCallRecord): void {
   try {
-    const request = summarise({ variables: call.variables });
-    const response = summarise({ duration_ms: Math.round(call.durationMs), answer: call.answer });
-    const sku = call.sku ? cut(call.sku, 255) : null;
-    queue.operations.push({
-      operation: call.operation,
-      sku,
-      status: call.ok ? "success" : "error",
-      request: request ?? undefined,
-      response: response ?? undefined,
-      created_at: call.at,
-    });
+    // The summaries go into the row as JSON text: serialised once, never parsed again here.
+    const request = summaryJson({ variables: call.variables });
+    const response = summaryJson({ duration_ms: Math.round(call.durationMs), answer: call.answer });
+    const common = `"operation":${JSON.stringify(call.operation)},"sku":${JSON.stringify(call.sku ? cut(call.sku, 255) : null)},"created_at":${JSON.stringify(call.at.toISOString())}`.replace(/\\u0000/g, "\\ufffd");
+    queue.operations.push(`{${common},"status":"${call.ok ? "success" : "error"}","request":${request},"response":${response}}`);
     if (!call.ok) {
-      queue.errors.push({
-        operation: call.operation,
-        sku,
-        message: cut(call.message?.trim() || "Shopify call failed", MESSAGE_CHARS),
-        payload: { request, response } as Prisma.InputJsonValue,
-        created_at: call.at,
-      });
+      const message = JSON.stringify(cut(call.message?.trim() || "Shopify call failed", MESSAGE_CHARS)).replace(/\\u0000/g, "\\ufffd");
+      queue.errors.push(`{${common},"message":${message},"payload":{"request":${request},"response":${response}}}`);
     }
     if (queue.operations.length > MAX_WAITING) {
       queue.dropped += queue.operations.length - MAX_WAITING;
@@ -146,21 +138,50 @@ export function flushShopifyCallRecords(): Promise<void> {
   return queue.writing;
 }
 
-async function writeRecords(operations: OperationRow[], errors: ErrorRow[]): Promise<void> {
+async function writeRecords(operations: RowJson[], errors: RowJson[]): Promise<void> {
   if (queue.dropped) {
     console.warn(`[shopify] ${queue.dropped} Shopify call records dropped: the database did not take them in time`);
     queue.dropped = 0;
   }
-  try {
-    if (operations.length) await prisma.productApiOperation.createMany({ data: operations });
-    if (errors.length) await prisma.productApiError.createMany({ data: errors });
-  } catch (error) {
-    console.warn(`[shopify] ${operations.length} Shopify call records not written: ${(error as Error).message}`);
-    return;
-  }
+  const written = (await insertTable("operation", operations)) + (await insertTable("error", errors));
+  if (written === 0) return;
   if (Date.now() - queue.lastPrune > PRUNE_EVERY_MS) {
     queue.lastPrune = Date.now();
     await pruneShopifyCallRecords().catch((error) => console.warn(`[shopify] pruning call records failed: ${(error as Error).message}`));
+  }
+}
+
+/**
+ * Inserts rows with one statement and one parameter, a fraction of the CPU of
+ * Prisma's createMany (D38). When PostgreSQL refuses the batch but answers, one
+ * bad row must not lose the others: they are tried one by one. When it does
+ * not answer, the batch is dropped. Returns the rows written.
+ */
+async function insertTable(table: "operation" | "error", rows: RowJson[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const insert = (batch: RowJson[]) => {
+    const json = `[${batch.join(",")}]`;
+    return table === "operation"
+      ? prisma.$executeRaw`
+          INSERT INTO product_api_operation (operation, sku, status, request, response, created_at)
+          SELECT operation, sku, status, request, response, created_at
+            FROM jsonb_to_recordset(${json}::jsonb)
+              AS r(operation text, sku text, status text, request jsonb, response jsonb, created_at timestamptz)`
+      : prisma.$executeRaw`
+          INSERT INTO product_api_error (operation, sku, message, payload, created_at)
+          SELECT operation, sku, message, payload, created_at
+            FROM jsonb_to_recordset(${json}::jsonb)
+              AS r(operation text, sku text, message text, payload jsonb, created_at timestamptz)`;
+  };
+  try {
+    return await insert(rows);
+  } catch (error) {
+    const reason = (error as Error).message;
+    const answering = rows.length > 1 && (await prisma.$queryRaw`SELECT 1`.then(() => true, () => false));
+    let written = 0;
+    if (answering) for (const row of rows) written += await insert([row]).catch(() => 0);
+    console.warn(`[shopify] ${rows.length - written} Shopify call ${table} records not written: ${reason}`);
+    return written;
   }
 }
 
