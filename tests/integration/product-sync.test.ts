@@ -100,6 +100,14 @@ describe("every Shopify call is recorded", () => {
     expect(nul.request).toEqual({ variables: { id: "gid://shopify/Product/2", tags: ["a\ufffdb"] } });
   });
 
+  it("writes the other rows of a batch when PostgreSQL refuses one", async () => {
+    const call = (skuValue: string) => ({ operation: "OrderRead", sku: skuValue, ok: true, variables: {}, answer: null, at: new Date(), durationMs: 1 });
+    // Half an emoji (a lone surrogate) is valid in JavaScript but jsonb refuses it.
+    for (const value of [sku(6), `${sku(6)}\ud83d`, sku(6)]) modules.records.recordShopifyCall(call(value));
+    await modules.records.flushShopifyCallRecords();
+    expect((await operationsFor(sku(6))).length).toBe(2);
+  });
+
   it("deletes operations and errors past their retention only", async () => {
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
