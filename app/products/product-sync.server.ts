@@ -1,5 +1,6 @@
-// The product sync feed (feed product_sync): the category-tag mappings become
-// Shopify product tags. A product whose category has a mapping should carry
+// The product sync feed (feed product_sync): first the AS400's product
+// catalogue files (./catalog-file.server.ts), then the category-tag mappings
+// become Shopify product tags. A product whose category has a mapping should carry
 // the mapping's tags; `product.shopify_tags` keeps Shopify's tags as last seen.
 // Each run:
 // 1. picks the products whose last-seen tags lack a tag of their mapping (a
@@ -15,6 +16,7 @@ import { flushShopifyCallRecords } from "~/shopify/call-records.server";
 import { skuSearchTerm } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { ProductsBySku, ProductTagsAdd } from "~/shopify/operations";
+import { importProductCatalogFiles, type CatalogReport } from "./catalog-file.server";
 import { tagsOf } from "./products.server";
 
 export const PRODUCT_SYNC_FEED = "product_sync";
@@ -145,22 +147,28 @@ export async function syncProductTags(context?: Pick<FeedRunContext, "progress" 
 
 /** The feed: registered in jobs/registry.ts. */
 export async function productSyncJob(context: FeedRunContext): Promise<FeedOutcome> {
+  const catalog: CatalogReport = { counts: {}, problems: [] };
+  await importProductCatalogFiles(catalog, context);
   const result = await syncProductTags(context);
+  const c = (key: string) => catalog.counts[key] ?? 0;
   const unknown = result.notInShopify.length;
+  const problems = [...catalog.problems, ...result.problems];
   const message =
+    `${c("catalog_files_applied")} catalogue file${c("catalog_files_applied") === 1 ? "" : "s"} from the AS400 (${c("products_inserted")} products added, ${c("products_updated")} updated); ` +
     `${result.tagged} Shopify product${result.tagged === 1 ? "" : "s"} tagged; ${result.checked} checked, ${result.alreadyTagged} already tagged` +
     (unknown ? `; ${unknown} SKU${unknown === 1 ? "" : "s"} not in Shopify` : "") +
-    (result.problems.length ? `; ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}` : "") +
+    (problems.length ? `. Problems: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}` : "") +
     ".";
   return {
     message,
-    error: result.problems.length > 0,
+    error: problems.length > 0,
     meta: {
+      ...catalog.counts,
       checked: result.checked,
       tagged: result.tagged,
       already_tagged: result.alreadyTagged,
       not_in_shopify: result.notInShopify.slice(0, 50),
-      problems: result.problems.slice(0, 50),
+      problems: problems.slice(0, 50),
     },
   };
 }

@@ -3,9 +3,13 @@
 // database: what would have been sent to Shopify is read back from the
 // stand-in's recorded calls.
 import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
+import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
 import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
 
 // Rows of this file carry this tag, so cleaning up never touches another file's.
@@ -45,6 +49,7 @@ afterAll(async () => {
   await prisma.categoryTagsMapping.deleteMany({ where: { as400_category_id: { startsWith: tag } } });
   await prisma.productApiOperation.deleteMany({ where: { sku: { startsWith: tag } } });
   await prisma.productApiError.deleteMany({ where: { sku: { startsWith: tag } } });
+  await prisma.transmission.deleteMany({ where: { partner: "as400", transaction_set: "product_catalog", file_name: { startsWith: tag } } });
   await prisma.$disconnect();
 });
 
@@ -199,5 +204,91 @@ describe("the product sync feed", () => {
   it("runs as the product_sync feed, registered once", async () => {
     const { FEED_JOBS } = await import("../../jobs/registry");
     expect(FEED_JOBS.product_sync.run).toBe(modules.sync.productSyncJob);
+  });
+});
+
+describe("the AS400 product catalogue, read by the product sync feed", () => {
+  let root: string;
+  let folder: string;
+  let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+  const context = () => ({ progress: async () => {}, signal: new AbortController().signal, trigger: "manual" as const });
+  const catalogFiles = () =>
+    prisma.transmission.findMany({ where: { partner: "as400", transaction_set: "product_catalog", file_name: { startsWith: tag } }, orderBy: { id: "asc" } });
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "product-catalog-"));
+    sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
+    Object.assign(process.env, {
+      AS400_TRANSFER_MECHANISM: "1",
+      AS400_HOST: "127.0.0.1",
+      AS400_PORT: String(sftp.port),
+      AS400_USER: "as400",
+      AS400_PASSWORD: "as400-secret",
+      AS400_HOST_KEY: sftp.hostKey,
+    });
+    (await import("../../app/env.server")).reloadEnv();
+    folder = path.join(root, "as400", "products");
+    mkdirSync(folder, { recursive: true });
+  });
+
+  afterAll(async () => {
+    for (const key of ["AS400_TRANSFER_MECHANISM", "AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY"]) delete process.env[key];
+    (await import("../../app/env.server")).reloadEnv();
+    await sftp?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("adds and updates products from a file, reports bad rows, archives the file, and tags the new products in the same run", async () => {
+    await prisma.categoryTagsMapping.create({ data: { as400_category_id: category("LAMPS"), shopify_tags: "lighting" } });
+    await prisma.product.create({ data: { sku: sku(30), name: "Old Name", price: "10", status: "draft", shopify_tags: "lighting" } });
+    writeFileSync(
+      path.join(folder, `${tag}_catalog_1.csv`),
+      [
+        "SKU,Name,Category,Price,Cost,Status,Comment",
+        `${sku(30)},Harbor Lantern,${category("LAMPS")},24.95,12.10,Active,renamed`,
+        `${sku(31)},"Canyon Lamp, large",${category("LAMPS")},59,,active,new`,
+        `${sku(32)},,${category("LAMPS")},5,,active,no name`,
+        `${sku(33)},Metro Light,${category("LAMPS")},cheap,,active,bad price`,
+      ].join("\r\n"),
+    );
+    writeFileSync(path.join(folder, `${tag}_notes.txt`), "not a csv: left alone");
+
+    const run = await modules.sync.productSyncJob(context());
+    expect(run.meta).toMatchObject({ catalog_files_stored: 1, catalog_files_applied: 1, products_inserted: 1, products_updated: 1, catalog_rows_invalid: 2 });
+    expect(run.error).toBe(true);
+    expect(run.message).toContain("line 4, name: empty");
+
+    expect(await prisma.product.findUniqueOrThrow({ where: { sku: sku(30) } })).toMatchObject({ name: "Harbor Lantern", as400_category_id: category("LAMPS"), status: "active" });
+    const added = await prisma.product.findUniqueOrThrow({ where: { sku: sku(31) } });
+    expect(added).toMatchObject({ name: "Canyon Lamp, large", cost: null, status: "active", shopify_tags: "lighting" });
+    expect(added.price.toFixed(2)).toBe("59.00");
+    expect(await prisma.product.count({ where: { sku: { in: [sku(32), sku(33)] } } })).toBe(0);
+    // The product already tagged (sku 30) was not sent again; the new one was.
+    expect((await operationsFor(sku(31))).map((row) => [row.operation, row.status])).toEqual([["ProductTagsAdd", "success"]]);
+    expect(await operationsFor(sku(30))).toEqual([]);
+
+    const [stored] = await catalogFiles();
+    expect(stored).toMatchObject({ status: "processed", direction: "in", remote_path: `/as400/products/${tag}_catalog_1.csv` });
+    expect(stored.error).toContain("line 5, price");
+    expect(readdirSync(folder).sort()).toEqual([`${tag}_notes.txt`, "archive"].sort());
+    expect(readdirSync(path.join(folder, "archive"))).toEqual([`${tag}_catalog_1.csv`]);
+  });
+
+  it("does not apply a file seen before, and a file that is not a catalogue never blocks the next", async () => {
+    await prisma.product.update({ where: { sku: sku(31) }, data: { name: "Changed by hand" } });
+    const [first] = await catalogFiles();
+    writeFileSync(path.join(folder, `${tag}_catalog_1_again.csv`), Buffer.from(first.content));
+    writeFileSync(path.join(folder, `${tag}_catalog_2.csv`), "order_id,magento_status\n1,complete\n");
+    writeFileSync(path.join(folder, `${tag}_catalog_3.csv`), `sku,name,price\n${sku(31)},Canyon Lamp XL,64.50\n`);
+
+    const run = await modules.sync.productSyncJob(context());
+    expect(run.meta).toMatchObject({ catalog_files_seen_before: 1, catalog_files_stored: 2, catalog_files_failed: 1, catalog_files_applied: 1, products_updated: 1 });
+    expect(run.message).toContain("not a product catalogue file: missing required columns sku, name");
+    const product = await prisma.product.findUniqueOrThrow({ where: { sku: sku(31) } });
+    // Only the columns the file has change: the category and status stay.
+    expect(product).toMatchObject({ name: "Canyon Lamp XL", as400_category_id: category("LAMPS"), status: "active" });
+    expect(product.price.toFixed(2)).toBe("64.50");
+    expect((await catalogFiles()).map((file) => file.status)).toEqual(["processed", "failed", "processed"]);
+    expect(readdirSync(folder).sort()).toEqual([`${tag}_notes.txt`, "archive"].sort());
   });
 });
