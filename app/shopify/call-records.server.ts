@@ -60,6 +60,14 @@ export function summaryJson(value: unknown): string {
 
 /** The messages of userErrors in any mutation's answer (`{ tagsAdd: { userErrors: [...] } }`), or null. */
 export function userErrorsIn(data: unknown): string | null {
+  try {
+    return userErrorMessages(data);
+  } catch {
+    return null; // never let the records break a call
+  }
+}
+
+function userErrorMessages(data: unknown): string | null {
   if (!data || typeof data !== "object") return null;
   const messages: string[] = [];
   for (const value of Object.values(data as Record<string, unknown>)) {
