@@ -37,6 +37,8 @@ async function main() {
     log(`${signal}: stopping (running jobs are asked to stop)`);
     try {
       await scheduler.stop();
+      // Shopify call records the jobs queued are written before the connection closes (D38).
+      await (await import("../app/shopify/call-records.server")).flushShopifyCallRecords();
       await prisma.$disconnect();
       process.exit(0);
     } catch (error) {

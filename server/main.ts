@@ -49,6 +49,8 @@ async function main() {
       databaseUrl = database.url;
       process.env.DATABASE_URL = databaseUrl;
     }
+    // Shopify call records still queued are written before the database stops (app/shopify/call-records.server.ts).
+    stops.push(async () => (await import("../app/shopify/call-records.server")).flushShopifyCallRecords());
 
     const applied = await applyMigrations(databaseUrl);
     log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");

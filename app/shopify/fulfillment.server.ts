@@ -54,7 +54,7 @@ export async function createFulfillmentOnce(
     throw new ShopifyFulfillmentError("bad_input", `Cannot fulfil ${input.quantity} of SKU ${input.sku}: the quantity must be a whole number above 0.`, "FulfillmentCreate", input);
   }
 
-  const { order } = await admin.run(OrderFulfillmentState, { id });
+  const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
   if (!order) {
     throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });
   }
@@ -93,7 +93,7 @@ export async function createFulfillmentOnce(
       trackingInfo: { number: input.trackingNumber.trim(), company: input.carrier },
       notifyCustomer: input.notifyCustomer ?? false,
     },
-  });
+  }, { sku: input.sku });
   if (fulfillmentCreate.userErrors.length || !fulfillmentCreate.fulfillment) {
     const messages = fulfillmentCreate.userErrors.map((error) => error.message).join("; ") || "no fulfillment returned";
     throw new ShopifyFulfillmentError(

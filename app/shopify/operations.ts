@@ -165,3 +165,33 @@ export const InventorySetQuantities = operation<{ input: InventorySetQuantitiesI
     }
   }`,
 );
+
+// ---------------------------------------------------------------------------
+// Products: the category-tag mappings become product tags (product sync feed).
+
+export interface ProductsBySkuResult {
+  productVariants: { nodes: Array<{ id: string; sku: string | null; product: { id: string; tags: string[] } }> };
+}
+/** `query` as in VariantsBySku; the variants' products with their tags. */
+export const ProductsBySku = operation<{ query: string }, ProductsBySkuResult>(
+  "ProductsBySku",
+  `#graphql
+  query ProductsBySku($query: String!) {
+    productVariants(first: 100, query: $query) { nodes { id sku product { id tags } } }
+  }`,
+);
+
+export interface ProductTagsAddResult {
+  tagsAdd: { node: null | { id: string; tags?: string[] }; userErrors: UserError[] };
+}
+/** Adds tags to a product and keeps the ones it has. */
+export const ProductTagsAdd = operation<{ id: string; tags: string[] }, ProductTagsAddResult>(
+  "ProductTagsAdd",
+  `#graphql
+  mutation ProductTagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) {
+      node { id ... on Product { tags } }
+      userErrors { field message }
+    }
+  }`,
+);

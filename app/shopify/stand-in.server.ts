@@ -7,7 +7,7 @@
 //   GET  /__calls                             what was sent, oldest first
 //   DELETE /__calls                           forget it (state stays)
 //   GET  /__inventory                         levels set: [{ sku, location, quantity }]
-//   DELETE /__state                           forget calls, fulfilments and levels
+//   DELETE /__state                           forget calls, fulfilments, levels and product tags
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -104,6 +104,8 @@ function createStandInState(catalog: StandInCatalog) {
   const skuOfItem = new Map<string, string>();
   // `${item}|${location}|${name}` → level
   let levels = new Map<string, InventoryLevel & { name: string }>();
+  // Product tags by SKU (one product per SKU here), and product gid → SKU as answered.
+  const products = { tags: new Map<string, string[]>(), skuOfGid: new Map<string, string>() };
 
   async function loadOrder(numericId: string): Promise<OrderState | null> {
     const known = orders.get(numericId);
@@ -124,12 +126,14 @@ function createStandInState(catalog: StandInCatalog) {
   return {
     loadOrder,
     skuOfItem,
+    products,
     get levels() {
       return levels;
     },
     reset() {
       orders = new Map();
       levels = new Map();
+      products.tags.clear();
     },
   };
 }
@@ -317,6 +321,45 @@ const handlers: Record<string, Handler> = {
     };
   },
 };
+
+// ---------------------------------------------------------------------------
+// Products and their tags (the product sync feed). Every SKU the catalog knows
+// is one product with a stable gid; tags live in memory like fulfilments.
+const productGid = (sku: string) => `gid://shopify/Product/${hashedNumber(`product:${sku}`)}`;
+
+/** Shopify keeps one of each tag, ignoring case, and answers them sorted. */
+function mergedTags(current: string[], added: string[]): string[] {
+  const byKey = new Map(current.map((tag) => [tag.toLowerCase(), tag]));
+  for (const tag of added) if (!byKey.has(tag.toLowerCase())) byKey.set(tag.toLowerCase(), tag);
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+}
+
+const productHandlers: Record<string, Handler> = {
+  ProductsBySku: async (variables, { state, catalog }) => {
+    const asked = [...new Set(skusInQuery(String(variables.query ?? "")))];
+    const known = asked.length ? await catalog.variants(asked) : [];
+    const nodes = known.slice(0, 100).map((sku) => {
+      state.products.skuOfGid.set(productGid(sku), sku);
+      return { id: variantGid(sku), sku, product: { id: productGid(sku), tags: state.products.tags.get(sku) ?? [] } };
+    });
+    return { productVariants: { nodes } };
+  },
+
+  ProductTagsAdd: (variables, { state }) => {
+    const id = String(variables.id ?? "");
+    const tags = Array.isArray(variables.tags) ? variables.tags.map((tag) => String(tag).trim()).filter(Boolean) : [];
+    const sku = state.products.skuOfGid.get(id);
+    const failed = (field: string[], message: string) => ({ tagsAdd: { node: null, userErrors: [{ field, message }] } });
+    if (!sku) return failed(["id"], "Product does not exist");
+    if (tags.length === 0) return failed(["tags"], "Tags can't be blank");
+    if (tags.some((tag) => tag.length > 255)) return failed(["tags"], "Tags is too long (maximum is 255 characters)");
+    const merged = mergedTags(state.products.tags.get(sku) ?? [], tags);
+    if (merged.length > 250) return failed(["tags"], "Tags cannot be more than 250");
+    state.products.tags.set(sku, merged);
+    return { tagsAdd: { node: { id, tags: merged }, userErrors: [] } };
+  },
+};
+Object.assign(handlers, productHandlers);
 
 function operationName(query: string, declared?: string): string | undefined {
   return declared ?? /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];

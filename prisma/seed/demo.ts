@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { createPrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
+import { seedProductData } from "./products";
 
 const DAY = 86_400_000;
 
@@ -502,20 +503,8 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       }
     }
 
-    // --- product API errors and operations ---------------------------------------------------
-    await db.productApiOperation.createMany({
-      data: Array.from({ length: 120 }, (_, i) => {
-        const product = r.pick(products);
-        const ok = r.chance(0.85);
-        return { sku: product.sku, operation: r.pick(["tags_update", "price_update", "inventory_adjust", "product_update"]), status: ok ? "success" : "error", request: { sku: product.sku }, response: ok ? { userErrors: [] } : { userErrors: [{ message: "Product not found" }] }, created_at: new Date(now.getTime() - i * 3600_000) };
-      }),
-    });
-    await db.productApiError.createMany({
-      data: Array.from({ length: 25 }, (_, i) => {
-        const product = r.pick(products);
-        return { sku: product.sku, operation: r.pick(["tags_update", "price_update", "inventory_adjust"]), message: r.pick(["Product not found", "Throttled: cost 1000 exceeds bucket 800", "Variant has no inventory item"]), payload: { sku: product.sku, attempt: r.int(1, 3) }, created_at: new Date(now.getTime() - i * 5 * 3600_000) };
-      }),
-    });
+    // --- products' Shopify tags, API operations and errors (prisma/seed/products.ts) -------------
+    await seedProductData(db, now);
 
     // --- saved views of the order grid, and webhooks already handled ---------------------
     const shop = process.env.LOCAL_SHOP ?? "demo-shop.myshopify.com";

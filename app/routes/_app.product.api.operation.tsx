@@ -1,0 +1,33 @@
+// Product API Operations (spec 001 §2): every Shopify call the app made, newest first (GET /api/product_api_operation).
+import { useLoaderData } from "@remix-run/react";
+import { Page } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
+import { gridPageData } from "~/grid/grid-page.server";
+import { pageLoader } from "~/lib/route.server";
+import { jsonCell } from "~/products/JsonCell";
+import { listProductApiOperations } from "~/products/products.server";
+
+export const loader = pageLoader(({ url, t }) => gridPageData((params) => listProductApiOperations(params, t), url.searchParams));
+export const shouldRevalidate = gridShouldRevalidate;
+
+const renderCell = jsonCell(["request", "response"]);
+
+export default function ProductApiOperations() {
+  const { t } = useTranslation();
+  const initial = useLoaderData<typeof loader>();
+  return (
+    <Page fullWidth title={t("products.api_operations.title")} backAction={{ content: t("buttons.back"), url: "/product" }}>
+      <DataGrid
+        endpoint="/api/product_api_operation"
+        initial={initial}
+        defaultSort={{ key: "created_at", dir: "desc" }}
+        rowKey="id"
+        resourceName={{ singular: "operation", plural: "operations" }}
+        loadErrorText={t("products.api_operations.load_error")}
+        emptyState={{ heading: t("products.api_operations.empty") }}
+        renderCell={renderCell}
+      />
+    </Page>
+  );
+}

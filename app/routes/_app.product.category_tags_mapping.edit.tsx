@@ -1,0 +1,97 @@
+// The mapping form (spec 001 §2, §5): /product/category_tags_mapping/edit[?id=].
+// Both fields required; saved through POST /api/category_tags_mapping; on
+// success 'Successfully updated mapping' and back to the list after 1 s
+// (design.md). An existing mapping can also be deleted.
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, FormLayout, Modal, Page, Text, TextField } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormBanner } from "~/forms/FormBanner";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import { pageLoader } from "~/lib/route.server";
+import { NotFoundError } from "~/lib/validation.server";
+import { MAPPINGS_PATH } from "~/products/paths";
+import { getCategoryTagsMapping } from "~/products/products.server";
+
+export const loader = pageLoader(async ({ url }) => {
+  const id = url.searchParams.get("id");
+  if (!id) return { mapping: null };
+  try {
+    const mapping = await getCategoryTagsMapping(id);
+    return { mapping: { id: mapping.id, as400_category_id: mapping.as400_category_id, shopify_tags: mapping.shopify_tags } };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404, statusText: "Not Found" });
+    throw error;
+  }
+});
+
+const FIELDS = ["as400_category_id", "shopify_tags"] as const;
+
+export default function EditCategoryTagsMapping() {
+  const { t } = useTranslation();
+  const { mapping } = useLoaderData<typeof loader>();
+  const [values, setValues] = useState({ as400_category_id: mapping?.as400_category_id ?? "", shopify_tags: mapping?.shopify_tags ?? "" });
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const save = useFormSubmit({ success: t("products.mappings.saved"), error: t("products.mappings.save_error") }, { redirectTo: MAPPINGS_PATH });
+  const remove = useFormSubmit({ success: t("products.mappings.deleted"), error: t("products.mappings.delete_error") }, { redirectTo: MAPPINGS_PATH });
+  const fieldErrors = useMemo(() => {
+    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
+    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
+  }, [save.outcome]);
+
+  const submit = () =>
+    void save.submit({ url: "/api/category_tags_mapping", body: mapping ? { id: mapping.id, ...values } : { ...values } });
+
+  return (
+    <Page
+      title={t(mapping ? "products.mappings.edit_title" : "products.mappings.new_title")}
+      subtitle={mapping ? `ID ${mapping.id}` : undefined}
+      backAction={{ content: t("buttons.back"), url: MAPPINGS_PATH }}
+      primaryAction={{ content: t("buttons.save"), loading: save.submitting, onAction: submit }}
+      secondaryActions={mapping ? [{ content: t("products.mappings.delete"), destructive: true, onAction: () => setConfirmDelete(true) }] : []}
+    >
+      <BlockStack gap="400">
+        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
+        <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />
+        <Card>
+          <FormLayout>
+            {FIELDS.map((field) => (
+              <TextField
+                key={field}
+                id={`mapping-${field}`}
+                label={t(`products.mappings.fields.${field}`)}
+                requiredIndicator
+                autoComplete="off"
+                value={values[field]}
+                error={fieldErrors[field]?.[0]}
+                helpText={field === "shopify_tags" ? t("products.mappings.tags_help") : undefined}
+                onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+              />
+            ))}
+          </FormLayout>
+        </Card>
+      </BlockStack>
+      {mapping && (
+        <Modal
+          open={confirmDelete}
+          onClose={() => setConfirmDelete(false)}
+          title={t("products.mappings.delete")}
+          primaryAction={{
+            content: t("products.mappings.delete"),
+            destructive: true,
+            loading: remove.submitting,
+            onAction: () => {
+              setConfirmDelete(false);
+              void remove.submit({ url: "/api/category_tags_mapping", body: { id: mapping.id, _method: "DELETE" } });
+            },
+          }}
+          secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setConfirmDelete(false) }]}
+        >
+          <Modal.Section>
+            <Text as="p">{t("products.mappings.delete_confirm", { category: mapping.as400_category_id })}</Text>
+          </Modal.Section>
+        </Modal>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+// GET /api/category_tags_mapping: list params → the generic grid answer;
+//   with ?id= → that mapping (the edit form's load; 404 when there is none).
+// POST /api/category_tags_mapping: as400_category_id, shopify_tags (JSON or form),
+//   with id to update one → { error: false, message: null, data }; 422 per field.
+//   With _method=DELETE (or DELETE ?id=) and id: deletes the mapping.
+import { apiRoute } from "~/lib/route.server";
+import { intendedMethod, readBody } from "~/lib/validation.server";
+import {
+  deleteCategoryTagsMapping,
+  getCategoryTagsMapping,
+  listCategoryTagsMappings,
+  saveCategoryTagsMapping,
+} from "~/products/products.server";
+
+export const loader = apiRoute<unknown>(({ url, t }) =>
+  url.searchParams.has("id") ? getCategoryTagsMapping(url.searchParams.get("id")) : listCategoryTagsMappings(url.searchParams, t),
+);
+
+export const action = apiRoute(async ({ request, url, t }) => {
+  const body = await readBody(request);
+  switch (intendedMethod(request, body)) {
+    case "POST":
+    case "PUT":
+    case "PATCH":
+      return saveCategoryTagsMapping({ ...body, id: body.id ?? url.searchParams.get("id") ?? undefined }, t);
+    case "DELETE":
+      return deleteCategoryTagsMapping(body.id ?? url.searchParams.get("id"));
+    default:
+      return Response.json({ error: true, message: "Use POST to save a mapping, or DELETE with its id" }, { status: 405 });
+  }
+});
