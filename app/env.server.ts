@@ -15,7 +15,8 @@ const port = z.coerce
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: port.default(3000),
+    // 0: any free port, told in the "serving" line (the tests start many apps at once).
+    PORT: z.coerce.number({ message: "must be a port number from 0 to 65535" }).int("must be a port number from 0 to 65535").min(0, "must be a port number from 0 to 65535").max(65535, "must be a port number from 0 to 65535").default(3000),
     HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default(".data"),
     DATABASE_URL: z

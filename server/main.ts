@@ -8,6 +8,7 @@
 //   5. the feed scheduler, unless SCHEDULER=0 (then `npm run jobs` runs it)
 //   6. serve the Remix app (built, or through Vite with --dev)
 // SIGINT/SIGTERM stop the HTTP server first, then PostgreSQL, cleanly.
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { existsSync } from "node:fs";
 import express from "express";
@@ -133,7 +134,7 @@ async function main() {
         }),
     );
     const shown = env.listenHost === "127.0.0.1" ? "localhost" : env.listenHost;
-    log(`${env.mode} mode: serving http://${shown}:${env.PORT}`);
+    log(`${env.mode} mode: serving http://${shown}:${(server.address() as AddressInfo).port}`);
   } catch (error) {
     console.error(`[start] failed: ${(error as Error).message}`);
     for (const stop of stops.reverse()) await stop().catch(() => {});

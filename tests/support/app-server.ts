@@ -21,24 +21,25 @@ export interface RunningApp {
 }
 
 export async function startAppServer(env: Record<string, string>): Promise<RunningApp> {
-  const port = await freePort();
   let output = "";
+  // PORT=0: the app binds any free port and tells it. A port picked here and
+  // handed over could be taken meanwhile (by the app's own stand-in, or another run).
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     // No schedules and no demo vendor unless a test asks: background work would race its assertions.
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), SCHEDULER: "0", DEMO_VENDOR: "0", ...env },
+    env: { ...process.env, NODE_ENV: "test", PORT: "0", SCHEDULER: "0", DEMO_VENDOR: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  let url = "";
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    const serving = /mode: serving http:\/\/[^:\s]+:(\d+)/.exec(output);
+    if (serving) {
+      url = `http://127.0.0.1:${serving[1]}`;
+      const response = await fetch(`${url}/healthz`).catch(() => null);
+      if (response?.ok) break;
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
