@@ -118,7 +118,8 @@ describe("GET /api/feed_run", () => {
     expect(added[1]!.meta).toMatchObject({ started_log_id: added[0]!.id, message: body.detail });
     expect(body.log_id).toBe(added[1]!.id);
     const feed = await db.feed.findUniqueOrThrow({ where: { name } });
-    expect(feed.last_finished_at!.getTime()).toBe(added[1]!.created_at.getTime());
+    expect(feed.last_started_at!.getTime()).toBeGreaterThanOrEqual(added[0]!.created_at.getTime());
+    expect(feed.last_finished_at!.getTime()).toBeGreaterThanOrEqual(added[1]!.created_at.getTime());
 
     // It is the newest log of the list.
     const list = await get(`/api/feed_item?feed_name=${name}`);
