@@ -100,10 +100,50 @@ async function resolveFeedNameFilters(where: Where): Promise<Where> {
   return (await visit(where)) as Where;
 }
 
+/** Counts above this are kept (see countFeedLogs); smaller ones are cheap to count every time. */
+export const COUNT_KEPT_ABOVE = 10_000;
+/** A kept count is used for this long at most, so that deleted logs show within it. */
+const COUNT_KEPT_MS = 5 * 60_000;
+/** Ids this close to the newest are always counted again: a log written in a transaction that commits late may take one. */
+const RECOUNT_MARGIN_IDS = 1000;
+
+const keptCounts = new Map<string, { upToId: number; count: number; at: number }>();
+
+const countLogs = (where: Where) => prisma.feedLog.count({ where } as Parameters<typeof prisma.feedLog.count>[0]);
+
+/**
+ * The footer's exact total. Logs are only ever added (their feed name and type
+ * never change), so a large count is kept as "n logs up to id X" and later
+ * totals count only the logs after X: a few milliseconds instead of a scan of
+ * millions of index entries on every page. Deleted logs (a clean-up) show
+ * within COUNT_KEPT_MS. Kept per process, for at most 200 filters.
+ */
+async function countFeedLogs(where: Where): Promise<number> {
+  const key = JSON.stringify(where);
+  const kept = keptCounts.get(key);
+  if (kept && Date.now() - kept.at < COUNT_KEPT_MS) {
+    return kept.count + (await countLogs({ AND: [where, { id: { gt: kept.upToId } }] }));
+  }
+  // Not aggregate({ _max }): Prisma wraps it in a subquery that reads every row.
+  const newest = await prisma.feedLog.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
+  const upToId = Math.max(0, (newest?.id ?? 0) - RECOUNT_MARGIN_IDS);
+  const at = Date.now();
+  const [below, after] = await Promise.all([
+    countLogs({ AND: [where, { id: { lte: upToId } }] }),
+    countLogs({ AND: [where, { id: { gt: upToId } }] }),
+  ]);
+  if (below > COUNT_KEPT_ABOVE) {
+    keptCounts.delete(key);
+    keptCounts.set(key, { upToId, count: below, at });
+    if (keptCounts.size > 200) keptCounts.delete(keptCounts.keys().next().value as string);
+  }
+  return below + after;
+}
+
 const feedLogSource: GridSource = {
   findMany: async (args) =>
     prisma.feedLog.findMany({ ...args, where: await resolveFeedNameFilters(args.where) } as Parameters<typeof prisma.feedLog.findMany>[0]) as never,
-  count: async (args) => prisma.feedLog.count({ where: await resolveFeedNameFilters(args.where) } as Parameters<typeof prisma.feedLog.count>[0]),
+  count: async (args) => countFeedLogs(await resolveFeedNameFilters(args.where)),
 };
 
 /** Feed Logs (spec 001 §2): created_at descending; filters feed name (text) and type. */
