@@ -33,14 +33,18 @@ export async function stopManualFeedRuns(graceMs: number): Promise<void> {
   const runs = [...manualRuns];
   if (!runs.length) return;
   for (const run of runs) run.controller.abort(new Error("the app is stopping"));
+  if (await allEndWithin(runs, graceMs)) return;
+  await Promise.allSettled(runs.map((run) => run.abandon(MANUAL_RUN_SHUTDOWN_REASON)));
+  // A run still taking its lock had nothing to abandon yet: shutdown does not wait for it forever.
+  await allEndWithin(runs, graceMs);
+}
+
+async function allEndWithin(runs: ManualRun[], ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const inTime = await Promise.race([
     Promise.allSettled(runs.map((run) => run.done)).then(() => true),
-    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
   ]);
   clearTimeout(timer);
-  if (!inTime) {
-    await Promise.allSettled(runs.map((run) => run.abandon(MANUAL_RUN_SHUTDOWN_REASON)));
-    await Promise.allSettled(runs.map((run) => run.done));
-  }
+  return inTime;
 }

@@ -26,6 +26,16 @@ afterAll(async () => {
   await closeFeedPool();
 });
 
+async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ready(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const logsOf = (feedName: string) => prisma.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
 const feedRow = (name: string) => prisma.feed.create({ data: { name, cron_expression: "0 0 * * *" } });
 const runNow = (name: string, run: FeedJob, waitMs?: number) =>
@@ -85,6 +95,12 @@ describe("runFeedNow", () => {
     );
     expect(answer).toEqual({ error: false, message: `The ${name} feed is still running: its logs will show how it ends.`, status: "running" });
     expect(manualRuns.size).toBe(1);
+    // The progress lands on the starting log while the run goes on.
+    await until(
+      () => prisma.feedLog.findFirst({ where: { feed_name: name, type: "starting" } }),
+      (log) => (log?.meta as Record<string, unknown> | undefined)?.step === "download",
+      "the progress on the starting log",
+    );
     const starting = await prisma.feedLog.findFirstOrThrow({ where: { feed_name: name, type: "starting" } });
     expect(starting.meta).toMatchObject({ trigger: "manual", step: "download", done: 3, total: 10 });
 
@@ -101,7 +117,11 @@ describe("runFeedNow", () => {
     await feedRow(name);
     await runNow(
       name,
-      ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+      ({ signal }) =>
+        new Promise((_resolve, reject) => {
+          if (signal.aborted) reject(signal.reason);
+          signal.addEventListener("abort", () => reject(signal.reason));
+        }),
       50,
     );
     await stopManualFeedRuns(10_000);

@@ -106,6 +106,7 @@ describe("GET /api/feed_run", () => {
   it("runs a feed now: starting then finished, the spec's success text, the feed stamped, seeded runs left alone", async () => {
     const name = "clear_completed_ship_requests";
     const before = await logsOf(name);
+    const stampsBefore = await db.feed.findUniqueOrThrow({ where: { name } });
     const { status, body } = await get(`/api/feed_run?feed_name=${name}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ error: false, message: "Feed ran successfully", status: "finished" });
@@ -118,8 +119,8 @@ describe("GET /api/feed_run", () => {
     expect(added[1]!.meta).toMatchObject({ started_log_id: added[0]!.id, message: body.detail });
     expect(body.log_id).toBe(added[1]!.id);
     const feed = await db.feed.findUniqueOrThrow({ where: { name } });
-    expect(feed.last_started_at!.getTime()).toBeGreaterThanOrEqual(added[0]!.created_at.getTime());
-    expect(feed.last_finished_at!.getTime()).toBeGreaterThanOrEqual(added[1]!.created_at.getTime());
+    expect(feed.last_started_at!.getTime()).toBeGreaterThan(stampsBefore.last_started_at?.getTime() ?? 0);
+    expect(feed.last_finished_at!.getTime()).toBeGreaterThan(stampsBefore.last_finished_at?.getTime() ?? 0);
 
     // It is the newest log of the list.
     const list = await get(`/api/feed_item?feed_name=${name}`);
