@@ -17,11 +17,13 @@ export type FeedLogType = (typeof FEED_LOG_TYPES)[number];
 type Where = Record<string, unknown>;
 type OrderBy = Record<string, "asc" | "desc">;
 
-// Never-run feeds (no date yet) go to the end whichever way a date column is sorted.
+// Never-run feeds (no date yet) go to the end whichever way a date column is
+// sorted. Rows carry `enabled` too: the page marks feeds that are not scheduled.
 const feedSource: GridSource = {
   findMany: (args) =>
     prisma.feed.findMany({
       ...args,
+      select: { ...args.select, enabled: true },
       orderBy: args.orderBy?.map((order) =>
         Object.fromEntries(
           Object.entries(order as OrderBy).map(([field, dir]) => [field, field.startsWith("last_") ? { sort: dir, nulls: "last" } : dir]),

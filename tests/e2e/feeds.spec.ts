@@ -109,3 +109,15 @@ test("a feed's cron is edited from its cell; an expression that cannot run is re
   const [saved] = await dbQuery<{ cron_expression: string }>("SELECT cron_expression FROM feed WHERE id = $1", [feed!.id]);
   expect(saved!.cron_expression).toBe("0 */6 * * *");
 });
+
+test("a feed that is not scheduled says so next to its cron", async ({ page }) => {
+  const name = "send_ship_requests";
+  await dbQuery("UPDATE feed SET enabled = 0 WHERE name = $1", [name]);
+  try {
+    await open(page, "/feed");
+    await expect(feedRow(page, name).locator('[data-column="cron_expression"]')).toContainText("(not scheduled)");
+    await expect(feedRow(page, "populate_ship_requests").locator('[data-column="cron_expression"]')).not.toContainText("(not scheduled)");
+  } finally {
+    await dbQuery("UPDATE feed SET enabled = 1 WHERE name = $1", [name]);
+  }
+});

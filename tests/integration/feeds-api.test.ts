@@ -48,7 +48,7 @@ describe("GET /api/feed", () => {
     const firstNeverRun = body.data.findIndex((row: Json) => !row.last_started_at);
     if (firstNeverRun >= 0) expect(body.data.slice(firstNeverRun).every((row: Json) => !row.last_started_at)).toBe(true);
     expect(Object.keys(body.data[0])).toEqual(
-      expect.arrayContaining(["id", "name", "cron_expression", "last_started_at", "last_finished_at", "last_failed_at", "last_skipped_at"]),
+      expect.arrayContaining(["id", "name", "cron_expression", "enabled", "last_started_at", "last_finished_at", "last_failed_at", "last_skipped_at"]),
     );
     expect(body.columns.map((column: Json) => column.label)).toEqual([
       "ID", "Name", "Cron Expression", "Last Started At", "Last Finished At", "Last Failed At", "Last Skipped At", "Actions",
