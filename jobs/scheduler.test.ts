@@ -4,7 +4,10 @@
 import cron from "node-cron";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import prisma from "../app/db.server";
+import { updateFeed } from "../app/feeds/feeds.server";
 import { closeFeedPool, runFeed, type FeedJob } from "../app/feeds/runner.server";
+import { i18nServer } from "../app/i18n/i18n.server";
+import { ValidationError } from "../app/lib/validation.server";
 import { SHUTDOWN_REASON, startScheduler, type Scheduler } from "./scheduler";
 
 const PREFIX = "t_sched_";
@@ -111,6 +114,34 @@ describe("startScheduler", () => {
     await prisma.feed.update({ where: { name }, data: { enabled: 1 } });
     await scheduler.reload();
     expect(taskOf()?.getPattern()).toBe("30 2 * * *");
+  });
+
+  it("hears a cron saved through the app at once (NOTIFY on the database, so every instance does), without a poll", async () => {
+    const name = `${PREFIX}notified`;
+    const t = await i18nServer.getFixedT("en", "common");
+    // Two schedulers stand for two instances; neither polls within the test.
+    await start({ [name]: { defaultCron: "0 0 * * *", run: quickJob } });
+    await start({ [name]: { defaultCron: "0 0 * * *", run: quickJob } });
+    const patterns = () => [...cron.getTasks().values()].filter((task) => task.name === `feed:${name}`).map((task) => task.getPattern());
+    expect(patterns()).toEqual(["0 0 * * *", "0 0 * * *"]);
+
+    const feed = await prisma.feed.findUniqueOrThrow({ where: { name } });
+    await updateFeed(feed.id, { cron_expression: "45 4 * * *" }, t);
+    await until(async () => patterns(), (found) => found.length === 2 && found.every((pattern) => pattern === "45 4 * * *"), "both schedulers to reschedule");
+  });
+
+  it("refuses to save an invalid cron, saying what is wrong, and the schedule stays as it was", async () => {
+    const name = `${PREFIX}refused`;
+    const t = await i18nServer.getFixedT("en", "common");
+    await start({ [name]: { defaultCron: "0 0 * * *", run: quickJob } });
+    const feed = await prisma.feed.findUniqueOrThrow({ where: { name } });
+    const error = await updateFeed(feed.id, { cron_expression: "0 25 * * *" }, t).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors.cron_expression).toEqual([
+      'The cron expression is not valid: "0 25 * * *" is not a valid cron expression: hour must be 0-23 (got "25").',
+    ]);
+    expect((await prisma.feed.findUniqueOrThrow({ where: { name } })).cron_expression).toBe("0 0 * * *");
+    expect([...cron.getTasks().values()].find((task) => task.name === `feed:${name}`)?.getPattern()).toBe("0 0 * * *");
   });
 
   it("warns once about a feed row that has no job, and does not schedule it", async () => {

@@ -1,11 +1,14 @@
 // The one scheduler: every job is a feed row (name, cron, enabled) run through
-// runFeed on its cron. Rows are read at start and polled for changes, so the
-// feed screens can change a cron or disable a feed without a restart; only
-// what changed is rescheduled. Overlap is not prevented here: a tick that
+// runFeed on its cron. Rows are read at start, again at once when a change is
+// announced on the feeds_changed NOTIFY channel (a save on any instance), and
+// polled as a fallback, so the feed screens can change a cron without a
+// restart; only what changed is rescheduled. Overlap is not prevented here: a tick that
 // finds its feed running anywhere is logged as skipped by runFeed's lock.
 import cron, { type Logger, type ScheduledTask } from "node-cron";
+import pg from "pg";
 import prisma from "../app/db.server";
 import { env } from "../app/env.server";
+import { FEEDS_CHANGED_CHANNEL } from "../app/feeds/changes";
 import { validateCron } from "../app/feeds/cron";
 import {
   abandonFeedRuns,
@@ -24,8 +27,10 @@ export interface FeedJobDefinition {
 
 export interface SchedulerOptions {
   jobs: Record<string, FeedJobDefinition>;
-  /** How often feed rows are checked for changes (default 30 s). */
+  /** How often feed rows are checked for changes besides the NOTIFY (default 30 s). */
   reloadEveryMs?: number;
+  /** The database whose feeds_changed channel is listened to (default DATABASE_URL; null: poll only). */
+  listenUrl?: string | null;
   /** How long stop() waits for running jobs after aborting them (default 30 s). */
   shutdownGraceMs?: number;
 }
@@ -175,15 +180,17 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   };
 
   await reload();
-  const poll = setInterval(() => {
+  const reloadLogged = () =>
     reload().catch((error) => console.error(`[jobs] reading the feeds failed: ${(error as Error).message}`));
-  }, reloadEveryMs);
+  const poll = setInterval(reloadLogged, reloadEveryMs);
+  const listener = await listenForChanges(options.listenUrl === undefined ? process.env.DATABASE_URL : options.listenUrl, reloadLogged);
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
       stopping = true;
       clearInterval(poll);
+      await listener.stop();
       await reloads;
       for (const entry of scheduled.values()) await entry.task?.destroy();
       scheduled.clear();
@@ -215,4 +222,53 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   };
 
   return { stop, runNow, reload };
+}
+
+/**
+ * LISTENs on feeds_changed with a connection of its own and calls `onChange`
+ * for every notification (and after a reconnect, since notifications sent
+ * while disconnected are lost). A lost connection is retried every 5 s; the
+ * poll covers the gap.
+ */
+async function listenForChanges(url: string | null | undefined, onChange: () => unknown): Promise<{ stop(): Promise<void> }> {
+  if (!url) return { stop: async () => {} };
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const connect = async (reconnecting: boolean) => {
+    const next = new pg.Client({ connectionString: url, application_name: "feeds-listener" });
+    const lost = (reason: string) => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      console.error(`[jobs] feed change listener lost (${reason}); retrying in 5 s, polling meanwhile`);
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true), 5000);
+    };
+    next.on("error", (error) => lost(error.message));
+    next.on("end", () => lost("connection ended"));
+    next.on("notification", (message) => {
+      if (message.channel === FEEDS_CHANGED_CHANNEL) onChange();
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${FEEDS_CHANGED_CHANNEL}`);
+      if (stopped) await next.end();
+      else if (reconnecting) onChange();
+    } catch (error) {
+      lost((error as Error).message);
+    }
+  };
+  await connect(false);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
+  };
 }

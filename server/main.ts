@@ -100,6 +100,12 @@ async function main() {
       stops.push(scheduler.stop);
       log(`scheduler: ${Object.keys(FEED_JOBS).length} feeds on their schedules`);
     }
+    // Runs started by Run Feed in this process (any instance runs them): at
+    // shutdown they get the scheduler's grace, then are marked failed.
+    stops.push(async () => {
+      const { stopManualFeedRuns } = await import("../app/feeds/manual-runs.server");
+      await stopManualFeedRuns(30_000);
+    });
 
     const app = express();
     app.disable("x-powered-by");

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { createPrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
 import { seedProductData } from "./products";
+import { linkSeededFeedRuns } from "./feeds";
 
 const DAY = 86_400_000;
 
@@ -461,6 +462,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
     }
     feedLogs.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
     await db.feedLog.createMany({ data: feedLogs });
+    await linkSeededFeedRuns(db);
 
     // --- special orders --------------------------------------------------------------------
     const specialLogs = [];

@@ -8,6 +8,7 @@ import { ensureControlSequence } from "../../../edi/control-numbers";
 import { tradingProfile, type OurIdentity, type TradingProfile } from "../../../edi/vendor-profile";
 import type { DropshipLogAction, DropshipLogStatus } from "../grids.server";
 import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
+import { reportFeedProgress } from "~/feeds/progress.server";
 
 export function ourIdentity(): OurIdentity {
   const config = env();
@@ -48,6 +49,8 @@ export class StepReport {
 
   count(key: string, by = 1) {
     this.counts[key] = (this.counts[key] ?? 0) + by;
+    // A long step shows how far it got on its feed log (nothing outside a feed run).
+    reportFeedProgress({ [key]: this.counts[key] });
   }
 
   problem(message: string) {

@@ -1,5 +1,6 @@
 // The five drop-ship steps: each is a feed (scheduled by jobs/, run now by the
 // Test page), so a step never runs twice at once anywhere.
+import { withFeedProgress } from "~/feeds/progress.server";
 import { runFeed, type FeedJob } from "~/feeds/runner.server";
 import { clearCompletedShipRequests } from "./clear-completed.server";
 import type { StepResult } from "./context.server";
@@ -28,8 +29,8 @@ export const DROPSHIP_STEP_ACTIONS = Object.keys(DROPSHIP_STEPS) as DropshipStep
 
 /** A step as a feed job: its result becomes the feed log's meta. */
 export function stepJob(step: DropshipStep): FeedJob {
-  return async () => {
-    const result = await step.run();
+  return async ({ progress }) => {
+    const result = await withFeedProgress(progress, step.run);
     return { message: result.message, error: result.error, meta: result.meta };
   };
 }

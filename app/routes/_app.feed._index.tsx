@@ -1,0 +1,122 @@
+// Feed Summary (spec 001 §2): every feed with its schedule and last runs, View
+// Logs and Run Feed per row, View All Logs. Run Feed calls GET /api/feed_run
+// and shows the spec's banner (the run's own message under it); the grid is
+// then read again so the Last * columns show the run. A feed's cron is edited
+// from its Cron Expression cell (/feed/edit, docs/decisions.md D29).
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Banner, BlockStack, Button, InlineStack, Link, Page, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { feedGridAnswer } from "~/feeds/feeds.server";
+import { DataGrid, gridShouldRevalidate, type GridPageData } from "~/grid/DataGrid";
+import { gridPageData } from "~/grid/grid-page.server";
+import type { GridAnswer, GridRow } from "~/grid/types";
+import { withLocale } from "~/lib/format";
+import { pageLoader } from "~/lib/route.server";
+
+export const loader = pageLoader(({ url, t }) => gridPageData((params) => feedGridAnswer(params, t), url.searchParams));
+export const shouldRevalidate = gridShouldRevalidate;
+
+interface RunOutcome {
+  tone: "success" | "critical" | "info";
+  title: string;
+  detail?: string;
+}
+
+type FlatAnswer = Omit<GridAnswer["data"], "data"> & { data: GridRow[]; columns: GridAnswer["columns"] };
+
+export default function FeedSummary() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const loaded = useLoaderData<typeof loader>();
+  const [grid, setGrid] = useState<{ key: number; initial: GridPageData }>({ key: 0, initial: loaded });
+  const [running, setRunning] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<RunOutcome | null>(null);
+
+  const refresh = async () => {
+    const search = new URLSearchParams(window.location.search);
+    const response = await fetch(`/api/feed?${search.toString()}`, { headers: { accept: "application/json" } });
+    if (!response.ok) return;
+    const { data, columns, ...page } = (await response.json()) as FlatAnswer;
+    setGrid((current) => ({ key: current.key + 1, initial: { answer: { data: { ...page, data }, columns }, failed: false } }));
+  };
+
+  const runFeed = async (name: string) => {
+    setRunning(name);
+    setOutcome(null);
+    const failed = t("feeds.run.error", { feed: name });
+    try {
+      const locale = new URLSearchParams(location.search).get("locale");
+      const query = new URLSearchParams({ feed_name: name, ...(locale ? { locale } : {}) });
+      const response = await fetch(`/api/feed_run?${query.toString()}`, { headers: { accept: "application/json" } });
+      const body = (await response.json().catch(() => null)) as { error?: boolean; message?: string; detail?: string; status?: string } | null;
+      const ok = response.ok && body !== null && !body.error;
+      setOutcome({
+        tone: ok ? (body?.status === "running" ? "info" : "success") : "critical",
+        // The server's message is preferred (spec 001 §8).
+        title: body?.message || (ok ? t("feeds.run.success") : failed),
+        detail: body?.detail,
+      });
+    } catch {
+      setOutcome({ tone: "critical", title: failed });
+    } finally {
+      setRunning(null);
+      await refresh().catch(() => {});
+    }
+  };
+
+  return (
+    <Page
+      fullWidth
+      title={t("feeds.summary_title")}
+      primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}
+    >
+      <BlockStack gap="400">
+        {outcome && (
+          <Banner tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
+            {outcome.detail && <p>{outcome.detail}</p>}
+          </Banner>
+        )}
+        <DataGrid
+          key={grid.key}
+          endpoint="/api/feed"
+          answerShape="flat"
+          initial={grid.initial}
+          defaultSort={{ key: "last_started_at", dir: "desc" }}
+          rowKey="id"
+          resourceName={{ singular: t("feeds.resource.singular"), plural: t("feeds.resource.plural") }}
+          loadErrorText={t("feeds.load_error")}
+          emptyState={{ heading: t("feeds.empty") }}
+          renderCell={(column, row) => {
+            const name = String(row.name);
+            if (column.key === "cron_expression") {
+              return (
+                <InlineStack gap="100" wrap={false}>
+                  <Link url={withLocale(`/feed/edit?id=${row.id}`, location.search)} accessibilityLabel={t("feeds.edit.link_label", { feed: name })}>
+                    {String(row.cron_expression)}
+                  </Link>
+                  {row.enabled === 0 && <Text as="span" tone="subdued">({t("feeds.disabled")})</Text>}
+                </InlineStack>
+              );
+            }
+            if (column.key !== "actions") return undefined;
+            return (
+              <InlineStack gap="200" wrap={false} blockAlign="center">
+                <Link url={withLocale(`/feed/item?feed_name=${encodeURIComponent(name)}`, location.search)}>{t("feeds.view_logs")}</Link>
+                <Button
+                  size="slim"
+                  loading={running === name}
+                  disabled={running !== null}
+                  accessibilityLabel={t("feeds.run_feed_label", { feed: name })}
+                  onClick={() => void runFeed(name)}
+                >
+                  {t("feeds.run_feed")}
+                </Button>
+              </InlineStack>
+            );
+          }}
+        />
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+// Edit a feed's schedule: /feed/edit?id= (opened from the Cron Expression cell
+// of the Feed Summary; docs/decisions.md D29). Only the cron is editable; an
+// expression the scheduler could not run is refused with what is wrong.
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getFeedForm } from "~/feeds/feeds.server";
+import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
+import { recordLoader } from "~/forms/record-loader.server";
+
+const FIELDS: RecordField[] = [
+  { name: "name", readOnly: true },
+  { name: "cron_expression", required: true },
+];
+
+export const loader = recordLoader(getFeedForm);
+
+export default function EditFeed() {
+  const { t } = useTranslation();
+  const { id, record } = useLoaderData<typeof loader>();
+  return (
+    <ReviseRecordPage
+      title={t("feeds.edit.title")}
+      record={record ? { name: record.name, cron_expression: record.cron_expression } : null}
+      fields={FIELDS}
+      labels="feeds.edit.fields"
+      saveUrl={`/api/feed/${id}`}
+      listUrl="/feed"
+      texts={{ loadError: t("feeds.edit.load_error"), saved: t("feeds.edit.saved"), saveError: t("feeds.edit.save_error") }}
+    />
+  );
+}
