@@ -13,12 +13,17 @@ import { CUSTOMER_FIELDS, readItems, specialOrderProblems, type TranslateText } 
 
 // --- grids ---------------------------------------------------------------------------------
 
-/** Current special orders: order_id descending; View Order opens the order in the store admin. */
+/**
+ * Current special orders: those Shopify has (an order_id), order_id
+ * descending; View Order opens the order in the store admin. Pending ones are
+ * on their way (the next pull), errors are on the error screen.
+ */
 export const specialOrderCurrentGrid = defineGrid({
   id: "special_order_current",
   rowKey: "id",
   defaultSort: { key: "order_id", dir: "desc" },
   source: () => prisma.specialOrder as unknown as GridSource,
+  baseWhere: { order_id: { not: null } },
   columns: [
     { key: "order_id", label: "special_orders.columns.order_id", dataType: "text" },
     { key: "shopify_order_id", label: "special_orders.columns.shopify_order_id", dataType: "text" },
@@ -96,7 +101,12 @@ async function flatList(grid: Parameters<typeof runGrid>[0], params: URLSearchPa
   const answer = await runGrid(grid, params, t);
   return { ...answer.data, columns: answer.columns };
 }
-export const listCurrentSpecialOrders = (params: URLSearchParams, t: Translate) => flatList(specialOrderCurrentGrid, params, t);
+/** Totals as exact decimal text ("246.96"), the same in the page's first render and the API's JSON. */
+const money = (value: unknown) => (value === null || value === undefined ? null : (value as { toFixed(digits: number): string }).toFixed(2));
+export async function listCurrentSpecialOrders(params: URLSearchParams, t: Translate) {
+  const answer = await flatList(specialOrderCurrentGrid, params, t);
+  return { ...answer, data: answer.data.map((row) => ({ ...row, grand_total_base: money(row.grand_total_base), grand_total_purchased: money(row.grand_total_purchased) })) };
+}
 export const listSpecialOrderErrors = (params: URLSearchParams, t: Translate) => flatList(specialOrderErrorGrid, params, t);
 export const listSpecialOrderLogs = (params: URLSearchParams, t: Translate) => flatList(specialOrderLogGrid, params, t);
 
