@@ -3,7 +3,7 @@ import { Button, Card, InlineStack, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { pageLoader } from "~/lib/route.server";
 
-export const SPECIAL_ORDER_MENU = [
+const SPECIAL_ORDER_MENU = [
   { url: "/special_order/current", label: "special_orders.buttons.current" },
   { url: "/special_order/error/", label: "special_orders.buttons.errors" },
   { url: "/special_order/log/", label: "special_orders.buttons.logs" },
