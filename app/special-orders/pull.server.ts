@@ -34,6 +34,8 @@ export const SPECIAL_ORDER_FEED_CRON = "*/30 * * * *";
 
 /** Second key space of the transaction-level advisory lock taken while a file is stored. */
 const STORE_LOCK_NAMESPACE = 72_700_013;
+/** A stored file the database would not take is tried this many times, then set aside as failed. */
+const MAX_IMPORT_ATTEMPTS = 3;
 
 class Report {
   readonly counts: Record<string, number> = {};
@@ -155,9 +157,19 @@ async function importStoredFiles(report: Report, t: TranslateText, context?: Fee
     try {
       await importStoredFile(id, report, t);
     } catch (error) {
-      // The database, not the file: tried again at the next run.
-      await prisma.transmission.update({ where: { id }, data: { attempts: { increment: 1 }, error: errorMessage(error) } }).catch(() => undefined);
-      report.problems.push(`file ${id} not imported: ${errorMessage(error)}; tried again at the next run`);
+      // The database, not the file: tried again at the next run, set aside after MAX_IMPORT_ATTEMPTS.
+      const stored = await prisma.transmission.findUnique({ where: { id }, select: { attempts: true } }).catch(() => null);
+      const attempts = (stored?.attempts ?? 0) + 1;
+      const giveUp = attempts >= MAX_IMPORT_ATTEMPTS;
+      const message = `attempt ${attempts} of ${MAX_IMPORT_ATTEMPTS}: ${errorMessage(error)}`;
+      await prisma
+        .$transaction([
+          prisma.transmission.update({ where: { id }, data: { attempts, error: message, ...(giveUp ? { status: "failed", processed_at: new Date() } : {}) } }),
+          prisma.specialOrderLog.updateMany({ where: { transmission_id: id }, data: { summary: `${giveUp ? "not imported" : "import failed, tried again at the next run"} (${message})`.slice(0, 2000) } }),
+        ])
+        .catch(() => undefined);
+      if (giveUp) report.count("files_failed");
+      report.problems.push(`file ${id} not imported (${message})`);
     }
     await context?.progress({ ...report.counts });
   }

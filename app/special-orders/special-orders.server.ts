@@ -178,11 +178,18 @@ export async function updateSpecialOrder(id: number, body: Record<string, unknow
     grand_total_base: baseTotal(items, values.shipping_cost),
     status: "pending",
   };
-  await prisma.$transaction([
-    prisma.specialOrder.update({ where: { id }, data }),
+  const saved = await prisma.$transaction(async (tx) => {
+    // Not if a pull created it in Shopify meanwhile (it holds the row while it does).
+    const changed = await tx.specialOrder.updateMany({ where: { id, status: { not: "created" } }, data: data as Prisma.SpecialOrderUpdateManyMutationInput });
+    if (changed.count === 0) return false;
     // The revision answers the open errors; a new refusal makes a new one.
-    prisma.specialOrderError.updateMany({ where: { special_order_id: id, resolved_at: null }, data: { resolved_at: new Date() } }),
-  ]);
+    await tx.specialOrderError.updateMany({ where: { special_order_id: id, resolved_at: null }, data: { resolved_at: new Date() } });
+    return true;
+  });
+  if (!saved) {
+    const now = await findSpecialOrder(id);
+    return Response.json({ error: true, message: t("special_orders.already_created", { order_id: now.order_id ?? "" }) }, { status: 409 });
+  }
 
   let outcome;
   try {
