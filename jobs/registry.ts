@@ -7,6 +7,7 @@ import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server
 import type { FeedJob } from "../app/feeds/runner.server";
 import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
 import { productSyncJob } from "../app/products/product-sync.server";
+import { pullSpecialOrders, SPECIAL_ORDER_FEED_CRON } from "../app/special-orders/pull.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -33,4 +34,6 @@ export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = 
   order_sync: { defaultCron: "*/5 * * * *", run: importOrderStatusFiles },
   // Category-tag mappings become Shopify product tags (app/products/product-sync.server.ts).
   product_sync: { defaultCron: "0 3 * * *", run: productSyncJob },
+  // Store tickets from the AS400 become Shopify orders (docs/as400-files.md); the same run as Pull New Special Orders.
+  special_order_pull: { defaultCron: SPECIAL_ORDER_FEED_CRON, run: (context) => pullSpecialOrders(context) },
 };

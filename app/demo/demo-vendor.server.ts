@@ -12,6 +12,7 @@ import type { Vendor } from "../db/generated/client";
 import { encryptSecret } from "../lib/secrets.server";
 import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
 import type { OurIdentity } from "../../edi/vendor-profile";
+import { specialOrderSampleFiles } from "./special-order-samples";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "./vendor-answers";
 
 export interface DemoVendorOptions {
@@ -51,6 +52,8 @@ interface State {
   /** The last port, tried again first so vendor rows stay valid across restarts. */
   port?: number;
   pending: PendingFile[];
+  /** The sample special-order files were put in the AS400's folder (once, at the first start). */
+  specialOrderSamplesPlaced?: boolean;
 }
 
 const AS400_USER = "as400";
@@ -202,6 +205,16 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
     }
   }
 
+  /** Special-order files waiting on the AS400 at the first start, for Pull New Special Orders. */
+  async function placeSpecialOrderSamples() {
+    if (state.specialOrderSamplesPlaced) return;
+    const skus = (await db.product.findMany({ select: { sku: true }, orderBy: { sku: "asc" }, take: 5 })).map((product) => product.sku);
+    if (skus.length === 0) return; // no products to order yet: tried at the next start
+    for (const file of specialOrderSampleFiles(skus, new Date())) await writeAtomically(inside(userHome(AS400_USER), `${AS400_FOLDER}/special-orders`), file);
+    state.specialOrderSamplesPlaced = true;
+    await saveState(statePath, state);
+  }
+
   let nextInventoryAt = Date.now() + Math.min(inventoryEveryMs, FIRST_INVENTORY_MS);
   async function pass() {
     try {
@@ -235,6 +248,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
 
   try {
     await pointVendors(true);
+    await placeSpecialOrderSamples();
   } catch (error) {
     await server.stop();
     await db.$disconnect();
@@ -308,6 +322,7 @@ async function loadState(file: string): Promise<State> {
       nextControlNumber: Number.isSafeInteger(saved.nextControlNumber) && saved.nextControlNumber! > 0 ? saved.nextControlNumber! : 1,
       port: Number.isInteger(saved.port) ? saved.port : undefined,
       pending: Array.isArray(saved.pending) ? saved.pending.filter(isPendingFile) : [],
+      specialOrderSamplesPlaced: saved.specialOrderSamplesPlaced === true,
     };
   } catch {
     console.warn(`demo vendor: ${file} is not readable JSON; starting afresh`);

@@ -195,3 +195,80 @@ export const ProductTagsAdd = operation<{ id: string; tags: string[] }, ProductT
     }
   }`,
 );
+
+// ---------------------------------------------------------------------------
+// Special orders (app/special-orders/): an AS400 ticket becomes a Shopify
+// order. The ticket's key is a tag of the order, so a run that crashed after
+// Shopify created it finds it instead of creating it again.
+
+export interface SpecialOrderSummary {
+  id: string;
+  name: string;
+  tags: string[];
+  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
+}
+export interface SpecialOrderByTagResult {
+  orders: { nodes: SpecialOrderSummary[] };
+}
+/** `query` is Shopify search syntax: `tag:"special-order-001-7001"`. */
+export const SpecialOrderByTag = operation<{ query: string }, SpecialOrderByTagResult>(
+  "SpecialOrderByTag",
+  `#graphql
+  query SpecialOrderByTag($query: String!) {
+    orders(first: 5, query: $query) { nodes { id name tags totalPriceSet { shopMoney { amount currencyCode } } } }
+  }`,
+);
+
+interface MoneyBagInput {
+  shopMoney: { amount: string; currencyCode: string };
+}
+export interface OrderCreateAddressInput {
+  firstName?: string;
+  lastName: string;
+  address1: string;
+  address2?: string | null;
+  city: string;
+  provinceCode: string;
+  countryCode: string;
+  zip: string;
+  phone?: string;
+}
+export interface OrderCreateOrderInput {
+  currency: string;
+  email: string;
+  phone?: string;
+  lineItems: Array<{
+    variantId?: string;
+    sku: string;
+    title: string;
+    quantity: number;
+    priceSet: MoneyBagInput;
+    requiresShipping: boolean;
+    properties?: Array<{ name: string; value: string }>;
+    taxLines?: Array<{ title: string; rate: number; priceSet: MoneyBagInput }>;
+  }>;
+  shippingAddress: OrderCreateAddressInput;
+  billingAddress: OrderCreateAddressInput;
+  shippingLines: Array<{ title: string; priceSet: MoneyBagInput }>;
+  financialStatus: "PENDING" | "PAID";
+  sourceName: string;
+  sourceIdentifier: string;
+  tags: string[];
+  note: string;
+}
+export interface SpecialOrderCreateResult {
+  orderCreate: {
+    order: null | SpecialOrderSummary;
+    userErrors: Array<UserError & { code: string | null }>;
+  };
+}
+export const SpecialOrderCreate = operation<{ order: OrderCreateOrderInput; options: { inventoryBehaviour: "BYPASS" | "DECREMENT_IGNORING_POLICY" | "DECREMENT_OBEYING_POLICY"; sendReceipt: boolean } }, SpecialOrderCreateResult>(
+  "SpecialOrderCreate",
+  `#graphql
+  mutation SpecialOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {
+    orderCreate(order: $order, options: $options) {
+      order { id name tags totalPriceSet { shopMoney { amount currencyCode } } }
+      userErrors { code field message }
+    }
+  }`,
+);

@@ -9,6 +9,7 @@ import { createPrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
 import { seedProductData } from "./products";
 import { linkSeededFeedRuns } from "./feeds";
+import { seedSpecialOrders } from "./special-orders";
 
 const DAY = 86_400_000;
 
@@ -464,46 +465,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
     await db.feedLog.createMany({ data: feedLogs });
     await linkSeededFeedRuns(db);
 
-    // --- special orders --------------------------------------------------------------------
-    const specialLogs = [];
-    for (let i = 0; i < 5; i++) {
-      const when = new Date(now.getTime() - (5 - i) * DAY);
-      const content = "store_id,store_ticket,employee_number,customer_name,sku,size,price\n" + Array.from({ length: 6 }, (_, n) => `${r.pick(STORES)[0]},${7000 + i * 6 + n},E${r.int(100, 999)},${r.pick(FIRST)} ${r.pick(LAST)},${r.pick(products).sku},${r.int(6, 13)},${r.int(40, 200)}.00`).join("\n") + "\n";
-      specialLogs.push(await db.specialOrderLog.create({ data: { file_path: `/as400/special_orders/SO_${ymd(when)}.csv`, content: Buffer.from(content), created_at: when } }));
-    }
-    for (let i = 0; i < 30; i++) {
-      const failed = i % 4 === 3;
-      const name = `${r.pick(FIRST)} ${r.pick(LAST)}`;
-      const [city, state, zip] = r.pick(CITIES);
-      const itemsJson = Array.from({ length: r.int(1, 2) }, () => {
-        const product = r.pick(products);
-        return { sku: product.sku, size: String(r.int(6, 13)), width: r.pick(["", "M", "W"]), price: product.price, tax: money(product.price * 0.0825) };
-      });
-      const subtotal = itemsJson.reduce((sum, item) => sum + item.price + item.tax, 0);
-      const order = await db.specialOrder.create({
-        data: {
-          order_id: failed ? null : `SO${200301 + i}`,
-          shopify_order_id: failed ? null : String(5812399990000 + i),
-          store_ticket: String(7000 + i), store_id: r.pick(STORES)[0], employee_number: `E${r.int(100, 999)}`,
-          customer_name: name, customer_email: failed && i % 8 === 3 ? "not-an-email" : `${name.toLowerCase().replace(" ", ".")}@example.com`,
-          customer_phone: `(${r.int(200, 989)}) 555-${pad(r.int(0, 9999), 4)}`,
-          customer_address_1: `${r.int(10, 9999)} ${r.pick(STREETS)}`, customer_address_city: city, customer_address_state_code: failed && i % 8 === 7 ? "XX" : state, customer_address_zip: zip,
-          items: itemsJson, shipping_cost: 9.95, bill_to_name: name, ship_to_name: name,
-          grand_total_base: money(subtotal + 9.95), grand_total_purchased: money(subtotal + 9.95),
-          status: failed ? "error" : r.pick(["created", "created", "processing", "complete"]),
-          shipping_description: "Standard - Ground", log_id: specialLogs[i % 5].id, created_at: new Date(now.getTime() - r.int(0, 5) * DAY),
-        },
-      });
-      if (failed) {
-        await db.specialOrderError.create({
-          data: {
-            special_order_id: order.id, store_ticket: order.store_ticket, store_id: order.store_id, employee_number: order.employee_number,
-            customer_name: order.customer_name, customer_email: order.customer_email, customer_phone: order.customer_phone,
-            error_message: order.customer_email === "not-an-email" ? "Customer email is not a valid address" : order.customer_address_state_code === "XX" ? "State code XX is not a US state, Canadian province or armed-forces code" : `SKU ${itemsJson[0].sku} has no Shopify variant`,
-          },
-        });
-      }
-    }
+    await seedSpecialOrders(db, now);
 
     // --- products' Shopify tags, API operations and errors (prisma/seed/products.ts) -------------
     await seedProductData(db, now);

@@ -1,0 +1,78 @@
+// Current Special Orders (spec 001 §2): order_id descending, totals in USD, View Order
+// (the order in the Shopify admin, new tab), and Pull New Special Orders.
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Link, Page } from "@shopify/polaris";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAppSettings } from "~/components/app-settings";
+import { FormBanner } from "~/forms/FormBanner";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
+import { gridPageData } from "~/grid/grid-page.server";
+import type { GridColumn, GridRow } from "~/grid/types";
+import { formatMoney } from "~/lib/format";
+import { pageLoader } from "~/lib/route.server";
+import { shopifyAdminOrderUrl } from "~/orders/order-grid";
+import { listCurrentSpecialOrders } from "~/special-orders/special-orders.server";
+
+export const loader = pageLoader(async ({ url, t, staff }) => {
+  const initial = await gridPageData(async (params) => {
+    const { columns, data, ...page } = await listCurrentSpecialOrders(params, t);
+    return { data: { ...page, data }, columns };
+  }, url.searchParams);
+  return { initial, shop: staff.shop };
+});
+export const shouldRevalidate = gridShouldRevalidate;
+
+export default function CurrentSpecialOrders() {
+  const { t } = useTranslation();
+  const { mode } = useAppSettings();
+  const { initial, shop } = useLoaderData<typeof loader>();
+  const [reloadKey, setReloadKey] = useState(0);
+  const pull = useFormSubmit({ success: t("special_orders.pull_success"), error: t("special_orders.pull_error") });
+
+  const renderCell = (column: GridColumn, row: GridRow) => {
+    if (column.key === "grand_total_base" || column.key === "grand_total_purchased") return formatMoney(row[column.key] as string | null);
+    if (column.key === "actions") {
+      const id = row.shopify_order_id ? String(row.shopify_order_id) : "";
+      return id ? (
+        <Link url={shopifyAdminOrderUrl(id, mode, shop)} external>
+          {t("special_orders.view_order")}
+        </Link>
+      ) : null;
+    }
+    return undefined;
+  };
+
+  return (
+    <Page
+      fullWidth
+      title={t("special_orders.current_title")}
+      backAction={{ content: t("buttons.back"), url: "/special_order" }}
+      primaryAction={{
+        content: t("special_orders.pull"),
+        loading: pull.submitting,
+        onAction: async () => {
+          await pull.submit({ url: "/api/special_order_pull", method: "GET" });
+          setReloadKey((key) => key + 1);
+        },
+      }}
+    >
+      <BlockStack gap="400">
+        <FormBanner outcome={pull.outcome} onDismiss={pull.dismiss} />
+        <DataGrid
+          endpoint="/api/special_order_current"
+          answerShape="flat"
+          initial={initial}
+          defaultSort={{ key: "order_id", dir: "desc" }}
+          rowKey="id"
+          resourceName={{ singular: "special order", plural: "special orders" }}
+          loadErrorText={t("special_orders.load_error")}
+          emptyState={{ heading: t("special_orders.empty_current"), description: t("special_orders.empty_description") }}
+          renderCell={renderCell}
+          reloadKey={reloadKey}
+        />
+      </BlockStack>
+    </Page>
+  );
+}

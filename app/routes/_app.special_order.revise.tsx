@@ -1,0 +1,193 @@
+// Revise Special Order (spec 001 §2, §3, §5): /special_order/revise?id=<special order id>.
+// Read-only ticket fields and the last error; the customer, an items editor,
+// shipping cost and the state / province / armed-forces select. The item rows
+// are checked here with the server's own rules (special-order-rules.ts) before
+// anything is sent; the first failure is the banner. Saved → back to the
+// errors after 1 s.
+import { useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormBanner } from "~/forms/FormBanner";
+import { recordLoader } from "~/forms/record-loader.server";
+import type { SubmitOutcome } from "~/forms/submit-result";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import {
+  ARMED_FORCES_CODES,
+  CANADIAN_PROVINCE_CODES,
+  firstItemFailure,
+  ITEM_FIELDS,
+  readItems,
+  US_STATE_CODES,
+  type SpecialOrderItem,
+} from "~/special-orders/special-order-rules";
+import { getSpecialOrderForm } from "~/special-orders/special-orders.server";
+
+export const loader = recordLoader(getSpecialOrderForm);
+
+const READ_ONLY = ["store_ticket", "employee_number", "store_id", "error_message"] as const;
+const CUSTOMER = [
+  { name: "customer_name", required: true },
+  { name: "customer_email", required: true, type: "email" },
+  { name: "customer_phone", required: true, type: "tel" },
+  { name: "customer_address_1", required: true },
+  { name: "customer_address_2", required: false },
+  { name: "customer_address_city", required: true },
+] as const;
+const emptyItem = (): SpecialOrderItem => ({ sku: "", size: "", width: "", price: "", tax: "" });
+const LIST_URL = "/special_order/error";
+
+export default function ReviseSpecialOrder() {
+  const { t } = useTranslation();
+  const { id, record } = useLoaderData<typeof loader>();
+  const [values, setValues] = useState<Record<string, string>>(() => {
+    const start: Record<string, string> = {};
+    if (record) for (const [key, value] of Object.entries(record)) start[key] = value === null || value === undefined ? "" : String(value);
+    return start;
+  });
+  const [items, setItems] = useState<SpecialOrderItem[]>(() => (record ? (readItems(record.items) ?? []) : []));
+  const [loadBanner, setLoadBanner] = useState(record === null);
+  const [browserFailure, setBrowserFailure] = useState<SubmitOutcome | null>(null);
+  const save = useFormSubmit({ success: t("special_orders.saved"), error: t("special_orders.save_error") }, { redirectTo: LIST_URL });
+  const fieldErrors = useMemo(() => {
+    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
+    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
+  }, [save.outcome]);
+
+  const stateOptions = useMemo(() => {
+    const group = (title: string, codes: ReadonlyArray<[string, string]>) => ({ title, options: codes.map(([value, name]) => ({ value, label: `${value} - ${name}` })) });
+    const groups = [
+      group(t("special_orders.state_groups.us"), US_STATE_CODES),
+      group(t("special_orders.state_groups.ca"), CANADIAN_PROVINCE_CODES),
+      group(t("special_orders.state_groups.armed_forces"), ARMED_FORCES_CODES),
+    ];
+    const current = values.customer_address_state_code ?? "";
+    const known = groups.some((each) => each.options.some((option) => option.value === current));
+    // A code the AS400 sent that is not in the list stays visible, so staff see what to change.
+    return [{ value: "", label: t("special_orders.choose_state") }, ...(current && !known ? [{ value: current, label: current }] : []), ...groups];
+  }, [t, values.customer_address_state_code]);
+
+  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const setItem = (index: number, field: keyof SpecialOrderItem) => (value: string) =>
+    setItems((current) => current.map((item, i) => (i === index ? { ...item, [field]: value } : item)));
+
+  const submit = () => {
+    save.dismiss();
+    const failure = firstItemFailure(items, t);
+    if (failure) {
+      setBrowserFailure({ ok: false, tone: "critical", title: t("special_orders.save_error"), messages: [failure], body: null });
+      return;
+    }
+    setBrowserFailure(null);
+    const body: Record<string, unknown> = { shipping_cost: values.shipping_cost ?? "", items: JSON.stringify(items) };
+    for (const field of CUSTOMER) body[field.name] = values[field.name] ?? "";
+    body.customer_address_state_code = values.customer_address_state_code ?? "";
+    body.customer_address_zip = values.customer_address_zip ?? "";
+    void save.submit({ url: `/api/special_order/${id}`, body, put: true });
+  };
+
+  const field = (name: string, options: { required?: boolean; type?: "text" | "email" | "tel" } = {}) => (
+    <TextField
+      key={name}
+      id={`field-${name}`}
+      label={t(`special_orders.fields.${name}`)}
+      autoComplete="off"
+      type={options.type ?? "text"}
+      requiredIndicator={options.required}
+      value={values[name] ?? ""}
+      error={fieldErrors[name]?.[0]}
+      onChange={set(name)}
+    />
+  );
+
+  return (
+    <Page
+      title={t("special_orders.revise_title")}
+      backAction={{ content: t("buttons.back"), url: LIST_URL }}
+      primaryAction={record ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
+    >
+      <BlockStack gap="400">
+        {loadBanner && (
+          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
+            <p>{t("special_orders.form_load_error")}</p>
+          </Banner>
+        )}
+        <FormBanner outcome={browserFailure ?? save.outcome} onDismiss={() => (browserFailure ? setBrowserFailure(null) : save.dismiss())} />
+        {record && (
+          <>
+            <Card>
+              <FormLayout>
+                <FormLayout.Group>
+                  {READ_ONLY.slice(0, 3).map((name) => (
+                    <TextField key={name} id={`field-${name}`} label={t(`special_orders.fields.${name}`)} autoComplete="off" value={values[name] ?? ""} readOnly disabled />
+                  ))}
+                </FormLayout.Group>
+                <TextField id="field-error_message" label={t("special_orders.fields.error_message")} autoComplete="off" value={values.error_message ?? ""} multiline={2} readOnly disabled />
+              </FormLayout>
+            </Card>
+            <Card>
+              <FormLayout>
+                {field("customer_name", { required: true })}
+                <FormLayout.Group>
+                  {field("customer_email", { required: true, type: "email" })}
+                  {field("customer_phone", { required: true, type: "tel" })}
+                </FormLayout.Group>
+                {field("customer_address_1", { required: true })}
+                {field("customer_address_2")}
+                <FormLayout.Group>
+                  {field("customer_address_city", { required: true })}
+                  <Select
+                    id="field-customer_address_state_code"
+                    label={t("special_orders.fields.customer_address_state_code")}
+                    requiredIndicator
+                    options={stateOptions}
+                    value={values.customer_address_state_code ?? ""}
+                    error={fieldErrors.customer_address_state_code?.[0]}
+                    onChange={set("customer_address_state_code")}
+                  />
+                  {field("customer_address_zip", { required: true })}
+                </FormLayout.Group>
+                {field("shipping_cost", { required: true })}
+              </FormLayout>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {t("special_orders.items.title")}
+                </Text>
+                {items.length === 0 && <Text as="p" tone="subdued">{t("special_orders.items.none")}</Text>}
+                {items.map((item, index) => (
+                  <InlineStack key={index} gap="200" blockAlign="end" wrap={false}>
+                    {ITEM_FIELDS.map((name) => (
+                      <TextField
+                        key={name}
+                        id={`item-${index}-${name}`}
+                        label={`${t(`special_orders.fields.${name}`)}`}
+                        labelHidden={index > 0}
+                        autoComplete="off"
+                        requiredIndicator={name !== "width"}
+                        inputMode={name === "price" || name === "tax" ? "decimal" : undefined}
+                        value={item[name]}
+                        onChange={setItem(index, name)}
+                      />
+                    ))}
+                    <Button
+                      tone="critical"
+                      accessibilityLabel={t("special_orders.items.remove", { number: index + 1 })}
+                      onClick={() => setItems((current) => current.filter((_, i) => i !== index))}
+                    >
+                      {t("special_orders.items.remove_button")}
+                    </Button>
+                  </InlineStack>
+                ))}
+                <InlineStack>
+                  <Button onClick={() => setItems((current) => [...current, emptyItem()])}>{t("special_orders.items.add")}</Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}

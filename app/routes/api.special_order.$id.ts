@@ -1,0 +1,16 @@
+// GET /api/special_order/{id}: the revise form's fields, items as a JSON string.
+// POST /api/special_order/{id} (JSON or form, _method=PUT): save, then send to Shopify at once → { error, message } (spec 001 §7).
+import { apiRoute } from "~/lib/route.server";
+import { intendedMethod, readBody } from "~/lib/validation.server";
+import { shopifyAdminFor } from "~/shopify/admin-client.server";
+import { getSpecialOrderForm, updateSpecialOrder } from "~/special-orders/special-orders.server";
+
+export const loader = apiRoute(({ params }) => getSpecialOrderForm(Number(params.id)));
+
+export const action = apiRoute(async ({ request, params, staff, t }) => {
+  const body = await readBody(request);
+  if (!["PUT", "PATCH"].includes(intendedMethod(request, body))) {
+    return Response.json({ error: true, message: "Use POST with _method=PUT to revise" }, { status: 405 });
+  }
+  return updateSpecialOrder(Number(params.id), body, t, async () => shopifyAdminFor(staff));
+});

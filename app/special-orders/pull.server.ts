@@ -1,0 +1,311 @@
+// The special-order pull (feed special_order_pull; Pull New Special Orders).
+// The AS400 drops CSV files of store tickets into SPECIAL_ORDER_FOLDER on its
+// exchange (AS400_* in env; docs/as400-files.md). Each run:
+// 1. downloads every *.csv there and stores it whole, in one transaction: the
+//    transmission (partner as400, content and sha256) and its special-order
+//    log row (downloadable). Content stored before, under any name, is not
+//    stored or imported again. Only then is the remote file archived.
+// 2. imports each stored file not yet imported, in one transaction per file:
+//    every ticket becomes a special order, pending when it passes the shared
+//    rules (special-order-rules.ts), in error with an error row otherwise. A
+//    ticket already known (same store and ticket number) is not imported again.
+// 3. sends every pending order to Shopify (processing.server.ts): created, or
+//    an error row when Shopify refuses; left pending when Shopify cannot be
+//    reached. Each step picks up where a crashed run stopped.
+import { createHash } from "node:crypto";
+import prisma from "~/db.server";
+import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
+import { runFeed } from "~/feeds/runner.server";
+import { i18nServer } from "~/i18n/i18n.server";
+import type { ShopifyAdmin } from "~/shopify/admin-client.server";
+import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
+import { isTemporaryUploadName, TransportError, withTransport, type VendorTransport } from "../../edi/transport";
+import { baseTotal, DEFAULT_SHIPPING_DESCRIPTION, processSpecialOrder, recordSpecialOrderError } from "./processing.server";
+import { firstProblem, specialOrderProblems, type TranslateText } from "./special-order-rules";
+import { readSpecialOrderFile, SpecialOrderFileError, type SpecialOrderFile } from "./special-order-file.server";
+
+/** Where the AS400 puts its special-order files, next to /as400/order-status, /as400/invoices and /as400/inventory. */
+export const SPECIAL_ORDER_FOLDER = "/as400/special-orders";
+export const SPECIAL_ORDER_FILE_TYPE = "special_order";
+export const SPECIAL_ORDER_PARTNER = "as400";
+export const SPECIAL_ORDER_FEED = "special_order_pull";
+export const SPECIAL_ORDER_FEED_CRON = "*/30 * * * *";
+
+/** Second key space of the transaction-level advisory lock taken while a file is stored. */
+const STORE_LOCK_NAMESPACE = 72_700_013;
+/** A stored file the database would not take is tried this many times, then set aside as failed. */
+const MAX_IMPORT_ATTEMPTS = 3;
+
+class Report {
+  readonly counts: Record<string, number> = {};
+  readonly problems: string[] = [];
+  count(key: string, by = 1) {
+    this.counts[key] = (this.counts[key] ?? 0) + by;
+  }
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+
+export interface PullOptions {
+  /** The Shopify client; by default the jobs' one (stand-in in local mode, the offline session embedded). */
+  admin?: ShopifyAdmin;
+}
+
+/** The special_order_pull feed's job. */
+export async function pullSpecialOrders(context?: FeedRunContext, options: PullOptions = {}): Promise<FeedOutcome> {
+  const report = new Report();
+  const settings = as400ConnectionSettings();
+  if (!settings) {
+    report.problems.push("the AS400 file exchange is not configured (AS400_HOST); no files fetched");
+  } else {
+    try {
+      await withTransport(settings, (transport) => fetchFiles(transport, report, context));
+    } catch (error) {
+      report.problems.push(`could not read ${SPECIAL_ORDER_FOLDER} on the AS400: ${errorMessage(error)}`);
+    }
+  }
+  const t = (await i18nServer.getFixedT("en", "common")) as unknown as TranslateText;
+  await importStoredFiles(report, t, context);
+  await sendPendingOrders(report, options.admin, context);
+  return outcome(report);
+}
+
+/** Pull New Special Orders: the feed, now (skipped when it is already running), answered as spec 001 §7 says: error, msg. */
+export async function pullSpecialOrdersNow(): Promise<{ error: boolean; msg: string }> {
+  const result = await runFeed(SPECIAL_ORDER_FEED, (context) => pullSpecialOrders(context), { trigger: "manual", defaultCron: SPECIAL_ORDER_FEED_CRON });
+  return { error: result.error, msg: result.message };
+}
+
+// --- 1. fetch and store ------------------------------------------------------------------
+
+async function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRunContext) {
+  if (!(await transport.exists(SPECIAL_ORDER_FOLDER))) {
+    await transport.makeFolder(SPECIAL_ORDER_FOLDER);
+    report.count("folder_created");
+    return;
+  }
+  const files = (await transport.list(SPECIAL_ORDER_FOLDER))
+    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  report.count("files_found", files.length);
+  for (const file of files) {
+    if (context?.signal.aborted) return;
+    try {
+      const content = await transport.download(file.path, file.size);
+      const stored = await storeFile(file.name, file.path, content);
+      report.count(stored.isNew ? "files_stored" : "files_seen_before");
+    } catch (error) {
+      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
+      report.problems.push(`${file.name} not downloaded (${error.message}); it stays for the next run`);
+      continue;
+    }
+    // Only now, with the file stored, is it moved out of the way.
+    try {
+      await transport.archive(file.path);
+    } catch (error) {
+      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
+      report.problems.push(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again`);
+    }
+    await context?.progress({ ...report.counts });
+  }
+}
+
+/** Stores the file and its log row, unless the same content was stored before. */
+export async function storeFile(name: string, remotePath: string, content: Buffer): Promise<{ transmissionId: number; isNew: boolean }> {
+  const hash = sha256(content);
+  return prisma.$transaction(async (tx) => {
+    // transmission's unique (vendor_id, direction, hash) does not hold without a vendor: one at a time per hash.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}::int, hashtext(${hash}))`;
+    const existing = await tx.transmission.findFirst({
+      where: { vendor_id: null, partner: SPECIAL_ORDER_PARTNER, direction: "in", transaction_set: SPECIAL_ORDER_FILE_TYPE, content_hash: hash },
+      select: { id: true },
+    });
+    if (existing) return { transmissionId: existing.id, isNew: false };
+    const stored = await tx.transmission.create({
+      data: {
+        partner: SPECIAL_ORDER_PARTNER,
+        direction: "in",
+        file_name: name,
+        remote_path: remotePath,
+        transaction_set: SPECIAL_ORDER_FILE_TYPE,
+        transaction_control_numbers: [],
+        content_hash: hash,
+        content: new Uint8Array(content),
+        size: content.length,
+        status: "received",
+      },
+      select: { id: true },
+    });
+    await tx.specialOrderLog.create({ data: { file_path: remotePath, content: new Uint8Array(content), transmission_id: stored.id, summary: "received, not imported yet" } });
+    return { transmissionId: stored.id, isNew: true };
+  });
+}
+
+// --- 2. import -----------------------------------------------------------------------------
+
+async function importStoredFiles(report: Report, t: TranslateText, context?: FeedRunContext) {
+  const waiting = await prisma.transmission.findMany({
+    where: { partner: SPECIAL_ORDER_PARTNER, direction: "in", transaction_set: SPECIAL_ORDER_FILE_TYPE, status: "received" },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  for (const { id } of waiting) {
+    if (context?.signal.aborted) return;
+    try {
+      await importStoredFile(id, report, t);
+    } catch (error) {
+      // The database, not the file: tried again at the next run, set aside after MAX_IMPORT_ATTEMPTS.
+      const stored = await prisma.transmission.findUnique({ where: { id }, select: { attempts: true } }).catch(() => null);
+      const attempts = (stored?.attempts ?? 0) + 1;
+      const giveUp = attempts >= MAX_IMPORT_ATTEMPTS;
+      const message = `attempt ${attempts} of ${MAX_IMPORT_ATTEMPTS}: ${errorMessage(error)}`;
+      await prisma
+        .$transaction([
+          prisma.transmission.update({ where: { id }, data: { attempts, error: message, ...(giveUp ? { status: "failed", processed_at: new Date() } : {}) } }),
+          prisma.specialOrderLog.updateMany({ where: { transmission_id: id }, data: { summary: `${giveUp ? "not imported" : "import failed, tried again at the next run"} (${message})`.slice(0, 2000) } }),
+        ])
+        .catch(() => undefined);
+      if (giveUp) report.count("files_failed");
+      report.problems.push(`file ${id} not imported (${message})`);
+    }
+    await context?.progress({ ...report.counts });
+  }
+}
+
+async function importStoredFile(transmissionId: number, report: Report, t: TranslateText) {
+  const stored = await prisma.transmission.findUniqueOrThrow({ where: { id: transmissionId }, select: { id: true, file_name: true, content: true } });
+  let file: SpecialOrderFile;
+  try {
+    file = readSpecialOrderFile(Buffer.from(stored.content));
+  } catch (error) {
+    if (!(error instanceof SpecialOrderFileError)) throw error;
+    await prisma.$transaction([
+      prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } }),
+      prisma.specialOrderLog.updateMany({ where: { transmission_id: stored.id }, data: { summary: `refused: ${error.message}`.slice(0, 2000) } }),
+    ]);
+    report.count("files_failed");
+    report.problems.push(`${stored.file_name} refused: ${error.message}`);
+    return;
+  }
+
+  const counts = await prisma.$transaction(
+    async (tx) => {
+      const log = await tx.specialOrderLog.findUnique({ where: { transmission_id: stored.id }, select: { id: true } });
+      const tally = { pending: 0, error: 0, known: 0 };
+      for (const ticket of file.tickets) {
+        const { store_id, store_ticket } = ticket.fields;
+        const known = await tx.specialOrder.findUnique({ where: { store_id_store_ticket: { store_id, store_ticket } }, select: { id: true } });
+        if (known) {
+          tally.known++;
+          continue;
+        }
+        const problem = firstProblem(specialOrderProblems({ ...ticket.fields, items: ticket.items }, t));
+        const shippingCost = Number(ticket.fields.shipping_cost);
+        const name = ticket.fields.customer_name;
+        const order = await tx.specialOrder.create({
+          data: {
+            store_id,
+            store_ticket,
+            employee_number: ticket.fields.employee_number || null,
+            customer_name: name,
+            customer_email: ticket.fields.customer_email || null,
+            customer_phone: ticket.fields.customer_phone || null,
+            customer_address_1: ticket.fields.customer_address_1 || null,
+            customer_address_2: ticket.fields.customer_address_2 || null,
+            customer_address_city: ticket.fields.customer_address_city || null,
+            customer_address_state_code: ticket.fields.customer_address_state_code.toUpperCase() || null,
+            customer_address_zip: ticket.fields.customer_address_zip || null,
+            items: ticket.items as unknown as object,
+            shipping_cost: Number.isFinite(shippingCost) && shippingCost >= 0 ? shippingCost : 0,
+            bill_to_name: name || null,
+            ship_to_name: name || null,
+            grand_total_base: baseTotal(ticket.items, ticket.fields.shipping_cost),
+            shipping_description: DEFAULT_SHIPPING_DESCRIPTION,
+            status: "pending",
+            log_id: log?.id ?? null,
+          },
+        });
+        if (problem) {
+          await recordSpecialOrderError(tx, order, problem);
+          tally.error++;
+        } else {
+          tally.pending++;
+        }
+      }
+      const parts = [
+        `${plural(file.tickets.length, "ticket")}: ${tally.pending} for Shopify, ${plural(tally.error, "error")} to revise`,
+        ...(tally.known ? [`${plural(tally.known, "ticket")} known before, not imported again`] : []),
+        ...(file.errors.length ? [`${plural(file.errors.length, "row")} without a ticket: ${file.errors.slice(0, 5).join("; ")}${file.errors.length > 5 ? " …" : ""}`] : []),
+      ];
+      const summary = parts.join("; ");
+      await tx.specialOrderLog.updateMany({ where: { transmission_id: stored.id }, data: { summary: summary.slice(0, 2000) } });
+      await tx.transmission.update({
+        where: { id: stored.id },
+        data: { status: "processed", error: file.errors.length ? summary.slice(0, 2000) : null, attempts: { increment: 1 }, processed_at: new Date() },
+      });
+      return tally;
+    },
+    { maxWait: 10_000, timeout: 120_000 },
+  );
+  report.count("files_imported");
+  report.count("tickets_imported", counts.pending + counts.error);
+  report.count("tickets_in_error", counts.error);
+  report.count("tickets_known_before", counts.known);
+  report.count("rows_without_ticket", file.errors.length);
+  if (file.errors.length) report.problems.push(`${stored.file_name}: ${file.errors.slice(0, 3).join("; ")}${file.errors.length > 3 ? ` (and ${file.errors.length - 3} more)` : ""}`);
+}
+
+// --- 3. Shopify ----------------------------------------------------------------------------
+
+async function sendPendingOrders(report: Report, admin: ShopifyAdmin | undefined, context?: FeedRunContext) {
+  const pending = await prisma.specialOrder.findMany({ where: { status: "pending" }, orderBy: { id: "asc" }, select: { id: true, store_id: true, store_ticket: true } });
+  if (pending.length === 0) return;
+  let client = admin;
+  if (!client) {
+    try {
+      client = await jobsShopifyAdmin();
+    } catch (error) {
+      report.problems.push(`${plural(pending.length, "special order")} left pending: ${errorMessage(error)}`);
+      return;
+    }
+  }
+  for (const order of pending) {
+    if (context?.signal.aborted) return;
+    try {
+      const outcome = await processSpecialOrder(client, order.id);
+      if (outcome.status === "created") report.count("orders_created");
+      if (outcome.status === "error") report.count("orders_refused");
+    } catch (error) {
+      report.count("orders_left_pending");
+      report.problems.push(`ticket ${order.store_ticket} of store ${order.store_id} left pending: ${errorMessage(error)}`);
+    }
+    await context?.progress({ ...report.counts });
+  }
+}
+
+function outcome(report: Report): FeedOutcome {
+  const c = (key: string) => report.counts[key] ?? 0;
+  const parts = [
+    c("folder_created")
+      ? `${SPECIAL_ORDER_FOLDER} did not exist on the AS400 and was created`
+      : `${plural(c("files_stored"), "new file")} from ${SPECIAL_ORDER_FOLDER}${c("files_seen_before") ? ` (${plural(c("files_seen_before"), "file")} seen before, skipped)` : ""}`,
+    `${plural(c("tickets_imported"), "ticket")} imported`,
+    `${plural(c("orders_created"), "order")} created in Shopify`,
+  ];
+  const errors = c("tickets_in_error") + c("orders_refused");
+  if (errors) parts.push(`${plural(errors, "special order")} in error, to revise`);
+  if (c("tickets_known_before")) parts.push(`${plural(c("tickets_known_before"), "ticket")} known before, not imported again`);
+  if (c("files_failed")) parts.push(`${plural(c("files_failed"), "file")} refused`);
+  const problems = report.problems.length
+    ? ` Problems: ${report.problems.slice(0, 5).join("; ")}${report.problems.length > 5 ? ` (and ${report.problems.length - 5} more)` : ""}.`
+    : "";
+  return {
+    message: `${parts.join("; ")}.${problems}`,
+    // Tickets in error are the normal business of the error screen; a problem is something the run could not do.
+    error: report.problems.length > 0,
+    meta: { ...report.counts, problems: report.problems.slice(0, 50) },
+  };
+}
