@@ -84,6 +84,14 @@ export const assignmentGrid = defineGrid({
     { key: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
     ...assignmentColumns,
     { key: "assign_status", label: "sales.assignment.columns.assign_status", dataType: "select", valueType: "int", options: optionsFrom(ASSIGN_STATUS_VALUES, "sales.assign_status") },
+    {
+      key: "actions",
+      label: "sales.assignment.columns.actions",
+      dataType: "links",
+      field: null,
+      // Delete is the page's own button next to it (a confirmation, then DELETE /api/assignment/{id}).
+      links: [{ path: "/sales/awaiting-assignment/reassign", field: "id", field_request_name: "id", label: "sales.awaiting.reassign", target: "_self" }],
+    },
   ],
 });
 
