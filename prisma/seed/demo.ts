@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { createPrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
+import { seedSalesDemo } from "./sales";
 
 const DAY = 86_400_000;
 
@@ -530,6 +531,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         order.shopify_order_id ? [{ webhook_id: `demo-${order.shopify_order_id}-${i}`, topic: "orders/create", shop, received_at: order.created_at }] : [],
       ),
     });
+    await seedSalesDemo(db);
     return true;
   } finally {
     await db.$disconnect();
