@@ -192,9 +192,6 @@ export async function planAssignments(tx: Prisma.TransactionClient, lines: Assig
   const left = new Map(items.map((item) => [item.item_id, item.shippable]));
   for (const row of held) left.set(row.item_id, Math.max(0, (left.get(row.item_id) ?? 0) - row.held));
 
-  const sourceCodes = [...new Set(lines.map((line) => line.storeId))];
-  const sources = await sourcesByCode(tx, sourceCodes);
-
   // Marketplace orders: the one source their active assignments already use.
   const marketplaceRowIds = orders.filter(isMarketplace).map((order) => order.id);
   const usedSources = new Map<number, Set<string>>();
@@ -204,6 +201,8 @@ export async function planAssignments(tx: Prisma.TransactionClient, lines: Assig
        WHERE i.order_id = ANY(${marketplaceRowIds}::int[]) AND ${ACTIVE_ASSIGNMENT}`;
     for (const row of used) (usedSources.get(row.order_id) ?? usedSources.set(row.order_id, new Set()).get(row.order_id)!).add(row.store_id);
   }
+  const sourceCodes = [...new Set([...lines.map((line) => line.storeId), ...[...usedSources.values()].flatMap((codes) => [...codes])])];
+  const sources = await sourcesByCode(tx, sourceCodes);
 
   const stockKeys = [...new Set(lines.flatMap((line) => {
     const item = itemById.get(line.itemId);
@@ -574,7 +573,8 @@ export async function dnhData(id: number, t: Translate) {
 export async function createDnhTransfer(body: Record<string, unknown>, t: Translate) {
   const id = wholeNumber(body.assignment_id);
   const transferNum = text(body.transfer_num);
-  const reason = text(body.reason);
+  // Multipart forms send line breaks as CRLF: stored as typed.
+  const reason = text(body.reason).replace(/\r\n?/g, "\n");
   const errors: FieldErrors = {};
   if (!id) errors.assignment_id = [t("sales.rules.assignment_required")];
   if (!transferNum) errors.transfer_num = [t("sales.rules.transfer_num_required")];
