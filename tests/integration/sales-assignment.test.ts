@@ -335,6 +335,8 @@ describe("DNH", () => {
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ transfer_num: ["Transfer Number is required."], reason: ["Reason is required."] });
 
+    const dailyAt002 = async () => (await get("/api/daily_sales")).body.total_assignments["002"]?.assigned ?? 0;
+    const before = await dailyAt002();
     const saved = await post("/api/dnh", { assignment_id: String(a.id), transfer_num: "T-0042", reason: "Damaged in store\nsend from another location" });
     expect(saved).toEqual({ status: 200, body: { error: false, message: "Transfer created successfully" } });
     const transfer = await db.dnhTransfer.findFirstOrThrow({ where: { assignment_id: a.id } });
@@ -344,6 +346,8 @@ describe("DNH", () => {
     expect((await get(`/api/in_progress_assignment?assignment_id=${a.id}`)).body.data.total).toBe(0);
     expect((await get(`/api/assignment?id=${a.id}`)).body.total).toBe(0);
     expect((await get(`/api/dnh?assignment_id=${a.id}`)).body).toMatchObject({ transfer_num: "T-0042" });
+    // Home's Daily Sales no longer counts it among the day's assignments.
+    expect(await dailyAt002()).toBe(before - 1);
 
     const twice = await post("/api/dnh", { assignment_id: String(a.id), transfer_num: "T-0043", reason: "again" });
     expect(twice.body.errors.assignment_id).toEqual([`Assignment ${a.id} was already transferred (DNH T-0042).`]);
