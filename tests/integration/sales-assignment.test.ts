@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { answerAutoAssignmentFiles } from "../../app/demo/demo-as400-assignments";
 import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -505,5 +506,17 @@ describe("AS400 files", () => {
     expect(stored).toMatchObject({ status: "failed" });
     // Run as the assignment_import feed: its logs say so.
     expect(await db.feedLog.count({ where: { feed_name: "assignment_import", type: "starting" } })).toBe(3);
+  });
+
+  it("local mode's AS400 answers a generated file, and Retrieve New Assignments takes its lines", async () => {
+    const order = await makeOrder({ items: [{ sku: "SKU-E", qty: 1 }] });
+    await stock("002", "SKU-E", 500);
+    expect((await post("/api/generate_auto_assignment_file", {})).body.error).toBe(false);
+    expect(await answerAutoAssignmentFiles(db, path.join(as400Root, "as400"))).toBeGreaterThanOrEqual(1);
+    const imported = await post("/api/import_assignment", {});
+    expect(imported.body).toMatchObject({ error: false, message: "Assignment file imported successfully" });
+    const rows = await db.assignment.findMany({ where: { order_increment_id: order.orderId } });
+    expect(rows.map((row) => [row.store_id, row.qty_assigned, row.assign_status, row.form_number])).toEqual([["002", 1, 3, `F${String(order.items[0]).padStart(6, "0")}`]]);
+    expect((await get(`/api/in_progress_assignment?order_increment_id=${order.orderId}`)).body.data.total).toBe(1);
   });
 });
