@@ -7,22 +7,25 @@ import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
-import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
+import { DataGrid } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
 import { shopifyAdminOrderUrl } from "~/orders/order-grid";
 import { listUnassignedOrders } from "~/sales/grids.server";
+import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 
 export const loader = pageLoader(async ({ url, staff, t }) => ({
   initial: await gridPageData((params) => listUnassignedOrders(params, t), url.searchParams),
   shop: staff.shop,
 }));
-export const shouldRevalidate = gridShouldRevalidate;
+export const shouldRevalidate = reloadableGridShouldRevalidate;
 
 export default function UnassignedOrders() {
   const { t } = useTranslation();
   const { initial, shop } = useLoaderData<typeof loader>();
   const { mode } = useAppSettings();
+  // The eligibility column changes with a new file: the rows are read again.
+  const grid = useGridReload(initial);
   const generate = useFormSubmit({ success: t("sales.unassigned.generated"), error: t("sales.unassigned.generate_error") });
   return (
     <Page
@@ -32,12 +35,15 @@ export default function UnassignedOrders() {
       primaryAction={{
         content: t("sales.unassigned.generate"),
         loading: generate.submitting,
-        onAction: () => void generate.submit({ url: "/api/generate_auto_assignment_file" }),
+        onAction: async () => {
+          if ((await generate.submit({ url: "/api/generate_auto_assignment_file" })).ok) grid.reload();
+        },
       }}
     >
       <BlockStack gap="400">
         <FormBanner outcome={generate.outcome} onDismiss={generate.dismiss} />
         <DataGrid
+          key={grid.key}
           endpoint="/api/unassigned_orders"
           answerShape="flat"
           initial={initial}
