@@ -157,3 +157,27 @@ test("DNH: from In Progress, Transfer Number and Reason, Submit DNH, and the ite
   await open(page, `/sales/assignment/manual-assignment?order_id=${sent.order_increment_id}`);
   await expect(page.locator("table").getByText(String(sent.item_id), { exact: true })).toBeVisible();
 });
+
+test("AS400 files: Generate Auto-Assignments File, local mode's AS400 answers, Retrieve New Assignments From AS400", async ({ page }) => {
+  const before = await dbQuery<{ count: number }>("SELECT count(*)::int AS count FROM assignment");
+  await open(page, "/sales/unassigned-orders");
+  await page.getByRole("button", { name: "Generate Auto-Assignments File" }).click();
+  await expect(page.getByText("Auto-assignments file generated created successfully")).toBeVisible();
+  // Every order left to assign has had its eligibility computed.
+  const notYet = await dbQuery<{ count: number }>(
+    `SELECT count(*)::int AS count FROM order_grid WHERE auto_assignment_eligible = 0 AND total_assigned < total_shippable_qty_ordered
+        AND COALESCE(magento_status, '') NOT IN ('complete', 'closed', 'canceled', 'fraud')`,
+  );
+  expect(notYet[0].count).toBe(0);
+
+  await open(page, "/sales/in-progress-assignment");
+  // The demo AS400 answers the file at its next pass (every 2 s); until then there is nothing new.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Retrieve New Assignments From AS400" }).click();
+    await expect(page.locator(".Polaris-Banner").first()).toContainText("Assignment file imported successfully", { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  const after = await dbQuery<{ count: number }>("SELECT count(*)::int AS count FROM assignment");
+  expect(after[0].count).toBeGreaterThan(before[0].count);
+  const [newest] = await dbQuery<{ id: number }>("SELECT max(id) AS id FROM assignment WHERE assign_status = 3");
+  await expect(page.locator('tbody tr [data-column="assignment_id"]').first()).toHaveText(String(newest.id));
+});
