@@ -13,7 +13,8 @@
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import type { Translate } from "~/i18n/i18n.server";
-import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { z } from "zod";
+import { fieldErrorsFromZod, NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
 
 /** assign_status as the drop-ship flow and Daily Sales read it (spec 001 §3). */
 export const ASSIGN_STATUS = { pending: 1, processing: 2, sent: 3, complete: 4 } as const;
@@ -369,30 +370,50 @@ export function readAssignmentRows(body: Record<string, unknown>): Array<Record<
   return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "");
-const wholeNumber = (value: unknown) => (/^\d{1,9}$/.test(text(value)) ? Number(text(value)) : null);
+// --- request bodies (zod at the boundary; the rules above need the database) -----
+
+const asText = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
+
+/** A text field: trimmed, required, at most `max` characters; one message per field. */
+const requiredText = (required: string, tooLong: string, max: number) =>
+  z.preprocess(asText, z.string()).transform((value, ctx) => {
+    const trimmed = value.trim();
+    if (!trimmed) ctx.addIssue({ code: "custom", message: required });
+    else if (trimmed.length > max) ctx.addIssue({ code: "custom", message: tooLong });
+    return trimmed;
+  });
+
+/** A whole number from 1 to `max`, sent as text or number; one message per field. */
+const wholeNumber = (required: string, invalid: string, max: number) =>
+  z.preprocess(asText, z.string()).transform((value, ctx) => {
+    const trimmed = value.trim();
+    if (!trimmed) ctx.addIssue({ code: "custom", message: required });
+    else if (!/^\d{1,9}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > max) ctx.addIssue({ code: "custom", message: invalid });
+    return Number(trimmed);
+  });
+
+function manualAssignmentSchema(t: Translate) {
+  const row = z.object({
+    item_id: wholeNumber(t("sales.rules.item_required"), t("sales.rules.item_required"), 2 ** 31 - 1),
+    store_id: requiredText(t("sales.rules.store_required"), t("sales.rules.too_long", { max: 64 }), 64),
+    qty_assigned: wholeNumber(t("sales.rules.qty_required"), t("sales.rules.qty_positive"), MAX_QTY),
+  });
+  return z.object({
+    order_id: requiredText(t("sales.rules.order_required"), t("sales.rules.order_required"), 64),
+    assignments: z.array(row).min(1, t("sales.rules.no_rows")).max(500),
+  });
+}
+
+function parseBody<T extends z.ZodType>(schema: T, body: unknown, message: string): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error.issues), message);
+  return result.data;
+}
 
 export async function createManualAssignments(body: Record<string, unknown>, t: Translate) {
-  const orderId = text(body.order_id);
-  const rows = readAssignmentRows(body);
-  const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  if (!orderId) add("order_id", t("sales.rules.order_required"));
-  if (rows.length === 0) add("assignments", t("sales.rules.no_rows"));
-  const lines: AssignmentLine[] = [];
-  rows.forEach((row, index) => {
-    const key = `assignments.${index}`;
-    const itemId = wholeNumber(row.item_id);
-    const storeId = text(row.store_id);
-    const qtyText = text(row.qty_assigned);
-    const qty = wholeNumber(row.qty_assigned);
-    if (!itemId) add(`${key}.item_id`, t("sales.rules.item_required"));
-    if (!storeId) add(`${key}.store_id`, t("sales.rules.store_required"));
-    if (!qtyText) add(`${key}.qty_assigned`, t("sales.rules.qty_required"));
-    else if (!qty || qty > MAX_QTY) add(`${key}.qty_assigned`, t("sales.rules.qty_positive"));
-    if (itemId && storeId && qty && qty <= MAX_QTY) lines.push({ key, orderId, itemId, storeId, qty });
-  });
-  if (Object.keys(errors).length) throw new ValidationError(errors, t("sales.manual.create_error"));
+  const input = parseBody(manualAssignmentSchema(t), { order_id: body.order_id, assignments: readAssignmentRows(body) }, t("sales.manual.create_error"));
+  const orderId = input.order_id;
+  const lines: AssignmentLine[] = input.assignments.map((row, index) => ({ key: `assignments.${index}`, orderId, itemId: row.item_id, storeId: row.store_id, qty: row.qty_assigned }));
 
   // Two rows for the same item and source are one assignment.
   const merged = new Map<string, AssignmentLine>();
@@ -530,8 +551,11 @@ export async function reassignmentData(id: number, t: Translate) {
 
 /** POST /api/reassignment/{id} (_method=PUT, store_id): another store or dropshipper, the same quantity; Pending again. */
 export async function reassignAssignment(id: number, body: Record<string, unknown>, t: Translate) {
-  const storeId = text(body.store_id);
-  if (!storeId) refuse("store_id", t("sales.rules.store_required"));
+  const { store_id: storeId } = parseBody(
+    z.object({ store_id: requiredText(t("sales.rules.store_required"), t("sales.rules.too_long", { max: 64 }), 64) }),
+    body,
+    t("sales.reassign.save_error"),
+  );
   return withRetry(() =>
     prisma.$transaction(async (tx) => {
       const assignment = await lockAssignment(tx, id, t);
@@ -571,21 +595,21 @@ export async function dnhData(id: number, t: Translate) {
 
 /** POST /api/dnh (assignment_id, transfer_num, reason): records the transfer and releases the quantity for reassignment. */
 export async function createDnhTransfer(body: Record<string, unknown>, t: Translate) {
-  const id = wholeNumber(body.assignment_id);
-  const transferNum = text(body.transfer_num);
-  // Multipart forms send line breaks as CRLF: stored as typed.
-  const reason = text(body.reason).replace(/\r\n?/g, "\n");
-  const errors: FieldErrors = {};
-  if (!id) errors.assignment_id = [t("sales.rules.assignment_required")];
-  if (!transferNum) errors.transfer_num = [t("sales.rules.transfer_num_required")];
-  else if (transferNum.length > 50) errors.transfer_num = [t("sales.rules.too_long", { max: 50 })];
-  if (!reason) errors.reason = [t("sales.rules.reason_required")];
-  else if (reason.length > 1000) errors.reason = [t("sales.rules.too_long", { max: 1000 })];
-  if (Object.keys(errors).length) throw new ValidationError(errors, t("sales.dnh.save_error"));
+  const input = parseBody(
+    z.object({
+      assignment_id: wholeNumber(t("sales.rules.assignment_required"), t("sales.rules.assignment_required"), 2 ** 31 - 1),
+      transfer_num: requiredText(t("sales.rules.transfer_num_required"), t("sales.rules.too_long", { max: 50 }), 50),
+      // Multipart forms send line breaks as CRLF: stored as typed.
+      reason: requiredText(t("sales.rules.reason_required"), t("sales.rules.too_long", { max: 1000 }), 1000).transform((value) => value.replace(/\r\n?/g, "\n")),
+    }),
+    body,
+    t("sales.dnh.save_error"),
+  );
+  const { assignment_id: id, transfer_num: transferNum, reason } = input;
 
   return withRetry(() =>
     prisma.$transaction(async (tx) => {
-      const assignment = await lockAssignment(tx, id!, t);
+      const assignment = await lockAssignment(tx, id, t);
       if (assignment.transfer_num !== null) refuse("assignment_id", t("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
       if (assignment.assign_status === ASSIGN_STATUS.pending) refuse("assignment_id", t("sales.rules.dnh_pending", { id: assignment.id }));
       if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("assignment_id", t("sales.rules.complete_cannot_change", { id: assignment.id }));

@@ -181,6 +181,21 @@ describe("manual assignment", () => {
     expect(await totalAssigned(order.rowId)).toBe(0);
   });
 
+  it("takes the rows as JSON too, with the same checks", async () => {
+    const order = await makeOrder({ items: [{ sku: "SKU-C", qty: 2 }] });
+    const send = (body: unknown) =>
+      fetch(`${app.url}/api/manual_assignment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const bad = await send({ order_id: order.orderId, assignments: [{ item_id: order.items[0], store_id: "001", qty_assigned: 1.5 }, { item_id: "x", store_id: 7, qty_assigned: 1 }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      "assignments.0.qty_assigned": ["Qty must be a whole number of 1 or more."],
+      "assignments.1.item_id": ["Choose the SKU (order item)."],
+    });
+    const ok = await send({ order_id: order.orderId, assignments: [{ item_id: order.items[0], store_id: "001", qty_assigned: 2 }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.assignment_ids).toHaveLength(1);
+  });
+
   it("sends all items of a marketplace order to one inventory source", async () => {
     const order = await makeOrder({ marketplace: "AMAZON_US", items: [{ sku: "SKU-A", qty: 1 }, { sku: "SKU-B", qty: 1 }, { sku: "SKU-C", qty: 1 }] });
     const split = await assign(order.orderId, [[order.items[0], "001", 1], [order.items[1], "002", 1]]);
@@ -335,6 +350,8 @@ describe("DNH", () => {
     const missing = await post("/api/dnh", { assignment_id: String(a.id), transfer_num: " ", reason: "" });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ transfer_num: ["Transfer Number is required."], reason: ["Reason is required."] });
+    const long = await post("/api/dnh", { assignment_id: String(a.id), transfer_num: "T".repeat(51), reason: "x" });
+    expect(long.body.errors).toEqual({ transfer_num: ["At most 50 characters."] });
 
     const dailyAt002 = async () => (await get("/api/daily_sales")).body.total_assignments["002"]?.assigned ?? 0;
     const before = await dailyAt002();
