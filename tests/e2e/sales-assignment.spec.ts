@@ -5,13 +5,13 @@ import { dbQuery, open } from "./support";
 // through manual assignment, reassignment and deletion; then a seeded Sent assignment through DNH.
 test.describe.configure({ mode: "serial" });
 
-let order: { order_id: string; id: number };
+let order: { order_id: string; id: number; shopify_order_id: string; auto_assignment_eligible: number };
 let items: Array<{ item_id: number; sku: string; qty_ordered: number }>;
 
 test.beforeAll(async () => {
-  [order] = await dbQuery<{ order_id: string; id: number }>(
-    `SELECT o.order_id, o.id FROM order_grid o
-      WHERE o.magento_status = 'processing' AND COALESCE(o.marketplace_source, '') = ''
+  [order] = await dbQuery(
+    `SELECT o.order_id, o.id, o.shopify_order_id, o.auto_assignment_eligible FROM order_grid o
+      WHERE o.magento_status = 'processing' AND COALESCE(o.marketplace_source, '') = '' AND o.shopify_order_id IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM order_item i JOIN assignment a ON a.item_id = i.item_id WHERE i.order_id = o.id)
       ORDER BY o.id LIMIT 1`,
   );
@@ -34,6 +34,9 @@ test("manual assignment: add rows, a refused quantity, then Create Assignments a
   await expect(page.getByRole("button", { name: "Generate Auto-Assignments File" })).toBeVisible();
   const row = page.locator("tbody tr").filter({ hasText: order.order_id });
   await expect(row).toHaveCount(1);
+  // Order ID opens the order in the Shopify admin; eligibility is shown by its label.
+  await expect(row.getByRole("link", { name: order.order_id })).toHaveAttribute("href", new RegExp(`admin\\.shopify\\.com/store/[^/]+/orders/${order.shopify_order_id}$`));
+  await expect(row.locator('[data-column="auto_assignment_eligible"]')).toHaveText(["Not Yet Calculated", "No", "Yes"][order.auto_assignment_eligible]);
   await row.getByRole("link", { name: "Manually Assign" }).click();
   await expect(page).toHaveURL(new RegExp(`/sales/assignment/manual-assignment\\?order_id=${order.order_id}`));
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
