@@ -76,7 +76,8 @@ export default function ManualAssignment() {
   return (
     <Page
       fullWidth
-      title={data ? t("sales.manual.title_order", { order: data.order.order_id }) : t("sales.manual.title")}
+      title={t("sales.manual.title")}
+      subtitle={data ? t("sales.manual.title_order", { order: data.order.order_id }) : undefined}
       backAction={{ content: t("buttons.back"), url: "/sales/unassigned-orders" }}
       primaryAction={data ? { content: t("sales.manual.create"), loading: save.submitting, disabled: rows.length === 0, onAction: submit } : undefined}
     >
