@@ -8,8 +8,8 @@
 //   3. the stock rows of the sources and SKUs concerned (inventory_source_item):
 //      what a source still has available.
 // Always in that order, each sorted by key, so two requests never deadlock.
-// An assignment holds its quantity until a DNH transfer releases it
-// (assignment rows are never deleted once handed over: dnh_transfer keeps them).
+// An assignment holds its quantity until it is deleted (Pending or Processing)
+// or a DNH transfer releases it (the row then stays, referenced by dnh_transfer).
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import type { Translate } from "~/i18n/i18n.server";
