@@ -40,6 +40,7 @@ test("manual assignment: add rows, a refused quantity, then Create Assignments a
   await row.getByRole("link", { name: "Manually Assign" }).click();
   await expect(page).toHaveURL(new RegExp(`/sales/assignment/manual-assignment\\?order_id=${order.order_id}`));
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByRole("heading", { name: "Manual Assignment Tool" })).toBeVisible();
   await expect(page.getByText("Marketplace orders should all be auto-assigned by the AS400.", { exact: false })).toBeVisible();
   for (const item of items) await expect(page.locator("table").getByText(item.sku, { exact: true })).toBeVisible();
 
@@ -140,6 +141,8 @@ test("DNH: from In Progress, Transfer Number and Reason, Submit DNH, and the ite
   await page.locator("tbody tr").first().getByRole("link", { name: "DNH" }).click();
   await expect(page).toHaveURL(new RegExp(`/sales/in-progress-assignment/dnh\\?assignment_id=${sent.id}`));
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // A client-side navigation: the list stays on screen until the form's loader answers.
+  await expect(page.getByRole("heading", { name: "DNH Transfer" })).toBeVisible();
   await expect(page.getByLabel("Assignment ID")).toHaveValue(String(sent.id));
   await expect(page.getByLabel("Order ID")).toBeDisabled();
   await expect(page.getByText("first cancel the previous assignment in the shipping tool (for a store) or via the dropshipper", { exact: false })).toBeVisible();
