@@ -14,6 +14,7 @@ import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopba
 import type { OurIdentity } from "../../edi/vendor-profile";
 import { specialOrderSampleFiles } from "./special-order-samples";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "./vendor-answers";
+import { answerAutoAssignmentFiles } from "./demo-as400-assignments";
 
 export interface DemoVendorOptions {
   databaseUrl: string;
@@ -77,7 +78,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
   users[AS400_USER] = as400Password;
   userRoots[AS400_USER] = `users/${AS400_USER}`;
   const userHome = (user: string) => path.join(root, userRoots[user] ?? `users/${user}`);
-  for (const folder of ["invoices", "inventory"]) await fs.mkdir(inside(userHome(AS400_USER), `${AS400_FOLDER}/${folder}`), { recursive: true });
+  for (const folder of ["invoices", "inventory", "auto-assignment", "assignments"]) await fs.mkdir(inside(userHome(AS400_USER), `${AS400_FOLDER}/${folder}`), { recursive: true });
 
   // One host key for good, so the fingerprint pinned in the vendor rows survives restarts.
   const hostKeyPath = path.join(home, "host_key.pem");
@@ -228,6 +229,8 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
         }
       }
       await deliverDueFiles(now);
+      // The AS400 answers the app's auto-assignments files (sales area).
+      await answerAutoAssignmentFiles(db, inside(userHome(AS400_USER), AS400_FOLDER), now).catch((error: Error) => console.warn(`demo AS400: ${error.message}`));
       if (now.getTime() >= nextInventoryAt) {
         nextInventoryAt = now.getTime() + inventoryEveryMs;
         await sendInventory(vendors, now);

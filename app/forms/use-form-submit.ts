@@ -36,7 +36,8 @@ export function useFormSubmit(texts: SubmitTexts, options: { redirectTo?: string
       }
       let result: SubmitOutcome;
       try {
-        const response = await fetch(request.url, init);
+        // The server writes its messages in the screen's language (D6).
+        const response = await fetch(withLocale(request.url, location.search), init);
         result = readSubmitResult(response.status, await response.text(), texts);
       } catch {
         result = readSubmitResult(0, "", texts);

@@ -105,6 +105,8 @@ export async function dailySales(day?: string, options: Options = {}): Promise<D
                SELECT a.order_increment_id
                  FROM assignment a
                 WHERE a.assign_status IN (1, 2, 3)
+                  -- a DNH transfer released it (sales assignment, D21)
+                  AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)
                   AND (a.dropshipper_name IS NOT NULL
                        OR EXISTS (SELECT 1 FROM inventory_source s WHERE s.source_code = a.store_id AND s.type = 'dropshipper')))
     )
@@ -125,9 +127,10 @@ export async function dailySales(day?: string, options: Options = {}): Promise<D
            SUM(qty_assigned)::int AS qty_assigned,
            COUNT(*)::int AS assigned,
            (COUNT(*) FILTER (WHERE assign_status = 4))::int AS shipped
-      FROM assignment
+      FROM assignment a
      WHERE created_time >= (${theDay}::date)::timestamp AT TIME ZONE ${timeZone}
        AND created_time < (${theDay}::date + 1)::timestamp AT TIME ZONE ${timeZone}
+       AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)
      GROUP BY store_id
      ORDER BY store_id`;
 

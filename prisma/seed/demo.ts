@@ -10,6 +10,7 @@ import type { Prisma } from "../../app/db/generated/client";
 import { seedProductData } from "./products";
 import { linkSeededFeedRuns } from "./feeds";
 import { seedSpecialOrders } from "./special-orders";
+import { seedSalesDemo } from "./sales";
 
 const DAY = 86_400_000;
 
@@ -483,6 +484,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         order.shopify_order_id ? [{ webhook_id: `demo-${order.shopify_order_id}-${i}`, topic: "orders/create", shop, received_at: order.created_at }] : [],
       ),
     });
+    await seedSalesDemo(db);
     return true;
   } finally {
     await db.$disconnect();

@@ -130,6 +130,7 @@ test("the Daily Sales block shows what /api/daily_sales answers", async ({ page 
     `SELECT store_id, COUNT(*)::int AS assigned FROM assignment
       WHERE created_time >= $1::date::timestamp AT TIME ZONE 'America/New_York'
         AND created_time < ($1::date + 1)::timestamp AT TIME ZONE 'America/New_York'
+        AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = assignment.id)
       GROUP BY store_id ORDER BY store_id`,
     [answer.day]
   );

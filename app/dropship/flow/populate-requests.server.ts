@@ -11,6 +11,7 @@ const PO_MAX = 22;
 
 interface PendingAssignment {
   id: number;
+  store_id: string;
   order_increment_id: string;
   product_sku: string;
   qty_assigned: number;
@@ -64,7 +65,7 @@ export async function populateShipRequests(): Promise<StepResult> {
   let afterId = 0;
   for (;;) {
     const pending = await prisma.$queryRaw<PendingAssignment[]>`
-      SELECT a.id, a.order_increment_id, a.product_sku, a.qty_assigned, a.purchase_order,
+      SELECT a.id, a.store_id, a.order_increment_id, a.product_sku, a.qty_assigned, a.purchase_order,
              v.id AS vendor_id, v.name AS vendor_name, v.use_cost,
              p.cost::text AS cost, i.price::text AS price,
              o.ship_first_name, o.ship_last_name, o.ship_street, o.ship_city, o.ship_region,
@@ -90,7 +91,17 @@ export async function populateShipRequests(): Promise<StepResult> {
 
 async function createRequests(pending: PendingAssignment[], report: StepReport) {
   await prisma.$transaction(async (tx) => {
-    let remaining = pending;
+    // Staff may have deleted, reassigned or transferred (DNH) an assignment since it was read
+    // (app/sales, D21): only those still Pending at the same source, locked until the batch commits.
+    const still = await tx.$queryRaw<Array<{ id: number }>>`
+      SELECT a.id FROM assignment a
+        JOIN unnest(${pending.map((a) => a.id)}::int[], ${pending.map((a) => a.store_id)}::text[]) AS k(id, store_id)
+          ON k.id = a.id AND k.store_id = a.store_id
+       WHERE a.assign_status = 1 AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)
+       ORDER BY a.id
+         FOR UPDATE OF a`;
+    const unchanged = new Set(still.map((row) => row.id));
+    let remaining = pending.filter((a) => unchanged.has(a.id));
     const created: Array<{ assignment: PendingAssignment; po: string }> = [];
     // A PO number already used by another request (an older assignment of the
     // same item) gets the assignment id appended; the second pass never clashes.

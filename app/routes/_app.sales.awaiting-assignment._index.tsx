@@ -1,0 +1,82 @@
+// Awaiting Assignment (spec 001 §2): assignments newest first with filters; per row
+// Reassign (the reassign form) and Delete (a warning, OK/Cancel, then DELETE
+// /api/assignment/{id}); back to /sales. After a delete the list reloads after 1 s.
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Button, InlineStack, Link, Modal, Page, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormBanner } from "~/forms/FormBanner";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import { DataGrid } from "~/grid/DataGrid";
+import { gridPageData } from "~/grid/grid-page.server";
+import type { GridRow } from "~/grid/types";
+import { pageLoader } from "~/lib/route.server";
+import { listAssignments } from "~/sales/grids.server";
+import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
+
+export const loader = pageLoader(({ url, t }) => gridPageData((params) => listAssignments(params, t), url.searchParams));
+export const shouldRevalidate = reloadableGridShouldRevalidate;
+
+export default function AwaitingAssignment() {
+  const { t } = useTranslation();
+  const initial = useLoaderData<typeof loader>();
+  const grid = useGridReload(initial);
+  const [toDelete, setToDelete] = useState<GridRow | null>(null);
+  const remove = useFormSubmit({ success: t("sales.awaiting.deleted"), error: t("sales.awaiting.delete_error") }, { redirectTo: "/sales/awaiting-assignment/" });
+
+  return (
+    <Page fullWidth title={t("sales.awaiting.title")} backAction={{ content: t("buttons.back"), url: "/sales" }}>
+      <BlockStack gap="400">
+        <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />
+        <DataGrid
+          key={grid.key}
+          endpoint="/api/assignment"
+          answerShape="flat"
+          initial={initial}
+          defaultSort={{ key: "id", dir: "desc" }}
+          rowKey="id"
+          resourceName={{ singular: "assignment", plural: "assignments" }}
+          loadErrorText={t("sales.awaiting.fetch_error")}
+          emptyState={{ heading: t("sales.awaiting.empty_heading"), description: t("sales.awaiting.empty_description") }}
+          renderCell={(column, row) => {
+            if (column.key !== "actions") return undefined;
+            const reassign = column.settings?.links?.[0];
+            return (
+              <InlineStack gap="300" wrap={false}>
+                {reassign && <Link url={`${reassign.path}?id=${encodeURIComponent(String(row.id))}`}>{reassign.label}</Link>}
+                <Button variant="plain" tone="critical" onClick={() => setToDelete(row)}>
+                  {t("sales.awaiting.delete")}
+                </Button>
+              </InlineStack>
+            );
+          }}
+        />
+      </BlockStack>
+      <Modal
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title={t("sales.awaiting.delete_title", { id: toDelete?.id })}
+        primaryAction={{
+          content: t("sales.awaiting.ok"),
+          destructive: true,
+          loading: remove.submitting,
+          onAction: async () => {
+            const row = toDelete;
+            setToDelete(null);
+            if (row) await remove.submit({ url: `/api/assignment/${row.id}`, method: "DELETE" });
+          },
+        }}
+        secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setToDelete(null) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="300">
+            <Text as="p" tone="caution">
+              {t("sales.warning")}
+            </Text>
+            {toDelete && <Text as="p">{t("sales.awaiting.delete_body", { qty: toDelete.qty_assigned, sku: toDelete.product_sku, order: toDelete.order_increment_id })}</Text>}
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}

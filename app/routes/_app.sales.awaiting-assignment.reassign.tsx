@@ -1,0 +1,96 @@
+// Reassign Assignment (spec 001 §2): /sales/awaiting-assignment/reassign?id=
+// Read-only assignment id, order id, item id, SKU, qty; the Store/Dropshipper
+// select (required; name plus Qty when the source reports stock of the SKU);
+// Save and Back; the warning text. Back to the awaiting list 1 s after a save.
+import { useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Card, FormLayout, Page, Select, TextField } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormBanner } from "~/forms/FormBanner";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import { pageLoader } from "~/lib/route.server";
+import { NotFoundError } from "~/lib/validation.server";
+import { reassignmentData } from "~/sales/assignments.server";
+
+export const loader = pageLoader(async ({ url, t }) => {
+  const id = Number(url.searchParams.get("id"));
+  try {
+    return { id, data: await reassignmentData(id, t) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { id, data: null };
+    throw error;
+  }
+});
+
+const READ_ONLY = ["id", "order_increment_id", "item_id", "product_sku", "qty_assigned"] as const;
+const LIST_URL = "/sales/awaiting-assignment/";
+
+export default function ReassignAssignment() {
+  const { t } = useTranslation();
+  const { id, data } = useLoaderData<typeof loader>();
+  const assignment = data?.data[0] ?? null;
+  const [loadBanner, setLoadBanner] = useState(assignment === null);
+  const [storeId, setStoreId] = useState("");
+  const save = useFormSubmit({ success: t("sales.reassign.saved", { id, source: storeId }), error: t("sales.reassign.save_error") }, { redirectTo: LIST_URL });
+  const errors = useMemo(() => {
+    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
+    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
+  }, [save.outcome]);
+  const qtys = assignment ? (data?.available_qtys[assignment.product_sku] ?? {}) : {};
+  const options = [
+    { label: t("sales.manual.choose"), value: "" },
+    ...(data?.available_stores ?? []).map((store) => ({
+      value: store.source_code,
+      label: qtys[store.source_code] === undefined ? t("sales.manual.store_option", { name: store.name }) : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
+    })),
+  ];
+
+  const submit = () => {
+    const form = new FormData();
+    form.set("store_id", storeId);
+    void save.submit({ url: `/api/reassignment/${id}`, body: form, put: true });
+  };
+
+  return (
+    <Page
+      title={t("sales.reassign.title")}
+      backAction={{ content: t("buttons.back"), url: LIST_URL }}
+      primaryAction={assignment ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
+      secondaryActions={[{ content: t("buttons.back"), url: LIST_URL }]}
+    >
+      <BlockStack gap="400">
+        {loadBanner && (
+          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
+            <p>{t("sales.reassign.load_error")}</p>
+          </Banner>
+        )}
+        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
+        <Banner tone="warning">
+          <p>{t("sales.warning")}</p>
+        </Banner>
+        {assignment && (
+          <Card>
+            <FormLayout>
+              {READ_ONLY.map((field) => (
+                <TextField key={field} id={`field-${field}`} label={t(`sales.fields.${field}`)} autoComplete="off" value={String(assignment[field] ?? "")} readOnly disabled />
+              ))}
+              <Select
+                id="field-store_id"
+                label={t("sales.fields.store_id")}
+                requiredIndicator
+                options={options}
+                value={storeId}
+                error={errors.store_id?.[0]}
+                helpText={t("sales.reassign.current", {
+                  source: [assignment.store_id, assignment.dropshipper_name].filter(Boolean).join(" - "),
+                  status: t(`sales.assign_status.${assignment.assign_status}`),
+                })}
+                onChange={setStoreId}
+              />
+            </FormLayout>
+          </Card>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}

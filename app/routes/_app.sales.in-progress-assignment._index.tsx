@@ -1,0 +1,60 @@
+// In Progress Assignment (spec 001 §2): server-defined columns, assignment_id descending,
+// DNH per row; Retrieve New Assignments From AS400 imports the AS400's assignment files,
+// each bad line shown as an extra error banner.
+import { useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Page } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { FormBanner } from "~/forms/FormBanner";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import { DataGrid } from "~/grid/DataGrid";
+import { gridPageData } from "~/grid/grid-page.server";
+import { pageLoader } from "~/lib/route.server";
+import { listInProgress } from "~/sales/grids.server";
+import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
+
+export const loader = pageLoader(({ url, t }) => gridPageData((params) => listInProgress(params, t), url.searchParams));
+export const shouldRevalidate = reloadableGridShouldRevalidate;
+
+export default function InProgressAssignments() {
+  const { t } = useTranslation();
+  const initial = useLoaderData<typeof loader>();
+  const retrieve = useFormSubmit({ success: t("sales.in_progress.imported"), error: t("sales.in_progress.import_error") });
+  const body = retrieve.outcome?.body as { error_messages?: unknown } | null | undefined;
+  const lineErrors = Array.isArray(body?.error_messages) ? body.error_messages.filter((message): message is string => typeof message === "string") : [];
+  const grid = useGridReload(initial);
+  return (
+    <Page
+      fullWidth
+      title={t("sales.in_progress.title")}
+      backAction={{ content: t("buttons.back"), url: "/sales" }}
+      primaryAction={{
+        content: t("sales.in_progress.retrieve"),
+        loading: retrieve.submitting,
+        onAction: async () => {
+          const outcome = await retrieve.submit({ url: "/api/import_assignment" });
+          if (outcome.ok) grid.reload();
+        },
+      }}
+    >
+      <BlockStack gap="400">
+        <FormBanner outcome={retrieve.outcome} onDismiss={retrieve.dismiss} />
+        {retrieve.outcome &&
+          lineErrors.map((message) => (
+            <Banner key={message} tone="critical">
+              <p>{message}</p>
+            </Banner>
+          ))}
+        <DataGrid
+          key={grid.key}
+          endpoint="/api/in_progress_assignment"
+          initial={initial}
+          defaultSort={{ key: "assignment_id", dir: "desc" }}
+          rowKey="assignment_id"
+          resourceName={{ singular: "assignment", plural: "assignments" }}
+          loadErrorText={t("sales.in_progress.load_error")}
+          emptyState={{ heading: t("sales.in_progress.empty_heading"), description: t("sales.awaiting.empty_description") }}
+        />
+      </BlockStack>
+    </Page>
+  );
+}

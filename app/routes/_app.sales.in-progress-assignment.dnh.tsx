@@ -1,0 +1,103 @@
+// DNH (spec 001 §2; route from design.md): /sales/in-progress-assignment/dnh?assignment_id=
+// Read-only assignment fields, Transfer Number and Reason (multi-line), Submit DNH, the
+// warning text. Back to the in-progress list 1 s after the transfer is created.
+import { useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Card, FormLayout, Page, TextField } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormBanner } from "~/forms/FormBanner";
+import { useFormSubmit } from "~/forms/use-form-submit";
+import { pageLoader } from "~/lib/route.server";
+import { NotFoundError } from "~/lib/validation.server";
+import { dnhData } from "~/sales/assignments.server";
+
+export const loader = pageLoader(async ({ url, t }) => {
+  const id = Number(url.searchParams.get("assignment_id"));
+  try {
+    return { id, data: await dnhData(id, t) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { id, data: null };
+    throw error;
+  }
+});
+
+const READ_ONLY = ["assignment_id", "order_increment_id", "item_id", "product_sku", "qty_assigned", "store_id", "dropshipper_name"] as const;
+const LIST_URL = "/sales/in-progress-assignment/";
+
+export default function DnhTransfer() {
+  const { t } = useTranslation();
+  const { id, data } = useLoaderData<typeof loader>();
+  const [loadBanner, setLoadBanner] = useState(data === null);
+  const [transferNum, setTransferNum] = useState("");
+  const [reason, setReason] = useState("");
+  const save = useFormSubmit({ success: t("sales.dnh.saved"), error: t("sales.dnh.save_error") }, { redirectTo: LIST_URL });
+  const errors = useMemo(() => {
+    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
+    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
+  }, [save.outcome]);
+  const done = data?.transfer_num ? data : null;
+
+  const submit = () => {
+    const form = new FormData();
+    form.set("assignment_id", String(id));
+    form.set("transfer_num", transferNum);
+    form.set("reason", reason);
+    void save.submit({ url: "/api/dnh", body: form });
+  };
+
+  return (
+    <Page
+      title={t("sales.dnh.title")}
+      backAction={{ content: t("buttons.back"), url: LIST_URL }}
+      primaryAction={data && !done ? { content: t("sales.dnh.submit"), loading: save.submitting, onAction: submit } : undefined}
+    >
+      <BlockStack gap="400">
+        {loadBanner && (
+          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
+            <p>{t("sales.dnh.load_error")}</p>
+          </Banner>
+        )}
+        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
+        <Banner tone="warning">
+          <p>{t("sales.warning")}</p>
+        </Banner>
+        {done && (
+          <Banner tone="info">
+            <p>{t("sales.dnh.already", { transfer: done.transfer_num })}</p>
+          </Banner>
+        )}
+        {data && (
+          <Card>
+            <FormLayout>
+              {READ_ONLY.map((field) => (
+                <TextField key={field} id={`field-${field}`} label={t(`sales.fields.${field}`)} autoComplete="off" value={String(data[field] ?? "")} readOnly disabled />
+              ))}
+              <TextField id="field-assign_status" label={t("sales.fields.assign_status")} autoComplete="off" value={t(`sales.assign_status.${data.assign_status}`)} readOnly disabled />
+              <TextField
+                id="field-transfer_num"
+                label={t("sales.fields.transfer_num")}
+                requiredIndicator
+                autoComplete="off"
+                value={done ? String(done.transfer_num) : transferNum}
+                disabled={Boolean(done)}
+                error={errors.transfer_num?.[0]}
+                onChange={setTransferNum}
+              />
+              <TextField
+                id="field-reason"
+                label={t("sales.fields.reason")}
+                requiredIndicator
+                autoComplete="off"
+                multiline={4}
+                value={done ? String(done.reason ?? "") : reason}
+                disabled={Boolean(done)}
+                error={errors.reason?.[0]}
+                onChange={setReason}
+              />
+            </FormLayout>
+          </Card>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+// POST /api/import_assignment → error, message, error_messages: the AS400's assignment files, through
+// the assignment_import feed (so it never runs twice at once; docs/as400-files.md).
+import { runFeed } from "~/feeds/runner.server";
+import { apiRoute } from "~/lib/route.server";
+import { importAssignmentFiles, importFeedOutcome, type AssignmentImportResult } from "~/sales/as400-assignment-files.server";
+import { ASSIGNMENT_IMPORT_FEED } from "~/sales/feeds.server";
+
+export const action = apiRoute(async ({ t }) => {
+  let result: AssignmentImportResult | null = null;
+  const run = await runFeed(ASSIGNMENT_IMPORT_FEED.name, async (context) => {
+    result = await importAssignmentFiles(t, context);
+    return importFeedOutcome(result);
+  }, { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron });
+  if (result) return result;
+  return { error: true, message: run.status === "skipped" ? t("sales.in_progress.import_running") : t("sales.in_progress.import_error"), error_messages: run.status === "failed" ? [run.message] : [] };
+});

@@ -1,0 +1,11 @@
+// POST /api/reassignment/{id} (form data store_id, _method=PUT) → error, message: another store or dropshipper,
+// the same quantity (spec 001 §7; D21).
+import { apiRoute } from "~/lib/route.server";
+import { intendedMethod, readBody } from "~/lib/validation.server";
+import { reassignAssignment } from "~/sales/assignments.server";
+
+export const action = apiRoute(async ({ request, params, t }) => {
+  const body = await readBody(request);
+  if (!["PUT", "PATCH"].includes(intendedMethod(request, body))) return Response.json({ error: true, message: "Use POST with _method=PUT to reassign" }, { status: 405 });
+  return reassignAssignment(Number(params.id), body, t);
+});

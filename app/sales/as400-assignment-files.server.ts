@@ -1,0 +1,344 @@
+// The two files of the sales area exchanged with the AS400 (docs/as400-files.md,
+// docs/decisions.md D23):
+// - Generate Auto-Assignments File: computes each open order's eligibility
+//   (2 Yes, 1 No; 0 until computed) and writes the eligible orders' items left
+//   to assign as a CSV into AUTO_ASSIGNMENT_FOLDER. The file is stored
+//   (transmission, partner as400, direction out) before it is uploaded.
+// - Retrieve New Assignments From AS400 (feed assignment_import): every CSV in
+//   ASSIGNMENT_IMPORT_FOLDER is stored whole with its sha256 before anything
+//   else, then archived remotely; then each stored file is applied in one
+//   transaction: every valid line becomes an assignment, every bad line is
+//   reported, and a failure of the database applies nothing of the file.
+import { createHash } from "node:crypto";
+import { parse as parseCsv } from "csv-parse/sync";
+import prisma from "~/db.server";
+import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
+import type { Translate } from "~/i18n/i18n.server";
+import { normaliseHeaderName } from "../../edi/csv/headers";
+import { isTemporaryUploadName, TransportError, withTransport, type VendorTransport } from "../../edi/transport";
+import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
+
+export const AUTO_ASSIGNMENT_FOLDER = "/as400/auto-assignment";
+export const ASSIGNMENT_IMPORT_FOLDER = "/as400/assignments";
+export const AUTO_ASSIGNMENT_FILE_TYPE = "auto_assignment";
+export const ASSIGNMENT_FILE_TYPE = "assignment";
+const PARTNER = "as400";
+const MAX_ATTEMPTS = 3;
+const STORE_LOCK_NAMESPACE = 72_700_021;
+
+export const AUTO_ASSIGNMENT_COLUMNS = [
+  "order_id", "shopify_order_id", "item_id", "sku", "qty_unassigned", "marketplace_source", "marketplace_order_id",
+  "ship_name", "ship_street", "ship_city", "ship_region", "ship_postcode", "ship_country_id", "shipping_description", "created_at",
+] as const;
+export const ASSIGNMENT_FILE_COLUMNS = ["order_id", "item_id", "sku", "source_code", "qty", "form_number"] as const;
+const REQUIRED_COLUMNS = ["order_id", "item_id", "source_code", "qty"];
+
+const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+function csvValue(value: unknown): string {
+  const text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+export const csvLine = (values: unknown[]) => values.map(csvValue).join(",");
+
+// ---------------------------------------------------------------------------
+// Eligibility and the auto-assignments file
+
+/**
+ * Sets auto_assignment_eligible of every order with something left to assign:
+ * 2 (Yes) when the order system has released it (processing), it ships to a
+ * complete US address, and every item left to assign is a product the AS400
+ * knows (the product table); 1 (No) otherwise.
+ */
+export async function computeEligibility(): Promise<{ yes: number; no: number }> {
+  const rows = await prisma.$queryRaw<Array<{ eligible: number; count: number }>>`
+    WITH open_orders AS (
+      SELECT o.id,
+             (o.magento_status = 'processing'
+              AND COALESCE(btrim(o.ship_street), '') <> '' AND COALESCE(btrim(o.ship_city), '') <> ''
+              AND COALESCE(btrim(o.ship_region), '') <> '' AND COALESCE(btrim(o.ship_postcode), '') <> ''
+              AND upper(COALESCE(o.ship_country_id, '')) = 'US'
+              AND NOT EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = o.id
+                                 AND NOT EXISTS (SELECT 1 FROM product p WHERE p.sku = i.sku))) AS yes
+        FROM order_grid o
+       WHERE o.total_assigned < o.total_shippable_qty_ordered
+         AND COALESCE(o.magento_status, '') <> ALL(${[...FINISHED_ORDER_STATUSES]}::text[])
+    ), updated AS (
+      UPDATE order_grid o SET auto_assignment_eligible = CASE WHEN open_orders.yes THEN 2 ELSE 1 END
+        FROM open_orders WHERE o.id = open_orders.id
+      RETURNING o.auto_assignment_eligible
+    )
+    SELECT auto_assignment_eligible AS eligible, COUNT(*)::int AS count FROM updated GROUP BY auto_assignment_eligible`;
+  return { yes: rows.find((row) => row.eligible === 2)?.count ?? 0, no: rows.find((row) => row.eligible === 1)?.count ?? 0 };
+}
+
+/** The lines of the auto-assignments file: each item left to assign of each eligible order. */
+export async function autoAssignmentLines() {
+  return prisma.$queryRaw<Array<Record<(typeof AUTO_ASSIGNMENT_COLUMNS)[number], unknown>>>`
+    SELECT * FROM (
+      SELECT o.order_id, o.shopify_order_id, i.item_id, i.sku,
+             (GREATEST(0, i.qty_ordered - i.qty_refunded - i.qty_canceled)
+               - COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id
+                            AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)), 0))::int AS qty_unassigned,
+             o.marketplace_source, o.marketplace_order_id, o.concat_ship_to_name AS ship_name, o.ship_street, o.ship_city,
+             o.ship_region, o.ship_postcode, o.ship_country_id, o.shipping_description, o.created_at
+        FROM order_grid o JOIN order_item i ON i.order_id = o.id AND i.is_shippable
+       WHERE o.auto_assignment_eligible = 2
+         AND o.total_assigned < o.total_shippable_qty_ordered
+         AND COALESCE(o.magento_status, '') <> ALL(${[...FINISHED_ORDER_STATUSES]}::text[])
+    ) lines
+     WHERE qty_unassigned > 0
+     ORDER BY order_id, item_id`;
+}
+
+function fileStamp(now: Date) {
+  return now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+}
+
+/** POST /api/generate_auto_assignment_file: error, message (and what was written). */
+export async function generateAutoAssignmentFile(t: Translate, now = new Date()) {
+  const eligibility = await computeEligibility();
+  const lines = await autoAssignmentLines();
+  if (lines.length === 0) {
+    return { error: false, message: t("sales.unassigned.nothing_eligible", { no: eligibility.no }), file_name: null, orders: 0, lines: 0, eligibility };
+  }
+  const content = Buffer.from([csvLine([...AUTO_ASSIGNMENT_COLUMNS]), ...lines.map((line) => csvLine(AUTO_ASSIGNMENT_COLUMNS.map((column) => line[column])))].join("\r\n") + "\r\n");
+  const fileName = `AUTO_ASSIGN_${fileStamp(now)}.csv`;
+  const stored = await prisma.transmission.create({
+    data: {
+      partner: PARTNER, direction: "out", file_name: fileName, remote_path: `${AUTO_ASSIGNMENT_FOLDER}/${fileName}`, transaction_set: AUTO_ASSIGNMENT_FILE_TYPE,
+      transaction_control_numbers: [], content_hash: sha256(content), content: new Uint8Array(content), size: content.length, status: "prepared",
+    },
+    select: { id: true },
+  });
+  const orders = new Set(lines.map((line) => line.order_id)).size;
+  const settings = as400ConnectionSettings();
+  try {
+    if (!settings) throw new Error("the AS400 is not configured (AS400_HOST)");
+    await withTransport(settings, async (transport) => {
+      await transport.makeFolder(AUTO_ASSIGNMENT_FOLDER);
+      await transport.upload(AUTO_ASSIGNMENT_FOLDER, fileName, content);
+    });
+  } catch (error) {
+    await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: errorMessage(error), attempts: { increment: 1 } } });
+    return { error: true, message: t("sales.unassigned.upload_failed", { file: fileName, reason: errorMessage(error) }), file_name: fileName, orders, lines: lines.length, eligibility };
+  }
+  await prisma.transmission.update({ where: { id: stored.id }, data: { status: "sent", attempts: { increment: 1 }, processed_at: new Date() } });
+  return { error: false, message: t("sales.unassigned.generated"), file_name: fileName, orders, lines: lines.length, eligibility };
+}
+
+// ---------------------------------------------------------------------------
+// Reading the AS400's assignment file
+
+export interface AssignmentFileLine {
+  line: number;
+  orderId: string;
+  itemId: number;
+  sku?: string;
+  sourceCode: string;
+  qty: number;
+  formNumber: string | null;
+}
+
+export class AssignmentFileError extends Error {}
+
+/** Parses the file; lines that cannot be read are reported in `errors`, the others returned. */
+export function readAssignmentFile(content: Buffer | string): { lines: AssignmentFileLine[]; errors: string[] } {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
+      bom: true, record_delimiter: ["\r\n", "\n", "\r"], trim: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, info: true,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    throw new AssignmentFileError(`not readable as CSV: ${errorMessage(error)}`);
+  }
+  const filled = records.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
+  if (filled.length === 0) throw new AssignmentFileError("the file is empty: it needs a header row (order_id, item_id, sku, source_code, qty, form_number)");
+  const [header, ...body] = filled;
+  const names = header.record.map(normaliseHeaderName);
+  const index = new Map<string, number>();
+  for (const [position, name] of names.entries()) {
+    if (!(ASSIGNMENT_FILE_COLUMNS as readonly string[]).includes(name)) continue;
+    if (index.has(name)) throw new AssignmentFileError(`line ${header.info.lines}: the column ${name} is named twice`);
+    index.set(name, position);
+  }
+  const missing = REQUIRED_COLUMNS.filter((name) => !index.has(name));
+  if (missing.length) {
+    throw new AssignmentFileError(`line ${header.info.lines}: not an assignment file: missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header row has: ${names.join(", ")})`);
+  }
+  const lines: AssignmentFileLine[] = [];
+  const errors: string[] = [];
+  for (const { record, info } of body) {
+    const line = info.lines;
+    if (record.length > names.length) {
+      errors.push(`line ${line}: ${record.length} values but the header has ${names.length} columns`);
+      continue;
+    }
+    const cell = (name: string) => (index.has(name) ? (record[index.get(name)!] ?? "").trim() : "");
+    const problems: string[] = [];
+    const orderId = cell("order_id");
+    const itemText = cell("item_id");
+    const qtyText = cell("qty");
+    const sourceCode = cell("source_code");
+    if (!orderId) problems.push("order_id is empty");
+    if (!/^\d{1,9}$/.test(itemText) || Number(itemText) < 1) problems.push(`item_id "${itemText.slice(0, 20)}" is not an item id`);
+    if (!sourceCode) problems.push("source_code is empty");
+    if (!/^\d{1,6}$/.test(qtyText) || Number(qtyText) < 1) problems.push(`qty "${qtyText.slice(0, 20)}" is not a whole number of 1 or more`);
+    if (problems.length) {
+      errors.push(`line ${line}: ${problems.join("; ")}`);
+      continue;
+    }
+    const sku = cell("sku");
+    lines.push({ line, orderId, itemId: Number(itemText), sku: sku || undefined, sourceCode, qty: Number(qtyText), formNumber: cell("form_number") || null });
+  }
+  return { lines, errors };
+}
+
+export interface AssignmentImportResult {
+  error: boolean;
+  message: string;
+  error_messages: string[];
+  files: number;
+  created: number;
+}
+
+/** Applies one parsed file in one transaction: the valid lines become assignments. */
+export async function applyAssignmentLines(lines: AssignmentFileLine[], t: Translate) {
+  return withRetry(() =>
+    prisma.$transaction(
+      async (tx) => {
+        const input: AssignmentLine[] = lines.map((line) => ({
+          key: `line ${line.line}`, orderId: line.orderId, itemId: line.itemId, storeId: line.sourceCode, qty: line.qty, sku: line.sku, formNumber: line.formNumber,
+        }));
+        const { planned, problems } = await planAssignments(tx, input, t);
+        // The AS400 has already told a store; a dropshipper's still needs its 850 (the drop-ship flow sends Pending ones).
+        const ids = await insertAssignments(tx, planned, (plan) => (plan.source.type === "dropshipper" ? ASSIGN_STATUS.pending : ASSIGN_STATUS.sent));
+        return { ids, problems: problems.map((problem) => `${problem.key}: ${problem.message}`) };
+      },
+      { maxWait: 10_000, timeout: 300_000 },
+    ),
+  );
+}
+
+/** The assignment_import feed's work: fetch, store, archive, apply. English messages: they are kept in logs. */
+export async function importAssignmentFiles(t: Translate, context?: FeedRunContext): Promise<AssignmentImportResult> {
+  const messages: string[] = [];
+  let fetchFailed = false;
+  const settings = as400ConnectionSettings();
+  if (!settings) {
+    messages.push("The AS400 is not configured (AS400_HOST): no assignment file fetched.");
+    fetchFailed = true;
+  } else {
+    try {
+      await withTransport(settings, (transport) => fetchFiles(transport, messages, context));
+    } catch (error) {
+      messages.push(`Could not read ${ASSIGNMENT_IMPORT_FOLDER} on the AS400: ${errorMessage(error)}`);
+      fetchFailed = true;
+    }
+  }
+  const waiting = await prisma.transmission.findMany({
+    where: { partner: PARTNER, direction: "in", transaction_set: ASSIGNMENT_FILE_TYPE, status: "received" },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  let created = 0;
+  let fileFailed = false;
+  for (const { id } of waiting) {
+    if (context?.signal.aborted) break;
+    const outcome = await applyStoredFile(id, t);
+    created += outcome.created;
+    fileFailed ||= outcome.failed;
+    messages.push(...outcome.messages);
+  }
+  const error = fetchFailed || fileFailed;
+  let message: string;
+  if (error) message = t("sales.in_progress.import_error");
+  else if (waiting.length === 0) message = t("sales.in_progress.no_new_files");
+  else message = t("sales.in_progress.imported");
+  return { error, message, error_messages: messages, files: waiting.length, created };
+}
+
+async function fetchFiles(transport: VendorTransport, messages: string[], context?: FeedRunContext) {
+  if (!(await transport.exists(ASSIGNMENT_IMPORT_FOLDER))) {
+    await transport.makeFolder(ASSIGNMENT_IMPORT_FOLDER);
+    return;
+  }
+  const files = (await transport.list(ASSIGNMENT_IMPORT_FOLDER))
+    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  for (const file of files) {
+    if (context?.signal.aborted) return;
+    try {
+      const content = await transport.download(file.path, file.size);
+      await storeFile(file.name, file.path, content);
+    } catch (error) {
+      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
+      messages.push(`${file.name} not downloaded (${error.message}); it stays for the next run.`);
+      continue;
+    }
+    // Only now, with the file stored, is it moved out of the way.
+    try {
+      await transport.archive(file.path);
+    } catch (error) {
+      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
+      messages.push(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again.`);
+    }
+  }
+}
+
+/** Stored unless the same content was stored before (a file seen before is not applied twice). */
+async function storeFile(name: string, remotePath: string, content: Buffer) {
+  const hash = sha256(content);
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}::int, hashtext(${hash}))`;
+    const existing = await tx.transmission.findFirst({ where: { vendor_id: null, partner: PARTNER, direction: "in", transaction_set: ASSIGNMENT_FILE_TYPE, content_hash: hash }, select: { id: true } });
+    if (existing) return;
+    await tx.transmission.create({
+      data: {
+        partner: PARTNER, direction: "in", file_name: name, remote_path: remotePath, transaction_set: ASSIGNMENT_FILE_TYPE, transaction_control_numbers: [],
+        content_hash: hash, content: new Uint8Array(content), size: content.length, status: "received",
+      },
+    });
+  });
+}
+
+async function applyStoredFile(id: number, t: Translate): Promise<{ created: number; failed: boolean; messages: string[] }> {
+  const stored = await prisma.transmission.findUniqueOrThrow({ where: { id }, select: { id: true, file_name: true, content: true, attempts: true } });
+  let parsed: ReturnType<typeof readAssignmentFile>;
+  try {
+    parsed = readAssignmentFile(Buffer.from(stored.content));
+  } catch (error) {
+    if (!(error instanceof AssignmentFileError)) throw error;
+    await prisma.transmission.update({ where: { id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
+    return { created: 0, failed: true, messages: [`${stored.file_name} refused: ${error.message}`] };
+  }
+  try {
+    const { ids, problems } = await applyAssignmentLines(parsed.lines, t);
+    const bad = [...parsed.errors, ...problems].sort((a, b) => lineNumber(a) - lineNumber(b));
+    const note = bad.length ? `${plural(bad.length, "line")} not applied: ${bad.slice(0, 50).join("; ")}${bad.length > 50 ? ` (and ${bad.length - 50} more)` : ""}` : null;
+    await prisma.transmission.update({ where: { id }, data: { status: "processed", error: note, attempts: { increment: 1 }, processed_at: new Date() } });
+    return { created: ids.length, failed: false, messages: bad.map((message) => `${stored.file_name}, ${message}`) };
+  } catch (error) {
+    const attempts = stored.attempts + 1;
+    const giveUp = attempts >= MAX_ATTEMPTS;
+    await prisma.transmission.update({
+      where: { id },
+      data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
+    });
+    return { created: 0, failed: true, messages: [`${stored.file_name} not applied (attempt ${attempts} of ${MAX_ATTEMPTS}): ${errorMessage(error)}`] };
+  }
+}
+
+const lineNumber = (message: string) => Number(/^line (\d+)/.exec(message)?.[1] ?? 0);
+
+/** The feed's outcome of an import (feed logs keep the problems). */
+export function importFeedOutcome(result: AssignmentImportResult): FeedOutcome {
+  return {
+    message: `${plural(result.files, "assignment file")} applied, ${plural(result.created, "assignment")} created${result.error_messages.length ? `; ${plural(result.error_messages.length, "problem")}` : ""}.`,
+    error: result.error || result.error_messages.length > 0,
+    meta: { files: result.files, created: result.created, problems: result.error_messages.slice(0, 50) },
+  };
+}

@@ -1,0 +1,628 @@
+// Sales assignment (spec 001 §2–§5, docs/decisions.md D21): order items
+// assigned to stores and dropshippers, by hand, by the AS400's file, and
+// changed by delete, reassign and DNH. Every rule is checked here, on the
+// server, inside one transaction that first locks what it counts:
+//   1. the order rows (order_grid, FOR UPDATE): one order's assignments change
+//      one request at a time, so the marketplace rule and total_assigned hold;
+//   2. the order item rows (order_item, FOR UPDATE): what is left to assign;
+//   3. the stock rows of the sources and SKUs concerned (inventory_source_item):
+//      what a source still has available.
+// Always in that order, each sorted by key, so two requests never deadlock.
+// An assignment holds its quantity until it is deleted (Pending or Processing)
+// or a DNH transfer releases it (the row then stays, referenced by dnh_transfer).
+import prisma from "~/db.server";
+import { Prisma } from "~/db/generated/client";
+import type { Translate } from "~/i18n/i18n.server";
+import { z } from "zod";
+import { fieldErrorsFromZod, NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
+
+/** assign_status as the drop-ship flow and Daily Sales read it (spec 001 §3). */
+export const ASSIGN_STATUS = { pending: 1, processing: 2, sent: 3, complete: 4 } as const;
+export const ASSIGN_STATUS_VALUES = ["1", "2", "3", "4"] as const;
+/** Orders the order system has finished with: nothing of them is assigned any more. */
+export const FINISHED_ORDER_STATUSES = ["complete", "closed", "canceled", "fraud"] as const;
+
+/** SQL: the assignment `a` still holds its quantity (no DNH transfer released it). */
+export const ACTIVE_ASSIGNMENT = Prisma.sql`NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)`;
+
+const MAX_QTY = 100_000;
+const TX_OPTIONS = { maxWait: 10_000, timeout: 60_000 } as const;
+
+// ---------------------------------------------------------------------------
+// What the screens read
+
+export interface UnassignedOrderItem {
+  item_id: number;
+  order_id: string;
+  increment_id: string;
+  shopify_order_id: string | null;
+  sku: string;
+  name: string;
+  qty_ordered: number;
+  qty_unassigned: number;
+  billing_addr: string | null;
+  shipping_addr: string | null;
+  customer_notes: string | null;
+  created_time: Date;
+  update_time: Date;
+}
+
+export interface AvailableStore {
+  source_code: string;
+  name: string;
+  type: string;
+}
+
+/** Per SKU, per source_code: what the source has available (known only where it reports stock). */
+export type AvailableQtys = Record<string, Record<string, number>>;
+
+interface OrderRow {
+  id: number;
+  order_id: string;
+  shopify_order_id: string | null;
+  magento_status: string | null;
+  marketplace_source: string | null;
+  customer_notes: string | null;
+}
+
+const isMarketplace = (order: Pick<OrderRow, "marketplace_source">) => Boolean(order.marketplace_source?.trim());
+const isFinished = (order: Pick<OrderRow, "magento_status">) => (FINISHED_ORDER_STATUSES as readonly string[]).includes(order.magento_status ?? "");
+
+async function findOrder(db: Prisma.TransactionClient, incrementId: string, t: Translate): Promise<OrderRow> {
+  const order = incrementId
+    ? await db.order.findUnique({ where: { order_id: incrementId }, select: { id: true, order_id: true, shopify_order_id: true, magento_status: true, marketplace_source: true, customer_notes: true } })
+    : null;
+  if (!order) throw new NotFoundError(t("sales.rules.order_not_found", { order: incrementId }));
+  return order;
+}
+
+/** Items of orders with what is left to assign of each (shippable quantity minus active assignments). */
+async function itemsWithUnassigned(db: Prisma.TransactionClient, orderRowIds: number[]) {
+  return db.$queryRaw<Array<UnassignedOrderItem & { order_row_id: number }>>`
+    SELECT i.item_id, o.order_id, o.order_id AS increment_id, o.shopify_order_id, i.sku, i.name, i.qty_ordered,
+           GREATEST(0, CASE WHEN i.is_shippable THEN GREATEST(0, i.qty_ordered - i.qty_refunded - i.qty_canceled) ELSE 0 END
+                       - COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id AND ${ACTIVE_ASSIGNMENT}), 0))::int AS qty_unassigned,
+           o.concat_billing_address AS billing_addr, o.concat_shipping_address AS shipping_addr, o.customer_notes,
+           i.created_time, i.update_time, o.id AS order_row_id
+      FROM order_item i JOIN order_grid o ON o.id = i.order_id
+     WHERE i.order_id = ANY(${orderRowIds}::int[])
+     ORDER BY i.item_id`;
+}
+
+/** Enabled stores and dropshippers, stores first, by name. */
+export async function availableStores(db: Prisma.TransactionClient = prisma): Promise<AvailableStore[]> {
+  return db.inventorySource.findMany({
+    where: { enabled: 1 },
+    select: { source_code: true, name: true, type: true },
+    orderBy: [{ type: "desc" }, { name: "asc" }, { source_code: "asc" }],
+  });
+}
+
+/**
+ * What each source has available of each SKU: its reported stock minus what
+ * Pending and Processing assignments there already hold (a Sent one is the
+ * source's own business: its stock report no longer counts it). Sources that
+ * report no stock for a SKU are absent: their quantity is unknown.
+ */
+export async function availableQtys(db: Prisma.TransactionClient, skus: string[]): Promise<AvailableQtys> {
+  if (skus.length === 0) return {};
+  const rows = await db.$queryRaw<Array<{ sku: string; source_code: string; available: number }>>`
+    SELECT s.sku, s.source_code,
+           GREATEST(0, s.quantity - COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a
+                                               WHERE a.store_id = s.source_code AND a.product_sku = s.sku
+                                                 AND a.assign_status IN (1, 2) AND ${ACTIVE_ASSIGNMENT}), 0))::int AS available
+      FROM inventory_source_item s JOIN inventory_source src ON src.source_code = s.source_code AND src.enabled = 1
+     WHERE s.sku = ANY(${skus}::text[])`;
+  const out: AvailableQtys = {};
+  for (const row of rows) (out[row.sku] ??= {})[row.source_code] = row.available;
+  return out;
+}
+
+/** GET /api/manual_assignment?order_id= (order_id is the order's increment id, the grid's Order ID). */
+export async function manualAssignmentData(orderId: string, t: Translate) {
+  const order = await findOrder(prisma, orderId.trim(), t);
+  const items = (await itemsWithUnassigned(prisma, [order.id])).filter((item) => item.qty_unassigned > 0).map(({ order_row_id: _, ...item }) => item);
+  const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, [...new Set(items.map((item) => item.sku))])]);
+  return {
+    order: {
+      order_id: order.order_id,
+      shopify_order_id: order.shopify_order_id,
+      magento_status: order.magento_status,
+      marketplace_source: order.marketplace_source,
+      is_marketplace: isMarketplace(order),
+    },
+    unassigned_order_items: items,
+    available_stores: stores,
+    available_qtys: qtys,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Creating assignments (manual form and AS400 import)
+
+export interface AssignmentLine {
+  /** Where a problem is reported: a form field prefix ("assignments.0") or a file line ("line 4"). */
+  key: string;
+  orderId: string;
+  itemId: number;
+  storeId: string;
+  qty: number;
+  /** The import names the SKU too; it must be the item's. */
+  sku?: string;
+  formNumber?: string | null;
+}
+
+export interface LineProblem {
+  key: string;
+  field: "order_id" | "item_id" | "store_id" | "qty_assigned" | "sku";
+  message: string;
+}
+
+export interface PlannedAssignment {
+  line: AssignmentLine;
+  order: OrderRow;
+  item: { item_id: number; sku: string };
+  source: { source_code: string; name: string; type: string; dropshipper_name: string | null };
+}
+
+/**
+ * Locks the orders, items and stock rows the lines touch, then checks the lines
+ * in order, each against what the lines before it took. Returns the lines that
+ * pass and one problem per line that does not. Runs inside `tx`.
+ */
+export async function planAssignments(tx: Prisma.TransactionClient, lines: AssignmentLine[], t: Translate) {
+  const problems: LineProblem[] = [];
+  const planned: PlannedAssignment[] = [];
+  if (lines.length === 0) return { planned, problems };
+
+  const orderIds = [...new Set(lines.map((line) => line.orderId))].sort();
+  const orders = await tx.$queryRaw<OrderRow[]>`
+    SELECT id, order_id, shopify_order_id, magento_status, marketplace_source, customer_notes
+      FROM order_grid WHERE order_id = ANY(${orderIds}::text[]) ORDER BY id FOR UPDATE`;
+  const orderById = new Map(orders.map((order) => [order.order_id, order]));
+
+  const itemIds = [...new Set(lines.map((line) => line.itemId))];
+  const items = await tx.$queryRaw<Array<{ item_id: number; order_id: number; sku: string; shippable: number }>>`
+    SELECT item_id, order_id, sku,
+           CASE WHEN is_shippable THEN GREATEST(0, qty_ordered - qty_refunded - qty_canceled) ELSE 0 END::int AS shippable
+      FROM order_item WHERE item_id = ANY(${itemIds}::int[]) ORDER BY item_id FOR UPDATE`;
+  const itemById = new Map(items.map((item) => [item.item_id, item]));
+  const held = await tx.$queryRaw<Array<{ item_id: number; held: number }>>`
+    SELECT a.item_id, SUM(a.qty_assigned)::int AS held FROM assignment a
+     WHERE a.item_id = ANY(${itemIds}::int[]) AND ${ACTIVE_ASSIGNMENT} GROUP BY a.item_id`;
+  const left = new Map(items.map((item) => [item.item_id, item.shippable]));
+  for (const row of held) left.set(row.item_id, Math.max(0, (left.get(row.item_id) ?? 0) - row.held));
+
+  // Marketplace orders: the one source their active assignments already use.
+  const marketplaceRowIds = orders.filter(isMarketplace).map((order) => order.id);
+  const usedSources = new Map<number, Set<string>>();
+  if (marketplaceRowIds.length) {
+    const used = await tx.$queryRaw<Array<{ order_id: number; store_id: string }>>`
+      SELECT DISTINCT i.order_id, a.store_id FROM assignment a JOIN order_item i ON i.item_id = a.item_id
+       WHERE i.order_id = ANY(${marketplaceRowIds}::int[]) AND ${ACTIVE_ASSIGNMENT}`;
+    for (const row of used) (usedSources.get(row.order_id) ?? usedSources.set(row.order_id, new Set()).get(row.order_id)!).add(row.store_id);
+  }
+  const sourceCodes = [...new Set([...lines.map((line) => line.storeId), ...[...usedSources.values()].flatMap((codes) => [...codes])])];
+  const sources = await sourcesByCode(tx, sourceCodes);
+
+  const stockKeys = [...new Set(lines.flatMap((line) => {
+    const item = itemById.get(line.itemId);
+    return item ? [`${line.storeId}\u0000${item.sku}`] : [];
+  }))].sort();
+  const stock = await lockStock(tx, stockKeys);
+
+  for (const line of lines) {
+    const fail = (field: LineProblem["field"], key: string, params: Record<string, unknown>) => {
+      problems.push({ key: line.key, field, message: t(`sales.rules.${key}`, params) });
+    };
+    const order = orderById.get(line.orderId);
+    if (!order) {
+      fail("order_id", "order_not_found", { order: line.orderId });
+      continue;
+    }
+    if (isFinished(order)) {
+      fail("order_id", "order_finished", { order: order.order_id, status: order.magento_status });
+      continue;
+    }
+    const item = itemById.get(line.itemId);
+    if (!item || item.order_id !== order.id) {
+      fail("item_id", "item_not_in_order", { item: line.itemId, order: order.order_id });
+      continue;
+    }
+    if (line.sku !== undefined && line.sku !== item.sku) {
+      fail("sku", "item_sku_mismatch", { item: item.item_id, actual: item.sku, sku: line.sku });
+      continue;
+    }
+    const source = sources.get(line.storeId);
+    if (!source) {
+      fail("store_id", "source_unknown", { source: line.storeId });
+      continue;
+    }
+    if (!source.enabled) {
+      fail("store_id", "source_disabled", { source: source.name });
+      continue;
+    }
+    if (!Number.isInteger(line.qty) || line.qty < 1 || line.qty > MAX_QTY) {
+      fail("qty_assigned", "qty_positive", {});
+      continue;
+    }
+    const itemLeft = left.get(item.item_id) ?? 0;
+    if (line.qty > itemLeft) {
+      fail("qty_assigned", itemLeft === 0 ? "nothing_left" : "qty_over_unassigned", { left: itemLeft, item: item.item_id, sku: item.sku, qty: line.qty });
+      continue;
+    }
+    const stockKey = `${source.source_code}\u0000${item.sku}`;
+    const atSource = stock.get(stockKey);
+    if (atSource !== undefined && line.qty > atSource) {
+      fail("qty_assigned", "qty_over_available", { source: source.name, available: atSource, sku: item.sku, qty: line.qty });
+      continue;
+    }
+    if (isMarketplace(order)) {
+      const used = usedSources.get(order.id) ?? new Set<string>();
+      const other = [...used].find((code) => code !== source.source_code);
+      if (other) {
+        fail("store_id", "marketplace_one_source", { order: order.order_id, existing: sources.get(other)?.name ?? other, source: source.name });
+        continue;
+      }
+      usedSources.set(order.id, used.add(source.source_code));
+    }
+    left.set(item.item_id, itemLeft - line.qty);
+    if (atSource !== undefined) stock.set(stockKey, atSource - line.qty);
+    planned.push({ line, order, item: { item_id: item.item_id, sku: item.sku }, source });
+  }
+  return { planned, problems };
+}
+
+async function sourcesByCode(tx: Prisma.TransactionClient, codes: string[]) {
+  const rows = await tx.$queryRaw<Array<{ source_code: string; name: string; type: string; enabled: number; vendor_name: string | null }>>`
+    SELECT s.source_code, s.name, s.type, s.enabled,
+           (SELECT v.name FROM dropship_vendor v WHERE v.store_id = s.source_code AND v.archived_at IS NULL ORDER BY v.enabled DESC, v.id LIMIT 1) AS vendor_name
+      FROM inventory_source s WHERE s.source_code = ANY(${codes}::text[])`;
+  return new Map(
+    rows.map((row) => [
+      row.source_code,
+      { source_code: row.source_code, name: row.name, type: row.type, enabled: row.enabled === 1, dropshipper_name: row.type === "dropshipper" ? (row.vendor_name ?? row.name) : null },
+    ]),
+  );
+}
+
+/** Locks the stock rows ("source\0sku", sorted) and answers what each has available. */
+async function lockStock(tx: Prisma.TransactionClient, keys: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (keys.length === 0) return out;
+  const codes = keys.map((key) => key.split("\u0000")[0]);
+  const skus = keys.map((key) => key.split("\u0000")[1]);
+  const rows = await tx.$queryRaw<Array<{ source_code: string; sku: string; quantity: number }>>`
+    SELECT s.source_code, s.sku, s.quantity FROM inventory_source_item s
+      JOIN unnest(${codes}::text[], ${skus}::text[]) AS k(source_code, sku) ON k.source_code = s.source_code AND k.sku = s.sku
+     ORDER BY s.source_code, s.sku FOR UPDATE OF s`;
+  if (rows.length === 0) return out;
+  const held = await tx.$queryRaw<Array<{ store_id: string; product_sku: string; held: number }>>`
+    SELECT a.store_id, a.product_sku, SUM(a.qty_assigned)::int AS held FROM assignment a
+      JOIN unnest(${rows.map((row) => row.source_code)}::text[], ${rows.map((row) => row.sku)}::text[]) AS k(source_code, sku)
+        ON k.source_code = a.store_id AND k.sku = a.product_sku
+     WHERE a.assign_status IN (1, 2) AND ${ACTIVE_ASSIGNMENT}
+     GROUP BY a.store_id, a.product_sku`;
+  const heldBy = new Map(held.map((row) => [`${row.store_id}\u0000${row.product_sku}`, row.held]));
+  for (const row of rows) {
+    const key = `${row.source_code}\u0000${row.sku}`;
+    out.set(key, Math.max(0, row.quantity - (heldBy.get(key) ?? 0)));
+  }
+  return out;
+}
+
+/** Writes the planned assignments and the orders' total_assigned. */
+export async function insertAssignments(tx: Prisma.TransactionClient, planned: PlannedAssignment[], status: (plan: PlannedAssignment) => number) {
+  if (planned.length === 0) return [];
+  const created = await tx.assignment.createManyAndReturn({
+    data: planned.map((plan) => ({
+      order_increment_id: plan.order.order_id,
+      shopify_order_id: plan.order.shopify_order_id,
+      item_id: plan.item.item_id,
+      product_sku: plan.item.sku,
+      qty_assigned: plan.line.qty,
+      store_id: plan.source.source_code,
+      dropshipper_name: plan.source.dropshipper_name,
+      assign_status: status(plan),
+      form_number: plan.line.formNumber ?? null,
+      customer_note: plan.order.customer_notes,
+    })),
+    select: { id: true },
+  });
+  await refreshTotalAssigned(tx, [...new Set(planned.map((plan) => plan.order.id))]);
+  return created.map((row) => row.id);
+}
+
+/** order_grid.total_assigned: the quantities the order's active assignments hold. */
+export async function refreshTotalAssigned(tx: Prisma.TransactionClient, orderRowIds: number[]) {
+  if (orderRowIds.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE order_grid o SET total_assigned = COALESCE((
+             SELECT SUM(a.qty_assigned) FROM assignment a JOIN order_item i ON i.item_id = a.item_id
+              WHERE i.order_id = o.id AND ${ACTIVE_ASSIGNMENT}), 0)::int
+     WHERE o.id = ANY(${orderRowIds}::int[])`;
+}
+
+/** PostgreSQL's deadlock and serialization failures: the transaction is tried again. */
+export async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const text = String((error as { message?: string })?.message ?? error);
+      if (attempt >= attempts || !/40P01|40001|deadlock detected|could not serialize/i.test(text)) throw error;
+    }
+  }
+}
+
+// --- the manual form -----------------------------------------------------------
+
+/** The rows of POST /api/manual_assignment: form fields assignments[n][field] or a JSON list. */
+export function readAssignmentRows(body: Record<string, unknown>): Array<Record<string, unknown>> {
+  if (Array.isArray(body.assignments)) return body.assignments.map((row) => (row && typeof row === "object" ? (row as Record<string, unknown>) : {}));
+  const rows = new Map<number, Record<string, unknown>>();
+  for (const [key, value] of Object.entries(body)) {
+    const match = /^assignments\[(\d{1,4})\]\[(item_id|store_id|qty_assigned)\]$/.exec(key);
+    if (!match) continue;
+    const index = Number(match[1]);
+    (rows.get(index) ?? rows.set(index, {}).get(index)!)[match[2]] = value;
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
+
+// --- request bodies (zod at the boundary; the rules above need the database) -----
+
+const asText = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
+
+/** A text field: trimmed, required, at most `max` characters; one message per field. */
+const requiredText = (required: string, tooLong: string, max: number) =>
+  z.preprocess(asText, z.string()).transform((value, ctx) => {
+    const trimmed = value.trim();
+    if (!trimmed) ctx.addIssue({ code: "custom", message: required });
+    else if (trimmed.length > max) ctx.addIssue({ code: "custom", message: tooLong });
+    return trimmed;
+  });
+
+/** A whole number from 1 to `max`, sent as text or number; one message per field. */
+const wholeNumber = (required: string, invalid: string, max: number) =>
+  z.preprocess(asText, z.string()).transform((value, ctx) => {
+    const trimmed = value.trim();
+    if (!trimmed) ctx.addIssue({ code: "custom", message: required });
+    else if (!/^\d{1,9}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > max) ctx.addIssue({ code: "custom", message: invalid });
+    return Number(trimmed);
+  });
+
+function manualAssignmentSchema(t: Translate) {
+  const row = z.object({
+    item_id: wholeNumber(t("sales.rules.item_required"), t("sales.rules.item_required"), 2 ** 31 - 1),
+    store_id: requiredText(t("sales.rules.store_required"), t("sales.rules.too_long", { max: 64 }), 64),
+    qty_assigned: wholeNumber(t("sales.rules.qty_required"), t("sales.rules.qty_positive"), MAX_QTY),
+  });
+  return z.object({
+    order_id: requiredText(t("sales.rules.order_required"), t("sales.rules.order_required"), 64),
+    assignments: z.array(row).min(1, t("sales.rules.no_rows")).max(500),
+  });
+}
+
+function parseBody<T extends z.ZodType>(schema: T, body: unknown, message: string): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error.issues), message);
+  return result.data;
+}
+
+export async function createManualAssignments(body: Record<string, unknown>, t: Translate) {
+  const input = parseBody(manualAssignmentSchema(t), { order_id: body.order_id, assignments: readAssignmentRows(body) }, t("sales.manual.create_error"));
+  const orderId = input.order_id;
+  const lines: AssignmentLine[] = input.assignments.map((row, index) => ({ key: `assignments.${index}`, orderId, itemId: row.item_id, storeId: row.store_id, qty: row.qty_assigned }));
+
+  // Two rows for the same item and source are one assignment.
+  const merged = new Map<string, AssignmentLine>();
+  for (const line of lines) {
+    const key = `${line.itemId}\u0000${line.storeId}`;
+    const seen = merged.get(key);
+    if (seen) seen.qty += line.qty;
+    else merged.set(key, { ...line });
+  }
+
+  const ids = await withRetry(() =>
+    prisma.$transaction(async (tx) => {
+      await findOrder(tx, orderId, t);
+      const { planned, problems } = await planAssignments(tx, [...merged.values()], t);
+      if (problems.length) {
+        const fieldErrors: FieldErrors = {};
+        for (const problem of problems) (fieldErrors[`${problem.key}.${problem.field}`] ??= []).push(problem.message);
+        throw new ValidationError(fieldErrors, problems[0].message);
+      }
+      return insertAssignments(tx, planned, () => ASSIGN_STATUS.pending);
+    }, TX_OPTIONS),
+  );
+  return { error: false, message: t("sales.manual.created"), assignment_ids: ids };
+}
+
+// ---------------------------------------------------------------------------
+// Changing one assignment: delete, reassign, DNH
+
+interface LockedAssignment {
+  id: number;
+  order_increment_id: string;
+  shopify_order_id: string | null;
+  item_id: number;
+  product_sku: string;
+  qty_assigned: number;
+  store_id: string;
+  dropshipper_name: string | null;
+  assign_status: number;
+  form_number: string | null;
+  purchase_order: string | null;
+  order_row_id: number;
+  marketplace_source: string | null;
+  transfer_num: string | null;
+}
+
+/** Locks the assignment's order, item and the assignment itself (in the order every writer locks them). */
+async function lockAssignment(tx: Prisma.TransactionClient, id: number, t: Translate): Promise<LockedAssignment> {
+  const found = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
+    ? await tx.assignment.findUnique({ where: { id }, select: { item: { select: { order_id: true } } } })
+    : null;
+  if (!found) throw new NotFoundError(t("sales.rules.assignment_not_found", { id }));
+  await tx.$queryRaw`SELECT id FROM order_grid WHERE id = ${found.item.order_id} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<LockedAssignment[]>`
+    SELECT a.id, a.order_increment_id, a.shopify_order_id, a.item_id, a.product_sku, a.qty_assigned, a.store_id, a.dropshipper_name,
+           a.assign_status, a.form_number, a.purchase_order, i.order_id AS order_row_id, o.marketplace_source,
+           (SELECT d.transfer_num FROM dnh_transfer d WHERE d.assignment_id = a.id ORDER BY d.id LIMIT 1) AS transfer_num
+      FROM order_item i JOIN assignment a ON a.item_id = i.item_id JOIN order_grid o ON o.id = i.order_id
+     WHERE a.id = ${id}
+       FOR UPDATE OF i, a`;
+  if (!row) throw new NotFoundError(t("sales.rules.assignment_not_found", { id }));
+  return row;
+}
+
+function refuse(field: string, message: string): never {
+  throw new ValidationError({ [field]: [message] }, message);
+}
+
+async function sourceName(tx: Prisma.TransactionClient, code: string) {
+  return (await tx.inventorySource.findUnique({ where: { source_code: code }, select: { name: true } }))?.name ?? code;
+}
+
+/** Only Pending and Processing assignments can be deleted or reassigned. */
+async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedAssignment, t: Translate) {
+  if (assignment.transfer_num !== null) refuse("id", t("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
+  if (assignment.assign_status === ASSIGN_STATUS.sent) refuse("id", t("sales.rules.sent_cannot_change", { id: assignment.id, source: await sourceName(tx, assignment.store_id) }));
+  if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("id", t("sales.rules.complete_cannot_change", { id: assignment.id }));
+}
+
+/**
+ * A Processing drop-ship assignment has a ship request that is not sent yet:
+ * it is withdrawn (deleted, with a drop-ship log line) so it never goes out.
+ * One already claimed into a file is on its way: that is refused.
+ */
+async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: LockedAssignment, why: string, t: Translate) {
+  const [request] = await tx.$queryRaw<Array<{ request_id: number; po_number: string; vendor_id: number; vendor_name: string; status: string; transmission_id: number | null }>>`
+    SELECT request_id, po_number, vendor_id, vendor_name, status, transmission_id FROM dropship_request WHERE assignment_id = ${assignment.id} FOR UPDATE`;
+  if (!request) return;
+  if (request.status !== "pending" || request.transmission_id !== null) {
+    refuse("id", t("sales.rules.request_being_sent", { id: assignment.id, po: request.po_number, vendor: request.vendor_name }));
+  }
+  await tx.dropshipRequest.delete({ where: { request_id: request.request_id } });
+  await tx.dropshipLog.create({
+    data: {
+      vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "populate_requests", status: "info", po_number: request.po_number,
+      order_increment_id: assignment.order_increment_id, item_sku: assignment.product_sku, qty: assignment.qty_assigned,
+      message: `Ship request ${request.po_number} withdrawn before it was sent: assignment ${assignment.id} ${why}.`,
+    },
+  });
+}
+
+/** DELETE /api/assignment/{id}: its quantity goes back to unassigned. */
+export async function deleteAssignment(id: number, t: Translate) {
+  return withRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const assignment = await lockAssignment(tx, id, t);
+      await checkChangeable(tx, assignment, t);
+      await withdrawUnsentRequest(tx, assignment, "was deleted", t);
+      await tx.assignment.delete({ where: { id: assignment.id } });
+      await refreshTotalAssigned(tx, [assignment.order_row_id]);
+      return { error: false, message: t("sales.awaiting.deleted", { id: assignment.id, qty: assignment.qty_assigned, sku: assignment.product_sku }) };
+    }, TX_OPTIONS),
+  );
+}
+
+const assignmentFields = {
+  id: true, order_increment_id: true, shopify_order_id: true, item_id: true, product_sku: true, qty_assigned: true, store_id: true,
+  dropshipper_name: true, assign_status: true, form_number: true, purchase_order: true, created_time: true, update_time: true, customer_note: true,
+} as const;
+
+async function readAssignment(id: number, t: Translate) {
+  const assignment = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
+    ? await prisma.assignment.findUnique({ where: { id }, select: { ...assignmentFields, dnh: { select: { transfer_num: true, reason: true }, take: 1 } } })
+    : null;
+  if (!assignment) throw new NotFoundError(t("sales.rules.assignment_not_found", { id: Number.isFinite(id) ? id : String(id) }));
+  const { dnh, ...fields } = assignment;
+  return { ...fields, dnh: dnh[0] ?? null };
+}
+
+/** GET /api/reassignment?id=: data (the assignment first), available_stores, available_qtys. */
+export async function reassignmentData(id: number, t: Translate) {
+  const assignment = await readAssignment(id, t);
+  const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, [assignment.product_sku])]);
+  return { data: [assignment], available_stores: stores, available_qtys: qtys };
+}
+
+/** POST /api/reassignment/{id} (_method=PUT, store_id): another store or dropshipper, the same quantity; Pending again. */
+export async function reassignAssignment(id: number, body: Record<string, unknown>, t: Translate) {
+  const { store_id: storeId } = parseBody(
+    z.object({ store_id: requiredText(t("sales.rules.store_required"), t("sales.rules.too_long", { max: 64 }), 64) }),
+    body,
+    t("sales.reassign.save_error"),
+  );
+  return withRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const assignment = await lockAssignment(tx, id, t);
+      await checkChangeable(tx, assignment, t);
+      const source = (await sourcesByCode(tx, [storeId])).get(storeId);
+      if (!source) refuse("store_id", t("sales.rules.source_unknown", { source: storeId }));
+      if (!source.enabled) refuse("store_id", t("sales.rules.source_disabled", { source: source.name }));
+      if (source.source_code === assignment.store_id) refuse("store_id", t("sales.rules.same_source", { id: assignment.id, source: source.name }));
+      const stock = await lockStock(tx, [`${source.source_code}\u0000${assignment.product_sku}`]);
+      const available = stock.get(`${source.source_code}\u0000${assignment.product_sku}`);
+      if (available !== undefined && assignment.qty_assigned > available) {
+        refuse("store_id", t("sales.rules.qty_over_available", { source: source.name, available, sku: assignment.product_sku, qty: assignment.qty_assigned }));
+      }
+      if (assignment.marketplace_source?.trim()) {
+        const others = await tx.$queryRaw<Array<{ store_id: string }>>`
+          SELECT DISTINCT a.store_id FROM assignment a JOIN order_item i ON i.item_id = a.item_id
+           WHERE i.order_id = ${assignment.order_row_id} AND a.id <> ${assignment.id} AND a.store_id <> ${source.source_code} AND ${ACTIVE_ASSIGNMENT}`;
+        if (others.length) {
+          refuse("store_id", t("sales.rules.marketplace_one_source", { order: assignment.order_increment_id, existing: await sourceName(tx, others[0].store_id), source: source.name }));
+        }
+      }
+      await withdrawUnsentRequest(tx, assignment, `was reassigned to ${source.name}`, t);
+      await tx.assignment.update({
+        where: { id: assignment.id },
+        data: { store_id: source.source_code, dropshipper_name: source.dropshipper_name, assign_status: ASSIGN_STATUS.pending, purchase_order: null, form_number: null },
+      });
+      return { error: false, message: t("sales.reassign.saved", { id: assignment.id, source: source.name }) };
+    }, TX_OPTIONS),
+  );
+}
+
+/** GET /api/dnh?assignment_id=: the assignment's fields, and its transfer when it has one. */
+export async function dnhData(id: number, t: Translate) {
+  const { dnh, ...assignment } = await readAssignment(id, t);
+  return { ...assignment, assignment_id: assignment.id, transfer_num: dnh?.transfer_num ?? null, reason: dnh?.reason ?? null };
+}
+
+/** POST /api/dnh (assignment_id, transfer_num, reason): records the transfer and releases the quantity for reassignment. */
+export async function createDnhTransfer(body: Record<string, unknown>, t: Translate) {
+  const input = parseBody(
+    z.object({
+      assignment_id: wholeNumber(t("sales.rules.assignment_required"), t("sales.rules.assignment_required"), 2 ** 31 - 1),
+      transfer_num: requiredText(t("sales.rules.transfer_num_required"), t("sales.rules.too_long", { max: 50 }), 50),
+      // Multipart forms send line breaks as CRLF: stored as typed.
+      reason: requiredText(t("sales.rules.reason_required"), t("sales.rules.too_long", { max: 1000 }), 1000).transform((value) => value.replace(/\r\n?/g, "\n")),
+    }),
+    body,
+    t("sales.dnh.save_error"),
+  );
+  const { assignment_id: id, transfer_num: transferNum, reason } = input;
+
+  return withRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const assignment = await lockAssignment(tx, id, t);
+      if (assignment.transfer_num !== null) refuse("assignment_id", t("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
+      if (assignment.assign_status === ASSIGN_STATUS.pending) refuse("assignment_id", t("sales.rules.dnh_pending", { id: assignment.id }));
+      if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("assignment_id", t("sales.rules.complete_cannot_change", { id: assignment.id }));
+      if (assignment.assign_status === ASSIGN_STATUS.processing) await withdrawUnsentRequest(tx, assignment, `was transferred (DNH ${transferNum})`, t);
+      await tx.dnhTransfer.create({
+        data: {
+          assignment_id: assignment.id, order_increment_id: assignment.order_increment_id, shopify_order_id: assignment.shopify_order_id,
+          item_id: assignment.item_id, product_sku: assignment.product_sku, qty_assigned: assignment.qty_assigned, store_id: assignment.store_id,
+          transfer_num: transferNum, reason,
+        },
+      });
+      await refreshTotalAssigned(tx, [assignment.order_row_id]);
+      return { error: false, message: t("sales.dnh.saved") };
+    }, TX_OPTIONS),
+  );
+}
