@@ -6,6 +6,7 @@ import { deliverAs400Copies } from "../app/dropship/flow/outbound.server";
 import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server";
 import type { FeedJob } from "../app/feeds/runner.server";
 import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
+import { exportRealtimeLogs } from "../app/sales/realtime-export.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -30,4 +31,6 @@ export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = 
   vendor_invoices_810: { defaultCron: "30 6 * * *", run: vendorInvoices },
   // The order system's status file (docs/as400-files.md); orders themselves arrive by Shopify webhooks.
   order_sync: { defaultCron: "*/5 * * * *", run: importOrderStatusFiles },
+  // Sales, refunds and shipments queued in the realtime logs, to the AS400 (docs/as400-files.md, D26).
+  realtime_as400_export: { defaultCron: "* * * * *", run: exportRealtimeLogs },
 };
