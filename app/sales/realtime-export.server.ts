@@ -12,22 +12,18 @@
 // upload and recording it leaves the file prepared: the next run uploads it
 // again under the same name, replacing the copy the AS400 has not taken yet
 // (the AS400 treats a file name it has read before as read: docs/as400-files.md).
-import { stringify } from "csv-stringify/sync";
 import prisma from "~/db.server";
 import type { Prisma, Transmission } from "~/db/generated/client";
 import { storePreparedFile } from "~/dropship/flow/outbound.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedOutcome } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "../../edi/transport";
-import { salesAs400RecordSchema, shipmentAs400RecordSchema, type SalesAs400Record, type ShipmentAs400Record } from "./realtime-outbox.server";
+import { realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";
 
 export const REALTIME_SALES_FOLDER = "/as400/realtime/sales";
 export const REALTIME_SHIPPING_FOLDER = "/as400/realtime/shipping";
 /** Rows per file: a day's burst fits in a few files, and a file stays small enough to look at. */
 export const FILE_ROWS = 2000;
-
-export const SALES_FILE_COLUMNS = ["log_id", "record_key", "event", "record_type", "change", "order_id", "shopify_order_id", "source_id", "amount", "record_date", "logged_at"] as const;
-export const SHIPPING_FILE_COLUMNS = ["log_id", "fulfillment_id", "source", "order_id", "shopify_order_id", "sku", "qty", "carrier", "tracking_number", "shipped_at", "po_number", "vendor", "logged_at"] as const;
 
 interface LogKind {
   /** transmission.transaction_set of its files. */
@@ -49,28 +45,13 @@ interface OutboxTable {
   }): Promise<{ count: number }>;
 }
 
-interface PendingRow {
-  id: number;
-  payload: unknown;
-  created_at: Date;
-}
-
-const recordOf = (payload: unknown) => (payload && typeof payload === "object" ? (payload as Record<string, unknown>).as400 : undefined);
-const issues = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) =>
-  error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "record"}: ${issue.message}`).join("; ");
-
 const SALES: LogKind = {
   set: "realtime_sales",
   table: "realtime_sales_log",
   folder: REALTIME_SALES_FOLDER,
   filePrefix: "SALES",
   header: SALES_FILE_COLUMNS,
-  lines(row) {
-    const parsed = salesAs400RecordSchema.safeParse(recordOf(row.payload));
-    if (!parsed.success) return { error: `payload.as400 is not a sales record (${issues(parsed.error)})` };
-    const r: SalesAs400Record = parsed.data;
-    return [[String(row.id), r.record_key, r.event, r.record_type, r.change, r.order_id, r.shopify_order_id, r.source_id, r.amount, r.record_date, row.created_at.toISOString()]];
-  },
+  lines: salesFileLines,
   model: (tx) => tx.realtimeSalesLog as unknown as OutboxTable,
 };
 
@@ -80,33 +61,12 @@ const SHIPPING: LogKind = {
   folder: REALTIME_SHIPPING_FOLDER,
   filePrefix: "SHIPMENTS",
   header: SHIPPING_FILE_COLUMNS,
-  lines(row) {
-    const parsed = shipmentAs400RecordSchema.safeParse(recordOf(row.payload));
-    if (!parsed.success) return { error: `payload.as400 is not a shipment record (${issues(parsed.error)})` };
-    const r: ShipmentAs400Record = parsed.data;
-    // One line per SKU shipped; a fulfilment without lines still says it shipped.
-    const lines = r.lines.length ? r.lines : [{ sku: "", qty: 0 }];
-    return lines.map((line) => [
-      String(row.id), r.fulfillment_id, r.source, r.order_id, r.shopify_order_id, line.sku, String(line.qty),
-      r.carrier ?? "", r.tracking_number ?? "", r.shipped_at, r.po_number ?? "", r.vendor ?? "", row.created_at.toISOString(),
-    ]);
-  },
+  lines: shippingFileLines,
   model: (tx) => tx.realtimeShippingLog as unknown as OutboxTable,
 };
 
 export const REALTIME_LOG_KINDS = { sales: SALES, shipping: SHIPPING } as const;
 const KINDS = [SALES, SHIPPING];
-
-/** CRLF, quotes where a value needs them (a comma, a quote, a line break, edge spaces). */
-export function realtimeCsv(header: readonly string[], lines: string[][]): Buffer {
-  return Buffer.from(stringify([[...header], ...lines], { record_delimiter: "\r\n", quoted_match: /^\s|\s$|[\r\n]/ }));
-}
-
-/** SALES_20261122T071500Z_123-150.csv: the kind, when, and the first and last log ids (unique: a row is in one file). */
-export function realtimeFileName(prefix: string, when: Date, firstId: number, lastId: number): string {
-  const stamp = when.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  return `${prefix}_${stamp}_${firstId}-${lastId}.csv`;
-}
 
 /** Packs pending rows that are in no file into files; returns how many files were made. */
 async function packPendingRows(kind: LogKind, now: Date): Promise<{ files: number; rows: number; unreadable: number }> {

@@ -5,49 +5,14 @@
 // (realtime-export.server.ts) puts pending rows into files and sends them.
 // Rows that are not for the AS400 (errors, notes, a shipment already queued by
 // another row) keep as400_status null.
-import { z } from "zod";
 import type { Prisma } from "~/db/generated/client";
 import { lockShopifyOrder } from "~/orders/order-lock.server";
+import type { SalesAs400Record, ShipmentAs400Record } from "./realtime-files";
 
 type Tx = Prisma.TransactionClient;
 
-export const AS400_STATUSES = ["pending", "sent", "failed"] as const;
-export type As400Status = (typeof AS400_STATUSES)[number];
-
-/** One line of a realtime sales file: an invoice, shipping invoice or credit memo. */
-export const salesAs400RecordSchema = z.object({
-  /** The sales record it reports: a later line with the same key replaces the earlier amount. */
-  record_key: z.string().min(1),
-  event: z.enum(["sale", "refund"]),
-  record_type: z.enum(["invoice", "shipping_invoice", "credit_memo"]),
-  /** new: first report of the record; correction: its amount changed since it was sent. */
-  change: z.enum(["new", "correction"]),
-  order_id: z.string().min(1),
-  shopify_order_id: z.string().min(1),
-  /** The Shopify order (sales) or refund (refunds) the record comes from. */
-  source_id: z.string().min(1),
-  /** Two decimals, never negative: a credit memo is a positive amount returned. */
-  amount: z.string().regex(/^\d+\.\d{2}$/),
-  /** The day Daily Sales counts it on (APP_TIMEZONE), YYYY-MM-DD. */
-  record_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-});
-export type SalesAs400Record = z.infer<typeof salesAs400RecordSchema>;
-
-/** A shipment: one fulfilment of an order, from Shopify's webhook or the drop-ship flow. */
-export const shipmentAs400RecordSchema = z.object({
-  /** The Shopify fulfilment id (numeric). */
-  fulfillment_id: z.string().min(1),
-  source: z.enum(["shopify", "dropship"]),
-  order_id: z.string().min(1),
-  shopify_order_id: z.string().min(1),
-  carrier: z.string().nullable(),
-  tracking_number: z.string().nullable(),
-  shipped_at: z.string().min(1),
-  po_number: z.string().nullable(),
-  vendor: z.string().nullable(),
-  lines: z.array(z.object({ sku: z.string(), qty: z.number().int().nonnegative() })),
-});
-export type ShipmentAs400Record = z.infer<typeof shipmentAs400RecordSchema>;
+export { AS400_STATUSES, salesAs400RecordSchema, shipmentAs400RecordSchema } from "./realtime-files";
+export type { As400Status, SalesAs400Record, ShipmentAs400Record } from "./realtime-files";
 
 /** "gid://shopify/Fulfillment/123" or "123" → "123". */
 export function numericShopifyId(id: string): string {
