@@ -2,8 +2,8 @@
 // webhooks and the drop-ship flow write them (D26): each invoice, shipping
 // invoice, credit memo and shipment with its AS400 record in payload.as400.
 // Older rows were sent to the AS400 in one file per day and kind (stored as
-// sent transmissions); the files of three days ago failed (the AS400 was
-// down) and wait for the next run; the last day's rows are pending. A few
+// sent transmissions); the newest file of each kind failed (the AS400 was
+// down) and waits for the next run; the last day's rows are pending. A few
 // error rows show what a bad webhook leaves. With the scheduler on, `npm
 // start` sends the failed and pending ones to the demo AS400 within a minute.
 import { createHash } from "node:crypto";
@@ -97,12 +97,11 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
   const salesRows = await db.realtimeSalesLog.createManyAndReturn({ data: sales, select: { id: true, payload: true, created_at: true, as400_status: true } });
   const shippingRows = await db.realtimeShippingLog.createManyAndReturn({ data: shipping, select: { id: true, payload: true, created_at: true, as400_status: true } });
 
-  // The files: one per kind and day, sent the next morning, except those of three days ago (failed) and the last day (pending).
+  // The files: one per kind and day, sent the next morning; the newest failed, and the last day's rows are pending.
   const kinds = [
     { rows: salesRows, set: "realtime_sales", folder: "/as400/realtime/sales", prefix: "SALES", header: SALES_FILE_COLUMNS, lines: salesFileLines, table: db.realtimeSalesLog },
     { rows: shippingRows, set: "realtime_shipping", folder: "/as400/realtime/shipping", prefix: "SHIPMENTS", header: SHIPPING_FILE_COLUMNS, lines: shippingFileLines, table: db.realtimeShippingLog },
   ] as const;
-  const failedDay = dayFormat.format(new Date(now.getTime() - 3 * DAY));
   for (const kind of kinds) {
     const byDay = new Map<string, PendingRow[]>();
     for (const row of kind.rows) {
@@ -110,6 +109,8 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
       const day = dayFormat.format(row.created_at);
       byDay.set(day, [...(byDay.get(day) ?? []), row]);
     }
+    // The newest of these files failed: the AS400 was down when it was sent.
+    const failedDay = [...byDay.keys()].sort().at(-1);
     for (const [day, rows] of byDay) {
       const packedAt = new Date(`${day}T23:59:00.000Z`);
       const fileName = realtimeFileName(kind.prefix, packedAt, rows[0].id, rows[rows.length - 1].id);
