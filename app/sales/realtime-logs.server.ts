@@ -21,11 +21,25 @@ const outboxColumns = [
   { key: "payload", label: `${columns}.payload`, dataType: "textOnly", filter: "none", sortable: false, searchable: false },
 ] as const;
 
+/**
+ * Amounts as "12.50": a Prisma Decimal reaches the browser as an object
+ * through the page loader (single fetch does not call toJSON), as JSON text
+ * through the API.
+ */
+function salesLogSource(): GridSource {
+  const table = prisma.realtimeSalesLog as unknown as GridSource;
+  return {
+    count: (args) => table.count(args),
+    findMany: async (args) =>
+      (await table.findMany(args)).map((row) => ("amount" in row && row.amount !== null ? { ...row, amount: Number(row.amount).toFixed(2) } : row)),
+  };
+}
+
 export const realtimeSalesLogGrid = defineGrid({
   id: "realtime_sales_log",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.realtimeSalesLog as unknown as GridSource,
+  source: salesLogSource,
   columns: [
     { key: "id", label: `${columns}.id`, dataType: "text", valueType: "int" },
     { key: "created_at", label: `${columns}.created_at`, dataType: "datetime" },

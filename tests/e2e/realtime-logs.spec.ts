@@ -23,7 +23,8 @@ test("Realtime Sales/Refund Logs: newest first, amounts in USD, filtered by AS40
   expect(failed.length).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Add filter" }).click();
   await page.getByRole("menuitem", { name: "AS400", exact: true }).click();
-  await page.getByRole("radio", { name: "Failed" }).check();
+  // Polaris draws its own radio over the input: the label is what people click.
+  await page.locator("label").filter({ hasText: /^Failed$/ }).click();
   await expect(page).toHaveURL(/as400_status=failed/);
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(failed.length / 20)} - Total Items: ${failed.length}`);
   expect(new Set(await cells(page, "as400_status").allInnerTexts())).toEqual(new Set(["Failed"]));
