@@ -265,6 +265,37 @@ describe("when the AS400 is down", () => {
   });
 });
 
+describe("the files as docs/as400-files.md shows them", () => {
+  it("writes the documented examples byte for byte from the records that make them", async () => {
+    const files = await import("../../app/sales/realtime-files");
+    const doc = readFileSync("docs/as400-files.md", "utf8");
+    const examples = [...doc.matchAll(/```csv\n([\s\S]*?)```/g)].map((match) => match[1]);
+    const sales = examples.find((example) => example.startsWith("log_id,record_key"))!;
+    const shipping = examples.find((example) => example.startsWith("log_id,fulfillment_id"))!;
+    // Rebuilt from the documented lines through the records a log row carries.
+    const salesRows = (parseCsv(sales, { columns: true }) as Line[]).map((line) => ({
+      id: Number(line.log_id),
+      created_at: new Date(line.logged_at),
+      payload: { as400: { record_key: line.record_key, event: line.event, record_type: line.record_type, change: line.change, order_id: line.order_id, shopify_order_id: line.shopify_order_id, source_id: line.source_id, amount: line.amount, record_date: line.record_date } },
+    }));
+    const written = files.realtimeCsv(files.SALES_FILE_COLUMNS, salesRows.flatMap((row) => files.salesFileLines(row) as string[][]));
+    expect(written.toString()).toBe(sales.replace(/\n/g, "\r\n"));
+    const shipments = new Map<string, { id: number; created_at: Date; payload: { as400: Record<string, unknown> & { lines: Array<{ sku: string; qty: number }> } } }>();
+    for (const line of parseCsv(shipping, { columns: true }) as Line[]) {
+      const row = shipments.get(line.log_id) ?? {
+        id: Number(line.log_id),
+        created_at: new Date(line.logged_at),
+        payload: { as400: { fulfillment_id: line.fulfillment_id, source: line.source, order_id: line.order_id, shopify_order_id: line.shopify_order_id, carrier: line.carrier || null, tracking_number: line.tracking_number || null, shipped_at: line.shipped_at, po_number: line.po_number || null, vendor: line.vendor || null, lines: [] } },
+      };
+      row.payload.as400.lines.push({ sku: line.sku, qty: Number(line.qty) });
+      shipments.set(line.log_id, row);
+    }
+    const writtenShipping = files.realtimeCsv(files.SHIPPING_FILE_COLUMNS, [...shipments.values()].flatMap((row) => files.shippingFileLines(row) as string[][]));
+    expect(writtenShipping.toString()).toBe(shipping.replace(/\n/g, "\r\n"));
+    expect(files.realtimeFileName("SALES", new Date("2026-11-21T19:05:12.345Z"), 1041, 1044)).toBe("SALES_20261121T190512Z_1041-1044.csv");
+  });
+});
+
 describe("drop-ship shipments", () => {
   async function seedOrder() {
     const order = orderPayload({ financial_status: "pending" });
