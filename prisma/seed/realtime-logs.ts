@@ -42,6 +42,8 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
   const sales: Prisma.RealtimeSalesLogCreateManyInput[] = [];
   const shipping: Prisma.RealtimeShippingLogCreateManyInput[] = [];
 
+  // A day after the order, or by now for today's orders: nothing is logged in the future.
+  const dayAfter = (when: Date) => new Date(Math.max(when.getTime(), Math.min(when.getTime() + DAY, now.getTime() - 60_000)));
   let fulfillmentId = 5_400_000_000;
   for (const order of orders) {
     const shopifyId = order.shopify_order_id ?? `local-${order.order_id}`;
@@ -57,7 +59,7 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
       const freight = r.pick([7.95, 12.5]);
       sale({ ...base, record_key: `order:${shopifyId}/shipping_invoice`, event: "sale", record_type: "shipping_invoice", change: "new", source_id: shopifyId, amount: amount(freight) },
         `Shipping invoice of $${amount(freight)} for order ${order.order_id} created.`, order.created_at);
-      const shippedAt = new Date(order.created_at.getTime() + DAY);
+      const shippedAt = dayAfter(order.created_at);
       const id = String(++fulfillmentId);
       const dropship = r.chance(0.3) && vendors.length > 0;
       const tracking = `9400${r.int(100000000, 999999999)}`;
@@ -83,8 +85,9 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
     if (order.magento_status === "closed") {
       const refund = total * r.pick([1, 0.5]);
       const refundId = String(9_100_000_000 + sales.length);
-      sale({ ...base, record_date: dayFormat.format(new Date(order.created_at.getTime() + DAY)), record_key: `refund:${refundId}/credit_memo`, event: "refund", record_type: "credit_memo", change: "new", source_id: refundId, amount: amount(refund) },
-        `Credit memo of $${amount(refund)} for refund ${refundId} of order ${order.order_id} created.`, new Date(order.created_at.getTime() + DAY));
+      const refundedAt = dayAfter(order.created_at);
+      sale({ ...base, record_date: dayFormat.format(refundedAt), record_key: `refund:${refundId}/credit_memo`, event: "refund", record_type: "credit_memo", change: "new", source_id: refundId, amount: amount(refund) },
+        `Credit memo of $${amount(refund)} for refund ${refundId} of order ${order.order_id} created.`, refundedAt);
     }
   }
   // What bad webhooks leave: errors, not for the AS400.
