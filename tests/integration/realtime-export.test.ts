@@ -69,6 +69,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await (await import("../../app/feeds/runner.server")).closeFeedPool();
   await app?.stop();
   await sftp?.stop();
   if (root) rmSync(root, { recursive: true, force: true });
@@ -80,6 +81,8 @@ afterAll(async () => {
   await db.order.deleteMany({ where: { shopify_order_id: { in: ids } } });
   await db.webhookEvent.deleteMany({ where: { webhook_id: { in: [...webhookIds] } } });
   await db.transmission.deleteMany({ where: { id: { gte: firstTransmissionId }, transaction_set: { in: ["realtime_sales", "realtime_shipping"] } } });
+  await db.feedLog.deleteMany({ where: { feed_name: "realtime_as400_export" } });
+  await db.feed.deleteMany({ where: { name: "realtime_as400_export" } });
   await db.$disconnect();
 });
 
@@ -254,8 +257,12 @@ describe("when the AS400 is down", () => {
     expect(linesOf("sales", orderId)).toEqual([]);
 
     sftp = await startSftpServer({ root, users: { as400: AS400_PASSWORD }, port: sftp.port, hostKeyPem: sftp.hostKeyPem });
-    const up = await exporter.exportRealtimeLogs();
-    expect(up.error ?? false).toBe(false);
+    // The next run, as the scheduler makes it: the registry's feed through the runner.
+    const { FEED_JOBS } = await import("../../jobs/registry");
+    const { runFeed } = await import("../../app/feeds/runner.server");
+    expect(FEED_JOBS.realtime_as400_export.defaultCron).toBe("* * * * *");
+    const up = await runFeed("realtime_as400_export", FEED_JOBS.realtime_as400_export.run);
+    expect(up).toMatchObject({ status: "finished", error: false });
     const [sent] = await salesRows(orderId);
     expect(sent).toMatchObject({ as400_status: "sent", as400_error: null, as400_file_name: failed.as400_file_name, as400_attempts: 2 });
     expect(linesOf("sales", orderId).map((line) => [line.amount, line.file])).toEqual([["42.50", failed.as400_file_name]]);
@@ -325,6 +332,48 @@ describe("drop-ship shipments", () => {
     expect(linesOf("shipping", String(order.id))).toEqual([
       expect.objectContaining({ fulfillment_id: String(fulfillmentId), source: "dropship", sku: "SKU-B", qty: "1", carrier: "USPS", tracking_number: "9400111", po_number: `PO${order.name.slice(1)}-1`, vendor: "Acme Outdoor Supply" }),
     ]);
+  });
+
+  it("are recorded by the drop-ship flow when it fulfils a vendor's 856 in Shopify, and sent", async () => {
+    const { startShopifyStandIn } = await import("../../app/shopify/stand-in.server");
+    const { databaseCatalog } = await import("../../app/shopify/stand-in-catalog.server");
+    const standIn = await startShopifyStandIn({ catalog: databaseCatalog(appPrisma) });
+    process.env.SHOPIFY_STAND_IN_URL = standIn.url;
+    (await import("../../app/env.server")).reloadEnv();
+    const order = await seedOrder();
+    const row = await db.order.findUniqueOrThrow({ where: { shopify_order_id: String(order.id) }, include: { items: true } });
+    const item = row.items.find((candidate) => candidate.sku === "SKU-B")!;
+    const vendor = await db.vendor.create({ data: { name: `RT Vendor ${RUN}`, store_id: `RT${RUN}` } });
+    const assignment = await db.assignment.create({ data: { order_increment_id: row.order_id, shopify_order_id: row.shopify_order_id, item_id: item.item_id, product_sku: "SKU-B", qty_assigned: 1, store_id: vendor.store_id, dropshipper_name: vendor.name, assign_status: 3 } });
+    try {
+      const request = await db.dropshipRequest.create({
+        data: { vendor_id: vendor.id, vendor_name: vendor.name, assignment_id: assignment.id, po_number: `PO${row.order_id}-${assignment.id}`, order_increment_id: row.order_id, item_sku: "SKU-B", qty: 1, ship_name_first: "Jane", ship_name_last: "Doe", ship_address: "12 Main St", ship_city: "Chicago", ship_state: "IL", ship_zip: "60601", country_id: "US", status: "sent" },
+      });
+      const response = await db.dropshipResponse.create({
+        data: { request_id: request.request_id, vendor_id: vendor.id, vendor_name: vendor.name, assignment_id: assignment.id, po_number: request.po_number, order_increment_id: row.order_id, item_sku: "SKU-B", qty: 1, tracking_number: `9400${RUN}`, tracking_carrier: "USPS", response_type: "856" },
+      });
+      const { fulfilShipments } = await import("../../app/dropship/flow/shopify-sync.server");
+      const { StepReport } = await import("../../app/dropship/flow/context.server");
+      await fulfilShipments(new StepReport(), { responseIds: [response.id] });
+      const fulfilled = await db.dropshipResponse.findUniqueOrThrow({ where: { id: response.id } });
+      expect(fulfilled.status).toBe("fulfilled");
+      const fulfillmentId = outbox.numericShopifyId(fulfilled.shopify_fulfillment_id!);
+
+      const [shipment] = await shippingRows(String(order.id));
+      expect(shipment).toMatchObject({ status: "success", as400_status: "pending", tracking_number: `9400${RUN}`, tracking_carrier: "USPS" });
+      expect((shipment.payload as { as400: unknown }).as400).toMatchObject({ fulfillment_id: fulfillmentId, source: "dropship", po_number: request.po_number, vendor: vendor.name, lines: [{ sku: "SKU-B", qty: 1 }] });
+
+      await exporter.exportRealtimeLogs();
+      expect(linesOf("shipping", String(order.id))).toEqual([
+        expect.objectContaining({ fulfillment_id: fulfillmentId, source: "dropship", sku: "SKU-B", qty: "1", tracking_number: `9400${RUN}`, po_number: request.po_number, vendor: vendor.name }),
+      ]);
+    } finally {
+      await db.dropshipResponse.deleteMany({ where: { vendor_id: vendor.id } });
+      await db.dropshipRequest.deleteMany({ where: { vendor_id: vendor.id } });
+      await db.assignment.delete({ where: { id: assignment.id } });
+      await db.vendor.delete({ where: { id: vendor.id } });
+      await standIn.stop();
+    }
   });
 
   it("are not sent again by the drop-ship flow when the webhook came first", async () => {
