@@ -126,7 +126,8 @@ async function markFileSent(transmission: Transmission): Promise<number> {
 
 async function markFileFailed(transmission: Transmission, message: string): Promise<number> {
   return prisma.$transaction(async (tx) => {
-    await tx.transmission.update({ where: { id: transmission.id }, data: { error: message, attempts: { increment: 1 } } });
+    // The lease ends: the next run uploads it again.
+    await tx.transmission.update({ where: { id: transmission.id }, data: { error: message, attempts: { increment: 1 }, processed_at: null } });
     const { count } = await kindOf(transmission)
       .model(tx)
       .updateMany({
@@ -176,6 +177,15 @@ export async function exportRealtimeLogs(): Promise<FeedOutcome> {
     try {
       await withTransport(settings, async (transport) => {
         for (const file of files) {
+          // Claimed for ten minutes (processed_at is the lease of a prepared file, as outbound.server.ts does):
+          // runs are one at a time through the feed's lock, but a direct call must not upload a file twice either.
+          const claimed = await prisma.$executeRaw`
+            UPDATE transmission SET processed_at = now()
+             WHERE id = ${file.id} AND status = 'prepared' AND (processed_at IS NULL OR processed_at < now() - interval '10 minutes')`;
+          if (claimed === 0) {
+            done++;
+            continue;
+          }
           try {
             await transport.makeFolder(kindOf(file).folder);
             await transport.upload(kindOf(file).folder, file.file_name, Buffer.from(file.content));

@@ -272,6 +272,33 @@ describe("when the AS400 is down", () => {
   });
 });
 
+describe("what could go wrong in the app", () => {
+  it("sets aside a row whose record cannot be written, and still sends the others", async () => {
+    const bad = newShopifyId();
+    const good = orderPayload({ total_price: "12.00", shipping_lines: [] });
+    expect((await sendWebhook("orders/create", good)).status).toBe("applied");
+    const broken = await db.realtimeSalesLog.create({ data: { event: "sale", shopify_order_id: String(bad), amount: 1, status: "success", payload: { as400: { record_key: "x" } }, as400_status: "pending" } });
+    const result = await exporter.exportRealtimeLogs();
+    expect(result.error).toBe(true);
+    expect(result.message).toContain("set aside");
+    expect(await db.realtimeSalesLog.findUniqueOrThrow({ where: { id: broken.id } })).toMatchObject({ as400_status: "failed", as400_transmission_id: null });
+    expect((await db.realtimeSalesLog.findUniqueOrThrow({ where: { id: broken.id } })).as400_error).toMatch(/^Not sent: payload.as400 is not a sales record/);
+    expect(linesOf("sales", String(bad))).toEqual([]);
+    expect(linesOf("sales", String(good.id)).map((line) => line.amount)).toEqual(["12.00"]);
+    expect((await salesRows(String(good.id)))[0].as400_status).toBe("sent");
+  });
+
+  it("never sends a row twice when two runs go at once", async () => {
+    const orders = [orderPayload({ total_price: "31.00", shipping_lines: [] }), orderPayload({ total_price: "32.00", shipping_lines: [] })];
+    for (const order of orders) expect((await sendWebhook("orders/create", order)).status).toBe("applied");
+    await Promise.all([exporter.exportRealtimeLogs(), exporter.exportRealtimeLogs()]);
+    for (const order of orders) {
+      expect(linesOf("sales", String(order.id))).toHaveLength(1);
+      expect((await salesRows(String(order.id)))[0]).toMatchObject({ as400_status: "sent", as400_attempts: 1 });
+    }
+  });
+});
+
 describe("the files as docs/as400-files.md shows them", () => {
   it("writes the documented examples byte for byte from the records that make them", async () => {
     const files = await import("../../app/sales/realtime-files");
