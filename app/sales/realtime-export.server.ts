@@ -18,10 +18,8 @@ import { storePreparedFile } from "~/dropship/flow/outbound.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedOutcome } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "../../edi/transport";
-import { realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";
+import { REALTIME_SALES_FOLDER, REALTIME_SHIPPING_FOLDER, realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";
 
-export const REALTIME_SALES_FOLDER = "/as400/realtime/sales";
-export const REALTIME_SHIPPING_FOLDER = "/as400/realtime/shipping";
 /** Rows per file: a day's burst fits in a few files, and a file stays small enough to look at. */
 export const FILE_ROWS = 2000;
 
@@ -65,7 +63,6 @@ const SHIPPING: LogKind = {
   model: (tx) => tx.realtimeShippingLog as unknown as OutboxTable,
 };
 
-export const REALTIME_LOG_KINDS = { sales: SALES, shipping: SHIPPING } as const;
 const KINDS = [SALES, SHIPPING];
 
 /** Packs pending rows that are in no file into files; returns how many files were made. */
@@ -73,7 +70,7 @@ async function packPendingRows(kind: LogKind, now: Date): Promise<{ files: numbe
   const made = { files: 0, rows: 0, unreadable: 0 };
   for (;;) {
     const packed = await prisma.$transaction(async (tx) => {
-      // Locked so that two runs (there is one at a time, but a manual Run Feed may race a crash) never pack a row twice.
+      // Locked and skipped: two runs at once (the feed's lock allows one, but a direct call may race it) never pack a row twice.
       const rows = await tx.$queryRawUnsafe<PendingRow[]>(
         `SELECT id, payload, created_at FROM ${kind.table}
           WHERE as400_status = 'pending' AND as400_transmission_id IS NULL
@@ -208,6 +205,7 @@ export async function exportRealtimeLogs(): Promise<FeedOutcome> {
     }
   }
 
+  if (files.length === 0 && result.rows_unreadable === 0) return { message: "Nothing to send to the AS400.", meta: result };
   const parts = [`${result.rows_sent} realtime log rows sent to the AS400 in ${result.files_sent} files`];
   if (result.rows_failed) parts.push(`${result.rows_failed} rows in ${result.files_failed} files not sent (${problems.slice(0, 3).join("; ")}); tried again at the next run`);
   if (result.rows_unreadable) parts.push(`${result.rows_unreadable} rows set aside: their record cannot be written`);

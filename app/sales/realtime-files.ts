@@ -4,6 +4,10 @@
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 
+/** Where the files go on the AS400 exchange (next to /as400/invoices and /as400/order-status). */
+export const REALTIME_SALES_FOLDER = "/as400/realtime/sales";
+export const REALTIME_SHIPPING_FOLDER = "/as400/realtime/shipping";
+
 export const AS400_STATUSES = ["pending", "sent", "failed"] as const;
 export type As400Status = (typeof AS400_STATUSES)[number];
 

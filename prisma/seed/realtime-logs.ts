@@ -10,6 +10,8 @@ import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
 import {
+  REALTIME_SALES_FOLDER,
+  REALTIME_SHIPPING_FOLDER,
   realtimeCsv,
   realtimeFileName,
   SALES_FILE_COLUMNS,
@@ -102,8 +104,8 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
 
   // The files: one per kind and day, sent the next morning; the newest failed, and the last day's rows are pending.
   const kinds = [
-    { rows: salesRows, set: "realtime_sales", folder: "/as400/realtime/sales", prefix: "SALES", header: SALES_FILE_COLUMNS, lines: salesFileLines, table: db.realtimeSalesLog },
-    { rows: shippingRows, set: "realtime_shipping", folder: "/as400/realtime/shipping", prefix: "SHIPMENTS", header: SHIPPING_FILE_COLUMNS, lines: shippingFileLines, table: db.realtimeShippingLog },
+    { rows: salesRows, set: "realtime_sales", folder: REALTIME_SALES_FOLDER, prefix: "SALES", header: SALES_FILE_COLUMNS, lines: salesFileLines, table: db.realtimeSalesLog },
+    { rows: shippingRows, set: "realtime_shipping", folder: REALTIME_SHIPPING_FOLDER, prefix: "SHIPMENTS", header: SHIPPING_FILE_COLUMNS, lines: shippingFileLines, table: db.realtimeShippingLog },
   ] as const;
   for (const kind of kinds) {
     const byDay = new Map<string, PendingRow[]>();
