@@ -62,7 +62,9 @@ export interface DropshipShipment {
  * payload has no top-level fulfillment_id on purpose: the order sync counts
  * shipped quantities from its own rows (by Shopify line item), not this one.
  */
-export async function recordDropshipShipment(tx: Tx, shipment: DropshipShipment) {
+export async function recordDropshipShipment(tx: Tx, input: DropshipShipment) {
+  // The webhooks know the order by its numeric id: the same lock and the same rows whatever the assignment kept.
+  const shipment = { ...input, shopifyOrderId: numericShopifyId(input.shopifyOrderId) };
   await lockShopifyOrder(tx, shipment.shopifyOrderId);
   const fulfillmentId = numericShopifyId(shipment.fulfillmentId);
   const queuedBy = await shipmentQueuedBy(tx, shipment.shopifyOrderId, fulfillmentId);
