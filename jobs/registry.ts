@@ -9,6 +9,7 @@ import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
 import { productSyncJob } from "../app/products/product-sync.server";
 import { pullSpecialOrders, SPECIAL_ORDER_FEED_CRON } from "../app/special-orders/pull.server";
 import { ASSIGNMENT_IMPORT_FEED, assignmentImportJob } from "../app/sales/feeds.server";
+import { exportRealtimeLogs } from "../app/sales/realtime-export.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -39,4 +40,6 @@ export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = 
   special_order_pull: { defaultCron: SPECIAL_ORDER_FEED_CRON, run: (context) => pullSpecialOrders(context) },
   // The AS400's assignment files (docs/as400-files.md), also run by Retrieve New Assignments From AS400.
   [ASSIGNMENT_IMPORT_FEED.name]: { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron, run: assignmentImportJob },
+  // Sales, refunds and shipments queued in the realtime logs, to the AS400 (docs/as400-files.md, D26).
+  realtime_as400_export: { defaultCron: "* * * * *", run: exportRealtimeLogs },
 };

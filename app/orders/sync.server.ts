@@ -20,10 +20,14 @@
 // marketplace and ChannelAdvisor fields (the order-status file feed sets them)
 // and updated_at, which is the order system's time of the row (the feed
 // compares against it); Shopify's time is shopify_updated_at.
+// Each invoice, credit memo and shipped fulfilment recorded here is also queued
+// for the AS400 in the same transaction (realtime log row pending, D26).
 import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
+import { pendingExport, shipmentQueuedBy, type SalesAs400Record, type ShipmentAs400Record } from "~/sales/realtime-outbox.server";
+import { lockShopifyOrder } from "./order-lock.server";
 
 export interface WebhookMeta {
   shop: string;
@@ -44,8 +48,6 @@ export interface SyncOutcome {
 
 type Tx = Prisma.TransactionClient;
 
-/** First key of the two-int advisory locks taken per Shopify order (feeds use 72700002). */
-const ORDER_LOCK_NAMESPACE = 72_700_010;
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 /** financial_status values of an order that has been paid (an invoice is recorded for it). */
 export const PAID_FINANCIAL_STATUSES = ["paid", "partially_paid", "partially_refunded", "refunded"];
@@ -235,7 +237,8 @@ export function applyFulfillment(payload: unknown, meta: WebhookMeta): Promise<S
         const message = `Fulfillment ${fulfillment.id} of order ${order.order_id} was recorded before; nothing changed.`;
         return { status: "applied", message, orderId: order.order_id, shopifyOrderId: fulfillment.order_id };
       }
-      await logFulfillment(tx, order.order_id, fulfillment, meta);
+      const items = await tx.orderItem.findMany({ where: { order_id: order.id, shopify_line_item_id: { not: null } }, select: { shopify_line_item_id: true, sku: true } });
+      await logFulfillment(tx, order.order_id, fulfillment, meta, new Map(items.map((item) => [item.shopify_line_item_id!, item.sku])));
       await applyShippedQuantities(tx, order.id, fulfillment.order_id);
       const totals = await refreshOrderTotals(tx, order.id, { deriveFulfillmentStatus: true });
       const units = (fulfillment.line_items ?? []).reduce((sum, line) => sum + line.quantity, 0);
@@ -290,7 +293,7 @@ async function recordInvalidPayload(payload: unknown, meta: WebhookMeta, kind: L
 async function inWebhookTransaction(meta: WebhookMeta, shopifyOrderId: string, work: (tx: Tx) => Promise<SyncOutcome>): Promise<SyncOutcome> {
   return prisma.$transaction(async (tx) => {
     if (!(await claimWebhook(tx, meta))) return duplicateOutcome(meta);
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}::int, hashtext(${`shopify-order:${shopifyOrderId}`}))`;
+    await lockShopifyOrder(tx, shopifyOrderId);
     return work(tx);
   }, TRANSACTION_OPTIONS);
 }
@@ -340,8 +343,9 @@ async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: Webh
 
   // Fulfillments seen in this payload are recorded first, so the shipped quantities count each once.
   const known = await knownFulfillments(tx, order.id);
+  const skus = new Map((order.line_items ?? []).map((line) => [line.id, line.sku?.trim() ?? ""]));
   for (const fulfillment of order.fulfillments ?? []) {
-    if (known.get(fulfillment.id)?.status !== (fulfillment.status ?? null)) await logFulfillment(tx, row.order_id, fulfillment, meta);
+    if (known.get(fulfillment.id)?.status !== (fulfillment.status ?? null)) await logFulfillment(tx, row.order_id, fulfillment, meta, skus);
   }
   await syncItems(tx, row.id, order, await shippedByLine(tx, order.id));
   await refreshOrderTotals(tx, row.id);
@@ -497,8 +501,36 @@ function shippingPayload(fulfillment: ShopifyFulfillmentPayload, meta: WebhookMe
   };
 }
 
-async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfillmentPayload, meta: WebhookMeta) {
+/**
+ * A fulfilment seen with a new status. A shipped one (success) is queued for
+ * the AS400 unless another row sends it already (the drop-ship flow's, D26);
+ * other statuses are recorded only.
+ */
+async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfillmentPayload, meta: WebhookMeta, skuByLine: Map<string, string>) {
   const units = (fulfillment.line_items ?? []).reduce((sum, line) => sum + line.quantity, 0);
+  let message = `Fulfillment ${fulfillment.id}: ${fulfillment.status ?? "no status"}, ${units} units (from ${meta.topic}).`;
+  const payload = shippingPayload(fulfillment, meta);
+  let exported: ReturnType<typeof pendingExport> | null = null;
+  if (fulfillment.status === SHIPPED) {
+    const queuedBy = await shipmentQueuedBy(tx, fulfillment.order_id, fulfillment.id);
+    if (queuedBy === null) {
+      const record: ShipmentAs400Record = {
+        fulfillment_id: fulfillment.id,
+        source: "shopify",
+        order_id: orderId,
+        shopify_order_id: fulfillment.order_id,
+        carrier: fulfillment.tracking_company ?? null,
+        tracking_number: fulfillment.tracking_number ?? null,
+        shipped_at: (fulfillment.created_at ?? new Date()).toISOString(),
+        po_number: null,
+        vendor: null,
+        lines: (fulfillment.line_items ?? []).map((line) => ({ sku: skuByLine.get(line.id) ?? "", qty: line.quantity })),
+      };
+      exported = pendingExport(payload, record);
+    } else {
+      message += ` Already sent to the AS400 with log ${queuedBy}.`;
+    }
+  }
   await tx.realtimeShippingLog.create({
     data: {
       order_increment_id: orderId,
@@ -506,8 +538,9 @@ async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfi
       tracking_number: fulfillment.tracking_number ?? null,
       tracking_carrier: fulfillment.tracking_company ?? null,
       status: "success",
-      message: `Fulfillment ${fulfillment.id}: ${fulfillment.status ?? "no status"}, ${units} units (from ${meta.topic}).`,
-      payload: shippingPayload(fulfillment, meta),
+      message,
+      payload,
+      ...exported,
     },
   });
 }
@@ -586,7 +619,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
     await logSale(tx, "sale", row.order_id, order.id, order.total_price, `Invoice of ${formatCents(order.total_price)} for order ${row.order_id} ${invoice} (${order.financial_status}).`, {
       ...orderSummary(order, meta),
       record_type: "invoice",
-    });
+    }, salesAs400Record(base, "sale", "invoice", invoice, order.total_price, order.id));
     done.push(`invoice ${invoice}`);
   }
   const shippingCents = (order.shipping_lines ?? []).reduce((sum, line) => sum + line.price, 0);
@@ -597,7 +630,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
       await logSale(tx, "sale", row.order_id, order.id, shippingCents, `Shipping invoice of ${formatCents(shippingCents)} for order ${row.order_id} ${shipping}.`, {
         ...orderSummary(order, meta),
         record_type: "shipping_invoice",
-      });
+      }, salesAs400Record(base, "sale", "shipping_invoice", shipping, shippingCents, order.id));
       done.push(`shipping invoice ${shipping}`);
     }
   }
@@ -607,16 +640,18 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
 /** The credit memo of one refund: the money its successful refund transactions returned. */
 async function recordRefund(tx: Tx, row: { order_id: string }, refund: ShopifyRefundPayload, meta: WebhookMeta): Promise<SalesRecordResult> {
   const cents = refundedCents(refund);
-  const result = await putSalesRecord(tx, {
+  const record = {
     source_key: `refund:${refund.id}`,
     record_type: "credit_memo",
     cents,
     record_date: dateInAppTimeZone(refund.processed_at ?? refund.created_at),
     order_increment_id: row.order_id,
     shopify_order_id: refund.order_id,
-  });
+  };
+  const result = await putSalesRecord(tx, record);
   if (result !== "unchanged") {
-    await logSale(tx, "refund", row.order_id, refund.order_id, cents, `Credit memo of ${formatCents(cents)} for refund ${refund.id} of order ${row.order_id} ${result}.`, refundSummary(refund, meta));
+    await logSale(tx, "refund", row.order_id, refund.order_id, cents, `Credit memo of ${formatCents(cents)} for refund ${refund.id} of order ${row.order_id} ${result}.`, refundSummary(refund, meta),
+      salesAs400Record(record, "refund", "credit_memo", result, cents, refund.id));
   }
   return result;
 }
@@ -627,10 +662,33 @@ export function refundedCents(refund: Pick<ShopifyRefundPayload, "transactions">
     .reduce((sum, transaction) => sum + transaction.amount, 0);
 }
 
-async function logSale(tx: Tx, event: "sale" | "refund", orderId: string, shopifyOrderId: string, cents: number, message: string, payload: Prisma.InputJsonObject) {
+/** Logs a sales record that is new or changed, queued for the AS400 (D26). */
+async function logSale(tx: Tx, event: "sale" | "refund", orderId: string, shopifyOrderId: string, cents: number, message: string, payload: Prisma.InputJsonObject, record: SalesAs400Record) {
   await tx.realtimeSalesLog.create({
-    data: { event, order_increment_id: orderId, shopify_order_id: shopifyOrderId, amount: centsToAmount(cents), status: "success", message, payload },
+    data: { event, order_increment_id: orderId, shopify_order_id: shopifyOrderId, amount: centsToAmount(cents), status: "success", message, ...pendingExport(payload, record) },
   });
+}
+
+/** What the AS400's realtime sales file says about a sales record (docs/as400-files.md). */
+function salesAs400Record(
+  record: { source_key: string; record_date: Date; order_increment_id: string; shopify_order_id: string },
+  event: "sale" | "refund",
+  recordType: SalesAs400Record["record_type"],
+  result: SalesRecordResult,
+  cents: number,
+  sourceId: string,
+): SalesAs400Record {
+  return {
+    record_key: `${record.source_key}/${recordType}`,
+    event,
+    record_type: recordType,
+    change: result === "created" ? "new" : "correction",
+    order_id: record.order_increment_id,
+    shopify_order_id: record.shopify_order_id,
+    source_id: sourceId,
+    amount: centsToAmount(Math.abs(cents)),
+    record_date: record.record_date.toISOString().slice(0, 10),
+  };
 }
 
 function orderSummary(order: ShopifyOrderPayload, meta: WebhookMeta): Prisma.InputJsonObject {

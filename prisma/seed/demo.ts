@@ -11,6 +11,7 @@ import { seedProductData } from "./products";
 import { linkSeededFeedRuns } from "./feeds";
 import { seedSpecialOrders } from "./special-orders";
 import { seedSalesDemo } from "./sales";
+import { seedRealtimeLogs } from "./realtime-logs";
 
 const DAY = 86_400_000;
 
@@ -397,33 +398,25 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
 
     // --- sales records, realtime logs, EOD ------------------------------------------
     const sales: Prisma.SalesRecordCreateManyInput[] = [];
-    const realtimeSales: Prisma.RealtimeSalesLogCreateManyInput[] = [];
-    const realtimeShipping: Prisma.RealtimeShippingLogCreateManyInput[] = [];
     const eodRows: Prisma.EodReportRowCreateManyInput[] = [];
     for (const order of orders) {
       if (order.magento_status === "canceled" || order.magento_status === "fraud") continue;
       const total = Number(order.grand_total_purchased);
-      const shopifyId = order.shopify_order_id ?? `local-${order.order_id}`;
       sales.push({ record_type: "invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: total, record_date: dateOnly(order.created_at), created_at: order.created_at });
-      realtimeSales.push({ event: "sale", order_increment_id: order.order_id, shopify_order_id: shopifyId, amount: total, status: r.chance(0.96) ? "success" : "error", message: null, created_at: order.created_at });
       if (order.magento_status === "complete") {
         sales.push({ record_type: "shipping_invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: money(r.pick([7.95, 12.5])), record_date: dateOnly(order.created_at), created_at: order.created_at });
-        realtimeShipping.push({ order_increment_id: order.order_id, shopify_order_id: shopifyId, tracking_number: `9400${r.int(100000000, 999999999)}`, tracking_carrier: r.pick(CARRIERS), status: "success", created_at: new Date(order.created_at.getTime() + DAY) });
       }
       if (order.magento_status === "closed") {
         const refund = money(total * r.pick([1, 0.5]));
         sales.push({ record_type: "credit_memo", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: refund, record_date: dateOnly(order.created_at), created_at: order.created_at });
-        realtimeSales.push({ event: "refund", order_increment_id: order.order_id, shopify_order_id: shopifyId, amount: refund, status: "success", created_at: new Date(order.created_at.getTime() + DAY) });
       }
       for (const item of items.filter((it) => it.order_id === order.id)) {
         const product = products.find((p) => p.sku === item.sku)!;
         eodRows.push({ sales_date: dateOnly(order.created_at), store_id: r.pick(STORES)[0], order_increment_id: order.order_id, item_sku: item.sku, qty: item.qty_ordered, amount: money(product.price * item.qty_ordered), tax: money(product.price * item.qty_ordered * 0.0825), shipping: 0, record_type: order.magento_status === "closed" ? "return" : "sale" });
       }
     }
-    realtimeShipping.push({ shopify_order_id: "5812345679999", status: "error", message: "Fulfillment could not be created: order is already fulfilled", created_at: new Date(now.getTime() - DAY) });
     await db.salesRecord.createMany({ data: sales });
-    await db.realtimeSalesLog.createMany({ data: realtimeSales });
-    await db.realtimeShippingLog.createMany({ data: realtimeShipping });
+    await seedRealtimeLogs(db, randomSource(20261122), now);
     await db.eodReportRow.createMany({ data: eodRows });
     const today = dateOnly(now).getTime();
     for (let back = 10; back >= 1; back--) {

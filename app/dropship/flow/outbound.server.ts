@@ -148,7 +148,8 @@ export async function hasPreparedVendorFiles(vendorId: number) {
 
 /** Uploads the prepared AS400 copies (810 and 846), when the AS400 is configured. */
 export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "846") {
-  const pending = await preparedFor({ partner: "as400", ...(onlySet ? { transaction_set: onlySet } : {}) });
+  // Only the copies: the realtime sales and shipping files have their own feed (realtime_as400_export).
+  const pending = await preparedFor({ partner: "as400", transaction_set: onlySet ?? { in: ["810", "846"] } });
   if (pending.length === 0) return;
   const settings = as400ConnectionSettings();
   if (!settings) {

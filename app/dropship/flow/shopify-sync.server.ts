@@ -1,10 +1,12 @@
 // What the drop-ship flow tells Shopify, after the database knows it:
 // a fulfilment with tracking for each shipped response (idempotent by
 // tracking number, so a crash between Shopify's answer and our update never
-// fulfils twice), and vendors' stock as "available" at their location.
+// fulfils twice) and recorded for the AS400 in the realtime shipping log,
+// and vendors' stock as "available" at their location.
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { ShopifyApiError, type ShopifyAdmin } from "~/shopify/admin-client.server";
+import { recordDropshipShipment } from "~/sales/realtime-outbox.server";
 import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
@@ -85,6 +87,20 @@ async function fulfilOne(admin: ShopifyAdmin, response: DueResponse, report: Ste
       await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: request.status === "archived" ? "archived" : "completed" } });
       await tx.assignment.update({ where: { id: request.assignment_id }, data: { assign_status: 4 } });
     }
+    // The shipment goes on to the AS400 (realtime shipping log, D26), committed with the rest.
+    await recordDropshipShipment(tx, {
+      shopifyOrderId,
+      orderId: request.order_increment_id,
+      fulfillmentId: fulfilment.fulfillmentId,
+      createdInShopify: fulfilment.created,
+      poNumber: response.po_number,
+      vendorName: response.vendor_name,
+      responseId: response.id,
+      sku: response.item_sku ?? request.item_sku,
+      qty: response.qty ?? request.qty,
+      trackingNumber: response.tracking_number,
+      carrier: response.tracking_carrier,
+    });
     await writeLogs(
       [
         {

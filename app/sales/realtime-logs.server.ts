@@ -1,0 +1,76 @@
+// Realtime Sales/Refund Logs and Realtime Shipping Logs (spec 001 §2, D27):
+// generic grids, id descending. The page loaders and GET
+// /api/realtime_sales_log and /api/realtime_shipping_log answer here.
+import prisma from "~/db.server";
+import { defineGrid, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
+import type { Translate } from "~/i18n/i18n.server";
+import { AS400_STATUSES } from "./realtime-outbox.server";
+
+const EVENTS = ["sale", "refund"] as const;
+const STATUSES = ["success", "error"] as const;
+const columns = "realtime_logs.columns";
+
+// Shared by both logs: the outcome in the app, then what became of the AS400 copy.
+const outboxColumns = [
+  { key: "status", label: `${columns}.status`, dataType: "select", options: optionsFrom(STATUSES, "realtime_logs.statuses") },
+  { key: "as400_status", label: `${columns}.as400_status`, dataType: "select", options: optionsFrom(AS400_STATUSES, "realtime_logs.as400_statuses") },
+  { key: "as400_file_name", label: `${columns}.as400_file_name`, dataType: "text" },
+  { key: "as400_sent_at", label: `${columns}.as400_sent_at`, dataType: "datetime" },
+  { key: "message", label: `${columns}.message`, dataType: "textOnly", filter: "text", sortable: false, searchable: true },
+  { key: "as400_error", label: `${columns}.as400_error`, dataType: "textOnly", filter: "text", sortable: false, searchable: true },
+  { key: "payload", label: `${columns}.payload`, dataType: "textOnly", filter: "none", sortable: false, searchable: false },
+] as const;
+
+/**
+ * Amounts as "12.50": a Prisma Decimal reaches the browser as an object
+ * through the page loader (single fetch does not call toJSON), as JSON text
+ * through the API.
+ */
+function salesLogSource(): GridSource {
+  const table = prisma.realtimeSalesLog as unknown as GridSource;
+  return {
+    count: (args) => table.count(args),
+    findMany: async (args) =>
+      (await table.findMany(args)).map((row) => ("amount" in row && row.amount !== null ? { ...row, amount: Number(row.amount).toFixed(2) } : row)),
+  };
+}
+
+export const realtimeSalesLogGrid = defineGrid({
+  id: "realtime_sales_log",
+  rowKey: "id",
+  defaultSort: { key: "id", dir: "desc" },
+  source: salesLogSource,
+  columns: [
+    { key: "id", label: `${columns}.id`, dataType: "text", valueType: "int" },
+    { key: "created_at", label: `${columns}.created_at`, dataType: "datetime" },
+    { key: "event", label: `${columns}.event`, dataType: "select", options: optionsFrom(EVENTS, "realtime_logs.events") },
+    { key: "order_increment_id", label: `${columns}.order_increment_id`, dataType: "text" },
+    { key: "shopify_order_id", label: `${columns}.shopify_order_id`, dataType: "text" },
+    { key: "amount", label: `${columns}.amount`, dataType: "textOnly", filter: "none", searchable: false },
+    ...outboxColumns,
+  ],
+});
+
+export const realtimeShippingLogGrid = defineGrid({
+  id: "realtime_shipping_log",
+  rowKey: "id",
+  defaultSort: { key: "id", dir: "desc" },
+  source: () => prisma.realtimeShippingLog as unknown as GridSource,
+  columns: [
+    { key: "id", label: `${columns}.id`, dataType: "text", valueType: "int" },
+    { key: "created_at", label: `${columns}.created_at`, dataType: "datetime" },
+    { key: "order_increment_id", label: `${columns}.order_increment_id`, dataType: "text" },
+    { key: "shopify_order_id", label: `${columns}.shopify_order_id`, dataType: "text" },
+    { key: "tracking_number", label: `${columns}.tracking_number`, dataType: "text" },
+    { key: "tracking_carrier", label: `${columns}.tracking_carrier`, dataType: "text" },
+    ...outboxColumns,
+  ],
+});
+
+export function listRealtimeSalesLogs(params: URLSearchParams, t: Translate) {
+  return runGrid(realtimeSalesLogGrid, params, t);
+}
+
+export function listRealtimeShippingLogs(params: URLSearchParams, t: Translate) {
+  return runGrid(realtimeShippingLogGrid, params, t);
+}
