@@ -6,6 +6,7 @@ import { deliverAs400Copies } from "../app/dropship/flow/outbound.server";
 import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server";
 import type { FeedJob } from "../app/feeds/runner.server";
 import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
+import { eodReportJob } from "../app/eod/actions.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -30,4 +31,6 @@ export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = 
   vendor_invoices_810: { defaultCron: "30 6 * * *", run: vendorInvoices },
   // The order system's status file (docs/as400-files.md); orders themselves arrive by Shopify webhooks.
   order_sync: { defaultCron: "*/5 * * * *", run: importOrderStatusFiles },
+  // Today and yesterday again, failed or unsent batches again, then the new batch to the AS400 (D31).
+  eod_report: { defaultCron: "0 23 * * *", run: eodReportJob },
 };

@@ -15,7 +15,7 @@ import {
   Link,
   TextField,
 } from "@shopify/polaris";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
@@ -46,6 +46,8 @@ export interface DataGridProps {
   emptyState: { heading: string; description?: string };
   /** A screen's own rendering of a cell; undefined falls back to the data type. */
   renderCell?: (column: GridColumn, row: GridRow) => ReactNode | undefined;
+  /** Changing it loads the current page again (after an action changed the rows). */
+  reloadToken?: number;
 }
 
 /** Grid screens re-query through the API; a change of their search alone needs no loader run. */
@@ -97,7 +99,7 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, emptyState, renderCell, answerShape = "nested" } = props;
+  const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, emptyState, renderCell, answerShape = "nested", reloadToken } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
 
@@ -108,7 +110,7 @@ export function DataGrid(props: DataGridProps) {
     const fromUrl = listStateFromSearch(searchParams, initial.answer.columns, defaultSort);
     return initial.failed ? { ...fromUrl, page: 1 } : fromUrl;
   });
-  const { state, setState, answer, failed, loading } = useListLoader<ListState, GridAnswer>({
+  const { state, setState, answer, failed, loading, reload } = useListLoader<ListState, GridAnswer>({
     initialState,
     initialAnswer: initial.answer,
     initialFailed: initial.failed,
@@ -128,6 +130,9 @@ export function DataGrid(props: DataGridProps) {
     onFailed: () => setBannerVisible(Boolean(loadErrorText)),
   });
   const page = answer.data;
+  useEffect(() => {
+    if (reloadToken) reload();
+  }, [reloadToken, reload]);
 
   // What the text inputs show right now; applied to `state` after the debounce.
   const [queryInput, setQueryInput] = useState(state.queryValue);
