@@ -260,6 +260,28 @@ describe("Export to AS400 and Retry Previous", () => {
     const run = await actions.eodActionAnswer("run", new URL(`http://app.test/api/eod_report_run?sales_date=${NEXT}`), fr);
     expect(await run.json()).toMatchObject({ error: false, message: "Rapport de fin de journée exécuté avec succès" });
   });
+
+  it("the eod_report feed sends every failed batch again, then what waits", async () => {
+    await db.salesRecord.create({ data: { source_key: "order:12", record_type: "invoice", order_increment_id: "5004", amount: 1, record_date: date(DAY) } });
+    await report.runEodReport({ sales_date: NEXT, days: 2 });
+    const port = sftp.port;
+    await sftp.stop();
+    const failed = await batches.exportEodReport();
+    expect(failed.status).toBe("failed");
+    sftp = await startSftpServer({ root, users: { as400: "as400-secret" }, hostKeyPem, port });
+    await db.salesRecord.create({ data: { source_key: "order:13", record_type: "invoice", order_increment_id: "5003", amount: 2, record_date: date(NEXT) } });
+    await report.runEodReport({ sales_date: NEXT, days: 2 });
+
+    const progress: Array<Record<string, unknown>> = [];
+    const outcome = await actions.eodReportJob({ progress: async (meta) => void progress.push(meta), signal: new AbortController().signal, trigger: "manual" });
+    expect(outcome.error).toBe(false);
+    const sent = await db.eodBatch.findMany({ where: { id: { gte: failed.id } }, orderBy: { id: "asc" } });
+    expect(sent.map((batch) => [batch.status, batch.row_count])).toEqual([["exported", 1], ["exported", 1]]);
+    expect(outcome.message).toContain(`sent ${sent[0].file_name}, ${sent[1].file_name}`);
+    expect(progress.map((meta) => meta.step)).toEqual(["run", "retry"]);
+    expect(filesOnAs400()).toEqual(expect.arrayContaining(sent.map((batch) => batch.file_name)));
+    expect(await db.eodReportRow.count({ where: { export_status: { not: "exported" } } })).toBe(0);
+  });
 });
 
 describe("CSV export", () => {
@@ -277,7 +299,7 @@ describe("CSV export", () => {
     expect(lines[0]).toBe("Sales Date,Store,Orders,Invoices,Sales,Credit Memos,Returns,Shipping Invoices,Shipping,Net Sales,Revision,Export Status,Batch,Updated At");
     expect(lines).toHaveLength(1 + 5 + 1); // every row (page=3 ignored), and the final CRLF
     expect(lines[1]).toMatch(/^2026-11-19,"'=HYPERLINK\(""http:\/\/x""\)",0,0,1\.00,0,4\.50,0,0\.00,-3\.50,1,Pending,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(lines[2]).toMatch(/^2026-11-20,001,2,2,120\.00,2,45\.50,1,7\.95,66\.55,2,Exported,\d+,/);
+    expect(lines[2]).toMatch(/^2026-11-20,001,2,3,121\.00,2,45\.50,1,7\.95,67\.55,3,Exported,\d+,/);
     expect(lines[6]).toBe("");
   });
 
