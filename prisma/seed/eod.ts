@@ -1,6 +1,6 @@
 // Demo EOD data: the report rows of the last two weeks, built from the seeded
-// sales records by the EOD run's own statement, and one batch per day from ten
-// days ago to two days ago (one of them failed, for Retry Previous). Yesterday
+// sales records by the EOD run's own statement, and one batch per day from
+// thirteen days ago to two days ago (one of them failed, for Retry Previous). Yesterday
 // and today wait to be exported.
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../app/db/generated/client";
@@ -14,7 +14,7 @@ const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z
 export async function seedEod(db: PrismaClient, now: Date) {
   const today = dayFormat.format(now);
   await rebuildDays(db, shift(today, -13), today);
-  for (let back = 10; back >= 2; back--) {
+  for (let back = 13; back >= 2; back--) {
     const day = shift(today, -back);
     const rows = await db.$queryRaw<PendingRow[]>`
       SELECT id, to_char(sales_date, 'YYYY-MM-DD') AS sales_date, store_id, revision, order_count,
