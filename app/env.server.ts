@@ -55,6 +55,8 @@ const EnvSchema = z
     AS400_USER: z.string().min(1).optional(),
     AS400_PASSWORD: z.string().optional(),
     AS400_HOST_KEY: z.string().regex(/^SHA256:/, "must be an SSH key fingerprint SHA256:...").optional(),
+    /** Lets an outside caller (a scheduler, the AS400) run or retry the EOD report at /api/eod_report_run/{token} (D32). */
+    EOD_API_TOKEN: z.string().trim().min(24, "must be at least 24 characters (openssl rand -hex 16)").optional(),
     APP_TIMEZONE: z
       .string()
       .refine((zone) => {

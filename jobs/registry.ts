@@ -10,6 +10,7 @@ import { productSyncJob } from "../app/products/product-sync.server";
 import { pullSpecialOrders, SPECIAL_ORDER_FEED_CRON } from "../app/special-orders/pull.server";
 import { ASSIGNMENT_IMPORT_FEED, assignmentImportJob } from "../app/sales/feeds.server";
 import { exportRealtimeLogs } from "../app/sales/realtime-export.server";
+import { eodReportJob } from "../app/eod/actions.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -42,4 +43,6 @@ export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = 
   [ASSIGNMENT_IMPORT_FEED.name]: { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron, run: assignmentImportJob },
   // Sales, refunds and shipments queued in the realtime logs, to the AS400 (docs/as400-files.md, D26).
   realtime_as400_export: { defaultCron: "* * * * *", run: exportRealtimeLogs },
+  // Today and yesterday again, failed or unsent batches again, then the new batch to the AS400 (D31).
+  eod_report: { defaultCron: "0 23 * * *", run: eodReportJob },
 };

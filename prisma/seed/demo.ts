@@ -12,6 +12,7 @@ import { linkSeededFeedRuns } from "./feeds";
 import { seedSpecialOrders } from "./special-orders";
 import { seedSalesDemo } from "./sales";
 import { seedRealtimeLogs } from "./realtime-logs";
+import { seedEod } from "./eod";
 
 const DAY = 86_400_000;
 
@@ -71,6 +72,7 @@ export const FEEDS: Array<[string, string]> = [
   ["product_sync", "0 3 * * *"],
   ["special_order_pull", "*/30 * * * *"],
   ["assignment_import", "*/20 * * * *"],
+  ["realtime_as400_export", "* * * * *"],
 ];
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
@@ -398,7 +400,6 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
 
     // --- sales records, realtime logs, EOD ------------------------------------------
     const sales: Prisma.SalesRecordCreateManyInput[] = [];
-    const eodRows: Prisma.EodReportRowCreateManyInput[] = [];
     for (const order of orders) {
       if (order.magento_status === "canceled" || order.magento_status === "fraud") continue;
       const total = Number(order.grand_total_purchased);
@@ -410,25 +411,10 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         const refund = money(total * r.pick([1, 0.5]));
         sales.push({ record_type: "credit_memo", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: refund, record_date: dateOnly(order.created_at), created_at: order.created_at });
       }
-      for (const item of items.filter((it) => it.order_id === order.id)) {
-        const product = products.find((p) => p.sku === item.sku)!;
-        eodRows.push({ sales_date: dateOnly(order.created_at), store_id: r.pick(STORES)[0], order_increment_id: order.order_id, item_sku: item.sku, qty: item.qty_ordered, amount: money(product.price * item.qty_ordered), tax: money(product.price * item.qty_ordered * 0.0825), shipping: 0, record_type: order.magento_status === "closed" ? "return" : "sale" });
-      }
     }
     await db.salesRecord.createMany({ data: sales });
     await seedRealtimeLogs(db, randomSource(20261122), now);
-    await db.eodReportRow.createMany({ data: eodRows });
-    const today = dateOnly(now).getTime();
-    for (let back = 10; back >= 1; back--) {
-      const day = new Date(today - back * DAY);
-      const rows = eodRows.filter((row) => (row.sales_date as Date).getTime() === day.getTime());
-      if (!rows.length) continue;
-      const failed = back === 4;
-      const batch = await db.eodBatch.create({
-        data: { file_name: `EOD_${ymd(day)}.csv`, sales_date: day, row_count: rows.length, total: money(rows.reduce((sum, row) => sum + Number(row.amount), 0)), status: failed ? "failed" : "exported", error: failed ? "AS400 upload refused: 550 Permission denied" : null, exported_at: failed ? null : new Date(day.getTime() + DAY - 3600_000), created_at: new Date(day.getTime() + DAY - 3600_000) },
-      });
-      await db.eodReportRow.updateMany({ where: { sales_date: day }, data: { batch_id: batch.id } });
-    }
+    await seedEod(db, now);
 
     // --- feeds and their logs ----------------------------------------------------------
     const feedLogs: Prisma.FeedLogCreateManyInput[] = [];

@@ -1,0 +1,59 @@
+// The end-of-day report (spec 001 §2 "EOD Report"; D31): one row per sales
+// date and store, summed from that day's sales records (invoices, credit memos,
+// shipping invoices, as Daily Sales counts them: D19). A run is one SQL
+// statement over the days it covers: it upserts on (sales_date, store_id), so
+// running a day twice never doubles it, and a crash leaves the previous state.
+import { z } from "zod";
+import prisma from "~/db.server";
+import { todayIn } from "~/orders/daily-sales.server";
+import { env } from "~/env.server";
+import { fieldErrorsFromZod, ValidationError } from "~/lib/validation.server";
+import { withEodLock } from "./lock.server";
+import { rebuildDays, WEB_STORE, type RebuildResult } from "./rebuild";
+
+export { rebuildDays, WEB_STORE };
+
+/** A run covers the day asked for and the day before, so late records of yesterday are taken in. */
+export const DEFAULT_RUN_DAYS = 2;
+export const MAX_RUN_DAYS = 62;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDay = (day: string) => DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
+export const RunRequestSchema = z.object({
+  sales_date: z
+    .string()
+    .trim()
+    .refine(isCalendarDay, "must be a date written YYYY-MM-DD")
+    .optional(),
+  days: z.coerce
+    .number({ message: `must be a whole number from 1 to ${MAX_RUN_DAYS}` })
+    .int(`must be a whole number from 1 to ${MAX_RUN_DAYS}`)
+    .min(1, `must be a whole number from 1 to ${MAX_RUN_DAYS}`)
+    .max(MAX_RUN_DAYS, `must be a whole number from 1 to ${MAX_RUN_DAYS}`)
+    .optional(),
+});
+export type RunRequest = z.infer<typeof RunRequestSchema>;
+
+/** Reads sales_date and days from a query string (blank values are ignored); bad values are a 422. */
+export function parseRunRequest(params: URLSearchParams): RunRequest {
+  const raw = Object.fromEntries(["sales_date", "days"].map((key) => [key, params.get(key)?.trim() || undefined]));
+  const parsed = RunRequestSchema.safeParse(raw);
+  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues));
+  return parsed.data;
+}
+
+export interface RunResult extends RebuildResult {
+  /** First and last sales date covered, YYYY-MM-DD. */
+  from: string;
+  to: string;
+}
+const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+
+/** Builds (again) the report rows of `days` days ending with `sales_date` (today in APP_TIMEZONE). */
+export async function runEodReport(request: RunRequest = {}, options: { now?: Date } = {}): Promise<RunResult> {
+  const to = request.sales_date ?? todayIn(env().APP_TIMEZONE, options.now);
+  const from = shiftDay(to, -((request.days ?? DEFAULT_RUN_DAYS) - 1));
+  return withEodLock(async () => ({ from, to, ...(await rebuildDays(prisma, from, to)) }));
+}
+

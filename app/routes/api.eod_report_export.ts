@@ -1,0 +1,7 @@
+// GET /api/eod_report_export → { error, message, detail, batch }: Export to AS400
+// (spec 001 §2, §8; the spec names no path for it, so it follows its siblings):
+// the rows waiting go into a new batch file, stored, then uploaded.
+import { eodActionAnswer } from "~/eod/actions.server";
+import { apiRoute } from "~/lib/route.server";
+
+export const loader = apiRoute(({ url, t }) => eodActionAnswer("export", url, t));

@@ -1,0 +1,5 @@
+// GET /api/eod_report_run/{token}: the same run for a caller without a staff
+// session, allowed only with the configured EOD_API_TOKEN (D32).
+import { eodTokenRoute } from "~/eod/actions.server";
+
+export const loader = eodTokenRoute("run");

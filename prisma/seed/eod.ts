@@ -1,0 +1,58 @@
+// Demo EOD data: the report rows of the last two weeks, built from the seeded
+// sales records by the EOD run's own statement, and one batch per day from
+// thirteen days ago to two days ago (one of them failed, for Retry Previous). Yesterday
+// and today wait to be exported.
+import { createHash } from "node:crypto";
+import type { PrismaClient } from "../../app/db/generated/client";
+import { batchFileName, buildBatchFile, EOD_FOLDER, type PendingRow } from "../../app/eod/batch-file";
+import { rebuildDays } from "../../app/eod/rebuild";
+
+const DAY = 86_400_000;
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: process.env.APP_TIMEZONE || "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
+const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * DAY).toISOString().slice(0, 10);
+
+export async function seedEod(db: PrismaClient, now: Date) {
+  const today = dayFormat.format(now);
+  await rebuildDays(db, shift(today, -13), today);
+  for (let back = 13; back >= 2; back--) {
+    const day = shift(today, -back);
+    const rows = await db.$queryRaw<PendingRow[]>`
+      SELECT id, to_char(sales_date, 'YYYY-MM-DD') AS sales_date, store_id, revision, order_count,
+             invoice_count, invoice_total::text AS invoice_total, credit_memo_count, credit_memo_total::text AS credit_memo_total,
+             shipping_invoice_count, shipping_invoice_total::text AS shipping_invoice_total, net_sales::text AS net_sales
+        FROM eod_report_row WHERE sales_date = ${day}::date ORDER BY store_id`;
+    if (!rows.length) continue;
+    const failed = back === 4;
+    const sum = (key: "invoice_total" | "credit_memo_total" | "shipping_invoice_total" | "net_sales") =>
+      (rows.reduce((cents, row) => cents + Math.round(Number(row[key]) * 100), 0) / 100).toFixed(2);
+    const [{ id }] = await db.$queryRaw<Array<{ id: number }>>`SELECT nextval(pg_get_serial_sequence('eod_batch', 'id'))::int AS id`;
+    const content = buildBatchFile(id, rows);
+    const fileName = batchFileName(id, day);
+    const madeAt = new Date(Date.parse(`${shift(day, 1)}T03:00:00Z`)); // 10 or 11 pm in New York
+    await db.eodBatch.create({
+      data: {
+        id,
+        file_name: fileName,
+        remote_path: `${EOD_FOLDER}/${fileName}`,
+        sales_date: new Date(`${day}T00:00:00Z`),
+        last_sales_date: new Date(`${day}T00:00:00Z`),
+        row_count: rows.length,
+        invoice_total: sum("invoice_total"),
+        credit_memo_total: sum("credit_memo_total"),
+        shipping_invoice_total: sum("shipping_invoice_total"),
+        net_sales: sum("net_sales"),
+        status: failed ? "failed" : "exported",
+        error: failed ? "AS400: could not connect to 10.20.0.15:22: connection timed out after 20 s" : null,
+        attempts: failed ? 3 : 1,
+        content: new Uint8Array(content),
+        content_hash: createHash("sha256").update(content).digest("hex"),
+        exported_at: failed ? null : new Date(madeAt.getTime() + 4000),
+        created_at: madeAt,
+        updated_at: madeAt,
+      },
+    });
+    await db.$executeRaw`
+      UPDATE eod_report_row SET batch_id = ${id}, batched_revision = revision, export_status = ${failed ? "failed" : "exported"}
+       WHERE sales_date = ${day}::date`;
+  }
+}
