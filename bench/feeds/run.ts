@@ -1,4 +1,4 @@
-// `npx tsx bench/feeds/run.ts [-- --logs N]`: the Feed Summary and Feed Logs
+// `npm run bench:feeds [-- --logs N]`: the Feed Summary and Feed Logs
 // grids at volume. N feed logs (default 3,000,000) over 12 feeds are written
 // straight into a database of the bench's own (created and dropped), then each
 // list request the screens make is answered by the app's own functions
