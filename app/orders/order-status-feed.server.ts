@@ -12,15 +12,14 @@
 //    failed with its error; one the database could not take is tried again
 //    next run, and set aside after three attempts. Neither stops the next file.
 // The format is documented in docs/as400-files.md.
-import { createHash } from "node:crypto";
-import { parse as parseCsv } from "csv-parse/sync";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
-import { normaliseHeaderName } from "../../edi/csv/headers";
-import { isTemporaryUploadName, TransportError, withTransport, type VendorTransport } from "../../edi/transport";
+import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
+import { withTransport } from "../../edi/transport";
 
 /** Where the order system puts its order-status files, on the AS400 exchange (next to /as400/invoices and /as400/inventory). */
 export const ORDER_STATUS_FOLDER = "/as400/order-status";
@@ -44,8 +43,13 @@ const REQUIRED_COLUMNS = ["order_id", "updated_at"];
 
 const MAX_ATTEMPTS = 3;
 const UPDATE_CHUNK = 5_000;
-/** Second key space of the transaction-level advisory lock taken while a file is stored. */
-const STORE_LOCK_NAMESPACE = 72_700_011;
+/** The order-status files, as the shared AS400 inbound pipeline (app/as400) fetches and stores them. */
+const ORDER_STATUS_FILES: InboundFileKind = {
+  folder: ORDER_STATUS_FOLDER,
+  partner: ORDER_STATUS_PARTNER,
+  transactionSet: ORDER_STATUS_FILE_TYPE,
+  storeLockNamespace: 72_700_011,
+};
 
 // ---------------------------------------------------------------------------
 // Reading a file
@@ -71,51 +75,18 @@ export interface OrderStatusFile {
 export class OrderStatusFileError extends Error {}
 
 export function readOrderStatusFile(content: Buffer | string, timeZone = env().APP_TIMEZONE): OrderStatusFile {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
-      bom: true,
-      record_delimiter: ["\r\n", "\n", "\r"],
-      trim: true,
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      max_record_size: 1_000_000,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  } catch (error) {
-    throw new OrderStatusFileError(`not readable as CSV: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const filled = records.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
-  if (filled.length === 0) throw new OrderStatusFileError("the file is empty: it needs a header row (order_id, ..., updated_at)");
-
-  const [header, ...body] = filled;
-  const names = header.record.map(normaliseHeaderName);
-  const known = new Set<string>(ORDER_STATUS_COLUMNS);
-  const index = new Map<string, number>();
-  for (const [position, name] of names.entries()) {
-    if (!known.has(name)) continue; // columns we do not know are ignored
-    if (index.has(name)) throw new OrderStatusFileError(`line ${header.info.lines}: the column ${name} is named twice`);
-    index.set(name, position);
-  }
-  const missing = REQUIRED_COLUMNS.filter((name) => !index.has(name));
-  if (missing.length) {
-    throw new OrderStatusFileError(
-      `line ${header.info.lines}: not an order status file: missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header row has: ${names.join(", ")})`,
-    );
-  }
-  const fields = ORDER_STATUS_FIELDS.filter((field) => index.has(field));
+  const csv = readHeaderedCsv(content, {
+    columns: ORDER_STATUS_COLUMNS,
+    required: REQUIRED_COLUMNS,
+    notThisKind: "not an order status file",
+    expectedHeader: "order_id, ..., updated_at",
+    refuse: (message) => new OrderStatusFileError(message),
+  });
+  const fields = ORDER_STATUS_FIELDS.filter((field) => csv.has(field));
 
   const rows: OrderStatusRow[] = [];
   const errors: string[] = [];
-  for (const { record, info } of body) {
-    // info.lines is where the record ends; a quoted value may span lines.
-    const line = info.lines - record.reduce((breaks, value) => breaks + (value.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
-    if (record.length > names.length) {
-      errors.push(`line ${line}: ${record.length} values but the header has ${names.length} columns (a comma in a value that is not quoted?)`);
-      continue;
-    }
-    const cell = (name: string) => (record[index.get(name)!] ?? "").trim();
+  for (const { line, cell } of rowsFittingHeader(csv, errors)) {
     const orderId = cell("order_id");
     const updatedText = cell("updated_at");
     const updatedAt = parseOrderSystemTime(updatedText, timeZone);
@@ -259,7 +230,6 @@ class Report {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 /** The order_sync feed's job: fetch the order system's order-status files and apply them. */
 export async function importOrderStatusFiles(context?: FeedRunContext): Promise<FeedOutcome> {
@@ -269,7 +239,7 @@ export async function importOrderStatusFiles(context?: FeedRunContext): Promise<
     report.problem("the order system's file exchange is not configured (AS400_HOST); no files fetched");
   } else {
     try {
-      await withTransport(settings, (transport) => fetchFiles(transport, report, context));
+      await withTransport(settings, (transport) => fetchInboundFiles(transport, ORDER_STATUS_FILES, feedFetchHooks(report, context)));
     } catch (error) {
       report.problem(`could not read ${ORDER_STATUS_FOLDER} on the order system: ${errorMessage(error)}`);
     }
@@ -279,76 +249,8 @@ export async function importOrderStatusFiles(context?: FeedRunContext): Promise<
   return outcome(report);
 }
 
-async function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRunContext) {
-  if (!(await transport.exists(ORDER_STATUS_FOLDER))) {
-    await transport.makeFolder(ORDER_STATUS_FOLDER);
-    report.count("folder_created");
-    return;
-  }
-  const files = (await transport.list(ORDER_STATUS_FOLDER))
-    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  report.count("files_found", files.length);
-  for (const file of files) {
-    if (context?.signal.aborted) return;
-    let stored: { id: number; isNew: boolean };
-    try {
-      const content = await transport.download(file.path, file.size);
-      stored = await storeFile(file.name, file.path, content);
-      report.count(stored.isNew ? "files_stored" : "files_seen_before");
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      report.problem(`${file.name} not downloaded (${error.message}); it stays for the next run`);
-      continue;
-    }
-    // Only now, with the file stored, is it moved out of the way.
-    try {
-      await transport.archive(file.path);
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      report.problem(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again`);
-    }
-    await context?.progress({ ...report.counts });
-  }
-}
-
-/** Stores the file unless the same content was stored before (a file seen before is not applied again). */
-async function storeFile(name: string, remotePath: string, content: Buffer): Promise<{ id: number; isNew: boolean }> {
-  const hash = sha256(content);
-  return prisma.$transaction(async (tx) => {
-    // transmission's unique (vendor_id, direction, hash) does not hold without a vendor: one at a time per hash.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}::int, hashtext(${hash}))`;
-    const existing = await tx.transmission.findFirst({
-      where: { vendor_id: null, partner: ORDER_STATUS_PARTNER, direction: "in", transaction_set: ORDER_STATUS_FILE_TYPE, content_hash: hash },
-      select: { id: true },
-    });
-    if (existing) return { id: existing.id, isNew: false };
-    const created = await tx.transmission.create({
-      data: {
-        partner: ORDER_STATUS_PARTNER,
-        direction: "in",
-        file_name: name,
-        remote_path: remotePath,
-        transaction_set: ORDER_STATUS_FILE_TYPE,
-        transaction_control_numbers: [],
-        content_hash: hash,
-        content: new Uint8Array(content),
-        size: content.length,
-        status: "received",
-      },
-      select: { id: true },
-    });
-    return { id: created.id, isNew: true };
-  });
-}
-
 async function applyStoredFiles(report: Report, context?: FeedRunContext) {
-  const waiting = await prisma.transmission.findMany({
-    where: { partner: ORDER_STATUS_PARTNER, direction: "in", transaction_set: ORDER_STATUS_FILE_TYPE, status: "received" },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
-  for (const { id } of waiting) {
+  for (const id of await receivedInboundFileIds(ORDER_STATUS_FILES)) {
     if (context?.signal.aborted) return;
     await applyStoredFile(id, report);
     await context?.progress({ ...report.counts });

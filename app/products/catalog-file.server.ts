@@ -11,21 +11,26 @@
 //    failed with its error; a database failure is retried next run (three
 //    attempts). Neither stops the next file.
 // The format is documented in docs/as400-files.md.
-import { createHash } from "node:crypto";
-import { parse as parseCsv } from "csv-parse/sync";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
-import { normaliseHeaderName } from "../../edi/csv/headers";
-import { isTemporaryUploadName, TransportError, withTransport, type VendorTransport } from "../../edi/transport";
+import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
+import { withTransport, type VendorTransport } from "../../edi/transport";
 import { PRODUCT_STATUSES } from "./grids.server";
 
 export const PRODUCT_CATALOG_FOLDER = "/as400/products";
 export const PRODUCT_CATALOG_FILE_TYPE = "product_catalog";
 export const PRODUCT_CATALOG_PARTNER = "as400";
+/** The catalogue files, as the shared AS400 inbound pipeline (app/as400) fetches and stores them. */
+const CATALOG_FILES: InboundFileKind = {
+  folder: PRODUCT_CATALOG_FOLDER,
+  partner: PRODUCT_CATALOG_PARTNER,
+  transactionSet: PRODUCT_CATALOG_FILE_TYPE,
+  storeLockNamespace: 72_700_021,
+};
 const MAX_ATTEMPTS = 3;
-const STORE_LOCK_NAMESPACE = 72_700_021;
 const UPSERT_CHUNK = 5_000;
 
 /** Columns of the file; other columns are ignored. `category` is accepted for as400_category_id. */
@@ -53,48 +58,18 @@ export class CatalogFileError extends Error {}
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
 export function readCatalogFile(content: Buffer | string): CatalogFile {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
-      bom: true,
-      record_delimiter: ["\r\n", "\n", "\r"],
-      trim: true,
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      max_record_size: 1_000_000,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  } catch (error) {
-    throw new CatalogFileError(`not readable as CSV: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const filled = records.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
-  if (filled.length === 0) throw new CatalogFileError("the file is empty: it needs a header row (sku, name, ...)");
-  const [header, ...body] = filled;
-  const names = header.record.map((name) => {
-    const normalised = normaliseHeaderName(name);
-    return HEADER_ALIASES[normalised] ?? normalised;
+  const csv = readHeaderedCsv(content, {
+    columns: COLUMNS,
+    required: ["sku", "name"],
+    aliases: HEADER_ALIASES,
+    notThisKind: "not a product catalogue file",
+    expectedHeader: "sku, name, ...",
+    refuse: (message) => new CatalogFileError(message),
   });
-  const index = new Map<string, number>();
-  for (const [position, name] of names.entries()) {
-    if (!(COLUMNS as readonly string[]).includes(name)) continue;
-    if (index.has(name)) throw new CatalogFileError(`line ${header.info.lines}: the column ${name} is named twice`);
-    index.set(name, position);
-  }
-  const missing = ["sku", "name"].filter((name) => !index.has(name));
-  if (missing.length) {
-    throw new CatalogFileError(`line ${header.info.lines}: not a product catalogue file: missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header row has: ${names.join(", ")})`);
-  }
-  const columns = OPTIONAL.filter((column) => index.has(column));
+  const columns = OPTIONAL.filter((column) => csv.has(column));
   const rows: CatalogRow[] = [];
   const errors: string[] = [];
-  for (const { record, info } of body) {
-    const line = info.lines - record.reduce((breaks, value) => breaks + (value.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
-    if (record.length > names.length) {
-      errors.push(`line ${line}: ${record.length} values but the header has ${names.length} columns (a comma in a value that is not quoted?)`);
-      continue;
-    }
-    const cell = (name: Column) => (record[index.get(name)!] ?? "").trim();
+  for (const { line, cell } of rowsFittingHeader(csv, errors)) {
     const problems: string[] = [];
     const sku = cell("sku");
     const name = cell("name");
@@ -152,7 +127,6 @@ export interface CatalogReport {
   problems: string[];
 }
 
-const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const count = (report: CatalogReport, key: string, by = 1) => (report.counts[key] = (report.counts[key] ?? 0) + by);
 
@@ -167,67 +141,17 @@ export async function importProductCatalogFiles(report: CatalogReport, context?:
     }
   }
   // Files stored by this run and any an earlier run could not finish.
-  const waiting = await prisma.transmission.findMany({
-    where: { partner: PRODUCT_CATALOG_PARTNER, direction: "in", transaction_set: PRODUCT_CATALOG_FILE_TYPE, status: "received" },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
-  for (const { id } of waiting) {
+  for (const id of await receivedInboundFileIds(CATALOG_FILES)) {
     if (context?.signal.aborted) return;
     await applyStoredFile(id, report);
   }
 }
 
-async function fetchFiles(transport: VendorTransport, report: CatalogReport, context?: Pick<FeedRunContext, "signal">) {
-  if (!(await transport.exists(PRODUCT_CATALOG_FOLDER))) {
-    await transport.makeFolder(PRODUCT_CATALOG_FOLDER);
-    return;
-  }
-  const files = (await transport.list(PRODUCT_CATALOG_FOLDER))
-    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  for (const file of files) {
-    if (context?.signal.aborted) return;
-    try {
-      const content = await transport.download(file.path, file.size);
-      count(report, (await storeFile(file.name, file.path, content)) ? "catalog_files_stored" : "catalog_files_seen_before");
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      report.problems.push(`${file.name} not downloaded (${error.message}); it stays for the next run`);
-      continue;
-    }
-    // Only now, with the file stored, is it moved out of the way.
-    try {
-      await transport.archive(file.path);
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      report.problems.push(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again`);
-    }
-  }
-}
-
-/** Stores the file unless the same content was stored before; true when new. */
-async function storeFile(name: string, remotePath: string, content: Buffer): Promise<boolean> {
-  const hash = sha256(content);
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}::int, hashtext(${hash}))`;
-    const where = { vendor_id: null, partner: PRODUCT_CATALOG_PARTNER, direction: "in", transaction_set: PRODUCT_CATALOG_FILE_TYPE, content_hash: hash };
-    if (await tx.transmission.findFirst({ where, select: { id: true } })) return false;
-    await tx.transmission.create({
-      data: {
-        partner: PRODUCT_CATALOG_PARTNER,
-        direction: "in",
-        file_name: name,
-        remote_path: remotePath,
-        transaction_set: PRODUCT_CATALOG_FILE_TYPE,
-        transaction_control_numbers: [],
-        content_hash: hash,
-        content: new Uint8Array(content),
-        size: content.length,
-        status: "received",
-      },
-    });
-    return true;
+function fetchFiles(transport: VendorTransport, report: CatalogReport, context?: Pick<FeedRunContext, "signal">) {
+  return fetchInboundFiles(transport, CATALOG_FILES, {
+    signal: context?.signal,
+    problem: (message) => report.problems.push(message),
+    fileStored: (stored) => count(report, stored.isNew ? "catalog_files_stored" : "catalog_files_seen_before"),
   });
 }
 

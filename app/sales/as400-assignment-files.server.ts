@@ -10,13 +10,13 @@
 //   transaction: every valid line becomes an assignment, every bad line is
 //   reported, and a failure of the database applies nothing of the file.
 import { createHash } from "node:crypto";
-import { parse as parseCsv } from "csv-parse/sync";
 import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { normaliseHeaderName } from "../../edi/csv/headers";
-import { isTemporaryUploadName, TransportError, withTransport, type VendorTransport } from "../../edi/transport";
+import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { readHeaderedCsv } from "~/as400/headered-csv";
+import { withTransport, type VendorTransport } from "../../edi/transport";
 import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
 
 export const AUTO_ASSIGNMENT_FOLDER = "/as400/auto-assignment";
@@ -25,7 +25,13 @@ export const AUTO_ASSIGNMENT_FILE_TYPE = "auto_assignment";
 export const ASSIGNMENT_FILE_TYPE = "assignment";
 const PARTNER = "as400";
 const MAX_ATTEMPTS = 3;
-const STORE_LOCK_NAMESPACE = 72_700_021;
+/** The AS400's assignment files, as the shared AS400 inbound pipeline (app/as400) fetches and stores them. */
+const ASSIGNMENT_FILES: InboundFileKind = {
+  folder: ASSIGNMENT_IMPORT_FOLDER,
+  partner: PARTNER,
+  transactionSet: ASSIGNMENT_FILE_TYPE,
+  storeLockNamespace: 72_700_021,
+};
 
 export const AUTO_ASSIGNMENT_COLUMNS = [
   "order_id", "shopify_order_id", "item_id", "sku", "qty_unassigned", "marketplace_source", "marketplace_order_id",
@@ -147,37 +153,23 @@ export class AssignmentFileError extends Error {}
 
 /** Parses the file; lines that cannot be read are reported in `errors`, the others returned. */
 export function readAssignmentFile(content: Buffer | string): { lines: AssignmentFileLine[]; errors: string[] } {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
-      bom: true, record_delimiter: ["\r\n", "\n", "\r"], trim: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, info: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  } catch (error) {
-    throw new AssignmentFileError(`not readable as CSV: ${errorMessage(error)}`);
-  }
-  const filled = records.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
-  if (filled.length === 0) throw new AssignmentFileError("the file is empty: it needs a header row (order_id, item_id, sku, source_code, qty, form_number)");
-  const [header, ...body] = filled;
-  const names = header.record.map(normaliseHeaderName);
-  const index = new Map<string, number>();
-  for (const [position, name] of names.entries()) {
-    if (!(ASSIGNMENT_FILE_COLUMNS as readonly string[]).includes(name)) continue;
-    if (index.has(name)) throw new AssignmentFileError(`line ${header.info.lines}: the column ${name} is named twice`);
-    index.set(name, position);
-  }
-  const missing = REQUIRED_COLUMNS.filter((name) => !index.has(name));
-  if (missing.length) {
-    throw new AssignmentFileError(`line ${header.info.lines}: not an assignment file: missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header row has: ${names.join(", ")})`);
-  }
+  const csv = readHeaderedCsv(content, {
+    columns: ASSIGNMENT_FILE_COLUMNS,
+    required: REQUIRED_COLUMNS,
+    notThisKind: "not an assignment file",
+    expectedHeader: "order_id, item_id, sku, source_code, qty, form_number",
+    maxRecordSize: 0,
+    refuse: (message) => new AssignmentFileError(message),
+  });
   const lines: AssignmentFileLine[] = [];
   const errors: string[] = [];
-  for (const { record, info } of body) {
-    const line = info.lines;
-    if (record.length > names.length) {
-      errors.push(`line ${line}: ${record.length} values but the header has ${names.length} columns`);
+  for (const row of csv.rows) {
+    // This file's lines are numbered where the row ends.
+    const { lastLine: line, cell } = row;
+    if (row.valueCount > csv.headerNames.length) {
+      errors.push(`line ${line}: ${row.valueCount} values but the header has ${csv.headerNames.length} columns`);
       continue;
     }
-    const cell = (name: string) => (index.has(name) ? (record[index.get(name)!] ?? "").trim() : "");
     const problems: string[] = [];
     const orderId = cell("order_id");
     const itemText = cell("item_id");
@@ -239,14 +231,10 @@ export async function importAssignmentFiles(t: Translate, context?: FeedRunConte
       fetchFailed = true;
     }
   }
-  const waiting = await prisma.transmission.findMany({
-    where: { partner: PARTNER, direction: "in", transaction_set: ASSIGNMENT_FILE_TYPE, status: "received" },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
+  const waiting = await receivedInboundFileIds(ASSIGNMENT_FILES);
   let created = 0;
   let fileFailed = false;
-  for (const { id } of waiting) {
+  for (const id of waiting) {
     if (context?.signal.aborted) break;
     const outcome = await applyStoredFile(id, t);
     created += outcome.created;
@@ -261,47 +249,11 @@ export async function importAssignmentFiles(t: Translate, context?: FeedRunConte
   return { error, message, error_messages: messages, files: waiting.length, created };
 }
 
-async function fetchFiles(transport: VendorTransport, messages: string[], context?: FeedRunContext) {
-  if (!(await transport.exists(ASSIGNMENT_IMPORT_FOLDER))) {
-    await transport.makeFolder(ASSIGNMENT_IMPORT_FOLDER);
-    return;
-  }
-  const files = (await transport.list(ASSIGNMENT_IMPORT_FOLDER))
-    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  for (const file of files) {
-    if (context?.signal.aborted) return;
-    try {
-      const content = await transport.download(file.path, file.size);
-      await storeFile(file.name, file.path, content);
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      messages.push(`${file.name} not downloaded (${error.message}); it stays for the next run.`);
-      continue;
-    }
-    // Only now, with the file stored, is it moved out of the way.
-    try {
-      await transport.archive(file.path);
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      messages.push(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again.`);
-    }
-  }
-}
-
-/** Stored unless the same content was stored before (a file seen before is not applied twice). */
-async function storeFile(name: string, remotePath: string, content: Buffer) {
-  const hash = sha256(content);
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}::int, hashtext(${hash}))`;
-    const existing = await tx.transmission.findFirst({ where: { vendor_id: null, partner: PARTNER, direction: "in", transaction_set: ASSIGNMENT_FILE_TYPE, content_hash: hash }, select: { id: true } });
-    if (existing) return;
-    await tx.transmission.create({
-      data: {
-        partner: PARTNER, direction: "in", file_name: name, remote_path: remotePath, transaction_set: ASSIGNMENT_FILE_TYPE, transaction_control_numbers: [],
-        content_hash: hash, content: new Uint8Array(content), size: content.length, status: "received",
-      },
-    });
+function fetchFiles(transport: VendorTransport, messages: string[], context?: FeedRunContext) {
+  return fetchInboundFiles(transport, ASSIGNMENT_FILES, {
+    signal: context?.signal,
+    // This feed's messages are sentences.
+    problem: (message) => messages.push(`${message}.`),
   });
 }
 

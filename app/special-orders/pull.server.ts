@@ -12,7 +12,6 @@
 // 3. sends every pending order to Shopify (processing.server.ts): created, or
 //    an error row when Shopify refuses; left pending when Shopify cannot be
 //    reached. Each step picks up where a crashed run stopped.
-import { createHash } from "node:crypto";
 import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
@@ -20,7 +19,8 @@ import { runFeed } from "~/feeds/runner.server";
 import { i18nServer } from "~/i18n/i18n.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
-import { isTemporaryUploadName, TransportError, withTransport, type VendorTransport } from "../../edi/transport";
+import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { withTransport, type VendorTransport } from "../../edi/transport";
 import { baseTotal, DEFAULT_SHIPPING_DESCRIPTION, processSpecialOrder, recordSpecialOrderError } from "./processing.server";
 import { firstProblem, specialOrderProblems, type TranslateText } from "./special-order-rules";
 import { readSpecialOrderFile, SpecialOrderFileError, type SpecialOrderFile } from "./special-order-file.server";
@@ -32,8 +32,13 @@ export const SPECIAL_ORDER_PARTNER = "as400";
 export const SPECIAL_ORDER_FEED = "special_order_pull";
 export const SPECIAL_ORDER_FEED_CRON = "*/30 * * * *";
 
-/** Second key space of the transaction-level advisory lock taken while a file is stored. */
-const STORE_LOCK_NAMESPACE = 72_700_013;
+/** The special-order files, as the shared AS400 inbound pipeline (app/as400) fetches and stores them. */
+const SPECIAL_ORDER_FILES: InboundFileKind = {
+  folder: SPECIAL_ORDER_FOLDER,
+  partner: SPECIAL_ORDER_PARTNER,
+  transactionSet: SPECIAL_ORDER_FILE_TYPE,
+  storeLockNamespace: 72_700_013,
+};
 /** A stored file the database would not take is tried this many times, then set aside as failed. */
 const MAX_IMPORT_ATTEMPTS = 3;
 
@@ -47,7 +52,6 @@ class Report {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 export interface PullOptions {
   /** The Shopify client; by default the jobs' one (stand-in in local mode, the offline session embedded). */
@@ -81,78 +85,22 @@ export async function pullSpecialOrdersNow(): Promise<{ error: boolean; msg: str
 
 // --- 1. fetch and store ------------------------------------------------------------------
 
-async function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRunContext) {
-  if (!(await transport.exists(SPECIAL_ORDER_FOLDER))) {
-    await transport.makeFolder(SPECIAL_ORDER_FOLDER);
-    report.count("folder_created");
-    return;
-  }
-  const files = (await transport.list(SPECIAL_ORDER_FOLDER))
-    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  report.count("files_found", files.length);
-  for (const file of files) {
-    if (context?.signal.aborted) return;
-    try {
-      const content = await transport.download(file.path, file.size);
-      const stored = await storeFile(file.name, file.path, content);
-      report.count(stored.isNew ? "files_stored" : "files_seen_before");
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      report.problems.push(`${file.name} not downloaded (${error.message}); it stays for the next run`);
-      continue;
-    }
-    // Only now, with the file stored, is it moved out of the way.
-    try {
-      await transport.archive(file.path);
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      report.problems.push(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again`);
-    }
-    await context?.progress({ ...report.counts });
-  }
-}
-
-/** Stores the file and its log row, unless the same content was stored before. */
-export async function storeFile(name: string, remotePath: string, content: Buffer): Promise<{ transmissionId: number; isNew: boolean }> {
-  const hash = sha256(content);
-  return prisma.$transaction(async (tx) => {
-    // transmission's unique (vendor_id, direction, hash) does not hold without a vendor: one at a time per hash.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}::int, hashtext(${hash}))`;
-    const existing = await tx.transmission.findFirst({
-      where: { vendor_id: null, partner: SPECIAL_ORDER_PARTNER, direction: "in", transaction_set: SPECIAL_ORDER_FILE_TYPE, content_hash: hash },
-      select: { id: true },
-    });
-    if (existing) return { transmissionId: existing.id, isNew: false };
-    const stored = await tx.transmission.create({
-      data: {
-        partner: SPECIAL_ORDER_PARTNER,
-        direction: "in",
-        file_name: name,
-        remote_path: remotePath,
-        transaction_set: SPECIAL_ORDER_FILE_TYPE,
-        transaction_control_numbers: [],
-        content_hash: hash,
-        content: new Uint8Array(content),
-        size: content.length,
-        status: "received",
-      },
-      select: { id: true },
-    });
-    await tx.specialOrderLog.create({ data: { file_path: remotePath, content: new Uint8Array(content), transmission_id: stored.id, summary: "received, not imported yet" } });
-    return { transmissionId: stored.id, isNew: true };
+function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRunContext) {
+  return fetchInboundFiles(transport, SPECIAL_ORDER_FILES, {
+    ...feedFetchHooks(report, context),
+    // The log row (downloadable) is stored with the file, in the same transaction.
+    storeAlongside: async (tx, file) => {
+      await tx.specialOrderLog.create({
+        data: { file_path: file.remotePath, content: new Uint8Array(file.content), transmission_id: file.transmissionId, summary: "received, not imported yet" },
+      });
+    },
   });
 }
 
 // --- 2. import -----------------------------------------------------------------------------
 
 async function importStoredFiles(report: Report, t: TranslateText, context?: FeedRunContext) {
-  const waiting = await prisma.transmission.findMany({
-    where: { partner: SPECIAL_ORDER_PARTNER, direction: "in", transaction_set: SPECIAL_ORDER_FILE_TYPE, status: "received" },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
-  for (const { id } of waiting) {
+  for (const id of await receivedInboundFileIds(SPECIAL_ORDER_FILES)) {
     if (context?.signal.aborted) return;
     try {
       await importStoredFile(id, report, t);

@@ -3,8 +3,7 @@
 // store_ticket) together or apart. Reading never judges a ticket: the pull
 // checks each one with the shared rules, so a bad ticket becomes an error row
 // staff revise. Only a file that is not a special-order file at all is refused.
-import { parse as parseCsv } from "csv-parse/sync";
-import { normaliseHeaderName } from "../../edi/csv/headers";
+import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
 import type { SpecialOrderItem } from "./special-order-rules";
 
 export const TICKET_COLUMNS = [
@@ -44,48 +43,18 @@ export interface SpecialOrderFile {
 export class SpecialOrderFileError extends Error {}
 
 export function readSpecialOrderFile(content: Buffer | string): SpecialOrderFile {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
-      bom: true,
-      record_delimiter: ["\r\n", "\n", "\r"],
-      trim: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      max_record_size: 1_000_000,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  } catch (error) {
-    throw new SpecialOrderFileError(`not readable as CSV: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const filled = records.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
-  if (filled.length === 0) throw new SpecialOrderFileError("the file is empty: it needs a header row (store_id, store_ticket, ..., sku, size, width, price, tax)");
-
-  const [header, ...body] = filled;
-  const names = header.record.map(normaliseHeaderName);
-  const known = new Set<string>(SPECIAL_ORDER_COLUMNS);
-  const index = new Map<string, number>();
-  for (const [position, name] of names.entries()) {
-    if (!known.has(name)) continue;
-    if (index.has(name)) throw new SpecialOrderFileError(`line ${header.info.lines}: the column ${name} is named twice`);
-    index.set(name, position);
-  }
-  const missing = REQUIRED_COLUMNS.filter((name) => !index.has(name));
-  if (missing.length) {
-    throw new SpecialOrderFileError(
-      `line ${header.info.lines}: not a special-order file: missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header row has: ${names.join(", ")})`,
-    );
-  }
+  const csv = readHeaderedCsv(content, {
+    columns: SPECIAL_ORDER_COLUMNS,
+    required: REQUIRED_COLUMNS,
+    notThisKind: "not a special-order file",
+    expectedHeader: "store_id, store_ticket, ..., sku, size, width, price, tax",
+    relaxQuotes: false,
+    refuse: (message) => new SpecialOrderFileError(message),
+  });
 
   const tickets = new Map<string, SpecialOrderTicket>();
   const errors: string[] = [];
-  for (const { record, info } of body) {
-    const line = info.lines - record.reduce((breaks, value) => breaks + (value.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
-    if (record.length > names.length) {
-      errors.push(`line ${line}: ${record.length} values but the header has ${names.length} columns (a comma in a value that is not quoted?)`);
-      continue;
-    }
-    const cell = (name: string) => (index.has(name) ? (record[index.get(name)!] ?? "").trim() : "");
+  for (const { line, cell } of rowsFittingHeader(csv, errors)) {
     const storeId = cell("store_id");
     const storeTicket = cell("store_ticket");
     if (!storeId || !storeTicket) {
