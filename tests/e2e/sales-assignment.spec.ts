@@ -1,19 +1,35 @@
 import { expect, test } from "@playwright/test";
 import { dbQuery, open } from "./support";
 
-// A seeded order nothing of which is assigned yet (prisma/seed/sales.ts keeps one), taken
-// through manual assignment, reassignment and deletion; then a seeded Sent assignment through DNH.
+// An order nothing of which is assigned yet, taken through manual assignment,
+// reassignment and deletion; then a seeded Sent assignment through DNH. The
+// order is a fresh copy of a seeded processing order (with its items, none
+// assigned), so the spec runs again on the same database (--repeat-each).
 test.describe.configure({ mode: "serial" });
 
 let order: { order_id: string; id: number; shopify_order_id: string; auto_assignment_eligible: number };
 let items: Array<{ item_id: number; sku: string; qty_ordered: number }>;
 
 test.beforeAll(async () => {
+  const stamp = `${Date.now()}`.slice(-9);
   [order] = await dbQuery(
-    `SELECT o.order_id, o.id, o.shopify_order_id, o.auto_assignment_eligible FROM order_grid o
+    `INSERT INTO order_grid
+     SELECT (jsonb_populate_record(NULL::order_grid, to_jsonb(o) || jsonb_build_object(
+              'id', nextval(pg_get_serial_sequence('order_grid', 'id')),
+              'order_id', 'E2E' || $1::text, 'shopify_order_id', '79' || $1::text,
+              'total_assigned', 0, 'auto_assignment_eligible', 0))).*
+       FROM order_grid o
       WHERE o.magento_status = 'processing' AND COALESCE(o.marketplace_source, '') = '' AND o.shopify_order_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM order_item i JOIN assignment a ON a.item_id = i.item_id WHERE i.order_id = o.id)
-      ORDER BY o.id LIMIT 1`,
+        AND EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = o.id)
+      ORDER BY o.id LIMIT 1
+     RETURNING order_id, id, shopify_order_id, auto_assignment_eligible`,
+    [stamp],
+  );
+  const [source] = await dbQuery("SELECT id FROM order_grid WHERE magento_status = 'processing' AND COALESCE(marketplace_source, '') = '' AND shopify_order_id IS NOT NULL AND EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = order_grid.id) ORDER BY id LIMIT 1");
+  await dbQuery(
+    `INSERT INTO order_item (order_id, sku, name, qty_ordered, price, is_shippable, update_time)
+     SELECT $1, sku, name, qty_ordered, price, is_shippable, now() FROM order_item WHERE order_id = $2 ORDER BY item_id`,
+    [order.id, source.id],
   );
   items = await dbQuery("SELECT item_id, sku, qty_ordered FROM order_item WHERE order_id = $1 ORDER BY item_id", [order.id]);
   // Enough stock at the two stores used, whatever the seed's other assignments hold.
