@@ -71,12 +71,17 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
   // A navigation to this screen with another URL starts over from that URL;
   // the screen's own URL updates do not.
   const ownSearch = useRef(searchParams.toString());
+  // The state a navigation asked for, until it is the state: a reload in the
+  // same moment (a screen's action) must not load the old state and write its
+  // filters back into the URL it just left.
+  const navigatedTo = useRef<S | null>(null);
   useEffect(() => {
     const search = searchParams.toString();
     if (search === ownSearch.current) return;
     ownSearch.current = search;
     const next = latest.current.fromSearch(searchParams);
     latest.current.onNavigate?.(next);
+    navigatedTo.current = next;
     setState(next);
   }, [searchParams]);
 
@@ -84,13 +89,17 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
   const loadedKey = useRef(JSON.stringify(options.initialState));
   const loadedGeneration = useRef(0);
   useEffect(() => {
+    if (navigatedTo.current !== null && state !== navigatedTo.current) return;
+    // A navigation's state came from the URL: the URL stays as it was asked for.
+    const fromNavigation = navigatedTo.current !== null;
+    navigatedTo.current = null;
     const key = JSON.stringify(state);
     if (key === loadedKey.current && generation === loadedGeneration.current) return;
     loadedKey.current = key;
     loadedGeneration.current = generation;
     const { toSearch, apiUrl, parse, firstPage } = latest.current;
     const nextSearch = toSearch(state, new URLSearchParams(window.location.search));
-    if (nextSearch.toString() !== new URLSearchParams(window.location.search).toString()) {
+    if (!fromNavigation && nextSearch.toString() !== new URLSearchParams(window.location.search).toString()) {
       ownSearch.current = nextSearch.toString();
       setSearchParams(nextSearch, { replace: true, preventScrollReset: true });
     }
