@@ -98,8 +98,11 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
     loadedKey.current = key;
     loadedGeneration.current = generation;
     const { toSearch, apiUrl, parse, firstPage } = latest.current;
-    const nextSearch = toSearch(state, new URLSearchParams(window.location.search));
-    if (!fromNavigation && nextSearch.toString() !== new URLSearchParams(window.location.search).toString()) {
+    const onScreen = new URLSearchParams(window.location.search);
+    const nextSearch = toSearch(state, onScreen);
+    // The URL moved under us (a navigation not seen yet): leave it to that navigation.
+    const urlIsOurs = onScreen.toString() === ownSearch.current;
+    if (!fromNavigation && urlIsOurs && nextSearch.toString() !== onScreen.toString()) {
       ownSearch.current = nextSearch.toString();
       setSearchParams(nextSearch, { replace: true, preventScrollReset: true });
     }

@@ -53,10 +53,8 @@ export default function EodReport() {
     // An export or retry changes the rows' export status, a run their figures.
     setReloadToken((token) => token + 1);
     if (result.ok && action === "run") {
-      redirectTimer.current = setTimeout(() => {
-        navigate(withLocale("/eod/report/", location.search));
-        setReloadToken((token) => token + 1);
-      }, REDIRECT_AFTER_SUCCESS_MS);
+      // The grid reloaded above; the navigation loads it again from the URL it goes to.
+      redirectTimer.current = setTimeout(() => navigate(withLocale("/eod/report/", location.search)), REDIRECT_AFTER_SUCCESS_MS);
     }
   };
 
