@@ -1,6 +1,5 @@
 // /special_order: the area's menu (spec 001 §2).
-import { Button, Card, InlineStack, Page } from "@shopify/polaris";
-import { useTranslation } from "react-i18next";
+import { AreaMenu } from "~/components/AreaMenu";
 import { pageLoader } from "~/lib/route.server";
 
 const SPECIAL_ORDER_MENU = [
@@ -12,18 +11,5 @@ const SPECIAL_ORDER_MENU = [
 export const loader = pageLoader(async () => ({}));
 
 export default function SpecialOrderMenu() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t("special_orders.menu_title")}>
-      <Card>
-        <InlineStack gap="300">
-          {SPECIAL_ORDER_MENU.map((item) => (
-            <Button key={item.url} url={item.url}>
-              {t(item.label)}
-            </Button>
-          ))}
-        </InlineStack>
-      </Card>
-    </Page>
-  );
+  return <AreaMenu title="special_orders.menu_title" links={SPECIAL_ORDER_MENU} />;
 }
