@@ -26,8 +26,9 @@ describe("environment", () => {
   });
 
   it("runs embedded with all three Shopify variables", () => {
-    const env = parseEnv({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", PORT: "8080", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") });
+    const env = parseEnv({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", PORT: "8080", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "Main-Store.myshopify.com, outlet.myshopify.com" });
     expect(env.mode).toBe("embedded");
+    expect(env.shops).toEqual(["main-store.myshopify.com", "outlet.myshopify.com"]);
     expect(env.listenHost).toBe("0.0.0.0");
     expect(env.PORT).toBe(8080);
   });
@@ -45,6 +46,13 @@ describe("environment", () => {
     const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com" };
     expect(failure(embedded)).toContain("APP_SECRET_KEY is required in embedded mode");
     expect(failure({ ...embedded, APP_SECRET_KEY: "c2hvcnQ=" })).toContain("APP_SECRET_KEY must be 32 bytes in base64");
+  });
+
+  it("requires the merchant's shops in embedded mode, as *.myshopify.com domains", () => {
+    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") };
+    expect(failure(embedded)).toContain("SHOPIFY_SHOPS is required in embedded mode");
+    expect(failure({ ...embedded, SHOPIFY_SHOPS: "shop.example.com" })).toContain("SHOPIFY_SHOPS must list shop domains");
+    expect(parseEnv({}).shops).toEqual(["demo-shop.myshopify.com"]);
   });
 
   it("refuses local mode in production unless asked", () => {

@@ -28,7 +28,12 @@ const EnvSchema = z
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
     SHOPIFY_APP_URL: z.url({ message: "must be the app's public URL, e.g. https://ops.example.com" }).optional(),
     SCOPES: z.string().default("read_orders,write_orders,read_products,write_products,read_inventory,write_inventory,read_fulfillments,write_fulfillments"),
-    SHOP_CUSTOM_DOMAIN: z.string().optional(),
+    /** The merchant's shop or shops (comma-separated *.myshopify.com): the only ones served in embedded mode. */
+    SHOPIFY_SHOPS: z
+      .string()
+      .transform((value) => value.split(",").map((shop) => shop.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must list shop domains such as my-shop.myshopify.com, separated by commas")).min(1))
+      .optional(),
     /** Shop domain used for Shopify calls in local mode (answered by the stand-in). */
     LOCAL_SHOP: z.string().regex(/^[a-z0-9-]+\.myshopify\.com$/).default("demo-shop.myshopify.com"),
     /** Where the Shopify stand-in listens; set by the launcher in local mode. */
@@ -81,6 +86,9 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
       problems.push(`${key} is required for embedded mode (${given.join(", ")} ${given.length > 1 ? "are" : "is"} set)`);
     }
   }
+  if (given.length === shopifyKeys.length && !env.SHOPIFY_SHOPS) {
+    problems.push("SHOPIFY_SHOPS is required in embedded mode: the merchant's shop domains, e.g. my-shop.myshopify.com (the app serves no other shop)");
+  }
   if (given.length === shopifyKeys.length && !env.APP_SECRET_KEY) {
     problems.push("APP_SECRET_KEY is required in embedded mode: it encrypts vendor passwords (openssl rand -base64 32)");
   }
@@ -98,6 +106,8 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
 
 export type AppEnv = z.infer<typeof EnvSchema> & {
   mode: "embedded" | "local";
+  /** The shops this app serves: SHOPIFY_SHOPS in embedded mode, LOCAL_SHOP in local mode. */
+  shops: string[];
   /** Interface the HTTP server binds to: loopback only in local mode. */
   listenHost: string;
 };
@@ -117,7 +127,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const mode = env.SHOPIFY_API_KEY ? "embedded" : "local";
-  return { ...env, mode, listenHost: mode === "local" ? "127.0.0.1" : (env.HOST ?? "0.0.0.0") };
+  const shops = mode === "local" ? [env.LOCAL_SHOP] : (env.SHOPIFY_SHOPS ?? []);
+  return { ...env, mode, shops, listenHost: mode === "local" ? "127.0.0.1" : (env.HOST ?? "0.0.0.0") };
 }
 
 /** For the launchers (npm start, npm run jobs): the environment, or its problems printed and exit 1. */

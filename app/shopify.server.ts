@@ -19,9 +19,9 @@ function createShopifyApp() {
     authPathPrefix: "/auth",
     // Same Session table; the storage is typed against the classic client.
     sessionStorage: new PrismaSessionStorage(prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0]),
-    distribution: AppDistribution.AppStore,
+    // One merchant: custom distribution, installed by link on its shop only (README).
+    distribution: AppDistribution.SingleMerchant,
     future: { unstable_newEmbeddedAuthStrategy: true },
-    ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
   });
 }
 

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { isEmbedded, shopify } from "~/shopify.server";
+import { authenticateWebhook } from "~/shopify/webhooks.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  if (!isEmbedded()) return new Response(null, { status: 404 });
-  const { payload, session, topic, shop } = await shopify().authenticate.webhook(request);
+  const { payload, session, topic, shop } = await authenticateWebhook(request);
   console.log(`Received ${topic} webhook for ${shop}`);
   const current = (payload as { current?: string[] }).current;
   if (session && current) {

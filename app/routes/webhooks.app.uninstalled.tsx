@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { isEmbedded, shopify } from "~/shopify.server";
+import { authenticateWebhook } from "~/shopify/webhooks.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  if (!isEmbedded()) return new Response(null, { status: 404 });
-  // Refuses (401) anything whose HMAC does not match the app secret.
-  const { shop, session, topic } = await shopify().authenticate.webhook(request);
+  // 404 in local mode, 403 for a shop this app does not serve, 401 when the HMAC does not match.
+  const { shop, session, topic } = await authenticateWebhook(request);
   console.log(`Received ${topic} webhook for ${shop}`);
   if (session) await prisma.session.deleteMany({ where: { shop } });
   return new Response();

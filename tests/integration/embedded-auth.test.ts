@@ -71,6 +71,7 @@ beforeAll(async () => {
     SHOPIFY_API_KEY: API_KEY,
     SHOPIFY_API_SECRET: SECRET,
     SHOPIFY_APP_URL: "https://ops.example.com",
+    SHOPIFY_SHOPS: SHOP,
     SCOPES,
     APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
     DATABASE_URL: process.env.DATABASE_URL!,
