@@ -119,7 +119,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
   const problems = [
-    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`)),
+    ...(result.success ? [] : result.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`)),
     ...crossChecks(cleaned),
   ];
   if (!result.success || problems.length) {
