@@ -268,8 +268,15 @@ const handlers: Record<string, Handler> = {
     return { productVariants: { nodes: nodes.slice(0, 100) } };
   },
 
+  // Active locations only, by name: Shopify's defaults for `locations`.
   Locations: async (_variables, { state, catalog }) => ({
-    locations: { nodes: (await servedLocations(state, catalog)).filter((location) => location.isActive).slice(0, 100).map(({ id, name }) => ({ id, name })) },
+    locations: {
+      nodes: (await servedLocations(state, catalog))
+        .filter((location) => location.isActive)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 100)
+        .map(({ id, name }) => ({ id, name })),
+    },
   }),
 
   InventorySetQuantities: async (variables, { state, catalog }) => {
