@@ -1,4 +1,4 @@
-// Stores are the shop's Shopify locations (docs/decisions.md D48–D51): read
+// Stores are the shop's Shopify locations (docs/decisions.md D48–D52): read
 // at install, by the location_sync feed and on the locations/* webhooks, each
 // an inventory_source row of type store keyed by its location id. A location
 // that is deactivated or deleted stops being offered and keeps its row, so its
@@ -57,7 +57,6 @@ interface SourceRow {
 }
 
 const nameKey = (name: string) => name.trim().toLowerCase();
-
 
 /**
  * Applies locations to the stores in one transaction. With `complete` (the
@@ -123,9 +122,12 @@ export async function applyLocations(facts: LocationFact[], options: { complete:
 
         if (options.complete) {
           for (const row of sources) {
-            if (row.type !== "store" || !row.shopify_location_id || seen.has(row.shopify_location_id) || !row.enabled || updates.has(row.source_code)) continue;
-            update(row.source_code, { enabled: 0 });
-            result.disabled++;
+            if (!row.shopify_location_id || seen.has(row.shopify_location_id) || updates.has(row.source_code)) continue;
+            if (row.type === "dropshipper") update(row.source_code, { shopify_location_id: null });
+            else if (row.enabled) {
+              update(row.source_code, { enabled: 0 });
+              result.disabled++;
+            }
           }
         }
         // Links cleared first: a location id is unique, and may move from a store row to a vendor's.

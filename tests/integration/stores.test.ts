@@ -422,7 +422,9 @@ describe("the Shopify stand-in's locations and inventory levels", () => {
     order: async () => null,
     variants: async (skus) => skus.filter((sku) => sku.startsWith("KNOWN-")),
     locations: async () => names,
-    levels: async (skus) => skus.map((sku) => ({ sku, location: "Location 000", quantity: 9 })),
+    // A "wide" SKU is stocked everywhere; the others at the first location only.
+    levels: async (skus) =>
+      skus.flatMap((sku) => (sku.startsWith("KNOWN-WIDE") ? names.map((location) => ({ sku, location, quantity: 2 })) : [{ sku, location: "Location 000", quantity: 9 }])),
   };
   let own: Awaited<ReturnType<typeof startShopifyStandIn>>;
   beforeAll(async () => {
@@ -465,6 +467,28 @@ describe("the Shopify stand-in's locations and inventory levels", () => {
         { location: { id: location002 }, quantities: [{ name: "available", quantity: 31 }] },
       ]),
     );
+  });
+
+  it("is read by the Shopify module: every location page, and an item's levels beyond the first 25", async () => {
+    const { readAvailableBySku, readShopLocations } = await import("../../app/shopify/locations.server");
+    const asked: string[] = [];
+    const admin = {
+      run: async (operation: { name: string; document: string }, variables: unknown) => {
+        asked.push(operation.name);
+        return graphql(operation.document, variables as Json);
+      },
+    } as unknown as import("../../app/shopify/admin-client.server").ShopifyAdmin;
+    expect(await readShopLocations(admin)).toHaveLength(260);
+    expect(asked).toEqual(["ShopLocations", "ShopLocations"]);
+
+    asked.length = 0;
+    const available = await readAvailableBySku(admin, ["KNOWN-WIDE-1", "KNOWN-1", "UNKNOWN-1"]);
+    // Location 001 was deactivated above: its levels are not answered.
+    expect(available.get("KNOWN-WIDE-1")!.size).toBe(259);
+    expect([...available.get("KNOWN-WIDE-1")!.values()].every((quantity) => quantity === 2)).toBe(true);
+    expect([...available.get("KNOWN-1")!.values()].sort((a, b) => a - b)).toEqual([9, 31]); // 31 set by the test above
+    expect(available.get("UNKNOWN-1")).toBeNull();
+    expect(asked).toEqual(["InventoryLevelsBySku", "InventoryItemLevels"]);
   });
 });
 
