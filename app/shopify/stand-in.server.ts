@@ -8,8 +8,12 @@
 //   DELETE /__calls                           forget it (state stays)
 //   GET  /__inventory                         levels set: [{ sku, location, quantity }]
 //   DELETE /__state                           forget calls, fulfilments, levels and product tags
-import { createHash } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+//   POST /admin/oauth/access_token            token exchange (embedded-mode tests: options.app)
+// With options.tls it answers HTTPS, as Shopify does: the embedded-mode tests
+// point the app's connections to https://{shop} at it (tests/support/shopify-hosts.mjs).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type RequestListener } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 
 export interface RecordedCall {
@@ -371,8 +375,31 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startShopifyStandIn(options: { port?: number; shop?: string; catalog?: StandInCatalog } = {}) {
+/** The app as Shopify knows it: token exchange checks these, and GraphQL then wants an access token it issued. */
+export interface StandInApp {
+  apiKey: string;
+  apiSecret: string;
+  scopes: string;
+}
+
+/** The claims of a session token the app sent, or why Shopify would refuse it. */
+function verifiedSessionToken(token: string, app: StandInApp): { dest: string } | string {
+  const [header, payload, signature] = token.split(".");
+  if (!header || !payload || !signature) return "not a JWT";
+  const expected = createHmac("sha256", app.apiSecret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad signature";
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { aud?: string; exp?: number; dest?: string };
+  if (claims.aud !== app.apiKey) return "wrong audience";
+  if (!claims.exp || claims.exp * 1000 < Date.now() - 5_000) return "expired";
+  return { dest: String(claims.dest ?? "") };
+}
+
+export async function startShopifyStandIn(
+  options: { port?: number; shop?: string; catalog?: StandInCatalog; tls?: { key: string; cert: string }; app?: StandInApp } = {},
+) {
   const calls: RecordedCall[] = [];
+  const issuedTokens = new Set<string>();
   const shop = options.shop ?? "demo-shop.myshopify.com";
   const catalog = options.catalog ?? synthesisedCatalog;
   const state = createStandInState(catalog);
@@ -385,12 +412,25 @@ export async function startShopifyStandIn(options: { port?: number; shop?: strin
     return result;
   };
 
-  const server = createServer(async (request, response) => {
+  const listener: RequestListener = async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
+    const requestShop = (request.headers.host ?? "").split(":")[0].toLowerCase();
     try {
+      if (request.url === "/admin/oauth/access_token" && request.method === "POST" && options.app) {
+        const body = JSON.parse(await readBody(request)) as Record<string, string | undefined>;
+        calls.push({ operation: "TokenExchange", variables: { shop: requestShop, requested_token_type: body.requested_token_type }, at: new Date().toISOString() });
+        if (body.client_id !== options.app.apiKey || body.client_secret !== options.app.apiSecret) return send(401, { error: "invalid_client" });
+        const token = verifiedSessionToken(String(body.subject_token ?? ""), options.app);
+        if (typeof token === "string" || new URL(token.dest).hostname !== requestShop || requestShop !== shop) {
+          return send(400, { error: "invalid_subject_token", error_description: typeof token === "string" ? token : "another shop" });
+        }
+        const accessToken = `shpat_${randomBytes(16).toString("hex")}`;
+        issuedTokens.add(accessToken);
+        return send(200, { access_token: accessToken, scope: options.app.scopes });
+      }
       if (request.url === "/__calls") {
         if (request.method === "DELETE") calls.length = 0;
         return send(200, calls);
@@ -410,6 +450,9 @@ export async function startShopifyStandIn(options: { port?: number; shop?: strin
       if (request.method !== "POST" || !/^\/admin\/api\/[\w-]+\/graphql\.json$/.test(request.url ?? "")) {
         return send(404, { errors: "Not Found" });
       }
+      if (options.app && !issuedTokens.has(String(request.headers["x-shopify-access-token"] ?? ""))) {
+        return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      }
       const body = JSON.parse(await readBody(request)) as { query?: string; operationName?: string; variables?: Record<string, unknown> };
       const name = operationName(body.query ?? "", body.operationName);
       const variables = body.variables ?? {};
@@ -428,13 +471,21 @@ export async function startShopifyStandIn(options: { port?: number; shop?: strin
     } catch (error) {
       return send(400, { errors: [{ message: `Bad request: ${(error as Error).message}` }] });
     }
-  });
+  };
+  const server = options.tls ? createHttpsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`,
+    port,
+    /** Access tokens issued by token exchange; a test can store a session with one. */
+    issuedTokens,
     calls,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
