@@ -9,7 +9,8 @@ import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { seedDemoData } from "../../prisma/seed/demo";
 import { startAppServer } from "../support/app-server";
-import { EMBEDDED, startEmbeddedApp } from "../support/embedded-app";
+import { startDemoVendor } from "../../app/demo/demo-vendor.server";
+import { EMBEDDED, EMBEDDED_SECRET_KEY, startEmbeddedApp } from "../support/embedded-app";
 import { createTestDatabase } from "../support/test-database";
 import { startAdminStandIn } from "./embedded/admin-stand-in";
 
@@ -22,15 +23,29 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATABASE_URL = database.url;
 
-  // Embedded mode: the same server as the local run's database, a database of its own.
+  // Embedded mode: the same PostgreSQL server, a database of its own, the same demo data. This
+  // process seeds it and runs its demo vendor (SFTP on loopback, also the AS400), as `npm start`
+  // does in local mode, with the embedded app's key for vendor passwords.
   process.env.TEST_DATABASE_SERVER_URL ??= database.serverUrl;
   const embeddedDatabase = await createTestDatabase("e2e_embedded");
-  const previousShop = process.env.LOCAL_SHOP;
   process.env.LOCAL_SHOP = EMBEDDED.shop; // the seed's saved views and webhooks belong to the shop
+  process.env.APP_SECRET_KEY = EMBEDDED_SECRET_KEY;
   await seedDemoData(embeddedDatabase.url);
-  if (previousShop === undefined) delete process.env.LOCAL_SHOP;
-  else process.env.LOCAL_SHOP = previousShop;
-  const embedded = await startEmbeddedApp({ databaseUrl: embeddedDatabase.url, env: { DATA_DIR: dataDir } });
+  const embeddedDataDir = mkdtempSync(path.join(tmpdir(), "e2e-embedded-data-"));
+  const demoVendor = await startDemoVendor({ databaseUrl: embeddedDatabase.url, dataDir: embeddedDataDir, ourIdentity: { qualifier: "ZZ", id: "HOUSEROPS" } });
+  const as400 = demoVendor.as400;
+  const embedded = await startEmbeddedApp({
+    databaseUrl: embeddedDatabase.url,
+    env: {
+      DATA_DIR: embeddedDataDir,
+      AS400_TRANSFER_MECHANISM: "1",
+      AS400_HOST: as400.host,
+      AS400_PORT: String(as400.port),
+      AS400_USER: as400.user,
+      AS400_PASSWORD: as400.password,
+      AS400_HOST_KEY: as400.hostKey,
+    },
+  });
   const admin = await startAdminStandIn(embedded.url);
   process.env.E2E_EMBEDDED_APP_URL = embedded.url;
   process.env.E2E_EMBEDDED_DATABASE_URL = embeddedDatabase.url;
@@ -40,7 +55,9 @@ export default async function globalSetup(_config: FullConfig) {
   return async () => {
     await admin.stop();
     await embedded.stop();
+    await demoVendor.stop();
     await embeddedDatabase.dispose();
+    rmSync(embeddedDataDir, { recursive: true, force: true });
     await app.stop();
     await database.dispose();
     rmSync(dataDir, { recursive: true, force: true });

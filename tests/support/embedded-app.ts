@@ -20,6 +20,9 @@ export const EMBEDDED = {
   scopes: "read_orders,write_orders,read_products,write_products,read_inventory,write_inventory,read_fulfillments,write_fulfillments,read_locations",
 } as const;
 
+/** Encrypts vendor passwords in the embedded app; a test that writes vendor rows itself uses the same. */
+export const EMBEDDED_SECRET_KEY = Buffer.alloc(32, 9).toString("base64");
+
 const base64url = (value: Buffer | string) => Buffer.from(value).toString("base64url");
 
 /** A session token as App Bridge gets it from the admin: HS256 with the app secret, Shopify's claims. */
@@ -96,7 +99,7 @@ export async function startEmbeddedApp(options: { databaseUrl: string; env?: Rec
         SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
         SHOPIFY_SHOPS: EMBEDDED.shop,
         SCOPES: EMBEDDED.scopes,
-        APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
+        APP_SECRET_KEY: EMBEDDED_SECRET_KEY,
         DATABASE_URL: options.databaseUrl,
         NODE_EXTRA_CA_CERTS: caFile,
         SHOPIFY_STAND_IN_TLS_PORT: String(standIn.port),

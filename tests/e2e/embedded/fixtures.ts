@@ -19,8 +19,9 @@ export interface Admin {
   app: FrameLocator;
   /** Opens an app path in the admin, as staff do from the admin's menu or a link, and waits for hydration. */
   open(appPath: string): Promise<FrameLocator>;
-  /** Console errors so far; a test that expects some removes them with `expectErrors`. */
+  /** Console errors so far, but those a test expects (`expectErrors`). */
   errors: string[];
+  /** This test expects console errors matching the pattern (Chromium logs every 4xx answer): at least one, by its end. */
   expectErrors(pattern: RegExp): void;
 }
 
@@ -35,10 +36,16 @@ export const test = base.extend<{ admin: Admin }>({
     const appBridge = readFileSync(path.resolve("tests/e2e/embedded/app-bridge-stand-in.js"), "utf8").replace("__ADMIN_ORIGIN__", ADMIN_ORIGIN);
     await page.route(APP_BRIDGE_URL, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: appBridge }));
     const errors: string[] = [];
+    const expected = new Map<RegExp, number>();
+    const record = (error: string) => {
+      const pattern = [...expected.keys()].find((each) => each.test(error));
+      if (pattern) expected.set(pattern, expected.get(pattern)! + 1);
+      else errors.push(error);
+    };
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`);
+      if (message.type() === "error") record(`${message.text()} (${message.location().url})`);
     });
-    page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+    page.on("pageerror", (error) => record(`uncaught: ${error.message}`));
     const app = page.frameLocator("#app-iframe");
     const admin: Admin = {
       page,
@@ -50,13 +57,14 @@ export const test = base.extend<{ admin: Admin }>({
         return app;
       },
       expectErrors(pattern) {
-        const matching = errors.filter((error) => pattern.test(error));
-        expect(matching, `expected console errors matching ${pattern}`).not.toEqual([]);
+        const earlier = errors.filter((error) => pattern.test(error));
         errors.splice(0, errors.length, ...errors.filter((error) => !pattern.test(error)));
+        expected.set(pattern, earlier.length);
       },
     };
     await use(admin);
     expect(errors, "console errors in the admin or the app's frame").toEqual([]);
+    for (const [pattern, count] of expected) expect(count, `expected console errors matching ${pattern}`).toBeGreaterThan(0);
   },
 });
 

@@ -80,9 +80,8 @@ test("every page of both specs loads inside the admin without an error", async (
 });
 
 test("an unknown path shows the not-found page inside the admin", async ({ admin }) => {
+  admin.expectErrors(/status of 404/); // Chromium logs the 404 of the framed document itself
   const app = await admin.open("/no-such-page");
   await expect(app.getByText("There is no page at this address")).toBeVisible();
   await expect(app.getByText("Unexpected Application Error!")).toHaveCount(0);
-  // Chromium logs the 404 of the framed document itself.
-  admin.expectErrors(/404/);
 });
