@@ -653,6 +653,13 @@ export async function startShopifyStandIn(
     /** Access tokens issued by token exchange; a test can store a session with one. */
     issuedTokens,
     calls,
+    /** As POST /__throttle (an empty control changes nothing), for a test that cannot reach it over HTTP (TLS with a test CA). */
+    throttle: (control: ThrottleControl) => {
+      throttle.configure(throttleControl.parse(control));
+      return throttle.status();
+    },
+    /** As DELETE /__throttle. */
+    unthrottle: () => throttle.reset(),
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -18,7 +18,8 @@ let modules: {
   operations: typeof import("../../app/shopify/operations");
 };
 
-const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
+/** GraphQL requests only here: they all carry arrival time and concurrency. */
+const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<RecordedCall & { arrivedMs: number; inFlight: number }>;
 const throttle = (control: ThrottleControl) => fetch(`${standIn.url}/__throttle`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(control) });
 // Each test its own shop, so one test's throttling never slows the next (the limiter is per shop).
 let shops = 0;
