@@ -428,7 +428,7 @@ export type ThrottleControl = z.input<typeof throttleControl>;
 const IDLE_BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
 
 /** Roughly Shopify's calculated cost: a mutation 10, a query 1 plus 2 + `first` per connection (nesting not multiplied). */
-export function requestedQueryCost(document: string): number {
+function requestedQueryCost(document: string): number {
   if (/^\s*(?:#[^\n]*\s*)*mutation\b/.test(document)) return 10;
   let cost = 1;
   for (const match of document.matchAll(/\bfirst:\s*(\d+)/g)) cost += 2 + Number(match[1]);
