@@ -61,6 +61,7 @@ beforeAll(async () => {
     SHOPIFY_API_KEY: "test-api-key",
     SHOPIFY_API_SECRET: SECRET,
     SHOPIFY_APP_URL: "https://ops.example.com",
+    SHOPIFY_SHOPS: SHOP,
     SCOPES: "read_orders,write_orders",
     APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
     APP_TIMEZONE: "America/New_York",
