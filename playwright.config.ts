@@ -1,5 +1,6 @@
 // End-to-end tests in Debian's Chromium (never a downloaded browser) against
-// the built app, started by tests/e2e/global-setup.ts on its own database.
+// the built app, started by tests/e2e/global-setup.ts: project "local" in
+// local mode, project "embedded" inside the admin stand-in (tests/e2e/embedded/).
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
@@ -11,6 +12,16 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],
+  projects: [
+    { name: "local", testIgnore: /embedded\// },
+    {
+      name: "embedded",
+      testMatch: /embedded\/.*\.spec\.ts$/,
+      // The admin (a public origin) frames the app on loopback here; a deployed app is public too,
+      // so Chromium's local-network-access prompt only exists in this test set-up.
+      use: { permissions: ["local-network-access"] },
+    },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     // authenticate.admin answers bots (HeadlessChrome included) with 410.

@@ -17,7 +17,9 @@ export default defineConfig({
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
+        // Off: route discovery keeps state in sessionStorage, which a browser blocking third-party
+        // storage denies to the app inside the admin's frame, and navigation then fails (D40).
+        v3_lazyRouteDiscovery: false,
         v3_singleFetch: true,
         v3_routeConfig: false,
       },

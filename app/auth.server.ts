@@ -1,9 +1,13 @@
 // Every page loader and /api route starts here. In embedded mode this is the
 // template's authenticate.admin (session token or OAuth); in local mode the app
 // runs outside Shopify, on loopback only, for the demo shop.
+// One merchant's back office: a request that names another shop (its `shop`
+// parameter or its session token's `dest`) is refused with 403 before the
+// library can exchange a token or store a session for it.
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { env } from "./env.server";
 import { shopify } from "./shopify.server";
+import { isServedShop } from "./shopify/shops.server";
 
 export type Staff =
   | { mode: "local"; shop: string }
@@ -12,7 +16,40 @@ export type Staff =
 export async function requireStaff(request: Request): Promise<Staff> {
   const config = env();
   if (config.mode === "local") return { mode: "local", shop: config.LOCAL_SHOP };
+  refuseOtherShops(request);
   // Throws a Response (redirect to login, bounce page or 401) when not signed in.
   const { admin, session } = await shopify().authenticate.admin(request);
+  if (!isServedShop(session.shop)) throw forbidden();
   return { mode: "embedded", shop: session.shop, admin };
+}
+
+/** The shops a request claims to be for, unverified: the library checks signatures afterwards. */
+export function claimedShops(request: Request): string[] {
+  const url = new URL(request.url);
+  const shops: string[] = [];
+  const param = url.searchParams.get("shop");
+  if (param !== null) shops.push(param);
+  const bearer = /^Bearer (.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  for (const token of [bearer, url.searchParams.get("id_token")]) {
+    if (token) shops.push(destinationOf(token) ?? "");
+  }
+  return shops;
+}
+
+/** Throws 403 when the request names a shop this app does not serve. */
+export function refuseOtherShops(request: Request) {
+  if (claimedShops(request).some((shop) => !isServedShop(shop))) throw forbidden();
+}
+
+function destinationOf(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { dest?: unknown };
+    return typeof payload.dest === "string" ? new URL(payload.dest).hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+function forbidden() {
+  return new Response("This app serves one merchant's shop only.", { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
 }

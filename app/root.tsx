@@ -54,7 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
+        {/* Its inline script needs sessionStorage, which the admin's frame may not have (D40). */}
+        {settings?.mode !== "embedded" && <ScrollRestoration />}
         <Scripts />
       </body>
     </html>

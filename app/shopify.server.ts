@@ -6,7 +6,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env } from "./env.server";
 
-export const apiVersion = ApiVersion.October25;
+export const apiVersion = ApiVersion.July26;
 
 function createShopifyApp() {
   const config = env();
@@ -25,7 +25,7 @@ function createShopifyApp() {
       // The shop's locations become its stores at once (location_sync, D48); not awaited, so the install never waits on it.
       afterAuth: async ({ admin, session }) => {
         const [{ syncStoresAtInstall }, { shopifyAdminOver }] = await Promise.all([import("./sales/stores.server"), import("./shopify/admin-client.server")]);
-        syncStoresAtInstall(shopifyAdminOver(admin), session.shop);
+        syncStoresAtInstall(shopifyAdminOver(session.shop, admin), session.shop);
       },
     },
     future: { unstable_newEmbeddedAuthStrategy: true },

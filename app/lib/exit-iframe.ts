@@ -2,6 +2,8 @@
 // host is the app's own host, the Shopify admin, or a *.myshopify.com store.
 export const SHOPIFY_ADMIN_HOST = "admin.shopify.com";
 export const STORE_DOMAIN = "myshopify.com";
+/** App Bridge, as the template's AppProvider loads it. */
+export const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 
 export function exitIframeTarget(redirectUri: string | null, currentUrl: string): string | null {
   if (!redirectUri) return null;

@@ -12,6 +12,7 @@ import { listEodReport } from "~/eod/grids.server";
 import { readSubmitResult, REDIRECT_AFTER_SUCCESS_MS, type SubmitOutcome } from "~/forms/submit-result";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
+import { downloadFile } from "~/lib/download";
 import { withLocale } from "~/lib/format";
 import { renderEodCell } from "~/eod/cells";
 import { pageLoader } from "~/lib/route.server";
@@ -58,10 +59,16 @@ export default function EodReport() {
     }
   };
 
-  const exportCsv = () => {
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const exportCsv = async () => {
     const query = new URLSearchParams(searchParams);
     for (const key of NOT_FOR_CSV) query.delete(key);
-    window.location.assign(`/api/eod_report_export_csv?${query.toString()}`);
+    setDownloading(true);
+    setDownloadFailed(false);
+    // Through fetch, not a navigation: inside the admin only fetch carries the session token.
+    await downloadFile(`/api/eod_report_export_csv?${query.toString()}`, "eod_report.csv").catch(() => setDownloadFailed(true));
+    setDownloading(false);
   };
 
   const detail = (outcome?.body as { detail?: unknown } | null)?.detail;
@@ -73,11 +80,16 @@ export default function EodReport() {
       secondaryActions={[
         { content: t("eod.buttons.past_batches"), url: "/eod/batch" },
         { content: t("eod.buttons.retry"), onAction: () => void act("retry"), loading: running === "retry", disabled: Boolean(running) },
-        { content: t("eod.buttons.export_csv"), onAction: exportCsv },
+        { content: t("eod.buttons.export_csv"), onAction: () => void exportCsv(), loading: downloading },
         { content: t("eod.buttons.export_as400"), onAction: () => void act("export"), loading: running === "export", disabled: Boolean(running) },
       ]}
     >
       <BlockStack gap="400">
+        {downloadFailed && (
+          <Banner tone="critical" onDismiss={() => setDownloadFailed(false)}>
+            <p>{t("eod.banners.csv_error")}</p>
+          </Banner>
+        )}
         {outcome && (
           <Banner tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
             {typeof detail === "string" && detail !== "" && <Text as="p">{detail}</Text>}

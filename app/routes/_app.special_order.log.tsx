@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
+import { downloadFile } from "~/lib/download";
 import { withLocale } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
 import { listSpecialOrderLogs } from "~/special-orders/special-orders.server";
@@ -18,31 +19,6 @@ export const loader = pageLoader(({ url, t }) =>
 );
 export const shouldRevalidate = gridShouldRevalidate;
 
-/** The file name of a content-disposition header (RFC 6266: filename* first). */
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "");
-  if (extended) return decodeURIComponent(extended[1]);
-  return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? fallback;
-}
-
-/**
- * Fetches the file and saves it from memory: inside the Shopify admin, App
- * Bridge adds the session token to fetch, which a plain link would not carry.
- */
-async function download(url: string, fallbackName: string) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`download failed: ${response.status}`);
-  const blob = await response.blob();
-  const objectUrl = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = objectUrl;
-  anchor.download = fileNameOf(response.headers.get("content-disposition"), fallbackName);
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-}
-
 export default function SpecialOrderLogs() {
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -53,7 +29,7 @@ export default function SpecialOrderLogs() {
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
       event.preventDefault();
       setFailed(false);
-      download(url, String(row.file_path ?? "").split("/").pop() || `special_order_log_${row.id}.csv`).catch(() => setFailed(true));
+      downloadFile(url, String(row.file_path ?? "").split("/").pop() || `special_order_log_${row.id}.csv`).catch(() => setFailed(true));
     };
     return (
       <a className="Polaris-Link" href={url} download onClick={onClick}>

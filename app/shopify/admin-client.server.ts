@@ -3,11 +3,15 @@
 // mode and the tests go to the loopback stand-in (./stand-in.server.ts).
 // Every call is recorded here, once, whatever the caller: an operation row, and
 // an error row when it fails (./call-records.server.ts).
+// Shopify's rate limit is met here too (D46): an answer refused for it
+// (THROTTLED, HTTP 429) is sent again after the wait Shopify gave, and while a
+// shop is throttled its calls go one at a time (./rate-limiter.server.ts).
 import type { Staff } from "~/auth.server";
 import { env } from "~/env.server";
 import { apiVersion, shopify } from "~/shopify.server";
 import { recordShopifyCall, userErrorsIn } from "./call-records.server";
 import type { AdminOperation } from "./operations";
+import { shopLimiter, type CostExtension } from "./rate-limiter.server";
 
 export class ShopifyApiError extends Error {
   constructor(
@@ -17,6 +21,26 @@ export class ShopifyApiError extends Error {
     super(`Shopify ${operation} failed: ${JSON.stringify(details)}`);
   }
 }
+
+/** Still refused for Shopify's rate limit after the attempts and the waiting allowed. */
+export class ShopifyThrottledError extends ShopifyApiError {
+  constructor(operation: string, details: unknown, readonly attempts: number, readonly elapsedMs: number, reason: string) {
+    super(operation, details);
+    this.name = "ShopifyThrottledError";
+    this.message = `Throttled by Shopify: ${attempts} ${attempts === 1 ? "attempt" : "attempts"} over ${(elapsedMs / 1000).toFixed(1)} s${reason ? `, ${reason}` : ""} (${operation})`;
+  }
+}
+
+// Bounds of the retrying (D46). Six attempts over at most 30 s cover a
+// bucket emptied by a burst (a standard plan's 2,000 points come back in
+// 20 s); a call still refused then is stuck behind another client of the
+// shop, and failing it is better than holding a staff request or a job.
+export const MAX_ATTEMPTS = 6;
+export const MAX_TOTAL_WAIT_MS = 30_000;
+/** Never sooner than this: Shopify's figures are rounded, and the bucket refills continuously. */
+export const MIN_RETRY_WAIT_MS = 200;
+/** When the answer gives no wait (no cost extension, no Retry-After): the Shopify client library's own default. */
+export const DEFAULT_RETRY_WAIT_MS = 1000;
 
 type GraphqlTransport = (document: string, variables: unknown) => Promise<Response>;
 
@@ -29,47 +53,130 @@ export interface ShopifyAdmin {
   run<V, R>(operation: AdminOperation<V, R>, variables: V, context?: ShopifyCallContext): Promise<R>;
 }
 
-function clientOver(transport: GraphqlTransport): ShopifyAdmin {
+/** One attempt's outcome. Only `throttled` is sent again: Shopify refused it before running anything. */
+type Attempt =
+  | { kind: "answered"; data: unknown; cost: CostExtension | undefined }
+  | { kind: "throttled"; waitMs: number; answer: unknown }
+  | { kind: "failed"; details: unknown; rethrow?: unknown };
+
+const isThrottledError = (error: unknown) => (error as { extensions?: { code?: unknown } } | null)?.extensions?.code === "THROTTLED";
+
+/** The wait the cost extension implies: what is missing of the requested cost, at the restore rate. */
+function costWaitMs(cost: CostExtension | undefined): number | null {
+  const status = cost?.throttleStatus;
+  if (!status || typeof cost?.requestedQueryCost !== "number" || !(status.restoreRate > 0)) return null;
+  return Math.ceil((Math.max(0, cost.requestedQueryCost - status.currentlyAvailable) / status.restoreRate) * 1000);
+}
+
+/** Retry-After in seconds (Shopify sends "2.0"); null when absent or not a number. */
+function retryAfterMs(value: unknown): number | null {
+  const seconds = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : null;
+}
+
+const waitOf = (given: number | null) => Math.max(MIN_RETRY_WAIT_MS, given ?? DEFAULT_RETRY_WAIT_MS);
+
+/**
+ * What the template's client throws (@shopify/shopify-api 13): GraphqlQueryError
+ * for an answer with errors (its body carries them and the cost extension);
+ * HttpThrottlingError for a 429 (response.code, response.retryAfter) from
+ * offline sessions; and in a signed-in request every HTTP error as a thrown
+ * Response (its 401 re-authenticates the session: passed on untouched).
+ */
+function attemptOfThrown(error: unknown): Attempt {
+  if (error instanceof Response) {
+    if (error.status === 429) return { kind: "throttled", waitMs: waitOf(retryAfterMs(error.headers.get("retry-after"))), answer: { status: 429 } };
+    return { kind: "failed", details: `HTTP ${error.status}`, rethrow: error.status === 401 ? error : undefined };
+  }
+  const httpResponse = (error as { response?: { code?: unknown; retryAfter?: unknown } } | null)?.response;
+  if (httpResponse?.code === 429) return { kind: "throttled", waitMs: waitOf(retryAfterMs(httpResponse.retryAfter)), answer: { status: 429 } };
+  const body = (error as { body?: { errors?: { graphQLErrors?: unknown[] }; extensions?: { cost?: CostExtension } } } | null)?.body;
+  const graphQLErrors = body?.errors?.graphQLErrors;
+  if (Array.isArray(graphQLErrors)) {
+    const answer = { errors: graphQLErrors, extensions: body?.extensions };
+    if (graphQLErrors.some(isThrottledError)) return { kind: "throttled", waitMs: waitOf(costWaitMs(body?.extensions?.cost)), answer };
+    return { kind: "failed", details: graphQLErrors };
+  }
+  if (typeof httpResponse?.code === "number") return { kind: "failed", details: `HTTP ${httpResponse.code}: ${(error as Error).message}` };
+  return { kind: "failed", details: String(error) };
+}
+
+async function attempt(transport: GraphqlTransport, document: string, variables: unknown): Promise<Attempt> {
+  let response: Response;
+  try {
+    response = await transport(document, variables);
+  } catch (error) {
+    return attemptOfThrown(error);
+  }
+  if (response.status === 429) {
+    await response.body?.cancel();
+    return { kind: "throttled", waitMs: waitOf(retryAfterMs(response.headers.get("retry-after"))), answer: { status: 429 } };
+  }
+  let body: { data?: unknown; errors?: unknown; extensions?: { cost?: CostExtension } };
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    return { kind: "failed", details: `HTTP ${response.status}: the answer is not JSON` };
+  }
+  if (Array.isArray(body.errors) && body.errors.some(isThrottledError)) {
+    return { kind: "throttled", waitMs: waitOf(costWaitMs(body.extensions?.cost)), answer: body };
+  }
+  if (!response.ok || body.errors) return { kind: "failed", details: body.errors ?? response.status };
+  return { kind: "answered", data: body.data, cost: body.extensions?.cost };
+}
+
+function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
+  const limiter = shopLimiter(shop);
   return {
     async run(operation, variables, context) {
       const at = new Date();
       const started = performance.now();
-      const record = (ok: boolean, answer: unknown, message: string | null) =>
-        recordShopifyCall({ operation: operation.name, sku: context?.sku, ok, message, variables, answer, at, durationMs: performance.now() - started });
-      let data: unknown;
-      try {
-        let response: Response;
+      const record = (ok: boolean, answer: unknown, message: string | null, attempts: number) =>
+        recordShopifyCall({ operation: operation.name, sku: context?.sku, ok, message, variables, answer, at, durationMs: performance.now() - started, attempts });
+      for (let attempts = 1; ; attempts += 1) {
+        // A retry goes ahead of calls that have not started yet.
+        const slot = await limiter.acquire({ retry: attempts > 1 });
+        let outcome: Attempt;
         try {
-          response = await transport(operation.document, variables);
+          outcome = await attempt(transport, operation.document, variables);
         } catch (error) {
-          // The template's client throws GraphqlQueryError with the body attached.
-          const body = (error as { body?: unknown }).body;
-          throw new ShopifyApiError(operation.name, body ?? String(error));
+          slot.release();
+          record(false, String(error), (error as Error).message, attempts);
+          throw error;
         }
-        let body: { data?: unknown; errors?: unknown };
-        try {
-          body = (await response.json()) as typeof body;
-        } catch {
-          throw new ShopifyApiError(operation.name, `HTTP ${response.status}: the answer is not JSON`);
+        if (outcome.kind === "answered") {
+          slot.release({ answeredWith: outcome.cost });
+          // Shopify answers a refused mutation with 200 and userErrors: a failure for the records, data for the caller.
+          const refused = userErrorsIn(outcome.data);
+          record(!refused, outcome.data, refused, attempts);
+          return outcome.data as never;
         }
-        if (!response.ok || body.errors) throw new ShopifyApiError(operation.name, body.errors ?? response.status);
-        data = body.data;
-      } catch (error) {
-        record(false, error instanceof ShopifyApiError ? error.details : String(error), (error as Error).message);
-        throw error;
+        if (outcome.kind === "failed") {
+          slot.release();
+          const error = new ShopifyApiError(operation.name, outcome.details);
+          record(false, outcome.details, attempts > 1 ? `${error.message} (attempt ${attempts})` : error.message, attempts);
+          throw outcome.rethrow ?? error;
+        }
+        // Throttled: the shop pauses for the wait (every caller of it) before the slot is freed, so none stampedes.
+        // An hour's Retry-After pauses it no longer than a call may wait: the calls then fail fast, one by one.
+        slot.release({ throttledFor: Math.min(outcome.waitMs, MAX_TOTAL_WAIT_MS) });
+        const elapsedMs = performance.now() - started;
+        const overBudget = elapsedMs + outcome.waitMs > MAX_TOTAL_WAIT_MS;
+        if (attempts >= MAX_ATTEMPTS || overBudget) {
+          const reason = overBudget && attempts < MAX_ATTEMPTS ? `Shopify asked to wait ${(outcome.waitMs / 1000).toFixed(1)} s more` : "";
+          const error = new ShopifyThrottledError(operation.name, outcome.answer, attempts, elapsedMs, reason);
+          record(false, outcome.answer, error.message, attempts);
+          throw error;
+        }
       }
-      // Shopify answers a refused mutation with 200 and userErrors: a failure for the records, data for the caller.
-      const refused = userErrorsIn(data);
-      record(!refused, data, refused);
-      return data as never;
     },
   };
 }
 
-function standInClient(): ShopifyAdmin {
+function standInClient(shop: string): ShopifyAdmin {
   const base = env().SHOPIFY_STAND_IN_URL;
   if (!base) throw new Error("SHOPIFY_STAND_IN_URL is not set: the Shopify stand-in was not started.");
-  return clientOver((query, variables) =>
+  return clientOver(shop, (query, variables) =>
     fetch(`${base}/admin/api/${apiVersion}/graphql.json`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-shopify-access-token": "local-mode" },
@@ -78,20 +185,23 @@ function standInClient(): ShopifyAdmin {
   );
 }
 
+// The template's admin.graphql is called with no `tries`: its own client then
+// retries nothing, and every throttled answer reaches clientOver.
+
 /** The client for a signed-in request. */
 export function shopifyAdminFor(staff: Staff): ShopifyAdmin {
-  if (staff.mode === "local") return standInClient();
-  return clientOver((query, variables) => staff.admin.graphql(query, { variables: variables as Record<string, unknown> }));
+  if (staff.mode === "local") return standInClient(staff.shop);
+  return clientOver(staff.shop, (query, variables) => staff.admin.graphql(query, { variables: variables as Record<string, unknown> }));
 }
 
 /** The client for background jobs: the shop's offline session. */
 export async function offlineShopifyAdmin(shop: string): Promise<ShopifyAdmin> {
-  if (env().mode === "local") return standInClient();
+  if (env().mode === "local") return standInClient(shop);
   const { admin } = await shopify().unauthenticated.admin(shop);
-  return clientOver((query, variables) => admin.graphql(query, { variables: variables as Record<string, unknown> }));
+  return clientOver(shop, (query, variables) => admin.graphql(query, { variables: variables as Record<string, unknown> }));
 }
 
 /** The client over an admin context the template hands out outside a route (afterAuth, at install). */
-export function shopifyAdminOver(admin: { graphql(query: string, options?: { variables?: Record<string, unknown> }): Promise<Response> }): ShopifyAdmin {
-  return clientOver((query, variables) => admin.graphql(query, { variables: variables as Record<string, unknown> }));
+export function shopifyAdminOver(shop: string, admin: { graphql(query: string, options?: { variables?: Record<string, unknown> }): Promise<Response> }): ShopifyAdmin {
+  return clientOver(shop, (query, variables) => admin.graphql(query, { variables: variables as Record<string, unknown> }));
 }

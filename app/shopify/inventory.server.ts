@@ -1,6 +1,7 @@
 // Pushing absolute "available" stock for SKUs at one Shopify location.
 // Our stock (inventory_source_item) is the source of truth, so Shopify's
-// compare-and-set check is skipped.
+// compare-and-swap check is skipped (changeFromQuantity null, D45).
+import { randomUUID } from "node:crypto";
 import { ShopifyApiError, type ShopifyAdmin } from "./admin-client.server";
 import { InventorySetQuantities, Locations, VariantsBySku, type InventorySetQuantitiesInput } from "./operations";
 
@@ -92,20 +93,21 @@ export async function setAvailableQuantities(
   const itemsBySku = await inventoryItemsBySku(admin, skus);
   const unknownSkus = skus.filter((sku) => !itemsBySku.has(sku));
 
-  const quantities: Array<InventorySetQuantitiesInput["quantities"][number] & { sku: string }> = [];
+  const quantities: Array<Omit<InventorySetQuantitiesInput["quantities"][number], "changeFromQuantity"> & { sku: string }> = [];
   for (const [sku, inventoryItemIds] of itemsBySku) {
     for (const inventoryItemId of inventoryItemIds) quantities.push({ sku, inventoryItemId, locationId, quantity: quantityBySku.get(sku)! });
   }
 
   let set = 0;
   for (const batch of chunks(quantities, QUANTITIES_PER_CALL)) {
+    // A new key per batch: a later push of the same levels is a new change, not a replay of this one.
     const { inventorySetQuantities } = await admin.run(InventorySetQuantities, {
       input: {
         name: "available",
         reason: "correction",
-        ignoreCompareQuantity: true,
-        quantities: batch.map(({ inventoryItemId, locationId, quantity }) => ({ inventoryItemId, locationId, quantity })),
+        quantities: batch.map(({ inventoryItemId, locationId, quantity }) => ({ inventoryItemId, locationId, quantity, changeFromQuantity: null })),
       },
+      idempotencyKey: randomUUID(),
     });
     const errors = inventorySetQuantities.userErrors;
     if (errors.length) {

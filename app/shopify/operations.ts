@@ -1,6 +1,6 @@
-// The Admin GraphQL operations the app sends (API 2025-10), each with its
-// variables and result types. Later areas add theirs here (order create,
-// product tags). The stand-in answers every one of them.
+// The Admin GraphQL operations the app sends (API 2026-07, checked against
+// 2026-01 to 2026-07 in decision D45), each with its variables and result
+// types. The stand-in answers every one of them as 2026-07 does.
 
 export interface AdminOperation<TVariables, TResult> {
   name: string;
@@ -139,15 +139,16 @@ export const Locations = operation<Record<string, never>, LocationsResult>(
 );
 
 /**
- * 2025-10: compare-and-set is opted out of with `ignoreCompareQuantity: true`
- * (changeFromQuantity and @idempotent only arrive in 2026-01).
+ * 2026-07: every quantity carries `changeFromQuantity` (the level expected
+ * before the change; null skips the compare), and the mutation needs an
+ * idempotency key (`@idempotent`). `compareQuantity` and
+ * `ignoreCompareQuantity` were removed in 2026-04 (D45).
  */
 export interface InventorySetQuantitiesInput {
   name: "available" | "on_hand";
   reason: string;
   referenceDocumentUri?: string;
-  ignoreCompareQuantity?: boolean;
-  quantities: Array<{ inventoryItemId: string; locationId: string; quantity: number; compareQuantity?: number }>;
+  quantities: Array<{ inventoryItemId: string; locationId: string; quantity: number; changeFromQuantity: number | null }>;
 }
 export interface InventorySetQuantitiesResult {
   inventorySetQuantities: {
@@ -155,11 +156,12 @@ export interface InventorySetQuantitiesResult {
     userErrors: Array<UserError & { code: string | null }>;
   };
 }
-export const InventorySetQuantities = operation<{ input: InventorySetQuantitiesInput }, InventorySetQuantitiesResult>(
+/** `idempotencyKey`: one per logical change (a UUID); a resend of the same change keeps it. */
+export const InventorySetQuantities = operation<{ input: InventorySetQuantitiesInput; idempotencyKey: string }, InventorySetQuantitiesResult>(
   "InventorySetQuantities",
   `#graphql
-  mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) {
-    inventorySetQuantities(input: $input) {
+  mutation InventorySetQuantities($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
       inventoryAdjustmentGroup { reason changes { name delta } }
       userErrors { code field message }
     }

@@ -7,18 +7,37 @@
 //   GET  /__calls                             what was sent, oldest first
 //   DELETE /__calls                           forget it (state stays)
 //   GET  /__inventory                         levels set: [{ sku, location, quantity }]
-//   DELETE /__state                           forget calls, fulfilments, levels, product tags and location changes
+//   DELETE /__state                           forget calls, fulfilments, levels, product tags and location changes (and throttling)
 //   GET  /__locations                         the locations served (inactive ones too, not deleted ones)
 //   POST /__locations                         add or change one: { id?, name?, isActive?, deleted? }
 //   PUT  /__levels                            set available levels: [{ sku, location (name or id), quantity }]
-import { createHash } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+//   GET|POST|DELETE /__throttle               Shopify's rate limits: see ThrottleControl
+//   POST /admin/oauth/access_token            token exchange (embedded-mode tests: options.app)
+// With options.tls it answers HTTPS, as Shopify does: the embedded-mode tests
+// point the app's connections to https://{shop} at it (tests/support/shopify-hosts.mjs).
+// Answers carry Shopify's cost extension; tests make the stand-in throttle
+// through /__throttle (a leaky bucket, or HTTP 429s with Retry-After).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type RequestListener } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { z } from "zod";
 
 export interface RecordedCall {
   operation: string;
   variables: Record<string, unknown>;
   at: string;
+  // Of GraphQL requests (not of the token exchange):
+  /** The API version in the request's path. */
+  version?: string;
+  /** performance.now() when it arrived and when it was answered (the test's own clock: same process). */
+  arrivedMs?: number;
+  answeredMs?: number;
+  /** GraphQL requests in flight when it arrived, itself included. */
+  inFlight?: number;
+  /** Refused for the rate limit, and the wait Shopify's answer implied (cost extension or Retry-After). */
+  throttled?: "THROTTLED" | "HTTP 429";
+  retryAfterMs?: number;
 }
 
 /** Where the stand-in's orders, SKUs and locations come from (./stand-in-catalog.server.ts reads the database). */
@@ -144,7 +163,8 @@ function createStandInState(catalog: StandInCatalog) {
 }
 
 type StandInState = ReturnType<typeof createStandInState>;
-type Handler = (variables: Record<string, unknown>, context: { shop: string; state: StandInState; catalog: StandInCatalog }) => unknown;
+/** `document` is the operation's GraphQL text, for what lives outside the variables (directives). */
+type Handler = (variables: Record<string, unknown>, context: { shop: string; state: StandInState; catalog: StandInCatalog; document: string }) => unknown;
 
 const handlers: Record<string, Handler> = {
   ShopInfo: (_variables, { shop }) => ({
@@ -279,13 +299,24 @@ const handlers: Record<string, Handler> = {
     },
   }),
 
-  InventorySetQuantities: async (variables, { state, catalog }) => {
+  // As 2026-07 answers it (D45): the removed compare fields fail validation, an idempotency
+  // key is required, and every quantity names the level it expects (null: no compare).
+  InventorySetQuantities: async (variables, { state, catalog, document }) => {
+    refuseRemovedInventoryFields(variables);
+    const idempotencyKey = idempotencyKeyOf(document, variables);
     const input = (variables.input ?? {}) as {
       name?: string;
       reason?: string;
-      ignoreCompareQuantity?: boolean;
-      quantities?: Array<{ inventoryItemId?: string; locationId?: string; quantity?: number; compareQuantity?: number | null }>;
+      quantities?: Array<{ inventoryItemId?: string; locationId?: string; quantity?: number; changeFromQuantity?: number | null }>;
     };
+    const replays = idempotentAnswersOf(state);
+    const fingerprint = JSON.stringify(input);
+    const earlier = replays.get(idempotencyKey);
+    if (earlier) {
+      if (earlier.fingerprint === fingerprint) return earlier.answer;
+      const message = "The same idempotency key cannot be used with different operation parameters.";
+      return { inventorySetQuantities: { inventoryAdjustmentGroup: null, userErrors: [{ code: "IDEMPOTENCY_KEY_PARAMETER_MISMATCH", field: null, message }] } };
+    }
     const quantities = input.quantities ?? [];
     const errors: UserError[] = [];
     if (input.name !== "available" && input.name !== "on_hand") {
@@ -310,19 +341,18 @@ const handlers: Record<string, Handler> = {
       if (!Number.isInteger(entry.quantity)) errors.push({ code: "INVALID_QUANTITY", field: [...field, "quantity"], message: "The quantity must be an integer." });
       if (seen.has(key)) errors.push({ code: "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR", field, message: "The combination of inventoryItemId and locationId must be unique." });
       seen.add(key);
-      if (!input.ignoreCompareQuantity) {
-        if (entry.compareQuantity === undefined || entry.compareQuantity === null) {
-          errors.push({ code: "COMPARE_QUANTITY_REQUIRED", field: [...field, "compareQuantity"], message: "The compareQuantity argument must be given to each quantity or ignored using ignoreCompareQuantity." });
-        } else if (entry.compareQuantity !== current) {
-          errors.push({ code: "COMPARE_QUANTITY_STALE", field: [...field, "compareQuantity"], message: "The compareQuantity value does not match persisted value." });
-        }
+      // Not required by the schema, refused at run time when left out (the 2026-04 changelog).
+      if (entry.changeFromQuantity === undefined) {
+        errors.push({ code: "COMPARE_QUANTITY_REQUIRED", field: [...field, "changeFromQuantity"], message: "The changeFromQuantity argument must be given to each quantity (null skips the compare)." });
+      } else if (entry.changeFromQuantity !== null && entry.changeFromQuantity !== current) {
+        errors.push({ code: "CHANGE_FROM_QUANTITY_STALE", field: [...field, "changeFromQuantity"], message: "The changeFromQuantity value does not match persisted value." });
       }
       return { key, sku: sku ?? "", location: location ?? "", quantity: Number(entry.quantity), delta: Number(entry.quantity) - current };
     });
     if (errors.length) return { inventorySetQuantities: { inventoryAdjustmentGroup: null, userErrors: errors } };
 
     for (const level of resolved) state.levels.set(level.key, { sku: level.sku, location: level.location, quantity: level.quantity, name: input.name! });
-    return {
+    const answer = {
       inventorySetQuantities: {
         inventoryAdjustmentGroup: {
           reason: input.reason,
@@ -331,6 +361,9 @@ const handlers: Record<string, Handler> = {
         userErrors: [],
       },
     };
+    // A resend with the same key answers the same, without changing the levels again.
+    replays.set(idempotencyKey, { fingerprint, answer });
+    return answer;
   },
 };
 
@@ -383,8 +416,134 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startShopifyStandIn(options: { port?: number; shop?: string; catalog?: StandInCatalog } = {}) {
+// ---------------------------------------------------------------------------
+// Rate limits as Shopify applies them: a leaky bucket of query cost per app
+// and shop (THROTTLED with the cost extension when a request costs more than
+// is available), and HTTP 429 with Retry-After. By default the bucket is not
+// metered (answers report an idle shop's cost) so that tests and local mode
+// never wait; POST /__throttle meters it or queues 429s.
+
+/** POST /__throttle body. */
+const throttleControl = z
+  .object({
+    /** Meter a bucket: Shopify's throttleStatus numbers (points, points a second); it starts full unless currentlyAvailable is given. */
+    bucket: z.object({ maximumAvailable: z.number().positive(), restoreRate: z.number().positive(), currentlyAvailable: z.number().min(0).optional() }).strict().optional(),
+    /** The next `times` requests answer 429 with this Retry-After. */
+    http429: z.object({ times: z.number().int().min(0), retryAfterSeconds: z.number().min(0).default(2) }).strict().optional(),
+    /** Hold each answer this long, so that overlapping requests show in `inFlight`. */
+    latencyMs: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+export type ThrottleControl = z.input<typeof throttleControl>;
+
+/** An idle shop on a standard plan, as reported when the bucket is not metered. */
+const IDLE_BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
+
+/** Roughly Shopify's calculated cost: a mutation 10, a query 1 plus 2 + `first` per connection (nesting not multiplied). */
+function requestedQueryCost(document: string): number {
+  if (/^\s*(?:#[^\n]*\s*)*mutation\b/.test(document)) return 10;
+  let cost = 1;
+  for (const match of document.matchAll(/\bfirst:\s*(\d+)/g)) cost += 2 + Number(match[1]);
+  return cost;
+}
+
+type Gate =
+  | { kind: "http429"; retryAfterSeconds: number }
+  | { kind: "throttled"; cost: unknown; waitMs: number }
+  | { kind: "admitted"; cost: unknown };
+
+function createThrottle() {
+  let bucket = { ...IDLE_BUCKET, metered: false, available: IDLE_BUCKET.maximumAvailable, atMs: performance.now() };
+  const http429 = { remaining: 0, retryAfterSeconds: 2 };
+  let latencyMs = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const refill = () => {
+    const now = performance.now();
+    bucket.available = Math.min(bucket.maximumAvailable, bucket.available + ((now - bucket.atMs) / 1000) * bucket.restoreRate);
+    bucket.atMs = now;
+  };
+  const throttleStatus = (available: number) => ({ maximumAvailable: bucket.maximumAvailable, currentlyAvailable: Math.floor(available), restoreRate: bucket.restoreRate });
+  const reset = () => {
+    bucket = { ...IDLE_BUCKET, metered: false, available: IDLE_BUCKET.maximumAvailable, atMs: performance.now() };
+    Object.assign(http429, { remaining: 0, retryAfterSeconds: 2 });
+    latencyMs = 0;
+    maxInFlight = inFlight;
+  };
+  return {
+    /** A GraphQL request arrived; answers how many are in flight with it. */
+    enter() {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      return inFlight;
+    },
+    leave() {
+      inFlight -= 1;
+    },
+    /** Decides, before anything runs, whether this request goes through; takes its cost from the bucket when it does. */
+    admit(document: string): Gate {
+      if (http429.remaining > 0) {
+        http429.remaining -= 1;
+        return { kind: "http429", retryAfterSeconds: http429.retryAfterSeconds };
+      }
+      const requested = requestedQueryCost(document);
+      if (!bucket.metered) {
+        return { kind: "admitted", cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.maximumAvailable - requested) } };
+      }
+      refill();
+      if (bucket.available < requested) {
+        const reported = throttleStatus(bucket.available);
+        const waitMs = ((requested - reported.currentlyAvailable) / bucket.restoreRate) * 1000;
+        return { kind: "throttled", waitMs, cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: reported } };
+      }
+      bucket.available -= requested;
+      return { kind: "admitted", cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.available) } };
+    },
+    delay: () => (latencyMs ? new Promise((resolve) => setTimeout(resolve, latencyMs)) : Promise.resolve()),
+    configure(control: z.output<typeof throttleControl>) {
+      if (control.bucket) {
+        const { maximumAvailable, restoreRate, currentlyAvailable } = control.bucket;
+        bucket = { maximumAvailable, restoreRate, metered: true, available: Math.min(maximumAvailable, currentlyAvailable ?? maximumAvailable), atMs: performance.now() };
+      }
+      if (control.http429) Object.assign(http429, { remaining: control.http429.times, retryAfterSeconds: control.http429.retryAfterSeconds });
+      if (control.latencyMs !== undefined) latencyMs = control.latencyMs;
+    },
+    reset,
+    status() {
+      if (bucket.metered) refill();
+      return { bucket: { metered: bucket.metered, ...throttleStatus(bucket.available) }, http429Remaining: http429.remaining, latencyMs, inFlight, maxInFlight };
+    },
+  };
+}
+
+const THROTTLED_ERROR = { message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } };
+const HTTP_429_BODY = { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." };
+
+/** The app as Shopify knows it: token exchange checks these, and GraphQL then wants an access token it issued. */
+export interface StandInApp {
+  apiKey: string;
+  apiSecret: string;
+  scopes: string;
+}
+
+/** The claims of a session token the app sent, or why Shopify would refuse it. */
+function verifiedSessionToken(token: string, app: StandInApp): { dest: string } | string {
+  const [header, payload, signature] = token.split(".");
+  if (!header || !payload || !signature) return "not a JWT";
+  const expected = createHmac("sha256", app.apiSecret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad signature";
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { aud?: string; exp?: number; dest?: string };
+  if (claims.aud !== app.apiKey) return "wrong audience";
+  if (!claims.exp || claims.exp * 1000 < Date.now() - 5_000) return "expired";
+  return { dest: String(claims.dest ?? "") };
+}
+
+export async function startShopifyStandIn(
+  options: { port?: number; shop?: string; catalog?: StandInCatalog; tls?: { key: string; cert: string }; app?: StandInApp } = {},
+) {
   const calls: RecordedCall[] = [];
+  const issuedTokens = new Set<string>();
   const shop = options.shop ?? "demo-shop.myshopify.com";
   const catalog = options.catalog ?? synthesisedCatalog;
   const state = createStandInState(catalog);
@@ -397,12 +556,27 @@ export async function startShopifyStandIn(options: { port?: number; shop?: strin
     return result;
   };
 
-  const server = createServer(async (request, response) => {
+  const throttle = createThrottle();
+
+  const listener: RequestListener = async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
+    const requestShop = (request.headers.host ?? "").split(":")[0].toLowerCase();
     try {
+      if (request.url === "/admin/oauth/access_token" && request.method === "POST" && options.app) {
+        const body = JSON.parse(await readBody(request)) as Record<string, string | undefined>;
+        calls.push({ operation: "TokenExchange", variables: { shop: requestShop, requested_token_type: body.requested_token_type }, at: new Date().toISOString() });
+        if (body.client_id !== options.app.apiKey || body.client_secret !== options.app.apiSecret) return send(401, { error: "invalid_client" });
+        const token = verifiedSessionToken(String(body.subject_token ?? ""), options.app);
+        if (typeof token === "string" || new URL(token.dest).hostname !== requestShop || requestShop !== shop) {
+          return send(400, { error: "invalid_subject_token", error_description: typeof token === "string" ? token : "another shop" });
+        }
+        const accessToken = `shpat_${randomBytes(16).toString("hex")}`;
+        issuedTokens.add(accessToken);
+        return send(200, { access_token: accessToken, scope: options.app.scopes });
+      }
       if (request.url === "/__calls") {
         if (request.method === "DELETE") calls.length = 0;
         return send(200, calls);
@@ -417,39 +591,95 @@ export async function startShopifyStandIn(options: { port?: number; shop?: strin
       if (request.url === "/__state" && request.method === "DELETE") {
         calls.length = 0;
         state.reset();
+        throttle.reset();
+        idempotentAnswersOf(state).clear();
         locationChanges.delete(state);
         return send(200, { ok: true });
       }
       const control = await locationControl(request, state, catalog);
       if (control) return send(control.status, control.body);
-      if (request.method !== "POST" || !/^\/admin\/api\/[\w-]+\/graphql\.json$/.test(request.url ?? "")) {
+      if (request.url === "/__throttle") {
+        if (request.method === "POST") {
+          const control = throttleControl.safeParse(JSON.parse((await readBody(request)) || "{}"));
+          if (!control.success) return send(422, { errors: control.error.issues.map((issue) => ({ path: issue.path, message: issue.message })) });
+          throttle.configure(control.data);
+        } else if (request.method === "DELETE") throttle.reset();
+        return send(200, throttle.status());
+      }
+      const route = /^\/admin\/api\/([\w-]+)\/graphql\.json$/.exec(request.url ?? "");
+      if (request.method !== "POST" || !route) {
         return send(404, { errors: "Not Found" });
       }
-      const body = JSON.parse(await readBody(request)) as { query?: string; operationName?: string; variables?: Record<string, unknown> };
-      const name = operationName(body.query ?? "", body.operationName);
-      const variables = body.variables ?? {};
-      calls.push({ operation: name ?? "(anonymous)", variables, at: new Date().toISOString() });
-      const handler = name ? handlers[name] : undefined;
-      if (!handler) {
-        return send(200, { errors: [{ message: `The Shopify stand-in does not answer ${name ?? "anonymous operations"}` }] });
+      if (options.app && !issuedTokens.has(String(request.headers["x-shopify-access-token"] ?? ""))) {
+        return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
       }
+      const arrivedMs = performance.now();
+      const inFlight = throttle.enter();
       try {
-        const data = await serially(async () => handler(variables, { shop, state, catalog }));
-        return send(200, { data });
-      } catch (error) {
-        // The catalog failed (say the database is down): Shopify's answer to its own faults.
-        return send(500, { errors: [{ message: `Internal error in the stand-in: ${(error as Error).message}` }] });
+        const body = JSON.parse(await readBody(request)) as { query?: string; operationName?: string; variables?: Record<string, unknown> };
+        const document = body.query ?? "";
+        const name = operationName(document, body.operationName);
+        const variables = body.variables ?? {};
+        const call: RecordedCall = { operation: name ?? "(anonymous)", variables, at: new Date().toISOString(), version: route[1], arrivedMs, inFlight };
+        calls.push(call);
+        const gate = throttle.admit(document);
+        await throttle.delay();
+        const answer = (status: number, answerBody: unknown, headers: Record<string, string> = {}) => {
+          call.answeredMs = performance.now();
+          response.writeHead(status, { "content-type": "application/json", ...headers });
+          response.end(JSON.stringify(answerBody));
+        };
+        // Refused for the rate limit before anything ran: nothing changed, so a resend is safe.
+        if (gate.kind === "http429") {
+          Object.assign(call, { throttled: "HTTP 429", retryAfterMs: gate.retryAfterSeconds * 1000 });
+          return answer(429, HTTP_429_BODY, { "retry-after": String(gate.retryAfterSeconds) });
+        }
+        if (gate.kind === "throttled") {
+          Object.assign(call, { throttled: "THROTTLED", retryAfterMs: gate.waitMs });
+          return answer(200, { errors: [THROTTLED_ERROR], extensions: { cost: gate.cost } });
+        }
+        const extensions = { cost: gate.cost };
+        const handler = name ? handlers[name] : undefined;
+        if (!handler) {
+          return answer(200, { errors: [{ message: `The Shopify stand-in does not answer ${name ?? "anonymous operations"}` }], extensions });
+        }
+        try {
+          const data = await serially(async () => handler(variables, { shop, state, catalog, document }));
+          return answer(200, { data, extensions });
+        } catch (error) {
+          // Refused as Shopify's GraphQL validation refuses: errors and no data.
+          if (error instanceof GraphqlRequestError) return answer(200, { errors: error.errors, extensions });
+          // The catalog failed (say the database is down): Shopify's answer to its own faults.
+          return answer(500, { errors: [{ message: `Internal error in the stand-in: ${(error as Error).message}` }] });
+        }
+      } finally {
+        throttle.leave();
       }
     } catch (error) {
       return send(400, { errors: [{ message: `Bad request: ${(error as Error).message}` }] });
     }
-  });
+  };
+  const server = options.tls ? createHttpsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`,
+    port,
+    /** Access tokens issued by token exchange; a test can store a session with one. */
+    issuedTokens,
     calls,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** As POST /__throttle (an empty control changes nothing), for a test that cannot reach it over HTTP (TLS with a test CA). */
+    throttle: (control: ThrottleControl) => {
+      throttle.configure(throttleControl.parse(control));
+      return throttle.status();
+    },
+    /** As DELETE /__throttle. */
+    unthrottle: () => throttle.reset(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -517,6 +747,51 @@ Object.assign(handlers, {
     return { orderCreate: { order: created, userErrors: [] } };
   },
 } satisfies Record<string, Handler>);
+
+// ---------------------------------------------------------------------------
+// API 2026-07 rules for inventorySetQuantities (D45).
+
+/** A request Shopify refuses as a whole (GraphQL validation): answered as top-level errors, no data. */
+class GraphqlRequestError extends Error {
+  constructor(readonly errors: unknown[]) {
+    super(errors.map((error) => (error as { message?: string }).message).join("; "));
+  }
+}
+
+/** compareQuantity and ignoreCompareQuantity were removed in 2026-04: an input naming them fails validation. */
+function refuseRemovedInventoryFields(variables: Record<string, unknown>) {
+  const input = (variables.input ?? {}) as { ignoreCompareQuantity?: unknown; quantities?: Array<Record<string, unknown>> };
+  const problems: Array<{ path: Array<string | number>; explanation: string }> = [];
+  if ("ignoreCompareQuantity" in input) problems.push({ path: ["ignoreCompareQuantity"], explanation: "Field is not defined on InventorySetQuantitiesInput" });
+  (Array.isArray(input.quantities) ? input.quantities : []).forEach((quantity, index) => {
+    if (quantity && typeof quantity === "object" && "compareQuantity" in quantity) {
+      problems.push({ path: ["quantities", index, "compareQuantity"], explanation: "Field is not defined on InventoryQuantityInput" });
+    }
+  });
+  if (problems.length === 0) return;
+  const listed = problems.map((problem) => `${problem.path.join(".")} (${problem.explanation})`).join(", ");
+  throw new GraphqlRequestError([
+    { message: `Variable $input of type InventorySetQuantitiesInput! was provided invalid value for ${listed}`, extensions: { code: "INVALID_VARIABLE", problems } },
+  ]);
+}
+
+/** The key of `@idempotent(key: $variable)` or `@idempotent(key: "literal")`; required from 2026-04. */
+function idempotencyKeyOf(document: string, variables: Record<string, unknown>): string {
+  const directive = /@idempotent\s*\(\s*key\s*:\s*(?:\$(\w+)|"((?:[^"\\]|\\.)*)")\s*\)/.exec(document);
+  const key = directive ? (directive[1] !== undefined ? variables[directive[1]] : directive[2]) : undefined;
+  if (typeof key === "string" && key.length > 0 && key.length <= 255) return key;
+  throw new GraphqlRequestError([
+    { message: directive ? "The idempotency key must be a string of 1 to 255 characters." : "This mutation requires an idempotency key: use the @idempotent(key:) directive.", extensions: { code: "BAD_REQUEST" } },
+  ]);
+}
+
+/** Answers given per idempotency key, per stand-in: a resend with the same key and input gets the same answer. */
+const idempotentAnswers = new WeakMap<object, Map<string, { fingerprint: string; answer: unknown }>>();
+function idempotentAnswersOf(state: object) {
+  let answers = idempotentAnswers.get(state);
+  if (!answers) idempotentAnswers.set(state, (answers = new Map()));
+  return answers;
+}
 
 // ---------------------------------------------------------------------------
 // Locations and their inventory levels (the stores: app/sales/stores.server.ts).

@@ -50,7 +50,7 @@ test("the report: rows by sales date, Run Report, Export to AS400, Retry Previou
   await expect(banner(page)).toContainText("Something went wrong when retrying EOD report");
   await expect(banner(page)).toContainText("There is no failed or unsent batch to retry.");
 
-  // Export CSV navigates to the download: every row.
+  // Export CSV downloads every row.
   const [{ rows }] = await dbQuery<{ rows: string }>("SELECT count(*) AS rows FROM eod_report_row");
   const downloading = page.waitForEvent("download");
   await click(page, "Export CSV");

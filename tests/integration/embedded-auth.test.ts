@@ -1,43 +1,21 @@
-// Embedded mode, over real HTTP to the built app: every page and /api route is
-// refused without a valid session token; a token signed with the app secret,
-// for a shop with a stored session, is served. Webhooks check their HMAC.
-import { createHmac, randomUUID } from "node:crypto";
+// Embedded mode, over real HTTP to the built app, with the Shopify stand-in
+// over HTTPS where the shop's domain would be: every page and /api route is
+// refused without a valid session token; a valid one is exchanged for an
+// offline token once, then served. Only the merchant's shop (SHOPIFY_SHOPS)
+// is served: anything for another shop is refused and writes nothing.
+// Webhooks check their HMAC.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { EMBEDDED, hostParam, sessionToken, startEmbeddedApp, webhookHeaders, type EmbeddedApp } from "../support/embedded-app";
 
-const API_KEY = "test-api-key";
-const SECRET = "test-api-secret";
-const SHOP = "test-shop.myshopify.com";
-const SCOPES = "read_orders,write_orders";
+const SHOP = EMBEDDED.shop;
+const OTHER_SHOP = "someone-else.myshopify.com";
 
-let app: RunningApp;
-
-const base64url = (value: Buffer | string) => Buffer.from(value).toString("base64url");
-
-/** A Shopify session token: an HS256 JWT signed with the app secret. */
-function sessionToken(secret = SECRET, overrides: Record<string, unknown> = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-  const payload = base64url(
-    JSON.stringify({
-      iss: `https://${SHOP}/admin`,
-      dest: `https://${SHOP}`,
-      aud: API_KEY,
-      sub: "42",
-      exp: now + 60,
-      nbf: now - 5,
-      iat: now - 5,
-      jti: randomUUID(),
-      sid: randomUUID(),
-      ...overrides,
-    }),
-  );
-  const signature = base64url(createHmac("sha256", secret).update(`${header}.${payload}`).digest());
-  return `${header}.${payload}.${signature}`;
-}
+let app: EmbeddedApp;
+let db: ReturnType<typeof createPrismaClient>;
 
 /** Every path the built app routes, with parameters filled in, and whether it has a loader and an action. */
 async function routedPaths(): Promise<Array<{ path: string; loader: boolean; action: boolean }>> {
@@ -58,27 +36,22 @@ async function routedPaths(): Promise<Array<{ path: string; loader: boolean; act
     }));
 }
 
+let database: TestDatabase;
+
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) throw new Error("Build the app first (npm test does).");
-  const db = createPrismaClient(process.env.DATABASE_URL!);
-  await db.session.upsert({
-    where: { id: `offline_${SHOP}` },
-    update: {},
-    create: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: SCOPES, accessToken: "shpat_test" },
-  });
-  await db.$disconnect();
-  app = await startAppServer({
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: SECRET,
-    SHOPIFY_APP_URL: "https://ops.example.com",
-    SHOPIFY_SHOPS: SHOP,
-    SCOPES,
-    APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
-    DATABASE_URL: process.env.DATABASE_URL!,
-  });
-}, 90_000);
+  // A database of its own: the session table starts empty, as on a fresh install.
+  database = await createTestDatabase("embedded");
+  db = createPrismaClient(database.url);
+  app = await startEmbeddedApp({ databaseUrl: database.url });
+}, 120_000);
 
-afterAll(() => app?.stop());
+afterAll(async () => {
+  if (process.env.DEBUG_APP_OUTPUT) console.log(app?.output());
+  await app?.stop();
+  await db?.$disconnect();
+  await database?.dispose();
+});
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
   fetch(`${app.url}${pathname}`, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0", ...headers }, redirect: "manual" });
@@ -108,44 +81,77 @@ describe("embedded mode", () => {
     }
   });
 
-  it("refuses a token signed with another secret, or expired", async () => {
-    expect((await get("/api/dropship_log", { authorization: `Bearer ${sessionToken("wrong-secret")}` })).status).toBe(401);
-    const expired = sessionToken(SECRET, { exp: Math.floor(Date.now() / 1000) - 120 });
+  it("refuses a token signed with another secret, for another app, or expired", async () => {
+    expect((await get("/api/dropship_log", { authorization: `Bearer ${sessionToken({ secret: "wrong-secret" })}` })).status).toBe(401);
+    expect((await get("/api/dropship_log", { authorization: `Bearer ${sessionToken({ apiKey: "another-app" })}` })).status).toBe(401);
+    const expired = sessionToken({ claims: { exp: Math.floor(Date.now() / 1000) - 120 } });
     expect((await get("/api/dropship_log", { authorization: `Bearer ${expired}` })).status).toBe(401);
+    expect(app.standIn.calls.filter((call) => call.operation === "TokenExchange")).toEqual([]);
   });
 
-  it("serves /api routes to a valid session token of a shop with a stored session", async () => {
+  it("exchanges the first valid session token for an offline token at the shop, once, then serves /api with it", async () => {
     const response = await get("/api/dropship_log?page=1&sort=id&sort_dir=desc", { authorization: `Bearer ${sessionToken()}` });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { total: number; data: unknown[] }; columns: unknown[] };
     expect(body.data).toHaveProperty("total");
     expect(body.columns.length).toBeGreaterThan(5);
+
+    const exchanges = app.standIn.calls.filter((call) => call.operation === "TokenExchange");
+    expect(exchanges).toEqual([expect.objectContaining({ variables: { shop: SHOP, requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token" } })]);
+    const [session] = await db.session.findMany({ where: { shop: SHOP } });
+    expect(session).toMatchObject({ id: `offline_${SHOP}`, isOnline: false, scope: EMBEDDED.scopes });
+    expect(app.standIn.issuedTokens.has(session.accessToken)).toBe(true);
+
+    // A second request uses the stored session: no second exchange.
+    expect((await get("/api/dropship_vendor", { authorization: `Bearer ${sessionToken()}` })).status).toBe(200);
+    expect(app.standIn.calls.filter((call) => call.operation === "TokenExchange")).toHaveLength(1);
   });
 
-  it("serves pages opened by the admin with an id_token", async () => {
-    const host = base64url(`admin.shopify.com/store/test-shop`);
-    const response = await get(`/dropship/logs/?embedded=1&shop=${SHOP}&host=${host}&id_token=${sessionToken()}`);
+  it("serves pages opened by the admin with an id_token, and calls the Admin API with the offline token", async () => {
+    app.standIn.calls.length = 0;
+    const response = await get(`/dropship/logs/?embedded=1&shop=${SHOP}&host=${hostParam()}&id_token=${sessionToken()}`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Drop Shipping Logs");
-    expect(html).toContain("app-bridge"); // App Bridge is loaded in embedded mode
-    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors");
+    expect(html).toContain("https://cdn.shopify.com/shopifycloud/app-bridge.js"); // App Bridge is loaded in embedded mode
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors https://test-shop.myshopify.com https://admin.shopify.com");
+    // Home's shop name comes from the Admin API: the stand-in, asked at https://test-shop.myshopify.com with the issued token.
+    const home = await get(`/?embedded=1&shop=${SHOP}&host=${hostParam()}&id_token=${sessionToken()}`);
+    expect(await home.text()).toContain("Demo Outfitters");
+    expect(app.standIn.calls.map((call) => call.operation)).toContain("ShopInfo");
+  });
+
+  it("refuses another shop's install, token exchange, pages, /api and webhooks, and writes nothing", async () => {
+    const sessionsBefore = await db.session.count();
+    app.standIn.calls.length = 0;
+    // A session token genuinely signed with our secret, but for another shop (another merchant installed the app).
+    const otherToken = sessionToken({ shop: OTHER_SHOP });
+    expect((await get("/api/dropship_log", { authorization: `Bearer ${otherToken}` })).status).toBe(403);
+    expect((await get(`/dropship/logs/?embedded=1&shop=${OTHER_SHOP}&host=${hostParam(OTHER_SHOP)}&id_token=${otherToken}`)).status).toBe(403);
+    // Our shop's token with another shop in the query string is refused too.
+    expect((await get(`/?embedded=1&shop=${OTHER_SHOP}&host=${hostParam(OTHER_SHOP)}&id_token=${sessionToken()}`)).status).toBe(403);
+    expect((await get(`/auth/login?shop=${OTHER_SHOP}`)).status).toBe(403);
+    expect((await get(`/auth?shop=${OTHER_SHOP}`)).status).toBe(403);
+    const login = await fetch(`${app.url}/auth/login`, { method: "POST", body: new URLSearchParams({ shop: OTHER_SHOP }), redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } });
+    expect(login.status).toBe(403);
+    expect(await login.text()).not.toContain(`https://${OTHER_SHOP}`);
+
+    const body = JSON.stringify({ id: 1234567, name: "#1001", email: "x@example.com", line_items: [] });
+    for (const topic of ["orders/create", "app/uninstalled"]) {
+      const response = await fetch(`${app.url}/webhooks/${topic}`, { method: "POST", body, headers: webhookHeaders(body, topic, { shop: OTHER_SHOP }) });
+      expect(response.status, topic).toBe(403);
+    }
+    expect(app.standIn.calls).toEqual([]); // no token exchange, no Admin API call
+    expect(await db.session.count()).toBe(sessionsBefore);
+    expect(await db.webhookEvent.count({ where: { shop: OTHER_SHOP } })).toBe(0);
+    expect(await db.order.count({ where: { shopify_order_id: "1234567" } })).toBe(0);
   });
 
   it("accepts webhooks only with a valid HMAC", async () => {
     const body = JSON.stringify({ id: 1 });
-    const headers = (hmac: string) => ({
-      "content-type": "application/json",
-      "x-shopify-hmac-sha256": hmac,
-      "x-shopify-topic": "app/uninstalled",
-      "x-shopify-shop-domain": SHOP,
-      "x-shopify-api-version": "2025-10",
-      "x-shopify-webhook-id": randomUUID(),
-    });
-    const forged = await fetch(`${app.url}/webhooks/app/uninstalled`, { method: "POST", body, headers: headers("Zm9yZ2Vk") });
+    const forged = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", body, headers: webhookHeaders(body, "app/scopes_update", { secret: "forged" }) });
     expect(forged.status).toBe(401);
-    const signed = createHmac("sha256", SECRET).update(body).digest("base64");
-    const genuine = await fetch(`${app.url}/webhooks/app/uninstalled`, { method: "POST", body, headers: headers(signed) });
+    const genuine = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", body, headers: webhookHeaders(body, "app/scopes_update") });
     expect(genuine.status).toBe(200);
   });
 });

@@ -41,6 +41,7 @@ beforeAll(async () => {
     SHOPIFY_API_KEY: API_KEY,
     SHOPIFY_API_SECRET: SECRET,
     SHOPIFY_APP_URL: "https://ops.example.com",
+    SHOPIFY_SHOPS: SHOP,
     SCOPES: "read_orders,write_orders",
     APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
     APP_TIMEZONE: "America/New_York",
@@ -80,7 +81,7 @@ async function sendWebhook(topic: string, payload: unknown, options: { webhookId
       "x-shopify-hmac-sha256": createHmac("sha256", options.secret ?? SECRET).update(body).digest("base64"),
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": SHOP,
-      "x-shopify-api-version": "2025-10",
+      "x-shopify-api-version": "2026-07",
       "x-shopify-webhook-id": webhookId,
       "x-shopify-triggered-at": new Date().toISOString(),
     },
@@ -104,7 +105,7 @@ const address = (first: string, last: string) => ({
   phone: "312-555-0100",
 });
 
-/** An orders/* payload (REST, API 2025-10) with two lines, paid, $5 shipping; only the fields sync reads, and a few it ignores. */
+/** An orders/* payload (REST, API 2026-07) with two lines, paid, $5 shipping; only the fields sync reads, and a few it ignores. */
 function orderPayload(overrides: Record<string, unknown> = {}) {
   const id = shopifyId();
   const number = orderNumber();

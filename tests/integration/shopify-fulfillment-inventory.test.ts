@@ -24,6 +24,7 @@ let shopify: {
   fulfillment: typeof import("../../app/shopify/fulfillment.server");
   inventory: typeof import("../../app/shopify/inventory.server");
   client: typeof import("../../app/shopify/admin-client.server");
+  operations: typeof import("../../app/shopify/operations");
 };
 
 const recorded = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
@@ -60,6 +61,7 @@ beforeAll(async () => {
     fulfillment: await import("../../app/shopify/fulfillment.server"),
     inventory: await import("../../app/shopify/inventory.server"),
     client: await import("../../app/shopify/admin-client.server"),
+    operations: await import("../../app/shopify/operations"),
   };
   admin = shopify.client.shopifyAdminFor({ mode: "local", shop: "demo-shop.myshopify.com" });
 });
@@ -192,10 +194,15 @@ describe("setAvailableQuantities", () => {
     const searches = calls.filter((call) => call.operation === "VariantsBySku").map((call) => String(call.variables.query).split(" OR "));
     expect(searches.map((terms) => terms.length)).toEqual([50, 50, 20]);
     expect(searches[0][0]).toBe(`sku:"${known[0]}"`);
-    const set = calls.at(-1)!.variables.input as { name: string; reason: string; ignoreCompareQuantity: boolean; quantities: Array<{ locationId: string }> };
-    expect(set).toMatchObject({ name: "available", reason: "correction", ignoreCompareQuantity: true });
+    // As 2026-07 takes it: no compare (our stock is the truth) and an idempotency key.
+    const set = calls.at(-1)!.variables.input as Record<string, unknown> & { quantities: Array<Record<string, unknown>> };
+    expect(Object.keys(set).sort()).toEqual(["name", "quantities", "reason"]);
+    expect(set).toMatchObject({ name: "available", reason: "correction" });
     expect(set.quantities).toHaveLength(100);
     expect(new Set(set.quantities.map((q) => q.locationId))).toEqual(new Set([result.locationId]));
+    expect(set.quantities.every((q) => q.changeFromQuantity === null && !("compareQuantity" in q))).toBe(true);
+    expect(calls.at(-1)!.variables.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(calls.every((call) => call.version === "2026-07")).toBe(true);
 
     const stored = await levels();
     expect(stored).toHaveLength(100);
@@ -210,6 +217,8 @@ describe("setAvailableQuantities", () => {
     const calls = await recorded();
     const sets = calls.filter((call) => call.operation === "InventorySetQuantities");
     expect(sets.map((call) => (call.variables.input as { quantities: unknown[] }).quantities.length)).toEqual([250, 10]);
+    // Two changes, two keys: a key is never reused for another change.
+    expect(new Set(sets.map((call) => call.variables.idempotencyKey)).size).toBe(2);
     expect(calls.filter((call) => call.operation === "VariantsBySku")).toHaveLength(6);
     // The location was resolved by the previous test with the same admin.
     expect(calls.filter((call) => call.operation === "Locations")).toHaveLength(0);
@@ -221,6 +230,25 @@ describe("setAvailableQuantities", () => {
     const result = await shopify.inventory.setAvailableQuantities(admin, { locationName, items: [{ sku: odd, quantity: 4 }] });
     expect(result).toMatchObject({ set: 1, unknownSkus: [] });
     expect(await levels()).toEqual([{ sku: odd, location: locationName, quantity: 4 }]);
+  });
+
+  it("is refused as 2026-07 refuses the 2025-10 input (ignoreCompareQuantity, compareQuantity), and changes nothing", async () => {
+    const before = await shopify.inventory.setAvailableQuantities(admin, { locationName, items: [{ sku: `${tag}-P002`, quantity: 6 }] });
+    expect(before.set).toBe(1);
+    const [variant] = (await recorded()).filter((call) => call.operation === "VariantsBySku");
+    const { productVariants } = await admin.run(shopify.operations.VariantsBySku, { query: String(variant.variables.query) });
+    const legacy = {
+      name: "InventorySetQuantities",
+      document: `mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) {
+        inventorySetQuantities(input: $input) { inventoryAdjustmentGroup { reason } userErrors { code field message } }
+      }`,
+    };
+    const input = { name: "available", reason: "correction", ignoreCompareQuantity: true, quantities: [{ inventoryItemId: productVariants.nodes[0].inventoryItem.id, locationId: before.locationId, quantity: 1, compareQuantity: 6 }] };
+    const error = await admin.run(legacy, { input }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(shopify.client.ShopifyApiError);
+    expect((error as Error).message).toContain("ignoreCompareQuantity (Field is not defined on InventorySetQuantitiesInput)");
+    expect((error as Error).message).toContain("quantities.0.compareQuantity (Field is not defined on InventoryQuantityInput)");
+    expect(await levels()).toEqual([{ sku: `${tag}-P002`, location: locationName, quantity: 6 }]);
   });
 
   it("names a location Shopify does not have", async () => {

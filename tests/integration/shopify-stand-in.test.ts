@@ -1,7 +1,7 @@
 // The Shopify module in local mode goes to the loopback stand-in, which
 // answers the app's operations and records what was sent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { skusInQuery, startShopifyStandIn, type StandInCatalog } from "../../app/shopify/stand-in.server";
+import { skusInQuery, startShopifyStandIn, type RecordedCall, type StandInCatalog } from "../../app/shopify/stand-in.server";
 
 let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
 beforeAll(async () => {
@@ -16,15 +16,19 @@ beforeEach(async () => {
 
 /** Sends one operation as the app's client would, returning the whole GraphQL answer. */
 async function graphql(url: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${url}/admin/api/2025-10/graphql.json`, {
+  const response = await fetch(`${url}/admin/api/2026-07/graphql.json`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ query, variables }),
   });
-  return (await response.json()) as { data?: any; errors?: unknown };
+  return (await response.json()) as { data?: any; errors?: any; extensions?: any };
 }
 const named = (name: string) => `query ${name} { x }`;
 const mutation = (name: string) => `mutation ${name} { x }`;
+/** inventorySetQuantities as 2026-07 takes it: with its idempotency key. */
+const setQuantities = `mutation InventorySetQuantities($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+  inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) { x }
+}`;
 
 describe("Shopify Admin GraphQL through the stand-in", () => {
   it("runs typed operations and records each call", async () => {
@@ -39,9 +43,10 @@ describe("Shopify Admin GraphQL through the stand-in", () => {
     const { order } = await admin.run(OrderRead, { id: "gid://shopify/Order/5812345670007" });
     expect(order?.name).toBe("#5812345670007");
 
-    const recorded = (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<{ operation: string; variables: unknown }>;
+    const recorded = (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
     expect(recorded.map((call) => call.operation)).toEqual(["ShopInfo", "OrderRead"]);
     expect(recorded[1].variables).toEqual({ id: "gid://shopify/Order/5812345670007" });
+    expect(recorded.map((call) => call.version)).toEqual(["2026-07", "2026-07"]);
   });
 
   it("fails clearly on an operation it does not know", async () => {
@@ -136,13 +141,13 @@ describe("inventory kept by the stand-in", () => {
     const locations = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
     expect(locations).toEqual([{ id: expect.stringMatching(/^gid:\/\/shopify\/Location\/\d+$/), name: "Shop location" }]);
 
-    const set = await graphql(standIn.url, mutation("InventorySetQuantities"), {
+    const set = await graphql(standIn.url, setQuantities, {
       input: {
         name: "available",
         reason: "correction",
-        ignoreCompareQuantity: true,
-        quantities: variants.map((v: { inventoryItem: { id: string } }, i: number) => ({ inventoryItemId: v.inventoryItem.id, locationId: locations[0].id, quantity: 5 + i })),
+        quantities: variants.map((v: { inventoryItem: { id: string } }, i: number) => ({ inventoryItemId: v.inventoryItem.id, locationId: locations[0].id, quantity: 5 + i, changeFromQuantity: null })),
       },
+      idempotencyKey: "key-1",
     });
     expect(set.data.inventorySetQuantities.userErrors).toEqual([]);
     expect(set.data.inventorySetQuantities.inventoryAdjustmentGroup.changes).toEqual([
@@ -155,21 +160,53 @@ describe("inventory kept by the stand-in", () => {
     ]);
   });
 
-  it("refuses what Shopify 2025-10 refuses: no compare quantity, unknown items, more than 250 quantities", async () => {
+  it("refuses what Shopify 2026-07 refuses: the removed compare fields, no idempotency key, no changeFromQuantity, unknown items, more than 250 quantities", async () => {
     const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
     const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
-    const set = (input: Record<string, unknown>) => graphql(standIn.url, mutation("InventorySetQuantities"), { input: { name: "available", reason: "correction", ...input } });
+    const quantity = (extra: Record<string, unknown> = { changeFromQuantity: null }) => ({ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity: 1, ...extra });
+    let keys = 0;
+    const set = (input: Record<string, unknown>, document = setQuantities) =>
+      graphql(standIn.url, document, { input: { name: "available", reason: "correction", ...input }, idempotencyKey: `key-${++keys}` });
 
-    const noCompare = await set({ quantities: [{ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity: 1 }] });
-    expect(noCompare.data.inventorySetQuantities.userErrors[0].code).toBe("COMPARE_QUANTITY_REQUIRED");
-    const unknownItem = await set({ ignoreCompareQuantity: true, quantities: [{ inventoryItemId: "gid://shopify/InventoryItem/1", locationId: location.id, quantity: 1 }] });
+    // The 2025-10 shape fails validation as a whole: errors, no data.
+    const old = await set({ ignoreCompareQuantity: true, quantities: [quantity({ compareQuantity: 0 })] });
+    expect(old.data).toBeUndefined();
+    expect(old.errors).toHaveLength(1);
+    expect(old.errors[0].message).toContain("ignoreCompareQuantity (Field is not defined on InventorySetQuantitiesInput)");
+    expect(old.errors[0].extensions.problems).toEqual([
+      { path: ["ignoreCompareQuantity"], explanation: "Field is not defined on InventorySetQuantitiesInput" },
+      { path: ["quantities", 0, "compareQuantity"], explanation: "Field is not defined on InventoryQuantityInput" },
+    ]);
+    const noKey = await set({ quantities: [quantity()] }, "mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) { x } }");
+    expect(noKey.errors[0].message).toContain("requires an idempotency key");
+    const literalKey = await set({ quantities: [quantity()] }, 'mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) @idempotent(key: "literal-1") { x } }');
+    expect(literalKey.data.inventorySetQuantities.userErrors).toEqual([]);
+
+    const noChangeFrom = await set({ quantities: [quantity({})] });
+    expect(noChangeFrom.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "COMPARE_QUANTITY_REQUIRED", field: ["input", "quantities", "0", "changeFromQuantity"] });
+    const stale = await set({ quantities: [quantity({ changeFromQuantity: 7 })] });
+    expect(stale.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "CHANGE_FROM_QUANTITY_STALE" });
+    const current = await set({ quantities: [{ ...quantity({ changeFromQuantity: 1 }), quantity: 2 }] });
+    expect(current.data.inventorySetQuantities.userErrors).toEqual([]);
+    const unknownItem = await set({ quantities: [{ ...quantity(), inventoryItemId: "gid://shopify/InventoryItem/1" }] });
     expect(unknownItem.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "INVALID_INVENTORY_ITEM", field: ["input", "quantities", "0", "inventoryItemId"] });
-    const tooMany = await set({
-      ignoreCompareQuantity: true,
-      quantities: Array.from({ length: 251 }, (_, i) => ({ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity: i })),
-    });
+    const tooMany = await set({ quantities: Array.from({ length: 251 }, (_, i) => ({ ...quantity(), quantity: i })) });
     expect(tooMany.data.inventorySetQuantities.userErrors.map((e: { code: string }) => e.code)).toContain("INVALID_QUANTITY");
-    expect(await (await fetch(`${standIn.url}/__inventory`)).json()).toEqual([]);
+    expect(await (await fetch(`${standIn.url}/__inventory`)).json()).toEqual([{ sku: "A-1", location: "Shop location", quantity: 2 }]);
+  });
+
+  it("answers a resend with the same idempotency key as the first time, without setting again", async () => {
+    const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
+    const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
+    const input = (quantity: number) => ({ name: "available", reason: "correction", quantities: [{ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity, changeFromQuantity: null }] });
+    const first = await graphql(standIn.url, setQuantities, { input: input(4), idempotencyKey: "same" });
+    // Meanwhile the level changes (a sale in Shopify, say).
+    await graphql(standIn.url, setQuantities, { input: input(9), idempotencyKey: "other" });
+    const resent = await graphql(standIn.url, setQuantities, { input: input(4), idempotencyKey: "same" });
+    expect(resent.data).toEqual(first.data);
+    expect(await (await fetch(`${standIn.url}/__inventory`)).json()).toEqual([{ sku: "A-1", location: "Shop location", quantity: 9 }]);
+    const mismatch = await graphql(standIn.url, setQuantities, { input: input(5), idempotencyKey: "same" });
+    expect(mismatch.data.inventorySetQuantities.userErrors[0].code).toBe("IDEMPOTENCY_KEY_PARAMETER_MISMATCH");
   });
 
   it("reads SKUs back from quoted search terms", () => {
@@ -215,7 +252,7 @@ describe("a stand-in over a catalog", () => {
     };
     const own = await startShopifyStandIn({ catalog: broken });
     try {
-      const response = await fetch(`${own.url}/admin/api/2025-10/graphql.json`, {
+      const response = await fetch(`${own.url}/admin/api/2026-07/graphql.json`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ query: named("OrderRead"), variables: { id: "gid://shopify/Order/1" } }),
@@ -225,5 +262,61 @@ describe("a stand-in over a catalog", () => {
     } finally {
       await own.stop();
     }
+  });
+});
+
+describe("Shopify's rate limits in the stand-in", () => {
+  const throttle = async (control: unknown) =>
+    fetch(`${standIn.url}/__throttle`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(control) });
+  const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
+
+  it("reports the cost of every answer, as an idle shop's by default", async () => {
+    const query = await graphql(standIn.url, "query ShopInfo { shop { name } }");
+    expect(query.extensions.cost).toEqual({ requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 } });
+    const search = await graphql(standIn.url, "query VariantsBySku($query: String!) { productVariants(first: 100, query: $query) { nodes { id } } }", { query: 'sku:"A"' });
+    expect(search.extensions.cost.requestedQueryCost).toBe(103);
+    const set = await graphql(standIn.url, setQuantities, { input: { name: "available", reason: "correction", quantities: [] }, idempotencyKey: "k" });
+    expect(set.extensions.cost.requestedQueryCost).toBe(10);
+  });
+
+  it("meters a leaky bucket: THROTTLED with the cost extension when a request costs more than is left, and nothing runs", async () => {
+    const orderId = "gid://shopify/Order/5812345670099";
+    const [line] = (await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId })).data.order.fulfillmentOrders.nodes[0].lineItems.nodes;
+    expect(await (await throttle({ bucket: { maximumAvailable: 20, restoreRate: 2, currentlyAvailable: 5 } })).json()).toMatchObject({ bucket: { metered: true, currentlyAvailable: 5 } });
+
+    const fulfil = () =>
+      graphql(standIn.url, mutation("FulfillmentCreate"), {
+        fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: "gid://shopify/FulfillmentOrder/5812345670099", fulfillmentOrderLineItems: [{ id: line.id, quantity: 1 }] }] },
+      });
+    const refused = await fulfil();
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors).toEqual([{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }]);
+    expect(refused.extensions.cost).toEqual({ requestedQueryCost: 10, actualQueryCost: null, throttleStatus: { maximumAvailable: 20, currentlyAvailable: 5, restoreRate: 2 } });
+    const [recorded] = (await calls()).filter((call) => call.operation === "FulfillmentCreate");
+    expect(recorded).toMatchObject({ throttled: "THROTTLED", retryAfterMs: 2500, inFlight: 1 });
+    // Nothing was fulfilled; cheap queries still go through the 5 points left.
+    const state = (await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId }));
+    expect(state.data.order.fulfillments).toEqual([]);
+
+    await fetch(`${standIn.url}/__throttle`, { method: "DELETE" });
+    expect((await fulfil()).data.fulfillmentCreate.userErrors).toEqual([]);
+  });
+
+  it("answers HTTP 429 with Retry-After as many times as asked, then as usual", async () => {
+    await throttle({ http429: { times: 2, retryAfterSeconds: 1.5 } });
+    const post = () => fetch(`${standIn.url}/admin/api/2026-07/graphql.json`, { method: "POST", body: JSON.stringify({ query: named("ShopInfo") }) });
+    for (let i = 0; i < 2; i += 1) {
+      const response = await post();
+      expect(response.status).toBe(429);
+      expect(response.headers.get("retry-after")).toBe("1.5");
+      expect((await response.json()).errors).toContain("Exceeded");
+    }
+    expect((await post()).status).toBe(200);
+    expect((await calls()).map((call) => call.throttled ?? "answered")).toEqual(["HTTP 429", "HTTP 429", "answered"]);
+  });
+
+  it("refuses a control it does not understand", async () => {
+    const response = await throttle({ bucket: { maximumAvailable: -1, restoreRate: 1 }, tokens: 3 });
+    expect(response.status).toBe(422);
   });
 });

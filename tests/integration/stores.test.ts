@@ -456,9 +456,11 @@ describe("the Shopify stand-in's locations and inventory levels", () => {
     // What InventorySetQuantities sets is what the levels answer.
     const variants = await graphql(VariantsBySku.document, { query: 'sku:"KNOWN-1"' });
     const location002 = all.find((location: Json) => location.name === "Location 002").id;
-    await graphql(InventorySetQuantities.document, {
-      input: { name: "available", reason: "correction", ignoreCompareQuantity: true, quantities: [{ inventoryItemId: variants.productVariants.nodes[0].inventoryItem.id, locationId: location002, quantity: 31 }] },
+    const set = await graphql(InventorySetQuantities.document, {
+      input: { name: "available", reason: "correction", quantities: [{ inventoryItemId: variants.productVariants.nodes[0].inventoryItem.id, locationId: location002, quantity: 31, changeFromQuantity: null }] },
+      idempotencyKey: randomUUID(),
     });
+    expect(set.inventorySetQuantities.userErrors).toEqual([]);
     const after = await graphql(InventoryLevelsBySku.document, { query: 'sku:"KNOWN-1"' });
     expect(after.inventoryItems.nodes[0].inventoryLevels.nodes).toHaveLength(2);
     expect(after.inventoryItems.nodes[0].inventoryLevels.nodes).toEqual(

@@ -20,11 +20,11 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function startAppServer(env: Record<string, string>): Promise<RunningApp> {
+export async function startAppServer(env: Record<string, string>, options: { nodeArgs?: string[] } = {}): Promise<RunningApp> {
   let output = "";
   // PORT=0: the app binds any free port and tells it. A port picked here and
   // handed over could be taken meanwhile (by the app's own stand-in, or another run).
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
     // No schedules and no demo vendor unless a test asks: background work would race its assertions.
     env: { ...process.env, NODE_ENV: "test", PORT: "0", SCHEDULER: "0", DEMO_VENDOR: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

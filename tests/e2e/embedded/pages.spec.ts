@@ -1,0 +1,87 @@
+// Every page of both specs, opened inside the admin as staff open it: the
+// admin frames the app URL with shop, host, embedded=1 and a fresh id_token.
+// Each page must render its heading, no error boundary, and no console error.
+import { dbQuery, expect, test } from "./fixtures";
+
+async function firstId(sql: string): Promise<string> {
+  const [row] = await dbQuery<{ id: string | number }>(sql);
+  if (!row) throw new Error(`the demo data has no row for: ${sql}`);
+  return String(row.id);
+}
+
+test("every page of both specs loads inside the admin without an error", async ({ admin }) => {
+  test.setTimeout(240_000);
+  const ids = {
+    request: await firstId("SELECT request_id AS id FROM dropship_request ORDER BY request_id LIMIT 1"),
+    response: await firstId("SELECT id FROM dropship_response ORDER BY id LIMIT 1"),
+    vendor: await firstId("SELECT id FROM dropship_vendor WHERE archived_at IS NULL ORDER BY id LIMIT 1"),
+    feed: await firstId("SELECT id FROM feed ORDER BY id LIMIT 1"),
+    awaiting: await firstId("SELECT id FROM assignment WHERE assign_status IN (1, 2) ORDER BY id LIMIT 1"),
+    inProgress: await firstId("SELECT id FROM assignment WHERE assign_status = 3 ORDER BY id LIMIT 1"),
+    order: await firstId(
+      `SELECT o.order_id AS id FROM order_grid o JOIN order_item i ON i.order_id = o.id
+        WHERE o.magento_status = 'processing' AND i.qty_ordered > COALESCE((SELECT sum(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id), 0)
+        ORDER BY o.id LIMIT 1`,
+    ),
+    specialOrderError: await firstId("SELECT id FROM special_order_error ORDER BY id LIMIT 1"),
+    mapping: await firstId("SELECT id FROM category_tags_mapping ORDER BY id LIMIT 1"),
+  };
+  const pages: Array<[path: string, heading: string]> = [
+    ["/", "Home"],
+    ["/advancedorder", "Advanced Order Summary"],
+    ["/dropship", "Dropship"],
+    ["/dropship/vendor/", "Dropship Vendors"],
+    ["/dropship/vendor/edit/", "Edit Vendor"],
+    [`/dropship/vendor/edit?id=${ids.vendor}`, "Edit Vendor"],
+    ["/dropship/requests/", "Drop Shipping Requests"],
+    [`/dropship/requests/revise?id=${ids.request}`, "Revise Drop Shipping request"],
+    ["/dropship/responses/", "Drop Shipping Responses"],
+    [`/dropship/responses/revise?id=${ids.response}`, "Revise Drop Shipping Response"],
+    ["/dropship/logs/", "Drop Shipping Logs"],
+    ["/dropship/tools/", "Drop Ship Tools"],
+    ["/dropship/test/", "Drop Ship Test Page"],
+    ["/eod/report", "EOD Report"],
+    ["/eod/batch", "EOD Batches"],
+    ["/feed", "Feed Summary"],
+    ["/feed/item", "Feed Logs"],
+    [`/feed/edit?id=${ids.feed}`, "Edit Feed Schedule"],
+    ["/sales", "Sales"],
+    ["/sales/unassigned-orders", "Unassigned Orders"],
+    [`/sales/assignment/manual-assignment?order_id=${ids.order}`, "Manual Assignment Tool"],
+    ["/sales/awaiting-assignment", "Awaiting Assignment"],
+    [`/sales/awaiting-assignment/reassign?id=${ids.awaiting}`, "Reassign Assignment"],
+    ["/sales/in-progress-assignment", "In Progress Assignment"],
+    [`/sales/in-progress-assignment/dnh?assignment_id=${ids.inProgress}`, "DNH Transfer"],
+    ["/sales/realtime-sales-log", "Realtime Sales/Refund Logs"],
+    ["/sales/realtime-shipping-log", "Realtime Shipping Logs"],
+    ["/special_order", "Special Orders"],
+    ["/special_order/current", "Current Special Orders"],
+    ["/special_order/error", "Special Order Errors"],
+    ["/special_order/log", "Special Order Logs"],
+    [`/special_order/revise?id=${ids.specialOrderError}`, "Revise Special Order"],
+    ["/product", "Products"],
+    ["/product/api/error/", "Product API Errors"],
+    ["/product/api/operation/", "Product API Operations"],
+    ["/product/category_tags_mapping", "AS400 Category to Shopify Tags Mappings"],
+    ["/product/category_tags_mapping/edit", "Create Mapping"],
+    [`/product/category_tags_mapping/edit?id=${ids.mapping}`, "Edit Mapping"],
+  ];
+  for (const [path, heading] of pages) {
+    await test.step(path, async () => {
+      const app = await admin.open(path);
+      await expect(app.getByRole("heading", { level: 1 }).first(), path).toHaveText(heading);
+      await expect(app.getByText("Unexpected Application Error!"), path).toHaveCount(0);
+      // Let the page's own calls (grids, forms) answer before looking at the console.
+      await admin.page.waitForLoadState("networkidle");
+      await expect(app.locator(".Polaris-Banner--toneCritical, .Polaris-Banner[class*='critical']"), `${path}: an error banner`).toHaveCount(0);
+      expect(admin.errors, `${path}: console errors`).toEqual([]);
+    });
+  }
+});
+
+test("an unknown path shows the not-found page inside the admin", async ({ admin }) => {
+  admin.expectErrors(/status of 404/); // Chromium logs the 404 of the framed document itself
+  const app = await admin.open("/no-such-page");
+  await expect(app.getByText("There is no page at this address")).toBeVisible();
+  await expect(app.getByText("Unexpected Application Error!")).toHaveCount(0);
+});

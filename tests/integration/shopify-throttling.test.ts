@@ -1,0 +1,153 @@
+// Shopify's rate limit met by the one client (D46), against the stand-in made
+// to throttle: a leaky bucket of query cost answering THROTTLED, or HTTP 429
+// with Retry-After. Waits are read from the stand-in's own record of when each
+// call arrived and was answered, never from how fast the app is.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { startShopifyStandIn, type RecordedCall, type ThrottleControl } from "../../app/shopify/stand-in.server";
+
+// Rows of this file carry this tag, so cleaning up never touches another file's.
+const tag = `TH${randomBytes(3).toString("hex").toUpperCase()}`;
+
+let prisma: PrismaClient;
+let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
+let modules: {
+  client: typeof import("../../app/shopify/admin-client.server");
+  records: typeof import("../../app/shopify/call-records.server");
+  operations: typeof import("../../app/shopify/operations");
+};
+
+/** GraphQL requests only here: they all carry arrival time and concurrency. */
+const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<RecordedCall & { arrivedMs: number; inFlight: number }>;
+const throttle = (control: ThrottleControl) => fetch(`${standIn.url}/__throttle`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(control) });
+// Each test its own shop, so one test's throttling never slows the next (the limiter is per shop).
+let shops = 0;
+const freshAdmin = () => modules.client.shopifyAdminFor({ mode: "local", shop: `${tag.toLowerCase()}-${++shops}.myshopify.com` });
+const recordsFor = async (sku: string) => {
+  await modules.records.flushShopifyCallRecords();
+  return {
+    operations: await prisma.productApiOperation.findMany({ where: { sku }, orderBy: { id: "asc" } }),
+    errors: await prisma.productApiError.findMany({ where: { sku }, orderBy: { id: "asc" } }),
+  };
+};
+
+beforeAll(async () => {
+  prisma = createPrismaClient(process.env.DATABASE_URL!, 2);
+  standIn = await startShopifyStandIn();
+  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
+  modules = {
+    client: await import("../../app/shopify/admin-client.server"),
+    records: await import("../../app/shopify/call-records.server"),
+    operations: await import("../../app/shopify/operations"),
+  };
+});
+
+afterAll(async () => {
+  await standIn?.stop();
+  if (!prisma) return;
+  await prisma.productApiOperation.deleteMany({ where: { sku: { startsWith: tag } } });
+  await prisma.productApiError.deleteMany({ where: { sku: { startsWith: tag } } });
+  await prisma.$disconnect();
+});
+
+beforeEach(async () => {
+  await fetch(`${standIn.url}/__state`, { method: "DELETE" });
+});
+
+describe("a throttled call", () => {
+  it("waits what the cost extension says, then succeeds, recorded once as a success", async () => {
+    // Empty bucket refilling 2 points a second: ShopInfo (1 point) must wait 500 ms, more than the client's floor.
+    await throttle({ bucket: { maximumAvailable: 10, restoreRate: 2, currentlyAvailable: 0 } });
+    const { shop } = await freshAdmin().run(modules.operations.ShopInfo, {}, { sku: `${tag}-cost` });
+    expect(shop.currencyCode).toBe("USD");
+
+    const [refused, answered] = await calls();
+    expect(refused).toMatchObject({ operation: "ShopInfo", throttled: "THROTTLED", retryAfterMs: 500 });
+    expect(answered.throttled).toBeUndefined();
+    expect(answered.arrivedMs - refused.answeredMs!).toBeGreaterThanOrEqual(refused.retryAfterMs!);
+    expect(await calls()).toHaveLength(2);
+
+    const { operations, errors } = await recordsFor(`${tag}-cost`);
+    expect(operations).toHaveLength(1);
+    expect(operations[0]).toMatchObject({ operation: "ShopInfo", status: "success", response: { attempts: 2, answer: { shop: { currencyCode: "USD" } } } });
+    expect(errors).toEqual([]);
+  });
+
+  it("waits what Retry-After says after HTTP 429", async () => {
+    await throttle({ http429: { times: 2, retryAfterSeconds: 0.3 } });
+    const { order } = await freshAdmin().run(modules.operations.OrderRead, { id: "gid://shopify/Order/42" }, { sku: `${tag}-429` });
+    expect(order?.name).toBe("#42");
+
+    const sent = await calls();
+    expect(sent.map((call) => call.throttled ?? "answered")).toEqual(["HTTP 429", "HTTP 429", "answered"]);
+    for (let i = 1; i < sent.length; i += 1) expect(sent[i].arrivedMs - sent[i - 1].answeredMs!).toBeGreaterThanOrEqual(300);
+    const { operations, errors } = await recordsFor(`${tag}-429`);
+    expect(operations.map((row) => [row.status, (row.response as { attempts?: number }).attempts])).toEqual([["success", 3]]);
+    expect(errors).toEqual([]);
+  });
+
+  it("that keeps being throttled ends failed, recorded in the API errors with its reason", async () => {
+    await throttle({ http429: { times: 100, retryAfterSeconds: 0.2 } });
+    const failure = await freshAdmin()
+      .run(modules.operations.ShopInfo, {}, { sku: `${tag}-gives-up` })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(modules.client.ShopifyThrottledError);
+    expect(failure).toBeInstanceOf(modules.client.ShopifyApiError);
+    expect((failure as Error).message).toMatch(/^Throttled by Shopify: 6 attempts over \d+\.\d s \(ShopInfo\)$/);
+    expect(await calls()).toHaveLength(modules.client.MAX_ATTEMPTS);
+
+    const { operations, errors } = await recordsFor(`${tag}-gives-up`);
+    expect(operations.map((row) => row.status)).toEqual(["error"]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ operation: "ShopInfo", message: (failure as Error).message, payload: { response: { attempts: 6 } } });
+  });
+
+  it("is not waited for when Shopify asks for longer than a call may wait", async () => {
+    await throttle({ http429: { times: 1, retryAfterSeconds: 3600 } });
+    const failure = await freshAdmin()
+      .run(modules.operations.ShopInfo, {}, { sku: `${tag}-hour` })
+      .catch((error: unknown) => error);
+    expect((failure as Error).message).toMatch(/^Throttled by Shopify: 1 attempt over \d+\.\d s, Shopify asked to wait 3600\.0 s more \(ShopInfo\)$/);
+    expect(await calls()).toHaveLength(1);
+    expect((await recordsFor(`${tag}-hour`)).errors.map((row) => row.message)).toEqual([(failure as Error).message]);
+  });
+
+  it("is the only failure sent again: an answer with other errors is not", async () => {
+    const failure = await freshAdmin()
+      .run({ name: "Nope", document: "mutation Nope { nope }" }, {}, { sku: `${tag}-once` })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(modules.client.ShopifyApiError);
+    expect(failure).not.toBeInstanceOf(modules.client.ShopifyThrottledError);
+    expect(await calls()).toHaveLength(1);
+  });
+});
+
+describe("while a shop is throttled", () => {
+  it("its calls go one at a time, and all of them succeed", async () => {
+    // Empty, slow to refill (5 points a second, 1 a call), never half full again during the test; each answer held 20 ms so overlaps show.
+    await throttle({ bucket: { maximumAvailable: 100, restoreRate: 5, currentlyAvailable: 0 }, latencyMs: 20 });
+    const admin = freshAdmin();
+    const results = await Promise.all(Array.from({ length: 12 }, () => admin.run(modules.operations.ShopInfo, {}, { sku: `${tag}-twelve` })));
+    expect(results.map((result) => result.shop.myshopifyDomain)).toHaveLength(12);
+
+    const sent = (await calls()).sort((a, b) => a.arrivedMs - b.arrivedMs);
+    const throttled = sent.filter((call) => call.throttled);
+    expect(throttled.length).toBeGreaterThan(0);
+    expect(sent.filter((call) => !call.throttled)).toHaveLength(12);
+    // What was sent before the client could know of the first refusal may overlap (the first wave, four at most)...
+    const firstRefusal = Math.min(...throttled.map((call) => call.answeredMs!));
+    const unaware = sent.filter((call) => call.arrivedMs <= firstRefusal);
+    expect(unaware.length).toBeLessThanOrEqual(4);
+    expect(Math.max(...unaware.map((call) => call.inFlight))).toBeGreaterThan(1);
+    // ...once those are answered, never more than one at a time.
+    const cleared = Math.max(...unaware.map((call) => call.answeredMs!));
+    const after = sent.filter((call) => call.arrivedMs > cleared);
+    expect(after.length).toBeGreaterThanOrEqual(12 - unaware.length);
+    expect(after.map((call) => call.inFlight)).toEqual(after.map(() => 1));
+
+    const { operations, errors } = await recordsFor(`${tag}-twelve`);
+    expect(operations.map((row) => row.status)).toEqual(Array(12).fill("success"));
+    expect(errors).toEqual([]);
+  });
+});
