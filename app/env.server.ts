@@ -27,7 +27,7 @@ const EnvSchema = z
     SHOPIFY_API_KEY: z.string().min(1).optional(),
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
     SHOPIFY_APP_URL: z.url({ message: "must be the app's public URL, e.g. https://ops.example.com" }).optional(),
-    SCOPES: z.string().default("read_orders,write_orders,read_products,write_products,read_inventory,write_inventory,read_fulfillments,write_fulfillments"),
+    SCOPES: z.string().default("read_orders,write_orders,read_products,write_products,read_inventory,write_inventory,read_fulfillments,write_fulfillments,read_locations"),
     /** The merchant's shop or shops (comma-separated *.myshopify.com): the only ones served in embedded mode. */
     SHOPIFY_SHOPS: z
       .string()

@@ -21,6 +21,13 @@ function createShopifyApp() {
     sessionStorage: new PrismaSessionStorage(prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0]),
     // One merchant: custom distribution, installed by link on its shop only (README).
     distribution: AppDistribution.SingleMerchant,
+    hooks: {
+      // The shop's locations become its stores at once (location_sync, D48); not awaited, so the install never waits on it.
+      afterAuth: async ({ admin, session }) => {
+        const [{ syncStoresAtInstall }, { shopifyAdminOver }] = await Promise.all([import("./sales/stores.server"), import("./shopify/admin-client.server")]);
+        syncStoresAtInstall(shopifyAdminOver(session.shop, admin), session.shop);
+      },
+    },
     future: { unstable_newEmbeddedAuthStrategy: true },
   });
 }

@@ -11,6 +11,7 @@ import { pullSpecialOrders, SPECIAL_ORDER_FEED_CRON } from "../app/special-order
 import { ASSIGNMENT_IMPORT_FEED, assignmentImportJob } from "../app/sales/feeds.server";
 import { exportRealtimeLogs } from "../app/sales/realtime-export.server";
 import { eodReportJob } from "../app/eod/actions.server";
+import { LOCATION_SYNC_FEED, locationSyncJob } from "../app/sales/stores.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -45,4 +46,6 @@ export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = 
   realtime_as400_export: { defaultCron: "* * * * *", run: exportRealtimeLogs },
   // Today and yesterday again, failed or unsent batches again, then the new batch to the AS400 (D31).
   eod_report: { defaultCron: "0 23 * * *", run: eodReportJob },
+  // The shop's Shopify locations become the stores, with their stock of the open orders' SKUs (D48).
+  [LOCATION_SYNC_FEED.name]: { defaultCron: LOCATION_SYNC_FEED.defaultCron, run: locationSyncJob },
 };

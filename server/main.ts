@@ -3,8 +3,9 @@
 //   2. embedded PostgreSQL under DATA_DIR when DATABASE_URL is unset
 //   3. apply pending migrations
 //   4. local mode: seed demo data into an empty database, start the Shopify stand-in
-//      (answering from the database's orders) and the demo vendor (loopback SFTP
-//      and a simulated vendor that answers our 850s; it also plays the AS400)
+//      (answering from the database's orders and the demo shop's locations), run
+//      location_sync once (the locations become the stores), and the demo vendor
+//      (loopback SFTP and a simulated vendor that answers our 850s; it also plays the AS400)
 //   5. the feed scheduler, unless SCHEDULER=0 (then `npm run jobs` runs it)
 //   6. serve the Remix app (built, or through Vite with --dev)
 // SIGINT/SIGTERM stop the HTTP server first, then PostgreSQL, cleanly.
@@ -68,6 +69,9 @@ async function main() {
       stops.push(standIn.stop);
       process.env.SHOPIFY_STAND_IN_URL = standIn.url;
       log(`Shopify stand-in answering at ${standIn.url}`);
+      // The demo shop's locations become the stores the way a real shop's do: one location_sync run (D48).
+      reloadEnv();
+      await syncDemoStores(env.SEED_DEMO_DATA);
 
       if (env.DEMO_VENDOR) {
         const { startDemoVendor } = await import("../app/demo/demo-vendor.server");
@@ -145,6 +149,22 @@ async function main() {
     console.error(`[start] failed: ${(error as Error).message}`);
     for (const stop of stops.reverse()) await stop().catch(() => {});
     process.exit(1);
+  }
+}
+
+/** location_sync through the feed runner (its log and lock), then the demo stores' AS400 codes; a failure never stops the start. */
+async function syncDemoStores(demoCodes: boolean) {
+  try {
+    const { runFeed } = await import("../app/feeds/runner.server");
+    const { applyDemoStoreCodes, LOCATION_SYNC_FEED, locationSyncJob } = await import("../app/sales/stores.server");
+    const run = await runFeed(LOCATION_SYNC_FEED.name, locationSyncJob, { trigger: "manual", defaultCron: LOCATION_SYNC_FEED.defaultCron });
+    log(`location_sync: ${run.status}: ${run.message}`);
+    if (demoCodes && run.status === "finished") {
+      const changed = await applyDemoStoreCodes();
+      if (changed) log(`demo stores: ${changed} AS400 source codes set`);
+    }
+  } catch (error) {
+    console.error(`[start] location_sync failed: ${(error as Error).message}`);
   }
 }
 

@@ -39,6 +39,8 @@ export const HOME_LINK_GROUPS = [
       { url: "/sales/in-progress-assignment", label: "home.links.in_progress" },
       { url: "/sales/realtime-sales-log", label: "home.links.realtime_sales" },
       { url: "/sales/realtime-shipping-log", label: "home.links.realtime_shipping" },
+      // The shop's locations and the vendors, with their AS400 source codes (D48–D50).
+      { url: "/stores", label: "home.links.stores" },
     ],
   },
   {

@@ -9,6 +9,7 @@ import { defineGrid, runGrid, type GridSource } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { encryptSecret } from "~/lib/secrets.server";
 import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { storeWithCode, syncVendorSources } from "~/sales/vendor-sources.server";
 import { tradingProfile } from "../../edi/vendor-profile";
 import { prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
 
@@ -185,15 +186,33 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
   return result;
 }
 
+/** A vendor's code must not be a store's (the two would be one source). */
+async function refuseStoreCode(tx: Prisma.TransactionClient, code: string, t: Translate) {
+  const store = await storeWithCode(tx, code);
+  if (store) throw new ValidationError({ store_id: [t("vendor.errors.store_id_is_store", { code, name: store.name })] }, t("errors.unprocessable"));
+}
+
+// The vendor and its dropshipper source are saved together: it can be assigned to at once (D51).
 export async function createVendor(body: unknown, t: Translate): Promise<VendorApi> {
   const data = validateVendor(body, t);
-  return vendorToApi(await prisma.vendor.create({ data }));
+  return prisma.$transaction(async (tx) => {
+    await refuseStoreCode(tx, data.store_id, t);
+    const vendor = await tx.vendor.create({ data });
+    await syncVendorSources(tx, [vendor.store_id]);
+    return vendorToApi(vendor);
+  });
 }
 
 export async function updateVendor(id: number, body: unknown, t: Translate): Promise<VendorApi> {
   const existing = await findVendor(id);
   const data = validateVendor(body, t, existing);
-  return vendorToApi(await prisma.vendor.update({ where: { id }, data }));
+  return prisma.$transaction(async (tx) => {
+    await refuseStoreCode(tx, data.store_id, t);
+    const vendor = await tx.vendor.update({ where: { id }, data });
+    // A changed store_id: the new code is offered, the old one no more unless another vendor has it.
+    await syncVendorSources(tx, [existing.store_id, vendor.store_id]);
+    return vendorToApi(vendor);
+  });
 }
 
 const OPEN_REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered", "shipped", "invoiced"];
@@ -215,9 +234,12 @@ export async function deleteVendor(id: number, t: Translate): Promise<{ deleted:
     ]);
     if (requests + responses + transmissions + logs > 0) {
       await tx.vendor.update({ where: { id }, data: { archived_at: new Date(), enabled: 0 } });
+      await syncVendorSources(tx, [vendor.store_id]);
       return { deleted: false, archived: true };
     }
     await tx.vendor.delete({ where: { id } });
+    // Its source stays, no longer offered: an assignment may name it.
+    await syncVendorSources(tx, [vendor.store_id]);
     return { deleted: true, archived: false };
   });
 }

@@ -14,11 +14,12 @@ import { formatDateTime } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 import { manualAssignmentData } from "~/sales/assignments.server";
+import { stockRefreshFor } from "~/sales/stores.server";
 
-export const loader = pageLoader(async ({ url, t }) => {
+export const loader = pageLoader(async ({ url, t, staff }) => {
   const orderId = url.searchParams.get("order_id") ?? "";
   try {
-    return { orderId, data: await manualAssignmentData(orderId, t) };
+    return { orderId, data: await manualAssignmentData(orderId, t, stockRefreshFor(staff)) };
   } catch (error) {
     if (error instanceof NotFoundError) return { orderId, data: null };
     throw error;

@@ -11,11 +11,12 @@ import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/lib/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 import { reassignmentData } from "~/sales/assignments.server";
+import { stockRefreshFor } from "~/sales/stores.server";
 
-export const loader = pageLoader(async ({ url, t }) => {
+export const loader = pageLoader(async ({ url, t, staff }) => {
   const id = Number(url.searchParams.get("id"));
   try {
-    return { id, data: await reassignmentData(id, t) };
+    return { id, data: await reassignmentData(id, t, stockRefreshFor(staff)) };
   } catch (error) {
     if (error instanceof NotFoundError) return { id, data: null };
     throw error;
@@ -82,7 +83,7 @@ export default function ReassignAssignment() {
                 value={storeId}
                 error={errors.store_id?.[0]}
                 helpText={t("sales.reassign.current", {
-                  source: [assignment.store_id, assignment.dropshipper_name].filter(Boolean).join(" - "),
+                  source: [assignment.store_id, assignment.dropshipper_name ?? assignment.store_name].filter(Boolean).join(" - "),
                   status: t(`sales.assign_status.${assignment.assign_status}`),
                 })}
                 onChange={setStoreId}

@@ -4,7 +4,9 @@
 import { apiRoute } from "~/lib/route.server";
 import { readBody } from "~/lib/validation.server";
 import { createManualAssignments, manualAssignmentData } from "~/sales/assignments.server";
+import { stockRefreshFor } from "~/sales/stores.server";
 
-export const loader = apiRoute(({ url, t }) => manualAssignmentData(url.searchParams.get("order_id") ?? "", t));
+// The stores' stock of the order's SKUs is read from Shopify first (D52).
+export const loader = apiRoute(({ url, t, staff }) => manualAssignmentData(url.searchParams.get("order_id") ?? "", t, stockRefreshFor(staff)));
 
 export const action = apiRoute(async ({ request, t }) => createManualAssignments(await readBody(request), t));

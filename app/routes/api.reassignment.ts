@@ -1,5 +1,7 @@
 // GET /api/reassignment?id= → data (the assignment first), available_stores, available_qtys (spec 001 §7).
 import { apiRoute } from "~/lib/route.server";
 import { reassignmentData } from "~/sales/assignments.server";
+import { stockRefreshFor } from "~/sales/stores.server";
 
-export const loader = apiRoute(({ url, t }) => reassignmentData(Number(url.searchParams.get("id")), t));
+// The stores' stock of the SKU is read from Shopify first (D52).
+export const loader = apiRoute(({ url, t, staff }) => reassignmentData(Number(url.searchParams.get("id")), t, stockRefreshFor(staff)));

@@ -5,7 +5,9 @@
 //   1. the order rows (order_grid, FOR UPDATE): one order's assignments change
 //      one request at a time, so the marketplace rule and total_assigned hold;
 //   2. the order item rows (order_item, FOR UPDATE): what is left to assign;
-//   3. the stock rows of the sources and SKUs concerned (inventory_source_item):
+//   3. the sources concerned (inventory_source, FOR SHARE): a source code is not
+//      renamed on the Stores screen under an assignment being made to it;
+//   4. the stock rows of the sources and SKUs concerned (inventory_source_item):
 //      what a source still has available.
 // Always in that order, each sorted by key, so two requests never deadlock.
 // An assignment holds its quantity until it is deleted (Pending or Processing)
@@ -118,11 +120,19 @@ export async function availableQtys(db: Prisma.TransactionClient, skus: string[]
   return out;
 }
 
+/**
+ * Brings the stores' stock of these SKUs up to date before it is shown
+ * (stores.server.ts: Shopify's inventory levels; never throws).
+ */
+export type StockRefresh = (skus: string[]) => Promise<void>;
+
 /** GET /api/manual_assignment?order_id= (order_id is the order's increment id, the grid's Order ID). */
-export async function manualAssignmentData(orderId: string, t: Translate) {
+export async function manualAssignmentData(orderId: string, t: Translate, refreshStock?: StockRefresh) {
   const order = await findOrder(prisma, orderId.trim(), t);
   const items = (await itemsWithUnassigned(prisma, [order.id])).filter((item) => item.qty_unassigned > 0).map(({ order_row_id: _, ...item }) => item);
-  const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, [...new Set(items.map((item) => item.sku))])]);
+  const skus = [...new Set(items.map((item) => item.sku))];
+  await refreshStock?.(skus);
+  const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, skus)]);
   return {
     order: {
       order_id: order.order_id,
@@ -277,7 +287,8 @@ async function sourcesByCode(tx: Prisma.TransactionClient, codes: string[]) {
   const rows = await tx.$queryRaw<Array<{ source_code: string; name: string; type: string; enabled: number; vendor_name: string | null }>>`
     SELECT s.source_code, s.name, s.type, s.enabled,
            (SELECT v.name FROM dropship_vendor v WHERE v.store_id = s.source_code AND v.archived_at IS NULL ORDER BY v.enabled DESC, v.id LIMIT 1) AS vendor_name
-      FROM inventory_source s WHERE s.source_code = ANY(${codes}::text[])`;
+      FROM inventory_source s WHERE s.source_code = ANY(${codes}::text[])
+     ORDER BY s.source_code FOR SHARE OF s`;
   return new Map(
     rows.map((row) => [
       row.source_code,
@@ -539,12 +550,15 @@ async function readAssignment(id: number, t: Translate) {
     : null;
   if (!assignment) throw new NotFoundError(t("sales.rules.assignment_not_found", { id: Number.isFinite(id) ? id : String(id) }));
   const { dnh, ...fields } = assignment;
-  return { ...fields, dnh: dnh[0] ?? null };
+  // The source's name whether or not it is still offered (a closed store keeps its history).
+  const store_name = (await prisma.inventorySource.findUnique({ where: { source_code: fields.store_id }, select: { name: true } }))?.name ?? null;
+  return { ...fields, store_name, dnh: dnh[0] ?? null };
 }
 
 /** GET /api/reassignment?id=: data (the assignment first), available_stores, available_qtys. */
-export async function reassignmentData(id: number, t: Translate) {
+export async function reassignmentData(id: number, t: Translate, refreshStock?: StockRefresh) {
   const assignment = await readAssignment(id, t);
+  await refreshStock?.([assignment.product_sku]);
   const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, [assignment.product_sku])]);
   return { data: [assignment], available_stores: stores, available_qtys: qtys };
 }

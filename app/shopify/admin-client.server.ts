@@ -200,3 +200,8 @@ export async function offlineShopifyAdmin(shop: string): Promise<ShopifyAdmin> {
   const { admin } = await shopify().unauthenticated.admin(shop);
   return clientOver(shop, (query, variables) => admin.graphql(query, { variables: variables as Record<string, unknown> }));
 }
+
+/** The client over an admin context the template hands out outside a route (afterAuth, at install). */
+export function shopifyAdminOver(shop: string, admin: { graphql(query: string, options?: { variables?: Record<string, unknown> }): Promise<Response> }): ShopifyAdmin {
+  return clientOver(shop, (query, variables) => admin.graphql(query, { variables: variables as Record<string, unknown> }));
+}

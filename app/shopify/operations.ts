@@ -274,3 +274,85 @@ export const SpecialOrderCreate = operation<{ order: OrderCreateOrderInput; opti
     }
   }`,
 );
+
+// ---------------------------------------------------------------------------
+// Stores are the shop's locations (app/sales/stores.server.ts, D48). Every
+// location, inactive ones too (they stop being offered), 250 a page; the
+// legacy locations of fulfilment-service apps are not asked for.
+
+export interface ShopLocation {
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  isActive: boolean;
+  isFulfillmentService: boolean;
+  fulfillsOnlineOrders: boolean;
+  updatedAt: string;
+}
+export interface ShopLocationsResult {
+  locations: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: ShopLocation[] };
+}
+export const ShopLocations = operation<{ after?: string | null }, ShopLocationsResult>(
+  "ShopLocations",
+  `#graphql
+  query ShopLocations($after: String) {
+    locations(first: 250, after: $after, includeInactive: true, includeLegacy: false, sortKey: ID) {
+      pageInfo { hasNextPage endCursor }
+      nodes { id legacyResourceId name isActive isFulfillmentService fulfillsOnlineOrders updatedAt }
+    }
+  }`,
+);
+
+// Available quantities per SKU and location. Ten items a call with 25 levels
+// each keeps the requested cost under Shopify's 1,000 points for one query
+// (2 + 10 × (1 + 2 + 25 × 3) = 782); an item stocked at more locations is read
+// on with InventoryItemLevels.
+
+export interface InventoryLevelNode {
+  location: { id: string };
+  quantities: Array<{ name: string; quantity: number }>;
+}
+export interface InventoryLevelPage {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: InventoryLevelNode[];
+}
+export interface InventoryLevelsBySkuResult {
+  inventoryItems: {
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    nodes: Array<{ id: string; sku: string | null; tracked: boolean; inventoryLevels: InventoryLevelPage }>;
+  };
+}
+/** `query` as in VariantsBySku (`sku:"A" OR sku:"B"`); matches are not exact, so callers compare sku. */
+export const InventoryLevelsBySku = operation<{ query: string; after?: string | null }, InventoryLevelsBySkuResult>(
+  "InventoryLevelsBySku",
+  `#graphql
+  query InventoryLevelsBySku($query: String!, $after: String) {
+    inventoryItems(first: 10, after: $after, query: $query) {
+      pageInfo { hasNextPage endCursor }
+      nodes {
+        id sku tracked
+        inventoryLevels(first: 25) {
+          pageInfo { hasNextPage endCursor }
+          nodes { location { id } quantities(names: ["available"]) { name quantity } }
+        }
+      }
+    }
+  }`,
+);
+
+export interface InventoryItemLevelsResult {
+  inventoryItem: null | { id: string; inventoryLevels: InventoryLevelPage };
+}
+export const InventoryItemLevels = operation<{ id: string; after?: string | null }, InventoryItemLevelsResult>(
+  "InventoryItemLevels",
+  `#graphql
+  query InventoryItemLevels($id: ID!, $after: String) {
+    inventoryItem(id: $id) {
+      id
+      inventoryLevels(first: 250, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { location { id } quantities(names: ["available"]) { name quantity } }
+      }
+    }
+  }`,
+);

@@ -1,6 +1,9 @@
-// The stand-in's view of Shopify taken from our own database, so that local
-// mode and tests fulfil orders and push stock for rows that really exist.
+// The stand-in's view of Shopify in local mode: orders and SKUs from our own
+// database, so that local mode and tests fulfil orders and push stock for rows
+// that really exist; the store locations and their stock from the demo shop
+// (app/demo/demo-shop.ts), which reach our stores only through location_sync.
 import type { PrismaClient } from "~/db/client.server";
+import { demoAvailable, DEMO_STORE_LOCATIONS } from "~/demo/demo-shop";
 import type { StandInCatalog } from "./stand-in.server";
 
 export function databaseCatalog(prisma: PrismaClient): StandInCatalog {
@@ -21,9 +24,19 @@ export function databaseCatalog(prisma: PrismaClient): StandInCatalog {
       const known = new Set(rows.map((row) => row.sku));
       return skus.filter((sku) => known.has(sku));
     },
+    /** The demo's stores, and a location per drop-ship vendor (where its 846 stock is pushed). */
     async locations() {
-      const rows = await prisma.inventorySource.findMany({ select: { name: true }, orderBy: { name: "asc" } });
-      return [...new Set(rows.map((row) => row.name))];
+      const vendors = await prisma.inventorySource.findMany({ where: { type: "dropshipper" }, select: { name: true }, orderBy: { name: "asc" } });
+      return [...new Set([...DEMO_STORE_LOCATIONS.map((store) => store.name), ...vendors.map((row) => row.name)])];
+    },
+    async levels(skus) {
+      const known = await this.variants(skus);
+      return known.flatMap((sku) =>
+        DEMO_STORE_LOCATIONS.flatMap((store) => {
+          const quantity = demoAvailable(store.name, sku);
+          return quantity === null ? [] : [{ sku, location: store.name, quantity }];
+        }),
+      );
     },
   };
 }

@@ -7,7 +7,10 @@
 //   GET  /__calls                             what was sent, oldest first
 //   DELETE /__calls                           forget it (state stays)
 //   GET  /__inventory                         levels set: [{ sku, location, quantity }]
-//   DELETE /__state                           forget calls, fulfilments, levels and product tags (and throttling)
+//   DELETE /__state                           forget calls, fulfilments, levels, product tags and location changes (and throttling)
+//   GET  /__locations                         the locations served (inactive ones too, not deleted ones)
+//   POST /__locations                         add or change one: { id?, name?, isActive?, deleted? }
+//   PUT  /__levels                            set available levels: [{ sku, location (name or id), quantity }]
 //   GET|POST|DELETE /__throttle               Shopify's rate limits: see ThrottleControl
 //   POST /admin/oauth/access_token            token exchange (embedded-mode tests: options.app)
 // With options.tls it answers HTTPS, as Shopify does: the embedded-mode tests
@@ -45,6 +48,8 @@ export interface StandInCatalog {
   variants(skus: string[]): Promise<string[]>;
   /** Location names. */
   locations(): Promise<string[]>;
+  /** What the catalog's locations have available of these SKUs, until InventorySetQuantities or PUT /__levels says otherwise. */
+  levels?(skus: string[]): Promise<InventoryLevel[]>;
 }
 
 /** Without a catalog: every order exists with one line, every SKU exists, one location. */
@@ -283,8 +288,15 @@ const handlers: Record<string, Handler> = {
     return { productVariants: { nodes: nodes.slice(0, 100) } };
   },
 
-  Locations: async (_variables, { catalog }) => ({
-    locations: { nodes: (await catalog.locations()).slice(0, 100).map((name) => ({ id: locationGid(name), name })) },
+  // Active locations only, by name: Shopify's defaults for `locations`.
+  Locations: async (_variables, { state, catalog }) => ({
+    locations: {
+      nodes: (await servedLocations(state, catalog))
+        .filter((location) => location.isActive)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 100)
+        .map(({ id, name }) => ({ id, name })),
+    },
   }),
 
   // As 2026-07 answers it (D45): the removed compare fields fail validation, an idempotency
@@ -316,7 +328,7 @@ const handlers: Record<string, Handler> = {
     if (quantities.length > 250) {
       errors.push({ code: "INVALID_QUANTITY", field: ["input", "quantities"], message: "The quantities input can't contain more than 250 items." });
     }
-    const locationNames = new Map((await catalog.locations()).map((name) => [locationGid(name), name]));
+    const locationNames = new Map((await servedLocations(state, catalog)).map((location) => [location.id, location.name]));
     const seen = new Set<string>();
     const resolved = quantities.map((entry, index) => {
       const field = ["input", "quantities", String(index)];
@@ -581,8 +593,11 @@ export async function startShopifyStandIn(
         state.reset();
         throttle.reset();
         idempotentAnswersOf(state).clear();
+        locationChanges.delete(state);
         return send(200, { ok: true });
       }
+      const control = await locationControl(request, state, catalog);
+      if (control) return send(control.status, control.body);
       if (request.url === "/__throttle") {
         if (request.method === "POST") {
           const control = throttleControl.safeParse(JSON.parse((await readBody(request)) || "{}"));
@@ -776,4 +791,150 @@ function idempotentAnswersOf(state: object) {
   let answers = idempotentAnswers.get(state);
   if (!answers) idempotentAnswers.set(state, (answers = new Map()));
   return answers;
+}
+
+// ---------------------------------------------------------------------------
+// Locations and their inventory levels (the stores: app/sales/stores.server.ts).
+// The catalog names the locations; a test adds, renames, deactivates or deletes
+// them through POST /__locations, as a merchant would in the Shopify admin.
+// Levels come from the catalog until InventorySetQuantities or PUT /__levels
+// sets them.
+
+interface ServedLocation {
+  id: string;
+  name: string;
+  isActive: boolean;
+  updatedAt: string;
+}
+interface LocationChange {
+  name?: string;
+  isActive?: boolean;
+  deleted?: boolean;
+  updatedAt?: string;
+}
+// When the catalog's locations were last changed, as far as the stand-in tells.
+const CATALOG_LOCATIONS_UPDATED_AT = "2026-01-05T14:00:00.000Z";
+const locationChanges = new WeakMap<object, Map<string, LocationChange>>();
+const changesOf = (state: object) => {
+  let changes = locationChanges.get(state);
+  if (!changes) locationChanges.set(state, (changes = new Map()));
+  return changes;
+};
+const locationGidOf = (id: string) => (id.startsWith("gid://") ? id : `gid://shopify/Location/${id}`);
+
+/** The shop's locations, sorted by id (as `sortKey: ID` answers), deleted ones left out. */
+async function servedLocations(state: StandInState, catalog: StandInCatalog): Promise<ServedLocation[]> {
+  const byId = new Map<string, ServedLocation>();
+  for (const name of await catalog.locations()) byId.set(locationGid(name), { id: locationGid(name), name, isActive: true, updatedAt: CATALOG_LOCATIONS_UPDATED_AT });
+  for (const [id, change] of changesOf(state)) {
+    const known = byId.get(id);
+    if (change.deleted) {
+      byId.delete(id);
+      continue;
+    }
+    byId.set(id, {
+      id,
+      name: change.name ?? known?.name ?? `Location ${numericIdOf(id)}`,
+      isActive: change.isActive ?? known?.isActive ?? true,
+      updatedAt: change.updatedAt ?? known?.updatedAt ?? CATALOG_LOCATIONS_UPDATED_AT,
+    });
+  }
+  return [...byId.values()].sort((a, b) => (BigInt(numericIdOf(a.id)) < BigInt(numericIdOf(b.id)) ? -1 : 1));
+}
+
+/** Available quantity per SKU the catalog knows, per active location that stocks it. */
+async function availableLevels(state: StandInState, catalog: StandInCatalog, skus: string[]) {
+  const known = skus.length ? await catalog.variants(skus) : [];
+  const active = (await servedLocations(state, catalog)).filter((location) => location.isActive);
+  const base = new Map<string, number>();
+  for (const level of (await catalog.levels?.(known)) ?? []) base.set(`${level.sku}|${locationGid(level.location)}`, level.quantity);
+  return known.map((sku) => {
+    const item = inventoryItemGid(sku);
+    state.skuOfItem.set(item, sku);
+    const levels = active.flatMap((location) => {
+      const quantity = state.levels.get(`${item}|${location.id}|available`)?.quantity ?? base.get(`${sku}|${location.id}`);
+      return quantity === undefined ? [] : [{ location: { id: location.id }, quantities: [{ name: "available", quantity }] }];
+    });
+    return { id: item, sku, tracked: true, levels };
+  });
+}
+
+const cursorOf = (offset: number) => Buffer.from(String(offset)).toString("base64");
+const offsetOf = (cursor: unknown) => (typeof cursor === "string" && cursor ? Number(Buffer.from(cursor, "base64").toString()) || 0 : 0);
+function page<T>(items: T[], after: unknown, first: number) {
+  const start = offsetOf(after);
+  const nodes = items.slice(start, start + first);
+  const end = start + nodes.length;
+  return { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? cursorOf(end) : null }, nodes };
+}
+
+Object.assign(handlers, {
+  ShopLocations: async (variables, { state, catalog }) => {
+    const all = await servedLocations(state, catalog);
+    const { pageInfo, nodes } = page(all, variables.after, 250);
+    return {
+      locations: {
+        pageInfo,
+        nodes: nodes.map((location) => ({
+          id: location.id,
+          legacyResourceId: numericIdOf(location.id),
+          name: location.name,
+          isActive: location.isActive,
+          isFulfillmentService: false,
+          fulfillsOnlineOrders: location.isActive,
+          updatedAt: location.updatedAt,
+        })),
+      },
+    };
+  },
+
+  InventoryLevelsBySku: async (variables, { state, catalog }) => {
+    const asked = [...new Set(skusInQuery(String(variables.query ?? "")))];
+    const items = await availableLevels(state, catalog, asked);
+    const { pageInfo, nodes } = page(items, variables.after, 10);
+    return {
+      inventoryItems: {
+        pageInfo,
+        nodes: nodes.map((item) => ({ id: item.id, sku: item.sku, tracked: item.tracked, inventoryLevels: page(item.levels, null, 25) })),
+      },
+    };
+  },
+
+  InventoryItemLevels: async (variables, { state, catalog }) => {
+    const sku = state.skuOfItem.get(String(variables.id ?? ""));
+    if (!sku) return { inventoryItem: null };
+    const [item] = await availableLevels(state, catalog, [sku]);
+    return item ? { inventoryItem: { id: item.id, inventoryLevels: page(item.levels, variables.after, 250) } } : { inventoryItem: null };
+  },
+} satisfies Record<string, Handler>);
+
+/** The control routes of locations and levels; null for any other request. */
+async function locationControl(request: IncomingMessage, state: StandInState, catalog: StandInCatalog): Promise<{ status: number; body: unknown } | null> {
+  if (request.url === "/__locations" && request.method === "GET") return { status: 200, body: await servedLocations(state, catalog) };
+  if (request.url === "/__locations" && request.method === "POST") {
+    const input = JSON.parse(await readBody(request)) as { id?: string | number; name?: string; isActive?: boolean; deleted?: boolean };
+    if (input.id === undefined && !input.name) return { status: 400, body: { errors: "a location needs an id or a name" } };
+    const id = input.id !== undefined ? locationGidOf(String(input.id)) : locationGid(input.name!);
+    const change = { ...changesOf(state).get(id) };
+    if (input.name !== undefined) change.name = input.name;
+    if (input.isActive !== undefined) change.isActive = input.isActive;
+    if (input.deleted !== undefined) change.deleted = input.deleted;
+    change.updatedAt = new Date().toISOString();
+    changesOf(state).set(id, change);
+    const served = (await servedLocations(state, catalog)).find((location) => location.id === id) ?? { id, deleted: true };
+    return { status: 200, body: { ...served, legacyResourceId: numericIdOf(id) } };
+  }
+  if (request.url === "/__levels" && request.method === "PUT") {
+    const levels = JSON.parse(await readBody(request)) as Array<{ sku: string; location: string; quantity: number }>;
+    const locations = await servedLocations(state, catalog);
+    for (const level of levels) {
+      const location = locations.find((each) => each.name === level.location || each.id === locationGidOf(String(level.location)));
+      if (!location) return { status: 400, body: { errors: `no location ${level.location}` } };
+      const item = inventoryItemGid(level.sku);
+      state.skuOfItem.set(item, level.sku);
+      state.levels.set(`${item}|${location.id}|available`, { sku: level.sku, location: location.name, quantity: level.quantity, name: "available" });
+    }
+    return { status: 200, body: { ok: true, set: levels.length } };
+  }
+  return null;
 }

@@ -13,6 +13,8 @@ import { seedSpecialOrders } from "./special-orders";
 import { seedSalesDemo } from "./sales";
 import { seedRealtimeLogs } from "./realtime-logs";
 import { seedEod } from "./eod";
+import { DEMO_STORE_LOCATIONS } from "../../app/demo/demo-shop";
+import { syncVendorSources } from "../../app/sales/vendor-sources.server";
 
 const DAY = 86_400_000;
 
@@ -48,10 +50,9 @@ const ADJECTIVES = ["Trail", "Summit", "Coastal", "Urban", "Classic", "Alpine", 
 const NOUNS = ["Runner", "Hiker", "Jacket", "Backpack", "Boot", "Sandal", "Fleece", "Cap", "Tent", "Lantern", "Bottle", "Glove", "Sneaker", "Parka", "Duffel", "Loafer", "Chair", "Blanket", "Watch", "Speaker"];
 const CARRIERS = ["UPS", "FedEx", "USPS"];
 
-const STORES = [
-  ["001", "Store 001 - Chicago"], ["002", "Store 002 - Milwaukee"], ["003", "Store 003 - Indianapolis"],
-  ["004", "Store 004 - Detroit"], ["005", "Store 005 - Minneapolis"], ["006", "Store 006 - St. Louis"],
-] as const;
+// The stores are the demo shop's Shopify locations (app/demo/demo-shop.ts): they and their stock come in
+// through the location_sync feed at start, and get these AS400 codes as staff would give them (D48, D49).
+const STORES = DEMO_STORE_LOCATIONS.map((store) => [store.as400Code, store.name] as const);
 
 const VENDORS = [
   "Acme Outdoor Supply", "Brightline Footwear", "Cascade Apparel Co", "Delta Home Goods", "Evergreen Sporting",
@@ -73,6 +74,7 @@ export const FEEDS: Array<[string, string]> = [
   ["special_order_pull", "*/30 * * * *"],
   ["assignment_import", "*/20 * * * *"],
   ["realtime_as400_export", "* * * * *"],
+  ["location_sync", "15 * * * *"],
 ];
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
@@ -129,13 +131,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       })),
     });
 
-    // --- inventory sources and vendors ------------------------------------------
-    await db.inventorySource.createMany({
-      data: [
-        ...STORES.map(([code, name]) => ({ source_code: code, name, type: "store" })),
-        ...VENDORS.map((name, i) => ({ source_code: `DS${pad(i + 1, 2)}`, name, type: "dropshipper" })),
-      ],
-    });
+    // --- vendors (their dropshipper sources are saved with them, as the vendor form saves them) --
     const vendorRows = VENDORS.map((name, i) => {
       const edi = i % 3 !== 2; // two in three exchange X12, the rest CSV
       const code = name.split(" ")[0].toUpperCase().slice(0, 8);
@@ -178,10 +174,14 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       };
     });
     const vendors = await db.vendor.createManyAndReturn({ data: vendorRows });
+    await db.$transaction((tx) => syncVendorSources(tx, vendors.map((vendor) => vendor.store_id)));
     const vendorByStore = new Map(vendors.map((vendor) => [vendor.store_id, vendor]));
 
+    // The vendors' last 846: what each dropshipper has available. The stores' draws are still
+    // made (and dropped), so the rest of the demo data stays as it was before stores came from Shopify.
     const stock: Prisma.SourceStockCreateManyInput[] = [];
-    for (const source of [...STORES.map(([code]) => code), ...vendors.map((vendor) => vendor.store_id)]) {
+    for (const _store of STORES) for (const _product of products) if (r.chance(0.6)) r.int(0, 40);
+    for (const source of vendors.map((vendor) => vendor.store_id)) {
       for (const product of products) if (r.chance(0.6)) stock.push({ source_code: source, sku: product.sku, quantity: r.int(0, 40) });
     }
     await db.sourceStock.createMany({ data: stock });

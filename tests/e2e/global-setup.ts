@@ -21,6 +21,8 @@ export default async function globalSetup(_config: FullConfig) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
   const app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1", DEMO_VENDOR: "1", DATA_DIR: dataDir });
   process.env.E2E_BASE_URL = app.url;
+  // The app's Shopify stand-in: specs set the demo shop's stock through it (PUT /__levels).
+  process.env.E2E_STAND_IN_URL = app.output().match(/Shopify stand-in answering at (\S+)/)![1];
   process.env.E2E_DATABASE_URL = database.url;
 
   // Embedded mode: the same PostgreSQL server, a database of its own, the same demo data. This

@@ -34,6 +34,7 @@ const GROUPS: Array<[string, Array<[string, string]>]> = [
       ["In Progress Assignment", "/sales/in-progress-assignment"],
       ["Realtime Sales/Refund Logs", "/sales/realtime-sales-log"],
       ["Realtime Shipping Logs", "/sales/realtime-shipping-log"],
+      ["Stores", "/stores"],
     ],
   ],
   [

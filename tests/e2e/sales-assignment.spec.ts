@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dbQuery, open } from "./support";
+import { dbQuery, open, setShopifyLevels } from "./support";
 
 // An order nothing of which is assigned yet, taken through manual assignment,
 // reassignment and deletion; then a seeded Sent assignment through DNH. The
@@ -32,16 +32,9 @@ test.beforeAll(async () => {
     [order.id, source.id],
   );
   items = await dbQuery("SELECT item_id, sku, qty_ordered FROM order_item WHERE order_id = $1 ORDER BY item_id", [order.id]);
-  // Enough stock at the two stores used, whatever the seed's other assignments hold.
-  for (const item of items) {
-    for (const source of ["001", "002"]) {
-      await dbQuery(
-        `INSERT INTO inventory_source_item (source_code, sku, quantity, updated_at) VALUES ($1, $2, 500, now())
-         ON CONFLICT (source_code, sku) DO UPDATE SET quantity = 500`,
-        [source, item.sku],
-      );
-    }
-  }
+  // Enough stock at the two stores used, whatever the seed's other assignments hold: in Shopify,
+  // whose levels the screens read when they load (D52).
+  await setShopifyLevels(items.flatMap((item) => ["Store 001 - Chicago", "Store 002 - Milwaukee"].map((location) => ({ sku: item.sku, location, quantity: 500 }))));
 });
 
 test("manual assignment: add rows, a refused quantity, then Create Assignments and back to the list", async ({ page }) => {

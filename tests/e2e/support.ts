@@ -8,6 +8,12 @@ export async function open(page: Page, url: string) {
   return response;
 }
 
+/** Sets what the demo shop's locations have available in the Shopify stand-in: stores' stock is Shopify's (D48). */
+export async function setShopifyLevels(levels: Array<{ sku: string; location: string; quantity: number }>) {
+  const response = await fetch(`${process.env.E2E_STAND_IN_URL}/__levels`, { method: "PUT", body: JSON.stringify(levels) });
+  if (!response.ok) throw new Error(`the stand-in refused the levels: ${await response.text()}`);
+}
+
 /** Reads the e2e database directly, to compare what the screens show with what is stored. */
 export async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });

@@ -89,7 +89,8 @@ beforeAll(async () => {
   vendorId = await createVendor("Tools Vendor", "DST1");
   await pendingAssignment("DST1", "Tools Vendor", "880000001");
   await pendingAssignment("DST1", "Tools Vendor", "880000002");
-  await db.inventorySource.create({ data: { source_code: "DST1", name: "Tools Vendor", type: "dropshipper" } });
+  // Saving the vendor made its dropshipper source (D51): its stock, as its last 846 left it.
+  expect(await db.inventorySource.findUnique({ where: { source_code: "DST1" } })).toMatchObject({ name: "Tools Vendor", type: "dropshipper", enabled: 1 });
   await db.sourceStock.createMany({ data: [{ source_code: "DST1", sku: SKU, quantity: 7 }, { source_code: "DST1", sku: "SKU-TOOLS-2", quantity: 0 }] });
   // The flow sends our 850 first, as it would for any order.
   expect((await step("populateRequests")).error).toBe(false);

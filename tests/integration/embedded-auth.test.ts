@@ -105,6 +105,11 @@ describe("embedded mode", () => {
     // A second request uses the stored session: no second exchange.
     expect((await get("/api/dropship_vendor", { authorization: `Bearer ${sessionToken()}` })).status).toBe(200);
     expect(app.standIn.calls.filter((call) => call.operation === "TokenExchange")).toHaveLength(1);
+
+    // The install reads the shop's locations into the stores, in the background, with the new token (D48).
+    await expect.poll(() => db.feedLog.count({ where: { feed_name: "location_sync", type: "finished" } }), { timeout: 30_000 }).toBe(1);
+    expect(app.standIn.calls.map((call) => call.operation)).toContain("ShopLocations");
+    expect(await db.inventorySource.count({ where: { type: "store", enabled: 1, shopify_location_id: { not: null } } })).toBeGreaterThan(0);
   });
 
   it("serves pages opened by the admin with an id_token, and calls the Admin API with the offline token", async () => {

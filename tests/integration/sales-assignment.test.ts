@@ -23,16 +23,6 @@ beforeAll(async () => {
   db = createPrismaClient(database.url);
   as400Root = mkdtempSync(path.join(tmpdir(), "sales-as400-"));
   sftp = await startSftpServer({ root: as400Root, users: { as400: "as400-secret" } });
-  await db.inventorySource.createMany({
-    data: [
-      { source_code: "001", name: "Store 001 - Chicago", type: "store" },
-      { source_code: "002", name: "Store 002 - Milwaukee", type: "store" },
-      { source_code: "003", name: "Store 003 - Closed", type: "store", enabled: 0 },
-      { source_code: "DS01", name: "Acme Outdoor Supply", type: "dropshipper" },
-    ],
-  });
-  await db.vendor.create({ data: { name: "Acme Outdoor Supply", store_id: "DS01" } });
-  await db.product.createMany({ data: ["SKU-A", "SKU-B", "SKU-C", "SKU-D", "SKU-E"].map((sku) => ({ sku, name: `Product ${sku}` })) });
   app = await startAppServer({
     DATABASE_URL: database.url,
     SEED_DEMO_DATA: "0",
@@ -43,6 +33,24 @@ beforeAll(async () => {
     AS400_PASSWORD: "as400-secret",
     AS400_HOST_KEY: sftp.hostKey,
   });
+  // The rules are checked against stores of this file's own, with stock set here: the stand-in's
+  // shop closes its locations, so the stores the start-up's location_sync made from them are no
+  // longer offered (D48), and this file's stores are linked to no location (no Shopify stock read).
+  const standIn = app.output().match(/Shopify stand-in answering at (\S+)/)![1];
+  for (const location of (await (await fetch(`${standIn}/__locations`)).json()) as Array<{ id: string }>) {
+    await fetch(`${standIn}/__locations`, { method: "POST", body: JSON.stringify({ id: location.id, deleted: true }) });
+  }
+  expect(await (await fetch(`${app.url}/api/feed_run?feed_name=location_sync`)).json()).toMatchObject({ status: "finished" });
+  await db.inventorySource.createMany({
+    data: [
+      { source_code: "001", name: "Store 001 - Chicago", type: "store" },
+      { source_code: "002", name: "Store 002 - Milwaukee", type: "store" },
+      { source_code: "003", name: "Store 003 - Closed", type: "store", enabled: 0 },
+      { source_code: "DS01", name: "Acme Outdoor Supply", type: "dropshipper" },
+    ],
+  });
+  await db.vendor.create({ data: { name: "Acme Outdoor Supply", store_id: "DS01" } });
+  await db.product.createMany({ data: ["SKU-A", "SKU-B", "SKU-C", "SKU-D", "SKU-E"].map((sku) => ({ sku, name: `Product ${sku}` })) });
 }, 120_000);
 
 afterAll(async () => {

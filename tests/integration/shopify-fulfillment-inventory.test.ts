@@ -14,7 +14,8 @@ const shopifyOrderId = String(9_700_000_000_000 + Math.floor(Math.random() * 1_0
 const missingOrderId = String(Number(shopifyOrderId) + 1);
 const skuA = `${tag}-A`;
 const skuB = `${tag}-B`;
-const locationName = `${tag} Warehouse`;
+// Vendor stock goes to the vendor's location (the stand-in has one per dropshipper source).
+const locationName = `${tag} Vendor`;
 
 let prisma: PrismaClient;
 let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await prisma.inventorySource.createMany({
     data: [
       { source_code: `${tag}_wh`, name: locationName, type: "store" },
-      { source_code: `${tag}_v`, name: `${tag} Vendor`, type: "dropshipper" },
+      { source_code: `${tag}_v`, name: locationName, type: "dropshipper" },
     ],
   });
   await prisma.product.createMany({
@@ -90,7 +91,10 @@ describe("databaseCatalog", () => {
     });
     expect(await catalog.order(missingOrderId)).toBeNull();
     expect(await catalog.variants([skuA, `${tag}-P001`, `${tag}-NOPE`])).toEqual([`${tag}-P001`]);
-    expect(await catalog.locations()).toEqual(expect.arrayContaining([locationName, `${tag} Vendor`]));
+    // The demo shop's store locations and a location per vendor; stores are read from Shopify, never served from our rows.
+    const locations = await catalog.locations();
+    expect(locations).toEqual(expect.arrayContaining([locationName, "Store 001 - Chicago", "Store 006 - St. Louis"]));
+    expect(locations).not.toContain(`${tag} Warehouse`);
   });
 });
 

@@ -34,6 +34,12 @@ beforeAll(async () => {
   }));
   // The first signed-in request exchanges the session token: the offline session jobs use.
   expect((await api("/api/dropship_log")).status).toBe(200);
+  // The install then reads the shop's locations in the background (location_sync, D48): its calls
+  // must be over before a test throttles the shop, or they would take the throttled answers.
+  for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if ((await db.feedLog.count({ where: { feed_name: "location_sync", type: { in: ["finished", "failed"] } } })) > 0) break;
+    if (Date.now() > deadline) throw new Error("the install's location_sync did not end within 30 s");
+  }
 }, 120_000);
 
 afterEach(() => {

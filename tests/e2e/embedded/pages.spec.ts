@@ -85,3 +85,25 @@ test("an unknown path shows the not-found page inside the admin", async ({ admin
   await expect(app.getByText("There is no page at this address")).toBeVisible();
   await expect(app.getByText("Unexpected Application Error!")).toHaveCount(0);
 });
+
+test("the install made the shop's locations the stores; the Stores screen and its form load inside the admin", async ({ admin }) => {
+  await admin.open("/stores");
+  // The install (afterAuth of the first token exchange) runs location_sync with the install's own client, in the background (D48).
+  const linkedStores = async () => Number((await dbQuery<{ n: string }>("SELECT count(*) AS n FROM inventory_source WHERE type = 'store' AND shopify_location_id IS NOT NULL"))[0].n);
+  await expect.poll(linkedStores, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+  const [store] = await dbQuery<{ id: number; name: string; source_code: string }>(
+    "SELECT id, name, source_code FROM inventory_source WHERE type = 'store' AND name = 'Store 001 - Chicago'",
+  );
+  expect(store.source_code).toMatch(/^L\d+$/);
+  for (const [path, heading] of [
+    ["/stores", "Stores"],
+    [`/stores/edit?id=${store.id}`, "Edit Store"],
+  ]) {
+    const app = await admin.open(path);
+    await expect(app.getByRole("heading", { level: 1 }).first(), path).toHaveText(heading);
+    await admin.page.waitForLoadState("networkidle");
+    await expect(app.locator(".Polaris-Banner--toneCritical, .Polaris-Banner[class*='critical']"), `${path}: an error banner`).toHaveCount(0);
+  }
+  const form = await admin.open(`/stores/edit?id=${store.id}`);
+  await expect(form.getByLabel("Name (from Shopify)")).toHaveValue("Store 001 - Chicago");
+});
