@@ -14,9 +14,11 @@ export async function setShopifyLevels(levels: Array<{ sku: string; location: st
   if (!response.ok) throw new Error(`the stand-in refused the levels: ${await response.text()}`);
 }
 
-/** Reads the e2e database directly, to compare what the screens show with what is stored. */
-export async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+/** Reads the local-mode run's database directly, to compare what the screens show with what is stored. */
+export const dbQuery = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(process.env.E2E_DATABASE_URL!, sql, params);
+
+export async function queryDatabase<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query<T>(sql, params)).rows;

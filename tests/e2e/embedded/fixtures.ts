@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
-import pg from "pg";
+import type pg from "pg";
+import { queryDatabase } from "../support";
 import { APP_PATH_PREFIX } from "./admin-stand-in";
 
 const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
@@ -71,12 +72,4 @@ export const test = base.extend<{ admin: Admin }>({
 export { expect };
 
 /** Reads the embedded app's database directly, to compare what the screens show with what is stored. */
-export async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_EMBEDDED_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export const dbQuery = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(process.env.E2E_EMBEDDED_DATABASE_URL!, sql, params);
