@@ -21,6 +21,7 @@ import { applyMigrations } from "../app/db/migrate.server";
 import { createPrismaClient } from "../app/db/client.server";
 import { databaseCatalog } from "../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../app/shopify/stand-in.server";
+import { bodyLimit } from "./body-limit";
 
 const log = (message: string) => console.log(`[start] ${message}`);
 const dev = process.argv.includes("--dev");
@@ -113,6 +114,7 @@ async function main() {
 
     const app = express();
     app.disable("x-powered-by");
+    app.use(bodyLimit);
     let build: ServerBuild | (() => Promise<ServerBuild>);
     if (dev) {
       const vite = await import("vite");
