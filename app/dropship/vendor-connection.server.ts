@@ -17,6 +17,7 @@ export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
     password: vendor.sftp_pass ? decryptSecret(vendor.sftp_pass) : "",
     hostKey: vendor.sftp_host_key,
     label: vendor.name,
+    maxDownloadBytes: env().MAX_DOWNLOAD_MB * 1024 * 1024,
   };
 }
 
@@ -43,6 +44,7 @@ export function as400ConnectionSettings(): ConnectionSettings | null {
     password: config.AS400_PASSWORD ?? "",
     hostKey: config.AS400_HOST_KEY ?? null,
     label: "AS400",
+    maxDownloadBytes: config.MAX_DOWNLOAD_MB * 1024 * 1024,
   };
 }
 

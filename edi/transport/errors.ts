@@ -12,6 +12,7 @@ export type TransportErrorKind =
   | "host_key_changed"
   | "incomplete"
   | "connection_lost"
+  | "too_large"
   | "protocol";
 
 /** Faults of the connection itself: a new attempt may well succeed. */
@@ -158,6 +159,12 @@ export class TransportErrors {
     const host = this.endpoint.host;
     if (got > expected) return this.make("incomplete", `Received ${got} bytes of ${path} from ${host} where ${expected} were expected; the file changed during the download`);
     return this.make("incomplete", `Received ${got} of ${expected} bytes of ${path} from ${host}; the download is incomplete`);
+  }
+
+  tooLarge(path: string, size: number, limit: number) {
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    const what = size > limit ? `is ${mb(size)}, over` : "sent more than";
+    return this.make("too_large", `${path} on ${this.endpoint.host} ${what} the ${mb(limit)} a download may take (MAX_DOWNLOAD_MB)`);
   }
 
   incompleteUpload(path: string, got: number, expected: number) {

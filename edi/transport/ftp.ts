@@ -8,7 +8,7 @@
 //
 // Every path sent to the server is absolute: CWD is used only to probe folders and to
 // list, so nothing depends on where a previous command left the working directory.
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { Client as FtpClient, type FileInfo, FTPError } from "basic-ftp";
 import { enterPassiveModeIPv4_forceControlHostIP } from "basic-ftp/dist/transfer.js";
 import {
@@ -28,8 +28,8 @@ import {
   normaliseRemotePath,
   parentOf,
 } from "./paths";
-import { archiveIntoSubfolder, type FileOperations, uploadViaTemporaryName } from "./policy";
-import { type ConnectionSettings, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
+import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
+import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
 const UPLOAD_CHUNK_BYTES = 32 * 1024;
 
@@ -59,7 +59,7 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
     client.close();
     throw classifyConnectError(error, errors, timeoutMs);
   }
-  return new FtpTransport(settings.mechanism, client, home, errors, timeoutMs);
+  return new FtpTransport(settings.mechanism, client, home, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES);
 }
 
 function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs: number): TransportError {
@@ -120,6 +120,7 @@ class FtpTransport implements VendorTransport {
     private readonly home: string,
     private readonly errors: TransportErrors,
     private readonly timeoutMs: number,
+    private readonly maxDownloadBytes: number,
   ) {
     this.runner = new OperationRunner(timeoutMs);
   }
@@ -148,16 +149,16 @@ class FtpTransport implements VendorTransport {
     return this.operation("reading", path, async () => {
       const context: StepContext = { activity: "reading", path, subject: "file" };
       const expected = expectedSize ?? (await this.sizeNow(path, context));
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write: (chunk: Buffer, _encoding, done) => {
-          chunks.push(chunk);
-          this.runner.touch();
-          done();
-        },
+      const limit = this.maxDownloadBytes;
+      if (expected > limit) throw this.errors.tooLarge(path, expected, limit);
+      const tooLarge = () => this.errors.tooLarge(path, expected, limit);
+      const bounded = boundedSink(limit, () => this.runner.touch(), tooLarge);
+      const sink = bounded.sink;
+      // The library reports the sink's refusal as its own failure: the limit is what counts.
+      await this.step(context, () => this.client.downloadTo(sink, this.absolute(path))).catch((error: unknown) => {
+        throw bounded.exceeded() ? tooLarge() : error;
       });
-      await this.step(context, () => this.client.downloadTo(sink, this.absolute(path)));
-      const content = Buffer.concat(chunks);
+      const content = bounded.content();
       if (content.length !== expected) throw this.errors.incompleteDownload(path, content.length, expected);
       return content;
     });

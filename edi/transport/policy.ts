@@ -1,5 +1,6 @@
 // The rules every protocol follows when writing and archiving, written once:
 // a vendor never sees half a file, and an archived file never overwrites one.
+import { Writable } from "node:stream";
 import { ARCHIVE_FOLDER, archiveNameCandidates, baseName, joinRemote, parentOf, temporaryUploadName } from "./paths";
 
 /** What a protocol gives the shared rules; each call already runs inside one operation. */
@@ -55,4 +56,23 @@ export async function archiveIntoSubfolder(files: FileOperations, path: string, 
     return target;
   }
   throw new Error("unreachable: archive names are endless");
+}
+
+/**
+ * Where a download's bytes go: kept in memory up to `limit`, and an error as
+ * soon as more arrive (a server may list one size and send more).
+ */
+export function boundedSink(limit: number, onChunk: () => void, tooLarge: () => Error) {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      received += chunk.length;
+      if (received > limit) return done(tooLarge());
+      chunks.push(chunk);
+      onChunk();
+      done();
+    },
+  });
+  return { sink, content: () => Buffer.concat(chunks), exceeded: () => received > limit };
 }

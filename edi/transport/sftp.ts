@@ -1,7 +1,7 @@
 // Mechanism 1: SFTP through ssh2-sftp-client, with the server's host key checked
 // against the pinned fingerprint before any password is sent.
 import { createHash } from "node:crypto";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import type { Client as SshClient } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import {
@@ -19,8 +19,8 @@ import {
   joinRemote,
   parentOf,
 } from "./paths";
-import { archiveIntoSubfolder, type FileOperations, uploadViaTemporaryName } from "./policy";
-import { type ConnectionSettings, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
+import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
+import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
 /** OpenSSH's fingerprint of a raw public key blob: "SHA256:" + unpadded base64 of its SHA-256. */
 export function sshFingerprint(rawPublicKey: Buffer): string {
@@ -93,7 +93,7 @@ export async function connectSftp(settings: ConnectionSettings): Promise<VendorT
     if (keyRefused && pinned && seenKey) throw errors.hostKeyChanged(pinned, seenKey);
     throw classifyConnectError(error, lastRawError, errors, timeoutMs);
   }
-  return new SftpTransport(client, raw, seenKey, errors, timeoutMs);
+  return new SftpTransport(client, raw, seenKey, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES);
 }
 
 function rawClientOf(client: SftpClient): SshClient {
@@ -134,6 +134,7 @@ class SftpTransport implements VendorTransport {
     readonly hostKey: string | null,
     private readonly errors: TransportErrors,
     private readonly timeoutMs: number,
+    private readonly maxDownloadBytes: number,
   ) {
     this.runner = new OperationRunner(timeoutMs);
     client.on("close", () => {
@@ -165,16 +166,16 @@ class SftpTransport implements VendorTransport {
       const stats = await this.step("reading", path, "file", () => this.client.stat(path));
       if (stats.isDirectory) throw this.errors.notAFile(path);
       const expected = expectedSize ?? stats.size;
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write: (chunk: Buffer, _encoding, done) => {
-          chunks.push(chunk);
-          this.runner.touch();
-          done();
-        },
+      const limit = this.maxDownloadBytes;
+      if (expected > limit) throw this.errors.tooLarge(path, expected, limit);
+      const tooLarge = () => this.errors.tooLarge(path, expected, limit);
+      const bounded = boundedSink(limit, () => this.runner.touch(), tooLarge);
+      const sink = bounded.sink;
+      // The library reports the sink's refusal as its own failure: the limit is what counts.
+      await this.step("reading", path, "file", () => this.client.get(path, sink)).catch((error: unknown) => {
+        throw bounded.exceeded() ? tooLarge() : error;
       });
-      await this.step("reading", path, "file", () => this.client.get(path, sink));
-      const content = Buffer.concat(chunks);
+      const content = bounded.content();
       if (content.length !== expected) throw this.errors.incompleteDownload(path, content.length, expected);
       return content;
     });

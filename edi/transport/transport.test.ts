@@ -297,6 +297,17 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
       expect((await t.download("/inbound/large.edi", 200_000)).length).toBe(200_000);
     });
 
+    it("stops a download over the size limit, whether the listing says so or the server sends more than it said", async () => {
+      writeFileSync(onDisk("inbound", "large.edi"), binaryContent(200_000));
+      const t = await connect({ maxDownloadBytes: 100_000 });
+      await expectKind(t.download("/inbound/large.edi"), "too_large", /^\/inbound\/large\.edi on 127\.0\.0\.1 is 0\.2 MB, over the 0\.1 MB a download may take \(MAX_DOWNLOAD_MB\)$/);
+      // Refused before any byte moved: the connection goes on with the next file.
+      expect((await t.download("/inbound/po1.edi")).toString()).toBe("ISA*00*~");
+      // A size given smaller than the file: the bytes themselves are counted, and stopped at the limit
+      // (an FTP transfer cut short also ends its connection).
+      await expectKind(t.download("/inbound/large.edi", 1_000), "too_large", /sent more than the 0\.1 MB a download may take/);
+    });
+
     it("times out an operation the server never answers, and drops the connection", async () => {
       const t = await connect({ timeoutMs: 400 });
       server.faults.stallNextRequest();

@@ -20,7 +20,12 @@ export interface ConnectionSettings {
   retryDelayMs?: number;
   /** E.g. the vendor name, for messages. */
   label?: string;
+  /** A download larger than this stops with a `too_large` error; default DEFAULT_MAX_DOWNLOAD_BYTES. */
+  maxDownloadBytes?: number;
 }
+
+/** 100 MB: a vendor's or the AS400's file is kept in memory while it is stored. */
+export const DEFAULT_MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
 
 export interface RemoteFile {
   name: string;
