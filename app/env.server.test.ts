@@ -55,6 +55,13 @@ describe("environment", () => {
     expect(parseEnv({}).shops).toEqual(["demo-shop.myshopify.com"]);
   });
 
+  it("requires DATABASE_URL in embedded mode under production: an embedded PostgreSQL on a container's disk is lost at a deploy", () => {
+    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "shop.myshopify.com" };
+    expect(failure({ ...embedded, NODE_ENV: "production" })).toContain("DATABASE_URL is required in embedded mode under NODE_ENV=production");
+    expect(parseEnv({ ...embedded, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" }).mode).toBe("embedded");
+    expect(parseEnv(embedded).mode).toBe("embedded"); // development may use the embedded one
+  });
+
   it("refuses local mode in production unless asked", () => {
     expect(failure({ NODE_ENV: "production" })).toContain("ALLOW_LOCAL_MODE_IN_PRODUCTION");
     expect(parseEnv({ NODE_ENV: "production", ALLOW_LOCAL_MODE_IN_PRODUCTION: "1" }).mode).toBe("local");

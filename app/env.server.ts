@@ -101,6 +101,9 @@ function crossChecks(env: Record<string, string | undefined>, source: Record<str
     problems.push("APP_SECRET_KEY is required in embedded mode: it encrypts vendor passwords (openssl rand -base64 32)");
   }
   if (env.AS400_HOST && !env.AS400_USER) problems.push("AS400_USER is required when AS400_HOST is set");
+  if (given.length === shopifyKeys.length && env.NODE_ENV === "production" && !env.DATABASE_URL) {
+    problems.push("DATABASE_URL is required in embedded mode under NODE_ENV=production: an embedded PostgreSQL on a container's disk is lost at the next deploy");
+  }
   const production = env.NODE_ENV === "production";
   const allowed = ["1", "true", "yes"].includes(env.ALLOW_LOCAL_MODE_IN_PRODUCTION ?? "");
   if (given.length === 0 && production && !allowed) {

@@ -22,6 +22,7 @@ import { applyMigrations } from "../app/db/migrate.server";
 import { createPrismaClient } from "../app/db/client.server";
 import { databaseCatalog } from "../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../app/shopify/stand-in.server";
+import { bodyLimit } from "./body-limit";
 
 const log = (message: string) => console.log(`[start] ${message}`);
 const dev = process.argv.includes("--dev");
@@ -116,6 +117,7 @@ async function main() {
     app.disable("x-powered-by");
     // Foreign Host (local mode) and cross-site writes are refused before anything runs (D54).
     app.use(requestGuard({ mode: env.mode, appUrl: env.SHOPIFY_APP_URL }));
+    app.use(bodyLimit);
     let build: ServerBuild | (() => Promise<ServerBuild>);
     if (dev) {
       const vite = await import("vite");

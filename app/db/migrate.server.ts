@@ -7,8 +7,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { LOCK_KEYS } from "./lock-keys";
 
-const MIGRATIONS_LOCK = 72_700_001; // advisory lock key: one migrator at a time
+const MIGRATIONS_LOCK = LOCK_KEYS.migrations;
 
 export interface Migration {
   name: string;

@@ -3,9 +3,9 @@
 // of its own for its whole length (the upload included), as the feed runner
 // does. A process that dies frees the lock with its connection.
 import pg from "pg";
+import { LOCK_KEYS } from "~/db/lock-keys";
 
-// First key of the two-int advisory lock; the feed runner uses 72700002.
-const EOD_LOCK_NAMESPACE = 72_700_031;
+const EOD_LOCK_NAMESPACE = LOCK_KEYS.eod;
 
 /** Another run, export or retry holds the lock. */
 export class EodBusyError extends Error {

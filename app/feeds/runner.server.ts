@@ -10,6 +10,7 @@ import pg from "pg";
 import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
+import { LOCK_KEYS } from "~/db/lock-keys";
 
 export interface FeedRunContext {
   /** Merged into the starting log's meta; written at most once a second, the last one always. */
@@ -42,7 +43,7 @@ export interface RunFeedOptions {
 export const DEFAULT_FEED_CRON = "0 0 * * *";
 // First key of the two-int advisory lock, so feed locks never meet other
 // advisory locks (the migrator uses a single bigint key).
-const FEED_LOCK_NAMESPACE = 72_700_002;
+const FEED_LOCK_NAMESPACE = LOCK_KEYS.feedRun;
 const PROGRESS_INTERVAL_MS = 1000;
 const STACK_LINES = 5;
 

@@ -2,9 +2,9 @@
 // webhooks (sync.server.ts) and the drop-ship flow recording a shipment of
 // the order (D26) take it for the rest of their transaction.
 import type { Prisma } from "~/db/generated/client";
+import { LOCK_KEYS } from "~/db/lock-keys";
 
-/** First key of the two-int advisory locks taken per Shopify order (feeds use 72700002). */
-const ORDER_LOCK_NAMESPACE = 72_700_010;
+const ORDER_LOCK_NAMESPACE = LOCK_KEYS.shopifyOrder;
 
 /** Transaction-level: released at commit or rollback. */
 export async function lockShopifyOrder(tx: Prisma.TransactionClient, shopifyOrderId: string): Promise<void> {

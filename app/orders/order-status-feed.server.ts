@@ -20,6 +20,7 @@ import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
 import { withTransport } from "../../edi/transport";
+import { LOCK_KEYS } from "~/db/lock-keys";
 
 /** Where the order system puts its order-status files, on the AS400 exchange (next to /as400/invoices and /as400/inventory). */
 export const ORDER_STATUS_FOLDER = "/as400/order-status";
@@ -48,7 +49,7 @@ const ORDER_STATUS_FILES: InboundFileKind = {
   folder: ORDER_STATUS_FOLDER,
   partner: ORDER_STATUS_PARTNER,
   transactionSet: ORDER_STATUS_FILE_TYPE,
-  storeLockNamespace: 72_700_011,
+  storeLockNamespace: LOCK_KEYS.orderStatusFile,
 };
 
 // ---------------------------------------------------------------------------

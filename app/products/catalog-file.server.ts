@@ -19,6 +19,7 @@ import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from 
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "../../edi/transport";
 import { PRODUCT_STATUSES } from "./grids.server";
+import { LOCK_KEYS } from "~/db/lock-keys";
 
 export const PRODUCT_CATALOG_FOLDER = "/as400/products";
 export const PRODUCT_CATALOG_FILE_TYPE = "product_catalog";
@@ -28,7 +29,7 @@ const CATALOG_FILES: InboundFileKind = {
   folder: PRODUCT_CATALOG_FOLDER,
   partner: PRODUCT_CATALOG_PARTNER,
   transactionSet: PRODUCT_CATALOG_FILE_TYPE,
-  storeLockNamespace: 72_700_021,
+  storeLockNamespace: LOCK_KEYS.productCatalogFile,
 };
 const MAX_ATTEMPTS = 3;
 const UPSERT_CHUNK = 5_000;

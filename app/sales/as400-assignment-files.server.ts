@@ -18,6 +18,7 @@ import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from 
 import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "../../edi/transport";
 import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
+import { LOCK_KEYS } from "~/db/lock-keys";
 
 export const AUTO_ASSIGNMENT_FOLDER = "/as400/auto-assignment";
 export const ASSIGNMENT_IMPORT_FOLDER = "/as400/assignments";
@@ -30,7 +31,7 @@ const ASSIGNMENT_FILES: InboundFileKind = {
   folder: ASSIGNMENT_IMPORT_FOLDER,
   partner: PARTNER,
   transactionSet: ASSIGNMENT_FILE_TYPE,
-  storeLockNamespace: 72_700_021,
+  storeLockNamespace: LOCK_KEYS.assignmentFile,
 };
 
 export const AUTO_ASSIGNMENT_COLUMNS = [

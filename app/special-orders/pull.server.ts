@@ -24,6 +24,7 @@ import { withTransport, type VendorTransport } from "../../edi/transport";
 import { baseTotal, DEFAULT_SHIPPING_DESCRIPTION, processSpecialOrder, recordSpecialOrderError } from "./processing.server";
 import { firstProblem, specialOrderProblems, type TranslateText } from "./special-order-rules";
 import { readSpecialOrderFile, SpecialOrderFileError, type SpecialOrderFile } from "./special-order-file.server";
+import { LOCK_KEYS } from "~/db/lock-keys";
 
 /** Where the AS400 puts its special-order files, next to /as400/order-status, /as400/invoices and /as400/inventory. */
 export const SPECIAL_ORDER_FOLDER = "/as400/special-orders";
@@ -37,7 +38,7 @@ const SPECIAL_ORDER_FILES: InboundFileKind = {
   folder: SPECIAL_ORDER_FOLDER,
   partner: SPECIAL_ORDER_PARTNER,
   transactionSet: SPECIAL_ORDER_FILE_TYPE,
-  storeLockNamespace: 72_700_013,
+  storeLockNamespace: LOCK_KEYS.specialOrderFile,
 };
 /** A stored file the database would not take is tried this many times, then set aside as failed. */
 const MAX_IMPORT_ATTEMPTS = 3;

@@ -77,3 +77,23 @@ describe("local mode", () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("health when the database is gone", () => {
+  it("says down and nothing more; the reason goes to the log", async () => {
+    const own = await createTestDatabase("health");
+    const started = await startAppServer({ DATABASE_URL: own.url, SEED_DEMO_DATA: "0" });
+    try {
+      const admin = new pg.Client({ connectionString: own.serverUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE "${own.name}" WITH (FORCE)`);
+      await admin.end();
+      const response = await fetch(`${started.url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toBe(JSON.stringify({ ok: false, database: "down" }));
+      expect(started.output()).toMatch(/\[healthz\] database down: .*does not exist/);
+    } finally {
+      await started.stop();
+      await own.dispose(); // already dropped: dispose only logs that
+    }
+  });
+});
