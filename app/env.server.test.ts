@@ -67,6 +67,17 @@ describe("environment", () => {
     expect(parseEnv({ NODE_ENV: "production", ALLOW_LOCAL_MODE_IN_PRODUCTION: "1" }).mode).toBe("local");
   });
 
+  it("refuses local mode when a Shopify variable is set but blank, naming each", () => {
+    for (const key of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"]) {
+      expect(failure({ [key]: "" })).toContain(`${key} is set but blank: local mode (no authentication) does not start that way`);
+      expect(failure({ [key]: "  ", ALLOW_LOCAL_MODE_IN_PRODUCTION: "1" })).toContain(`${key} is set but blank`);
+    }
+    const both = failure({ SHOPIFY_API_KEY: "", SHOPIFY_API_SECRET: "" });
+    expect(both.split("\n").filter((line) => line.includes("is set but blank"))).toHaveLength(2);
+    // A blank one beside given ones is the embedded check's "is required".
+    expect(failure({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "", SHOPIFY_APP_URL: "https://ops.example.com" })).toContain("SHOPIFY_API_SECRET is required for embedded mode");
+  });
+
   it("treats blank variables as unset and checks the time zone", () => {
     expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
     expect(failure({ APP_TIMEZONE: "Mars/Olympus" })).toContain("APP_TIMEZONE must be an IANA time zone");

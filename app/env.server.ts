@@ -79,10 +79,18 @@ const EnvSchema = z
 
 // Checks across variables, run even when single variables are bad so that one
 // start shows every problem.
-function crossChecks(env: Record<string, string | undefined>): string[] {
+const shopifyKeys = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"] as const;
+
+function crossChecks(env: Record<string, string | undefined>, source: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  const shopifyKeys = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"] as const;
   const given = shopifyKeys.filter((key) => env[key]);
+  // A Shopify variable set but blank is a deployment gone wrong (a secret not
+  // filled in), not a request for local mode, which has no login (D54).
+  if (given.length === 0) {
+    for (const key of shopifyKeys.filter((key) => source[key] !== undefined && source[key]!.trim() === "")) {
+      problems.push(`${key} is set but blank: local mode (no authentication) does not start that way. Unset it for local mode, or set all three Shopify variables for embedded mode`);
+    }
+  }
   if (given.length > 0 && given.length < shopifyKeys.length) {
     for (const key of shopifyKeys.filter((key) => !env[key])) {
       problems.push(`${key} is required for embedded mode (${given.join(", ")} ${given.length > 1 ? "are" : "is"} set)`);
@@ -120,12 +128,14 @@ export type AppEnv = z.infer<typeof EnvSchema> & {
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): AppEnv {
-  // Blank variables count as unset, as in most deployment tools.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  // Blank variables count as unset, as in most deployment tools (the Shopify ones are checked in crossChecks).
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => value !== "" && !((shopifyKeys as readonly string[]).includes(key) && value?.trim() === "")),
+  );
   const result = EnvSchema.safeParse(cleaned);
   const problems = [
     ...(result.success ? [] : result.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`)),
-    ...crossChecks(cleaned),
+    ...crossChecks(cleaned, source),
   ];
   if (!result.success || problems.length) {
     throw new EnvError(`The environment is not usable:\n${problems.map((line) => `  - ${line}`).join("\n")}`);

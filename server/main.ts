@@ -7,7 +7,7 @@
 //      location_sync once (the locations become the stores), and the demo vendor
 //      (loopback SFTP and a simulated vendor that answers our 850s; it also plays the AS400)
 //   5. the feed scheduler, unless SCHEDULER=0 (then `npm run jobs` runs it)
-//   6. serve the Remix app (built, or through Vite with --dev)
+//   6. serve the Remix app (built, or through Vite with --dev), behind the request guard
 // SIGINT/SIGTERM stop the HTTP server first, then PostgreSQL, cleanly.
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -16,6 +16,7 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { parseEnvOrExit, reloadEnv } from "../app/env.server";
+import { requestGuard } from "../app/lib/request-guard.server";
 import { openLocalDatabase } from "../app/db/embedded-postgres.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import { createPrismaClient } from "../app/db/client.server";
@@ -114,6 +115,8 @@ async function main() {
 
     const app = express();
     app.disable("x-powered-by");
+    // Foreign Host (local mode) and cross-site writes are refused before anything runs (D54).
+    app.use(requestGuard({ mode: env.mode, appUrl: env.SHOPIFY_APP_URL }));
     app.use(bodyLimit);
     let build: ServerBuild | (() => Promise<ServerBuild>);
     if (dev) {

@@ -1,9 +1,9 @@
-// The EOD buttons' calls (spec 001 §7: GET /api/eod_report_run, /api/eod_report_retry,
-// each also with a {token}) and the Export to AS400 call, answered
+// The EOD buttons' calls (spec 001 §7's /api/eod_report_run, /api/eod_report_retry,
+// each also with a {token}; POST: D54) and the Export to AS400 call, answered
 // { error, message, detail }: `message` is the spec's banner text (§8) in the
 // request's language, `detail` says what happened. Also the scheduled eod_report feed.
 import { timingSafeEqual, createHash } from "node:crypto";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import { env } from "~/env.server";
@@ -93,7 +93,7 @@ export function tokenMatches(given: string | undefined, configured: string): boo
  * the forms without a token are the staff's, behind the usual authentication.
  */
 export function eodTokenRoute(action: "run" | "retry") {
-  return async ({ request, params }: LoaderFunctionArgs): Promise<Response> => {
+  return async ({ request, params }: ActionFunctionArgs): Promise<Response> => {
     const t = await translatorFor(request);
     const configured = env().EOD_API_TOKEN;
     if (!configured) return failure(action, t, 403, t("eod.detail.token_off"));
@@ -103,7 +103,7 @@ export function eodTokenRoute(action: "run" | "retry") {
     } catch (error) {
       if (error instanceof ValidationError) return unprocessable(error);
       const reference = crypto.randomUUID().slice(0, 8);
-      console.error(`[api ${reference}] GET eod ${action} (token)`, error);
+      console.error(`[api ${reference}] POST eod ${action} (token)`, error);
       return answer(500, { error: true, message: t(`eod.banners.${action}_error`), detail: `Internal error (reference ${reference})` });
     }
   };

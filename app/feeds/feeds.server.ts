@@ -52,7 +52,7 @@ export const feedGrid = defineGrid({
       label: "feeds.columns.actions",
       dataType: "links",
       field: null,
-      // Run Feed is a button (GET /api/feed_run answers JSON), drawn by the page.
+      // Run Feed is a button (POST /api/feed_run answers JSON), drawn by the page.
       links: [{ path: "/feed/item", field: "name", field_request_name: "feed_name", label: "feeds.view_logs", target: "_self" }],
     },
   ],

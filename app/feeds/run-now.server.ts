@@ -1,4 +1,4 @@
-// Run Feed (GET /api/feed_run?feed_name=): the instance that gets the request
+// Run Feed (POST /api/feed_run?feed_name=): the instance that gets the request
 // runs the feed itself, through runFeed, so it works on every instance whether
 // or not its scheduler is on; the advisory lock makes a run already going
 // anywhere a "skipped" one. The request waits for the run up to a limit; a
@@ -12,7 +12,7 @@ import { FEED_JOBS } from "../../jobs/registry";
 import { trackManualRun } from "./manual-runs.server";
 import { abandonFeedRuns, feedNameSchema, runFeed, type FeedJob, type FeedRunResult } from "./runner.server";
 
-/** How long GET /api/feed_run waits for the run before answering that it still runs. */
+/** How long POST /api/feed_run waits for the run before answering that it still runs. */
 export const FEED_RUN_WAIT_MS = 25_000;
 
 export interface FeedRunAnswer {

@@ -1,4 +1,4 @@
-// Run Feed in this process (what GET /api/feed_run calls), with jobs of the
+// Run Feed in this process (what POST /api/feed_run calls), with jobs of the
 // test's own: the answers and logs of a failure, an overlap and a long run,
 // and shutdown marking a run that does not stop as failed. Feed names start
 // with t_runnow_ (the database is shared with the other test files).

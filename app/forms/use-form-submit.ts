@@ -8,7 +8,7 @@ import { readSubmitResult, REDIRECT_AFTER_SUCCESS_MS, type SubmitOutcome, type S
 
 export interface SubmitRequest {
   url: string;
-  method?: "POST" | "DELETE" | "GET";
+  method?: "POST" | "DELETE";
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: Record<string, unknown> | FormData;
   /** Sends `_method=PUT` (the spec's method override for edits). */

@@ -67,3 +67,18 @@ function withServerTiming(response: Response, begun: number) {
 export function pageLoader<T>(handler: (context: RouteContext) => Promise<T>) {
   return async (args: LoaderFunctionArgs) => handler(await contextFor(args));
 }
+
+/**
+ * The loader of an /api path that changes something: a GET there is a 405
+ * naming the method to use, and nothing runs (D54). Links, prefetches and
+ * pages on other sites can make a browser send GETs; they must not act.
+ */
+export function onlyPost() {
+  return () =>
+    Response.json({ error: true, message: "Use POST for this path." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** The action of such a path: POST only (PUT and DELETE mean nothing there). */
+export function postRoute(handler: (args: ActionFunctionArgs) => Promise<Response>) {
+  return async (args: ActionFunctionArgs): Promise<Response> => (args.request.method === "POST" ? handler(args) : onlyPost()());
+}

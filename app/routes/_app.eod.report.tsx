@@ -44,7 +44,7 @@ export default function EodReport() {
     const locale = new URLSearchParams(location.search).get("locale");
     let result: SubmitOutcome;
     try {
-      const response = await fetch(`${ENDPOINTS[action]}${locale ? `?locale=${encodeURIComponent(locale)}` : ""}`, { headers: { accept: "application/json" } });
+      const response = await fetch(`${ENDPOINTS[action]}${locale ? `?locale=${encodeURIComponent(locale)}` : ""}`, { method: "POST", headers: { accept: "application/json" } });
       result = readSubmitResult(response.status, await response.text(), texts);
     } catch {
       result = readSubmitResult(0, "", texts);

@@ -1,5 +1,5 @@
 // Feed Summary (spec 001 §2): every feed with its schedule and last runs, View
-// Logs and Run Feed per row, View All Logs. Run Feed calls GET /api/feed_run
+// Logs and Run Feed per row, View All Logs. Run Feed calls POST /api/feed_run
 // and shows the spec's banner (the run's own message under it); the grid is
 // then read again so the Last * columns show the run. A feed's cron is edited
 // from its Cron Expression cell (/feed/edit, docs/decisions.md D29).
@@ -48,7 +48,7 @@ export default function FeedSummary() {
     try {
       const locale = new URLSearchParams(location.search).get("locale");
       const query = new URLSearchParams({ feed_name: name, ...(locale ? { locale } : {}) });
-      const response = await fetch(`/api/feed_run?${query.toString()}`, { headers: { accept: "application/json" } });
+      const response = await fetch(`/api/feed_run?${query.toString()}`, { method: "POST", headers: { accept: "application/json" } });
       const body = (await response.json().catch(() => null)) as { error?: boolean; message?: string; detail?: string; status?: string } | null;
       const ok = response.ok && body !== null && !body.error;
       setOutcome({

@@ -53,7 +53,7 @@ export default function CurrentSpecialOrders() {
         content: t("special_orders.pull"),
         loading: pull.submitting,
         onAction: async () => {
-          await pull.submit({ url: "/api/special_order_pull", method: "GET" });
+          await pull.submit({ url: "/api/special_order_pull" });
           setReloadKey((key) => key + 1);
         },
       }}

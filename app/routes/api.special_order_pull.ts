@@ -1,5 +1,7 @@
-// GET /api/special_order_pull: runs the special_order_pull feed now → { error, msg } (spec 001 §7).
-import { apiRoute } from "~/lib/route.server";
+// POST /api/special_order_pull: runs the special_order_pull feed now → { error, msg }
+// (spec 001 §7's path; POST, not its GET: D54).
+import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
 import { pullSpecialOrdersNow } from "~/special-orders/pull.server";
 
-export const loader = apiRoute(() => pullSpecialOrdersNow());
+export const loader = onlyPost();
+export const action = postRoute(apiRoute(() => pullSpecialOrdersNow()));

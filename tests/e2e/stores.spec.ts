@@ -32,7 +32,7 @@ test("edit: a new location's default code, the form's refusals, then its AS400 s
   // Opened in Shopify, read by the next location_sync.
   const added = await fetch(`${process.env.E2E_STAND_IN_URL}/__locations`, { method: "POST", body: JSON.stringify({ name }) });
   const { legacyResourceId } = (await added.json()) as { legacyResourceId: string };
-  const run = await page.request.get("/api/feed_run?feed_name=location_sync");
+  const run = await page.request.post("/api/feed_run?feed_name=location_sync");
   expect(await run.json()).toMatchObject({ error: false, status: "finished" });
 
   await open(page, `/stores?name=${encodeURIComponent(name)}`);

@@ -65,7 +65,9 @@ describe("embedded mode", () => {
       // Every loader: refused by authentication, before it reads anything.
       const response = await get(route.path);
       const body = await response.text();
-      if (route.loader) expect(refused, `GET ${route.path} answered ${response.status}`).toContain(response.status);
+      // A path that acts answers GET with 405 whoever asks (D54): nothing is read or run.
+      if (response.status === 405) expect(response.headers.get("allow")).toBe("POST");
+      if (route.loader) expect([...refused, 405], `GET ${route.path} answered ${response.status}`).toContain(response.status);
       else expect(response.status, `GET ${route.path} answered ${response.status}`).toBeGreaterThanOrEqual(400);
       expect(body).not.toContain("Drop Shipping Logs");
       // Every action: refused by authentication too.
@@ -150,6 +152,20 @@ describe("embedded mode", () => {
     expect(await db.session.count()).toBe(sessionsBefore);
     expect(await db.webhookEvent.count({ where: { shop: OTHER_SHOP } })).toBe(0);
     expect(await db.order.count({ where: { shopify_order_id: "1234567" } })).toBe(0);
+  });
+
+  it("refuses a write from another site's page even with a session token, and takes the app's own (D54)", async () => {
+    const save = (origin: string) =>
+      fetch(`${app.url}/api/category_tags_mapping`, {
+        method: "POST",
+        headers: { origin, authorization: `Bearer ${sessionToken()}`, "content-type": "application/json", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+        body: JSON.stringify({ as400_category_id: "ORIGIN-CHECK", shopify_tags: "checked" }),
+      });
+    expect((await save("https://evil.example.com")).status).toBe(403);
+    expect(await db.categoryTagsMapping.count({ where: { as400_category_id: "ORIGIN-CHECK" } })).toBe(0);
+    // SHOPIFY_APP_URL is the app's origin here; the Host it is reached by is not checked in embedded mode.
+    expect((await save(new URL(app.url).origin)).status).toBe(200);
+    expect(await db.categoryTagsMapping.count({ where: { as400_category_id: "ORIGIN-CHECK" } })).toBe(1);
   });
 
   it("accepts webhooks only with a valid HMAC", async () => {

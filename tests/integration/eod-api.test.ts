@@ -19,8 +19,8 @@ let root: string;
 let app: RunningApp;
 
 const get = (pathname: string) => fetch(`${app.url}${pathname}`);
-const json = async (pathname: string) => {
-  const response = await get(pathname);
+const json = async (pathname: string, method = "GET") => {
+  const response = await fetch(`${app.url}${pathname}`, { method });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 
@@ -72,10 +72,10 @@ describe("EOD API", () => {
   });
 
   it("runs the report, refusing bad parameters with 422", async () => {
-    const bad = await json("/api/eod_report_run?sales_date=yesterday");
+    const bad = await json("/api/eod_report_run?sales_date=yesterday", "POST");
     expect(bad.status).toBe(422);
     expect(bad.body.errors.sales_date).toEqual(["must be a date written YYYY-MM-DD"]);
-    const run = await json("/api/eod_report_run?sales_date=2026-11-20&days=1");
+    const run = await json("/api/eod_report_run?sales_date=2026-11-20&days=1", "POST");
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({ error: false, message: "EOD report run successfully", result: { rows: 1, created: 1 } });
     expect(run.body.detail).toBe("1 report rows for 11/20/26 to 11/20/26 from 2 sales records: 1 new, 0 changed, 0 unchanged; net sales $75.00.");
@@ -86,23 +86,23 @@ describe("EOD API", () => {
   });
 
   it("takes the {token} forms only with the configured token", async () => {
-    const wrong = await json("/api/eod_report_run/not-the-token");
+    const wrong = await json("/api/eod_report_run/not-the-token", "POST");
     expect(wrong.status).toBe(403);
     expect(wrong.body).toEqual({ error: true, message: "Something went wrong when running EOD report", detail: "The token does not match." });
-    const right = await json(`/api/eod_report_run/${TOKEN}?sales_date=2026-11-20&days=1`);
+    const right = await json(`/api/eod_report_run/${TOKEN}?sales_date=2026-11-20&days=1`, "POST");
     expect(right.status).toBe(200);
     expect(right.body).toMatchObject({ error: false, result: { rows: 1, created: 0, unchanged: 1 } });
-    expect((await json(`/api/eod_report_retry/${TOKEN}x`)).status).toBe(403);
+    expect((await json(`/api/eod_report_retry/${TOKEN}x`, "POST")).status).toBe(403);
   });
 
   it("exports to the AS400, lists the batch, and has nothing to retry", async () => {
-    const exported = await json("/api/eod_report_export");
+    const exported = await json("/api/eod_report_export", "POST");
     expect(exported.status).toBe(200);
     expect(exported.body).toMatchObject({ error: false, message: "EOD report exported successfully", batch: { status: "exported", row_count: 1 } });
     expect(readdirSync(path.join(root, "as400", "eod"))).toEqual([exported.body.batch.file_name]);
-    const again = await json("/api/eod_report_export");
+    const again = await json("/api/eod_report_export", "POST");
     expect(again).toMatchObject({ status: 409, body: { error: true, message: "Something went wrong when exporting EOD report", detail: "No report rows are waiting to be exported. Run the report first." } });
-    const retry = await json(`/api/eod_report_retry/${TOKEN}`);
+    const retry = await json(`/api/eod_report_retry/${TOKEN}`, "POST");
     expect(retry).toMatchObject({ status: 409, body: { error: true, message: "Something went wrong when retrying EOD report" } });
 
     const batchesAnswer = await json("/api/eod_batch");

@@ -1,5 +1,5 @@
 // Feeds over real HTTP on the demo data (spec 001 §7, §8): GET /api/feed,
-// GET /api/feed_item, GET /api/feed_run and the cron save, with the 422s.
+// GET /api/feed_item, POST /api/feed_run and the cron save, with the 422s.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
@@ -25,6 +25,10 @@ afterAll(async () => {
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const get = async (path: string): Promise<{ status: number; body: Json }> => {
   const response = await fetch(`${app.url}${path}`);
+  return { status: response.status, body: await response.json() };
+};
+const post = async (path: string): Promise<{ status: number; body: Json }> => {
+  const response = await fetch(`${app.url}${path}`, { method: "POST" });
   return { status: response.status, body: await response.json() };
 };
 const put = async (path: string, fields: Record<string, string>) => {
@@ -102,12 +106,12 @@ describe("GET /api/feed_item", () => {
   });
 });
 
-describe("GET /api/feed_run", () => {
+describe("POST /api/feed_run", () => {
   it("runs a feed now: starting then finished, the spec's success text, the feed stamped, seeded runs left alone", async () => {
     const name = "clear_completed_ship_requests";
     const before = await logsOf(name);
     const stampsBefore = await db.feed.findUniqueOrThrow({ where: { name } });
-    const { status, body } = await get(`/api/feed_run?feed_name=${name}`);
+    const { status, body } = await post(`/api/feed_run?feed_name=${name}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ error: false, message: "Feed ran successfully", status: "finished" });
     expect(typeof body.detail).toBe("string");
@@ -134,7 +138,7 @@ describe("GET /api/feed_run", () => {
     try {
       // What runFeed takes on any instance (app/feeds/runner.server.ts).
       await other.query("SELECT pg_advisory_lock(72700002, hashtext($1))", [`feed:${name}`]);
-      const { status, body } = await get(`/api/feed_run?feed_name=${name}`);
+      const { status, body } = await post(`/api/feed_run?feed_name=${name}`);
       expect(status).toBe(200);
       expect(body).toMatchObject({ error: true, message: `Something went wrong running the ${name} feed`, status: "skipped" });
       expect(body.detail).toBe(`${name} is already running; it was skipped.`);
@@ -143,31 +147,31 @@ describe("GET /api/feed_run", () => {
     } finally {
       await other.end();
     }
-    const again = await get(`/api/feed_run?feed_name=${name}`);
+    const again = await post(`/api/feed_run?feed_name=${name}`);
     expect(again.body).toMatchObject({ error: false, status: "finished" });
   });
 
   it("reports a run that ended with a problem as an error, in the request's language", async () => {
     // No AS400 is configured for this app: the order sync says so.
-    const { body } = await get("/api/feed_run?feed_name=order_sync&locale=de");
+    const { body } = await post("/api/feed_run?feed_name=order_sync&locale=de");
     expect(body).toMatchObject({ error: true, message: "Beim Ausführen des Feeds order_sync ist ein Fehler aufgetreten", status: "finished" });
     expect(body.detail).toContain("not configured");
   });
 
   it("answers 422 without a valid feed name, 404 for an unknown feed, and an error for a feed with no job", async () => {
-    const missing = await get("/api/feed_run");
+    const missing = await post("/api/feed_run");
     expect(missing.status).toBe(422);
     expect(missing.body.errors.feed_name).toEqual(["feed_name is required."]);
-    const bad = await get("/api/feed_run?feed_name=Bad%20Name");
+    const bad = await post("/api/feed_run?feed_name=Bad%20Name");
     expect(bad.status).toBe(422);
     expect(bad.body.errors.feed_name[0]).toContain('"Bad Name" is not a feed name');
 
-    const unknown = await get("/api/feed_run?feed_name=no_such_feed");
+    const unknown = await post("/api/feed_run?feed_name=no_such_feed");
     expect(unknown).toEqual({ status: 404, body: { error: true, message: "There is no feed named no_such_feed." } });
 
     // Seeded for an area whose job is not in this build yet.
     await db.feed.upsert({ where: { name: "t_api_jobless" }, update: {}, create: { name: "t_api_jobless", cron_expression: "0 0 * * *" } });
-    const jobless = await get("/api/feed_run?feed_name=t_api_jobless");
+    const jobless = await post("/api/feed_run?feed_name=t_api_jobless");
     expect(jobless.body).toMatchObject({ error: true, message: "Something went wrong running the t_api_jobless feed", status: "not_runnable" });
     expect(await logsOf("t_api_jobless")).toEqual([]);
   });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   for (const location of (await (await fetch(`${standIn}/__locations`)).json()) as Array<{ id: string }>) {
     await fetch(`${standIn}/__locations`, { method: "POST", body: JSON.stringify({ id: location.id, deleted: true }) });
   }
-  expect(await (await fetch(`${app.url}/api/feed_run?feed_name=location_sync`)).json()).toMatchObject({ status: "finished" });
+  expect(await (await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, { method: "POST" })).json()).toMatchObject({ status: "finished" });
   await db.inventorySource.createMany({
     data: [
       { source_code: "001", name: "Store 001 - Chicago", type: "store" },

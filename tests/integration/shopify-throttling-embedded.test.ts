@@ -17,8 +17,8 @@ let database: TestDatabase;
 let orderRowId: number;
 const SHOPIFY_ORDER_ID = "5900000000042";
 
-const api = (pathname: string) =>
-  fetch(`${app.url}${pathname}`, { headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } });
+const api = (pathname: string, method = "GET") =>
+  fetch(`${app.url}${pathname}`, { method, headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } });
 /** The stand-in's GraphQL calls of one operation, in order. */
 const sent = (operation: string) => app.standIn.calls.filter((call) => call.operation === operation) as Array<RecordedCall & { arrivedMs: number }>;
 const gaps = (calls: Array<RecordedCall & { arrivedMs: number }>) => calls.slice(1).map((call, i) => ({ waited: call.arrivedMs - calls[i].answeredMs!, told: calls[i].retryAfterMs ?? 0 }));
@@ -87,7 +87,7 @@ describe("a job on the offline session", () => {
     await db.feed.upsert({ where: { name: "product_sync" }, update: {}, create: { name: "product_sync", cron_expression: "0 3 * * *" } });
     app.standIn.throttle({ http429: { times: 2, retryAfterSeconds: 0.4 } });
 
-    const answer = (await (await api("/api/feed_run?feed_name=product_sync")).json()) as { status: string; detail: string };
+    const answer = (await (await api("/api/feed_run?feed_name=product_sync", "POST")).json()) as { status: string; detail: string };
     expect(answer.status).toBe("finished");
     expect(answer.detail).toContain("1 Shopify product tagged");
     const searches = sent("ProductsBySku");

@@ -184,6 +184,10 @@ describe("the calls of spec 001 §7", () => {
     const response = await fetch(`${app.url}${pathname}`);
     return { status: response.status, body: await response.json() };
   };
+  const post = async (pathname: string) => {
+    const response = await fetch(`${app.url}${pathname}`, { method: "POST" });
+    return { status: response.status, body: await response.json() };
+  };
   const save = async (id: number, fields: Record<string, unknown>) => {
     const response = await fetch(`${app.url}/api/special_order/${id}`, {
       method: "POST",
@@ -292,7 +296,7 @@ describe("the calls of spec 001 §7", () => {
 
   it("pulls new special orders on request, answering error and msg", async () => {
     put(`special_orders_${tag}_05.csv`, `${HEADER}\n${STORE},7,E9,${customer("Nora Walsh", "AE")},5.00,${sku("C")},6,,60.00,0\n`);
-    const { status, body } = await get("/api/special_order_pull");
+    const { status, body } = await post("/api/special_order_pull");
     expect(status).toBe(200);
     expect(body).toEqual({ error: false, msg: expect.stringContaining("1 new file from /as400/special-orders") });
     expect(body.msg).toContain("1 order created in Shopify");

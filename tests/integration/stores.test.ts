@@ -54,7 +54,7 @@ const shop = {
     expect((await fetch(`${standIn}/__levels`, { method: "PUT", body: JSON.stringify(levels) })).status).toBe(200),
 };
 const runSync = async () => {
-  const { status, body } = await get("/api/feed_run?feed_name=location_sync");
+  const { status, body } = await send("/api/feed_run?feed_name=location_sync", {});
   expect(status).toBe(200);
   expect(body).toMatchObject({ error: false, status: "finished" });
   return body.detail as string;
