@@ -4,7 +4,7 @@
 // levels), and in embedded mode for the locations/* webhooks: the location
 // sync, stock from inventory levels (by the feed and on demand), the Stores
 // screen's API, vendors as dropshippers, and the stand-in itself.
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { createPrismaClient, type PrismaClient } from "../../app/db/client.serve
 import { DEMO_STORE_LOCATIONS } from "../../app/demo/demo-shop";
 import { startShopifyStandIn, type StandInCatalog } from "../../app/shopify/stand-in.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { webhookHeaders } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -352,14 +353,7 @@ describe("locations/* webhooks (embedded mode)", () => {
     const response = await fetch(`${embedded.url}/webhooks/${topic}`, {
       method: "POST",
       body,
-      headers: {
-        "content-type": "application/json",
-        "x-shopify-hmac-sha256": createHmac("sha256", options.secret ?? SECRET).update(body).digest("base64"),
-        "x-shopify-topic": topic,
-        "x-shopify-shop-domain": options.shop ?? SHOP,
-        "x-shopify-api-version": "2026-07",
-        "x-shopify-webhook-id": randomUUID(),
-      },
+      headers: webhookHeaders(body, topic, { shop: options.shop ?? SHOP, secret: options.secret ?? SECRET }),
     });
     return { status: response.status, body: response.status === 200 ? ((await response.json()) as Json) : null };
   };
