@@ -127,9 +127,9 @@ export default function DropShipTools() {
               {t("tools.vendor_testing_help")}
             </Text>
             {notTestMode && (
-              <Banner tone="warning">
-                <p>{t("tools.not_test_mode_note", { name: chosen!.name })}</p>
-              </Banner>
+              <Text as="p" tone="caution" fontWeight="medium">
+                {t("tools.not_test_mode_note", { name: chosen!.name })}
+              </Text>
             )}
             {field("ponum")}
             {buttons(poActions)}
