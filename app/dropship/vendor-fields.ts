@@ -30,7 +30,13 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
   },
   {
     key: "folders",
-    fields: [text("sftp_incoming_folder"), text("sftp_outcoming_folder"), text("sftp_cancellation_put_folder"), text("sftp_cancellation_pull_folder"), yesno("is_archiving_files"),
+    fields: [
+      text("sftp_incoming_folder"),
+      text("sftp_outcoming_folder"),
+      text("sftp_cancellation_put_folder"),
+      text("sftp_cancellation_pull_folder"),
+      yesno("is_archiving_files"),
+      // Used by the incoming-file handling: a younger file is taken only when two listings agree.
       { name: "incoming_min_age_seconds", kind: "whole", defaultValue: 60, min: 0, max: 86_400, help: true },
     ],
   },
