@@ -82,4 +82,21 @@ describe("environment", () => {
     expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
     expect(failure({ APP_TIMEZONE: "Mars/Olympus" })).toContain("APP_TIMEZONE must be an IANA time zone");
   });
+
+  it("requires AS400_HOST_KEY in embedded mode when the AS400 uses SFTP: its key is not trusted on first use", () => {
+    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "shop.myshopify.com" };
+    const as400 = { AS400_HOST: "as400.example.com", AS400_USER: "ops" };
+    const key = `SHA256:${Buffer.alloc(32, 9).toString("base64").replace(/=+$/, "")}`;
+    const needed = "AS400_HOST_KEY is required in embedded mode when the AS400 uses SFTP";
+    expect(failure({ ...embedded, ...as400 })).toContain(needed);
+    expect(failure({ ...embedded, ...as400, AS400_TRANSFER_MECHANISM: "1" })).toContain(needed);
+    expect(parseEnv({ ...embedded, ...as400, AS400_HOST_KEY: key }).AS400_HOST_KEY).toBe(key);
+    // FTP has no host key; no AS400 needs none; local mode keeps trusting on first use (the demo sets it anyway).
+    expect(parseEnv({ ...embedded, ...as400, AS400_TRANSFER_MECHANISM: "2" }).mode).toBe("embedded");
+    expect(parseEnv(embedded).mode).toBe("embedded");
+    expect(parseEnv(as400).mode).toBe("local");
+    // A fingerprint is SHA256: and the base64 of 32 bytes.
+    expect(failure({ ...embedded, ...as400, AS400_HOST_KEY: "SHA256:abc" })).toContain("AS400_HOST_KEY must be an SSH key fingerprint");
+    expect(parseEnv({ ...embedded, ...as400, AS400_HOST_KEY: `${key}=` }).mode).toBe("embedded");
+  });
 });

@@ -1,6 +1,7 @@
 // The environment, read and checked once. A bad or missing variable stops the
 // start with one line per problem instead of a failure somewhere later.
 import { z } from "zod";
+import { normaliseSshFingerprint } from "./lib/ssh-fingerprint";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
@@ -59,7 +60,7 @@ const EnvSchema = z
     AS400_PORT: port.optional(),
     AS400_USER: z.string().min(1).optional(),
     AS400_PASSWORD: z.string().optional(),
-    AS400_HOST_KEY: z.string().regex(/^SHA256:/, "must be an SSH key fingerprint SHA256:...").optional(),
+    AS400_HOST_KEY: z.string().refine((value) => normaliseSshFingerprint(value) !== null, "must be an SSH key fingerprint: SHA256: and the base64 of 32 bytes, as ssh-keygen -lf prints it").optional(),
     /** The largest vendor or AS400 file a download takes (it is held in memory while it is stored). */
     MAX_DOWNLOAD_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive("must be a number of megabytes above 0").max(2048, "must be at most 2048").default(100),
     /** Lets an outside caller (a scheduler, the AS400) run or retry the EOD report at /api/eod_report_run/{token} (D32). */
@@ -103,6 +104,10 @@ function crossChecks(env: Record<string, string | undefined>, source: Record<str
     problems.push("APP_SECRET_KEY is required in embedded mode: it encrypts vendor passwords (openssl rand -base64 32)");
   }
   if (env.AS400_HOST && !env.AS400_USER) problems.push("AS400_USER is required when AS400_HOST is set");
+  // Embedded mode does not trust the AS400's key on first use: nothing would keep a pin across instances and restarts (D64).
+  if (given.length === shopifyKeys.length && env.AS400_HOST && [undefined, "1"].includes(env.AS400_TRANSFER_MECHANISM) && !env.AS400_HOST_KEY) {
+    problems.push("AS400_HOST_KEY is required in embedded mode when the AS400 uses SFTP (AS400_TRANSFER_MECHANISM 1 or unset): its host key fingerprint, SHA256:... (ssh-keyscan -t ed25519 <host> | ssh-keygen -lf -)");
+  }
   if (given.length === shopifyKeys.length && env.NODE_ENV === "production" && !env.DATABASE_URL) {
     problems.push("DATABASE_URL is required in embedded mode under NODE_ENV=production: an embedded PostgreSQL on a container's disk is lost at the next deploy");
   }

@@ -14,6 +14,8 @@ const LOG_ACTIONS = [
   "shopify_fulfillment",
   "shopify_inventory",
   "as400_copy",
+  "host_key_pinned",
+  "host_key_reset",
 ] as const;
 const LOG_STATUSES = ["info", "success", "warning", "error"] as const;
 

@@ -20,6 +20,17 @@ export const MANUAL_UTILITY_ACTIONS = [
 /** Vendor Testing: play the vendor, to test the flow without it. */
 export const VENDOR_TESTING_ACTIONS = ["855", "856", "846", "810", "997", "850", "generate-sample-850"] as const;
 
+/**
+ * Vendor Testing actions that put made-up files into the vendor's folders: the
+ * vendor's answers (855, 856, 810, 997, 846) into its incoming folder, a sample
+ * order into its outcoming folder. They run only for a vendor in test mode
+ * (D66): a real vendor would read the sample order, and our flow the made-up
+ * answers. Resend 850 sends a real order again and works for any vendor.
+ */
+export const TEST_MODE_ONLY_ACTIONS: readonly VendorTestingAction[] = ["855", "856", "846", "810", "997", "generate-sample-850"];
+
+export const isTestModeOnly = (action: string) => (TEST_MODE_ONLY_ACTIONS as readonly string[]).includes(action);
+
 export const TOOL_ACTIONS = [...MANUAL_UTILITY_ACTIONS, ...VENDOR_TESTING_ACTIONS, ...TRANSMISSION_TEST_ACTIONS] as const;
 export type ToolAction = (typeof TOOL_ACTIONS)[number];
 export type ManualUtilityAction = (typeof MANUAL_UTILITY_ACTIONS)[number];

@@ -27,7 +27,7 @@ import { populateShipResponses, storeIncomingFile } from "./flow/populate-respon
 import { carrierName, processShipResponses } from "./flow/process-responses.server";
 import { requestProblems, sendShipRequests } from "./flow/send-requests.server";
 import type { DropshipLogAction } from "./grids.server";
-import { TOOL_ACTION_INPUT, type ToolAction, type ToolInputField } from "./tool-actions";
+import { isTestModeOnly, TOOL_ACTION_INPUT, type ToolAction, type ToolInputField } from "./tool-actions";
 import { runTransmissionTest, type ToolAnswer } from "./transmission-test.server";
 import { releaseIncomingFile, withVendorTransport } from "./vendor-connection.server";
 import { loadVendorRecord } from "./vendors.server";
@@ -108,6 +108,7 @@ export async function runTool(vendorId: number, action: ToolAction, values: Tool
   const value = input ? values[input.field]?.trim() || undefined : undefined;
   let outcome: Outcome;
   try {
+    if (isTestModeOnly(action) && vendor.test_mode !== 1) refuse("tools.messages.not_test_mode", { name: vendor.name });
     outcome = await perform(vendor, action, value);
   } catch (error) {
     if (error instanceof ToolRefusal) outcome = { error: true, text: error.text, ...error.details };

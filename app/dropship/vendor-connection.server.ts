@@ -6,6 +6,7 @@ import type { Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
 import { decryptSecret } from "~/lib/secrets.server";
 import { withTransport } from "../../edi/transport";
+import { vendorLog, writeLogs } from "./flow/context.server";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "../../edi/transport/types";
 
 export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
@@ -24,12 +25,29 @@ export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
 /** One connection for the whole piece of work, always closed; pins the SFTP host key the first time. */
 export async function withVendorTransport<T>(vendor: Vendor, work: (transport: VendorTransport) => Promise<T>): Promise<T> {
   return withTransport(vendorConnectionSettings(vendor), async (transport) => {
-    if (!vendor.sftp_host_key && transport.hostKey) {
-      await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_host_key: transport.hostKey } });
-      vendor.sftp_host_key = transport.hostKey;
-    }
+    if (!vendor.sftp_host_key && transport.hostKey) await pinFirstKey(vendor, transport.hostKey);
     return work(transport);
   });
+}
+
+/**
+ * Trust on first use: the key seen on the first connection is pinned, and the
+ * vendor's log says so with the fingerprint (D64). Only while nothing is pinned
+ * and the server is still the one connected to: a save or reset meanwhile wins.
+ */
+async function pinFirstKey(vendor: Vendor, hostKey: string) {
+  const pinned = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.vendor.updateMany({
+      where: { id: vendor.id, sftp_host_key: null, sftp_host: vendor.sftp_host, sftp_port: vendor.sftp_port, transfer_mechanism_id: vendor.transfer_mechanism_id },
+      data: { sftp_host_key: hostKey },
+    });
+    if (count === 1) {
+      const where = `${vendor.sftp_host}${vendor.sftp_port ? `:${vendor.sftp_port}` : ""}`;
+      await writeLogs([{ ...vendorLog(vendor), action: "host_key_pinned", status: "warning", message: `Host key ${hostKey} of ${where} trusted on first use and pinned: a server showing another key is refused. Compare it with the fingerprint the vendor gives you.` }], tx);
+    }
+    return count === 1;
+  });
+  if (pinned) vendor.sftp_host_key = hostKey;
 }
 
 /** The AS400 / order-system exchange configured in env, or null when it is not. */

@@ -1,13 +1,20 @@
 // Every vendor field of spec 000 §3, grouped as the form shows them, with the
 // required markers of §5. Shared by the form, the validation and the API.
 
-export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "segments" | "regex";
+export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "segments" | "regex" | "whole";
 
 export interface VendorFieldSpec {
   name: string;
   kind: VendorFieldKind;
   /** Marked required (spec 000 §5). */
   required?: boolean;
+  /** What a blank value saves (columns that cannot be empty). */
+  defaultValue?: number;
+  /** Bounds of a whole number ("whole"). */
+  min?: number;
+  max?: number;
+  /** Shows vendor.help.<name> under the field. */
+  help?: boolean;
 }
 
 const text = (name: string, required = false): VendorFieldSpec => ({ name, kind: "text", required });
@@ -19,11 +26,19 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
   { key: "general", fields: [text("name", true), text("store_id", true), yesno("enabled"), yesno("test_mode"), yesno("is_legacy")] },
   {
     key: "connection",
-    fields: [{ name: "transfer_mechanism_id", kind: "mechanism", required: true }, text("sftp_host"), { name: "sftp_port", kind: "port" }, text("sftp_user"), { name: "sftp_pass", kind: "password" }],
+    fields: [{ name: "transfer_mechanism_id", kind: "mechanism", required: true }, text("sftp_host"), { name: "sftp_port", kind: "port" }, text("sftp_user"), { name: "sftp_pass", kind: "password" }, { name: "ftp_tls", kind: "yesno", defaultValue: 0, help: true }],
   },
   {
     key: "folders",
-    fields: [text("sftp_incoming_folder"), text("sftp_outcoming_folder"), text("sftp_cancellation_put_folder"), text("sftp_cancellation_pull_folder"), yesno("is_archiving_files")],
+    fields: [
+      text("sftp_incoming_folder"),
+      text("sftp_outcoming_folder"),
+      text("sftp_cancellation_put_folder"),
+      text("sftp_cancellation_pull_folder"),
+      yesno("is_archiving_files"),
+      // Used by the incoming-file handling: a younger file is taken only when two listings agree.
+      { name: "incoming_min_age_seconds", kind: "whole", defaultValue: 60, min: 0, max: 86_400, help: true },
+    ],
   },
   { key: "identity", fields: [yesno("edi_format"), text("edi_identifier"), text("edi_qualifier"), text("test_identifier"), text("test_qualifier")] },
   { key: "delimiters", fields: [text("input_delimiter"), text("input_segmenter"), text("output_delimiter"), text("output_segmenter")] },
@@ -44,10 +59,14 @@ export const prismaField = (name: string) => (/^\d/.test(name) ? `edi${name}` : 
 /** Transfer mechanisms (spec 000 §3). */
 export const TRANSFER_MECHANISMS = { 1: "SFTP", 2: "FTP", 3: "Passive FTP" } as const;
 
-/** A vendor as the API answers it: spec field names, never the password. */
+/** Connection fields whose change needs the password typed again (D64): the password must not follow the vendor to another server. */
+export const PASSWORD_BOUND_FIELDS = ["sftp_host", "sftp_port", "sftp_user", "transfer_mechanism_id", "ftp_tls"] as const;
+
+/** A vendor as the API answers it: spec field names, never the password; the pinned SFTP host key (not a secret). */
 export interface VendorApi {
   id: number;
   sftp_pass_set: boolean;
+  sftp_host_key: string | null;
   archived_at: string | null;
   created_at: string;
   updated_at: string;

@@ -10,8 +10,11 @@ import type { Translate } from "~/i18n/i18n.server";
 import { encryptSecret } from "~/lib/secrets.server";
 import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
 import { storeWithCode, syncVendorSources } from "~/sales/vendor-sources.server";
+import { checkStaffRegex } from "../../edi/staff-regex";
 import { tradingProfile } from "../../edi/vendor-profile";
-import { prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
+import { normaliseSshFingerprint } from "~/lib/ssh-fingerprint";
+import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
+import { PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
 
 const YES_NO = { "1": "grid.yes", "0": "grid.no" };
 
@@ -54,6 +57,7 @@ export function vendorToApi(vendor: Vendor): VendorApi {
   const out: VendorApi = {
     id: vendor.id,
     sftp_pass_set: Boolean(vendor.sftp_pass),
+    sftp_host_key: vendor.sftp_host_key,
     archived_at: vendor.archived_at?.toISOString() ?? null,
     created_at: vendor.created_at.toISOString(),
     updated_at: vendor.updated_at.toISOString(),
@@ -131,6 +135,10 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
     const value = raw === null || raw === undefined ? "" : String(raw).trim();
     if (field.kind === "password") continue;
     if (value === "") {
+      if (field.defaultValue !== undefined) {
+        data[prismaField(field.name)] = field.defaultValue;
+        continue;
+      }
       if (field.required) fail(field.name, t("vendor.errors.required", { field: label(field) }));
       data[prismaField(field.name)] = null;
       continue;
@@ -144,12 +152,16 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
         if (["1", "2", "3"].includes(value)) data[field.name] = Number(value);
         else fail(field.name, t("vendor.errors.mechanism", { field: label(field) }));
         break;
+      case "whole":
+        if (/^\d{1,9}$/.test(value) && Number(value) >= (field.min ?? 0) && Number(value) <= (field.max ?? 1e9)) data[prismaField(field.name)] = Number(value);
+        else fail(field.name, t("vendor.errors.whole", { field: label(field), min: field.min ?? 0, max: field.max ?? 1e9 }));
+        break;
       case "port":
         if (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535) data[field.name] = Number(value);
         else fail(field.name, t("vendor.errors.port", { field: label(field) }));
         break;
       default: {
-        const problem = rules[field.name]?.(value, t, label(field)) ?? (value.length > 10_000 ? t("vendor.errors.too_long", { field: label(field), max: 10_000 }) : null);
+        const problem = (field.kind === "regex" ? regexProblem(value, t, label(field)) : null) ?? rules[field.name]?.(value, t, label(field)) ?? (value.length > 10_000 ? t("vendor.errors.too_long", { field: label(field), max: 10_000 }) : null);
         if (problem) fail(field.name, problem);
         else data[prismaField(field.name)] = field.kind === "segments" || field.kind === "regex" ? String(raw) : value;
       }
@@ -171,8 +183,16 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
     for (const message of messages) fail(field, `${t(`vendor.fields.${field}`)} ${message}`);
   }
 
+  // FTPS is FTP over TLS: SFTP is SSH, already encrypted.
+  if (data.ftp_tls === 1 && data.transfer_mechanism_id === 1 && !errors.ftp_tls) fail("ftp_tls", t("vendor.errors.ftp_tls_sftp", { field: t("vendor.fields.ftp_tls") }));
+
   const password = typeof input.sftp_pass === "string" ? input.sftp_pass : "";
   if (password.length > 200) fail("sftp_pass", t("vendor.errors.too_long", { field: t("vendor.fields.sftp_pass"), max: 200 }));
+  // The stored password goes only to the server it was given for (D64).
+  const moved = existing ? changedConnection(existing, data) : [];
+  if (existing?.sftp_pass && password === "" && moved.length && !errors.sftp_pass) {
+    fail("sftp_pass", t("vendor.errors.password_again", { field: t("vendor.fields.sftp_pass"), fields: moved.map((name) => t(`vendor.fields.${name}`)).join(", ") }));
+  }
 
   if (Object.keys(errors).length) throw new ValidationError(errors, t("errors.unprocessable"));
 
@@ -181,9 +201,41 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
   if (password !== "") result.sftp_pass = encryptSecret(password);
   else if (!existing) result.sftp_pass = null;
   else delete result.sftp_pass;
-  // A new host is a new server: its key will be pinned again on first connection.
-  if (existing && (existing.sftp_host !== result.sftp_host || existing.sftp_port !== result.sftp_port)) result.sftp_host_key = null;
+  // A new host, port or mechanism is a new server, with a key of its own: pinned again on the next connection (D64).
+  if (moved.some((name) => KEY_BOUND_FIELDS.has(name))) result.sftp_host_key = null;
   return result;
+}
+
+/** Why a staff-typed regular expression cannot be saved (D65). */
+function regexProblem(value: string, t: Translate, label: string): string | null {
+  const problem = checkStaffRegex(value);
+  if (!problem) return null;
+  if (problem.problem === "too_long") return t("vendor.errors.too_long", { field: label, max: problem.max });
+  if (problem.problem === "invalid") return t("vendor.errors.regex_invalid", { field: label, reason: problem.detail });
+  return t("vendor.errors.regex_unsafe", { field: label });
+}
+
+const KEY_BOUND_FIELDS = new Set<string>(["sftp_host", "sftp_port", "transfer_mechanism_id"]);
+
+/** The connection fields that differ from the stored vendor; a blank port is the mechanism's default, host names ignore case. */
+function changedConnection(existing: Vendor, data: Record<string, string | number | null>): Array<(typeof PASSWORD_BOUND_FIELDS)[number]> {
+  const mechanism = (value: unknown) => Number(value ?? 1);
+  const port = (value: unknown, mech: number) => (value === null || value === undefined ? (mech === 1 ? 22 : 21) : Number(value));
+  const before = {
+    sftp_host: (existing.sftp_host ?? "").trim().toLowerCase(),
+    sftp_port: port(existing.sftp_port, mechanism(existing.transfer_mechanism_id)),
+    sftp_user: existing.sftp_user ?? "",
+    transfer_mechanism_id: mechanism(existing.transfer_mechanism_id),
+    ftp_tls: existing.ftp_tls ?? 0,
+  };
+  const after = {
+    sftp_host: String(data.sftp_host ?? "").trim().toLowerCase(),
+    sftp_port: port(data.sftp_port, mechanism(data.transfer_mechanism_id)),
+    sftp_user: String(data.sftp_user ?? ""),
+    transfer_mechanism_id: mechanism(data.transfer_mechanism_id),
+    ftp_tls: Number(data.ftp_tls ?? 0),
+  };
+  return PASSWORD_BOUND_FIELDS.filter((name) => before[name] !== after[name]);
 }
 
 /** A vendor's code must not be a store's (the two would be one source). */
@@ -209,6 +261,9 @@ export async function updateVendor(id: number, body: unknown, t: Translate): Pro
   return prisma.$transaction(async (tx) => {
     await refuseStoreCode(tx, data.store_id, t);
     const vendor = await tx.vendor.update({ where: { id }, data });
+    if (existing.sftp_host_key && vendor.sftp_host_key === null) {
+      await writeLogs([hostKeyLog(vendor, "host_key_reset", "warning", `Host key ${existing.sftp_host_key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`)], tx);
+    }
     // A changed store_id: the new code is offered, the old one no more unless another vendor has it.
     await syncVendorSources(tx, [existing.store_id, vendor.store_id]);
     return vendorToApi(vendor);
@@ -244,7 +299,39 @@ export async function deleteVendor(id: number, t: Translate): Promise<{ deleted:
   });
 }
 
-/** GET /api/dropship_tools: vendors to choose on the Tools page. */
-export async function toolsVendorList(): Promise<Array<{ id: number; name: string }>> {
-  return prisma.vendor.findMany({ where: { archived_at: null }, orderBy: { name: "asc" }, select: { id: true, name: true } });
+const hostKeyLog = (vendor: Pick<Vendor, "id" | "name">, action: "host_key_pinned" | "host_key_reset", status: LogEntry["status"], message: string): LogEntry => ({ ...vendorLog(vendor), action, status, message });
+
+/**
+ * POST /api/dropship_vendor/{id}/host_key: `{ action: "reset" }` forgets the
+ * pinned SFTP host key (the next connection trusts and pins the key it sees);
+ * `{ action: "pin", fingerprint }` pins the one staff typed ("SHA256:" and the
+ * base64 of 32 bytes, as ssh-keygen -lf prints it). Both are logged (D64).
+ */
+export async function changeVendorHostKey(id: number, body: Record<string, unknown>, t: Translate): Promise<VendorApi> {
+  const vendor = await findVendor(id);
+  const action = body.action;
+  if (action !== "reset" && action !== "pin") throw new ValidationError({ action: [t("vendor.host_key.errors.action")] }, t("errors.unprocessable"));
+  const before = vendor.sftp_host_key;
+  if (action === "reset") {
+    const updated = await prisma.$transaction(async (tx) => {
+      const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: null } });
+      await writeLogs([hostKeyLog(row, "host_key_reset", "warning", before ? `Host key ${before} unpinned by staff. The next connection trusts and pins the key it sees.` : "Host key reset by staff: none was pinned. The next connection trusts and pins the key it sees.")], tx);
+      return row;
+    });
+    return vendorToApi(updated);
+  }
+  if (vendor.transfer_mechanism_id !== 1) throw new ValidationError({ fingerprint: [t("vendor.host_key.errors.not_sftp")] }, t("errors.unprocessable"));
+  const fingerprint = typeof body.fingerprint === "string" ? normaliseSshFingerprint(body.fingerprint) : null;
+  if (!fingerprint) throw new ValidationError({ fingerprint: [t("vendor.host_key.errors.fingerprint")] }, t("errors.unprocessable"));
+  const updated = await prisma.$transaction(async (tx) => {
+    const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: fingerprint } });
+    await writeLogs([hostKeyLog(row, "host_key_pinned", "info", `Host key ${fingerprint} pinned by staff${before && before !== fingerprint ? ` (was ${before})` : ""}: a server showing another key is refused.`)], tx);
+    return row;
+  });
+  return vendorToApi(updated);
+}
+
+/** GET /api/dropship_tools: vendors to choose on the Tools page; test_mode tells the page which may use Vendor Testing (D66). */
+export async function toolsVendorList(): Promise<Array<{ id: number; name: string; test_mode: number }>> {
+  return prisma.vendor.findMany({ where: { archived_at: null }, orderBy: { name: "asc" }, select: { id: true, name: true, test_mode: true } });
 }

@@ -7,6 +7,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, Page, Select, Text, Text
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  isTestModeOnly,
   MANUAL_UTILITY_ACTIONS,
   TOOL_ACTION_INPUT,
   TOOL_INPUT_MAX,
@@ -24,10 +25,11 @@ import { pageLoader } from "~/lib/route.server";
 export const loader = pageLoader(async () => ({}));
 
 type Inputs = Record<ToolInputField, string>;
+type ToolVendor = { id: number; name: string; test_mode?: number };
 
 export default function DropShipTools() {
   const { t } = useTranslation();
-  const [vendors, setVendors] = useState<Array<{ id: number; name: string }> | null>(null);
+  const [vendors, setVendors] = useState<ToolVendor[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [vendorId, setVendorId] = useState("");
   const [inputs, setInputs] = useState<Inputs>({ ponum: "", sku: "", filepath: "" });
@@ -37,7 +39,7 @@ export default function DropShipTools() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchJsonWithRetry<Array<{ id: number; name: string }>>("/api/dropship_tools", { signal: controller.signal })
+    fetchJsonWithRetry<ToolVendor[]>("/api/dropship_tools", { signal: controller.signal })
       .then(setVendors)
       .catch(() => !controller.signal.aborted && setLoadFailed(true));
     return () => controller.abort();
@@ -54,10 +56,14 @@ export default function DropShipTools() {
     setRunning(null);
   };
 
+  const chosen = vendors?.find((vendor) => String(vendor.id) === vendorId);
+  // Made-up vendor files only for a vendor in test mode (D66); the server refuses them too.
+  const notTestMode = Boolean(chosen && chosen.test_mode !== 1);
+
   const buttons = (actions: readonly ToolAction[]) => (
     <InlineStack gap="200">
       {actions.map((action) => (
-        <Button key={action} disabled={!vendorId || Boolean(running) || !toolInputReady(action, inputs)} loading={running === action} onClick={() => void run(action)}>
+        <Button key={action} disabled={!vendorId || Boolean(running) || !toolInputReady(action, inputs) || (notTestMode && isTestModeOnly(action))} loading={running === action} onClick={() => void run(action)}>
           {t(`tools.actions.${action}`)}
         </Button>
       ))}
@@ -120,6 +126,11 @@ export default function DropShipTools() {
             <Text as="p" tone="subdued">
               {t("tools.vendor_testing_help")}
             </Text>
+            {notTestMode && (
+              <Text as="p" tone="caution" fontWeight="medium">
+                {t("tools.not_test_mode_note", { name: chosen!.name })}
+              </Text>
+            )}
             {field("ponum")}
             {buttons(poActions)}
             {field("sku")}

@@ -1,7 +1,7 @@
 // Edit Vendor (spec 000 §2): every vendor field, grouped; Save Vendor, Delete
 // Vendor (existing vendors only) and Back. Saves go to the /api twin as JSON.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, FormLayout, Layout, Modal, Page, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, FormLayout, InlineStack, Layout, Modal, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dropship/vendor-fields";
@@ -13,7 +13,7 @@ import { NotFoundError } from "~/lib/validation.server";
 
 /** What a new vendor starts with. */
 const NEW_VENDOR: Record<string, string> = {
-  enabled: "1", test_mode: "0", is_legacy: "0", transfer_mechanism_id: "1", sftp_port: "22", edi_format: "1",
+  enabled: "1", test_mode: "0", is_legacy: "0", transfer_mechanism_id: "1", sftp_port: "22", ftp_tls: "0", incoming_min_age_seconds: "60", edi_format: "1",
   sort_files_by_file_contents: "0", is_archiving_files: "1", use_cost: "0", "997_enabled": "1", "846_enabled": "0", unwrap_846: "0", "810_enabled": "0",
   input_delimiter: "*", input_segmenter: "~", output_delimiter: "*", output_segmenter: "~",
 };
@@ -48,6 +48,20 @@ export default function EditVendor() {
     const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
     return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
   }, [save.outcome]);
+  // The pinned SFTP host key: shown, reset or pinned from a fingerprint, apart from the save (D64).
+  const [hostKey, setHostKey] = useState<string | null>(() => (vendor?.sftp_host_key as string | null | undefined) ?? null);
+  const [fingerprint, setFingerprint] = useState("");
+  const keyTexts = useMemo(() => ({ success: t("vendor.host_key.done"), error: t("vendor.host_key.failed") }), [t]);
+  const keySubmit = useFormSubmit(keyTexts);
+  const keyErrors = keySubmit.outcome && !keySubmit.outcome.ok ? ((keySubmit.outcome.body as { errors?: Record<string, string[]> } | null)?.errors ?? {}) : {};
+  const changeKey = async (body: Record<string, unknown>) => {
+    if (!vendor) return;
+    const outcome = await keySubmit.submit({ url: `/api/dropship_vendor/${vendor.id}/host_key`, body });
+    if (outcome.ok) {
+      setHostKey((outcome.body as { sftp_host_key?: string | null } | null)?.sftp_host_key ?? null);
+      setFingerprint("");
+    }
+  };
 
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const yesNo = [
@@ -64,7 +78,17 @@ export default function EditVendor() {
     };
     switch (field.kind) {
       case "yesno":
-        return <Select key={field.name} {...common} options={yesNo} value={values[field.name] ?? ""} onChange={set(field.name)} placeholder=" " />;
+        return (
+          <Select
+            key={field.name}
+            {...common}
+            options={yesNo}
+            value={values[field.name] ?? ""}
+            onChange={set(field.name)}
+            placeholder=" "
+            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
+          />
+        );
       case "mechanism":
         return (
           <Select
@@ -85,6 +109,20 @@ export default function EditVendor() {
             value={values.sftp_pass ?? ""}
             onChange={set("sftp_pass")}
             helpText={vendor?.sftp_pass_set ? t("vendor.password_stored") : t("vendor.password_none")}
+          />
+        );
+      case "whole":
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            autoComplete="off"
+            type="number"
+            min={field.min}
+            max={field.max}
+            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
+            value={values[field.name] ?? ""}
+            onChange={set(field.name)}
           />
         );
       case "segments":
@@ -143,6 +181,42 @@ export default function EditVendor() {
                     {t(`vendor.groups.${group.key}`)}
                   </Text>
                   <FormLayout>{group.fields.map(renderField)}</FormLayout>
+                  {group.key === "connection" && vendor && (
+                    <BlockStack gap="200">
+                      <FormBanner outcome={keySubmit.outcome} onDismiss={keySubmit.dismiss} />
+                      <TextField
+                        label={t("vendor.host_key.label")}
+                        id="vendor-sftp_host_key"
+                        autoComplete="off"
+                        readOnly
+                        monospaced
+                        value={hostKey ?? ""}
+                        placeholder={t("vendor.host_key.none")}
+                        helpText={hostKey ? t("vendor.host_key.pinned_help") : t("vendor.host_key.none_help")}
+                      />
+                      <InlineStack>
+                        <Button disabled={!hostKey} loading={keySubmit.submitting} onClick={() => void changeKey({ action: "reset" })}>
+                          {t("vendor.host_key.reset")}
+                        </Button>
+                      </InlineStack>
+                      <TextField
+                        label={t("vendor.host_key.fingerprint")}
+                        id="vendor-host-key-fingerprint"
+                        autoComplete="off"
+                        monospaced
+                        value={fingerprint}
+                        onChange={setFingerprint}
+                        error={keyErrors.fingerprint?.[0]}
+                        helpText={t("vendor.host_key.fingerprint_help")}
+                        placeholder="SHA256:…"
+                      />
+                      <InlineStack>
+                        <Button disabled={!fingerprint.trim()} loading={keySubmit.submitting} onClick={() => void changeKey({ action: "pin", fingerprint: fingerprint.trim() })}>
+                          {t("vendor.host_key.pin")}
+                        </Button>
+                      </InlineStack>
+                    </BlockStack>
+                  )}
                 </BlockStack>
               </Card>
             </Layout.Section>

@@ -3,7 +3,7 @@
 // buttons waiting for a vendor (and their input), and a refused file path
 // shown in the banner in words.
 import { expect, test } from "@playwright/test";
-import { open } from "./support";
+import { dbQuery, open } from "./support";
 
 test("the Tools page shows its three sections, with the inputs their actions need", async ({ page }) => {
   await open(page, "/dropship/tools/");
@@ -22,8 +22,22 @@ test("the Tools page shows its three sections, with the inputs their actions nee
 
   const select = page.getByLabel("Vendor", { exact: true });
   await expect(select.locator("option")).not.toHaveCount(1); // the vendors have loaded
-  const first = await select.locator("option:not([disabled])").first().getAttribute("value");
-  await select.selectOption(first!);
+  // A vendor not in test mode: the actions that put made-up files into its folders are off, with a note (D66).
+  const [live] = await dbQuery<{ id: number; name: string }>("SELECT id, name FROM dropship_vendor WHERE archived_at IS NULL AND test_mode = 0 ORDER BY id LIMIT 1");
+  await select.selectOption(String(live.id));
+  await expect(page.getByText(`${live.name} is not in test mode: the actions that put made-up files into its folders are off. Resend 850 works for any vendor.`)).toBeVisible();
+  await page.getByLabel("PO number", { exact: true }).fill("PO100");
+  await page.getByLabel("SKU", { exact: true }).fill("SKU-1");
+  for (const name of ["Send 855 (Acknowledgement)", "Send 856 (Ship Notice)", "Send 846 (Inventory)", "Send 810 (Invoice)", "Send 997 (Functional Ack)", "Generate Sample 850"]) {
+    await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
+  }
+  await expect(page.getByRole("button", { name: "Resend 850", exact: true })).toBeEnabled();
+  await page.getByLabel("PO number", { exact: true }).fill("");
+  await page.getByLabel("SKU", { exact: true }).fill("");
+
+  const [testing] = await dbQuery<{ id: number }>("SELECT id FROM dropship_vendor WHERE archived_at IS NULL AND test_mode = 1 ORDER BY id LIMIT 1");
+  await select.selectOption(String(testing.id));
+  await expect(page.getByText("is not in test mode")).toHaveCount(0);
 
   // Actions without input are ready; those that need one wait for it.
   for (const name of ["Send Generated Files", "Receive Files", "Send 846 (Inventory)", "Test Connection"]) await expect(page.getByRole("button", { name, exact: true })).toBeEnabled();

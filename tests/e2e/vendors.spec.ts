@@ -53,7 +53,7 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(new RegExp(`/dropship/vendor/edit\\?id=${created.id}`));
   await expect(field(page, "Password")).toHaveValue("");
-  await expect(page.getByText("A password is stored. Leave empty to keep it.")).toBeVisible();
+  await expect(page.getByText("A password is stored. Leave empty to keep it; type it again when you change the host, port, user, transfer mechanism or FTPS.")).toBeVisible();
   expect(await page.content()).not.toContain(password);
 
   // Bad values: the banner lists the first message of each field.
@@ -71,7 +71,7 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   await expect(page).toHaveURL(/id=/); // no redirect after an error
 
   await field(page, "Name").fill("E2E Vendor Renamed");
-  await field(page, "Port").fill("2222");
+  await field(page, "Port").fill("22");
   await field(page, "Output Element Delimiter").fill("|");
   await page.getByRole("button", { name: "Save Vendor" }).click();
   await expect(page.getByText("Vendor saved successfully")).toBeVisible();
@@ -79,7 +79,21 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
     "SELECT name, sftp_port, output_delimiter, sftp_pass FROM dropship_vendor WHERE id = $1",
     [created.id],
   );
-  expect(renamed).toMatchObject({ name: "E2E Vendor Renamed", sftp_port: 2222, output_delimiter: "|", sftp_pass: created.sftp_pass });
+  expect(renamed).toMatchObject({ name: "E2E Vendor Renamed", sftp_port: 22, output_delimiter: "|", sftp_pass: created.sftp_pass });
+
+  // Another port with the password left empty: typed again, or the stored one would follow the vendor elsewhere (D64).
+  await open(page, `/dropship/vendor/edit?id=${created.id}`);
+  await field(page, "Port").fill("2222");
+  await page.getByRole("button", { name: "Save Vendor" }).click();
+  await expect(page.locator(".Polaris-Banner").filter({ hasText: "Error while saving vendor" }).getByRole("listitem")).toHaveText([
+    "Type the password again: Port changed, and the stored password is only sent to the server it was given for",
+  ]);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Save Vendor" }).click();
+  await expect(page.getByText("Vendor saved successfully")).toBeVisible();
+  const [moved] = await dbQuery<{ sftp_port: number; sftp_pass: string }>("SELECT sftp_port, sftp_pass FROM dropship_vendor WHERE id = $1", [created.id]);
+  expect(moved.sftp_port).toBe(2222);
+  expect(moved.sftp_pass).toMatch(/^v1:/);
 
   await open(page, `/dropship/vendor/edit?id=${created.id}`);
   await page.getByRole("button", { name: "Delete Vendor" }).click();
@@ -87,6 +101,44 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   await expect(page.getByText("Vendor deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/dropship\/vendor\/$/, { timeout: 5000 });
   expect(await dbQuery("SELECT id FROM dropship_vendor WHERE id = $1", [created.id])).toEqual([]);
+});
+
+test("shows the pinned host key, resets it and pins a fingerprint staff type (D64)", async ({ page }) => {
+  const created = await page.request.post("/api/dropship_vendor", {
+    data: {
+      name: "E2E Host Key Vendor", store_id: "DS98", enabled: 0, test_mode: 0, is_legacy: 0, transfer_mechanism_id: 1, sftp_host: "sftp.hostkey.example.com", sftp_user: "hk",
+      edi_format: 1, edi_identifier: "E2EHK", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0, "997_enabled": 1, "846_enabled": 0, unwrap_846: 0, "810_enabled": 0,
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  const seen = `SHA256:${Buffer.alloc(32, 6).toString("base64").replace(/=+$/, "")}`;
+  const typed = `SHA256:${Buffer.alloc(32, 8).toString("base64").replace(/=+$/, "")}`;
+  await dbQuery("UPDATE dropship_vendor SET sftp_host_key = $1 WHERE id = $2", [seen, id]);
+  try {
+    await open(page, `/dropship/vendor/edit?id=${id}`);
+    await expect(field(page, "Pinned Host Key")).toHaveValue(seen);
+    await expect(field(page, "Pinned Host Key")).not.toBeEditable();
+
+    await page.getByRole("button", { name: "Reset Host Key" }).click();
+    await expect(page.getByText("Host key updated")).toBeVisible();
+    await expect(field(page, "Pinned Host Key")).toHaveValue("");
+    await expect(page.getByText("The next SFTP connection trusts the server's key and pins it")).toBeVisible();
+    expect(await dbQuery("SELECT sftp_host_key FROM dropship_vendor WHERE id = $1", [id])).toEqual([{ sftp_host_key: null }]);
+
+    await field(page, "Fingerprint to Pin").fill("SHA256:not-a-key");
+    await page.getByRole("button", { name: "Pin Fingerprint" }).click();
+    await expect(page.getByText("The fingerprint must be SHA256: followed by the base64 of 32 bytes").first()).toBeVisible();
+    await field(page, "Fingerprint to Pin").fill(typed);
+    await page.getByRole("button", { name: "Pin Fingerprint" }).click();
+    await expect(field(page, "Pinned Host Key")).toHaveValue(typed);
+    expect(await dbQuery("SELECT sftp_host_key FROM dropship_vendor WHERE id = $1", [id])).toEqual([{ sftp_host_key: typed }]);
+    const logs = await dbQuery<{ action: string }>("SELECT action FROM dropship_log WHERE vendor_id = $1 ORDER BY id", [id]);
+    expect(logs.map((log) => log.action)).toEqual(["host_key_reset", "host_key_pinned"]);
+  } finally {
+    await dbQuery("DELETE FROM dropship_log WHERE vendor_id = $1", [id]);
+    await page.request.delete(`/api/dropship_vendor/${id}`, { data: {} });
+  }
 });
 
 test("an unknown vendor id shows the not-found page", async ({ page }) => {

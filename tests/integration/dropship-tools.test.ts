@@ -86,7 +86,8 @@ beforeAll(async () => {
   app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") });
   db = createPrismaClient(database.url);
 
-  vendorId = await createVendor("Tools Vendor", "DST1");
+  // Vendor Testing puts made-up files into the vendor's folders: only for a vendor in test mode (D66).
+  vendorId = await createVendor("Tools Vendor", "DST1", { test_mode: 1, test_identifier: "TOOLSEDI", test_qualifier: "ZZ" });
   await pendingAssignment("DST1", "Tools Vendor", "880000001");
   await pendingAssignment("DST1", "Tools Vendor", "880000002");
   // Saving the vendor made its dropshipper source (D51): its stock, as its last 846 left it.
@@ -271,7 +272,7 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
 describe("a CSV vendor", () => {
   it("answers its PO with a ship-notice CSV, which parses and applies", async () => {
     for (const folder of ["csv/outbound", "csv/inbound"]) mkdirSync(dir(folder), { recursive: true });
-    const csvVendor = await createVendor("Tools CSV Vendor", "DSC1", { edi_format: 0, edi_identifier: "", edi_qualifier: "", sftp_incoming_folder: "/csv/outbound", sftp_outcoming_folder: "/csv/inbound" });
+    const csvVendor = await createVendor("Tools CSV Vendor", "DSC1", { test_mode: 1, edi_format: 0, edi_identifier: "", edi_qualifier: "", sftp_incoming_folder: "/csv/outbound", sftp_outcoming_folder: "/csv/inbound" });
     await pendingAssignment("DSC1", "Tools CSV Vendor", "880000003");
     await pendingAssignment("DSC1", "Tools CSV Vendor", "880000004");
     expect((await step("populateRequests")).error).toBe(false);
@@ -298,10 +299,68 @@ describe("a CSV vendor", () => {
   });
 });
 
+describe("the vendor's SFTP host key (D64)", () => {
+  const hostKeyApi = (body: unknown) =>
+    fetch(`${app.url}/api/dropship_vendor/${vendorId}/host_key`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("was trusted on first use, pinned, and recorded in the vendor's log with its fingerprint", async () => {
+    expect((await db.vendor.findUniqueOrThrow({ where: { id: vendorId } })).sftp_host_key).toBe(sftp.hostKey);
+    const pinned = await db.dropshipLog.findMany({ where: { vendor_id: vendorId, action: "host_key_pinned" } });
+    expect(pinned).toHaveLength(1);
+    expect(pinned[0]).toMatchObject({ status: "warning", vendor_name: "Tools Vendor" });
+    expect(pinned[0].message).toBe(`Host key ${sftp.hostKey} of 127.0.0.1:${sftp.port} trusted on first use and pinned: a server showing another key is refused. Compare it with the fingerprint the vendor gives you.`);
+  });
+
+  it("a fingerprint staff pin is enforced; after a reset the next connection pins the key it sees, logged again", async () => {
+    const other = `SHA256:${Buffer.alloc(32, 4).toString("base64").replace(/=+$/, "")}`;
+    expect((await hostKeyApi({ action: "pin", fingerprint: other })).status).toBe(200);
+    const refused = await tool("parse-856", { filepath: "none.edi" });
+    expect(refused.error).toBe(true);
+    expect(refused.message).toContain(`expected ${other}, got ${sftp.hostKey}`);
+
+    expect(await (await hostKeyApi({ action: "reset" })).json()).toMatchObject({ sftp_host_key: null });
+    // Connected this time: the file is simply not there.
+    expect(await tool("parse-856", { filepath: "none.edi" })).toMatchObject({ error: true, message: "/outbound/none.edi is not on Tools Vendor's server, and no file of Tools Vendor named none.edi is stored." });
+    expect((await db.vendor.findUniqueOrThrow({ where: { id: vendorId } })).sftp_host_key).toBe(sftp.hostKey);
+    const logs = await db.dropshipLog.findMany({ where: { vendor_id: vendorId, action: { in: ["host_key_pinned", "host_key_reset"] } }, orderBy: { id: "asc" } });
+    expect(logs.map((log) => log.action)).toEqual(["host_key_pinned", "host_key_pinned", "host_key_reset", "host_key_pinned"]);
+    expect(logs[1].message).toBe(`Host key ${other} pinned by staff (was ${sftp.hostKey}): a server showing another key is refused.`);
+    expect(logs[3].message).toContain(`Host key ${sftp.hostKey} of 127.0.0.1:${sftp.port} trusted on first use`);
+  });
+});
+
+describe("Vendor Testing only for a vendor in test mode (D66)", () => {
+  it("refuses every action that puts made-up files into a vendor's folders, writing nothing", async () => {
+    const live = await createVendor("Live Vendor", "DST4", { sftp_incoming_folder: "/live/outbound", sftp_outcoming_folder: "/live/inbound" });
+    for (const folder of ["live/outbound", "live/inbound"]) mkdirSync(dir(folder), { recursive: true });
+    const message = "Live Vendor is not in test mode: this action puts made-up files into the vendor's folders, so it runs only for vendors in test mode (Test Mode = Yes on the vendor form). Nothing was done.";
+    for (const [action, fields] of [["855", { ponum: po }], ["856", { ponum: po }], ["810", { ponum: po }], ["997", { ponum: po }], ["846", {}], ["generate-sample-850", { sku: SKU }]] as const) {
+      expect(await tool(action, fields, live), action).toMatchObject({ status: 200, error: true, message });
+    }
+    expect(filesIn("live", "outbound")).toEqual([]);
+    expect(filesIn("live", "inbound")).toEqual([]);
+    expect(await db.transmission.count({ where: { vendor_id: live } })).toBe(0);
+    const form = new FormData();
+    form.set("vendor_id", String(live));
+    form.set("action", "generate-sample-850");
+    form.set("sku", SKU);
+    const de = await (await fetch(`${app.url}/api/dropship_tools_submit?locale=de`, { method: "POST", body: form })).json();
+    expect(de).toMatchObject({ error: true, message: expect.stringMatching(/^Live Vendor ist nicht im Testmodus/) });
+    // Each refusal is in the vendor's log.
+    expect(await db.dropshipLog.count({ where: { vendor_id: live, status: "error", message: { contains: "is not in test mode" } } })).toBe(7);
+    // Resend 850 sends a real order again: not a made-up file, so not held back by test mode (here refused as another vendor's PO).
+    expect((await tool("850", { ponum: po }, live)).message).toBe(`PO ${po} belongs to Tools Vendor, not to Live Vendor.`);
+    // The Tools list tells the page which vendors are in test mode.
+    const list = (await (await fetch(`${app.url}/api/dropship_tools`)).json()) as Array<{ id: number; test_mode: number }>;
+    expect(list.find((vendor) => vendor.id === live)?.test_mode).toBe(0);
+    expect(list.find((vendor) => vendor.id === vendorId)?.test_mode).toBe(1);
+  });
+});
+
 describe("refusals", () => {
   it("names an unknown PO and a PO of another vendor", async () => {
     expect(await tool("856", { ponum: "NO-SUCH-PO" })).toMatchObject({ status: 200, error: true, message: "No ship request has PO NO-SUCH-PO." });
-    const other = await createVendor("Other Vendor", "DST2");
+    const other = await createVendor("Other Vendor", "DST2", { test_mode: 1, test_identifier: "OTHEREDI", test_qualifier: "ZZ" });
     expect(await tool("855", { ponum: po }, other)).toMatchObject({ status: 200, error: true, message: `PO ${po} belongs to Tools Vendor, not to Other Vendor.` });
   });
 
@@ -320,7 +379,7 @@ describe("refusals", () => {
   });
 
   it("gives the transport's words when the vendor cannot be reached", async () => {
-    const gone = await createVendor("Gone Vendor", "DST3", { sftp_port: 1 });
+    const gone = await createVendor("Gone Vendor", "DST3", { sftp_port: 1, test_mode: 1, test_identifier: "GONEEDI", test_qualifier: "ZZ" });
     const answer = await tool("generate-sample-850", { sku: SKU }, gone);
     expect(answer).toMatchObject({ status: 200, error: true });
     expect(answer.message).toMatch(/unreachable/i);
