@@ -141,6 +141,8 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
       expect(await t.upload("/outbound", "850_0001.edi", content)).toBe("/outbound/850_0001.edi");
       expect(readFileSync(onDisk("outbound", "850_0001.edi")).equals(content)).toBe(true);
       expect(readdirSync(onDisk("outbound"))).toEqual(["850_0001.edi"]); // no temporary file left
+      // Customers' names and addresses: owner and group only (0640), whatever the server's default.
+      expect((statSync(onDisk("outbound", "850_0001.edi")).mode & 0o777).toString(8)).toBe("640");
       expect((await t.download("/outbound/850_0001.edi")).equals(content)).toBe(true);
     });
 
@@ -434,14 +436,16 @@ describe("FTP specifics", () => {
     }
   };
 
-  it("mechanism 2 uses EPSV and falls back to PASV", async () => {
-    expect(await transferWith(2, ["PASV"])).toBe("a");
-    expect(await transferWith(2, ["EPSV"])).toBe("a");
+  it("mechanism 2 is active FTP: the server connects to us (PORT), neither EPSV nor PASV is needed", async () => {
+    expect(await transferWith(2, ["PASV", "EPSV"])).toBe("a");
+    const error = await expectKind(transferWith(2, ["PORT", "EPRT"]), "protocol");
+    expect(error.message).toMatch(/^127\.0\.0\.1 refused active FTP data connections \(PORT: .+\) while reading \/a\.txt; it may allow passive mode only: choose transfer mechanism 3 \(Passive FTP\)$/);
   });
 
-  it("mechanism 3 uses PASV only", async () => {
-    expect(await transferWith(3, ["EPSV"])).toBe("a");
-    await expectKind(transferWith(3, ["PASV"]), "protocol");
+  it("mechanism 3 uses PASV only, and says so when the server refuses it", async () => {
+    expect(await transferWith(3, ["EPSV", "PORT", "EPRT"])).toBe("a");
+    const error = await expectKind(transferWith(3, ["PASV"]), "protocol");
+    expect(error.message).toMatch(/^127\.0\.0\.1 refused passive FTP data connections \(PASV: .+\) while reading \/a\.txt; it may allow active mode only: choose transfer mechanism 2 \(FTP\)$/);
   });
 
   it("checks sizes from the listing when the server lacks SIZE", async () => {
