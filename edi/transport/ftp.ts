@@ -128,6 +128,10 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
     return errors.protocol(`${errors.url} refused to encrypt data connections (PROT P): ${serverWords(message) ?? error.code}`, error);
   }
   if (error instanceof FTPError) {
+    // vsftpd's "530 Non-anonymous sessions must use encryption.", and others' like it.
+    if (stage !== "tls" && error.code >= 500 && ENCRYPTION_REQUIRED_WORDS.test(message)) {
+      return errors.protocol(`${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${serverWords(message)})`, error);
+    }
     if (error.code === 530 || error.code === 332) return errors.auth(error);
     if (error.code === 421) return errors.connectionLost("connecting", undefined, error);
     return errors.protocol(`Could not log in to ${errors.url}: ${serverWords(message) ?? "refused"}`, error);
@@ -142,6 +146,7 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
 /** "Syntax error, command unrecognized", "Command not implemented", "… for that parameter". */
 const UNKNOWN_COMMAND_CODES = new Set([500, 502, 504]);
 const LOST_MESSAGES = /server sent FIN|closed connection unexpectedly|client is closed|socket closed|socket hang up|no data connection/i;
+const ENCRYPTION_REQUIRED_WORDS = /encrypt|\bTLS\b|\bSSL\b|secure/i;
 const PERMISSION_WORDS = /permission|denied|not allowed|access|EACCES|EPERM|read-only/i;
 const NOT_FOUND_WORDS = /no such|not found|not exist|doesn't exist|ENOENT|cannot find|can't find/i;
 
