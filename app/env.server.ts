@@ -60,7 +60,9 @@ const EnvSchema = z
     AS400_PORT: port.optional(),
     AS400_USER: z.string().min(1).optional(),
     AS400_PASSWORD: z.string().optional(),
-    AS400_HOST_KEY: z.string().refine((value) => normaliseSshFingerprint(value) !== null, "must be an SSH key fingerprint: SHA256: and the base64 of 32 bytes, as ssh-keygen -lf prints it").optional(),
+    AS400_HOST_KEY: z.string().refine((value) => normaliseSshFingerprint(value) !== null, "must be an SSH key fingerprint: SHA256: and the base64 of 32 bytes, as ssh-keygen -lf prints it (an SFTP host key's, or an FTPS certificate's)").optional(),
+    /** Explicit FTPS (AUTH TLS, PROT P) for AS400_TRANSFER_MECHANISM 2 or 3; ignored for SFTP. */
+    AS400_FTP_TLS: z.enum(["0", "1"]).transform(Number).optional(),
     /** The largest vendor or AS400 file a download takes (it is held in memory while it is stored). */
     MAX_DOWNLOAD_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive("must be a number of megabytes above 0").max(2048, "must be at most 2048").default(100),
     /** Lets an outside caller (a scheduler, the AS400) run or retry the EOD report at /api/eod_report_run/{token} (D32). */

@@ -1,6 +1,6 @@
 // Connecting to a vendor (or the AS400): the only place a stored password is
-// decrypted, and where an SFTP host key is pinned on the first successful
-// connection. Everything that moves vendor files goes through withVendorTransport.
+// decrypted, and where an SFTP host key (or an FTPS certificate no CA vouches
+// for) is pinned on the first successful connection. Everything that moves vendor files goes through withVendorTransport.
 import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
@@ -17,6 +17,7 @@ export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
     user: vendor.sftp_user ?? "",
     password: vendor.sftp_pass ? decryptSecret(vendor.sftp_pass) : "",
     hostKey: vendor.sftp_host_key,
+    tls: vendor.ftp_tls === 1,
     label: vendor.name,
     maxDownloadBytes: env().MAX_DOWNLOAD_MB * 1024 * 1024,
   };
@@ -61,6 +62,7 @@ export function as400ConnectionSettings(): ConnectionSettings | null {
     user: config.AS400_USER ?? "",
     password: config.AS400_PASSWORD ?? "",
     hostKey: config.AS400_HOST_KEY ?? null,
+    tls: config.AS400_FTP_TLS === 1,
     label: "AS400",
     maxDownloadBytes: config.MAX_DOWNLOAD_MB * 1024 * 1024,
   };

@@ -180,6 +180,32 @@ export class TransportErrors {
     return this.make("connection_lost", `The connection to ${this.address} is closed`);
   }
 
+  certificateChanged(expected: string, got: string) {
+    return this.make(
+      "host_key_changed",
+      `The TLS certificate of ${this.endpoint.host} changed: expected ${expected}, got ${got}; refusing to connect (if the vendor changed its certificate, clear the pinned key)`,
+    );
+  }
+
+  /** The server refused the data connection's mode (PORT/EPRT or PASV), often in words that read as a file permission problem. */
+  dataModeRefused(mode: "active" | "passive", activity: Activity, path: string, serverText: string, cause?: unknown) {
+    const advice =
+      mode === "active"
+        ? "it may allow passive mode only: choose transfer mechanism 3 (Passive FTP)"
+        : "it may allow active mode only: choose transfer mechanism 2 (FTP)";
+    return this.make("protocol", `${this.endpoint.host} refused ${mode} FTP data connections (${serverText.slice(0, 200)}) while ${activity} ${path}; ${advice}`, cause);
+  }
+
+  /** The data connection could not be opened (active mode: the server could not connect back to us). */
+  dataConnectionFailed(mode: "active" | "passive", activity: Activity, path: string, serverText: string | undefined, cause?: unknown) {
+    const detail = serverText ? ` (${serverText.slice(0, 200)})` : "";
+    const advice =
+      mode === "active"
+        ? "the server could not connect back to us, as a firewall or NAT between us prevents: choose transfer mechanism 3 (Passive FTP)"
+        : "choose transfer mechanism 2 (FTP) if the server allows active mode";
+    return this.make("protocol", `${this.endpoint.host} could not open a ${mode} FTP data connection${detail} while ${activity} ${path}; ${advice}`, cause);
+  }
+
   /** Anything else the server or the protocol got wrong; `message` is a whole sentence. */
   protocol(message: string, cause?: unknown) {
     return this.make("protocol", message, cause);

@@ -1,16 +1,25 @@
-// Mechanisms 2 (FTP) and 3 (passive FTP) through basic-ftp.
+// Mechanisms 2 (FTP) and 3 (passive FTP) through basic-ftp, either in clear or as explicit
+// FTPS (AUTH TLS, then PROT P for every data connection) when the settings say `tls`.
 //
-// basic-ftp has no active mode (PORT/EPRT): the client always opens the data connection.
-// Mechanism 2 therefore uses basic-ftp's default strategy (EPSV, falling back to PASV),
-// and mechanism 3 forces plain PASV, for servers (AS400s among them) that mishandle
-// EPSV. In both, the data connection goes to the control connection's host, never to
-// an address the server names (basic-ftp's protection against FTP bounce attacks).
+// Mechanism 2 is active FTP: the server opens each data connection to a port we listen on
+// (PORT, or EPRT over IPv6), as the spec's "1 SFTP, 2 FTP, 3 Passive FTP" means; basic-ftp
+// has no active mode, so ftp-data.ts supplies it. Mechanism 3 forces plain PASV, the data
+// connection going to the control connection's host, never to an address the server names
+// (basic-ftp's protection against FTP bounce attacks). A server that refuses the data
+// connection's mode is reported as such, not as the "Permission denied" many servers answer.
+//
+// FTPS certificates: one that the system's CAs vouch for, for the host name, is accepted
+// and not pinned (it is renewed every few months); any other (self-signed, private CA,
+// other name) is pinned on first use as SFTP host keys are, through `hostKey`. A pinned
+// fingerprint is always required to match, and each data connection must present the
+// control connection's certificate or resume its session.
 //
 // Every path sent to the server is absolute: CWD is used only to probe folders and to
 // list, so nothing depends on where a previous command left the working directory.
 import { Readable } from "node:stream";
 import { Client as FtpClient, type FileInfo, FTPError } from "basic-ftp";
-import { enterPassiveModeIPv4_forceControlHostIP } from "basic-ftp/dist/transfer.js";
+import type { TLSSocket } from "node:tls";
+import { isIP } from "node:net";
 import {
   type Activity,
   isConnectionLossCode,
@@ -20,6 +29,8 @@ import {
   unreachableReason,
   withDeadline,
 } from "./errors";
+import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
+import { activeStrategy, DataConnectionRefused, passiveStrategy, sameCertificateAs } from "./ftp-data";
 import {
   assertPlainFileName,
   baseName,
@@ -32,6 +43,8 @@ import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTempor
 import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
 const UPLOAD_CHUNK_BYTES = 32 * 1024;
+/** SITE CHMOD's argument: see UPLOAD_FILE_MODE in sftp.ts. */
+const UPLOAD_FILE_MODE = "640";
 
 export async function connectFtp(settings: ConnectionSettings): Promise<VendorTransport> {
   if (settings.mechanism === 1) throw new Error("connectFtp is for mechanisms 2 and 3; use connectSftp for 1");
@@ -42,14 +55,35 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
   // basic-ftp's own timeout covers silence on the control and data sockets during a command.
   const client = new FtpClient(timeoutMs);
   client.ftp.verbose = false;
-  if (settings.mechanism === 3) client.prepareTransfer = enterPassiveModeIPv4_forceControlHostIP;
+  const tls = settings.tls === true;
+  const pinned = settings.hostKey?.trim() || null;
+  let stage: ConnectStage = "connecting";
+  // (Asserted, not annotated: it is assigned inside the closure below.)
+  let certificate = null as { seen: string; pin: string | null } | null;
 
   let home: string;
   try {
     home = await withDeadline(
       (async () => {
-        // TYPE I (binary) is part of access(): bytes arrive as they were sent.
-        await client.access({ host: settings.host, port, user: settings.user, password: settings.password, secure: false });
+        await client.connect(settings.host, port);
+        if (tls) {
+          stage = "tls";
+          // Checked here, by us, before the password is sent: see the header.
+          await client.useTLS({ host: settings.host, servername: isIP(settings.host) ? undefined : settings.host, rejectUnauthorized: false });
+          certificate = checkCertificate(client.ftp.socket as TLSSocket, pinned, errors);
+        }
+        stage = "login";
+        await client.sendIgnoringError("OPTS UTF8 ON");
+        await client.login(settings.user, settings.password);
+        stage = "settings";
+        // TYPE I (binary): bytes arrive as they were sent. With TLS also PBSZ 0 and PROT P,
+        // which basic-ftp sends ignoring a refusal: ours must not be ignored (data in clear).
+        await client.useDefaultSettings();
+        if (tls) {
+          stage = "protect";
+          await client.send("PROT P");
+          stage = "settings";
+        }
         return client.pwd();
       })(),
       timeoutMs + 1_000,
@@ -57,15 +91,47 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
     );
   } catch (error) {
     client.close();
-    throw classifyConnectError(error, errors, timeoutMs);
+    throw classifyConnectError(error, errors, timeoutMs, stage);
   }
-  return new FtpTransport(settings.mechanism, client, home, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES);
+  const checkTls = certificate ? sameCertificateAs(certificate.seen) : null;
+  client.prepareTransfer = settings.mechanism === 2 ? activeStrategy(checkTls) : passiveStrategy(checkTls);
+  return new FtpTransport(settings.mechanism, client, home, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES, certificate?.pin ?? null);
 }
 
-function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs: number): TransportError {
+type ConnectStage = "connecting" | "tls" | "login" | "settings" | "protect";
+
+/**
+ * The server's certificate, checked before we log in. Returns what it was and what to pin:
+ * null for a certificate the system's CAs vouch for (not pinned), its fingerprint otherwise.
+ */
+function checkCertificate(socket: TLSSocket, pinned: string | null, errors: TransportErrors): { seen: string; pin: string | null } {
+  const raw = socket.getPeerCertificate()?.raw;
+  if (!raw) throw errors.protocol(`${errors.url} sent no TLS certificate`);
+  const seen = sha256Fingerprint(raw);
+  if (pinned) {
+    if (!sameFingerprint(pinned, seen)) throw errors.certificateChanged(pinned, seen);
+    return { seen, pin: seen };
+  }
+  return { seen, pin: socket.authorized ? null : seen };
+}
+
+function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs: number, stage: ConnectStage): TransportError {
   if (error instanceof TransportError) return error;
   const { code, message } = describe(error);
+  if (stage === "tls" && error instanceof FTPError) {
+    return errors.protocol(`${errors.url} does not offer FTPS (explicit TLS): AUTH TLS was refused (${serverWords(message) ?? error.code})`, error);
+  }
+  if (stage === "tls" && !(error instanceof FTPError) && !isConnectionLossCode(code) && !/^timeout/i.test(message)) {
+    return errors.protocol(`The TLS handshake with ${errors.url} failed: ${message.slice(0, 200)}`, error);
+  }
+  if (stage === "protect" && error instanceof FTPError) {
+    return errors.protocol(`${errors.url} refused to encrypt data connections (PROT P): ${serverWords(message) ?? error.code}`, error);
+  }
   if (error instanceof FTPError) {
+    // vsftpd's "530 Non-anonymous sessions must use encryption.", and others' like it.
+    if (stage !== "tls" && error.code >= 500 && ENCRYPTION_REQUIRED_WORDS.test(message)) {
+      return errors.protocol(`${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${serverWords(message)})`, error);
+    }
     if (error.code === 530 || error.code === 332) return errors.auth(error);
     if (error.code === 421) return errors.connectionLost("connecting", undefined, error);
     return errors.protocol(`Could not log in to ${errors.url}: ${serverWords(message) ?? "refused"}`, error);
@@ -80,6 +146,7 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
 /** "Syntax error, command unrecognized", "Command not implemented", "… for that parameter". */
 const UNKNOWN_COMMAND_CODES = new Set([500, 502, 504]);
 const LOST_MESSAGES = /server sent FIN|closed connection unexpectedly|client is closed|socket closed|socket hang up|no data connection/i;
+const ENCRYPTION_REQUIRED_WORDS = /encrypt|\bTLS\b|\bSSL\b|secure/i;
 const PERMISSION_WORDS = /permission|denied|not allowed|access|EACCES|EPERM|read-only/i;
 const NOT_FOUND_WORDS = /no such|not found|not exist|doesn't exist|ENOENT|cannot find|can't find/i;
 
@@ -109,9 +176,10 @@ interface StepContext {
 }
 
 class FtpTransport implements VendorTransport {
-  readonly hostKey = null;
   private readonly runner: OperationRunner;
   private closing = false;
+  /** False once the server refused SITE CHMOD as unknown: not asked again on this connection. */
+  private chmodSupported = true;
 
   constructor(
     readonly mechanism: 2 | 3,
@@ -121,6 +189,8 @@ class FtpTransport implements VendorTransport {
     private readonly errors: TransportErrors,
     private readonly timeoutMs: number,
     private readonly maxDownloadBytes: number,
+    /** FTPS: the fingerprint of a certificate the system's CAs do not vouch for, to pin it. */
+    readonly hostKey: string | null,
   ) {
     this.runner = new OperationRunner(timeoutMs);
   }
@@ -185,6 +255,7 @@ class FtpTransport implements VendorTransport {
     exists: (path) => this.existsNow(path),
     write: async (folder, path, content) => {
       await this.step({ activity: "writing", path: folder, subject: "folder" }, () => this.client.uploadFrom(this.chunked(content), this.absolute(path)));
+      await this.restrictMode(path);
     },
     size: (path) => this.sizeNow(path, { activity: "writing", path, subject: "file" }),
     remove: async (path) => {
@@ -287,6 +358,20 @@ class FtpTransport implements VendorTransport {
     }
   }
 
+  /**
+   * Our files hold customers' names and addresses: 0640, not the 0644 or 0666 FTP servers
+   * create files with, where the server takes SITE CHMOD (vsftpd, ProFTPD, Pure-FTPd and
+   * others do). A refusal is not an error: the file is there and the server decides.
+   * Sent on the temporary name, before the rename publishes it.
+   */
+  private async restrictMode(path: string): Promise<void> {
+    if (!this.chmodSupported) return;
+    const response = await this.step({ activity: "writing", path, subject: "file", probe: null }, () =>
+      this.client.sendIgnoringError(`SITE CHMOD ${UPLOAD_FILE_MODE} ${this.absolute(path)}`),
+    );
+    if (UNKNOWN_COMMAND_CODES.has(response.code)) this.chmodSupported = false;
+  }
+
   private async removeQuietly(path: string): Promise<void> {
     if (this.client.closed || this.closing) return;
     try {
@@ -341,8 +426,11 @@ class FtpTransport implements VendorTransport {
     if (error instanceof TransportError) return error;
     const { activity, path, subject } = context;
     const { code, message } = describe(error);
+    if (error instanceof DataConnectionRefused) return this.errors.dataModeRefused(error.mode, activity, path, `${error.command}: ${error.serverText}`, error);
     if (error instanceof FTPError) {
       if (error.code === 421) return this.errors.connectionLost(activity, path, error);
+      // "Can't open data connection": in active mode, the server could not reach our port.
+      if (error.code === 425 && this.mechanism === 2) return this.errors.dataConnectionFailed("active", activity, path, serverWords(message), error);
       // 45x: transient refusals; 55x: permanent ones. Both cover "missing" and "forbidden".
       if (error.code >= 450 && error.code < 560) {
         if (PERMISSION_WORDS.test(message)) return this.errors.permission(activity, path, error);

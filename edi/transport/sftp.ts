@@ -1,6 +1,5 @@
 // Mechanism 1: SFTP through ssh2-sftp-client, with the server's host key checked
 // against the pinned fingerprint before any password is sent.
-import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Client as SshClient } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
@@ -13,6 +12,7 @@ import {
   unreachableReason,
   withDeadline,
 } from "./errors";
+import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
 import {
   assertPlainFileName,
   folderChain,
@@ -24,13 +24,7 @@ import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS
 
 /** OpenSSH's fingerprint of a raw public key blob: "SHA256:" + unpadded base64 of its SHA-256. */
 export function sshFingerprint(rawPublicKey: Buffer): string {
-  return `SHA256:${createHash("sha256").update(rawPublicKey).digest("base64").replace(/=+$/, "")}`;
-}
-
-/** Compares fingerprints as people paste them: with or without "SHA256:" and base64 padding. */
-function sameFingerprint(a: string, b: string): boolean {
-  const bare = (fingerprint: string) => fingerprint.trim().replace(/^sha256:/i, "").replace(/=+$/, "");
-  return bare(a) === bare(b);
+  return sha256Fingerprint(rawPublicKey);
 }
 
 // SFTP status codes (draft-ietf-secsh-filexfer-02), as ssh2 reports them in `code`.
@@ -42,6 +36,8 @@ const SFTP_CONNECTION_LOST = 7;
 /** Upload chunk: small enough that the idle timer sees steady progress. */
 const UPLOAD_CHUNK_BYTES = 32 * 1024;
 const CLOSE_TIMEOUT_MS = 5_000;
+/** Uploaded files are readable by the owner's group at most, never by every account on the server. */
+export const UPLOAD_FILE_MODE = 0o640;
 
 export async function connectSftp(settings: ConnectionSettings): Promise<VendorTransport> {
   const port = settings.port ?? defaultPort(1);
@@ -201,7 +197,9 @@ class SftpTransport implements VendorTransport {
   private readonly files: FileOperations = {
     exists: (path) => this.existsNow(path),
     write: async (folder, path, content) => {
-      await this.step("writing", folder, "folder", () => this.client.put(this.chunked(content), path));
+      // Created 0640 (owner and group only): our files hold customers' names and addresses.
+      // The server's umask may take more away, never add; the rename keeps the mode.
+      await this.step("writing", folder, "folder", () => this.client.put(this.chunked(content), path, { writeStreamOptions: { mode: UPLOAD_FILE_MODE } }));
     },
     size: async (path) => (await this.step("writing", path, "file", () => this.client.stat(path))).size,
     remove: async (path) => {

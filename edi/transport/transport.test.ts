@@ -1,13 +1,16 @@
 // The three mechanisms against real loopback servers: the same behaviour from each.
+import { X509Certificate } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inspect } from "node:util";
+import selfsigned from "selfsigned";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFtpServer } from "../../tests/support/ftp-server";
 import { startSftpServer, type TransferFaults } from "./loopback/sftp-server";
 import { PathError, TransportError, type TransportErrorKind } from "./errors";
+import { sha256Fingerprint } from "./fingerprint";
 import { connectTransport, withTransport } from "./index";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "./types";
 
@@ -141,6 +144,8 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
       expect(await t.upload("/outbound", "850_0001.edi", content)).toBe("/outbound/850_0001.edi");
       expect(readFileSync(onDisk("outbound", "850_0001.edi")).equals(content)).toBe(true);
       expect(readdirSync(onDisk("outbound"))).toEqual(["850_0001.edi"]); // no temporary file left
+      // Customers' names and addresses: owner and group only (0640), whatever the server's default.
+      expect((statSync(onDisk("outbound", "850_0001.edi")).mode & 0o777).toString(8)).toBe("640");
       expect((await t.download("/outbound/850_0001.edi")).equals(content)).toBe(true);
     });
 
@@ -434,14 +439,16 @@ describe("FTP specifics", () => {
     }
   };
 
-  it("mechanism 2 uses EPSV and falls back to PASV", async () => {
-    expect(await transferWith(2, ["PASV"])).toBe("a");
-    expect(await transferWith(2, ["EPSV"])).toBe("a");
+  it("mechanism 2 is active FTP: the server connects to us (PORT), neither EPSV nor PASV is needed", async () => {
+    expect(await transferWith(2, ["PASV", "EPSV"])).toBe("a");
+    const error = await expectKind(transferWith(2, ["PORT", "EPRT"]), "protocol");
+    expect(error.message).toMatch(/^127\.0\.0\.1 refused active FTP data connections \(PORT: .+\) while reading \/a\.txt; it may allow passive mode only: choose transfer mechanism 3 \(Passive FTP\)$/);
   });
 
-  it("mechanism 3 uses PASV only", async () => {
-    expect(await transferWith(3, ["EPSV"])).toBe("a");
-    await expectKind(transferWith(3, ["PASV"]), "protocol");
+  it("mechanism 3 uses PASV only, and says so when the server refuses it", async () => {
+    expect(await transferWith(3, ["EPSV", "PORT", "EPRT"])).toBe("a");
+    const error = await expectKind(transferWith(3, ["PASV"]), "protocol");
+    expect(error.message).toMatch(/^127\.0\.0\.1 refused passive FTP data connections \(PASV: .+\) while reading \/a\.txt; it may allow active mode only: choose transfer mechanism 2 \(FTP\)$/);
   });
 
   it("checks sizes from the listing when the server lacks SIZE", async () => {
@@ -467,6 +474,63 @@ describe("FTP specifics", () => {
       } finally {
         await server.stop();
       }
+    }
+  });
+});
+
+describe("FTPS (explicit TLS) against the in-process server", () => {
+  let root: string;
+  let pems: { private: string; cert: string };
+  beforeEach(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "transport-ftps-"));
+    mkdirSync(path.join(root, "inbound"));
+    writeFileSync(path.join(root, "inbound", "po1.edi"), "ISA*00*~");
+    pems ??= await selfsigned.generate([{ name: "commonName", value: "ftps.test.invalid" }], { keyType: "ec", notAfterDate: new Date(Date.now() + 2 * 86_400_000) });
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const fingerprint = () => sha256Fingerprint(new X509Certificate(pems.cert).raw);
+
+  it.each([2, 3] as const)("mechanism %i: logs in over TLS, moves files, pins the self-signed certificate, refuses another", async (mechanism) => {
+    const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
+    const settings: ConnectionSettings = { mechanism, host: server.host, port: server.port, user: USER, password: PASSWORD, timeoutMs: 3_000, retries: 0, tls: true };
+    try {
+      const seen = await withTransport(settings, async (t) => {
+        expect((await t.list("/inbound")).map((file) => file.name)).toEqual(["po1.edi"]);
+        await t.upload("/inbound", "850.edi", binaryContent(100_000));
+        expect((await t.download("/inbound/850.edi")).equals(binaryContent(100_000))).toBe(true);
+        return t.hostKey;
+      });
+      expect(seen).toBe(fingerprint());
+      expect(await withTransport({ ...settings, hostKey: fingerprint() }, (t) => t.exists("/inbound/850.edi"))).toBe("file");
+      const other = `SHA256:${Buffer.alloc(32, 9).toString("base64").replace(/=+$/, "")}`;
+      await expectKind(connectTransport({ ...settings, hostKey: other }), "host_key_changed", /^The TLS certificate of 127\.0\.0\.1 changed/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("says so when TLS is asked of a server without it", async () => {
+    const server = await startFtpServer({ root, users: { [USER]: PASSWORD } });
+    try {
+      await expectKind(
+        connectTransport({ mechanism: 2, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0, tls: true }),
+        "protocol",
+        /does not offer FTPS \(explicit TLS\): AUTH TLS was refused/,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("takes a pin in OpenSSL's hexadecimal form (openssl x509 -fingerprint -sha256) as the same pin", async () => {
+    const hex = Buffer.from(fingerprint().slice("SHA256:".length), "base64").toString("hex").toUpperCase().match(/../g)!.join(":");
+    const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
+    try {
+      const settings: ConnectionSettings = { mechanism: 3, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0, tls: true, hostKey: hex };
+      expect(await withTransport(settings, async (t) => t.hostKey)).toBe(fingerprint());
+    } finally {
+      await server.stop();
     }
   });
 });

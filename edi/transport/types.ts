@@ -10,8 +10,16 @@ export interface ConnectionSettings {
   port?: number;
   user: string;
   password: string;
-  /** Pinned SFTP host key fingerprint ("SHA256:<base64>"), null/undefined on first connection. */
+  /**
+   * Pinned fingerprint ("SHA256:<base64>"): the SFTP host key's, or for FTPS the certificate's
+   * when the system's CAs do not vouch for it. Null/undefined on first connection.
+   */
   hostKey?: string | null;
+  /**
+   * Explicit FTPS for mechanisms 2 and 3: AUTH TLS before logging in, PROT P for every data
+   * connection. Ignored for SFTP, which is encrypted anyway.
+   */
+  tls?: boolean;
   /** Per operation / connect, default 20000. An operation that keeps moving data does not time out. */
   timeoutMs?: number;
   /** Bounded retries of connection faults, default 2. */
@@ -37,7 +45,10 @@ export interface RemoteFile {
 
 export interface VendorTransport {
   readonly mechanism: TransferMechanism;
-  /** The host key seen on connection (SFTP), to pin it when none was pinned. */
+  /**
+   * What to pin when nothing was pinned: the SFTP host key seen on connection, or the FTPS
+   * certificate's fingerprint when the system's CAs do not vouch for it; null otherwise.
+   */
   readonly hostKey: string | null;
   list(folder: string): Promise<RemoteFile[]>;
   exists(path: string): Promise<false | "file" | "folder">;

@@ -21,6 +21,8 @@ beforeAll(async () => {
     AS400_USER: "as400",
     AS400_PASSWORD: "as400-secret",
     AS400_HOST_KEY: sftp.hostKey,
+    // Explicit FTPS for mechanisms 2 and 3; SFTP, encrypted anyway, ignores it.
+    AS400_FTP_TLS: "1",
   });
 });
 
@@ -33,7 +35,7 @@ describe("AS400 connection", () => {
   it("is read from env and moves files through the vendor transport, with its pinned host key", async () => {
     const { as400ConnectionSettings } = await import("../../app/dropship/vendor-connection.server");
     const settings = as400ConnectionSettings();
-    expect(settings).toMatchObject({ mechanism: 1, host: "127.0.0.1", port: sftp.port, user: "as400", hostKey: sftp.hostKey, label: "AS400" });
+    expect(settings).toMatchObject({ mechanism: 1, host: "127.0.0.1", port: sftp.port, user: "as400", hostKey: sftp.hostKey, tls: true, label: "AS400" });
     const names = await withTransport(settings!, async (transport) => {
       await transport.upload("/eod", "EOD_20261121.csv", Buffer.from("store,amount\n001,12.50\n"));
       return (await transport.list("/eod")).map((file) => file.name).sort();

@@ -2,13 +2,16 @@
 // over each mechanism, through the Tools page's Transmission Test over HTTP:
 // the host key is pinned, faults come back in words, and the password never
 // appears in an answer or in the server's output.
+import { X509Certificate } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import selfsigned from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
+import { sha256Fingerprint } from "../../edi/transport/fingerprint";
 import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -78,6 +81,13 @@ describe.each([
     const answer = await tool(vendorId, "test-connection");
     expect(answer).toMatchObject({ status: 200, error: false });
     expect(answer.message).toContain(`Connected to ${label} 127.0.0.1:${port()} as vendor.`);
+    // A login is not enough: the Incoming Folder was listed, over FTP on a data connection opened the vendor's way.
+    const listed = {
+      1: "Listed Incoming Folder (/outbound): 1 files.",
+      2: "Listed Incoming Folder (/outbound) over an active FTP data connection (the server connected back to us): 1 files.",
+      3: "Listed Incoming Folder (/outbound) over a passive FTP data connection: 1 files.",
+    }[mechanism];
+    expect(answer.message).toContain(listed);
     if (mechanism === 1) {
       expect(answer.message).toContain(`Its host key ${sftp.hostKey} is now pinned`);
       expect((await db.vendor.findUniqueOrThrow({ where: { id: vendorId } })).sftp_host_key).toBe(sftp.hostKey);
@@ -106,6 +116,42 @@ describe.each([
     expect(answer.error).toBe(true);
     expect(answer.message).toMatch(/wrong user name or password/i);
     expect(answer.message).not.toContain("not-the-password");
+  });
+});
+
+describe("Transmission Test: data connections and FTPS", () => {
+  it("fails Test Connection when the login works but the server refuses the data connection's mode", async () => {
+    // A passive-only server: mechanism 2 (active FTP) logs in, then cannot list.
+    const passiveOnly = await startFtpServer({ root, users: { vendor: PASSWORD }, disabledCommands: ["PORT", "EPRT"] });
+    try {
+      const vendorId = await createVendor("Passive Only Vendor", 2, passiveOnly.port);
+      const answer = await tool(vendorId, "test-connection");
+      expect(answer.error).toBe(true);
+      expect(answer.message).toContain(`Connected to FTP 127.0.0.1:${passiveOnly.port} as vendor. Listing Incoming Folder (/outbound) failed: Passive Only Vendor: 127.0.0.1 refused active FTP data connections`);
+      expect(answer.message).toContain("choose transfer mechanism 3 (Passive FTP)");
+    } finally {
+      await passiveOnly.stop();
+    }
+  });
+
+  it("connects over explicit FTPS when the vendor asks for it, pinning a self-signed certificate", async () => {
+    const pems = await selfsigned.generate([{ name: "commonName", value: "vendor.test.invalid" }], { keyType: "ec", notAfterDate: new Date(Date.now() + 2 * 86_400_000) });
+    const fingerprint = sha256Fingerprint(new X509Certificate(pems.cert).raw);
+    const ftps = await startFtpServer({ root, users: { vendor: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
+    try {
+      const vendorId = await createVendor("FTPS Vendor", 3, ftps.port);
+      await db.vendor.update({ where: { id: vendorId }, data: { ftp_tls: 1 } });
+      const answer = await tool(vendorId, "test-connection");
+      expect(answer).toMatchObject({ error: false });
+      expect(answer.message).toContain(`Connected to Passive FTP 127.0.0.1:${ftps.port} as vendor. Login and data are encrypted (FTPS).`);
+      expect(answer.message).toContain(`has the fingerprint ${fingerprint} and is now pinned`);
+      expect(answer.message).toContain("Listed Incoming Folder (/outbound) over a passive FTP data connection: 1 files.");
+      expect((await db.vendor.findUniqueOrThrow({ where: { id: vendorId } })).sftp_host_key).toBe(fingerprint);
+      expect((await tool(vendorId, "test-connection")).message).toContain("Its TLS certificate matches the pinned one.");
+      expect((await tool(vendorId, "verify-upload")).error).toBe(false);
+    } finally {
+      await ftps.stop();
+    }
   });
 });
 

@@ -1,12 +1,14 @@
 // An FTP server in process, on 127.0.0.1, serving a folder on disk: for transport
-// tests, other tests and a local demo vendor. Built on ftp-srv; passive data
-// connections only (EPSV and PASV), which is all basic-ftp uses. Paths are confined
+// tests, other tests and a local demo vendor. Built on ftp-srv: active (PORT, EPRT)
+// and passive (EPSV, PASV) data connections, explicit FTPS when given a certificate. Paths are confined
 // to the root folder by ftp-srv itself. The same faults as the SFTP test server.
 import type { EventEmitter } from "node:events";
 import { promises as fs } from "node:fs";
 import type { Socket } from "node:net";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { Transform } from "node:stream";
+import { createSecureContext, type SecureContextOptions, TLSSocket } from "node:tls";
 import { FileSystem, type FtpConnection, FtpSrv } from "ftp-srv";
 import { FaultState, type TransferFaults } from "../../edi/transport/loopback/sftp-server";
 
@@ -18,6 +20,8 @@ export interface FtpServerOptions {
   port?: number;
   /** Commands the server answers with 502, e.g. ["EPSV"] to play an old server. */
   disabledCommands?: string[];
+  /** Offers explicit FTPS (AUTH TLS) with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
 }
 
 export interface FtpTestServer {
@@ -34,7 +38,40 @@ interface ConnectionInternals {
   connector: { socket: Socket | null };
 }
 
+/**
+ * ftp-srv answers AUTH TLS with 234 and starts TLS a turn of the event loop later: a client's
+ * handshake arriving in between (a loaded machine) is read as plain commands. Here the command
+ * socket stops emitting before 234 is written and TLS starts in the same turn, so the handshake
+ * is read by TLS whenever it comes (buffered bytes are handed to it).
+ */
+function startTlsAtOnce(): void {
+  const auth = createRequire(import.meta.url)("ftp-srv/src/commands/registration/auth.js") as { handler: (...args: unknown[]) => unknown; patched?: boolean };
+  if (auth.patched) return;
+  const original = auth.handler;
+  auth.patched = true;
+  auth.handler = function (this: AuthConnection, ...args: unknown[]) {
+    const { command } = (args[0] ?? {}) as { command?: { arg?: string } };
+    if (String(command?.arg ?? "").toUpperCase() !== "TLS" || !this.server.options.tls || this.secure) return original.apply(this, args);
+    const raw = this.commandSocket;
+    raw.pause();
+    const secureContext = createSecureContext(this.server.options.tls);
+    raw.write("234 Honored\r\n");
+    const secure = new TLSSocket(raw, { isServer: true, secureContext });
+    for (const event of ["data", "timeout", "end", "close", "drain", "error"]) secure.on(event, (...values: unknown[]) => raw.emit(event, ...values));
+    this.commandSocket = secure;
+    this.secure = true;
+    return Promise.resolve();
+  };
+}
+
+interface AuthConnection {
+  server: { options: { tls: SecureContextOptions | false } };
+  secure: boolean;
+  commandSocket: Socket;
+}
+
 export async function startFtpServer(options: FtpServerOptions): Promise<FtpTestServer> {
+  if (options.tls) startTlsAtOnce();
   const root = path.resolve(options.root);
   const faults = new FaultState();
   // Below Linux's ephemeral range (32768+), so outgoing connections do not take these ports.
@@ -50,6 +87,7 @@ export async function startFtpServer(options: FtpServerOptions): Promise<FtpTest
     pasv_max: pasvMin + 99,
     anonymous: false,
     blacklist: options.disabledCommands ?? [],
+    tls: options.tls ?? false,
     greeting: "Test FTP server",
     log: silentLogger(),
   });

@@ -234,12 +234,13 @@ function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConn
     return true;
   };
 
-  on("OPEN", async (reqId, filename: string, flags: number) => {
+  on("OPEN", async (reqId, filename: string, flags: number, attrs?: { mode?: number }) => {
     const serverPath = confine(filename);
     if (flags & WRITE_FLAGS && denied(reqId, serverPath)) return;
     const mode = utils.sftp.flagsToString(flags);
     if (!mode) return sftp.status(reqId, STATUS_CODE.FAILURE, "Unsupported open flags");
-    const file = await fs.open(local(serverPath), mode, 0o644);
+    // A new file takes the mode the client asks for (as OpenSSH's sftp-server does), under the umask.
+    const file = await fs.open(local(serverPath), mode, attrs?.mode ?? 0o644);
     sftp.handle(reqId, newHandle({ kind: "file", file, path: serverPath, written: 0, claimed: false }));
   });
 
