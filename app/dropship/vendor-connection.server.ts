@@ -62,6 +62,8 @@ export function as400ConnectionSettings(): ConnectionSettings | null {
     user: config.AS400_USER ?? "",
     password: config.AS400_PASSWORD ?? "",
     hostKey: config.AS400_HOST_KEY ?? null,
+    // Nothing keeps a pin for the AS400: in embedded mode its key or certificate is AS400_HOST_KEY or trusted by a CA.
+    trustOnFirstUse: config.mode === "local",
     tls: config.AS400_FTP_TLS === 1,
     label: "AS400",
     maxDownloadBytes: config.MAX_DOWNLOAD_MB * 1024 * 1024,

@@ -180,6 +180,14 @@ export class TransportErrors {
     return this.make("connection_lost", `The connection to ${this.address} is closed`);
   }
 
+  /** Nothing pinned, and trust on first use is off: the fingerprint to pin is named. */
+  notPinned(what: "host key" | "TLS certificate", got: string) {
+    return this.make(
+      "host_key_changed",
+      `The ${what} of ${this.endpoint.host} (${got}) is not pinned and no certificate authority vouches for it; refusing to connect (pin it once you have checked it with the server's owner)`,
+    );
+  }
+
   certificateChanged(expected: string, got: string) {
     return this.make(
       "host_key_changed",

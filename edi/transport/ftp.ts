@@ -70,7 +70,7 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
           stage = "tls";
           // Checked here, by us, before the password is sent: see the header.
           await client.useTLS({ host: settings.host, servername: isIP(settings.host) ? undefined : settings.host, rejectUnauthorized: false });
-          certificate = checkCertificate(client.ftp.socket as TLSSocket, pinned, errors);
+          certificate = checkCertificate(client.ftp.socket as TLSSocket, pinned, errors, settings.trustOnFirstUse ?? true);
         }
         stage = "login";
         await client.sendIgnoringError("OPTS UTF8 ON");
@@ -104,7 +104,7 @@ type ConnectStage = "connecting" | "tls" | "login" | "settings" | "protect";
  * The server's certificate, checked before we log in. Returns what it was and what to pin:
  * null for a certificate the system's CAs vouch for (not pinned), its fingerprint otherwise.
  */
-function checkCertificate(socket: TLSSocket, pinned: string | null, errors: TransportErrors): { seen: string; pin: string | null } {
+function checkCertificate(socket: TLSSocket, pinned: string | null, errors: TransportErrors, trustOnFirstUse: boolean): { seen: string; pin: string | null } {
   const raw = socket.getPeerCertificate()?.raw;
   if (!raw) throw errors.protocol(`${errors.url} sent no TLS certificate`);
   const seen = sha256Fingerprint(raw);
@@ -112,7 +112,9 @@ function checkCertificate(socket: TLSSocket, pinned: string | null, errors: Tran
     if (!sameFingerprint(pinned, seen)) throw errors.certificateChanged(pinned, seen);
     return { seen, pin: seen };
   }
-  return { seen, pin: socket.authorized ? null : seen };
+  if (socket.authorized) return { seen, pin: null };
+  if (!trustOnFirstUse) throw errors.notPinned("TLS certificate", seen);
+  return { seen, pin: seen };
 }
 
 function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs: number, stage: ConnectStage): TransportError {

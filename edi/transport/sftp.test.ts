@@ -80,6 +80,15 @@ describe("SFTP host keys", () => {
     for (const text of [String(error), JSON.stringify(error), error.stack ?? "", inspect(error)]) expect(text).not.toContain(PASSWORD);
   });
 
+  it("without trust on first use (the AS400 in embedded mode), refuses an unpinned key before sending the password, naming it", async () => {
+    const refused = connectTransport(settings({ hostKey: null, trustOnFirstUse: false }));
+    await expect(refused).rejects.toMatchObject({ kind: "host_key_changed" });
+    await expect(refused).rejects.toThrow(`The host key of 127.0.0.1 (${server.hostKey}) is not pinned`);
+    expect(server.passwordAttempts()).toBe(0);
+    const transport = await connectTransport(settings({ hostKey: server.hostKey, trustOnFirstUse: false }));
+    await transport.close();
+  });
+
   it("keeps its identity across a restart with the same key", async () => {
     const port = server.port;
     const before = server.hostKey;

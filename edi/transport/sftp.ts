@@ -46,6 +46,8 @@ export async function connectSftp(settings: ConnectionSettings): Promise<VendorT
   const pinned = settings.hostKey?.trim() || null;
   let seenKey: string | null = null;
   let keyRefused = false;
+  let keyNotPinned = false;
+  const trustOnFirstUse = settings.trustOnFirstUse ?? true;
   let lastRawError: unknown;
 
   // The library's default event callbacks write to the console; ours stay silent.
@@ -75,6 +77,10 @@ export async function connectSftp(settings: ConnectionSettings): Promise<VendorT
             keyRefused = true;
             return false;
           }
+          if (!pinned && !trustOnFirstUse) {
+            keyNotPinned = true;
+            return false;
+          }
           return true;
         },
         keepaliveInterval: 10_000,
@@ -87,6 +93,7 @@ export async function connectSftp(settings: ConnectionSettings): Promise<VendorT
   } catch (error) {
     raw.destroy();
     if (keyRefused && pinned && seenKey) throw errors.hostKeyChanged(pinned, seenKey);
+    if (keyNotPinned && seenKey) throw errors.notPinned("host key", seenKey);
     throw classifyConnectError(error, lastRawError, errors, timeoutMs);
   }
   return new SftpTransport(client, raw, seenKey, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES);

@@ -510,6 +510,17 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
     }
   });
 
+  it("without trust on first use (the AS400 in embedded mode), refuses a self-signed certificate that is not pinned", async () => {
+    const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
+    const settings: ConnectionSettings = { mechanism: 2, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0, tls: true, trustOnFirstUse: false };
+    try {
+      await expectKind(connectTransport(settings), "host_key_changed", new RegExp(`TLS certificate of 127\\.0\\.0\\.1 \\(${fingerprint().replace(/[+/]/g, "\\$&")}\\) is not pinned`));
+      expect(await withTransport({ ...settings, hostKey: fingerprint() }, (t) => t.exists("/inbound/po1.edi"))).toBe("file");
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("says so when TLS is asked of a server without it", async () => {
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD } });
     try {

@@ -16,6 +16,12 @@ export interface ConnectionSettings {
    */
   hostKey?: string | null;
   /**
+   * With nothing pinned: accept the key (or an FTPS certificate no CA vouches for) seen on
+   * the first connection, so the caller can pin it. Default true; false where nothing can
+   * keep a pin (the AS400 in embedded mode: its key comes from AS400_HOST_KEY).
+   */
+  trustOnFirstUse?: boolean;
+  /**
    * Explicit FTPS for mechanisms 2 and 3: AUTH TLS before logging in, PROT P for every data
    * connection. Ignored for SFTP, which is encrypted anyway.
    */
