@@ -35,14 +35,17 @@ async function holdTable(table: string) {
 
 /** Backends of the app waiting for a lock, by pool (application_name "web" or "jobs"; any: every one but the test's). */
 async function waiting(pool: "web" | "jobs" | "any") {
-  const { rows } = await admin.query<{ waited_ms: number }>(
-    `SELECT (extract(epoch FROM clock_timestamp() - query_start) * 1000)::int AS waited_ms FROM pg_stat_activity
+  const { rows } = await admin.query<{ waited_ms: number; query: string }>(
+    `SELECT (extract(epoch FROM clock_timestamp() - query_start) * 1000)::int AS waited_ms, query FROM pg_stat_activity
       WHERE datname = current_database() AND wait_event_type = 'Lock'
         AND ($1 = 'any' AND application_name <> 'test-holder' OR application_name = $1)`,
     [pool],
   );
   return rows;
 }
+
+/** Some query of the app waits on each of `tables`. */
+const waitingOn = (tables: string[]) => (rows: Array<{ query: string }>) => tables.every((table) => rows.some((row) => row.query.includes(`"${table}"`) || row.query.includes(` ${table}`)));
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -138,7 +141,7 @@ describe("SIGTERM", () => {
       await admin.query("DELETE FROM feed_log WHERE feed_name = $1", [FEED]);
       const slow = fetch(`${app.url}/api/dropship_log`);
       const run = runFeed(app);
-      await until(() => waiting("any"), (rows) => rows.length === 2, "the request and the feed's query to wait on the locks");
+      await until(() => waiting("any"), waitingOn(["dropship_log", "realtime_sales_log"]), "the request and the feed's query to wait on the locks");
 
       app.kill("SIGTERM");
       await until(async () => app.output(), (output) => output.includes("SIGTERM: stopping"), "the app to start stopping");
