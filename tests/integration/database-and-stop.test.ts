@@ -4,6 +4,7 @@
 // and running feeds end before the process exits 0. Queries are made slow by
 // locks the test holds on its own connections (statement_timeout covers lock
 // waits); nothing here measures time.
+import { spawn } from "node:child_process";
 import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -168,6 +169,43 @@ describe("SIGTERM", () => {
       await requestLock.release();
       await jobLock.release();
       await app.stop();
+    }
+  });
+});
+
+describe("SIGTERM to npm run jobs", () => {
+  it("lets the running feed end at its safe point, logs it interrupted, frees its lock and exits 0", async () => {
+    const { FEED_JOBS } = await import("../../jobs/registry");
+    // Only our feed is scheduled, every second; the others' rows exist, disabled.
+    await admin.query("DELETE FROM feed_log WHERE feed_name = $1", [FEED]);
+    await admin.query("UPDATE feed SET cron_expression = '* * * * * *', enabled = 1 WHERE name = $1", [FEED]);
+    for (const name of Object.keys(FEED_JOBS).filter((name) => name !== FEED)) {
+      await admin.query("INSERT INTO feed (name, cron_expression, enabled) VALUES ($1, '0 0 * * *', 0) ON CONFLICT (name) DO UPDATE SET enabled = 0", [name]);
+    }
+    const jobLock = await holdTable("realtime_sales_log");
+    let output = "";
+    const child = spawn(process.execPath, ["--import", "tsx", "jobs/main.ts"], {
+      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: database.url, SHUTDOWN_GRACE_MS: "60000", AS400_HOST: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    try {
+      await until(() => waiting("any"), waitingOn(["realtime_sales_log"]), "the feed's query to wait on the lock", 60_000);
+      child.kill("SIGTERM");
+      await until(async () => output, (text) => text.includes("SIGTERM: stopping"), "the jobs process to start stopping");
+      await jobLock.release();
+
+      expect(await exited).toBe(0);
+      const ends = (await feedLogs()).filter((log) => log.type !== "skipped");
+      expect(ends.map((log) => log.type)).toEqual(["starting", "failed"]);
+      expect(ends[1]!.meta).toMatchObject({ error: "interrupted: the scheduler is stopping", interrupted: true, message: "Nothing to send to the AS400." });
+      expect(await feedLockIsFree()).toBe(true);
+      expect(output).toContain("[jobs] stopped");
+    } finally {
+      await jobLock.release();
+      if (child.exitCode === null) child.kill("SIGKILL");
     }
   });
 });
