@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { databaseSettings, EnvError, parseEnv } from "./env.server";
 
 const failure = (source: Record<string, string>) => {
   try {
@@ -98,5 +98,17 @@ describe("environment", () => {
     // A fingerprint is SHA256: and the base64 of 32 bytes.
     expect(failure({ ...embedded, ...as400, AS400_HOST_KEY: "SHA256:abc" })).toContain("AS400_HOST_KEY must be an SSH key fingerprint");
     expect(parseEnv({ ...embedded, ...as400, AS400_HOST_KEY: `${key}=` }).mode).toBe("embedded");
+  });
+
+  it("reads the pool sizes, the web statement timeout and the shutdown grace, with defaults, and refuses bad ones (D67, D68)", () => {
+    expect(parseEnv({})).toMatchObject({ DATABASE_POOL_SIZE: 10, JOBS_DATABASE_POOL_SIZE: 10, FEED_LOCK_POOL_SIZE: 10, WEB_STATEMENT_TIMEOUT_MS: 15_000, SHUTDOWN_GRACE_MS: 25_000 });
+    expect(databaseSettings({ DATABASE_POOL_SIZE: "4", WEB_STATEMENT_TIMEOUT_MS: "0", SHOPIFY_API_KEY: "" })).toMatchObject({ DATABASE_POOL_SIZE: 4, WEB_STATEMENT_TIMEOUT_MS: 0 });
+    const message = failure({ DATABASE_POOL_SIZE: "0", JOBS_DATABASE_POOL_SIZE: "many", FEED_LOCK_POOL_SIZE: "2.5", WEB_STATEMENT_TIMEOUT_MS: "-1", SHUTDOWN_GRACE_MS: "soon" });
+    expect(message).toContain("DATABASE_POOL_SIZE must be a number of connections from 1 to 200");
+    expect(message).toContain("JOBS_DATABASE_POOL_SIZE must be a number of connections from 1 to 200");
+    expect(message).toContain("FEED_LOCK_POOL_SIZE must be a number of connections from 1 to 200");
+    expect(message).toContain("WEB_STATEMENT_TIMEOUT_MS must be a number of milliseconds, 0 or more");
+    expect(message).toContain("SHUTDOWN_GRACE_MS must be a number of milliseconds");
+    expect(() => databaseSettings({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be a number of connections/);
   });
 });

@@ -13,6 +13,18 @@ const port = z.coerce
   .min(1, "must be a port number from 1 to 65535")
   .max(65535, "must be a port number from 1 to 65535");
 
+const poolSize = z.coerce
+  .number({ message: "must be a number of connections from 1 to 200" })
+  .int("must be a number of connections from 1 to 200")
+  .min(1, "must be a number of connections from 1 to 200")
+  .max(200, "must be a number of connections from 1 to 200");
+
+const milliseconds = z.coerce
+  .number({ message: "must be a number of milliseconds" })
+  .int("must be a whole number of milliseconds")
+  .min(0, "must be a number of milliseconds, 0 or more")
+  .max(3_600_000, "must be at most 3600000 (an hour)");
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -24,6 +36,16 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
       .optional(),
+    /** Connections of the pool that web requests use (each process: web instances and npm start). */
+    DATABASE_POOL_SIZE: poolSize.default(10),
+    /** Connections of the pool that jobs use (feed runs, the EOD work), in each process that runs them. */
+    JOBS_DATABASE_POOL_SIZE: poolSize.default(10),
+    /** Connections holding the feeds' advisory locks: one per feed running in this process at once. */
+    FEED_LOCK_POOL_SIZE: poolSize.default(10),
+    /** PostgreSQL statement_timeout of the web requests' connections (0: none). Jobs have none (D67). */
+    WEB_STATEMENT_TIMEOUT_MS: milliseconds.default(15_000),
+    /** After SIGTERM/SIGINT: how long requests in flight and running feeds get to end before they are cut (D68). */
+    SHUTDOWN_GRACE_MS: milliseconds.default(25_000),
     PG_PORT: port.default(54329),
     SHOPIFY_API_KEY: z.string().min(1).optional(),
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
@@ -164,6 +186,23 @@ export function parseEnvOrExit(): AppEnv {
     }
     throw error;
   }
+}
+
+const DATABASE_KEYS = { DATABASE_POOL_SIZE: true, JOBS_DATABASE_POOL_SIZE: true, FEED_LOCK_POOL_SIZE: true, WEB_STATEMENT_TIMEOUT_MS: true, SHUTDOWN_GRACE_MS: true } as const;
+export type DatabaseSettings = Pick<z.infer<typeof EnvSchema>, keyof typeof DATABASE_KEYS>;
+
+/**
+ * The pool sizes, timeouts and grace only: what the database clients need
+ * when they are created, without failing on an unrelated variable (the
+ * launchers have checked the whole environment already).
+ */
+export function databaseSettings(source: Record<string, string | undefined> = process.env): DatabaseSettings {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.pick(DATABASE_KEYS).safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(`The environment is not usable:\n${result.error.issues.map((issue) => `  - ${String(issue.path[0])} ${issue.message}`).join("\n")}`);
+  }
+  return result.data;
 }
 
 let cached: AppEnv | undefined;

@@ -2,7 +2,9 @@
 //   1. read and check the environment (a clear list of what is wrong, or stop)
 //   2. DATABASE_URL is required: this process never starts a PostgreSQL itself
 //   3. apply pending migrations (the same runner as npm start; it takes a lock)
-//   4. schedule every feed of the registry; SIGINT/SIGTERM stop it cleanly
+//   4. schedule every feed of the registry; SIGINT/SIGTERM stop it cleanly: no new
+//      runs, running ones are aborted and get SHUTDOWN_GRACE_MS to end at a safe
+//      point (then they are logged failed and their lock is freed), then the database
 import { parseEnvOrExit } from "../app/env.server";
 import { applyMigrations } from "../app/db/migrate.server";
 
@@ -24,7 +26,7 @@ async function main() {
   // Imported only now: the jobs and the Prisma client need DATABASE_URL at import.
   const { FEED_JOBS } = await import("./registry");
   const { startScheduler } = await import("./scheduler");
-  const { prisma } = await import("../app/db.server");
+  const { disconnectPrisma } = await import("../app/db.server");
 
   const scheduler = await startScheduler({ jobs: FEED_JOBS });
   const names = Object.keys(FEED_JOBS);
@@ -34,12 +36,14 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping (running jobs are asked to stop)`);
+    log(`${signal}: stopping: running jobs are asked to stop at a safe point and get ${env.SHUTDOWN_GRACE_MS} ms`);
     try {
-      await scheduler.stop();
+      // Runs still going after the grace are logged failed and their lock connection closed (D68).
+      await scheduler.stop(env.SHUTDOWN_GRACE_MS);
       // Shopify call records the jobs queued are written before the connection closes (D38).
       await (await import("../app/shopify/call-records.server")).flushShopifyCallRecords();
-      await prisma.$disconnect();
+      await disconnectPrisma();
+      log("stopped");
       process.exit(0);
     } catch (error) {
       console.error(`[jobs] stopping failed: ${(error as Error).message}`);

@@ -182,9 +182,11 @@ describe("startScheduler", () => {
     await jobStarted;
     await scheduler.stop();
 
-    const types = (await logsOf(name)).map((log) => log.type);
-    expect(types).toEqual(["starting", "finished"]);
-    expect(await run).toMatchObject({ status: "finished", message: "finished its work" });
+    // It was told to stop before it ended, so it counts as interrupted; what it said is kept (D67).
+    const logs = await logsOf(name);
+    expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
+    expect(logs[1]!.meta).toMatchObject({ error: "interrupted: the scheduler is stopping", message: "finished its work" });
+    expect(await run).toMatchObject({ status: "failed", message: "interrupted: the scheduler is stopping" });
   });
 
   it("stop() aborts running jobs, and marks one that outlives the grace as failed and frees its lock", async () => {
@@ -217,7 +219,7 @@ describe("startScheduler", () => {
     expect(stuckLogs.map((log) => log.type)).toEqual(["starting", "failed"]);
     expect(stuckLogs[1]!.meta).toMatchObject({ error: SHUTDOWN_REASON, started_log_id: stuckLogs[0]!.id });
 
-    expect(await politeRun).toMatchObject({ status: "failed", message: "the scheduler is stopping" });
+    expect(await politeRun).toMatchObject({ status: "failed", message: "interrupted: the scheduler is stopping" });
     expect((await logsOf(polite)).map((log) => log.type)).toEqual(["starting", "failed"]);
 
     // Its connection was dropped, so the lock is free, and nothing is left open.

@@ -36,8 +36,8 @@ export interface SchedulerOptions {
 }
 
 export interface Scheduler {
-  /** Stops scheduling, aborts running jobs, waits up to the grace, closes the lock pool. */
-  stop(): Promise<void>;
+  /** Stops scheduling, aborts running jobs, waits up to the grace (this call's, else the scheduler's), closes the lock pool. */
+  stop(graceMs?: number): Promise<void>;
   /** Runs a feed now (trigger manual), whatever its cron or enabled flag. */
   runNow(name: string): Promise<FeedRunResult>;
   /** Re-reads the feed rows now, e.g. after a feed form's save. */
@@ -186,7 +186,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const listener = await listenForChanges(options.listenUrl === undefined ? process.env.DATABASE_URL : options.listenUrl, reloadLogged);
 
   let stopped: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (graceMs = shutdownGraceMs) =>
     (stopped ??= (async () => {
       stopping = true;
       clearInterval(poll);
@@ -200,7 +200,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       let timer: NodeJS.Timeout | undefined;
       const endedInTime = await Promise.race([
         Promise.allSettled(inFlight).then(() => true),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), shutdownGraceMs))),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
       ]);
       clearTimeout(timer);
       if (!endedInTime) {
@@ -208,7 +208,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
           console.error(`[jobs] could not record the runs cut short: ${(error as Error).message}`);
           return 0;
         });
-        if (abandoned) log(`${abandoned} run(s) did not stop within ${shutdownGraceMs} ms: ${SHUTDOWN_REASON}`);
+        if (abandoned) log(`${abandoned} run(s) did not stop within ${graceMs} ms: ${SHUTDOWN_REASON}`);
       }
       // Abandoned runs are settled now; others were writing their end log.
       await Promise.allSettled(inFlight);

@@ -8,7 +8,11 @@
 //      (loopback SFTP and a simulated vendor that answers our 850s; it also plays the AS400)
 //   5. the feed scheduler, unless SCHEDULER=0 (then `npm run jobs` runs it)
 //   6. serve the Remix app (built, or through Vite with --dev), behind the request guard
-// SIGINT/SIGTERM stop the HTTP server first, then PostgreSQL, cleanly.
+// SIGINT/SIGTERM (D68): stop listening at once; requests in flight and running
+// feeds (told to stop at a safe point) get SHUTDOWN_GRACE_MS together; what is
+// left then is cut (connections closed, runs logged failed and their locks
+// freed); then the rest, PostgreSQL last. Exit 0.
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { existsSync } from "node:fs";
@@ -20,6 +24,7 @@ import { requestGuard } from "../app/lib/request-guard.server";
 import { openLocalDatabase } from "../app/db/embedded-postgres.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import { createPrismaClient } from "../app/db/client.server";
+import { disconnectPrisma, runAsWebRequest } from "../app/db.server";
 import { databaseCatalog } from "../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../app/shopify/stand-in.server";
 import { bodyLimit } from "./body-limit";
@@ -30,15 +35,22 @@ const dev = process.argv.includes("--dev");
 async function main() {
   const env = parseEnvOrExit();
 
+  // Closed after the grace, last one first (PostgreSQL was the first).
   const stops: Array<() => Promise<void>> = [];
+  // Given the moment the grace ends: the HTTP server and the feed runs, all at once.
+  const drains: Array<(deadline: number) => Promise<void>> = [];
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping`);
+    const graceMs = env.SHUTDOWN_GRACE_MS;
+    log(`${signal}: stopping: no new connections; requests in flight and running feeds get ${graceMs} ms`);
+    const deadline = Date.now() + graceMs;
+    await Promise.all(drains.map((drain) => drain(deadline).catch((error) => console.error(error))));
     for (const stop of stops.reverse()) {
       await stop().catch((error) => console.error(error));
     }
+    log("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -53,6 +65,7 @@ async function main() {
       databaseUrl = database.url;
       process.env.DATABASE_URL = databaseUrl;
     }
+    stops.push(disconnectPrisma);
     // Shopify call records still queued are written before the database stops (app/shopify/call-records.server.ts).
     stops.push(async () => (await import("../app/shopify/call-records.server")).flushShopifyCallRecords());
 
@@ -103,18 +116,23 @@ async function main() {
       const { startScheduler } = await import("../jobs/scheduler");
       const { FEED_JOBS } = await import("../jobs/registry");
       const scheduler = await startScheduler({ jobs: FEED_JOBS });
-      stops.push(scheduler.stop);
+      drains.push((deadline) => scheduler.stop(Math.max(0, deadline - Date.now())));
       log(`scheduler: ${Object.keys(FEED_JOBS).length} feeds on their schedules`);
     }
     // Runs started by Run Feed in this process (any instance runs them): at
-    // shutdown they get the scheduler's grace, then are marked failed.
-    stops.push(async () => {
+    // shutdown they get the same grace, then are marked failed.
+    drains.push(async (deadline) => {
       const { stopManualFeedRuns } = await import("../app/feeds/manual-runs.server");
-      await stopManualFeedRuns(30_000);
+      await stopManualFeedRuns(Math.max(0, deadline - Date.now()));
     });
 
     const app = express();
     app.disable("x-powered-by");
+    // While stopping, an answer closes its connection (keep-alive would hold the server open).
+    app.use((_req, res, next) => {
+      if (stopping) res.setHeader("Connection", "close");
+      next();
+    });
     // Foreign Host (local mode) and cross-site writes are refused before anything runs (D54).
     app.use(requestGuard({ mode: env.mode, appUrl: env.SHOPIFY_APP_URL }));
     app.use(bodyLimit);
@@ -134,26 +152,45 @@ async function main() {
       const files = express.static("build/client", { maxAge: "1h" });
       app.use((req, res, next) => (req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") ? next() : files(req, res, next)));
     }
-    app.all("*", createRequestHandler({ build, mode: dev ? "development" : "production" }));
+    // Every request runs as a web request: the web pool, with its statement timeout (D67).
+    const handleRequest = createRequestHandler({ build, mode: dev ? "development" : "production" });
+    app.all("*", (req, res, next) => runAsWebRequest(() => handleRequest(req, res, next)));
 
     const server = app.listen(env.PORT, env.listenHost);
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
       server.once("error", reject);
     });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    drains.unshift((deadline) => drainHttp(server, deadline));
     const shown = env.listenHost === "127.0.0.1" ? "localhost" : env.listenHost;
     log(`${env.mode} mode: serving http://${shown}:${(server.address() as AddressInfo).port}`);
   } catch (error) {
     console.error(`[start] failed: ${(error as Error).message}`);
     for (const stop of stops.reverse()) await stop().catch(() => {});
     process.exit(1);
+  }
+}
+
+/**
+ * Stops listening (new connections are refused), lets the requests in flight
+ * answer until `deadline`, closing each connection once it is idle, then cuts
+ * what is left.
+ */
+async function drainHttp(server: Server, deadline: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 200);
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    closed.then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now())))),
+  ]);
+  clearTimeout(timer);
+  clearInterval(sweep);
+  if (!inTime) {
+    log("requests still in flight at the end of the grace: their connections are closed");
+    server.closeAllConnections();
+    await closed;
   }
 }
 

@@ -3,6 +3,7 @@
 // of its own for its whole length (the upload included), as the feed runner
 // does. A process that dies frees the lock with its connection.
 import pg from "pg";
+import { runAsJob } from "~/db.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 
 const EOD_LOCK_NAMESPACE = LOCK_KEYS.eod;
@@ -24,7 +25,9 @@ export async function withEodLock<T>(work: () => Promise<T>): Promise<T> {
   try {
     const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext('eod')) AS locked", [EOD_LOCK_NAMESPACE]);
     if (!rows[0]!.locked) throw new EodBusyError();
-    return await work();
+    // Report runs and uploads are jobs even when a request starts them: the
+    // jobs' pool, without the web requests' statement timeout (D67).
+    return await runAsJob(work);
   } finally {
     // Closing the session frees the lock whatever happened.
     await client.end().catch(() => undefined);

@@ -127,6 +127,6 @@ describe("runFeedNow", () => {
     await stopManualFeedRuns(10_000);
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
-    expect(logs[1]!.meta).toMatchObject({ error: "the app is stopping" });
+    expect(logs[1]!.meta).toMatchObject({ error: "interrupted: the app is stopping" });
   });
 });

@@ -8,7 +8,8 @@
 import os from "node:os";
 import pg from "pg";
 import { z } from "zod";
-import prisma from "~/db.server";
+import prisma, { runAsJob } from "~/db.server";
+import { databaseSettings } from "~/env.server";
 import type { Prisma } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 
@@ -38,6 +39,8 @@ export interface RunFeedOptions {
   signal?: AbortSignal;
   /** Cron for the feed row if it has to be created (the scheduler passes the registry's). */
   defaultCron?: string;
+  /** How often the connection holding the lock is checked while the job runs (default 5 s; tests shorten it). */
+  lockCheckEveryMs?: number;
 }
 
 export const DEFAULT_FEED_CRON = "0 0 * * *";
@@ -45,6 +48,11 @@ export const DEFAULT_FEED_CRON = "0 0 * * *";
 // advisory locks (the migrator uses a single bigint key).
 const FEED_LOCK_NAMESPACE = LOCK_KEYS.feedRun;
 const PROGRESS_INTERVAL_MS = 1000;
+// The lock's connection is checked with a SELECT 1 this often; one that does
+// not answer within two periods counts as lost (a dropped network sends no
+// error event: only a query finds out).
+const LOCK_CHECK_EVERY_MS = 5000;
+const LOCK_CHECK_TIMEOUT_FACTOR = 2;
 const STACK_LINES = 5;
 
 export const feedNameSchema = z
@@ -65,8 +73,15 @@ function feedPool(): pg.Pool {
   if (!pool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set: feeds need the database to take their lock.");
-    // One connection per running feed (plus a moment for each skip).
-    pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000, application_name: "feeds" });
+    // One connection per running feed (plus a moment for each skip): FEED_LOCK_POOL_SIZE.
+    pool = new pg.Pool({
+      connectionString,
+      max: databaseSettings().FEED_LOCK_POOL_SIZE,
+      idleTimeoutMillis: 10_000,
+      connectionTimeoutMillis: 15_000,
+      application_name: "feeds",
+      keepAlive: true,
+    });
     // An idle connection dropped by the server must not crash the process.
     pool.on("error", (error) => console.error(`[feeds] idle database connection lost: ${error.message}`));
   }
@@ -103,6 +118,12 @@ export async function abandonFeedRuns(signal: AbortSignal, reason: string): Prom
 
 export async function runFeed(name: string, job: FeedJob, options: RunFeedOptions = {}): Promise<FeedRunResult> {
   const feedName = parseFeedName(name);
+  // A feed is a job wherever it was started (a Run Feed request included): the
+  // jobs' database pool, without the web requests' statement timeout (D67).
+  return runAsJob(() => runFeedAsJob(feedName, job, options));
+}
+
+async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOptions): Promise<FeedRunResult> {
   const trigger = options.trigger ?? "manual";
   const createCron = options.defaultCron ?? DEFAULT_FEED_CRON;
 
@@ -111,7 +132,7 @@ export async function runFeed(name: string, job: FeedJob, options: RunFeedOption
   // A checked-out pg client with no error listener would crash the process.
   const onClientError = (error: Error) => {
     console.error(`[feeds] ${feedName}: lost the connection holding its lock: ${error.message}`);
-    lockLost.abort(new Error(`lost the database connection holding the lock of ${feedName}`));
+    lockLost.abort(new Error(`lost the database connection holding the lock of ${feedName} (${error.message})`));
   };
   client.on("error", onClientError);
   let released = false;
@@ -144,12 +165,25 @@ export async function runFeed(name: string, job: FeedJob, options: RunFeedOption
 
   let destroy = false;
   try {
-    return await runLocked({ feedName, job, trigger, createCron, client, release, lockLost: lockLost.signal, callerSignal: options.signal });
+    return await runLocked({
+      feedName,
+      job,
+      trigger,
+      createCron,
+      client,
+      release,
+      lockLost: lockLost.signal,
+      callerSignal: options.signal,
+      watchLock: () => watchLockConnection(client, feedName, options.lockCheckEveryMs ?? LOCK_CHECK_EVERY_MS, onClientError),
+    });
   } catch (error) {
     destroy = true; // a database failure mid-run: do not return a connection of unknown state
     throw error;
   } finally {
-    if (!released) {
+    if (!released && lockLost.signal.aborted) {
+      // The lock went with its connection; a query on it might never be answered.
+      release(true);
+    } else if (!released) {
       // A session lock outlives the run unless unlocked: if unlocking fails,
       // close the connection rather than hand a locked session to the pool.
       const unlocked = await client
@@ -170,6 +204,37 @@ interface LockedRun {
   release(destroy: boolean): void;
   lockLost: AbortSignal;
   callerSignal?: AbortSignal;
+  /** Starts checking the lock's connection; returns the function that stops it. */
+  watchLock(): () => void;
+}
+
+/**
+ * Checks the connection holding a feed's lock while its job runs. A backend
+ * that is killed sends an error, but a connection lost on the way (a network
+ * cut, a proxy restarted) stays silent until something is sent: a SELECT 1
+ * every few seconds, bounded by a timeout, finds it, and the run is told its
+ * lock is lost.
+ */
+function watchLockConnection(client: pg.PoolClient, feedName: string, everyMs: number, lost: (error: Error) => void): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const check = async () => {
+    try {
+      // query_timeout is read by pg's client for each query, but missing from its types.
+      await client.query({ text: "SELECT 1", query_timeout: Math.max(1000, everyMs * LOCK_CHECK_TIMEOUT_FACTOR) } as pg.QueryConfig);
+    } catch (error) {
+      if (stopped) return;
+      stopped = true;
+      lost(new Error(`the check of the lock's connection of ${feedName} failed: ${(error as Error).message}`));
+      return;
+    }
+    if (!stopped) timer = setTimeout(() => void check(), everyMs);
+  };
+  timer = setTimeout(() => void check(), everyMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 async function runLocked(run: LockedRun): Promise<FeedRunResult> {
@@ -212,30 +277,49 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
   const registered = activeRuns.get(registryKey) ?? new Set<ActiveRun>();
   activeRuns.set(registryKey, registered.add(active));
 
+  // A run told to stop (shutdown, or its lock lost) before its job ended is
+  // interrupted, whether the job then threw or returned early at a safe point:
+  // it may not have done all its work, and the next run does the rest (D67).
+  const interruption = () => (signal.aborted ? `interrupted: ${reasonText(signal.reason)}` : null);
   const finish = async (): Promise<FeedRunResult> => {
     let outcome: FeedOutcome;
+    const stopWatching = run.watchLock();
     try {
       outcome = await run.job({ progress: (meta) => progress.update(meta), signal, trigger });
     } catch (error) {
+      stopWatching();
       if (ended) return whenAbandoned;
       ended = true;
       await progress.finish();
-      const message = error instanceof Error ? error.message : String(error);
+      const thrown = error instanceof Error ? error.message : String(error);
+      const interrupted = interruption();
+      const message = interrupted ?? thrown;
       const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(0, STACK_LINES).join("\n") : undefined;
-      const log = await writeLog(feedName, "failed", { error: message, stack, duration_ms: duration(), started_log_id: startedLogId });
+      const meta = { error: message, ...(interrupted ? { interrupted: true, job_error: thrown } : {}), stack, duration_ms: duration(), started_log_id: startedLogId };
+      if (interrupted) console.error(`[feeds] ${feedName}: ${interrupted}`);
+      const log = await writeLog(feedName, "failed", meta);
       await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
       return { status: "failed", message, error: true, logId: log.id };
     }
+    stopWatching();
     if (ended) return whenAbandoned;
     ended = true;
     await progress.finish();
+    const interrupted = interruption();
     const meta = {
       message: outcome.message,
       duration_ms: duration(),
       ...outcome.meta,
       ...(outcome.error ? { error: true } : {}),
+      ...(interrupted ? { error: interrupted, interrupted: true } : {}),
       started_log_id: startedLogId, // last: the interrupted-run check relies on it
     };
+    if (interrupted) {
+      console.error(`[feeds] ${feedName}: ${interrupted} (the job said: ${outcome.message})`);
+      const log = await writeLog(feedName, "failed", meta);
+      await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
+      return { status: "failed", message: interrupted, error: true, logId: log.id };
+    }
     const log = await writeLog(feedName, "finished", meta);
     await stampFeed(feedName, run.createCron, { last_finished_at: new Date() });
     return { status: "finished", message: outcome.message, error: Boolean(outcome.error), logId: log.id };
@@ -338,6 +422,8 @@ function stampFeed(
     select: { id: true },
   });
 }
+
+const reasonText = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason ?? "stopped"));
 
 // Meta is whatever jobs report: make it plain JSON (dates as ISO text, bigints as text, no undefined).
 function toJson(meta: Record<string, unknown>): Prisma.InputJsonObject {

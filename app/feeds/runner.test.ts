@@ -2,8 +2,11 @@
 // makes a second run a skip, progress on the starting log, and the closing of
 // runs whose process died. Feed names start with t_runner_ (the database is
 // shared with the other test files).
+import net from "node:net";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { LOCK_KEYS } from "~/db/lock-keys";
 import { closeFeedPool, runFeed, type FeedRunContext } from "./runner.server";
 
 const PREFIX = "t_runner_";
@@ -144,9 +147,159 @@ describe("runFeed", () => {
       signal.throwIfAborted();
       return { message: "not reached" };
     }, { signal: controller.signal });
-    expect(result).toMatchObject({ status: "failed", message: "shutting down" });
+    expect(result).toMatchObject({ status: "failed", message: "interrupted: shutting down" });
   });
 
+  it("records a run told to stop as interrupted even when its job returns early at a safe point, keeping what the job said", async () => {
+    const name = `${PREFIX}early`;
+    const controller = new AbortController();
+    const result = await runFeed(name, async ({ signal }) => {
+      controller.abort(new Error("the app is stopping"));
+      return { message: signal.aborted ? "stopped after 3 of 10 files" : "all done", meta: { files: 3 } };
+    }, { signal: controller.signal });
+    expect(result).toMatchObject({ status: "failed", error: true, message: "interrupted: the app is stopping" });
+    const logs = await logsOf(name);
+    expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
+    expect(logs[1]!.meta).toMatchObject({ error: "interrupted: the app is stopping", interrupted: true, message: "stopped after 3 of 10 files", files: 3 });
+  });
+
+  it("runs its job on the jobs' pool: no statement timeout, whatever the web requests have", async () => {
+    const result = await runFeed(`${PREFIX}pool`, async () => {
+      const [row] = await prisma.$queryRaw<Array<{ timeout: string; app: string }>>`
+        SELECT current_setting('statement_timeout') AS timeout, current_setting('application_name') AS app`;
+      return { message: `${row!.app}:${row!.timeout}` };
+    });
+    expect(result).toMatchObject({ status: "finished", message: "jobs:0" });
+  });
+});
+
+// The connection holding a feed's lock, as PostgreSQL sees it.
+async function lockHolderPid(admin: pg.Client, feedName: string): Promise<number | null> {
+  const { rows } = await admin.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks
+      WHERE locktype = 'advisory' AND granted AND classid = $1::bigint::oid AND objid = (hashtext($2)::bigint & 4294967295)::oid AND objsubid = 2`,
+    [LOCK_KEYS.feedRun, `feed:${feedName}`],
+  );
+  return rows[0]?.pid ?? null;
+}
+
+async function lockIsFree(admin: pg.Client, feedName: string): Promise<boolean> {
+  const { rows } = await admin.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [LOCK_KEYS.feedRun, `feed:${feedName}`]);
+  if (rows[0]!.locked) await admin.query("SELECT pg_advisory_unlock($1, hashtext($2))", [LOCK_KEYS.feedRun, `feed:${feedName}`]);
+  return rows[0]!.locked;
+}
+
+/** A job that runs until its signal aborts, or gives up after `ms` and says it was never told. */
+const waitForAbort =
+  (started: () => void, ms = 30_000) =>
+  ({ signal }: FeedRunContext) =>
+    new Promise<{ message: string }>((resolve, reject) => {
+      started();
+      const timer = setTimeout(() => resolve({ message: "never told to stop" }), ms);
+      signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    });
+
+/**
+ * A TCP relay to PostgreSQL whose open connections can be cut off silently:
+ * what goes in is dropped, nothing is closed, as when a network path dies.
+ * A side that closes still closes the other (so PostgreSQL ends the session).
+ */
+async function startSilentRelay(target: URL) {
+  const pairs = new Set<{ frozen: boolean }>();
+  const server = net.createServer((socket) => {
+    const pair = { frozen: false };
+    pairs.add(pair);
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    socket.on("data", (chunk) => !pair.frozen && upstream.write(chunk));
+    upstream.on("data", (chunk) => !pair.frozen && socket.write(chunk));
+    const end = () => {
+      socket.destroy();
+      upstream.destroy();
+      pairs.delete(pair);
+    };
+    socket.on("close", end).on("error", end);
+    upstream.on("close", end).on("error", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = new URL(target);
+  url.hostname = "127.0.0.1";
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    freezeOpenConnections: () => pairs.forEach((pair) => (pair.frozen = true)),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("a run whose lock connection is lost", () => {
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(() => admin.end());
+
+  it("stops when the lock's backend is terminated: its signal aborts, the log says the lock was lost, and the next run starts", async () => {
+    const name = `${PREFIX}lock_killed`;
+    const started = gate();
+    const run = runFeed(name, waitForAbort(started.open));
+    await started.opened;
+    const pid = await lockHolderPid(admin, name);
+    expect(pid).not.toBeNull();
+    await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+
+    const result = await run;
+    expect(result).toMatchObject({ status: "failed", error: true });
+    expect(result.message).toMatch(/^interrupted: lost the database connection holding the lock of t_runner_lock_killed/);
+    const logs = await logsOf(name);
+    expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
+    expect((logs[1]!.meta as Meta).error).toMatch(/lost the database connection holding the lock/);
+    expect(await lockIsFree(admin, name)).toBe(true);
+    expect(await runFeed(name, async () => ({ message: "again" }))).toMatchObject({ status: "finished", message: "again" });
+  });
+
+  it("stops when the lock's connection goes silent (no error event): the periodic check finds it", async () => {
+    const name = `${PREFIX}lock_silent`;
+    const relay = await startSilentRelay(new URL(process.env.DATABASE_URL!));
+    const direct = process.env.DATABASE_URL;
+    // Only the lock's pool goes through the relay; the logs are written on the jobs' pool, directly.
+    await prisma.$queryRaw`SELECT 1`;
+    await closeFeedPool();
+    process.env.DATABASE_URL = relay.url;
+    try {
+      const started = gate();
+      const run = runFeed(name, waitForAbort(started.open, 20_000), { lockCheckEveryMs: 300 });
+      await started.opened;
+      expect(await lockHolderPid(admin, name)).not.toBeNull();
+      relay.freezeOpenConnections();
+
+      const result = await run;
+      expect(result).toMatchObject({ status: "failed", error: true });
+      expect(result.message).toMatch(/^interrupted: lost the database connection holding the lock of t_runner_lock_silent/);
+      expect(((await logsOf(name))[1]!.meta as Meta).error).toMatch(/check of the lock's connection .* failed/);
+      // The connection was dropped, so PostgreSQL ended the session and freed the lock.
+      await until(() => lockIsFree(admin, name));
+      expect(await runFeed(name, async () => ({ message: "again" }))).toMatchObject({ status: "finished" });
+    } finally {
+      await closeFeedPool();
+      process.env.DATABASE_URL = direct;
+      await relay.stop();
+    }
+  });
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("the condition was not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("runFeed, names", () => {
   it("refuses a feed name that is not lower-case letters, digits and _", async () => {
     await expect(runFeed("Bad-Name", async () => ({ message: "" }))).rejects.toThrow(/Invalid feed name "Bad-Name"/);
     await expect(runFeed("", async () => ({ message: "" }))).rejects.toThrow(/required/);

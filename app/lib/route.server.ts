@@ -2,6 +2,7 @@
 // the translations of the request, and answer bad input with 422, never a 500.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
+import { isDatabaseTimeout } from "~/db/errors.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError, unprocessable } from "./validation.server";
 
@@ -20,8 +21,10 @@ async function contextFor(args: LoaderFunctionArgs | ActionFunctionArgs): Promis
 }
 
 /**
- * An /api route: JSON out, 422 with per-field errors for bad input, and a plain
- * 500 message (the detail goes to the log, never a stack to the caller).
+ * An /api route: JSON out, 422 with per-field errors for bad input, a 503 when
+ * the database did not answer within the web requests' statement timeout, and
+ * a plain 500 message otherwise (the detail goes to the log, never a stack to
+ * the caller); both with a reference found in the log.
  * Answers carry `Server-Timing: app;dur=<ms>`, the time spent in the app from
  * authentication to the JSON ready (the browser's network panel shows it, and
  * bench/order-grid compares it with the bare SQL).
@@ -40,6 +43,14 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       if (error instanceof ValidationError) return unprocessable(error);
       if (error instanceof NotFoundError) return Response.json({ error: true, message: error.message }, { status: 404 });
       const reference = crypto.randomUUID().slice(0, 8);
+      if (isDatabaseTimeout(error)) {
+        // The web requests' statement timeout (D67): busy, not broken; the caller may try again.
+        console.error(`[api ${reference}] ${args.request.method} ${context.url.pathname}: the database did not answer in time: ${(error as Error).message}`);
+        return Response.json(
+          { error: true, message: `The database did not answer in time; try again (reference ${reference})` },
+          { status: 503, headers: { "Retry-After": "5" } },
+        );
+      }
       console.error(`[api ${reference}] ${args.request.method} ${context.url.pathname}`, error);
       return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
     }

@@ -15,8 +15,9 @@
 import prisma from "~/db.server";
 import type { Prisma, Transmission } from "~/db/generated/client";
 import { storePreparedFile } from "~/dropship/flow/outbound.server";
+import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/dropship/flow/upload-lease.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
-import type { FeedOutcome } from "~/feeds/runner.server";
+import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "../../edi/transport";
 import { REALTIME_SALES_FOLDER, REALTIME_SHIPPING_FOLDER, realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";
 
@@ -110,10 +111,15 @@ async function packPendingRows(kind: LogKind, now: Date): Promise<{ files: numbe
 
 const kindOf = (transmission: Pick<Transmission, "transaction_set">) => KINDS.find((kind) => kind.set === transmission.transaction_set)!;
 
-async function markFileSent(transmission: Transmission): Promise<number> {
+/** Null when another run took the file over while this one uploaded it (its outcome is that run's). */
+async function markFileSent(transmission: Transmission, lease: UploadLease): Promise<number | null> {
   return prisma.$transaction(async (tx) => {
     const now = new Date();
-    await tx.transmission.update({ where: { id: transmission.id }, data: { status: "sent", error: null, attempts: { increment: 1 }, processed_at: now } });
+    const { count: claimed } = await tx.transmission.updateMany({
+      where: { id: transmission.id, status: "prepared", processed_at: lease.claimedAt },
+      data: { status: "sent", error: null, attempts: { increment: 1 }, processed_at: now },
+    });
+    if (claimed === 0) return null;
     const { count } = await kindOf(transmission)
       .model(tx)
       .updateMany({ where: { as400_transmission_id: transmission.id }, data: { as400_status: "sent", as400_sent_at: now, as400_error: null, as400_attempts: { increment: 1 } } });
@@ -121,10 +127,14 @@ async function markFileSent(transmission: Transmission): Promise<number> {
   });
 }
 
-async function markFileFailed(transmission: Transmission, message: string): Promise<number> {
+async function markFileFailed(transmission: Transmission, message: string, lease?: UploadLease): Promise<number> {
   return prisma.$transaction(async (tx) => {
-    // The lease ends: the next run uploads it again.
-    await tx.transmission.update({ where: { id: transmission.id }, data: { error: message, attempts: { increment: 1 }, processed_at: null } });
+    // The lease ends: the next run uploads it again (unless another run has taken the file over).
+    const { count: claimed } = await tx.transmission.updateMany({
+      where: { id: transmission.id, ...(lease ? { status: "prepared", processed_at: lease.claimedAt } : {}) },
+      data: { error: message, attempts: { increment: 1 }, processed_at: null },
+    });
+    if (claimed === 0) return 0;
     const { count } = await kindOf(transmission)
       .model(tx)
       .updateMany({
@@ -140,7 +150,7 @@ const WAITING = { OR: [{ as400_status: "pending" }, { as400_status: "failed", as
 const waitingRows = async () => (await prisma.realtimeSalesLog.count({ where: WAITING })) + (await prisma.realtimeShippingLog.count({ where: WAITING }));
 
 /** The feed: pack, then upload every prepared realtime file. */
-export async function exportRealtimeLogs(): Promise<FeedOutcome> {
+export async function exportRealtimeLogs(_context?: FeedRunContext, options: UploadLeaseOptions = {}): Promise<FeedOutcome> {
   const settings = as400ConnectionSettings();
   if (!settings) {
     const waiting = await waitingRows();
@@ -163,9 +173,9 @@ export async function exportRealtimeLogs(): Promise<FeedOutcome> {
   });
   const result = { files_sent: 0, rows_sent: 0, files_failed: 0, rows_failed: 0, files_new: packed.files, rows_unreadable: packed.unreadable };
   const problems: string[] = [];
-  const fail = async (file: Transmission, message: string) => {
+  const fail = async (file: Transmission, message: string, lease?: UploadLease) => {
     result.files_failed++;
-    result.rows_failed += await markFileFailed(file, message);
+    result.rows_failed += await markFileFailed(file, message, lease);
     problems.push(`${file.file_name}: ${message}`);
   };
 
@@ -174,29 +184,34 @@ export async function exportRealtimeLogs(): Promise<FeedOutcome> {
     try {
       await withTransport(settings, async (transport) => {
         for (const file of files) {
-          // Claimed for ten minutes (processed_at is the lease of a prepared file, as outbound.server.ts does):
+          // Claimed under a lease renewed while it uploads (processed_at, as outbound.server.ts does, D69):
           // runs are one at a time through the feed's lock, but a direct call must not upload a file twice either.
-          const claimed = await prisma.$executeRaw`
-            UPDATE transmission SET processed_at = now()
-             WHERE id = ${file.id} AND status = 'prepared' AND (processed_at IS NULL OR processed_at < now() - interval '10 minutes')`;
-          if (claimed === 0) {
+          const lease = await claimUpload(file.id, options);
+          if (!lease) {
             done++;
             continue;
           }
           try {
-            await transport.makeFolder(kindOf(file).folder);
-            await transport.upload(kindOf(file).folder, file.file_name, Buffer.from(file.content));
+            await lease.hold(async () => {
+              await transport.makeFolder(kindOf(file).folder);
+              await transport.upload(kindOf(file).folder, file.file_name, Buffer.from(file.content));
+            });
           } catch (error) {
             if (!(error instanceof TransportError)) throw error;
-            await fail(file, `Could not upload ${file.file_name} to the AS400: ${error.message}`);
+            await fail(file, `Could not upload ${file.file_name} to the AS400: ${error.message}`, lease);
             done++;
             // A lost connection fails the rest too (caught below); a refused folder may be one file's problem.
             if (error.isConnectionFault) throw error;
             continue;
           }
-          result.files_sent++;
-          result.rows_sent += await markFileSent(file);
+          const sent = await markFileSent(file, lease);
           done++;
+          if (sent === null) {
+            problems.push(`${file.file_name}: another run claimed it while this one uploaded it; its outcome is left to that run`);
+            continue;
+          }
+          result.files_sent++;
+          result.rows_sent += sent;
         }
       });
     } catch (error) {

@@ -18,6 +18,10 @@ export interface RunningApp {
   url: string;
   output: () => string;
   stop(): Promise<void>;
+  /** Sends a signal to the app's process (SIGTERM to test its shutdown). */
+  kill(signal: NodeJS.Signals): void;
+  /** The process's exit code once it has exited (null when killed by a signal). */
+  exited: Promise<number | null>;
 }
 
 export async function startAppServer(env: Record<string, string>, options: { nodeArgs?: string[] } = {}): Promise<RunningApp> {
@@ -29,6 +33,7 @@ export async function startAppServer(env: Record<string, string>, options: { nod
     env: { ...process.env, NODE_ENV: "test", PORT: "0", SCHEDULER: "0", DEMO_VENDOR: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 60_000;
@@ -50,6 +55,8 @@ export async function startAppServer(env: Record<string, string>, options: { nod
   return {
     url,
     output: () => output,
+    kill: (signal) => child.kill(signal),
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

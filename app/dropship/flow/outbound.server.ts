@@ -11,6 +11,7 @@ import { baseName, parentOf } from "../../../edi/transport/paths";
 import type { VendorTransport } from "../../../edi/transport/types";
 import { as400ConnectionSettings } from "../vendor-connection.server";
 import { errorMessage, plural, sha256, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
+import { claimUpload, type UploadLease, type UploadLeaseOptions } from "./upload-lease.server";
 
 /** Outbound hashes cover the name too: the same CSV sent again on purpose is a new file. */
 export const outboundHash = (fileName: string, content: Buffer) => sha256(Buffer.concat([Buffer.from(`${fileName}\n`), content]));
@@ -52,10 +53,15 @@ export async function storePreparedFile(file: PreparedFile, db: Prisma.Transacti
 }
 
 /** What a sent file means beyond itself: the requests of an 850 or CSV are now Sent. */
-async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null) {
-  await prisma.$transaction(async (tx) => {
+async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, lease: UploadLease): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
     const now = new Date();
-    await tx.transmission.update({ where: { id: transmission.id }, data: { status: "sent", error: null, attempts: { increment: 1 }, processed_at: now } });
+    // Only while this run's claim holds: a run that took the file over writes its own outcome.
+    const { count } = await tx.transmission.updateMany({
+      where: { id: transmission.id, status: "prepared", processed_at: lease.claimedAt },
+      data: { status: "sent", error: null, attempts: { increment: 1 }, processed_at: now },
+    });
+    if (count === 0) return false;
     const logs: LogEntry[] = [];
     if (vendor && (transmission.transaction_set === "850" || transmission.transaction_set === "csv")) {
       const requests = await tx.dropshipRequest.updateManyAndReturn({
@@ -90,12 +96,18 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
       });
     }
     await writeLogs(logs, tx);
+    return true;
   });
 }
 
-async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, error: unknown, report: StepReport) {
+async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, error: unknown, report: StepReport, lease: UploadLease) {
   const message = errorMessage(error);
-  await prisma.transmission.update({ where: { id: transmission.id }, data: { error: message, attempts: { increment: 1 }, processed_at: null } });
+  // The lease ends (the next run uploads it again), unless another run has taken the file over.
+  const { count } = await prisma.transmission.updateMany({
+    where: { id: transmission.id, status: "prepared", processed_at: lease.claimedAt },
+    data: { error: message, attempts: { increment: 1 }, processed_at: null },
+  });
+  if (count === 0) return takenOver(transmission, vendor, report);
   await writeLogs([
     {
       ...(vendor ? vendorLog(vendor) : {}),
@@ -109,27 +121,42 @@ async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor
   report.problem(`${vendor?.name ?? "AS400"}: ${transmission.file_name} not uploaded (${message})`);
 }
 
-async function uploadEach(transmissions: Transmission[], transport: VendorTransport, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
+/** Another run claimed the file while this one uploaded it (this one's lease lapsed): its outcome is that run's to write. */
+async function takenOver(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
+  const message = `${transmission.file_name}: another run claimed it while this one uploaded it; its outcome is left to that run`;
+  console.error(`[upload] ${vendor?.name ?? "AS400"}: ${message}`);
+  report.problem(`${vendor?.name ?? "AS400"}: ${message}`);
+}
+
+async function uploadEach(
+  transmissions: Transmission[],
+  transport: VendorTransport,
+  vendor: Pick<Vendor, "id" | "name"> | null,
+  report: StepReport,
+  options: UploadLeaseOptions = {},
+) {
   for (const transmission of transmissions) {
-    // Claimed for ten minutes (processed_at is the lease of a prepared file): two runs never upload
-    // the same file at once, and one that died mid-upload is picked up again after the lease.
-    const claimed = await prisma.$executeRaw`
-      UPDATE transmission SET processed_at = now()
-       WHERE id = ${transmission.id} AND status = 'prepared'
-         AND (processed_at IS NULL OR processed_at < now() - interval '10 minutes')`;
-    if (claimed === 0) continue;
+    // Claimed under a lease (processed_at, ten minutes, renewed while the upload runs): two runs never
+    // upload the same file at once, and one that died mid-upload is picked up again after the lease (D69).
+    const lease = await claimUpload(transmission.id, options);
+    if (!lease) continue;
     try {
-      // The AS400's folders are ours to lay out; a vendor's must exist (a typo should not create one).
-      if (transmission.partner === "as400") await transport.makeFolder(parentOf(transmission.remote_path!));
-      await transport.upload(parentOf(transmission.remote_path!), transmission.file_name, Buffer.from(transmission.content));
+      await lease.hold(async () => {
+        // The AS400's folders are ours to lay out; a vendor's must exist (a typo should not create one).
+        if (transmission.partner === "as400") await transport.makeFolder(parentOf(transmission.remote_path!));
+        await transport.upload(parentOf(transmission.remote_path!), transmission.file_name, Buffer.from(transmission.content));
+      });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      await markFailedAttempt(transmission, vendor, error, report);
+      await markFailedAttempt(transmission, vendor, error, report, lease);
       // A lost connection fails the rest too; a refused folder may be one file's problem.
       if (!["not_found", "permission", "incomplete", "protocol"].includes(error.kind)) return;
       continue;
     }
-    await markSent(transmission, vendor);
+    if (!(await markSent(transmission, vendor, lease))) {
+      await takenOver(transmission, vendor, report);
+      continue;
+    }
     report.count(transmission.partner === "as400" ? "as400_copies" : "files_sent");
   }
 }
@@ -138,8 +165,8 @@ const preparedFor = (where: Prisma.TransmissionWhereInput) =>
   prisma.transmission.findMany({ where: { ...where, direction: "out", status: "prepared" }, orderBy: { id: "asc" } });
 
 /** Uploads the vendor's prepared files over an open connection. */
-export async function deliverVendorFiles(vendor: Vendor, transport: VendorTransport, report: StepReport) {
-  await uploadEach(await preparedFor({ vendor_id: vendor.id, partner: "vendor" }), transport, vendor, report);
+export async function deliverVendorFiles(vendor: Vendor, transport: VendorTransport, report: StepReport, options: UploadLeaseOptions = {}) {
+  await uploadEach(await preparedFor({ vendor_id: vendor.id, partner: "vendor" }), transport, vendor, report, options);
 }
 
 export async function hasPreparedVendorFiles(vendorId: number) {
@@ -147,7 +174,7 @@ export async function hasPreparedVendorFiles(vendorId: number) {
 }
 
 /** Uploads the prepared AS400 copies (810 and 846), when the AS400 is configured. */
-export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "846") {
+export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "846", options: UploadLeaseOptions = {}) {
   // Only the copies: the realtime sales and shipping files have their own feed (realtime_as400_export).
   const pending = await preparedFor({ partner: "as400", transaction_set: onlySet ?? { in: ["810", "846"] } });
   if (pending.length === 0) return;
@@ -160,7 +187,7 @@ export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "
   try {
     await withTransport(settings, async (transport) => {
       for (const transmission of pending) {
-        await uploadEach([transmission], transport, transmission.vendor_id ? (vendors.get(transmission.vendor_id) ?? null) : null, report);
+        await uploadEach([transmission], transport, transmission.vendor_id ? (vendors.get(transmission.vendor_id) ?? null) : null, report, options);
       }
     });
   } catch (error) {
