@@ -14,8 +14,8 @@ import { allTrackingNumbers, type ShipNotice } from "../../../edi/documents/856"
 import { reserveControlNumbers, type SqlQuery } from "../../../edi/control-numbers";
 import * as csv from "../../../edi/csv";
 import { recogniseIncomingFile, sortIncomingFiles } from "../../../edi/incoming";
-import { joinRemote } from "../../../edi/transport/paths";
-import { TransportError } from "../../../edi/transport/errors";
+import { joinRemote, remoteEntryPath } from "../../../edi/transport/paths";
+import { PathError, TransportError } from "../../../edi/transport/errors";
 import type { TradingProfile } from "../../../edi/vendor-profile";
 import { describeFault, type Fault } from "../../../edi/x12/faults";
 import { readX12, type ReadResult } from "../../../edi/x12/reader";
@@ -166,8 +166,17 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
     context.logs.push({ ...base, status: "warning", message: `${set} not copied to the AS400 (${folder}): the AS400 is not configured (AS400_HOST).` });
     return;
   }
+  let remotePath: string;
+  try {
+    // The vendor's file name, from its listing: a name that is a path would land in another AS400 folder (D61).
+    remotePath = remoteEntryPath(folder, context.fileName);
+  } catch (error) {
+    if (!(error instanceof PathError)) throw error;
+    context.logs.push({ ...base, status: "error", message: `${set} not copied to the AS400 (${folder}): ${error.message}.` });
+    return;
+  }
   const original = await context.tx.transmission.findUniqueOrThrow({ where: { id: context.transmissionId }, select: { content: true } });
-  await storePreparedFile({ vendorId: context.vendor.id, partner: "as400", remotePath: joinRemote(folder, context.fileName), transactionSet: set, content: Buffer.from(original.content), replyToId: context.transmissionId }, context.tx);
+  await storePreparedFile({ vendorId: context.vendor.id, partner: "as400", remotePath, transactionSet: set, content: Buffer.from(original.content), replyToId: context.transmissionId }, context.tx);
 }
 
 /** The 997 answering every group of the file (rejecting what was at fault), queued for upload. */
