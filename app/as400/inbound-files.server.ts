@@ -20,7 +20,7 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
-import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
+import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
 import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "../../edi/transport";
 import { displayRemoteName } from "../../edi/transport/paths";
 import { settledFiles } from "../../edi/transport/settle";
@@ -171,7 +171,7 @@ export async function storeInboundFile(
     await supersedeEarlierDeliveries(tx, owner, remotePath, created.id);
     await storeAlongside?.(tx, { transmissionId: created.id, name, remotePath, content });
     return { transmissionId: created.id, isNew: true };
-  });
+  }, STORE_TRANSACTION);
 }
 
 /** The stored files of the kind not yet applied (stored by this run, or left by an earlier one), oldest first. */

@@ -26,6 +26,9 @@ export interface IncomingDelivery {
   content: Buffer;
 }
 
+/** Writing a file of up to MAX_DOWNLOAD_MB takes seconds (50 MB: about 6 s here): more than Prisma's default 5 s. */
+export const STORE_TRANSACTION = { timeout: 300_000, maxWait: 30_000 };
+
 export const contentHash = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 function ownerWhere(owner: DeliveryOwner): Prisma.TransmissionWhereInput {

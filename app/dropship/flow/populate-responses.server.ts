@@ -9,7 +9,7 @@ import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
-import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
+import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
 import { recogniseIncomingFile } from "../../../edi/incoming";
 import { isTemporaryUploadName, TransportError, type RemoteFile } from "../../../edi/transport";
 import { displayRemoteName } from "../../../edi/transport/paths";
@@ -38,7 +38,7 @@ export async function storeIncomingFile(vendor: Vendor, file: { name: string; pa
     });
     await supersedeEarlierDeliveries(tx, owner, file.path, created.id);
     return { id: created.id, isNew: true };
-  });
+  }, STORE_TRANSACTION);
 }
 
 /** Names that are paths, refused: logged and named in the run's problems, left on the server (D61). */
