@@ -87,6 +87,10 @@ const EnvSchema = z
     AS400_FTP_TLS: z.enum(["0", "1"]).transform(Number).optional(),
     /** The largest vendor or AS400 file a download takes (it is held in memory while it is stored). */
     MAX_DOWNLOAD_MB: z.coerce.number({ message: "must be a number of megabytes" }).positive("must be a number of megabytes above 0").max(2048, "must be at most 2048").default(100),
+    /** An AS400 file modified at least this long ago is taken at once; a younger one only when two listings agree (D60). */
+    AS400_MIN_FILE_AGE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int("must be a whole number of seconds").min(0, "must be 0 or more").max(86_400, "must be at most 86400").default(60),
+    /** The pause between the two listings of a vendor's or the AS400's folder that tell a file still being written (D60). */
+    INCOMING_SETTLE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0, "must be 0 or more").max(120, "must be at most 120").default(5),
     /** Lets an outside caller (a scheduler, the AS400) run or retry the EOD report at /api/eod_report_run/{token} (D32). */
     EOD_API_TOKEN: z.string().trim().min(24, "must be at least 24 characters (openssl rand -hex 16)").optional(),
     APP_TIMEZONE: z

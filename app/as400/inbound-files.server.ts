@@ -1,22 +1,29 @@
 // The one way we take in the files the AS400 (and the order system on its
 // exchange) drops into a folder for us: order status, special orders, the
 // product catalogue, assignments. Nothing is lost and nothing is done twice:
+// - a file is taken once it is no longer being written: older than
+//   AS400_MIN_FILE_AGE_SECONDS, or unchanged across two listings (D60); a
+//   listed name that is a path is refused and left in place (D61);
 // - each file is downloaded and stored whole in `transmission` (partner,
 //   direction in, transaction_set, content and sha256) before anything else;
 // - only once stored is the remote file moved into archive/, so a crash
-//   between the two leaves it in the folder, and the next run finds its
-//   content stored and only archives it;
-// - content stored before, under any name, is not stored (so not applied)
-//   again;
+//   between the two leaves it in the folder, and the next run finds it stored
+//   and only archives it;
+// - a delivery is the file at its path, not its content: the same content
+//   under another name, or again after the first was archived, is a new file
+//   and is applied (a price can go back to what it was) (D59);
 // - a file that cannot be downloaded or archived is reported and the next file
 //   is taken; only a lost connection or a failing database stops the fetch
 //   (the caller reports it, and still applies what is stored).
 // Each area then applies its stored files (status received) its own way.
-import { createHash } from "node:crypto";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
+import { env } from "~/env.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
+import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
 import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "../../edi/transport";
+import { displayRemoteName } from "../../edi/transport/paths";
+import { settledFiles } from "../../edi/transport/settle";
 
 /** One kind of file the AS400 sends: where it is dropped and how it is stored. */
 export interface InboundFileKind {
@@ -26,13 +33,13 @@ export interface InboundFileKind {
   partner: string;
   /** transmission.transaction_set of the stored files. */
   transactionSet: string;
-  /** Second key of the transaction-level advisory lock taken while a file of this kind is stored. */
+  /** First key of the transaction-level advisory lock taken while a file of this kind is stored (second: its path). */
   storeLockNamespace: number;
 }
 
 export interface StoredInboundFile {
   transmissionId: number;
-  /** False when the same content was stored before: it is not applied again. */
+  /** False when this delivery was taken before (still in the folder): it is not applied again. */
   isNew: boolean;
 }
 
@@ -56,6 +63,8 @@ export interface FetchInboundFilesHooks {
   folderCreated?(): void;
   /** How many files the folder holds. */
   filesFound?(count: number): void;
+  /** Files left because they changed between two listings (still being written): taken at a later run. */
+  filesStillChanging?(files: RemoteFile[]): void;
   /** A file stored, or found stored before. */
   fileStored?(stored: StoredInboundFile, file: RemoteFile): void;
   /** After each stored file, archived or not: where a feed reports its progress. */
@@ -72,7 +81,8 @@ export interface FeedFetchReport {
 
 /**
  * The hooks of a feed that counts the files it fetched in its log's meta
- * (folder_created, files_found, files_stored, files_seen_before), lists its
+ * (folder_created, files_found, files_stored, files_seen_before,
+ * files_still_changing, names_refused), lists its
  * problems and reports its progress after each file.
  */
 export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunContext, "signal" | "progress">): FetchInboundFilesHooks {
@@ -82,14 +92,13 @@ export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunCo
     problem: (message) => report.problems.push(message),
     folderCreated: () => count("folder_created"),
     filesFound: (found) => count("files_found", found),
+    filesStillChanging: (files) => count("files_still_changing", files.length),
     fileStored: (stored) => count(stored.isNew ? "files_stored" : "files_seen_before"),
     afterFile: async () => {
       await context?.progress({ ...report.counts });
     },
   };
 }
-
-const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 /** Downloads, stores and archives every *.csv file of the kind's folder, in name order (numbers by value). */
 export async function fetchInboundFiles(transport: VendorTransport, kind: InboundFileKind, hooks: FetchInboundFilesHooks): Promise<void> {
@@ -98,15 +107,20 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
     hooks.folderCreated?.();
     return;
   }
-  const files = (await transport.list(kind.folder))
-    .filter((file) => file.type === "file" && /\.csv$/i.test(file.name) && !isTemporaryUploadName(file.name))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  hooks.filesFound?.(files.length);
-  for (const file of files) {
+  const listed = (await transport.list(kind.folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
+  // A name that is a path ("../../eod/x.csv") is never read, moved or applied: named in the problems, left in place.
+  for (const file of listed.filter((file) => file.refused)) hooks.problem(`${displayRemoteName(file.name)} refused (${file.refused}); it is left on the server`);
+  const csvFiles = listed.filter((file) => !file.refused && /\.csv$/i.test(file.name)).sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  hooks.filesFound?.(csvFiles.length);
+  const config = env();
+  const { ready, changing } = await settledFiles(transport, kind.folder, csvFiles, { minAgeMs: config.AS400_MIN_FILE_AGE_SECONDS * 1000, pauseMs: config.INCOMING_SETTLE_SECONDS * 1000 });
+  if (changing.length) hooks.filesStillChanging?.(changing);
+  for (const file of ready) {
     if (hooks.signal?.aborted) return;
+    let stored: StoredInboundFile;
     try {
       const content = await transport.download(file.path, file.size);
-      const stored = await storeInboundFile(kind, file.name, file.path, content, hooks.storeAlongside);
+      stored = await storeInboundFile(kind, file.name, file.path, content, hooks.storeAlongside, file.modifiedAt);
       hooks.fileStored?.(stored, file);
     } catch (error) {
       if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
@@ -115,7 +129,7 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
     }
     // Only now, with the file stored, is it moved out of the way.
     try {
-      await transport.archive(file.path);
+      await markReleased(stored.transmissionId, await transport.archive(file.path));
     } catch (error) {
       if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
       hooks.problem(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again`);
@@ -124,41 +138,40 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
   }
 }
 
-/** Stores the file unless the same content of the same kind was stored before (a file seen before is not applied again). */
+/** Stores the file unless this delivery was taken before (the same file still at its path): a file taken once is not applied again. */
 export async function storeInboundFile(
   kind: InboundFileKind,
   name: string,
   remotePath: string,
   content: Buffer,
   storeAlongside?: StoreAlongside,
+  modifiedAt: Date | null = null,
 ): Promise<StoredInboundFile> {
-  const hash = sha256(content);
+  const owner = { partner: kind.partner, transactionSet: kind.transactionSet };
   return prisma.$transaction(async (tx) => {
-    // transmission's unique (vendor_id, direction, hash) does not hold without a vendor: one at a time per hash.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${kind.storeLockNamespace}::int, hashtext(${hash}))`;
-    const existing = await tx.transmission.findFirst({
-      where: { vendor_id: null, partner: kind.partner, direction: "in", transaction_set: kind.transactionSet, content_hash: hash },
-      select: { id: true },
-    });
-    if (existing) return { transmissionId: existing.id, isNew: false };
+    await lockDeliveryPath(tx, kind.storeLockNamespace, owner, remotePath);
+    const taken = await findTakenDelivery(tx, { owner, remotePath, modifiedAt, content });
+    if (taken) return { transmissionId: taken.id, isNew: false };
     const created = await tx.transmission.create({
       data: {
         partner: kind.partner,
         direction: "in",
         file_name: name,
         remote_path: remotePath,
+        remote_modified_at: modifiedAt,
         transaction_set: kind.transactionSet,
         transaction_control_numbers: [],
-        content_hash: hash,
+        content_hash: contentHash(content),
         content: new Uint8Array(content),
         size: content.length,
         status: "received",
       },
       select: { id: true },
     });
+    await supersedeEarlierDeliveries(tx, owner, remotePath, created.id);
     await storeAlongside?.(tx, { transmissionId: created.id, name, remotePath, content });
     return { transmissionId: created.id, isNew: true };
-  });
+  }, STORE_TRANSACTION);
 }
 
 /** The stored files of the kind not yet applied (stored by this run, or left by an earlier one), oldest first. */

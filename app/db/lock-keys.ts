@@ -11,7 +11,9 @@ export const LOCK_KEYS = {
   sources: 72_700_003,
   /** Per Shopify order (second key: the order id): webhooks, drop-ship shipments, sales assignment. */
   shopifyOrder: 72_700_010,
-  /** Storing one AS400 file of each kind (second key: the file's hash). */
+  /** Storing one vendor file (second key: the vendor and the remote path). */
+  vendorIncomingFile: 72_700_012,
+  /** Storing one AS400 file of each kind (second key: its remote path). */
   orderStatusFile: 72_700_011,
   specialOrderFile: 72_700_013,
   assignmentFile: 72_700_021,

@@ -24,6 +24,7 @@ import { writeInterchange, x12DateTime, type SegmentData } from "../../edi/x12/w
 import { ensureVendorSequence, ourIdentity, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry } from "./flow/context.server";
 import { deliverVendorFiles, outboundHash } from "./flow/outbound.server";
 import { populateShipResponses, storeIncomingFile } from "./flow/populate-responses.server";
+import { markReleased } from "~/lib/incoming-deliveries.server";
 import { carrierName, processShipResponses } from "./flow/process-responses.server";
 import { requestProblems, sendShipRequests } from "./flow/send-requests.server";
 import type { DropshipLogAction } from "./grids.server";
@@ -463,12 +464,13 @@ async function parseFile(vendor: Vendor, expected: ParsedType, filepath: string,
     await writeLogs([
       {
         ...vendorLog(vendor), action: "receive_file", status: stored.isNew ? "info" : "warning", file_name: file.name, transmission_id: stored.id,
-        message: stored.isNew ? `Tools: stored ${file.name} (${file.content.length} bytes, a ${expected}) from ${file.path}.` : `Tools: ${file.name} has the same content as transmission ${stored.id}, stored before; it is not stored again.`,
+        message: stored.isNew ? `Tools: stored ${file.name} (${file.content.length} bytes, a ${expected}) from ${file.path}.` : `Tools: ${file.name} is transmission ${stored.id}, taken before from ${file.path}; it is not stored again.`,
       },
     ]);
   }
   if (file.releasable) {
     const { archivedTo } = await withVendorTransport(vendor, (transport) => releaseIncomingFile(transport, vendor, file.path));
+    await markReleased(stored.id, archivedTo);
     await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "info", file_name: file.name, transmission_id: stored.id, message: archivedTo ? `Archived ${file.path} to ${archivedTo} on the vendor's server.` : `Deleted ${file.path} from the vendor's server.` }]);
   }
   const before = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });

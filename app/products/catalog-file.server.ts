@@ -153,6 +153,7 @@ function fetchFiles(transport: VendorTransport, report: CatalogReport, context?:
     signal: context?.signal,
     problem: (message) => report.problems.push(message),
     fileStored: (stored) => count(report, stored.isNew ? "catalog_files_stored" : "catalog_files_seen_before"),
+    filesStillChanging: (files) => count(report, "catalog_files_still_changing", files.length),
   });
 }
 

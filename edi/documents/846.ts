@@ -181,6 +181,8 @@ export interface InventoryContext {
   controlNumber: string;
   /** 1-based file position of the record's LIN. */
   segmentIndex: number;
+  /** Where the set is, as faults name it (0-based interchange, group and transaction): to skip a set that has faults. */
+  location: { interchange: number; group: number; transaction: number };
 }
 
 export interface InventoryStreamResult {
@@ -204,7 +206,7 @@ const MAX_LISTED = 1000;
 export async function readInventoryStream(
   source: Readable | AsyncIterable<Buffer | string>,
   onRecord: (record: InventoryRecord, context: InventoryContext) => void | Promise<void>,
-  options: { mode?: "strict" | "tolerant" } = {},
+  options: { mode?: "strict" | "tolerant"; /** hard-wrapped (`unwrap_846`): every line break is dropped */ unwrap?: boolean } = {},
 ): Promise<InventoryStreamResult> {
   const faults: Fault[] = [];
   const warnings: Fault[] = [];
@@ -242,7 +244,7 @@ export async function readInventoryStream(
       if (warnings.length > MAX_LISTED) dropped += warnings.splice(MAX_LISTED).length;
       if (!record) return;
       records++;
-      return onRecord(record, { header: assembler.header, controlNumber: view.controlNumber, segmentIndex: assembler.finishedAt + 1 });
+      return onRecord(record, { header: assembler.header, controlNumber: view.controlNumber, segmentIndex: assembler.finishedAt + 1, location: view.location });
     },
     options,
   );

@@ -39,6 +39,8 @@ import {
   normaliseRemotePath,
   parentOf,
 } from "./paths";
+// Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
+import { listedEntryPath } from "./paths";
 import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
 import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
@@ -204,7 +206,7 @@ class FtpTransport implements VendorTransport {
         .filter((entry) => entry.name !== "." && entry.name !== "..")
         .map((entry) => ({
           name: entry.name,
-          path: joinRemote(folder, entry.name),
+          ...listedEntryPath(folder, entry.name),
           size: entry.size,
           // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
           modifiedAt: entry.modifiedAt ?? null,

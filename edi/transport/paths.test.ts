@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PathError } from "./errors";
-import { archiveNameCandidates, assertPlainFileName, folderChain, joinRemote, resolveInside } from "./paths";
+import { archiveNameCandidates, assertPlainFileName, displayRemoteName, folderChain, joinRemote, listedEntryPath, remoteEntryPath, resolveInside } from "./paths";
 
 describe("resolveInside", () => {
   it.each([
@@ -79,3 +79,39 @@ function* take<T>(items: Iterable<T>, count: number): Generator<T> {
     if (--count === 0) return;
   }
 }
+
+describe("remoteEntryPath: names from listings are data, not paths", () => {
+  it.each([
+    ["856_1.edi", "/in/856_1.edi"],
+    ["a b (1).csv", "/in/a b (1).csv"],
+    [".hidden", "/in/.hidden"],
+    ["é".repeat(127), `/in/${"é".repeat(127)}`], // 254 bytes
+  ])("joins %j", (name, expected) => {
+    expect(remoteEntryPath("/in", name)).toBe(expected);
+  });
+
+  it.each([
+    ["../../eod/EOD_BATCH_x.csv", "slash"],
+    ["/etc/passwd", "slash"],
+    ["a\\b.edi", "backslash"],
+    ["..", '"..'],
+    [".", '"."'],
+    ["a..b.edi", '".."'],
+    ["856\n.edi", "control character"],
+    ["856\r.edi", "control character"],
+    ["x\u0000.edi", "control character"],
+    ["x\u0085.edi", "control character"],
+    ["a".repeat(256), "255 bytes"],
+    ["é".repeat(128), "255 bytes"], // 256 bytes in UTF-8
+    ["", "empty"],
+  ])("refuses %j", (name, reason) => {
+    expect(() => remoteEntryPath("/in", name)).toThrow(PathError);
+    expect(() => remoteEntryPath("/in", name)).toThrow(reason);
+    expect(listedEntryPath("/in", name)).toMatchObject({ path: "" });
+  });
+
+  it("quotes a hostile name for a message, escaped and cut", () => {
+    expect(displayRemoteName("a\nb")).toBe('"a\\nb"');
+    expect(displayRemoteName("x".repeat(300)).length).toBeLessThanOrEqual(83);
+  });
+});

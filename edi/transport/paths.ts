@@ -23,6 +23,56 @@ export function resolveInside(folder: string, userPath: string): string {
   return joinRemote(folder, kept.join("/"));
 }
 
+/** The longest name a listing may give us, in UTF-8 bytes: most file systems' own limit. */
+export const MAX_REMOTE_NAME_BYTES = 255;
+
+/** Control characters for names from listings: C0, DEL and C1 (a line break in a log line or a command). */
+const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Why a name from a remote listing cannot be taken as one file's name, or null
+ * when it can. A listing is the remote server's word, so a name is data: "/",
+ * "\\" or ".." in it would make it a path. Any ".." is refused, "a..b.edi" too:
+ * no vendor or AS400 file needs one, and one rule is simpler to trust.
+ */
+export function unsafeRemoteName(name: string): string | null {
+  if (typeof name !== "string" || name === "") return "it is empty";
+  if (name === "." || name === "..") return `it is "${name}"`;
+  if (name.includes("/")) return "it contains a slash";
+  if (name.includes("\\")) return "it contains a backslash";
+  if (name.includes("..")) return 'it contains ".."';
+  if (NAME_CONTROL_CHARACTERS.test(name)) return "it contains a control character";
+  if (Buffer.byteLength(name, "utf8") > MAX_REMOTE_NAME_BYTES) return `it is longer than ${MAX_REMOTE_NAME_BYTES} bytes`;
+  return null;
+}
+
+/**
+ * The one way a name from a remote listing becomes a path (remote or local):
+ * the folder joined with the name, or a PathError when the name is not a
+ * plain file name (see unsafeRemoteName).
+ */
+export function remoteEntryPath(folder: string, name: string): string {
+  const reason = unsafeRemoteName(name);
+  if (reason) throw new PathError(name, reason);
+  return joinRemote(folder, name);
+}
+
+/**
+ * Where a listed entry is, for the transports' list(): its path, or, for a
+ * name that is not a plain file name, no path ("") and the reason, so that
+ * callers refuse it by name and nothing can reach it by accident.
+ */
+export function listedEntryPath(folder: string, name: string): { path: string; refused?: string } {
+  const refused = unsafeRemoteName(name);
+  return refused ? { path: "", refused } : { path: remoteEntryPath(folder, name) };
+}
+
+/** A remote name fit for a log line or a message: quoted, escaped, and cut at 80 characters. */
+export function displayRemoteName(name: string): string {
+  const quoted = JSON.stringify(name);
+  return quoted.length > 82 ? `${quoted.slice(0, 80)}…"` : quoted;
+}
+
 /** Refuses a name that is not a single plain file name (used for upload names). */
 export function assertPlainFileName(name: string): void {
   resolveInside("/", name);

@@ -19,6 +19,8 @@ import {
   joinRemote,
   parentOf,
 } from "./paths";
+// Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
+import { listedEntryPath } from "./paths";
 import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
 import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
@@ -152,7 +154,7 @@ class SftpTransport implements VendorTransport {
         .filter((entry) => entry.name !== "." && entry.name !== "..")
         .map((entry) => ({
           name: entry.name,
-          path: joinRemote(folder, entry.name),
+          ...listedEntryPath(folder, entry.name),
           size: entry.size,
           modifiedAt: entry.modifyTime ? new Date(entry.modifyTime) : null,
           type: entry.type === "-" ? "file" : entry.type === "d" ? "folder" : "other",

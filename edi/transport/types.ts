@@ -47,6 +47,8 @@ export interface RemoteFile {
   size: number;
   modifiedAt: Date | null;
   type: "file" | "folder" | "other";
+  /** Set when the listed name is not a plain file name ("../x", a control character…): why. `path` is then "". */
+  refused?: string;
 }
 
 export interface VendorTransport {

@@ -2,7 +2,7 @@
 // the real database and the Shopify stand-in: an assignment goes Pending →
 // Processing → Sent → Complete, the vendor's answers come back as files, and
 // the fulfilment Shopify would get is asserted. Then the failure cases:
-// duplicate file, malformed file, vendor down, a crash mid-way, concurrent runs.
+// the same content again, malformed file, vendor down, a crash mid-way, concurrent runs.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -217,7 +217,7 @@ describe("the drop-ship flow", () => {
 });
 
 describe("when things go wrong", () => {
-  it("stores a file seen before once, and processes it once", async () => {
+  it("takes the same content under another name as a new delivery, and still fulfils once", async () => {
     const vendor = await createVendor("Acme Outdoor", "DS72");
     await pendingAssignment(vendor, "SKU-72001");
     await populateShipRequests();
@@ -227,15 +227,15 @@ describe("when things go wrong", () => {
     const copy = readFileSync(dir("ds72", "outbound", shipNotice));
     await populateShipResponses();
     await processShipResponses();
-    // The vendor sends the same 856 again under another name.
+    // The vendor sends the same 856 again under another name: a delivery of its own (D59).
     writeFileSync(dir("ds72", "outbound", `again_${shipNotice}`), copy);
     const second = await populateShipResponses();
-    expect(second.message).toMatch(/0 new files stored .* 1 file already stored before/);
-    expect(filesIn("ds72", "outbound")).toEqual([]); // released all the same
+    expect(second.message).toMatch(/^1 new file stored from 1 vendor\.$/);
+    expect(filesIn("ds72", "outbound")).toEqual([]);
     await processShipResponses();
-    expect(await prisma.transmission.count({ where: { direction: "in", content_hash: { not: "" }, file_name: { contains: "856" } } })).toBe(1);
+    expect(await prisma.transmission.count({ where: { direction: "in", file_name: { contains: "856" }, status: "processed" } })).toBe(2);
+    // The shipment is the same tracking number: Shopify gets one fulfilment.
     expect(await calls("FulfillmentCreate")).toHaveLength(1);
-    expect(await prisma.dropshipLog.count({ where: { file_name: `again_${shipNotice}`, message: { contains: "not processed again" } } })).toBe(1);
   });
 
   it("keeps a malformed file, rejects it with a 997, and still processes the files after it", async () => {

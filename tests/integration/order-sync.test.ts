@@ -527,14 +527,15 @@ describe("order-status file feed", () => {
     expect(readdirSync(path.join(folder, "archive"))).toEqual([`status_${RUN}_001.csv`]);
   });
 
-  it("skips a file seen before, even under another name", async () => {
+  it("takes the same content under another name as a new file (D59); its older rows change nothing", async () => {
     const first = (await transmissions())[0];
     writeFileSync(path.join(folder, `status_${RUN}_001_again.csv`), Buffer.from(first.content));
-    await db.order.update({ where: { order_id: `${prefix}A` }, data: { magento_status: "complete", updated_at: new Date("2026-11-21T14:00:00Z") } });
+    // The order moved on after the file's row (14:00Z): the resend's row is older and skipped.
+    await db.order.update({ where: { order_id: `${prefix}A` }, data: { magento_status: "complete", updated_at: new Date("2026-11-21T14:30:00Z") } });
     const result = await feed.importOrderStatusFiles();
-    expect(result.meta).toMatchObject({ files_seen_before: 1 });
-    expect(result.meta).not.toHaveProperty("files_applied");
-    expect(await transmissions()).toHaveLength(1);
+    expect(result.meta).toMatchObject({ files_stored: 1, files_applied: 1 });
+    expect(result.meta).not.toHaveProperty("files_seen_before");
+    expect(await transmissions()).toHaveLength(2);
     expect((await statusOf("A")).magento_status).toBe("complete"); // not set back to processing
     expect(readdirSync(folder)).not.toContain(`status_${RUN}_001_again.csv`);
   });
@@ -548,7 +549,7 @@ describe("order-status file feed", () => {
     expect(run.error).toBe(true);
     expect(run.message).toContain(`status_${RUN}_002.csv refused`);
 
-    const [, bad, good] = await transmissions();
+    const [, , bad, good] = await transmissions();
     expect(bad).toMatchObject({ file_name: `status_${RUN}_002.csv`, status: "failed" });
     expect(bad.error).toContain("missing required column updated_at");
     expect(Buffer.from(bad.content).toString()).toContain(`${prefix}C,canceled`);

@@ -274,7 +274,7 @@ describe("the AS400 product catalogue, read by the product sync feed", () => {
     expect(readdirSync(path.join(folder, "archive"))).toEqual([`${tag}_catalog_1.csv`]);
   });
 
-  it("does not apply a file seen before, and a file that is not a catalogue never blocks the next", async () => {
+  it("applies the same content under another name as a new file (D59), and a file that is not a catalogue never blocks the next", async () => {
     await prisma.product.update({ where: { sku: sku(31) }, data: { name: "Changed by hand" } });
     const [first] = await catalogFiles();
     writeFileSync(path.join(folder, `${tag}_catalog_1_again.csv`), Buffer.from(first.content));
@@ -282,13 +282,15 @@ describe("the AS400 product catalogue, read by the product sync feed", () => {
     writeFileSync(path.join(folder, `${tag}_catalog_3.csv`), `sku,name,price\n${sku(31)},Canyon Lamp XL,64.50\n`);
 
     const run = await modules.sync.productSyncJob(context());
-    expect(run.meta).toMatchObject({ catalog_files_seen_before: 1, catalog_files_stored: 2, catalog_files_failed: 1, catalog_files_applied: 1, products_updated: 1 });
+    // The resend is a delivery of its own: applied (it puts sku 31's name back), then catalog_3 changes it again.
+    expect(run.meta).toMatchObject({ catalog_files_stored: 3, catalog_files_failed: 1, catalog_files_applied: 2, products_updated: 3 });
+    expect(run.meta).not.toHaveProperty("catalog_files_seen_before");
     expect(run.message).toContain("not a product catalogue file: missing required columns sku, name");
     const product = await prisma.product.findUniqueOrThrow({ where: { sku: sku(31) } });
     // Only the columns the file has change: the category and status stay.
     expect(product).toMatchObject({ name: "Canyon Lamp XL", as400_category_id: category("LAMPS"), status: "active" });
     expect(product.price.toFixed(2)).toBe("64.50");
-    expect((await catalogFiles()).map((file) => file.status)).toEqual(["processed", "failed", "processed"]);
+    expect((await catalogFiles()).map((file) => file.status)).toEqual(["processed", "processed", "failed", "processed"]);
     expect(readdirSync(folder).sort()).toEqual([`${tag}_notes.txt`, "archive"].sort());
   });
 });

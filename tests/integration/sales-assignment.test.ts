@@ -513,10 +513,12 @@ describe("AS400 files", () => {
     expect(readdirSync(path.join(as400Root, "as400", "assignments")).filter((file) => file.endsWith(".csv"))).toEqual([]);
     expect(readdirSync(path.join(as400Root, "as400", "assignments", "archive"))).toContain("ASSIGN_0001.csv");
 
-    // The same content again (a resend) is stored once and never applied twice.
+    // The same content again under another name is a file of its own (D59): read, and refused line by
+    // line, since what it assigns is assigned already; nothing is assigned twice.
     writeFileSync(path.join(as400Root, "as400", "assignments", "ASSIGN_0002.csv"), content);
     const again = await post("/api/import_assignment", {});
-    expect(again.body).toMatchObject({ error: false, message: "No new assignment file on the AS400.", files: 0, created: 0, error_messages: [] });
+    expect(again.body).toMatchObject({ files: 1, created: 0 });
+    expect(again.body.error_messages.join("\n")).toMatch(/ASSIGN_0002\.csv, line \d+: Nothing of item \d+ \(SKU-D\) is left to assign\./);
     expect(await db.assignment.count({ where: { order_increment_id: { in: [order.orderId, market.orderId] } } })).toBe(3);
   });
 

@@ -169,7 +169,7 @@ class FaultyFileSystem extends FileSystem {
   }
 
   override list(folder?: string) {
-    return this.stalled(() => super.list(folder));
+    return this.stalled(() => this.faults.listing(this.serverPath(folder)).then(() => super.list(folder)));
   }
 
   override chdir(folder?: string) {

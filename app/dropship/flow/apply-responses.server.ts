@@ -136,22 +136,55 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
   }
 }
 
-/** Sets the vendor's stock (its inventory source) per SKU; answers how many quantities changed. */
-export async function applyInventory(context: ApplyContext, items: InventoryInput[]): Promise<{ read: number; changed: number }> {
-  const source = context.vendor.store_id;
-  await context.tx.inventorySource.upsert({ where: { source_code: source }, update: {}, create: { source_code: source, name: context.vendor.name, type: "dropshipper" } });
-  // The last line for a SKU wins, as it would reading the file top to bottom.
-  const bySku = new Map<string, number>();
-  for (const item of items) if (item.sku && Number.isFinite(item.quantity)) bySku.set(item.sku, Math.max(0, Math.trunc(item.quantity)));
-  const skus = [...bySku.keys()];
-  let changed = 0;
-  for (let start = 0; start < skus.length; start += 5000) {
-    const batch = skus.slice(start, start + 5000);
-    changed += await context.tx.$executeRaw`
+/** SKUs per statement: large enough to be quick, small enough that a file of millions of lines never sits in memory. */
+const STOCK_BATCH = 5000;
+
+/**
+ * Sets the vendor's stock (its inventory source) from lines given one at a
+ * time, STOCK_BATCH SKUs per statement: an 846 of tens of MB is applied as it
+ * is read. The last line for a SKU wins, as reading the file top to bottom.
+ */
+export class StockWriter {
+  /** Lines with a SKU and a quantity. */
+  read = 0;
+  /** Stock levels whose quantity changed. */
+  changed = 0;
+  private batch = new Map<string, number>();
+  private sourceReady = false;
+
+  constructor(private readonly context: ApplyContext) {}
+
+  /** A promise only when a batch is written: a promise per line would cost more than the line. */
+  add(item: InventoryInput): void | Promise<void> {
+    if (!item.sku || !Number.isFinite(item.quantity)) return;
+    this.read++;
+    this.batch.set(item.sku, Math.max(0, Math.trunc(item.quantity)));
+    if (this.batch.size >= STOCK_BATCH) return this.flush();
+  }
+
+  /** Writes what is pending. */
+  async flush(): Promise<void> {
+    if (this.batch.size === 0) return;
+    const source = this.context.vendor.store_id;
+    if (!this.sourceReady) {
+      await this.context.tx.inventorySource.upsert({ where: { source_code: source }, update: {}, create: { source_code: source, name: this.context.vendor.name, type: "dropshipper" } });
+      this.sourceReady = true;
+    }
+    const skus = [...this.batch.keys()];
+    const quantities = [...this.batch.values()];
+    this.batch = new Map();
+    this.changed += await this.context.tx.$executeRaw`
       INSERT INTO inventory_source_item (source_code, sku, quantity, updated_at)
-      SELECT ${source}, s, q, now() FROM unnest(${batch}::text[], ${batch.map((sku) => bySku.get(sku)!)}::int[]) AS t(s, q)
+      SELECT ${source}, s, q, now() FROM unnest(${skus}::text[], ${quantities}::int[]) AS t(s, q)
       ON CONFLICT (source_code, sku) DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()
       WHERE inventory_source_item.quantity IS DISTINCT FROM EXCLUDED.quantity`;
   }
-  return { read: skus.length, changed };
+}
+
+/** Sets the vendor's stock (its inventory source) per SKU; answers how many lines were read and quantities changed. */
+export async function applyInventory(context: ApplyContext, items: Iterable<InventoryInput>): Promise<{ read: number; changed: number }> {
+  const writer = new StockWriter(context);
+  for (const item of items) await writer.add(item);
+  await writer.flush();
+  return { read: writer.read, changed: writer.changed };
 }

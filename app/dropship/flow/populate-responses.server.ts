@@ -1,45 +1,88 @@
 // Step 3, Populate Ship Responses: every file in each vendor's incoming folder
 // is downloaded and stored whole (content and sha256) before anything else;
-// only then is it archived or deleted on the vendor's server. A file stored
-// before (same vendor, same hash) is not stored or processed again, just
-// released. One vendor that is down fails alone.
+// only then is it archived or deleted on the vendor's server. A file is taken
+// once it is not being written (D60); a listed name that is a path is refused
+// (D61). A delivery taken before and listed again (its release failed) is
+// only released; the same content as another delivery is a new file (D59).
+// One vendor that is down fails alone.
 import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
+import { LOCK_KEYS } from "~/db/lock-keys";
+import { env } from "~/env.server";
+import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
 import { recogniseIncomingFile } from "../../../edi/incoming";
-import { isTemporaryUploadName, TransportError } from "../../../edi/transport";
+import { isTemporaryUploadName, TransportError, type RemoteFile } from "../../../edi/transport";
+import { displayRemoteName } from "../../../edi/transport/paths";
+import { settledFiles } from "../../../edi/transport/settle";
 import type { VendorTransport } from "../../../edi/transport/types";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
-import { errorMessage, plural, sha256, StepReport, vendorLog, vendorProfile, writeLogs, type StepResult } from "./context.server";
+import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type StepResult } from "./context.server";
 
-/** Stores the file unless it is already stored; answers the transmission id and whether it is new. */
-export async function storeIncomingFile(vendor: Vendor, file: { name: string; path: string; content: Buffer; transactionSet: string | null }) {
-  const hash = sha256(file.content);
-  const [inserted] = await prisma.$queryRaw<Array<{ id: number }>>`
-    INSERT INTO transmission (vendor_id, partner, direction, file_name, remote_path, transaction_set, content_hash, content, size, status, transaction_control_numbers, updated_at)
-    VALUES (${vendor.id}, 'vendor', 'in', ${file.name}, ${file.path}, ${file.transactionSet}, ${hash}, ${file.content}, ${file.content.length}, 'received', '{}', now())
-    ON CONFLICT (vendor_id, direction, content_hash) DO NOTHING
-    RETURNING id`;
-  if (inserted) return { id: inserted.id, isNew: true };
-  const existing = await prisma.transmission.findFirstOrThrow({ where: { vendor_id: vendor.id, direction: "in", content_hash: hash }, select: { id: true } });
-  return { id: existing.id, isNew: false };
+/**
+ * Stores the file unless this delivery was taken before (still at its path, or
+ * our archived copy of it); answers the transmission id and whether it is new.
+ */
+export async function storeIncomingFile(vendor: Vendor, file: { name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null }) {
+  const owner = { vendorId: vendor.id };
+  return prisma.$transaction(async (tx) => {
+    await lockDeliveryPath(tx, LOCK_KEYS.vendorIncomingFile, owner, file.path);
+    const taken = await findTakenDelivery(tx, { owner, remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content });
+    if (taken) return { id: taken.id, isNew: false };
+    const created = await tx.transmission.create({
+      data: {
+        vendor_id: vendor.id, partner: "vendor", direction: "in", file_name: file.name, remote_path: file.path, remote_modified_at: file.modifiedAt ?? null,
+        transaction_set: file.transactionSet, content_hash: contentHash(file.content), content: new Uint8Array(file.content), size: file.content.length,
+        status: "received", transaction_control_numbers: [],
+      },
+      select: { id: true },
+    });
+    await supersedeEarlierDeliveries(tx, owner, file.path, created.id);
+    return { id: created.id, isNew: true };
+  }, STORE_TRANSACTION);
+}
+
+/** Names that are paths, refused: logged and named in the run's problems, left on the server (D61). */
+async function refuseUnsafeNames(vendor: Vendor, folder: string, refused: RemoteFile[], report: StepReport) {
+  if (refused.length === 0) return;
+  report.count("names_refused", refused.length);
+  for (const file of refused) report.problem(`${vendor.name}: ${displayRemoteName(file.name)} in ${folder} refused (${file.refused}); left on the server`);
+  await writeLogs(
+    refused.map((file) => ({
+      ...vendorLog(vendor), action: "receive_file" as const, status: "error" as const, file_name: displayRemoteName(file.name).slice(0, 255),
+      message: `The name ${displayRemoteName(file.name)} listed in ${folder} is refused: ${file.refused}. A listed name must be a plain file name; the file is left on the vendor's server and not read.`,
+    })),
+  );
 }
 
 async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport) {
   const { profile } = vendorProfile(vendor);
   const folder = vendor.sftp_incoming_folder!;
-  const listed = (await transport.list(folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
+  const files = (await transport.list(folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
+  await refuseUnsafeNames(vendor, folder, files.filter((file) => file.refused), report);
+  const listed = files.filter((file) => !file.refused);
   const wanted = listed.filter((file) => !profile.fileNamePattern || profile.fileNamePattern.test(file.name)).sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   if (listed.length > wanted.length) report.count("left_by_regex_format", listed.length - wanted.length);
-  for (const file of wanted) {
+  // Only files no longer being written: old enough, or unchanged across two listings (D60).
+  const { ready, changing } = await settledFiles(transport, folder, wanted, { minAgeMs: vendor.incoming_min_age_seconds * 1000, pauseMs: env().INCOMING_SETTLE_SECONDS * 1000 });
+  if (changing.length) {
+    report.count("files_still_changing", changing.length);
+    await writeLogs(
+      changing.map((file) => ({
+        ...vendorLog(vendor), action: "receive_file" as const, status: "info" as const, file_name: file.name,
+        message: `${file.name} is still being written (its size or time changed between two listings); it is left for the next run.`,
+      })),
+    );
+  }
+  for (const file of ready) {
     let stored: { id: number; isNew: boolean };
     let storedMessage: string;
     try {
       const content = await transport.download(file.path, file.size);
       const recognised = recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile);
-      stored = await storeIncomingFile(vendor, { name: file.name, path: file.path, content, transactionSet: recognised.type });
+      stored = await storeIncomingFile(vendor, { name: file.name, path: file.path, content, transactionSet: recognised.type, modifiedAt: file.modifiedAt });
       storedMessage = stored.isNew
         ? `Stored ${file.name} (${content.length} bytes, ${recognised.type ? `a ${recognised.type}` : "type not recognised"}: ${recognised.reason})`
-        : `${file.name} has the same content as transmission ${stored.id}, stored before; it is not processed again`;
+        : `${file.name} was taken before (transmission ${stored.id}) and is still on the server; it is not processed again`;
       report.count(stored.isNew ? "files_stored" : "duplicates");
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
@@ -52,6 +95,7 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
     const log = { ...vendorLog(vendor), action: "receive_file" as const, file_name: file.name, transmission_id: stored.id };
     try {
       const { archivedTo } = await releaseIncomingFile(transport, vendor, file.path);
+      await markReleased(stored.id, archivedTo);
       await writeLogs([{ ...log, status: stored.isNew ? "info" : "warning", message: `${storedMessage}; ${archivedTo ? `archived to ${archivedTo}` : "deleted"} on the vendor's server.` }]);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
@@ -80,6 +124,7 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
   }
   const stored = report.counts.files_stored ?? 0;
   const duplicates = report.counts.duplicates ?? 0;
-  const summary = `${plural(stored, "new file")} stored from ${plural(report.counts.vendors_read ?? 0, "vendor")}${duplicates ? `, ${plural(duplicates, "file")} already stored before` : ""}.`;
+  const changing = report.counts.files_still_changing ?? 0;
+  const summary = `${plural(stored, "new file")} stored from ${plural(report.counts.vendors_read ?? 0, "vendor")}${duplicates ? `, ${plural(duplicates, "file")} already stored before` : ""}${changing ? `, ${plural(changing, "file")} still being written (left for the next run)` : ""}.`;
   return report.result(summary);
 }

@@ -5,6 +5,7 @@
 // the files: uploads of what was queued, Shopify fulfilments for shipments,
 // and stock to Shopify. A file that cannot be read is kept, logged, answered
 // with a rejecting 997, and never holds up the files after it.
+import { Readable } from "node:stream";
 import prisma from "~/db.server";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
@@ -14,13 +15,14 @@ import { allTrackingNumbers, type ShipNotice } from "../../../edi/documents/856"
 import { reserveControlNumbers, type SqlQuery } from "../../../edi/control-numbers";
 import * as csv from "../../../edi/csv";
 import { recogniseIncomingFile, sortIncomingFiles } from "../../../edi/incoming";
-import { joinRemote } from "../../../edi/transport/paths";
-import { TransportError } from "../../../edi/transport/errors";
+import { joinRemote, remoteEntryPath } from "../../../edi/transport/paths";
+import { PathError, TransportError } from "../../../edi/transport/errors";
 import type { TradingProfile } from "../../../edi/vendor-profile";
 import { describeFault, type Fault } from "../../../edi/x12/faults";
-import { readX12, type ReadResult } from "../../../edi/x12/reader";
+import { readInventoryStream } from "../../../edi/documents/846";
+import { readX12, type ReadResult, type SegmentTable } from "../../../edi/x12/reader";
 import { as400ConnectionSettings, withVendorTransport } from "../vendor-connection.server";
-import { applyAcknowledgements, applyInventory, applyInvoiceLines, applyShipments, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
+import { applyAcknowledgements, applyInvoiceLines, applyShipments, StockWriter, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
 import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
@@ -147,15 +149,91 @@ async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ 
   }
 }
 
-async function applyStock(context: ApplyContext, items: Array<{ sku: string; quantity: number }>) {
-  const base = { ...vendorLog(context.vendor), action: "process_responses" as const, file_name: context.fileName, transmission_id: context.transmissionId };
-  if (context.vendor.edi846_enabled !== 1) {
-    context.logs.push({ ...base, status: "warning", message: `846 received, but 846 is not enabled for ${context.vendor.name}: stock not updated.` });
-    return;
-  }
-  const { read, changed } = await applyInventory(context, items.filter((item) => item.sku && Number.isFinite(item.quantity)));
-  context.logs.push({ ...base, status: "success", message: `846: ${plural(read, "SKU")} read, ${plural(changed, "stock level")} changed for ${context.vendor.name}.` });
+/** False, with a log line, when the vendor's 846s do not set stock. */
+function stockEnabled(context: ApplyContext): boolean {
+  if (context.vendor.edi846_enabled === 1) return true;
+  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `846 received, but 846 is not enabled for ${context.vendor.name}: stock not updated.` });
+  return false;
+}
+
+async function stockApplied(context: ApplyContext, writer: StockWriter) {
+  await writer.flush();
+  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "success", file_name: context.fileName, transmission_id: context.transmissionId, message: `846: ${plural(writer.read, "SKU line")} read, ${plural(writer.changed, "stock level")} changed for ${context.vendor.name}.` });
   await queueAs400Copy(context, "846", context.vendor.edi846_as400_filepath);
+}
+
+async function applyStock(context: ApplyContext, items: Array<{ sku: string; quantity: number }>) {
+  if (!stockEnabled(context)) return;
+  const writer = new StockWriter(context);
+  for (const item of items) await writer.add(item);
+  await stockApplied(context, writer);
+}
+
+/** The stored bytes in pieces of 1 MB: the stream readers hold one piece and a few records, never every line. */
+function pieces(content: Buffer, size = 1 << 20): Readable {
+  return Readable.from(
+    (function* () {
+      for (let start = 0; start < content.length; start += size) yield content.subarray(start, start + size);
+    })(),
+  );
+}
+
+/** The 997 builder wants the segments of a whole read only for AK4 values and 005010 conventions; a streamed 846 leaves those out. */
+const NO_SEGMENTS = { length: 0, elements: () => [] } as unknown as SegmentTable;
+
+/**
+ * An X12 file of 846s, read as a stream twice: once to find the sets at fault
+ * (rejected in our 997, as processX12 does), then to apply the others a batch
+ * at a time. Null when the file holds other sets too: processX12 reads it whole.
+ */
+async function processX12Stock(context: ApplyContext, profile: TradingProfile, content: Buffer): Promise<FileOutcome | null> {
+  const unwrap = profile.unwrap846;
+  const checked = await readInventoryStream(pieces(content), () => {}, { unwrap });
+  const { envelope } = checked;
+  const sets = envelope.interchanges.flatMap((interchange, i) => interchange.groups.flatMap((group, g) => group.transactions.map((transaction, t) => ({ setId: transaction.setId, location: { interchange: i, group: g, transaction: t } }))));
+  if (envelope.interchanges.length === 0 || sets.some((set) => set.setId !== "846")) return null;
+  const allFaults = [...envelope.faults, ...checked.faults];
+  const atFault = (location: { interchange: number; group: number; transaction: number }) =>
+    allFaults.some((f) => f.interchange === location.interchange && (f.group === undefined || f.group === location.group) && (f.transaction === undefined || f.transaction === location.transaction));
+  const applied = sets.filter((set) => !atFault(set.location)).length;
+  if (applied > 0 && stockEnabled(context)) {
+    const writer = new StockWriter(context);
+    // One location object per set: judged once per set, not per line.
+    let lastLocation: object | null = null;
+    let skipSet = false;
+    await readInventoryStream(
+      pieces(content),
+      (record, { location }) => {
+        if (location !== lastLocation) [lastLocation, skipSet] = [location, atFault(location)];
+        if (!skipSet) return writer.add({ sku: record.sku ?? record.vendorSku ?? "", quantity: availableQuantity(record) ?? NaN });
+      },
+      { unwrap },
+    );
+    await stockApplied(context, writer);
+  }
+  await queueAck997(context, profile, { interchanges: envelope.interchanges, faults: envelope.faults, warnings: envelope.warnings, segments: NO_SEGMENTS }, checked.faults);
+  const summary = `applied ${applied ? `${applied} x 846` : "nothing"}`;
+  if (allFaults.length === 0) return { status: "processed", summary };
+  const first = [...allFaults].sort((a, b) => a.segmentIndex - b.segmentIndex)[0];
+  return {
+    status: applied ? "processed" : "failed",
+    error: `${describeFault(first)}${allFaults.length > 1 ? ` (and ${plural(allFaults.length - 1, "more fault")})` : ""}`,
+    errorSegment: `${first.segmentIndex} ${first.segmentId}`,
+    summary: `${summary}; ${plural(sets.length - applied, "transaction set")} rejected`,
+  };
+}
+
+/** An inventory CSV, read as a stream and applied a batch at a time. */
+async function processCsvStock(context: ApplyContext, content: Buffer): Promise<FileOutcome> {
+  const enabled = stockEnabled(context);
+  const writer = new StockWriter(context);
+  const read = await csv.readInventoryCsvStream(pieces(content), (row) => (enabled ? writer.add({ sku: row.sku, quantity: row.quantity }) : undefined), { maxErrors: 20 });
+  if (enabled) await stockApplied(context, writer);
+  csvRowErrors(context, read.errors);
+  if (read.errorCount) {
+    return { status: read.rowCount ? "processed" : "failed", error: `${read.errors[0].message}${read.errorCount > 1 ? ` (and ${plural(read.errorCount - 1, "more error")})` : ""}`, summary: `${plural(read.rowCount, "row")} applied, ${plural(read.errorCount, "row")} refused` };
+  }
+  return { status: "processed", summary: `${plural(read.rowCount, "row")} applied` };
 }
 
 /** The copy of the vendor's file for the AS400, queued with the file (sent after the transaction). */
@@ -166,12 +244,21 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
     context.logs.push({ ...base, status: "warning", message: `${set} not copied to the AS400 (${folder}): the AS400 is not configured (AS400_HOST).` });
     return;
   }
+  let remotePath: string;
+  try {
+    // The vendor's file name, from its listing: a name that is a path would land in another AS400 folder (D61).
+    remotePath = remoteEntryPath(folder, context.fileName);
+  } catch (error) {
+    if (!(error instanceof PathError)) throw error;
+    context.logs.push({ ...base, status: "error", message: `${set} not copied to the AS400 (${folder}): ${error.message}.` });
+    return;
+  }
   const original = await context.tx.transmission.findUniqueOrThrow({ where: { id: context.transmissionId }, select: { content: true } });
-  await storePreparedFile({ vendorId: context.vendor.id, partner: "as400", remotePath: joinRemote(folder, context.fileName), transactionSet: set, content: Buffer.from(original.content), replyToId: context.transmissionId }, context.tx);
+  await storePreparedFile({ vendorId: context.vendor.id, partner: "as400", remotePath, transactionSet: set, content: Buffer.from(original.content), replyToId: context.transmissionId }, context.tx);
 }
 
 /** The 997 answering every group of the file (rejecting what was at fault), queued for upload. */
-async function queueAck997(context: ApplyContext, profile: TradingProfile, result: ReadResult, extraFaults: Fault[]) {
+async function queueAck997(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]) {
   if (context.vendor.edi997_enabled !== 1) return;
   const groups = result.interchanges.flatMap((interchange) => interchange.groups);
   if (groups.length === 0 || groups.every((group) => group.functionalId === "FA")) return; // never acknowledge an acknowledgement
@@ -264,13 +351,8 @@ async function processCsv(context: ApplyContext, content: Buffer, type: string |
       if (applied) await queueAs400Copy(context, "810", context.vendor.edi810_as400_filepath);
       break;
     }
-    case "846": {
-      const read = csv.readInventoryCsv(content);
-      errors = read.errors;
-      await applyStock(context, read.rows.map((row) => ({ sku: row.sku, quantity: row.quantity })));
-      applied = read.rows.length;
-      break;
-    }
+    case "846":
+      return processCsvStock(context, content);
     default:
       return { status: "failed", error: `not a CSV document this app knows (${type ?? "no recognisable header"})`, summary: "not recognised" };
   }
@@ -301,7 +383,8 @@ export async function processStoredFile(transmissionId: number, vendor: Vendor, 
       } else if (profile.format === "csv" && !/^\s*ISA/.test(content.subarray(0, 16).toString("latin1"))) {
         outcome = await processCsv(context, content, type);
       } else {
-        outcome = await processX12(context, profile, content, type);
+        // A vendor's stock file can be tens of MB: streamed, not read whole (issue 15, 3c).
+        outcome = (type === "846" ? await processX12Stock(context, profile, content) : null) ?? (await processX12(context, profile, content, type));
       }
       if (outcome.status === "processed" && type === "810" && profile.format === "x12") await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);
       await tx.transmission.update({

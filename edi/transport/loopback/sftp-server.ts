@@ -25,6 +25,10 @@ export interface TransferFaults {
   denyWrite(serverPath: string | null): void;
   /** The next request is never answered, as by a hung server. */
   stallNextRequest(): void;
+  /** Until removed (null): called before each folder listing is answered, e.g. to grow a file between two listings. */
+  beforeListing(hook: ((serverPath: string) => void | Promise<void>) | null): void;
+  /** SFTP only, until cleared ([]): entries added to every listing of a folder, with names no disk holds ("../x", "a\\b"). */
+  injectListing(serverPath: string, entries: Array<{ name: string; size?: number }>): void;
 }
 
 /** The state behind TransferFaults, consumed by the servers. */
@@ -34,6 +38,8 @@ export class FaultState implements TransferFaults {
   private refusals = 0;
   private deniedPath: string | null = null;
   private stall = false;
+  private listingHook: ((serverPath: string) => void | Promise<void>) | null = null;
+  private readonly injected = new Map<string, Array<{ name: string; size?: number }>>();
 
   dropNextTransferAfterBytes(bytes: number): void {
     this.dropAfter = bytes;
@@ -49,6 +55,20 @@ export class FaultState implements TransferFaults {
   }
   stallNextRequest(): void {
     this.stall = true;
+  }
+
+  beforeListing(hook: ((serverPath: string) => void | Promise<void>) | null): void {
+    this.listingHook = hook;
+  }
+  injectListing(serverPath: string, entries: Array<{ name: string; size?: number }>): void {
+    this.injected.set(path.posix.resolve("/", serverPath), entries);
+  }
+
+  async listing(serverPath: string): Promise<void> {
+    await this.listingHook?.(serverPath);
+  }
+  injectedEntries(serverPath: string): Array<{ name: string; size?: number }> {
+    return this.injected.get(serverPath) ?? [];
   }
 
   takeDrop(): number | null {
@@ -301,11 +321,18 @@ function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConn
 
   on("OPENDIR", async (reqId, folder: string) => {
     const serverPath = confine(folder);
+    await faults.listing(serverPath);
     const names = await fs.readdir(local(serverPath));
     const entries: FileEntry[] = [];
     for (const name of names.sort()) {
       const stats = await fs.lstat(path.join(local(serverPath), name)).catch(() => null);
       if (stats) entries.push({ filename: name, longname: longNameOf(name, stats), attrs: attributesOf(stats) });
+    }
+    // Hostile names, as a malicious or broken server would list them: regular files of the given size, an hour old.
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    for (const { name, size = 10 } of faults.injectedEntries(serverPath)) {
+      const attrs: Attributes = { mode: 0o100644, uid: 0, gid: 0, size, atime: hourAgo, mtime: hourAgo };
+      entries.push({ filename: name, longname: `-rw-r--r-- 1 0 0 ${size} Jan 01 00:00 ${name}`, attrs });
     }
     sftp.handle(reqId, newHandle({ kind: "folder", path: serverPath, entries, sent: 0 }));
   });

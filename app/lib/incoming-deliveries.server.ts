@@ -1,0 +1,73 @@
+// What one incoming delivery is, for vendors' and the AS400's files alike
+// (D59). Content alone never decides: an 846 can repeat yesterday's stock and
+// a catalogue can put a price back. A listed file is the delivery we already
+// took when a stored file of the same owner, size and content is either
+// - still at that path: stored, then the archive or delete failed, or the run
+//   stopped before it (released_at null), with the same modification time when
+//   both are known; or
+// - the copy we archived to that path (released_to), which Drop Ship Tools can
+//   name.
+// Once a file has left its folder (released), anything later at that path is a
+// new delivery; no time window is needed, since we know when it left.
+import { createHash } from "node:crypto";
+import prisma from "~/db.server";
+import type { Prisma } from "~/db/generated/client";
+
+type Tx = Prisma.TransactionClient;
+
+/** Whose files: one vendor's, or one kind of AS400 file (no vendor). */
+export type DeliveryOwner = { vendorId: number } | { partner: string; transactionSet: string };
+
+export interface IncomingDelivery {
+  owner: DeliveryOwner;
+  remotePath: string;
+  /** The listed modification time; null when the server gives none. */
+  modifiedAt: Date | null;
+  content: Buffer;
+}
+
+/** Writing a file of up to MAX_DOWNLOAD_MB takes seconds (50 MB: about 6 s here): more than Prisma's default 5 s. */
+export const STORE_TRANSACTION = { timeout: 300_000, maxWait: 30_000 };
+
+export const contentHash = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+
+function ownerWhere(owner: DeliveryOwner): Prisma.TransmissionWhereInput {
+  return "vendorId" in owner ? { vendor_id: owner.vendorId, partner: "vendor" } : { vendor_id: null, partner: owner.partner, transaction_set: owner.transactionSet };
+}
+
+/** Serialises the storing of one path of one owner (inside `tx`): two runs never both take the same file. */
+export async function lockDeliveryPath(tx: Tx, lockNamespace: number, owner: DeliveryOwner, remotePath: string): Promise<void> {
+  const ownerKey = "vendorId" in owner ? `vendor:${owner.vendorId}` : `${owner.partner}:${owner.transactionSet}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${lockNamespace}::int, hashtext(${`${ownerKey}:${remotePath}`}))`;
+}
+
+/** The stored transmission this listed file is (taken before and still there, or our archived copy), or null for a new delivery. */
+export async function findTakenDelivery(tx: Tx, delivery: IncomingDelivery): Promise<{ id: number } | null> {
+  const same = { ...ownerWhere(delivery.owner), direction: "in", content_hash: contentHash(delivery.content), size: delivery.content.length };
+  const modified = delivery.modifiedAt;
+  return tx.transmission.findFirst({
+    where: {
+      ...same,
+      OR: [
+        { remote_path: delivery.remotePath, released_at: null, ...(modified ? { OR: [{ remote_modified_at: null }, { remote_modified_at: modified }] } : {}) },
+        { released_to: delivery.remotePath },
+      ],
+    },
+    orderBy: { id: "desc" },
+    select: { id: true },
+  });
+}
+
+/**
+ * After a new delivery at `remotePath` is stored: earlier files stored from
+ * that path and never released are no longer there (the new one replaced
+ * them), so they must not be matched any more.
+ */
+export async function supersedeEarlierDeliveries(tx: Tx, owner: DeliveryOwner, remotePath: string, newId: number): Promise<void> {
+  await tx.transmission.updateMany({ where: { ...ownerWhere(owner), direction: "in", remote_path: remotePath, released_at: null, id: { not: newId } }, data: { released_at: new Date() } });
+}
+
+/** The file left its remote folder: archived to `archivedTo`, or deleted (null). */
+export async function markReleased(transmissionId: number, archivedTo: string | null): Promise<void> {
+  await prisma.transmission.update({ where: { id: transmissionId }, data: { released_at: new Date(), released_to: archivedTo } });
+}

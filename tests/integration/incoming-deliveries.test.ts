@@ -1,0 +1,272 @@
+// Incoming files end to end (issue 15 items 1 and 2; D59 to D61), on a real
+// loopback SFTP server, the real steps and feeds, and the database:
+// - a delivery is the file at its path, never its content: stock 5, 0, 5
+//   and a catalogue price 10, 12, 10 end where the last file says;
+// - a file taken before and still listed (its release failed) is only released;
+// - a file still being written is left for a later run;
+// - a listed name that is a path is refused, named, left in place, and the
+//   files behind it are taken.
+import { randomBytes } from "node:crypto";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import type { Vendor } from "../../app/db/generated/client";
+import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
+import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
+import { reloadEnv } from "../../app/env.server";
+import { encryptSecret } from "../../app/lib/secrets.server";
+import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport } from "../../app/products/catalog-file.server";
+import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
+import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
+import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+
+const PASSWORD = "Deliveries-Pa55";
+const tag = `ID${randomBytes(3).toString("hex").toUpperCase()}`;
+let root: string;
+let sftp: SftpTestServer;
+let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
+let vendors = 0;
+
+const dir = (...parts: string[]) => path.join(root, ...parts);
+/** Every file under root, as server paths: nothing may appear outside the folders a test expects. */
+const allFiles = (folder = root): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? allFiles(path.join(folder, entry.name)) : [path.relative(root, path.join(folder, entry.name))]));
+
+async function createVendor(overrides: Partial<Vendor> = {}) {
+  vendors++;
+  const storeId = `${tag}${vendors}`;
+  const folder = storeId.toLowerCase();
+  for (const sub of ["inbound", "outbound"]) mkdirSync(dir(folder, sub), { recursive: true });
+  await prisma.inventorySource.create({ data: { source_code: storeId, name: `Vendor ${storeId}`, type: "dropshipper" } });
+  return prisma.vendor.create({
+    data: {
+      name: `Vendor ${storeId}`, store_id: storeId, enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_port: sftp.port, sftp_user: "vendor", sftp_pass: encryptSecret(PASSWORD),
+      sftp_host_key: sftp.hostKey, sftp_incoming_folder: `/${folder}/outbound`, sftp_outcoming_folder: `/${folder}/inbound`, edi_format: 0, regex_format: "\\.(edi|csv)$",
+      is_archiving_files: 1, edi846_enabled: 1, ...overrides,
+    },
+  });
+}
+
+const incoming = (vendor: Vendor, ...name: string[]) => dir(vendor.sftp_incoming_folder!.slice(1), ...name);
+const stockOf = async (vendor: Vendor, sku: string) => (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity ?? null;
+
+/** Populate then Process Ship Responses, as the scheduler runs them. */
+async function receive() {
+  const populated = await populateShipResponses();
+  const processed = await processShipResponses();
+  return { populated, processed };
+}
+
+beforeAll(async () => {
+  process.env.APP_SECRET_KEY ??= Buffer.alloc(32, 11).toString("base64");
+  root = mkdtempSync(path.join(tmpdir(), "incoming-deliveries-"));
+  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, as400: PASSWORD } });
+  standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
+  Object.assign(process.env, {
+    SHOPIFY_STAND_IN_URL: standIn.url, AS400_TRANSFER_MECHANISM: "1", AS400_HOST: "127.0.0.1", AS400_PORT: String(sftp.port), AS400_USER: "as400", AS400_PASSWORD: PASSWORD, AS400_HOST_KEY: sftp.hostKey,
+  });
+  reloadEnv();
+}, 60_000);
+
+afterAll(async () => {
+  for (const key of ["AS400_TRANSFER_MECHANISM", "AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY"]) delete process.env[key];
+  reloadEnv();
+  await prisma.product.deleteMany({ where: { sku: { startsWith: tag } } });
+  await standIn?.stop();
+  await sftp?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("a delivery is the file, not its content (D59)", () => {
+  it("applies a vendor's 846 that goes 5, then 0, then 5 again: the stock ends at 5", async () => {
+    const vendor = await createVendor();
+    for (const [round, quantity] of [5, 0, 5].entries()) {
+      writeFileSync(incoming(vendor, "stock.csv"), `sku,quantity\nX,${quantity}\n`);
+      const { populated } = await receive();
+      expect(populated.message, `round ${round + 1}`).toMatch(/^1 new file stored/);
+      expect(await stockOf(vendor, "X"), `round ${round + 1}`).toBe(quantity);
+    }
+    expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in", status: "processed" } })).toBe(3);
+    expect(readdirSync(incoming(vendor, "archive"))).toHaveLength(3);
+  });
+
+  it("only releases a file taken before whose archiving failed; it is not applied twice", async () => {
+    const vendor = await createVendor();
+    writeFileSync(incoming(vendor, "stock_1.csv"), "sku,quantity\nY,7\n");
+    sftp.faults.denyWrite(vendor.sftp_incoming_folder!);
+    try {
+      const first = await receive();
+      expect(first.populated.message).toMatch(/^1 new file stored .*stored but not released/);
+    } finally {
+      sftp.faults.denyWrite(null);
+    }
+    expect(await stockOf(vendor, "Y")).toBe(7);
+    // Staff (or a later file) move the stock on; the same file listed again must not put it back.
+    await prisma.sourceStock.update({ where: { source_code_sku: { source_code: vendor.store_id, sku: "Y" } }, data: { quantity: 3 } });
+    const second = await receive();
+    expect(second.populated.message).toMatch(/^0 new files stored .*1 file already stored before/);
+    expect(await stockOf(vendor, "Y")).toBe(3);
+    expect(existsSync(incoming(vendor, "stock_1.csv"))).toBe(false);
+    expect(readdirSync(incoming(vendor, "archive"))).toEqual(["stock_1.csv"]);
+    const stored = await prisma.transmission.findMany({ where: { vendor_id: vendor.id, direction: "in" } });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ status: "processed", released_to: `${vendor.sftp_incoming_folder}/archive/stock_1.csv` });
+    expect(stored[0].released_at).not.toBeNull();
+    expect(await prisma.dropshipLog.count({ where: { vendor_id: vendor.id, file_name: "stock_1.csv", message: { contains: "taken before" } } })).toBe(1);
+  });
+
+  it("applies an AS400 catalogue price that goes 10, then 12, then 10 again: the price ends at 10", async () => {
+    const sku = `${tag}-LAMP`;
+    const folder = dir(PRODUCT_CATALOG_FOLDER.slice(1));
+    mkdirSync(folder, { recursive: true });
+    for (const [round, price] of ["10.00", "12.00", "10.00"].entries()) {
+      writeFileSync(path.join(folder, `${tag}_catalog.csv`), `sku,name,price\n${sku},Lamp,${price}\n`);
+      const report: CatalogReport = { counts: {}, problems: [] };
+      await importProductCatalogFiles(report);
+      expect(report.problems, `round ${round + 1}`).toEqual([]);
+      expect(report.counts, `round ${round + 1}`).toMatchObject({ catalog_files_stored: 1 });
+      expect((await prisma.product.findUniqueOrThrow({ where: { sku } })).price.toFixed(2), `round ${round + 1}`).toBe(price);
+    }
+  });
+});
+
+describe("a file still being written is left (D60)", () => {
+  it("leaves a vendor's file that grows between the two listings, and takes it at the next run", async () => {
+    const vendor = await createVendor();
+    const folder = vendor.sftp_incoming_folder!;
+    writeFileSync(incoming(vendor, "stock.csv"), "sku,quantity\nA,1\n");
+    let listings = 0;
+    sftp.faults.beforeListing((serverPath) => {
+      if (serverPath === folder && ++listings === 2) appendFileSync(incoming(vendor, "stock.csv"), "B,2\n");
+    });
+    try {
+      const first = await receive();
+      expect(listings).toBe(2);
+      expect(first.populated.message).toMatch(/^0 new files stored .*1 file still being written \(left for the next run\)/);
+      expect(first.populated.error).toBe(false);
+      expect(readdirSync(incoming(vendor))).toContain("stock.csv");
+      expect(await prisma.dropshipLog.count({ where: { vendor_id: vendor.id, file_name: "stock.csv", message: { contains: "still being written" } } })).toBe(1);
+      expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in" } })).toBe(0);
+
+      // Finished now: unchanged across the next run's two listings, so taken whole.
+      const second = await receive();
+      expect(second.populated.message).toMatch(/^1 new file stored/);
+      expect(listings).toBe(4);
+      expect([await stockOf(vendor, "A"), await stockOf(vendor, "B")]).toEqual([1, 2]);
+    } finally {
+      sftp.faults.beforeListing(null);
+    }
+  });
+
+  it("takes a file older than the vendor's minimum age after one listing", async () => {
+    const vendor = await createVendor({ incoming_min_age_seconds: 600 });
+    writeFileSync(incoming(vendor, "stock.csv"), "sku,quantity\nC,4\n");
+    const older = new Date(Date.now() - 900_000);
+    utimesSync(incoming(vendor, "stock.csv"), older, older);
+    let listings = 0;
+    sftp.faults.beforeListing((serverPath) => {
+      if (serverPath === vendor.sftp_incoming_folder) listings++;
+    });
+    try {
+      expect((await receive()).populated.message).toMatch(/^1 new file stored/);
+      expect(listings).toBe(1);
+      expect(await stockOf(vendor, "C")).toBe(4);
+    } finally {
+      sftp.faults.beforeListing(null);
+    }
+  });
+
+  it("leaves an AS400 file that grows between the two listings, counted in the feed's meta", async () => {
+    const folder = dir(PRODUCT_CATALOG_FOLDER.slice(1));
+    mkdirSync(folder, { recursive: true });
+    const name = `${tag}_growing.csv`;
+    writeFileSync(path.join(folder, name), `sku,name,price\n${tag}-G1,Growing,1.00\n`);
+    let listings = 0;
+    sftp.faults.beforeListing((serverPath) => {
+      if (serverPath === PRODUCT_CATALOG_FOLDER && ++listings === 2) appendFileSync(path.join(folder, name), `${tag}-G2,Growing,2.00\n`);
+    });
+    try {
+      const report: CatalogReport = { counts: {}, problems: [] };
+      await importProductCatalogFiles(report);
+      expect(report.counts).toMatchObject({ catalog_files_still_changing: 1 });
+      expect(report.counts.catalog_files_stored).toBeUndefined();
+      expect(readdirSync(folder)).toContain(name);
+      const again: CatalogReport = { counts: {}, problems: [] };
+      await importProductCatalogFiles(again);
+      expect(again.counts).toMatchObject({ catalog_files_stored: 1 });
+      expect(await prisma.product.count({ where: { sku: { in: [`${tag}-G1`, `${tag}-G2`] } } })).toBe(2);
+    } finally {
+      sftp.faults.beforeListing(null);
+    }
+  });
+});
+
+describe("names from listings are data, not paths (D61)", () => {
+  const hostile = ["../../eod/EOD_BATCH_x.csv", "a\\b.edi", "stock\n.csv", `${"n".repeat(296)}.csv`];
+
+  it("refuses a vendor's hostile names, names them, leaves them, and takes the files behind them", async () => {
+    const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock" });
+    mkdirSync(dir("as400", "stock"), { recursive: true });
+    sftp.faults.injectListing(vendor.sftp_incoming_folder!, hostile.map((name) => ({ name, size: 20 })));
+    writeFileSync(incoming(vendor, "zz_stock.csv"), "sku,quantity\nZ,9\n");
+    const before = allFiles();
+    try {
+      const { populated, processed } = await receive();
+      expect(populated.error).toBe(true);
+      for (const reason of ["slash", "backslash", "control character", "longer than 255 bytes"]) expect(populated.message + JSON.stringify(populated.meta)).toContain(reason);
+      expect(populated.meta).toMatchObject({ names_refused: 4, files_stored: 1 });
+      expect((populated.meta.problems as string[]).some((problem) => problem.includes('"../../eod/EOD_BATCH_x.csv"'))).toBe(true);
+      const refusals = await prisma.dropshipLog.findMany({ where: { vendor_id: vendor.id, action: "receive_file", status: "error" } });
+      expect(refusals).toHaveLength(4);
+      expect(refusals.map((line) => line.message).join("\n")).toContain('"stock\\n.csv"');
+      // The file behind them was taken and applied, and its AS400 copy went where it should.
+      expect(await stockOf(vendor, "Z")).toBe(9);
+      expect(processed.error).toBe(false);
+      expect(readdirSync(dir("as400", "stock"))).toEqual(["zz_stock.csv"]);
+      // Nothing written anywhere else: only the archive move and the copy are new.
+      expect(allFiles().filter((file) => !before.includes(file)).sort()).toEqual([path.join(vendor.sftp_incoming_folder!.slice(1), "archive", "zz_stock.csv"), path.join("as400", "stock", "zz_stock.csv")].sort());
+      expect(existsSync(dir("eod"))).toBe(false);
+      expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in" } })).toBe(1);
+    } finally {
+      sftp.faults.injectListing(vendor.sftp_incoming_folder!, []);
+    }
+  });
+
+  it("never copies a stored file whose name is a path to the AS400", async () => {
+    // A file stored before names were checked, with the name of the issue's example.
+    const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock2" });
+    const content = Buffer.from("sku,quantity\nQ,2\n");
+    const stored = await prisma.transmission.create({
+      data: { vendor_id: vendor.id, partner: "vendor", direction: "in", file_name: "../../eod/EOD_BATCH_1.csv", remote_path: "/x", transaction_set: "846", content_hash: "legacy", content: new Uint8Array(content), size: content.length, status: "received", transaction_control_numbers: [] },
+    });
+    const before = allFiles();
+    await processShipResponses({ vendorId: vendor.id });
+    expect(await stockOf(vendor, "Q")).toBe(2);
+    expect(await prisma.transmission.count({ where: { partner: "as400", reply_to_id: stored.id } })).toBe(0);
+    expect(allFiles()).toEqual(before);
+    const line = await prisma.dropshipLog.findFirstOrThrow({ where: { transmission_id: stored.id, action: "as400_copy" } });
+    expect(line).toMatchObject({ status: "error" });
+    expect(line.message).toContain("not copied to the AS400");
+  });
+
+  it("refuses the AS400's hostile names and still takes the files behind them", async () => {
+    const folder = dir(PRODUCT_CATALOG_FOLDER.slice(1));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `${tag}_after.csv`), `sku,name,price\n${tag}-H1,Behind,3.00\n`);
+    sftp.faults.injectListing(PRODUCT_CATALOG_FOLDER, hostile.map((name) => ({ name })));
+    const before = allFiles();
+    try {
+      const report: CatalogReport = { counts: {}, problems: [] };
+      await importProductCatalogFiles(report);
+      expect(report.problems).toHaveLength(4);
+      expect(report.problems[0]).toContain('"../../eod/EOD_BATCH_x.csv" refused (it contains a slash)');
+      expect(report.counts).toMatchObject({ catalog_files_stored: 1 });
+      expect((await prisma.product.findUniqueOrThrow({ where: { sku: `${tag}-H1` } })).price.toFixed(2)).toBe("3.00");
+      expect(allFiles().filter((file) => !before.includes(file))).toEqual([path.join("as400", "products", "archive", `${tag}_after.csv`)]);
+    } finally {
+      sftp.faults.injectListing(PRODUCT_CATALOG_FOLDER, []);
+    }
+  });
+});
