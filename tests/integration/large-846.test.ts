@@ -73,6 +73,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // Its 200,000 stock levels were never pushed to Shopify: left behind, every later Process Ship Responses
+  // in this run (other files share the database) would push them first.
+  await prisma.sourceStock.deleteMany({ where: { source_code: { startsWith: tag } } });
+  await prisma.vendor.updateMany({ where: { store_id: { startsWith: tag } }, data: { enabled: 0 } });
   await standIn?.stop();
   await sftp?.stop();
   rmSync(root, { recursive: true, force: true });

@@ -169,13 +169,40 @@ async function applyStock(context: ApplyContext, items: Array<{ sku: string; qua
   await stockApplied(context, writer);
 }
 
-/** The stored bytes in pieces of 1 MB: the stream readers hold one piece and a few records, never every line. */
-function pieces(content: Buffer, size = 1 << 20): Readable {
-  return Readable.from(
-    (function* () {
-      for (let start = 0; start < content.length; start += size) yield content.subarray(start, start + size);
-    })(),
-  );
+/**
+ * A stored file's bytes, read from PostgreSQL only as needed: its head (to
+ * recognise it), 1 MB slices (the stream readers hold one slice and a few
+ * records, so a 50 MB 846 never sits in memory whole), or all of it for the
+ * documents that are read whole (855, 856, 810: small by nature).
+ */
+interface StoredContent {
+  head: Buffer;
+  size: number;
+  pieces(): Readable;
+  whole(): Promise<Buffer>;
+}
+
+const SLICE_BYTES = 1 << 20;
+
+function storedContent(tx: Prisma.TransactionClient, transmissionId: number, head: Buffer, size: number): StoredContent {
+  return {
+    head,
+    size,
+    pieces: () =>
+      Readable.from(
+        (async function* () {
+          for (let start = 0; start < size; start += SLICE_BYTES) {
+            const [row] = await tx.$queryRaw<Array<{ piece: Uint8Array }>>`
+              SELECT substring(content from ${start + 1}::int for ${SLICE_BYTES}::int) AS piece FROM transmission WHERE id = ${transmissionId}`;
+            yield Buffer.from(row.piece);
+          }
+        })(),
+      ),
+    whole: async () => {
+      const [row] = await tx.$queryRaw<Array<{ content: Uint8Array }>>`SELECT content FROM transmission WHERE id = ${transmissionId}`;
+      return Buffer.from(row.content);
+    },
+  };
 }
 
 /** The 997 builder wants the segments of a whole read only for AK4 values and 005010 conventions; a streamed 846 leaves those out. */
@@ -186,9 +213,9 @@ const NO_SEGMENTS = { length: 0, elements: () => [] } as unknown as SegmentTable
  * (rejected in our 997, as processX12 does), then to apply the others a batch
  * at a time. Null when the file holds other sets too: processX12 reads it whole.
  */
-async function processX12Stock(context: ApplyContext, profile: TradingProfile, content: Buffer): Promise<FileOutcome | null> {
+async function processX12Stock(context: ApplyContext, profile: TradingProfile, content: StoredContent): Promise<FileOutcome | null> {
   const unwrap = profile.unwrap846;
-  const checked = await readInventoryStream(pieces(content), () => {}, { unwrap });
+  const checked = await readInventoryStream(content.pieces(), () => {}, { unwrap });
   const { envelope } = checked;
   const sets = envelope.interchanges.flatMap((interchange, i) => interchange.groups.flatMap((group, g) => group.transactions.map((transaction, t) => ({ setId: transaction.setId, location: { interchange: i, group: g, transaction: t } }))));
   if (envelope.interchanges.length === 0 || sets.some((set) => set.setId !== "846")) return null;
@@ -202,7 +229,7 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
     let lastLocation: object | null = null;
     let skipSet = false;
     await readInventoryStream(
-      pieces(content),
+      content.pieces(),
       (record, { location }) => {
         if (location !== lastLocation) [lastLocation, skipSet] = [location, atFault(location)];
         if (!skipSet) return writer.add({ sku: record.sku ?? record.vendorSku ?? "", quantity: availableQuantity(record) ?? NaN });
@@ -224,10 +251,10 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
 }
 
 /** An inventory CSV, read as a stream and applied a batch at a time. */
-async function processCsvStock(context: ApplyContext, content: Buffer): Promise<FileOutcome> {
+async function processCsvStock(context: ApplyContext, content: StoredContent): Promise<FileOutcome> {
   const enabled = stockEnabled(context);
   const writer = new StockWriter(context);
-  const read = await csv.readInventoryCsvStream(pieces(content), (row) => (enabled ? writer.add({ sku: row.sku, quantity: row.quantity }) : undefined), { maxErrors: 20 });
+  const read = await csv.readInventoryCsvStream(content.pieces(), (row) => (enabled ? writer.add({ sku: row.sku, quantity: row.quantity }) : undefined), { maxErrors: 20 });
   if (enabled) await stockApplied(context, writer);
   csvRowErrors(context, read.errors);
   if (read.errorCount) {
@@ -323,7 +350,9 @@ function csvRowErrors(context: ApplyContext, errors: Array<{ message: string }>)
   }
 }
 
-async function processCsv(context: ApplyContext, content: Buffer, type: string | null): Promise<FileOutcome> {
+async function processCsv(context: ApplyContext, stored: StoredContent, type: string | null): Promise<FileOutcome> {
+  if (type === "846") return processCsvStock(context, stored);
+  const content = await stored.whole();
   let applied = 0;
   let errors: Array<{ message: string }> = [];
   switch (type) {
@@ -351,8 +380,6 @@ async function processCsv(context: ApplyContext, content: Buffer, type: string |
       if (applied) await queueAs400Copy(context, "810", context.vendor.edi810_as400_filepath);
       break;
     }
-    case "846":
-      return processCsvStock(context, content);
     default:
       return { status: "failed", error: `not a CSV document this app knows (${type ?? "no recognisable header"})`, summary: "not recognised" };
   }
@@ -371,20 +398,23 @@ export async function processStoredFile(transmissionId: number, vendor: Vendor, 
   await ensureVendorSequence(vendor.id);
   return prisma.$transaction(
     async (tx) => {
-      const [transmission] = await tx.$queryRaw<Transmission[]>`SELECT * FROM transmission WHERE id = ${transmissionId} AND status = 'received' FOR UPDATE SKIP LOCKED`;
+      // Not the content itself: its head and size, then slices or the whole as the document needs (StoredContent).
+      const [transmission] = await tx.$queryRaw<Array<Pick<Transmission, "id" | "file_name" | "transaction_set"> & { head: Uint8Array; bytes: number }>>`
+        SELECT id, file_name, transaction_set, substring(content from 1 for 4096) AS head, octet_length(content) AS bytes
+        FROM transmission WHERE id = ${transmissionId} AND status = 'received' FOR UPDATE SKIP LOCKED`;
       if (!transmission) return false;
-      const content = Buffer.from(transmission.content);
+      const content = storedContent(tx as Prisma.TransactionClient, transmission.id, Buffer.from(transmission.head), Number(transmission.bytes));
       const logs: LogEntry[] = [];
       const context: ApplyContext = { tx: tx as Prisma.TransactionClient, vendor, transmissionId, fileName: transmission.file_name, logs };
-      const type = transmission.transaction_set ?? recogniseIncomingFile(transmission.file_name, content.subarray(0, 4096), vendor as never, profile).type;
+      const type = transmission.transaction_set ?? recogniseIncomingFile(transmission.file_name, content.head, vendor as never, profile).type;
       let outcome: FileOutcome;
       if (problems.length && profile.format === "x12" && problems.some((p) => /identifier|qualifier/.test(p))) {
         outcome = { status: "failed", error: `the vendor's settings are not usable: ${problems.join("; ")}`, summary: "vendor settings" };
-      } else if (profile.format === "csv" && !/^\s*ISA/.test(content.subarray(0, 16).toString("latin1"))) {
+      } else if (profile.format === "csv" && !/^\s*ISA/.test(content.head.subarray(0, 16).toString("latin1"))) {
         outcome = await processCsv(context, content, type);
       } else {
         // A vendor's stock file can be tens of MB: streamed, not read whole (issue 15, 3c).
-        outcome = (type === "846" ? await processX12Stock(context, profile, content) : null) ?? (await processX12(context, profile, content, type));
+        outcome = (type === "846" ? await processX12Stock(context, profile, content) : null) ?? (await processX12(context, profile, await content.whole(), type));
       }
       if (outcome.status === "processed" && type === "810" && profile.format === "x12") await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);
       await tx.transmission.update({
