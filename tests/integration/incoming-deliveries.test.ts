@@ -52,10 +52,13 @@ async function createVendor(overrides: Partial<Vendor> = {}) {
 const incoming = (vendor: Vendor, ...name: string[]) => dir(vendor.sftp_incoming_folder!.slice(1), ...name);
 const stockOf = async (vendor: Vendor, sku: string) => (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity ?? null;
 
-/** Populate then Process Ship Responses, as the scheduler runs them. */
-async function receive() {
-  const populated = await populateShipResponses();
-  const processed = await processShipResponses();
+/**
+ * Populate then Process Ship Responses, as the scheduler runs them, for this test's vendor only:
+ * other test files' vendors share the database, and their files would change the counts.
+ */
+async function receive(vendor: Pick<Vendor, "id">) {
+  const populated = await populateShipResponses({ vendorId: vendor.id });
+  const processed = await processShipResponses({ vendorId: vendor.id });
   return { populated, processed };
 }
 
@@ -84,7 +87,7 @@ describe("a delivery is the file, not its content (D59)", () => {
     const vendor = await createVendor();
     for (const [round, quantity] of [5, 0, 5].entries()) {
       writeFileSync(incoming(vendor, "stock.csv"), `sku,quantity\nX,${quantity}\n`);
-      const { populated } = await receive();
+      const { populated } = await receive(vendor);
       expect(populated.message, `round ${round + 1}`).toMatch(/^1 new file stored/);
       expect(await stockOf(vendor, "X"), `round ${round + 1}`).toBe(quantity);
     }
@@ -97,7 +100,7 @@ describe("a delivery is the file, not its content (D59)", () => {
     writeFileSync(incoming(vendor, "stock_1.csv"), "sku,quantity\nY,7\n");
     sftp.faults.denyWrite(vendor.sftp_incoming_folder!);
     try {
-      const first = await receive();
+      const first = await receive(vendor);
       expect(first.populated.message).toMatch(/^1 new file stored .*stored but not released/);
     } finally {
       sftp.faults.denyWrite(null);
@@ -105,7 +108,7 @@ describe("a delivery is the file, not its content (D59)", () => {
     expect(await stockOf(vendor, "Y")).toBe(7);
     // Staff (or a later file) move the stock on; the same file listed again must not put it back.
     await prisma.sourceStock.update({ where: { source_code_sku: { source_code: vendor.store_id, sku: "Y" } }, data: { quantity: 3 } });
-    const second = await receive();
+    const second = await receive(vendor);
     expect(second.populated.message).toMatch(/^0 new files stored .*1 file already stored before/);
     expect(await stockOf(vendor, "Y")).toBe(3);
     expect(existsSync(incoming(vendor, "stock_1.csv"))).toBe(false);
@@ -142,7 +145,7 @@ describe("a file still being written is left (D60)", () => {
       if (serverPath === folder && ++listings === 2) appendFileSync(incoming(vendor, "stock.csv"), "B,2\n");
     });
     try {
-      const first = await receive();
+      const first = await receive(vendor);
       expect(listings).toBe(2);
       expect(first.populated.message).toMatch(/^0 new files stored .*1 file still being written \(left for the next run\)/);
       expect(first.populated.error).toBe(false);
@@ -151,7 +154,7 @@ describe("a file still being written is left (D60)", () => {
       expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in" } })).toBe(0);
 
       // Finished now: unchanged across the next run's two listings, so taken whole.
-      const second = await receive();
+      const second = await receive(vendor);
       expect(second.populated.message).toMatch(/^1 new file stored/);
       expect(listings).toBe(4);
       expect([await stockOf(vendor, "A"), await stockOf(vendor, "B")]).toEqual([1, 2]);
@@ -170,7 +173,7 @@ describe("a file still being written is left (D60)", () => {
       if (serverPath === vendor.sftp_incoming_folder) listings++;
     });
     try {
-      expect((await receive()).populated.message).toMatch(/^1 new file stored/);
+      expect((await receive(vendor)).populated.message).toMatch(/^1 new file stored/);
       expect(listings).toBe(1);
       expect(await stockOf(vendor, "C")).toBe(4);
     } finally {
@@ -213,7 +216,7 @@ describe("names from listings are data, not paths (D61)", () => {
     writeFileSync(incoming(vendor, "zz_stock.csv"), "sku,quantity\nZ,9\n");
     const before = allFiles();
     try {
-      const { populated, processed } = await receive();
+      const { populated, processed } = await receive(vendor);
       expect(populated.error).toBe(true);
       for (const reason of ["slash", "backslash", "control character", "longer than 255 bytes"]) expect(populated.message + JSON.stringify(populated.meta)).toContain(reason);
       expect(populated.meta).toMatchObject({ names_refused: 4, files_stored: 1 });
