@@ -125,8 +125,9 @@ describe("a throttled call", () => {
 
 describe("while a shop is throttled", () => {
   it("its calls go one at a time, and all of them succeed", async () => {
-    // Empty, slow to refill (5 points a second, 1 a call), never half full again during the test; each answer held 20 ms so overlaps show.
-    await throttle({ bucket: { maximumAvailable: 100, restoreRate: 5, currentlyAvailable: 0 }, latencyMs: 20 });
+    // Empty, slow to refill (5 points a second, 1 a call), never half full again during the test; each answer held 150 ms
+    // so that the first wave overlaps even on a loaded machine.
+    await throttle({ bucket: { maximumAvailable: 100, restoreRate: 5, currentlyAvailable: 0 }, latencyMs: 150 });
     const admin = freshAdmin();
     const results = await Promise.all(Array.from({ length: 12 }, () => admin.run(modules.operations.ShopInfo, {}, { sku: `${tag}-twelve` })));
     expect(results.map((result) => result.shop.myshopifyDomain)).toHaveLength(12);
