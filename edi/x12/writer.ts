@@ -2,6 +2,7 @@
 // delimiters, GS/GE and ST/SE with correct counts. Values never carry a
 // delimiter: one found in a value is replaced by a space (reported), since X12
 // has no escaping and a stray "*" in an address would shift every element.
+import { assertDelimiters, chooseRepetition, COMPONENT_CANDIDATES, firstFree } from "./delimiters";
 import type { Delimiters } from "./isa";
 
 /** A segment as elements; [0] is the segment ID. Arrays inside are components (or repetitions of components). */
@@ -111,9 +112,18 @@ export function writeInterchange(data: InterchangeData): WriteResult {
   const { delimiters } = data;
   const writer = new SegmentWriter(delimiters);
   const version = data.version ?? "00401";
-  const isa11 = Number(version) >= 402 ? (delimiters.repetition ?? "^") : "U";
+  const isa11 = Number(version) >= 402 ? (delimiters.repetition ?? chooseRepetition(delimiters)) : "U";
+  // The reader must read back what we write: the same rule refuses a vendor's delimiters on save (D72).
+  assertDelimiters(Number(version) >= 402 ? { ...delimiters, repetition: isa11 } : delimiters, version);
   const control = String(data.controlNumber).padStart(9, "0");
   if (!/^\d{9}$/.test(control)) throw new Error(`ISA13 must be up to 9 digits, not ${JSON.stringify(data.controlNumber)}`);
+  for (const group of data.groups) {
+    // GS06 is N0 1/9 and ST02 AN 4/9: control numbers wrap (edi/control-numbers.ts), they never grow a tenth digit.
+    if (!/^\d{1,9}$/.test(group.controlNumber)) throw new Error(`GS06 must be 1 to 9 digits, not ${JSON.stringify(group.controlNumber)}`);
+    for (const transaction of group.transactions) {
+      if (!/^[^\s]{4,9}$/.test(transaction.controlNumber)) throw new Error(`ST02 must be 4 to 9 characters, not ${JSON.stringify(transaction.controlNumber)}`);
+    }
+  }
 
   const isa = [
     "ISA", "00", fit("", 10), "00", fit("", 10),
@@ -140,12 +150,16 @@ export function writeInterchange(data: InterchangeData): WriteResult {
 }
 
 /** The vendor's output delimiters (`output_delimiter`, `output_segmenter`), with X12's usual defaults. */
-export function vendorDelimiters(vendor: { output_delimiter?: string | null; output_segmenter?: string | null }, component = ">"): Delimiters {
+export function vendorDelimiters(vendor: { output_delimiter?: string | null; output_segmenter?: string | null }, component?: string): Delimiters {
   const unescape = (value: string | null | undefined, fallback: string) => {
     if (!value) return fallback;
     return value.replace(/\\r/g, "\r").replace(/\\n/g, "\n").replace(/\\t/g, "\t");
   };
-  return { element: unescape(vendor.output_delimiter, "*"), segment: unescape(vendor.output_segmenter, "~"), component, repetition: "^" };
+  const element = unescape(vendor.output_delimiter, "*");
+  const segment = unescape(vendor.output_segmenter, "~");
+  // The vendor chooses two; the component and repetition separators are the first of a fixed list that differ from them (D72).
+  const chosenComponent = component ?? firstFree(COMPONENT_CANDIDATES, [element, segment]);
+  return { element, segment, component: chosenComponent, repetition: chooseRepetition({ element, segment, component: chosenComponent }) };
 }
 
 /** Writes read segments back exactly, each with its interchange's delimiters. */
