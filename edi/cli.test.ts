@@ -40,15 +40,10 @@ describe("npm run edi", () => {
   }, 30_000);
 
   it("ack answers every group, rejecting what is faulty", () => {
+    // A 999 is an acknowledgement: never acknowledged (D73).
     const run = edi("ack", "--control", "77", path.join(CORPUS, "999/staedi__invalid999.edi"));
     expect(run.status).toBe(0);
-    const ack = readX12(run.stdout);
-    expect(ack.ok).toBe(true);
-    expect(ack.interchanges[0].controlNumber).toBe("000000077");
-    const [document] = mapTransactions(ack);
-    expect(document.setId).toBe("997");
-    expect(run.stdout).toContain("AK5*R*4");
-    expect(run.stdout).toContain("AK9*R*1*1*0");
+    expect(run.stdout).toBe("");
 
     const accepted = edi("ack", path.join(CORPUS, "mixed/staedi__invoice810_po850_dual.edi"));
     expect(accepted.status).toBe(0);
