@@ -528,7 +528,8 @@ export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "fau
     const answered = interchange.groups.flatMap((group, g) => (group.functionalId !== "FA" && echoableGroup(group) ? [g] : []));
     if (answered.length === 0) return; // nothing a 997 answers (acknowledgements, TA1-only interchanges, no usable GS)
     const delimiters = answerDelimiters(options.delimiters ?? interchange.delimiters);
-    if (!delimiters) return; // the received delimiters cannot be written back: a TA1's business
+    // Broken received delimiters (or answer delimiters that cannot be written): a TA1's business.
+    if (!delimiters || delimiterProblems(interchange.delimiters).length) return;
     const groups = answered.map((g) => interchange.groups[g]);
     const first: FunctionalGroup = groups[0];
     const five = groups.some((group) => group.version.startsWith("00501"));

@@ -48,6 +48,8 @@ export interface InterchangeData {
   usage?: "P" | "T";
   ackRequested?: "0" | "1";
   groups: GroupData[];
+  /** Interchange-level segments written right after the ISA, before any GS (a TA1). */
+  serviceSegments?: SegmentData[];
   /** Added after each terminator for people reading the file (e.g. "\n"); never when the terminator is a line break. */
   lineBreak?: string;
 }
@@ -89,6 +91,11 @@ export class SegmentWriter {
     return text.replace(this.forbidden, " ");
   }
 
+  /** One value with delimiters replaced (reported in `replaced`). */
+  value(value: string): string {
+    return this.clean(value);
+  }
+
   private element(value: SegmentData[number]): string {
     if (!Array.isArray(value)) return this.clean(value);
     return value.map((component) => this.clean(component)).join(this.delimiters.component);
@@ -125,14 +132,17 @@ export function writeInterchange(data: InterchangeData): WriteResult {
     }
   }
 
+  // IDs echoed from a partner's ISA may hold our delimiters or control characters: replaced by spaces, the width kept.
+  const isaValue = (value: string) => writer.value(value).replace(/[\u0000-\u001f\u007f]/g, " ");
   const isa = [
     "ISA", "00", fit("", 10), "00", fit("", 10),
-    fit(data.sender.qualifier, 2), fit(data.sender.id, 15),
-    fit(data.receiver.qualifier, 2), fit(data.receiver.id, 15),
+    fit(isaValue(data.sender.qualifier), 2), fit(isaValue(data.sender.id), 15),
+    fit(isaValue(data.receiver.qualifier), 2), fit(isaValue(data.receiver.id), 15),
     data.date, data.time, isa11, version, control, data.ackRequested ?? "0", data.usage ?? "P", delimiters.component,
   ].join(delimiters.element);
 
   const lines: string[] = [isa];
+  for (const segment of data.serviceSegments ?? []) lines.push(writer.segment(segment));
   for (const group of data.groups) {
     lines.push(writer.segment(["GS", group.functionalId, group.sender, group.receiver, group.date, group.time, group.controlNumber, "X", group.version ?? "004010"]));
     for (const transaction of group.transactions) {
