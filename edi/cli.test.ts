@@ -81,6 +81,17 @@ describe("npm run edi", () => {
     expect(run.stdout).toContain("MSG|Drop ship 100045001");
   }, 30_000);
 
+  it("build 850 from control number 999999999 with two orders wraps ST02 to 0001, never ten digits (D73)", () => {
+    const input = path.join(work, "top.json");
+    const order = (po: string) => ({ poNumber: po, orderNumber: po, date: "2026-11-21", shipTo: { name: "Jane Doe", address1: "12 Main St", city: "Chicago", state: "IL", zip: "60601", country: "US" }, lines: [{ lineNumber: 1, sku: "SKU-1", quantity: 1 }] });
+    writeFileSync(input, JSON.stringify({ sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "ZZ", id: "THEM" }, controlNumber: 999_999_999, purchaseOrders: [order("PO-1"), order("PO-2")] }));
+    const run = edi("build", "850", input);
+    expect(run.status).toBe(0);
+    const result = readX12(run.stdout);
+    expect(result.ok).toBe(true);
+    expect(result.interchanges[0].groups[0].transactions.map((each) => each.controlNumber)).toEqual(["999999999", "0001"]);
+  }, 30_000);
+
   it("build 850 names every bad field of its JSON, exit 1; a bad command line is exit 2", () => {
     const input = path.join(work, "bad.json");
     writeFileSync(input, JSON.stringify({ sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "ZZ", id: "THEM" }, purchaseOrders: [{ poNumber: "", date: "yesterday", shipTo: {}, lines: [] }] }));
