@@ -257,6 +257,15 @@ describe("what a 997 answers, and how (D73)", () => {
     expect(parsed.document.groups[0].transactions.map((each) => each.controlNumber)).toEqual(["0001", "0002"]);
   });
 
+  it("has no AK2 for a set whose ST01 is not a set identifier, and still counts it", () => {
+    const result = readX12(file([group("SH", "6", `${set856()}ST*ABC*0002~SE*2*0002~`, 2)]), { mode: "tolerant" });
+    const written = ack997Interchange(result, options);
+    expect(written.text).not.toContain("AK2*ABC");
+    expect(written.text).toContain("AK9*P*2*2*1~");
+    const back = readX12(written.text);
+    expect(parse997(viewTransaction(back, back.interchanges[0].groups[0].transactions[0])).faults).toEqual([]);
+  });
+
   it("answers 10,000 unclosed groups, each once (faults indexed by group)", () => {
     const text = isa() + Array.from({ length: 10_000 }, (_, g) => `GS*SH*VENDOR*SHOP*20240501*1200*${g + 1}*X*004010~${set856()}`).join("");
     const result = readX12(text, { mode: "tolerant" });

@@ -438,8 +438,8 @@ const fitsNumber = (value: number | undefined, digits: number): value is number 
 
 /** AK101 (ID 2/2) and AK102 (N0 1/9) of a group fit: the group can be answered by a 997. */
 export const echoableGroup = (group: { functionalId: string; controlNumber: string }) => /^[A-Z0-9]{2}$/.test(group.functionalId) && /^\d{1,9}$/.test(group.controlNumber);
-/** AK201 (ID 3/3) and AK202 (AN 4/9) of a set fit. */
-const echoableSet = (transaction: { setId: string; controlNumber: string }, delimiters?: Delimiters) => /^[A-Z0-9]{3}$/.test(transaction.setId) && fitsAn(transaction.controlNumber, 4, 9, delimiters) && !/\s/.test(transaction.controlNumber);
+/** AK201 (ID 3/3, a set identifier: three digits, as parse997 checks) and AK202 (AN 4/9) of a set fit. */
+const echoableSet = (transaction: { setId: string; controlNumber: string }, delimiters?: Delimiters) => /^\d{3}$/.test(transaction.setId) && fitsAn(transaction.controlNumber, 4, 9, delimiters) && !/\s/.test(transaction.controlNumber);
 
 /**
  * Writes an acknowledgement as a 997 transaction set. Only what fits the 997's
