@@ -228,6 +228,10 @@ describe("what a 997 answers, and how (D73)", () => {
     expect(isa11).not.toBe("^");
     expect(isa11).toBe("|");
     expect(readX12(written.text).faults).toEqual([]);
+    // Given delimiters whose repetition separator is the element separator (a vendor writing "^"): another one is chosen.
+    const given = ack997Interchange(result, { ...options, delimiters: { element: "^", component: ">", segment: "~", repetition: "^" } });
+    expect(given.text.split("^")[11]).toBe("|");
+    expect(readX12(given.text).faults).toEqual([]);
   });
 
   it("does not answer a group whose GS06 cannot be AK102 (N0 1/9): AK1*PO*ABC is never written", () => {
