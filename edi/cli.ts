@@ -1,6 +1,7 @@
 // npm run edi -- parse FILE [--tolerant]     the file as JSON (exit 0), or one line per fault (exit 1)
 // npm run edi -- ack FILE [--control N]       the 997 answering every group of the file
 // npm run edi -- build 850 FILE.json          an 850 interchange from purchase orders in JSON
+import { addControlNumber } from "./control-numbers";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -276,7 +277,7 @@ function buildCommand(type: string | undefined, file: string | undefined): numbe
                 ship_to_name: order.shipTo.name,
               }),
             },
-            String(control + i).padStart(4, "0"),
+            String(addControlNumber(control, i)).padStart(4, "0"),
           ),
         ),
       },

@@ -34,6 +34,12 @@ describe("vendor trading profile", () => {
     ]);
   });
 
+  it("refuses output delimiters the reader would refuse (D72): equal ones, a line break as element separator", () => {
+    expect(Object.keys(tradingProfile(vendor({ output_delimiter: "|", output_segmenter: "|" }), ours).errors)).toEqual(["output_segmenter"]);
+    expect(Object.keys(tradingProfile(vendor({ output_delimiter: "\\n", output_segmenter: "~" }), ours).errors)).toEqual(["output_delimiter"]);
+    expect(tradingProfile(vendor({ output_delimiter: "^", output_segmenter: ">" }), ours).errors).toEqual({});
+  });
+
   it("does not ask CSV vendors for X12 identities", () => {
     expect(tradingProfile(vendor({ edi_format: 0, edi_identifier: null, edi_qualifier: null }), ours).errors).toEqual({});
   });

@@ -2,6 +2,7 @@
 // describes each with an example. The vendor object uses the spec's field
 // names ("850_segments", "997_enabled", ...).
 import type { Delimiters } from "./x12/isa";
+import { delimiterProblems } from "./x12/delimiters";
 import { vendorDelimiters, type SegmentData } from "./x12/writer";
 
 export const DOCUMENT_TYPES = ["850", "855", "856", "810", "846", "997"] as const;
@@ -160,10 +161,10 @@ export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { pr
   }
 
   const output = vendorDelimiters(vendor);
-  for (const [field, value] of [["output_delimiter", output.element], ["output_segmenter", output.segment]] as const) {
-    if (/^[A-Za-z0-9 ]$/.test(value)) problem(field, "cannot be a letter, a digit or a space");
+  // The writer's rule (D72): what the reader would refuse is refused here, per field.
+  for (const message of delimiterProblems(output)) {
+    problem(/element separator/.test(message) && !/segment terminator/.test(message) ? "output_delimiter" : "output_segmenter", `cannot be used: ${message}`);
   }
-  if (output.element === output.segment) problem("output_segmenter", "must differ from output_delimiter");
 
   const fileName = compileRegex(vendor.regex_format);
   if (fileName.error) problem("regex_format", fileName.error);

@@ -12,6 +12,8 @@ import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validati
 import { storeWithCode, syncVendorSources } from "~/sales/vendor-sources.server";
 import { checkStaffRegex } from "../../edi/staff-regex";
 import { tradingProfile } from "../../edi/vendor-profile";
+import { delimiterProblems } from "../../edi/x12/delimiters";
+import { vendorDelimiters } from "../../edi/x12/writer";
 import { normaliseSshFingerprint } from "~/lib/ssh-fingerprint";
 import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
 import { PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
@@ -165,6 +167,17 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
         if (problem) fail(field.name, problem);
         else data[prismaField(field.name)] = field.kind === "segments" || field.kind === "regex" ? String(raw) : value;
       }
+    }
+  }
+
+  // The outgoing delimiters as a set (D72): what the reader would refuse is refused here, with the writer's rule.
+  if (!errors.output_delimiter && !errors.output_segmenter) {
+    const output = vendorDelimiters({ output_delimiter: (data.output_delimiter as string | null) ?? null, output_segmenter: (data.output_segmenter as string | null) ?? null });
+    const problems = delimiterProblems(output);
+    if (problems.length) {
+      const elementAlone = problems.every((problem) => /element separator/.test(problem) && !/segment terminator/.test(problem));
+      const field = elementAlone ? "output_delimiter" : "output_segmenter";
+      fail(field, t("vendor.errors.output_delimiters", { field: t(`vendor.fields.${field}`), delimiter: t("vendor.fields.output_delimiter"), segmenter: t("vendor.fields.output_segmenter") }));
     }
   }
 

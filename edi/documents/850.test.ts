@@ -176,6 +176,12 @@ describe("build850 (drop-ship request)", () => {
     expect(segments.find((segment) => segment[0] === "PO1")).toEqual(["PO1", "2", "1.5", "EA", "0.3", undefined, "IN", "MUG-01"]);
   });
 
+  it("refuses, when built, delimiters the reader would refuse and a ten-digit ST02", () => {
+    expect(() => writeAndRead(build850(request, "0001"), { element: "*", component: ">", segment: "*" }, "PO")).toThrow(/cannot be written: the element separator and the segment terminator/);
+    expect(() => writeAndRead(build850(request, "0001"), { element: "*", component: "*", segment: "~" }, "PO")).toThrow(/cannot be written/);
+    expect(() => build850(request, "1000000000")).toThrow(/ST02 must be 4 to 9 characters/);
+  });
+
   it("refuses an order without lines or with a zero quantity", () => {
     expect(() => build850({ ...request, lines: [] }, "0001")).toThrow(/at least one line/);
     expect(() => build850({ ...request, lines: [{ lineNumber: 1, sku: "X", quantity: 0 }] }, "0001")).toThrow(/quantity/);

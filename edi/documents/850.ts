@@ -66,6 +66,7 @@ export interface Build850Options {
 export function build850(request: DropShipOrderRequest, controlNumber: string, options: Build850Options = {}): TransactionData {
   if (!request.poNumber) throw new Error("850: poNumber is required");
   if (request.lines.length === 0) throw new Error(`850 ${request.poNumber}: an order needs at least one line`);
+  if (!/^[^\s]{4,9}$/.test(controlNumber)) throw new Error(`850 ${request.poNumber}: ST02 must be 4 to 9 characters, not ${JSON.stringify(controlNumber)} (control numbers wrap at 999999999)`);
   const skuQualifier = options.skuQualifier ?? "SK";
   const segments: SegmentData[] = [["BEG", request.purpose ?? "00", request.orderType ?? "DS", request.poNumber, undefined, x12Date(request.date)]];
   segments.push(...(request.extraSegments ?? []));

@@ -201,3 +201,88 @@ describe("acknowledging received files", () => {
     expect(written.acknowledgements.map((each) => each.statusCode)).toEqual(["A", "A"]);
   });
 });
+
+describe("what a 997 answers, and how (D73)", () => {
+  const isa = (element = "*", version = "00401", ack = "0", repetition = "U") =>
+    ["ISA", "00", "          ", "00", "          ", "ZZ", "VENDOR         ", "ZZ", "SHOP           ", "240501", "1200", repetition, version, "000000001", ack, "P", ">"].join(element) + "~";
+  const file = (groups: string[], element = "*", version = "00401", repetition = "U") =>
+    (isa(element, version, "0", repetition) + groups.join("") + `IEA*${groups.length}*000000001~`).replace(/\*/g, element);
+  const group = (gs01: string, gs06: string, sets: string, count = 1) => `GS*${gs01}*VENDOR*SHOP*20240501*1200*${gs06}*X*004010~${sets}GE*${count}*${gs06}~`;
+  const set856 = (st02 = "0001") => `ST*856*${st02}~BSN*00*S1*20240501*1200~SE*3*${st02}~`;
+  const options = { controlNumbers: { interchange: 1, group: 1, transaction: 1 }, date: new Date("2024-05-01T12:00:00Z") };
+
+  it("never acknowledges a 997 or a 999 (FA groups), even beside another group", () => {
+    const received997 = file([group("FA", "5", "ST*997*0001~AK1*PO*1~AK9*A*1*1*1~SE*4*0001~")]);
+    expect(ack997Interchange(readX12(received997), options).text).toBe("");
+    const mixed = file([group("FA", "5", "ST*997*0001~AK1*PO*1~AK9*A*1*1*1~SE*4*0001~"), group("SH", "6", set856())]);
+    const written = ack997Interchange(readX12(mixed), options);
+    expect(written.acknowledgements.map((each) => each.functionalId)).toEqual(["SH"]);
+  });
+
+  it("writes ISA11 as a repetition separator that is none of the other delimiters (partner's element separator ^)", () => {
+    const text = file([group("SH", "6", set856())], "^", "00501", "|").replace("004010", "005010");
+    const result = readX12(text);
+    expect(result.interchanges[0].delimiters.element).toBe("^");
+    const written = ack997Interchange(result, options);
+    const isa11 = written.text.split("^")[11];
+    expect(isa11).not.toBe("^");
+    expect(isa11).toBe("|");
+    expect(readX12(written.text).faults).toEqual([]);
+    // Given delimiters whose repetition separator is the element separator (a vendor writing "^"): another one is chosen.
+    const given = ack997Interchange(result, { ...options, delimiters: { element: "^", component: ">", segment: "~", repetition: "^" } });
+    expect(given.text.split("^")[11]).toBe("|");
+    expect(readX12(given.text).faults).toEqual([]);
+  });
+
+  it("does not answer a group whose GS06 cannot be AK102 (N0 1/9): AK1*PO*ABC is never written", () => {
+    const result = readX12(file([group("SH", "ABC", set856())]), { mode: "tolerant" });
+    expect(ack997Interchange(result, options).text).toBe("");
+    expect(() => build997({ ...acknowledgeGroup(result), controlNumber: "ABC" }, "0001")).toThrow(/AK102/);
+  });
+
+  it("leaves out an AK404 copy that is over 99 characters or holds a delimiter, and an AK2 whose ST02 does not fit", () => {
+    const big = "X".repeat(1_000_000);
+    const text = file([group("SH", "6", `ST*856*0001~BSN*00*S>1*20240501*1200~SE*3*0001~ST*856*0002~BSN*00*${big}~SE*3*0002~ST*856*12345678901~SE*2*12345678901~`, 3)]);
+    const result = readX12(text, { mode: "tolerant" });
+    const faults = [
+      { level: "element" as const, segmentIndex: 4, segmentId: "BSN", element: 2, ack: { segment: "AK4" as const, code: "6" }, message: "bad date", interchange: 0, group: 0, transaction: 0, positionInTransaction: 2 },
+      { level: "element" as const, segmentIndex: 7, segmentId: "BSN", element: 2, ack: { segment: "AK4" as const, code: "5" }, message: "too long", interchange: 0, group: 0, transaction: 1, positionInTransaction: 2 },
+    ];
+    const written = ack997Interchange(result, { ...options, extraFaults: faults, delimiters: { element: "*", component: ">", segment: "~", repetition: "^" } });
+    expect(written.text).toContain("AK4*2**6~"); // "S>1" holds the component separator
+    expect(written.text).toContain("AK4*2**5~");
+    expect(written.text).not.toContain("12345678901");
+    expect(written.text.length).toBeLessThan(2000);
+    const back = readX12(written.text);
+    expect(back.faults).toEqual([]);
+    const parsed = parse997(viewTransaction(back, back.interchanges[0].groups[0].transactions[0]));
+    expect(parsed.faults).toEqual([]);
+    expect(parsed.document.groups[0].counts).toEqual({ included: 3, received: 3, accepted: 0 });
+    expect(parsed.document.groups[0].transactions.map((each) => each.controlNumber)).toEqual(["0001", "0002"]);
+  });
+
+  it("has no AK2 for a set whose ST01 is not a set identifier, and still counts it", () => {
+    const result = readX12(file([group("SH", "6", `${set856()}ST*ABC*0002~SE*2*0002~`, 2)]), { mode: "tolerant" });
+    const written = ack997Interchange(result, options);
+    expect(written.text).not.toContain("AK2*ABC");
+    expect(written.text).toContain("AK9*P*2*2*1~");
+    const back = readX12(written.text);
+    expect(parse997(viewTransaction(back, back.interchanges[0].groups[0].transactions[0])).faults).toEqual([]);
+  });
+
+  it("answers 10,000 unclosed groups, each once (faults indexed by group)", () => {
+    const text = isa() + Array.from({ length: 10_000 }, (_, g) => `GS*SH*VENDOR*SHOP*20240501*1200*${g + 1}*X*004010~${set856()}`).join("");
+    const result = readX12(text, { mode: "tolerant" });
+    const written = ack997Interchange(result, options);
+    expect(written.acknowledgements).toHaveLength(10_000);
+    expect(written.acknowledgements.every((each) => each.statusCode === "R" && each.errorCodes[0] === "3")).toBe(true);
+    expect(readX12(written.text).faults).toEqual([]);
+  });
+
+  it("wraps its control numbers at 999999999", () => {
+    const written = ack997Interchange(readX12(file([group("SH", "6", set856()), group("SH", "7", set856())])), { ...options, controlNumbers: { interchange: 999_999_999, group: 999_999_999, transaction: 999_999_998 } });
+    expect(written.controlNumbers).toEqual({ interchange: 1, group: 1, transaction: 1 });
+    expect(written.text).toContain("ST*997*999999998~");
+    expect(written.text).toContain("ST*997*999999999~");
+  });
+});

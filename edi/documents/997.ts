@@ -9,6 +9,8 @@
 // Receiving: parse997() reads a partner's 997 into the same plain shape and
 // checks its content (AK101 a functional identifier, AK403 an error code...),
 // reporting what is wrong as element faults.
+import { addControlNumber } from "../control-numbers";
+import { chooseRepetition, delimiterProblems } from "../x12/delimiters";
 import { AK4, type Fault } from "../x12/faults";
 import type { FunctionalGroup, Interchange, TransactionSet } from "../x12/envelope";
 import type { Delimiters } from "../x12/isa";
@@ -314,19 +316,48 @@ export interface AcknowledgeOptions {
  * extraFaults): TA1-level faults are not a 997's business and are left out.
  */
 export function acknowledgeGroup(result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, options: AcknowledgeOptions = {}): AckGroup {
+  return acknowledgeIndexedGroup(result, indexFaults(result, options.extraFaults), options);
+}
+
+/** The faults of a read that a 997 reports (not TA1's), by interchange and group: built once, so answering n groups is linear (D73). */
+type FaultIndex = Map<string, Fault[]>;
+const groupKey = (interchange: number | undefined, group: number | undefined) => `${interchange}/${group}`;
+
+function indexFaults(result: Pick<ReadResult, "faults" | "warnings">, extraFaults: Fault[] = []): FaultIndex {
+  const index: FaultIndex = new Map();
+  for (const list of [result.faults, result.warnings, extraFaults]) {
+    for (const fault of list) {
+      if (fault.ack.segment === "TA1" || fault.group === undefined) continue;
+      const key = groupKey(fault.interchange, fault.group);
+      const faults = index.get(key);
+      if (faults) faults.push(fault);
+      else index.set(key, [fault]);
+    }
+  }
+  return index;
+}
+
+function acknowledgeIndexedGroup(result: Pick<ReadResult, "interchanges" | "segments">, index: FaultIndex, options: AcknowledgeOptions): AckGroup {
   const i = options.interchange ?? 0;
   const g = options.group ?? 0;
   const group = result.interchanges[i]?.groups[g];
   if (!group) throw new Error(`no functional group ${g} in interchange ${i}`);
-  const faults = [...result.faults, ...result.warnings, ...(options.extraFaults ?? [])].filter(
-    (fault) => fault.ack.segment !== "TA1" && fault.interchange === i && fault.group === g,
-  );
+  const faults = index.get(groupKey(i, g)) ?? [];
   const five = group.version.startsWith("00501");
 
-  const transactions = group.transactions.map((transaction, t) => acknowledgeTransaction(result, transaction, faults.filter((fault) => fault.transaction === t), options, five));
+  const byTransaction = new Map<number, Fault[]>();
+  for (const fault of faults) {
+    if (fault.transaction === undefined) continue;
+    const list = byTransaction.get(fault.transaction);
+    if (list) list.push(fault);
+    else byTransaction.set(fault.transaction, [fault]);
+  }
+  const transactions = group.transactions.map((transaction, t) => acknowledgeTransaction(result, transaction, byTransaction.get(t) ?? [], options, five));
   const accepted = transactions.filter((each) => each.status === "accepted" || each.status === "accepted_with_errors").length;
   const groupCodes = unique(faults.filter((fault) => fault.transaction === undefined && fault.ack.segment === "AK9").map((fault) => fault.ack.code)).slice(0, 5);
-  const included = /^\d+$/.test(group.ge?.[1]?.trim() ?? "") ? Number(group.ge![1].trim()) : transactions.length;
+  // AK902 is N0 1/6: GE01 as sent only when it fits.
+  const ge01 = group.ge?.[1]?.trim() ?? "";
+  const included = /^\d{1,6}$/.test(ge01) ? Number(ge01) : transactions.length;
   let statusCode: string;
   if (groupCodes.length > 0 || accepted === 0) statusCode = "R";
   else if (accepted < transactions.length) statusCode = "P";
@@ -361,14 +392,15 @@ function acknowledgeTransaction(
     let error = bySegment.get(fault.segmentIndex);
     if (!error) {
       const position = fault.positionInTransaction ?? fault.segmentIndex - transaction.start;
-      error = { segmentId: (fault.segmentId || "???").slice(0, 3), position, code: fault.ack.segment === "AK3" ? fault.ack.code : "8", elements: [] };
+      error = { segmentId: fault.segmentId || "???", position, code: fault.ack.segment === "AK3" ? fault.ack.code : "8", elements: [] };
       bySegment.set(fault.segmentIndex, error);
     } else if (fault.ack.segment === "AK3" && error.code === "8" && error.elements.length === 0) {
       error.code = fault.ack.code;
     }
     if (fault.ack.segment === "AK4" && fault.element !== undefined) {
       const value = fault.segmentIndex - 1 < result.segments.length ? result.segments.elements(fault.segmentIndex - 1)[fault.element] : undefined;
-      error.elements.push(dropUndefined({ position: fault.element, code: fault.ack.code, value: value ? value.slice(0, 99) : undefined }));
+      // AK404 is AN 1/99: a longer value is left out, not cut (build997 also leaves out one with delimiters or control characters).
+      error.elements.push(dropUndefined({ position: fault.element, code: fault.ack.code, value: value && value.length <= 99 ? value : undefined }));
     }
   }
   const errors = [...bySegment.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
@@ -389,22 +421,56 @@ function acknowledgeTransaction(
   });
 }
 
-/** Writes an acknowledgement as a 997 transaction set. */
-export function build997(group: AckGroup, controlNumber: string): TransactionData {
-  const segments: SegmentData[] = [["AK1", group.functionalId, group.controlNumber, group.version]];
+// ---------------------------------------------------------------------------
+// What may be echoed: the 997's own element types (D73). A value a partner sent
+// that does not fit is left out (optional elements) or its loop is (AK2, AK3,
+// AK4); a group whose AK101/AK102 would not fit is not answered by a 997.
+
+const PRINTABLE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+/** AN of min/max, printable, and none of `delimiters`' characters. */
+function fitsAn(value: string | undefined, min: number, max: number, delimiters?: Delimiters): value is string {
+  if (value === undefined || value.length < min || value.length > max || !PRINTABLE.test(value) || value.trim() === "") return false;
+  if (!delimiters) return true;
+  for (const char of [delimiters.element, delimiters.component, delimiters.repetition, delimiters.segment].join("")) if (value.includes(char)) return false;
+  return true;
+}
+const fitsNumber = (value: number | undefined, digits: number): value is number => value !== undefined && Number.isSafeInteger(value) && value >= 0 && String(value).length <= digits;
+
+/** AK101 (ID 2/2) and AK102 (N0 1/9) of a group fit: the group can be answered by a 997. */
+export const echoableGroup = (group: { functionalId: string; controlNumber: string }) => /^[A-Z0-9]{2}$/.test(group.functionalId) && /^\d{1,9}$/.test(group.controlNumber);
+/** AK201 (ID 3/3, a set identifier: three digits, as parse997 checks) and AK202 (AN 4/9) of a set fit. */
+const echoableSet = (transaction: { setId: string; controlNumber: string }, delimiters?: Delimiters) => /^\d{3}$/.test(transaction.setId) && fitsAn(transaction.controlNumber, 4, 9, delimiters) && !/\s/.test(transaction.controlNumber);
+
+/**
+ * Writes an acknowledgement as a 997 transaction set. Only what fits the 997's
+ * element types is echoed (D73): a set whose AK201/AK202 would not fit has no
+ * AK2 loop (it is still counted in AK9), a segment whose ID would not fit AK301
+ * no AK3, an element position beyond AK401's two digits no AK4, and an AK404
+ * copy longer than 99 characters or holding a delimiter of `delimiters` or a
+ * control character is left out. Throws when AK101/AK102 would not fit.
+ */
+export function build997(group: AckGroup, controlNumber: string, delimiters?: Delimiters): TransactionData {
+  if (!echoableGroup(group)) throw new Error(`997: the group ${JSON.stringify(group.functionalId)} ${JSON.stringify(group.controlNumber)} cannot be named in AK101 (ID 2/2) and AK102 (N0 1/9)`);
+  const segments: SegmentData[] = [["AK1", group.functionalId, group.controlNumber, fitsAn(group.version, 1, 12, delimiters) ? group.version : undefined]];
   for (const transaction of group.transactions) {
-    segments.push(["AK2", transaction.setId, transaction.controlNumber, transaction.convention]);
+    if (!echoableSet(transaction, delimiters)) continue;
+    segments.push(["AK2", transaction.setId, transaction.controlNumber, fitsAn(transaction.convention, 1, 35, delimiters) ? transaction.convention : undefined]);
     for (const error of transaction.errors) {
-      segments.push(["AK3", error.segmentId, error.position, error.loop, error.code]);
+      if (!/^[A-Z][A-Z0-9]{1,2}$/.test(error.segmentId) || !fitsNumber(error.position, 10) || (error.position ?? 0) < 1) continue;
+      segments.push(["AK3", error.segmentId, error.position, fitsAn(error.loop, 1, 4, delimiters) ? error.loop : undefined, error.code]);
       for (const each of error.elements) {
-        const position = each.component !== undefined || each.repetition !== undefined ? [each.position, each.component, each.repetition] : each.position;
-        segments.push(["AK4", position, each.reference, each.code, each.value]);
+        if (!fitsNumber(each.position, 2) || each.position < 1) continue;
+        const part = (n: number | undefined) => (fitsNumber(n, 2) ? n : undefined);
+        const position = each.component !== undefined || each.repetition !== undefined ? [each.position, part(each.component), part(each.repetition)] : each.position;
+        const reference = each.reference !== undefined && /^\d{1,4}$/.test(each.reference) ? each.reference : undefined;
+        segments.push(["AK4", position, reference, each.code, fitsAn(each.value, 1, 99, delimiters) ? each.value : undefined]);
       }
     }
     segments.push(["AK5", transaction.statusCode || codeOf(transaction.status), ...transaction.errorCodes]);
   }
   const { included, received, accepted } = group.counts;
-  segments.push(["AK9", group.statusCode || codeOf(group.status), included, received, accepted, ...group.errorCodes]);
+  const count = (n: number | undefined) => (fitsNumber(n, 6) ? n : undefined);
+  segments.push(["AK9", group.statusCode || codeOf(group.status), count(included) ?? count(received), count(received), count(accepted), ...group.errorCodes]);
   return { setId: "997", controlNumber, segments };
 }
 
@@ -442,6 +508,12 @@ export interface Ack997InterchangeResult extends WriteResult {
  * One 997 interchange per received interchange (each addressed back to its
  * sender), holding one FA group with a 997 per received group. The 997 is
  * written in version 005010 when the received group was, 004010 otherwise.
+ *
+ * Left unanswered (D73): FA groups (a 997 or 999 is never acknowledged), a
+ * group whose GS01/GS06 cannot be named in AK101/AK102, and, when the answer
+ * would reuse the received delimiters, an interchange whose delimiters break
+ * the writer's rule. Those are for a TA1 (edi/documents/ta1.ts). Work is linear
+ * in the number of groups and faults.
  */
 export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, options: Ack997InterchangeOptions): Ack997InterchangeResult {
   const next = { ...options.controlNumbers };
@@ -450,41 +522,70 @@ export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "fau
   let text = "";
   let segmentCount = 0;
   const replaced: string[] = [];
+  const index = indexFaults(result, options.extraFaults);
 
   result.interchanges.forEach((interchange: Interchange, i) => {
-    if (interchange.groups.length === 0) return; // nothing a 997 answers (TA1-only interchanges)
-    const first: FunctionalGroup = interchange.groups[0];
-    const five = interchange.groups.some((group) => group.version.startsWith("00501"));
-    const transactions = interchange.groups.map((_, g) => {
-      const acknowledgement = acknowledgeGroup(result, { ...options, interchange: i, group: g });
+    const answered = interchange.groups.flatMap((group, g) => (group.functionalId !== "FA" && echoableGroup(group) ? [g] : []));
+    if (answered.length === 0) return; // nothing a 997 answers (acknowledgements, TA1-only interchanges, no usable GS)
+    const delimiters = answerDelimiters(options.delimiters ?? interchange.delimiters);
+    // Broken received delimiters (or answer delimiters that cannot be written): a TA1's business.
+    if (!delimiters || delimiterProblems(interchange.delimiters).length) return;
+    const groups = answered.map((g) => interchange.groups[g]);
+    const first: FunctionalGroup = groups[0];
+    const five = groups.some((group) => group.version.startsWith("00501"));
+    const transactions = answered.map((g) => {
+      const acknowledgement = acknowledgeIndexedGroup(result, index, { ...options, interchange: i, group: g });
       acknowledgements.push(acknowledgement);
-      return build997(acknowledgement, String(next.transaction++).padStart(4, "0"));
+      const transaction = build997(acknowledgement, String(next.transaction).padStart(4, "0"), delimiters);
+      next.transaction = addControlNumber(next.transaction);
+      return transaction;
     });
+    const sender = options.sender ?? interchange.receiver;
+    const receiver = options.receiver ?? interchange.sender;
+    // GS02/GS03 are AN 2/15: the received ones only when they fit.
+    const groupId = (value: string | undefined, fallback: string) => (fitsAn(value, 2, 15, delimiters) && value.trim() === value ? value : fallback);
     const written = writeInterchange({
-      delimiters: options.delimiters ?? interchange.delimiters,
-      sender: options.sender ?? interchange.receiver,
-      receiver: options.receiver ?? interchange.sender,
+      delimiters,
+      sender,
+      receiver,
       date: date6,
       time,
-      controlNumber: next.interchange++,
+      controlNumber: next.interchange,
       version: five ? "00501" : "00401",
       usage: options.usage ?? (interchange.usage === "T" ? "T" : "P"),
       groups: [{
         functionalId: "FA",
-        sender: options.groupSender ?? first.gs[3] ?? (options.sender ?? interchange.receiver).id,
-        receiver: options.groupReceiver ?? first.gs[2] ?? (options.receiver ?? interchange.sender).id,
+        sender: options.groupSender ?? groupId(first.gs[3], sender.id),
+        receiver: options.groupReceiver ?? groupId(first.gs[2], receiver.id),
         date: date8,
         time,
-        controlNumber: String(next.group++),
+        controlNumber: String(next.group),
         version: five ? "005010" : "004010",
         transactions,
       }],
     });
+    next.interchange = addControlNumber(next.interchange);
+    next.group = addControlNumber(next.group);
     text += written.text;
     segmentCount += written.segmentCount;
     replaced.push(...written.replaced);
   });
   return { text, replaced, segmentCount, acknowledgements, controlNumbers: next };
+}
+
+/**
+ * The delimiters an answer is written with: `delimiters` with a repetition
+ * separator that differs from the three others (the first free of `^`, `|`,
+ * `!`, …), or null when they break the writer's rule.
+ */
+export function answerDelimiters(delimiters: Delimiters): Delimiters | null {
+  const { element, component, segment } = delimiters;
+  let repetition = delimiters.repetition;
+  if (repetition === undefined || [element, component, segment].some((other) => other.includes(repetition!)) || delimiterProblems({ element, component, segment, repetition }).length) {
+    repetition = chooseRepetition({ element, component, segment });
+  }
+  const chosen = { element, component, segment, repetition };
+  return delimiterProblems(chosen).length ? null : chosen;
 }
 
 const unique = (values: string[]) => [...new Set(values)];

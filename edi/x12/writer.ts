@@ -2,6 +2,7 @@
 // delimiters, GS/GE and ST/SE with correct counts. Values never carry a
 // delimiter: one found in a value is replaced by a space (reported), since X12
 // has no escaping and a stray "*" in an address would shift every element.
+import { assertDelimiters, chooseRepetition, COMPONENT_CANDIDATES, firstFree } from "./delimiters";
 import type { Delimiters } from "./isa";
 
 /** A segment as elements; [0] is the segment ID. Arrays inside are components (or repetitions of components). */
@@ -47,6 +48,8 @@ export interface InterchangeData {
   usage?: "P" | "T";
   ackRequested?: "0" | "1";
   groups: GroupData[];
+  /** Interchange-level segments written right after the ISA, before any GS (a TA1). */
+  serviceSegments?: SegmentData[];
   /** Added after each terminator for people reading the file (e.g. "\n"); never when the terminator is a line break. */
   lineBreak?: string;
 }
@@ -88,6 +91,11 @@ export class SegmentWriter {
     return text.replace(this.forbidden, " ");
   }
 
+  /** One value with delimiters replaced (reported in `replaced`). */
+  value(value: string): string {
+    return this.clean(value);
+  }
+
   private element(value: SegmentData[number]): string {
     if (!Array.isArray(value)) return this.clean(value);
     return value.map((component) => this.clean(component)).join(this.delimiters.component);
@@ -111,18 +119,30 @@ export function writeInterchange(data: InterchangeData): WriteResult {
   const { delimiters } = data;
   const writer = new SegmentWriter(delimiters);
   const version = data.version ?? "00401";
-  const isa11 = Number(version) >= 402 ? (delimiters.repetition ?? "^") : "U";
+  const isa11 = Number(version) >= 402 ? (delimiters.repetition ?? chooseRepetition(delimiters)) : "U";
+  // The reader must read back what we write: the same rule refuses a vendor's delimiters on save (D72).
+  assertDelimiters(Number(version) >= 402 ? { ...delimiters, repetition: isa11 } : delimiters, version);
   const control = String(data.controlNumber).padStart(9, "0");
   if (!/^\d{9}$/.test(control)) throw new Error(`ISA13 must be up to 9 digits, not ${JSON.stringify(data.controlNumber)}`);
+  for (const group of data.groups) {
+    // GS06 is N0 1/9 and ST02 AN 4/9: control numbers wrap (edi/control-numbers.ts), they never grow a tenth digit.
+    if (!/^\d{1,9}$/.test(group.controlNumber)) throw new Error(`GS06 must be 1 to 9 digits, not ${JSON.stringify(group.controlNumber)}`);
+    for (const transaction of group.transactions) {
+      if (!/^[^\s]{4,9}$/.test(transaction.controlNumber)) throw new Error(`ST02 must be 4 to 9 characters, not ${JSON.stringify(transaction.controlNumber)}`);
+    }
+  }
 
+  // IDs echoed from a partner's ISA may hold our delimiters or control characters: replaced by spaces, the width kept.
+  const isaValue = (value: string) => writer.value(value).replace(/[\u0000-\u001f\u007f]/g, " ");
   const isa = [
     "ISA", "00", fit("", 10), "00", fit("", 10),
-    fit(data.sender.qualifier, 2), fit(data.sender.id, 15),
-    fit(data.receiver.qualifier, 2), fit(data.receiver.id, 15),
+    fit(isaValue(data.sender.qualifier), 2), fit(isaValue(data.sender.id), 15),
+    fit(isaValue(data.receiver.qualifier), 2), fit(isaValue(data.receiver.id), 15),
     data.date, data.time, isa11, version, control, data.ackRequested ?? "0", data.usage ?? "P", delimiters.component,
   ].join(delimiters.element);
 
   const lines: string[] = [isa];
+  for (const segment of data.serviceSegments ?? []) lines.push(writer.segment(segment));
   for (const group of data.groups) {
     lines.push(writer.segment(["GS", group.functionalId, group.sender, group.receiver, group.date, group.time, group.controlNumber, "X", group.version ?? "004010"]));
     for (const transaction of group.transactions) {
@@ -140,12 +160,16 @@ export function writeInterchange(data: InterchangeData): WriteResult {
 }
 
 /** The vendor's output delimiters (`output_delimiter`, `output_segmenter`), with X12's usual defaults. */
-export function vendorDelimiters(vendor: { output_delimiter?: string | null; output_segmenter?: string | null }, component = ">"): Delimiters {
+export function vendorDelimiters(vendor: { output_delimiter?: string | null; output_segmenter?: string | null }, component?: string): Delimiters {
   const unescape = (value: string | null | undefined, fallback: string) => {
     if (!value) return fallback;
     return value.replace(/\\r/g, "\r").replace(/\\n/g, "\n").replace(/\\t/g, "\t");
   };
-  return { element: unescape(vendor.output_delimiter, "*"), segment: unescape(vendor.output_segmenter, "~"), component, repetition: "^" };
+  const element = unescape(vendor.output_delimiter, "*");
+  const segment = unescape(vendor.output_segmenter, "~");
+  // The vendor chooses two; the component and repetition separators are the first of a fixed list that differ from them (D72).
+  const chosenComponent = component ?? firstFree(COMPONENT_CANDIDATES, [element, segment]);
+  return { element, segment, component: chosenComponent, repetition: chooseRepetition({ element, segment, component: chosenComponent }) };
 }
 
 /** Writes read segments back exactly, each with its interchange's delimiters. */

@@ -2,7 +2,7 @@
 // per vendor, and still increasing after the connection (the "restart") is gone.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../edi/control-numbers";
+import { addControlNumber, ensureControlSequence, reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../edi/control-numbers";
 
 let pool: pg.Pool;
 const query: SqlQuery = async (sql, params) => (await pool.query(sql, params)).rows;
@@ -39,6 +39,25 @@ describe("control numbers", () => {
     for (const st of numbers.groups.flatMap((g) => g.transactions)) expect(st).toMatch(/^\d{4,9}$/);
     const all = [Number(numbers.interchange), ...numbers.groups.flatMap((g) => [Number(g.group), ...g.transactions.map(Number)])];
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("wraps from 999999999 to 1, never to 0 or ten digits (D73)", async () => {
+    await reserveControlNumbers(query, 9005, 1);
+    await query("SELECT setval('edi_control_vendor_9005', 999999997)", []);
+    expect(await reserveControlNumbers(query, 9005, 4)).toEqual([999999998, 999999999, 1, 2]);
+    await query("SELECT setval('edi_control_vendor_9005', 999999998)", []);
+    const numbers = await reserveInterchangeNumbers(query, 9005, [2]);
+    expect(numbers).toEqual({ interchange: "999999999", groups: [{ group: "1", transactions: ["0002", "0003"] }] });
+    expect(addControlNumber(999_999_999)).toBe(1);
+    expect(addControlNumber(999_999_998, 3)).toBe(2);
+  });
+
+  it("makes a sequence created before D73 (NO CYCLE) wrap", async () => {
+    await query("DROP SEQUENCE IF EXISTS edi_control_vendor_9006", []);
+    await query("CREATE SEQUENCE edi_control_vendor_9006 AS bigint MINVALUE 1 MAXVALUE 999999999 NO CYCLE", []);
+    await query("SELECT setval('edi_control_vendor_9006', 999999999)", []);
+    await ensureControlSequence(query, 9006);
+    expect(await reserveControlNumbers(query, 9006, 1)).toEqual([1]);
   });
 
   it("refuses a bad vendor id before touching the database", async () => {

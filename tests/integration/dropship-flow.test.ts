@@ -271,6 +271,31 @@ describe("when things go wrong", () => {
     expect(await calls("FulfillmentCreate")).toHaveLength(0);
   });
 
+  it("answers an interchange that asks for a TA1 (ISA14 = 1) and whose IEA02 is wrong with TA1 R 001, in our delimiters (D73)", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS78");
+    await pendingAssignment(vendor, "SKU-78001");
+    await populateShipRequests();
+    await sendShipRequests();
+    vendorAnswers(vendor, 1300);
+    const shipNotice = filesIn("ds78", "outbound").find((name) => name.startsWith("856"))!;
+    const original = readFileSync(dir("ds78", "outbound", shipNotice), "utf8");
+    const element = original[3];
+    const isa = original.slice(0, original.indexOf("GS" + element)).split(element);
+    isa[14] = "1";
+    const control = isa[13];
+    const asked = isa.join(element) + original.slice(original.indexOf("GS" + element)).replace(new RegExp(`IEA\\${element}(\\d+)\\${element}${control}`), `IEA${element}$1${element}999999999`);
+    writeFileSync(dir("ds78", "outbound", shipNotice), asked);
+    await populateShipResponses();
+    await processShipResponses();
+    const ta1Files = filesIn("ds78", "inbound").filter((name) => name.startsWith("TA1_"));
+    expect(ta1Files).toHaveLength(1);
+    const text = readFileSync(dir("ds78", "inbound", ta1Files[0]), "utf8");
+    const back = readX12(text);
+    expect(back.faults).toEqual([]);
+    expect(text).toMatch(new RegExp(`TA1\\*${control}\\*\\d{6}\\*\\d{4}\\*R\\*001~`));
+    expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "out", transaction_set: "TA1" } })).toBe(1);
+  });
+
   it("fails a vendor whose server is down alone; the others run", async () => {
     const up = await createVendor("Acme Outdoor", "DS74");
     const down = await createVendor("Granite Tools", "DS75", { sftp_port: 1 });

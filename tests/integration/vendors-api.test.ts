@@ -288,6 +288,24 @@ describe("vendor API", () => {
     expect(await db.vendor.count({ where: { name: "" } })).toBe(0);
   });
 
+  it("refuses outgoing delimiters the reader would refuse (D72), translated", async () => {
+    const same = await api("/api/dropship_vendor", { body: validVendor({ name: "Clash Co", output_delimiter: "|", output_segmenter: "|" }) });
+    expect(same.status).toBe(422);
+    const sameErrors = ((await same.json()) as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(sameErrors)).toEqual(["output_segmenter"]);
+    expect(sameErrors.output_segmenter[0]).toContain("must be two different characters");
+    const lineBreak = await api("/api/dropship_vendor", { body: validVendor({ name: "Clash Co", output_delimiter: "\\n", output_segmenter: "~" }) });
+    expect(lineBreak.status).toBe(422);
+    const lineErrors = ((await lineBreak.json()) as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(lineErrors)).toEqual(["output_delimiter"]);
+    expect(lineErrors.output_delimiter[0]).toContain("cannot be a line break");
+    // ">" and "^" as the vendor's own delimiters are fine: our component and repetition separators move aside.
+    const caret = await api("/api/dropship_vendor", { body: validVendor({ name: "Caret Co", output_delimiter: "^", output_segmenter: ">" }) });
+    expect(caret.status).toBe(200);
+    expect(await db.vendor.count({ where: { name: "Clash Co" } })).toBe(0);
+    await api(`/api/dropship_vendor/${(await db.vendor.findFirstOrThrow({ where: { name: "Caret Co" } })).id}`, { method: "DELETE", body: {} });
+  });
+
   it("answers bad requests with clear errors, not 500s", async () => {
     const notJson = await fetch(`${app.url}/api/dropship_vendor`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
     expect(notJson.status).toBe(422);

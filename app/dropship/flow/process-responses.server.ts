@@ -9,10 +9,11 @@ import { Readable } from "node:stream";
 import prisma from "~/db.server";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
-import { ack997Interchange } from "../../../edi/documents/997";
+import { ack997Interchange, echoableGroup } from "../../../edi/documents/997";
+import { ta1Interchanges, planTa1 } from "../../../edi/documents/ta1";
 import type { LineStatus } from "../../../edi/documents/855";
 import { allTrackingNumbers, type ShipNotice } from "../../../edi/documents/856";
-import { reserveControlNumbers, type SqlQuery } from "../../../edi/control-numbers";
+import { addControlNumber, reserveControlNumbers, type SqlQuery } from "../../../edi/control-numbers";
 import * as csv from "../../../edi/csv";
 import { recogniseIncomingFile, sortIncomingFiles } from "../../../edi/incoming";
 import { joinRemote, remoteEntryPath } from "../../../edi/transport/paths";
@@ -284,35 +285,54 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
   await storePreparedFile({ vendorId: context.vendor.id, partner: "as400", remotePath, transactionSet: set, content: Buffer.from(original.content), replyToId: context.transmissionId }, context.tx);
 }
 
-/** The 997 answering every group of the file (rejecting what was at fault), queued for upload. */
+/**
+ * What answers the file (D73), queued for upload: a 997 for every group a 997
+ * can name (never for FA groups: a 997 or 999 is not acknowledged), and a TA1
+ * for each interchange that asked for one (ISA14 = 1) or whose envelope is at
+ * fault and cannot carry a 997. Both under the vendor's `997_enabled`.
+ */
 async function queueAck997(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]) {
   if (context.vendor.edi997_enabled !== 1) return;
-  const groups = result.interchanges.flatMap((interchange) => interchange.groups);
-  if (groups.length === 0 || groups.every((group) => group.functionalId === "FA")) return; // never acknowledge an acknowledgement
-  const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
-  // ISA13, GS06 and ST02 may share a number; one per group covers them all. Consecutive numbers are needed.
-  let numbers = await reserveControlNumbers(query, context.vendor.id, groups.length);
-  while (numbers.some((n, i) => i > 0 && n !== numbers[i - 1] + 1)) numbers = await reserveControlNumbers(query, context.vendor.id, groups.length);
-  const start = numbers[0];
-  const ack = ack997Interchange(result, {
-    extraFaults,
-    supportedSets: ["997", "855", "856", "810", "846"],
-    sender: profile.sender,
-    receiver: profile.receiver,
-    delimiters: profile.output,
-    usage: profile.usage,
-    controlNumbers: { interchange: start, group: start, transaction: start },
-  });
-  if (!ack.text) return;
+  const answers = planTa1(result, { delimiters: profile.output });
+  const groups = result.interchanges.flatMap((interchange) => interchange.groups.filter((group) => group.functionalId !== "FA" && echoableGroup(group)));
+  if (groups.length === 0 && answers.length === 0) return; // never acknowledge an acknowledgement
   const folder = context.vendor.sftp_outcoming_folder;
   if (!folder) {
-    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: "No 997 sent: the vendor has no outcoming folder." });
+    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `No ${groups.length ? "997" : "TA1"} sent: the vendor has no outcoming folder.` });
     return;
   }
-  const name = `997_${context.vendor.store_id}_${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${String(start).padStart(9, "0")}.edi`;
-  const rejected = ack.acknowledgements.filter((group) => group.status === "rejected" || group.status === "partially_accepted").length;
-  await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "997", content: Buffer.from(ack.text), interchangeControlNumber: String(start).padStart(9, "0"), groupControlNumber: String(start), replyToId: context.transmissionId }, context.tx);
-  context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, message: `997 ${name} queued for ${context.fileName}: ${ack.acknowledgements.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
+  const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
+  // ISA13, GS06 and ST02 may share a number; one per group covers them all, and one per TA1. Consecutive numbers are needed (a wrap from 999999999 to 1 counts as consecutive).
+  const needed = groups.length + answers.length;
+  let numbers = await reserveControlNumbers(query, context.vendor.id, needed);
+  while (numbers.some((n, i) => i > 0 && n !== addControlNumber(numbers[i - 1]))) numbers = await reserveControlNumbers(query, context.vendor.id, needed);
+  const start = numbers[0];
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  if (groups.length) {
+    const ack = ack997Interchange(result, {
+      extraFaults,
+      supportedSets: ["997", "855", "856", "810", "846"],
+      sender: profile.sender,
+      receiver: profile.receiver,
+      delimiters: profile.output,
+      usage: profile.usage,
+      controlNumbers: { interchange: start, group: start, transaction: start },
+    });
+    if (ack.text) {
+      const name = `997_${context.vendor.store_id}_${stamp}_${String(start).padStart(9, "0")}.edi`;
+      const rejected = ack.acknowledgements.filter((group) => group.status === "rejected" || group.status === "partially_accepted").length;
+      await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "997", content: Buffer.from(ack.text), interchangeControlNumber: String(start).padStart(9, "0"), groupControlNumber: String(start), replyToId: context.transmissionId }, context.tx);
+      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, message: `997 ${name} queued for ${context.fileName}: ${ack.acknowledgements.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
+    }
+  }
+  if (answers.length) {
+    const first = addControlNumber(start, groups.length);
+    const ta1 = ta1Interchanges(result, { delimiters: profile.output, sender: profile.sender, receiver: profile.receiver, usage: profile.usage, controlNumber: first });
+    const name = `TA1_${context.vendor.store_id}_${stamp}_${String(first).padStart(9, "0")}.edi`;
+    await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "TA1", content: Buffer.from(ta1.text), interchangeControlNumber: String(first).padStart(9, "0"), replyToId: context.transmissionId }, context.tx);
+    const rejected = ta1.answers.some((answer) => answer.code !== "A");
+    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, message: `TA1 ${name} queued for ${context.fileName}: ${ta1.answers.map((answer) => `interchange ${answer.controlNumber} ${answer.code === "A" ? "accepted" : answer.code === "E" ? "accepted with errors" : "rejected"} (${answer.note})`).join(", ")}.` });
+  }
 }
 
 async function processX12(context: ApplyContext, profile: TradingProfile, content: Buffer, type: string | null): Promise<FileOutcome> {

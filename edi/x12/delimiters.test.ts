@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { chooseRepetition, delimiterProblems } from "./delimiters";
+import { readX12 } from "./reader";
+import { vendorDelimiters, writeInterchange } from "./writer";
+
+const interchange = (delimiters: Parameters<typeof writeInterchange>[0]["delimiters"], version = "00401") => ({
+  delimiters,
+  sender: { qualifier: "ZZ", id: "US" },
+  receiver: { qualifier: "ZZ", id: "THEM" },
+  date: "261125",
+  time: "0700",
+  controlNumber: 1,
+  version,
+  groups: [{ functionalId: "PO", sender: "US", receiver: "THEM", date: "20261125", time: "0700", controlNumber: "1", transactions: [{ setId: "850", controlNumber: "0001", segments: [["BEG", "00", "DS", "PO1", "", "20261125"]] }] }],
+});
+
+describe("delimiters we write (D72)", () => {
+  it("accepts the usual sets, CRLF and LF terminators among them", () => {
+    expect(delimiterProblems({ element: "*", component: ">", repetition: "^", segment: "~" })).toEqual([]);
+    expect(delimiterProblems({ element: "|", component: ":", repetition: "^", segment: "\r\n" })).toEqual([]);
+    expect(delimiterProblems({ element: "*", component: ">", segment: "\n" })).toEqual([]);
+  });
+
+  it("refuses equal, alphanumeric, space and line-break separators", () => {
+    expect(delimiterProblems({ element: "*", component: ">", segment: "*" })).toEqual([expect.stringContaining("element separator and the segment terminator")]);
+    expect(delimiterProblems({ element: "A", component: ">", segment: "~" })[0]).toContain("letter, a digit or a space");
+    expect(delimiterProblems({ element: " ", component: ">", segment: "~" })[0]).toContain("letter, a digit or a space");
+    expect(delimiterProblems({ element: "\n", component: ">", segment: "~" })[0]).toContain("line break");
+    expect(delimiterProblems({ element: "*", component: ">", repetition: "*", segment: "~" })[0]).toContain("element separator and the repetition separator");
+    expect(delimiterProblems({ element: "*", component: "\r", segment: "\r\n" }).join()).toContain("component separator and the segment terminator");
+    // Before 00402 ISA11 is "U", not a separator.
+    expect(delimiterProblems({ element: "*", component: ">", repetition: "*", segment: "~" }, "00401")).toEqual([]);
+  });
+
+  it("the writer throws on a set the reader would refuse, and what it writes reads back", () => {
+    expect(() => writeInterchange(interchange({ element: "*", component: ">", segment: "*" }))).toThrow(/cannot be written: the element separator and the segment terminator/);
+    expect(() => writeInterchange(interchange({ element: "*", component: "*", segment: "~" }))).toThrow(/cannot be written/);
+    const written = writeInterchange(interchange({ element: "^", component: ">", segment: "~" }, "00501"));
+    expect(written.text.split("^")[11]).toBe("|"); // ISA11: not "^", the element separator
+    expect(readX12(written.text).ok).toBe(true);
+  });
+
+  it("chooses the repetition separator as the first candidate free of the three others", () => {
+    expect(chooseRepetition({ element: "*", component: ">", segment: "~" })).toBe("^");
+    expect(chooseRepetition({ element: "^", component: ">", segment: "~" })).toBe("|");
+    expect(chooseRepetition({ element: "^", component: "|", segment: "!" })).toBe("`");
+  });
+
+  it("a vendor's ^ or > moves our repetition and component separators aside", () => {
+    expect(vendorDelimiters({ output_delimiter: "^", output_segmenter: ">" })).toEqual({ element: "^", segment: ">", component: ":", repetition: "|" });
+    expect(delimiterProblems(vendorDelimiters({ output_delimiter: "|", output_segmenter: "|" }))).not.toEqual([]);
+    expect(delimiterProblems(vendorDelimiters({ output_delimiter: "\\n", output_segmenter: "~" }))).not.toEqual([]);
+  });
+});
