@@ -163,6 +163,9 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         edi856_file_contents_regex: edi ? null : "tracking_number",
         sort_files_by_file_contents: i % 4 === 0 ? 1 : 0,
         is_archiving_files: 1,
+        // The demo vendor is ours and writes under a temporary name, then renames (app/demo/demo-vendor.server.ts):
+        // a file it lists is whole, so no second listing is needed (D60).
+        incoming_min_age_seconds: 0,
         use_cost: i % 2,
         edi997_enabled: edi ? 1 : 0,
         edi846_enabled: i % 2 === 0 ? 1 : 0,
