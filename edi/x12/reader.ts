@@ -124,8 +124,8 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
       continue;
     }
     const isa = readIsa(text, pos, true);
-    if (typeof isa === "string" || isa === null) {
-      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: isa ?? "the ISA segment is incomplete" });
+    if (isa === null || "error" in isa) {
+      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa?.note ?? "022" }, message: isa?.error ?? "the ISA segment is incomplete" });
       break;
     }
     const set = segments.delimiterSets.push(isa.delimiters) - 1;

@@ -92,8 +92,8 @@ export async function readX12Stream(
         }
         const isa = readIsa(text, pos, final);
         if (isa === null) return pos; // wait for the rest of the ISA
-        if (typeof isa === "string") {
-          envelope.faults.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: isa });
+        if ("error" in isa) {
+          envelope.faults.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa.note }, message: isa.error });
           return text.length;
         }
         delimiters = isa.delimiters;
