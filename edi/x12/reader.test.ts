@@ -241,3 +241,35 @@ describe("X12 reader: delimiters must be distinct and not letters, digits or spa
     expect(summary.faults.map((f) => f.ack.code)[0]).toBe("026");
   });
 });
+
+describe("X12 reader: hostile input, read with the right result (issue 16, item 6)", () => {
+  it("a. segments without an element separator: each is read as its ID alone", async () => {
+    const { noSeparatorSegments } = await import("../../bench/edi/generate");
+    const text = noSeparatorSegments(50_000);
+    const result = readX12(text);
+    expect(result.faults).toEqual([]);
+    expect(result.segments.length).toBe(50_000 + 6);
+    expect(result.segments.elements(3)).toEqual(["ZZ"]);
+    expect(result.segments.id(50_002)).toBe("ZZ");
+    expect(result.segments.elements(50_003)).toEqual(["SE", "50002", "0001"]);
+    let count = 0;
+    const summary = await readX12Stream(Readable.from([Buffer.from(text)]), () => void count++);
+    expect(summary.faults).toEqual([]);
+    expect(count).toBe(50_000 + 6);
+  });
+
+  it("d. 70,000 interchanges whose delimiters differ: each is read with its own", async () => {
+    const { manyInterchanges, HOSTILE_DELIMITERS } = await import("../../bench/edi/generate");
+    const result = readX12(manyInterchanges(70_000));
+    expect(result.faults).toEqual([]);
+    expect(result.interchanges).toHaveLength(70_000);
+    for (const i of [0, 1, 65_535, 65_536, 65_537, 69_999]) {
+      const expected = HOSTILE_DELIMITERS[i % HOSTILE_DELIMITERS.length];
+      const interchange = result.interchanges[i];
+      expect(interchange.delimiters).toMatchObject(expected);
+      const big = interchange.groups[0].transactions[0].start + 1;
+      expect(result.segments.delimiters(big)).toMatchObject(expected);
+      expect(result.segments.elements(big)).toEqual(["BIG", "20261124", `INV-${i}`]);
+    }
+  });
+});
