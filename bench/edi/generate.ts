@@ -122,3 +122,70 @@ export function corpusMix(bytes: number, copies = 25): string {
   }
   return parts.join("");
 }
+
+// ---------------------------------------------------------------------------
+// Hostile inputs (issue 16, item 6): each was slower than linear before D71.
+// The tests (edi/x12/reader.test.ts, edi/documents/856.test.ts) read the same
+// inputs and check what comes out.
+
+const isaOf = (control: number, element = "*", component = ">", terminator = "~") =>
+  ["ISA", "00", "          ", "00", "          ", "ZZ", "SENDER         ", "ZZ", "RECEIVER       ", "261121", "1200", "U", "00401", String(control).padStart(9, "0"), "0", "P", component].join(element) + terminator;
+
+/**
+ * a. One interchange whose set holds `count` segments "ZZ" with no element
+ * separator: before D71 the reader searched to the end of the text for a
+ * separator after each of them.
+ */
+export function noSeparatorSegments(count: number): string {
+  const parts = [isaOf(1), "GS*IN*SENDER*RECEIVER*20261121*1200*1*X*004010~", "ST*810*0001~"];
+  for (let i = 0; i < count; i++) parts.push("ZZ~");
+  parts.push(`SE*${count + 2}*0001~`, "GE*1*1~", "IEA*1*000000001~");
+  return parts.join("");
+}
+
+/**
+ * b. An 856 whose HL levels are nested `depth` deep (S > O > P > P > … > I):
+ * before D71 every level rebuilt its chain of ancestors.
+ */
+export function nestedShipNotice(depth: number): string {
+  const body = ["BSN*00*SHIP-1*20261123*1405*0001~", "HL*1**S~", "HL*2*1*O~", "PRF*PO1~"];
+  for (let id = 3; id < depth; id++) body.push(`HL*${id}*${id - 1}*P~`);
+  body.push(`HL*${depth}*${depth - 1}*I~`, "LIN*1*SK*SKU-1~", "SN1**1*EA~", "MAN*CP*1Z-TRACK~");
+  const segments = ["ST*856*0001~", ...body];
+  segments.push(`SE*${segments.length + 1}*0001~`);
+  return [isaOf(1), "GS*SH*SENDER*RECEIVER*20261121*1200*1*X*004010~", ...segments, "GE*1*1~", "IEA*1*000000001~"].join("");
+}
+
+/**
+ * The delimiters interchange i of manyInterchanges uses: they differ from one
+ * interchange to the next. Three sets, since 65,536 is not a multiple of 3: an
+ * index that wrapped at 16 bits would land on another set.
+ */
+export const HOSTILE_DELIMITERS = [
+  { element: "*", component: ">", segment: "~" },
+  { element: "|", component: "^", segment: "\n" },
+  { element: "^", component: ":", segment: "'" },
+];
+
+/**
+ * d. `count` interchanges, each with one group and one set, whose delimiters
+ * cycle through HOSTILE_DELIMITERS: before D71 a 16-bit index wrapped after
+ * 65,535 interchanges and segments took another interchange's delimiters.
+ */
+export function manyInterchanges(count: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { element: e, component: c, segment: s } = HOSTILE_DELIMITERS[i % HOSTILE_DELIMITERS.length];
+    const control = (i % 999_999_999) + 1;
+    parts.push(
+      isaOf(control, e, c, s),
+      ["GS", "IN", "SENDER", "RECEIVER", "20261121", "1200", String(control), "X", "004010"].join(e) + s,
+      ["ST", "810", "0001"].join(e) + s,
+      ["BIG", "20261124", `INV-${i}`].join(e) + s,
+      ["SE", "3", "0001"].join(e) + s,
+      ["GE", "1", String(control)].join(e) + s,
+      ["IEA", "1", String(control).padStart(9, "0")].join(e) + s,
+    );
+  }
+  return parts.join("");
+}

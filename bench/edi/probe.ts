@@ -3,6 +3,7 @@
 //   probe.ts throughput <ours|ours+elements|node-x12> <file> <runs>
 //   probe.ts memory <baseline|ours|node-x12> <file>
 //   probe.ts stream ours <file>
+//   probe.ts hostile <a|a-stream|b|d> <file> <runs>
 // Prints one JSON line. Every task loads the same modules, so the baseline
 // child's RSS is what the others pay before parsing.
 import { createReadStream, readFileSync, statSync } from "node:fs";
@@ -10,6 +11,7 @@ import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { readX12 } from "../../edi/x12/reader";
 import { readX12Stream } from "../../edi/x12/stream";
+import { mapTransactions } from "../../edi/documents";
 
 const { X12Parser } = createRequire(import.meta.url)("node-x12") as typeof import("node-x12");
 type NodeX12Result = ReturnType<InstanceType<typeof X12Parser>["parse"]>;
@@ -72,6 +74,39 @@ async function main(): Promise<object> {
     const ms = performance.now() - start;
     if (!summary.ok) throw new Error(`readX12Stream refused the input: ${summary.faults[0]?.message}`);
     return { bytes: statSync(file).size, segments, ms: [ms], peakRssMb: maxRssMb() };
+  }
+  if (task === "hostile") {
+    // The hostile inputs of issue 16 item 6, read with the right result (checked), timed.
+    const buffer = readFileSync(file);
+    const once = async () => {
+      if (parser === "a-stream") {
+        let segments = 0;
+        const summary = await readX12Stream(createReadStream(file), () => void segments++);
+        if (!summary.ok) throw new Error(`refused: ${summary.faults[0]?.message}`);
+        return segments;
+      }
+      const result = readX12(buffer);
+      if (!result.ok) throw new Error(`refused: ${result.faults[0]?.message}`);
+      if (parser === "b") {
+        const [mapped] = mapTransactions(result);
+        if (mapped?.mapped?.type !== "856" || mapped.mapped.document.orders[0]?.items[0]?.trackingNumbers[0] !== "1Z-TRACK") throw new Error("856 not read right");
+      } else {
+        for (let i = 0; i < result.segments.length; i++) result.segments.elements(i);
+      }
+      return result.segments.length;
+    };
+    const ms: number[] = [];
+    let start = performance.now();
+    const segments = await once(); // warm-up; counted alone when it was slow (the quadratic code before D71)
+    const first = performance.now() - start;
+    if (first > 5000) return { bytes: buffer.length, segments, ms: [first] };
+    for (let run = 0; run < Number(runsArg); run++) {
+      gc();
+      start = performance.now();
+      await once();
+      ms.push(performance.now() - start);
+    }
+    return { bytes: buffer.length, segments, ms };
   }
   throw new Error(`unknown task ${task}`);
 }

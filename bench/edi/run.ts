@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { corpusMix, write846 } from "./generate";
+import { corpusMix, manyInterchanges, nestedShipNotice, noSeparatorSegments, write846 } from "./generate";
 
 const MB = 1 << 20;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -55,7 +55,10 @@ console.log(`Code runs through tsx, as \`npm start\` runs the server.\n`);
 
 const dir = mkdtempSync(join(os.tmpdir(), "edi-bench-"));
 const results: Record<string, unknown> = { machine, mb: "2^20 bytes" };
+const RESULTS_FILE = process.env.BENCH_EDI_ONLY === "hostile" ? RESULTS.replace(/results\.json$/, "results-hostile.json") : RESULTS;
 try {
+  // BENCH_EDI_ONLY=hostile runs only the hostile-input rows (section 4).
+  if (process.env.BENCH_EDI_ONLY !== "hostile") {
   const inputs = { "846": join(dir, "846-50mb.edi"), mix: join(dir, "mix-850-856-810.edi") };
   write846(inputs["846"], 50 * MB);
   const mix = corpusMix(15 * MB);
@@ -132,11 +135,50 @@ try {
     console.log(`${fixed(stream.bytes / MB)} MB, ${stream.segments} segments in ${fixed(ms / 1000, 2)} s: ${fixed(stream.bytes / MB / (ms / 1000))} MB/s, ${Math.round(stream.segments / (ms / 1000))} segments/s`);
     console.log(`peak RSS ${fixed(peak)} MB (${above ?? "n/a"} MB above baseline); target < 150 MB: ${peak < 150 ? "met" : "MISSED"}`);
   }
+
+  }
+
+  // 4. Hostile input (issue 16 item 6): seconds per MB, and the time at 2× the size over the time at 1× (≈ 2 when linear).
+  console.log(`\nHostile input (median of 3 after a warm-up; a warm-up over 5 s is counted alone)`);
+  console.log(`${"case".padEnd(58)}${cell("MB 1×", 8)}${cell("s 1×", 9)}${cell("s 2×", 9)}${cell("s/MB", 9)}${cell("2×/1×", 8)}`);
+  const hostileCases: Array<{ key: string; label: string; make: (scale: number) => string; task: string }> = [
+    { key: "a", label: "a. 213,000 segments without an element separator (640 KB)", make: (k) => noSeparatorSegments(213_000 * k), task: "a" },
+    { key: "a-stream", label: "a. the same, streamed (readX12Stream)", make: (k) => noSeparatorSegments(213_000 * k), task: "a-stream" },
+    { key: "b", label: "b. 856 with 10,000 nested HL levels (parse856)", make: (k) => nestedShipNotice(10_000 * k), task: "b" },
+    { key: "d", label: "d. 70,000 interchanges, delimiters differing", make: (k) => manyInterchanges(70_000 * k), task: "d" },
+  ];
+  const hostile: Array<Record<string, unknown>> = [];
+  for (const { key, label, make, task } of hostileCases) {
+    const times: number[] = [];
+    let mb = 0;
+    let error: string | undefined;
+    for (const scale of [1, 2]) {
+      const file = join(dir, `hostile-${key}-${scale}.edi`);
+      writeFileSync(file, make(scale));
+      const result = probe(["hostile", task, file, "3"]);
+      rmSync(file);
+      if (typeof result === "string") {
+        error = result;
+        break;
+      }
+      if (scale === 1) mb = result.bytes / MB;
+      times.push(median(result.ms) / 1000);
+    }
+    if (error) {
+      hostile.push({ case: label, error });
+      console.log(`${label.padEnd(58)}${error}`);
+      continue;
+    }
+    const row = { case: label, mb_1x: fixed(mb, 2), s_1x: fixed(times[0], 3), s_2x: fixed(times[1], 3), s_per_mb: fixed(times[0] / mb, 3), ratio_2x_over_1x: fixed(times[1] / times[0], 2) };
+    hostile.push(row);
+    console.log(`${label.padEnd(58)}${cell(row.mb_1x, 8)}${cell(row.s_1x, 9)}${cell(row.s_2x, 9)}${cell(row.s_per_mb, 9)}${cell(row.ratio_2x_over_1x, 8)}`);
+  }
+  results.hostile = hostile;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
 machine.load_average_at_end = os.loadavg().map((load) => fixed(load, 2));
 console.log(`\nLoad average at the end: ${machine.load_average_at_end.join(" ")}`);
-writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
-console.log(`\nWritten to ${RESULTS}`);
+writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + "\n");
+console.log(`\nWritten to ${RESULTS_FILE}`);

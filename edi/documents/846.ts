@@ -6,6 +6,7 @@
 import type { Readable } from "node:stream";
 import type { Fault } from "../x12/faults";
 import type { Delimiters } from "../x12/isa";
+import { checkElements } from "./elements";
 import { readX12Stream, type StreamSummary } from "../x12/stream";
 import { SegmentWriter, writeInterchange, x12DateTime, type SegmentData, type TransactionData } from "../x12/writer";
 import {
@@ -235,6 +236,7 @@ export async function readInventoryStream(
         assembler = new InventoryAssembler(new Issues(view, faults, warnings));
       }
       const segment: Segment = { id, elements: streamed.elements, index: streamed.index, position: streamed.index - start + 1 };
+      checkElements(assembler.issues, segment); // the element table (elements.ts), as mapTransaction applies it
       if (id === "BIA") sawBia = true;
       if (id === "SE" && !sawBia) assembler.issues.missingSegment("BIA", segment);
       const record = assembler.feed(segment);

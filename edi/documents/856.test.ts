@@ -215,3 +215,27 @@ describe("build856", () => {
     expect(segments[segments.length - 1]).toEqual(["CTT", 9, "9"]);
   });
 });
+
+describe("856: hostile input is read in linear time, with the right result (issue 16, item 6b)", () => {
+  it("reads 10,000 nested HL levels: the item under them gets its order and the pack tracking", async () => {
+    const { nestedShipNotice } = await import("../../bench/edi/generate");
+    const result = readX12(nestedShipNotice(10_000));
+    expect(result.faults).toEqual([]);
+    const [located] = mapTransactions(result);
+    const mapped = located.mapped!;
+    expect(mapped.type).toBe("856");
+    const notice = mapped.document as ShipNotice;
+    expect(notice.orders).toHaveLength(1);
+    const [order] = notice.orders;
+    expect(order.poNumber).toBe("PO1");
+    expect(order.packs).toHaveLength(10_000 - 3);
+    expect(order.items).toHaveLength(1);
+    // MAN*CP sits at the item level, under the innermost pack.
+    expect(order.items[0]).toMatchObject({ sku: "SKU-1", quantity: 1, trackingNumbers: ["1Z-TRACK"], pack: 10_000 - 4 });
+  });
+
+  it("a pack-first layout (S > P > O > I) still gives the pack to the order below it", () => {
+    const notice = parseBody(["BSN*00*S1*20240510*0815", "HL*1**S", "HL*2*1*P", "MAN*CP*TRK-1", "HL*3*2*O", "PRF*PO9", "HL*4*3*I", "LIN**SK*A", "SN1**1*EA"]);
+    expect(notice.document.orders.map((o) => [o.poNumber, o.packs.length, o.items[0]?.trackingNumbers])).toEqual([["PO9", 1, ["TRK-1"]]]);
+  });
+});

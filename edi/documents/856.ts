@@ -259,16 +259,69 @@ export function parse856(view: TransactionView, options: Parse856Options = {}): 
   return { document: notice, faults: issues.faults, warnings: issues.warnings };
 }
 
-/** Turns the HL levels into shipment → orders → packs/items. */
+/** What a level takes from its chain of ancestors (itself included). */
+interface Inherited {
+  /** The nearest order (O) level. */
+  order?: Level;
+  /** The nearest pack or tare (P, T) level. */
+  pack?: Level;
+  /** The tracking numbers of every P and T level of the chain, root first (shared, never changed in place). */
+  packTracking: string[];
+}
+
+/**
+ * Turns the HL levels into shipment → orders → packs/items. Linear in the
+ * number of levels: what each level inherits is derived once from its parent's
+ * (D71), not by walking its whole chain of ancestors again.
+ */
 function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>, header: Pick<Level, "tracking" | "references">, issues: Issues) {
-  const chain = (level: Level) => {
-    const out: Level[] = [];
-    const seen = new Set<Level>();
-    for (let at: Level | undefined = level; at && !seen.has(at); at = at.parentId === undefined ? undefined : byId.get(at.parentId)) {
-      seen.add(at);
-      out.unshift(at); // root first
+  const parentOf = (level: Level) => (level.parentId === undefined ? undefined : byId.get(level.parentId));
+  const inherited = new Map<Level, Inherited>();
+  const none: Inherited = { packTracking: [] };
+  const inherit = (level: Level): Inherited => {
+    const known = inherited.get(level);
+    if (known) return known;
+    // Up to an ancestor already known, a root, or a level seen twice (a loop of HL02s: it counts as the root).
+    const path: Level[] = [];
+    const onPath = new Set<Level>();
+    let at: Level | undefined = level;
+    while (at && !inherited.has(at) && !onPath.has(at)) {
+      path.push(at);
+      onPath.add(at);
+      at = parentOf(at);
     }
-    return out;
+    let base = at && inherited.has(at) ? inherited.get(at)! : none;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const each = path[i];
+      const isPack = each.code === "P" || each.code === "T";
+      const adds = isPack && each.tracking.some((number) => !base.packTracking.includes(number));
+      const derived: Inherited = {
+        order: each.code === "O" ? each : base.order,
+        pack: isPack ? each : base.pack,
+        packTracking: adds ? addUnique([...base.packTracking], ...each.tracking) : base.packTracking,
+      };
+      inherited.set(each, derived);
+      base = derived;
+    }
+    return inherited.get(level)!;
+  };
+  // Pack-first layouts (S > P > O > I): the first order level, in file order,
+  // below each level. Made once, when a pack without an order above it needs it.
+  let firstOrderBelow: Map<Level, Level> | undefined;
+  const orderBelow = (level: Level) => {
+    if (!firstOrderBelow) {
+      firstOrderBelow = new Map();
+      for (const order of levels) {
+        if (order.code !== "O") continue;
+        const seen = new Set<Level>([order]);
+        // An ancestor already marked had its own ancestors marked by an earlier order.
+        for (let at = parentOf(order); at && !seen.has(at) && !firstOrderBelow.has(at); at = parentOf(at)) {
+          seen.add(at);
+          firstOrderBelow.set(at, order);
+        }
+      }
+    }
+    return firstOrderBelow.get(level);
   };
   const shipment = levels.find((level) => level.code === "S");
   const shipmentTracking = addUnique([...header.tracking], ...(shipment?.tracking ?? []));
@@ -305,29 +358,25 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
     }
     return order;
   };
-  const nearest = (levelChain: Level[], codes: string[]) => [...levelChain].reverse().find((level) => codes.includes(level.code));
 
   const packIndex = new Map<Level, { order: ShipNoticeOrder; index: number }>();
   for (const level of levels) {
-    const levelChain = chain(level);
+    const chain = inherit(level);
     if (level.code === "O") orderOf(level);
     if (level.code === "P" || level.code === "T") {
       // A pack belongs to the order above it or, in pack-first layouts (S > P > O > I), to the order of its first item.
-      const orderLevel = nearest(levelChain, ["O"]) ?? levels.find((other) => other.code === "O" && chain(other).includes(level));
-      const order = orderOf(orderLevel);
-      const trackingNumbers = levelChain.filter((each) => each.code === "P" || each.code === "T").reduce<string[]>((all, each) => addUnique(all, ...each.tracking), []);
-      order.packs.push(dropUndefined({ level: level.code as "P" | "T", trackingNumbers, marks: level.marks, packaging: level.packaging }));
+      const order = orderOf(chain.order ?? orderBelow(level));
+      order.packs.push(dropUndefined({ level: level.code as "P" | "T", trackingNumbers: [...chain.packTracking], marks: level.marks, packaging: level.packaging }));
       packIndex.set(level, { order, index: order.packs.length - 1 });
     }
     for (const item of level.items) {
-      const orderLevel = nearest(levelChain, ["O"]);
+      const orderLevel = chain.order;
       if (!orderLevel) issues.note(level.segment, `item HL ${level.id} has no order (HL03 = O) level above it`);
       const order = orderOf(orderLevel);
-      const packLevels = levelChain.filter((each) => each.code === "P" || each.code === "T");
-      const packed = packLevels.reduce<string[]>((all, each) => addUnique(all, ...each.tracking), []);
+      const packed = [...chain.packTracking];
       if (level.code !== "P" && level.code !== "T") addUnique(packed, ...level.tracking);
       item.trackingNumbers = packed.length ? packed : orderLevel?.tracking.length ? [...orderLevel.tracking] : [...shipmentTracking];
-      const pack = packLevels.length ? packIndex.get(packLevels[packLevels.length - 1]) : undefined;
+      const pack = chain.pack ? packIndex.get(chain.pack) : undefined;
       if (pack && pack.order === order) item.pack = pack.index;
       order.items.push(item);
     }

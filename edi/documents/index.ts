@@ -9,7 +9,8 @@ import { parse850, type PurchaseOrder } from "./850";
 import { parse855, type PurchaseOrderAck } from "./855";
 import { parse856, type Parse856Options, type ShipNotice } from "./856";
 import { parse997, type FunctionalAck } from "./997";
-import { viewTransaction } from "./types";
+import { checkElements } from "./elements";
+import { Issues, viewTransaction, type Parsed, type TransactionView } from "./types";
 
 type Mapped<Type extends string, Document> = { type: Type; document: Document; faults: Fault[]; warnings: Fault[] };
 
@@ -34,23 +35,40 @@ type ReadSource = Pick<ReadResult, "segments" | "interchanges">;
 
 /** The set as a typed document, or null when its set ID has no mapper here. */
 export function mapTransaction(result: ReadSource, transaction: TransactionSet, options: MapOptions = {}): MappedDocument | null {
-  const view = () => viewTransaction(result, transaction, options.location);
+  let viewed: TransactionView | undefined;
+  const view = () => (viewed = viewTransaction(result, transaction, options.location));
+  const checked = <T,>(parsed: Parsed<T>): Parsed<T> => withElementChecks(viewed!, parsed);
   switch (transaction.setId) {
     case "850":
-      return { type: "850", ...parse850(view()) };
+      return { type: "850", ...checked(parse850(view())) };
     case "855":
-      return { type: "855", ...parse855(view()) };
+      return { type: "855", ...checked(parse855(view())) };
     case "856":
-      return { type: "856", ...parse856(view(), options.shipNotice) };
+      return { type: "856", ...checked(parse856(view(), options.shipNotice)) };
     case "810":
-      return { type: "810", ...parse810(view()) };
+      return { type: "810", ...checked(parse810(view())) };
     case "846":
-      return { type: "846", ...parse846(view()) };
+      return { type: "846", ...checked(parse846(view())) };
     case "997":
       return { type: "997", ...parse997(view()) };
     default:
       return null;
   }
+}
+
+/**
+ * The element table's checks (edi/documents/elements.ts) over every segment
+ * of the set, added to what the document's reader found; a fault the reader
+ * already gave for the same element and code is not repeated.
+ */
+function withElementChecks<T>(view: TransactionView, parsed: Parsed<T>): Parsed<T> {
+  const issues = new Issues(view);
+  for (const segment of view.segments) checkElements(issues, segment);
+  if (issues.faults.length === 0) return parsed;
+  const known = new Set(parsed.faults.map((fault) => `${fault.segmentIndex}/${fault.element}/${fault.ack.segment}${fault.ack.code}`));
+  const added = issues.faults.filter((fault) => !known.has(`${fault.segmentIndex}/${fault.element}/${fault.ack.segment}${fault.ack.code}`));
+  const faults = [...parsed.faults, ...added].sort((a, b) => a.segmentIndex - b.segmentIndex || (a.element ?? 0) - (b.element ?? 0));
+  return { ...parsed, faults };
 }
 
 export interface LocatedDocument {

@@ -26,6 +26,7 @@ export interface Fault {
 // TA1 note codes (TA105).
 export const TA1 = {
   controlNumberMismatch: "001",
+  segmentTerminator: "004",
   qualifierSender: "005",
   sender: "006",
   qualifierReceiver: "007",

@@ -13,6 +13,12 @@ export interface Delimiters {
   segment: string;
 }
 
+/** Why an ISA cannot be read at all, with the TA1 note code (TA105) it gives. */
+export interface IsaError {
+  error: string;
+  note: string;
+}
+
 export interface IsaRead {
   elements: string[]; // elements[0] = "ISA", elements[16] = ISA16
   delimiters: Delimiters;
@@ -33,56 +39,110 @@ const NOTE_FOR_ELEMENT: Record<number, string> = {
 
 const isLineBreak = (code: number) => code === 10 || code === 13;
 const isAlnum = (char: string) => /^[A-Za-z0-9]$/.test(char);
+/** Space or tab: indentation after a line-break terminator, never part of it. */
+const isBlank = (code: number) => code === 32 || code === 9;
+
+/** The repetition separator is ISA11 from interchange control version 00402 on (before, ISA11 is the standards identifier, "U"). */
+export const usesRepetitionSeparator = (version: string | number) => Number(version) >= 402;
+
+export interface DelimiterProblem {
+  /** Which delimiter is at fault. */
+  delimiter: "element" | "component" | "repetition" | "segment";
+  /** TA105: 026 element separator, 027 component separator, 004 segment terminator, 016 ISA11 (repetition separator). */
+  note: string;
+  message: string;
+}
+
+/**
+ * What is wrong with a set of delimiters for an interchange of ISA12 `version`,
+ * or null when nothing is: the element separator, the component separator
+ * (ISA16), the segment terminator and, from 00402 on, the repetition separator
+ * (ISA11) must be distinct, none a letter, a digit or a space. The element and
+ * component separators and the repetition separator are one character; the
+ * terminator is one character (a surrogate pair counts as one) or CRLF. Each is
+ * checked against those defined before it (element, component, terminator,
+ * repetition), so a collision is blamed on the later one. Used by the readers,
+ * and by writers for the delimiters they are configured with.
+ */
+export function delimiterProblem(delimiters: Delimiters, version: string | number): DelimiterProblem | null {
+  const { element, component, segment, repetition } = delimiters;
+  const show = JSON.stringify;
+  const single = (value: string) => value.length === 1 || (value.length === 2 && value.charCodeAt(0) >= 0xd800 && value.charCodeAt(0) <= 0xdbff);
+  const unusable = (value: string) => !value || isAlnum(value) || value === " " || value === "\t";
+  if (!single(element) || unusable(element) || isLineBreak(element.charCodeAt(0))) {
+    return { delimiter: "element", note: TA1.elementSeparator, message: `${show(element)} cannot be the element separator (one character, not a letter, digit, space or line break)` };
+  }
+  if (!single(component) || unusable(component) || isLineBreak(component.charCodeAt(0)) || component === element) {
+    return { delimiter: "component", note: TA1.componentSeparator, message: `ISA16 ${show(component)} cannot be the component separator (one character, not a letter, digit or space, and not the element separator)` };
+  }
+  const segmentChars = segment === "\r\n" ? ["\r", "\n"] : [segment];
+  if (!(segment === "\r\n" || single(segment)) || unusable(segment) || segment === element || segment === component) {
+    return { delimiter: "segment", note: TA1.segmentTerminator, message: `${show(segment)} cannot be the segment terminator (one character or CRLF, not a letter, digit or space, and not the element or component separator)` };
+  }
+  if (usesRepetitionSeparator(version) && repetition !== undefined) {
+    if (!single(repetition) || unusable(repetition) || isLineBreak(repetition.charCodeAt(0)) || repetition === element || repetition === component || segmentChars.includes(repetition)) {
+      return { delimiter: "repetition", note: TA1.standards, message: `ISA11 ${show(repetition)} cannot be the repetition separator (one character, not a letter, digit or space, and none of the other delimiters)` };
+    }
+  }
+  return null;
+}
 
 /**
  * Reads the ISA starting at `start` ("ISA" there). Returns null when `text`
  * ends before the ISA does and more may come (`final` false); a string when
  * the segment cannot be an ISA at all.
  */
-export function readIsa(text: string, start: number, final: boolean): IsaRead | null | string {
-  if (text.length < start + 4) return final ? "the file ends inside the ISA segment" : null;
+export function readIsa(text: string, start: number, final: boolean): IsaRead | null | IsaError {
+  const broken = (error: string, note: string = TA1.controlStructure): IsaError => ({ error, note });
+  if (text.length < start + 4) return final ? broken("the file ends inside the ISA segment") : null;
   const element = text[start + 3];
-  if (isAlnum(element) || element === " " || isLineBreak(element.charCodeAt(0))) {
-    return `ISA is not followed by an element separator (found ${JSON.stringify(element)})`;
+  if (isAlnum(element) || isBlank(element.charCodeAt(0)) || isLineBreak(element.charCodeAt(0))) {
+    return broken(`ISA is not followed by an element separator (found ${JSON.stringify(element)})`, TA1.elementSeparator);
   }
   const elements: string[] = ["ISA"];
   let current = "";
   let i = start + 4;
   // ISA01..ISA15, each ended by the element separator; line breaks inside are wrapping.
   while (elements.length < 16) {
-    if (i >= text.length) return final ? "the file ends inside the ISA segment" : null;
+    if (i >= text.length) return final ? broken("the file ends inside the ISA segment") : null;
     const char = text[i];
     if (char === element) {
       elements.push(current);
       current = "";
     } else if (!isLineBreak(char.charCodeAt(0))) {
       current += char;
-      if (current.length > 80) return "the ISA segment has fewer than 16 elements";
+      if (current.length > 80) return broken("the ISA segment has fewer than 16 elements");
     }
     i++;
   }
   // ISA16: one character, the component separator.
   while (i < text.length && isLineBreak(text.charCodeAt(i))) i++;
-  if (i >= text.length) return final ? "the file ends inside the ISA segment" : null;
+  if (i >= text.length) return final ? broken("the file ends inside the ISA segment") : null;
   const component = text[i++];
   elements.push(component);
 
   // The segment terminator follows ISA16.
-  if (i >= text.length) return final ? "the file ends after ISA16, before the segment terminator" : null;
+  if (i >= text.length) return final ? broken("the file ends after ISA16, before the segment terminator", TA1.segmentTerminator) : null;
   let segment: string;
   let stripLineBreaks = true;
   let next: number;
   const code = text.charCodeAt(i);
   if (isLineBreak(code)) {
+    // The terminator is the line break right after ISA16 (CR, LF or CRLF).
+    // Spaces and tabs after it are the next segment's indentation, never part of it.
     const lineBreak = code === 13 && text.charCodeAt(i + 1) === 10 ? "\r\n" : text[i];
     let after = i;
     while (after < text.length && isLineBreak(text.charCodeAt(after))) after++;
     if (after >= text.length && !final) return null;
-    // A wrapped ISA may break right after ISA16: then a punctuation character follows.
+    // Hard-wrapped files (the terminator is not a line break) may break right
+    // after ISA16: then the terminator itself follows the break at once, a
+    // character that is not a letter, digit, space, tab or the element separator.
     const following = text[after];
-    if (following !== undefined && !/[A-Za-z]/.test(following) && following !== element) {
+    if (following !== undefined && !isAlnum(following) && !isBlank(following.charCodeAt(0)) && following !== element && following !== component) {
       segment = following;
-      next = after + 1;
+      const followingCode = following.charCodeAt(0);
+      if (followingCode >= 0xd800 && followingCode <= 0xdbff) segment = text.slice(after, after + 2);
+      next = after + segment.length;
     } else {
       segment = lineBreak;
       stripLineBreaks = false;
@@ -107,17 +167,18 @@ export function readIsa(text: string, start: number, final: boolean): IsaRead | 
   if (!/^\d{6}$/.test(elements[9])) fault(9, `ISA09 is not a date YYMMDD: ${JSON.stringify(elements[9])}`);
   if (!/^\d{4}$/.test(elements[10])) fault(10, `ISA10 is not a time HHMM: ${JSON.stringify(elements[10])}`);
   if (!/^\d{9}$/.test(elements[13])) fault(13, `ISA13 is not a 9-digit control number: ${JSON.stringify(elements[13])}`);
-  if (isAlnum(component) || component === element || component === segment) {
-    fault(16, `ISA16 ${JSON.stringify(component)} cannot be the component separator`, TA1.componentSeparator);
-  }
-  if (segment === element || isAlnum(segment)) {
-    fault(16, `the character after ISA16, ${JSON.stringify(segment)}, cannot be the segment terminator`, TA1.controlStructure);
-  }
-
   const delimiters: Delimiters = { element, component, segment };
-  const version = Number(elements[12]);
+  const version = elements[12];
   const isa11 = elements[11];
-  if (version >= 402 && isa11.length === 1 && !isAlnum(isa11) && isa11 !== " ") delimiters.repetition = isa11;
+  // From 00402 on ISA11 is the repetition separator. A letter or digit there
+  // (the "U" of older versions, kept by senders who raised ISA12) is read as
+  // "no repetition separator", not refused: real files do it (D70).
+  if (usesRepetitionSeparator(version) && isa11.length === 1 && !isAlnum(isa11)) delimiters.repetition = isa11;
+  const problem = delimiterProblem(delimiters, version);
+  if (problem) {
+    fault(problem.delimiter === "repetition" ? 11 : 16, problem.message, problem.note);
+    if (problem.delimiter === "repetition") delete delimiters.repetition;
+  }
   return { elements, delimiters, stripLineBreaks, next, faults };
 }
 

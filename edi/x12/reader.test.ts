@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { describeFault } from "./faults";
 import { readX12 } from "./reader";
 import { readX12Stream } from "./stream";
+import { delimiterProblem } from "./isa";
 
 /** A small valid 850 interchange; `edit` changes its segments before they are joined. */
 function interchange(options: { el?: string; seg?: string; comp?: string; between?: string; isa06?: string; edit?: (segments: string[]) => string[]; version?: string } = {}) {
@@ -155,6 +156,120 @@ describe("X12 reader: delimiters and layout", () => {
       const summary = await readX12Stream(source, (segment) => void seen.push(segment.elements));
       expect(seen).toEqual(Array.from({ length: whole.segments.length }, (_, i) => whole.segments.elements(i)));
       expect(summary.faults.map(describeFault)).toEqual(whole.faults.map(describeFault));
+    }
+  });
+});
+
+describe("X12 reader: the terminator is the character after ISA16 (issue 16, item 1)", () => {
+  const segmentsOf = (result: ReturnType<typeof readX12>) => Array.from({ length: result.segments.length }, (_, i) => result.segments.elements(i));
+  const streamed = async (text: string, size = 7) => {
+    const seen: string[][] = [];
+    const bytes = Buffer.from(text, "utf8");
+    const source = Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)));
+    const summary = await readX12Stream(source, (segment) => void seen.push(segment.elements));
+    return { seen, summary };
+  };
+
+  for (const [name, lineBreak] of [["LF", "\n"], ["CRLF", "\r\n"], ["CR", "\r"]] as const) {
+    it(`reads an indented file whose terminator is ${name}: spaces and tabs are indentation`, async () => {
+      const text = interchange({ seg: lineBreak, between: "  \t  " });
+      const result = readX12(text);
+      expect(result.faults).toEqual([]);
+      expect(result.interchanges[0].delimiters.segment).toBe(lineBreak);
+      expect(result.segments.elements(3)).toEqual(["BEG", "00", "DS", "PO123", "", "20261121"]);
+      const { seen, summary } = await streamed(text);
+      expect(summary.faults).toEqual([]);
+      expect(seen).toEqual(segmentsOf(result));
+    });
+  }
+
+  it("keeps a space inside an element of an indented file (not split on it)", () => {
+    const result = readX12(interchange({ seg: "\n", between: "    " }));
+    expect(result.ok).toBe(true);
+    expect(result.segments.elements(4)).toEqual(["N1", "ST", "JANE DOE"]);
+  });
+
+  it("tolerates CR, LF and CRLF after a ~ terminator, and a BOM", () => {
+    for (const between of ["\r", "\n", "\r\n", "\r\n\t"]) {
+      const result = readX12("\ufeff" + interchange({ seg: "~", between }));
+      expect(result.faults).toEqual([]);
+      expect(result.interchanges[0].delimiters.segment).toBe("~");
+    }
+  });
+});
+
+describe("X12 reader: delimiters must be distinct and not letters, digits or spaces (issue 16, item 2)", () => {
+  const codes = (text: string) => readX12(text).faults.map((f) => `${f.segmentId}${f.element ?? ""} ${f.ack.segment} ${f.ack.code}`);
+  it("refuses a letter or digit as the element separator with TA1 026", () => {
+    // The interchange cannot be read at all (the "no ISA" fault follows).
+    expect(codes(interchange({ el: "A" }))[0]).toBe("ISA TA1 026");
+    expect(codes(interchange({ el: " " }))[0]).toBe("ISA TA1 026");
+  });
+  it("refuses a component separator that is a letter, a space or the element separator with TA1 027", () => {
+    expect(codes(interchange({ comp: "A" }))).toContain("ISA16 TA1 027");
+    expect(codes(interchange({ comp: " " }))).toContain("ISA16 TA1 027");
+  });
+  it("refuses a segment terminator that is a letter, a space or another delimiter with TA1 004", () => {
+    expect(codes(interchange({ seg: " " }))).toContain("ISA16 TA1 004");
+    expect(codes(interchange({ seg: ">", comp: ">" }))).toContain("ISA16 TA1 004");
+  });
+  it("from 00402 on, refuses ISA11 equal to another delimiter with TA1 016", () => {
+    const isa11 = (value: string, version = "00501") => (segments: string[]) => [segments[0].replace("*U*00401*", `*${value}*${version}*`), ...segments.slice(1)];
+    expect(codes(interchange({ edit: isa11(">") }))).toEqual(["ISA11 TA1 016"]);
+    expect(codes(interchange({ edit: isa11("~") }))).toEqual(["ISA11 TA1 016"]);
+    expect(codes(interchange({ edit: isa11(" ") }))).toEqual(["ISA11 TA1 016"]);
+    // A distinct separator is read as the repetition separator.
+    const ok = readX12(interchange({ edit: isa11("^") }));
+    expect(ok.faults).toEqual([]);
+    expect(ok.interchanges[0].delimiters.repetition).toBe("^");
+    // Before 00402 ISA11 is the standards identifier: ">" there is no repetition separator, and no delimiter.
+    expect(readX12(interchange({ edit: isa11("U", "00401") })).faults).toEqual([]);
+    // A letter from 00402 on is the old "U" kept: read as no repetition separator (real files, D70).
+    expect(readX12(interchange({ edit: isa11("U") })).interchanges[0].delimiters.repetition).toBeUndefined();
+  });
+  it("delimiterProblem checks a set of delimiters for writers", () => {
+    expect(delimiterProblem({ element: "*", component: ">", segment: "~", repetition: "^" }, "00501")).toBeNull();
+    expect(delimiterProblem({ element: "*", component: ">", segment: "\r\n" }, "00401")).toBeNull();
+    expect(delimiterProblem({ element: "*", component: "*", segment: "~" }, "00401")).toMatchObject({ delimiter: "component", note: "027" });
+    expect(delimiterProblem({ element: "*", component: ">", segment: "~", repetition: ">" }, "00501")).toMatchObject({ delimiter: "repetition", note: "016" });
+    expect(delimiterProblem({ element: "**", component: ">", segment: "~" }, "00401")).toMatchObject({ delimiter: "element", note: "026" });
+    expect(delimiterProblem({ element: "*", component: ">", segment: "A" }, "00401")).toMatchObject({ delimiter: "segment", note: "004" });
+  });
+  it("the stream reader refuses the same delimiters", async () => {
+    const text = interchange({ el: "A" });
+    const summary = await readX12Stream(Readable.from([Buffer.from(text)]), () => undefined);
+    expect(summary.faults.map((f) => f.ack.code)[0]).toBe("026");
+  });
+});
+
+describe("X12 reader: hostile input, read with the right result (issue 16, item 6)", () => {
+  it("a. segments without an element separator: each is read as its ID alone", async () => {
+    const { noSeparatorSegments } = await import("../../bench/edi/generate");
+    const text = noSeparatorSegments(50_000);
+    const result = readX12(text);
+    expect(result.faults).toEqual([]);
+    expect(result.segments.length).toBe(50_000 + 6);
+    expect(result.segments.elements(3)).toEqual(["ZZ"]);
+    expect(result.segments.id(50_002)).toBe("ZZ");
+    expect(result.segments.elements(50_003)).toEqual(["SE", "50002", "0001"]);
+    let count = 0;
+    const summary = await readX12Stream(Readable.from([Buffer.from(text)]), () => void count++);
+    expect(summary.faults).toEqual([]);
+    expect(count).toBe(50_000 + 6);
+  });
+
+  it("d. 70,000 interchanges whose delimiters differ: each is read with its own", async () => {
+    const { manyInterchanges, HOSTILE_DELIMITERS } = await import("../../bench/edi/generate");
+    const result = readX12(manyInterchanges(70_000));
+    expect(result.faults).toEqual([]);
+    expect(result.interchanges).toHaveLength(70_000);
+    for (const i of [0, 1, 65_535, 65_536, 65_537, 69_999]) {
+      const expected = HOSTILE_DELIMITERS[i % HOSTILE_DELIMITERS.length];
+      const interchange = result.interchanges[i];
+      expect(interchange.delimiters).toMatchObject(expected);
+      const big = interchange.groups[0].transactions[0].start + 1;
+      expect(result.segments.delimiters(big)).toMatchObject(expected);
+      expect(result.segments.elements(big)).toEqual(["BIG", "20261124", `INV-${i}`]);
     }
   });
 });

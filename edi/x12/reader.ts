@@ -31,7 +31,8 @@ export interface ReadResult {
 export class SegmentTable {
   private starts = new Uint32Array(1024);
   private ends = new Uint32Array(1024);
-  private owners = new Uint16Array(1024);
+  // Which interchange's delimiters: 32 bits, since a file may hold more than 65,535 interchanges (D71).
+  private owners = new Uint32Array(1024);
   private strip: Uint8Array = new Uint8Array(1024);
   readonly delimiterSets: Delimiters[] = [];
   length = 0;
@@ -49,11 +50,29 @@ export class SegmentTable {
 
   private grow() {
     const size = this.starts.length * 2;
-    const copy = <T extends Uint32Array | Uint16Array | Uint8Array>(from: T, to: T) => (to.set(from), to);
+    const copy = <T extends Uint32Array | Uint8Array>(from: T, to: T) => (to.set(from), to);
     this.starts = copy(this.starts, new Uint32Array(size));
     this.ends = copy(this.ends, new Uint32Array(size));
-    this.owners = copy(this.owners, new Uint16Array(size));
+    this.owners = copy(this.owners, new Uint32Array(size));
     this.strip = copy(this.strip, new Uint8Array(size));
+  }
+
+  // The last search for an element separator: from `searchedFrom`, the next one
+  // is at `foundAt` (text.length when there is none). A segment without a
+  // separator would otherwise send every search to the end of the text (D71).
+  private searchedFor = "";
+  private searchedFrom = 0;
+  private foundAt = 0;
+
+  /** Position of the next `separator` at or after `from`; text.length when there is none. */
+  private nextSeparator(separator: string, from: number): number {
+    if (separator === this.searchedFor && from >= this.searchedFrom && from <= this.foundAt) return this.foundAt;
+    let at = this.text.indexOf(separator, from);
+    if (at === -1) at = this.text.length;
+    this.searchedFor = separator;
+    this.searchedFrom = from;
+    this.foundAt = at;
+    return at;
   }
 
   delimiters(index: number): Delimiters {
@@ -77,8 +96,8 @@ export class SegmentTable {
     let from = this.starts[index];
     const out: string[] = [];
     for (;;) {
-      const next = text.indexOf(separator, from);
-      if (next === -1 || next >= end) {
+      const next = this.nextSeparator(separator, from);
+      if (next >= end) {
         out.push(text.slice(from, end));
         return out;
       }
@@ -91,8 +110,8 @@ export class SegmentTable {
     const start = this.starts[index];
     const end = this.ends[index];
     const separator = this.delimiters(index).element;
-    const stop = this.text.indexOf(separator, start);
-    const id = this.text.slice(start, stop === -1 || stop > end ? end : stop);
+    const stop = this.nextSeparator(separator, start);
+    const id = this.text.slice(start, stop > end ? end : stop);
     return this.strip[index] ? id.replace(/[\r\n]+/g, "") : id;
   }
 }
@@ -124,8 +143,8 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
       continue;
     }
     const isa = readIsa(text, pos, true);
-    if (typeof isa === "string" || isa === null) {
-      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: isa ?? "the ISA segment is incomplete" });
+    if (isa === null || "error" in isa) {
+      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa?.note ?? "022" }, message: isa?.error ?? "the ISA segment is incomplete" });
       break;
     }
     const set = segments.delimiterSets.push(isa.delimiters) - 1;
@@ -156,6 +175,7 @@ function scanInterchange(
   const delimiters = segments.delimiterSets[set];
   const terminator = delimiters.segment;
   const separator = delimiters.element;
+  const separatorCode = separator.charCodeAt(0); // one UTF-16 unit (readIsa)
   const length = text.length;
   const elementsOf = (index: number) => segments.elements(index);
   while (pos < length) {
@@ -176,9 +196,10 @@ function scanInterchange(
       strip = (lineBreaks.lf !== -1 && lineBreaks.lf < segmentEnd) || (lineBreaks.cr !== -1 && lineBreaks.cr < segmentEnd);
     }
     const index = segments.add(pos, segmentEnd, set, strip);
-    // The segment ID, read without allocating the whole segment.
-    let idEnd = text.indexOf(separator, pos);
-    if (idEnd === -1 || idEnd > segmentEnd) idEnd = segmentEnd;
+    // The segment ID, read without allocating the whole segment; the search
+    // stops at the segment's end (one without a separator must not send it to the end of the text).
+    let idEnd = pos;
+    while (idEnd < segmentEnd && text.charCodeAt(idEnd) !== separatorCode) idEnd++;
     let id = text.slice(pos, idEnd);
     if (strip && (id.includes("\n") || id.includes("\r"))) id = id.replace(/[\r\n]+/g, "");
     envelope.segment(index, id, elementsOf);

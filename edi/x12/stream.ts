@@ -45,6 +45,9 @@ export async function readX12Stream(
   let stripLineBreaks = false;
   let setId: string | undefined;
   let strayReported = false;
+  // pending[0, unterminatedUpTo) holds no segment terminator: an unfinished
+  // segment is not searched again from its start for every chunk (D71).
+  let unterminatedUpTo = 0;
 
   // The current segment's elements, read by the envelope through one shared
   // function (a function per segment would cost more than the parsing).
@@ -92,8 +95,8 @@ export async function readX12Stream(
         }
         const isa = readIsa(text, pos, final);
         if (isa === null) return pos; // wait for the rest of the ISA
-        if (typeof isa === "string") {
-          envelope.faults.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: isa });
+        if ("error" in isa) {
+          envelope.faults.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa.note }, message: isa.error });
           return text.length;
         }
         delimiters = isa.delimiters;
@@ -106,9 +109,12 @@ export async function readX12Stream(
         pos = isa.next;
         continue;
       }
-      const end = text.indexOf(delimiters.segment, pos);
+      const end = text.indexOf(delimiters.segment, Math.max(pos, unterminatedUpTo));
       if (end === -1) {
-        if (!final) return pos;
+        if (!final) {
+          unterminatedUpTo = Math.max(pos, text.length - delimiters.segment.length + 1);
+          return pos;
+        }
         const work = emit(text.slice(pos).replace(/[\r\n]+$/, ""));
         if (work) await work;
         return text.length;
@@ -130,9 +136,11 @@ export async function readX12Stream(
     pending += options.unwrap ? decoded.replace(/[\r\n]+/g, "") : decoded;
     const consumed = await drain(false);
     pending = pending.slice(consumed);
+    unterminatedUpTo = Math.max(0, unterminatedUpTo - consumed);
   }
   pending += decoder.end();
   await drain(true);
+  unterminatedUpTo = 0;
   pending = "";
   envelope.end();
 
