@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { delimiterProblem } from "./isa";
 import { chooseRepetition, delimiterProblems } from "./delimiters";
 import { readX12 } from "./reader";
 import { vendorDelimiters, writeInterchange } from "./writer";
@@ -50,5 +52,18 @@ describe("delimiters we write (D72)", () => {
     expect(vendorDelimiters({ output_delimiter: "^", output_segmenter: ">" })).toEqual({ element: "^", segment: ">", component: ":", repetition: "|" });
     expect(delimiterProblems(vendorDelimiters({ output_delimiter: "|", output_segmenter: "|" }))).not.toEqual([]);
     expect(delimiterProblems(vendorDelimiters({ output_delimiter: "\\n", output_segmenter: "~" }))).not.toEqual([]);
+  });
+});
+
+describe("the writer's rule and the reader's", () => {
+  it("never accepts a set of delimiters the reader refuses, for any characters and version", () => {
+    const char = fc.constantFrom(..."*~^|:>!`\\{}@#$%&;+=<\n\r\t aZ09".split(""), "\r\n");
+    fc.assert(
+      fc.property(char, char, char, char, fc.constantFrom("00401", "00402", "00501", "00801"), (element, component, repetition, segment, version) => {
+        const delimiters = { element, component, repetition, segment };
+        if (delimiterProblems(delimiters, version).length === 0) expect(delimiterProblem(delimiters, version)).toBeNull();
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -5,7 +5,7 @@
 // LF or CRLF). Anything else the reader (edi/x12/isa.ts) refuses or misreads,
 // so the writer throws, the vendor profile reports it and the vendor form
 // refuses it on save.
-import type { Delimiters } from "./isa";
+import { delimiterProblem, type Delimiters } from "./isa";
 
 /** Candidates for a separator we choose ourselves, first one free wins. */
 export const REPETITION_CANDIDATES = ["^", "|", "!", "`", "\\", "{", "}", "@", "#", "$", "%", "&", ";", "~", "*", ">", "+", "="] as const;
@@ -45,6 +45,9 @@ export function delimiterProblems(delimiters: Delimiters, version?: string): str
       if (x === y || [...y].some((char) => x.includes(char))) problems.push(`the ${a} and the ${b} are the same character (${show(x)})`);
     }
   }
+  // The reader's own rule as well, so that nothing we write is a set it refuses (issue 16, item 2).
+  const reader = delimiterProblem(delimiters, version ?? "00501");
+  if (reader && problems.length === 0) problems.push(reader.message);
   return problems;
 }
 
