@@ -1,7 +1,7 @@
 // The environment, read and checked once. A bad or missing variable stops the
 // start with one line per problem instead of a failure somewhere later.
 import { z } from "zod";
-import { normaliseSshFingerprint } from "./lib/ssh-fingerprint";
+import { normaliseFingerprint } from "../edi/transport/fingerprint";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
@@ -82,7 +82,7 @@ const EnvSchema = z
     AS400_PORT: port.optional(),
     AS400_USER: z.string().min(1).optional(),
     AS400_PASSWORD: z.string().optional(),
-    AS400_HOST_KEY: z.string().refine((value) => normaliseSshFingerprint(value) !== null, "must be an SSH key fingerprint: SHA256: and the base64 of 32 bytes, as ssh-keygen -lf prints it (an SFTP host key's, or an FTPS certificate's)").optional(),
+    AS400_HOST_KEY: z.string().refine((value) => normaliseFingerprint(value) !== null, "must be an SSH key fingerprint: SHA256: and the base64 of 32 bytes, as ssh-keygen -lf prints it (an SFTP host key's, or an FTPS certificate's)").optional(),
     /** Explicit FTPS (AUTH TLS, PROT P) for AS400_TRANSFER_MECHANISM 2 or 3; ignored for SFTP. */
     AS400_FTP_TLS: z.enum(["0", "1"]).transform(Number).optional(),
     /** The largest vendor or AS400 file a download takes (it is held in memory while it is stored). */

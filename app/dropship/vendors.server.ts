@@ -14,7 +14,7 @@ import { checkStaffRegex } from "../../edi/staff-regex";
 import { tradingProfile } from "../../edi/vendor-profile";
 import { delimiterProblems } from "../../edi/x12/delimiters";
 import { vendorDelimiters } from "../../edi/x12/writer";
-import { normaliseSshFingerprint } from "~/lib/ssh-fingerprint";
+import { normaliseFingerprint } from "../../edi/transport/fingerprint";
 import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
 import { PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
 
@@ -333,8 +333,9 @@ export async function changeVendorHostKey(id: number, body: Record<string, unkno
     });
     return vendorToApi(updated);
   }
-  if (vendor.transfer_mechanism_id !== 1) throw new ValidationError({ fingerprint: [t("vendor.host_key.errors.not_sftp")] }, t("errors.unprocessable"));
-  const fingerprint = typeof body.fingerprint === "string" ? normaliseSshFingerprint(body.fingerprint) : null;
+  // SFTP pins a host key, FTPS a certificate (D62); plain FTP has nothing to pin.
+  if (vendor.transfer_mechanism_id !== 1 && vendor.ftp_tls !== 1) throw new ValidationError({ fingerprint: [t("vendor.host_key.errors.not_sftp")] }, t("errors.unprocessable"));
+  const fingerprint = typeof body.fingerprint === "string" ? normaliseFingerprint(body.fingerprint) : null;
   if (!fingerprint) throw new ValidationError({ fingerprint: [t("vendor.host_key.errors.fingerprint")] }, t("errors.unprocessable"));
   const updated = await prisma.$transaction(async (tx) => {
     const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: fingerprint } });

@@ -9,6 +9,22 @@ export function sha256Fingerprint(bytes: Buffer): string {
 }
 
 /**
+ * The form we store and show ("SHA256:" + unpadded base64 of 32 bytes), from either form people
+ * paste: OpenSSH's (padding and spaces tolerated) or OpenSSL's hexadecimal pairs. Null otherwise.
+ * The one parser of typed pins: staff's (the vendor form) and AS400_HOST_KEY.
+ */
+export function normaliseFingerprint(value: string): string | null {
+  const bare = value.trim().replace(/^sha256( fingerprint)?[:=]\s*/i, "");
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(bare) && !/^([0-9a-f]{2}:){31}[0-9a-f]{2}$/i.test(bare) && !/^[0-9a-f]{64}$/i.test(bare)) return null;
+  const digest = digestOf(bare);
+  if (!digest) return null;
+  const base64 = digest.toString("base64").replace(/=+$/, "");
+  // 43 characters carry 258 bits: one that does not round-trip is not exactly 32 bytes.
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(bare) && bare.replace(/=$/, "") !== base64) return null;
+  return `SHA256:${base64}`;
+}
+
+/**
  * Compares fingerprints as people paste them: with or without "SHA256:" and base64 padding,
  * or as the hexadecimal pairs OpenSSL prints ("AB:CD:…", from `openssl x509 -fingerprint -sha256`).
  */

@@ -198,11 +198,18 @@ describe("vendor API", () => {
       ["host_key_pinned", `Host key ${typed} pinned by staff: a server showing another key is refused.`],
       ["host_key_reset", `Host key ${seen} unpinned by staff. The next connection trusts and pins the key it sees.`],
     ]);
-    // An FTP vendor has no host key to pin.
+    // A plain FTP vendor has nothing to pin; an FTPS one pins its certificate, typed as OpenSSL prints it too (D62).
     const ftp = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "FTP Co", store_id: "DS08", transfer_mechanism_id: 2, sftp_port: 21 }) })).json()).id;
     const notSftp = await api(`/api/dropship_vendor/${ftp}/host_key`, { body: { action: "pin", fingerprint: typed } });
-    expect((await notSftp.json()).errors.fingerprint[0]).toBe("Only SFTP servers have a host key: this vendor uses FTP");
+    expect((await notSftp.json()).errors.fingerprint[0]).toBe("Only SFTP and FTPS servers have a key to pin: this vendor uses FTP without TLS");
     await api(`/api/dropship_vendor/${ftp}`, { method: "DELETE", body: {} });
+    const ftps = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "FTPS Co", store_id: "DS09", transfer_mechanism_id: 3, sftp_port: 21, ftp_tls: 1 }) })).json()).id;
+    const hex = Buffer.from(typed.slice("SHA256:".length), "base64").toString("hex").toUpperCase().match(/../g)!.join(":");
+    const certificate = await api(`/api/dropship_vendor/${ftps}/host_key`, { body: { action: "pin", fingerprint: hex } });
+    expect(certificate.status).toBe(200);
+    expect(await certificate.json()).toMatchObject({ sftp_host_key: typed });
+    await db.dropshipLog.deleteMany({ where: { vendor_id: ftps } });
+    await api(`/api/dropship_vendor/${ftps}`, { method: "DELETE", body: {} });
     // Log lines are history (a vendor with some is archived, not deleted): the delete test below wants this vendor without.
     await db.dropshipLog.deleteMany({ where: { vendor_id: id } });
   });
