@@ -147,9 +147,12 @@ export function noSeparatorSegments(count: number): string {
  * b. An 856 whose HL levels are nested `depth` deep (S > O > P > P > … > I):
  * before D71 every level rebuilt its chain of ancestors.
  */
-export function nestedShipNotice(depth: number): string {
+export function nestedShipNotice(depth: number, { trackingPerPack = false } = {}): string {
   const body = ["BSN*00*SHIP-1*20261123*1405*0001~", "HL*1**S~", "HL*2*1*O~", "PRF*PO1~"];
-  for (let id = 3; id < depth; id++) body.push(`HL*${id}*${id - 1}*P~`);
+  for (let id = 3; id < depth; id++) {
+    body.push(`HL*${id}*${id - 1}*P~`);
+    if (trackingPerPack) body.push(`MAN*CP*1Z-P${id}~`);
+  }
   body.push(`HL*${depth}*${depth - 1}*I~`, "LIN*1*SK*SKU-1~", "SN1**1*EA~", "MAN*CP*1Z-TRACK~");
   const segments = ["ST*856*0001~", ...body];
   segments.push(`SE*${segments.length + 1}*0001~`);

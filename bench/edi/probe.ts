@@ -3,7 +3,7 @@
 //   probe.ts throughput <ours|ours+elements|node-x12> <file> <runs>
 //   probe.ts memory <baseline|ours|node-x12> <file>
 //   probe.ts stream ours <file>
-//   probe.ts hostile <a|a-stream|b|d> <file> <runs>
+//   probe.ts hostile <a|a-stream|b|b-tracked|d> <file> <runs>
 // Prints one JSON line. Every task loads the same modules, so the baseline
 // child's RSS is what the others pay before parsing.
 import { createReadStream, readFileSync, statSync } from "node:fs";
@@ -87,9 +87,10 @@ async function main(): Promise<object> {
       }
       const result = readX12(buffer);
       if (!result.ok) throw new Error(`refused: ${result.faults[0]?.message}`);
-      if (parser === "b") {
+      if (parser === "b" || parser === "b-tracked") {
         const [mapped] = mapTransactions(result);
-        if (mapped?.mapped?.type !== "856" || mapped.mapped.document.orders[0]?.items[0]?.trackingNumbers[0] !== "1Z-TRACK") throw new Error("856 not read right");
+        const item = mapped?.mapped?.type === "856" ? mapped.mapped.document.orders[0]?.items[0] : undefined;
+        if (item?.trackingNumbers[item.trackingNumbers.length - 1] !== "1Z-TRACK") throw new Error("856 not read right");
       } else {
         for (let i = 0; i < result.segments.length; i++) result.segments.elements(i);
       }

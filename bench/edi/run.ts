@@ -145,6 +145,7 @@ try {
     { key: "a", label: "a. 213,000 segments without an element separator (640 KB)", make: (k) => noSeparatorSegments(213_000 * k), task: "a" },
     { key: "a-stream", label: "a. the same, streamed (readX12Stream)", make: (k) => noSeparatorSegments(213_000 * k), task: "a-stream" },
     { key: "b", label: "b. 856 with 10,000 nested HL levels (parse856)", make: (k) => nestedShipNotice(10_000 * k), task: "b" },
+    { key: "b-tracked", label: "b. the same, every pack with its own tracking number", make: (k) => nestedShipNotice(10_000 * k, { trackingPerPack: true }), task: "b-tracked" },
     { key: "d", label: "d. 70,000 interchanges, delimiters differing", make: (k) => manyInterchanges(70_000 * k), task: "d" },
   ];
   const hostile: Array<Record<string, unknown>> = [];

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Delimiters } from "../x12/isa";
 import { readX12 } from "../x12/reader";
 import { writeInterchange, type TransactionData } from "../x12/writer";
-import { allTrackingNumbers, build856, parse856, type Parse856Options, type ShipNotice } from "./856";
+import { allTrackingNumbers, build856, MAX_PACK_TRACKING, parse856, type Parse856Options, type ShipNotice } from "./856";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
@@ -232,6 +232,24 @@ describe("856: hostile input is read in linear time, with the right result (issu
     expect(order.items).toHaveLength(1);
     // MAN*CP sits at the item level, under the innermost pack.
     expect(order.items[0]).toMatchObject({ sku: "SKU-1", quantity: 1, trackingNumbers: ["1Z-TRACK"], pack: 10_000 - 4 });
+  });
+
+  it("10,000 nested packs, each with its own tracking number: each keeps the 50 nearest, and the notice says so once", async () => {
+    const { nestedShipNotice } = await import("../../bench/edi/generate");
+    const [located] = mapTransactions(readX12(nestedShipNotice(10_000, { trackingPerPack: true })));
+    const notice = located.mapped!.document as ShipNotice;
+    const [order] = notice.orders;
+    expect(order.packs).toHaveLength(10_000 - 3);
+    // The first packs are within the limit: every outer number, root first.
+    expect(order.packs[2].trackingNumbers).toEqual(["1Z-P3", "1Z-P4", "1Z-P5"]);
+    const innermost = order.packs[order.packs.length - 1].trackingNumbers;
+    expect(innermost).toHaveLength(MAX_PACK_TRACKING);
+    expect(innermost[innermost.length - 1]).toBe("1Z-P9999");
+    expect(innermost[0]).toBe(`1Z-P${9999 - MAX_PACK_TRACKING + 1}`);
+    expect(order.items[0].trackingNumbers).toEqual([...innermost, "1Z-TRACK"]);
+    const notes = located.mapped!.warnings.filter((warning) => warning.message.includes("nearest"));
+    expect(notes).toHaveLength(1);
+    expect(notes[0].message).toContain(`more than ${MAX_PACK_TRACKING} packages`);
   });
 
   it("a pack-first layout (S > P > O > I) still gives the pack to the order below it", () => {

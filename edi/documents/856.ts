@@ -259,6 +259,13 @@ export function parse856(view: TransactionView, options: Parse856Options = {}): 
   return { document: notice, faults: issues.faults, warnings: issues.warnings };
 }
 
+/**
+ * The most tracking numbers a pack or item takes from the packages around it.
+ * Real notices nest a few levels (pallet, carton); a pack inside thousands,
+ * each numbered, would give every level a copy of all of them.
+ */
+export const MAX_PACK_TRACKING = 50;
+
 /** What a level takes from its chain of ancestors (itself included). */
 interface Inherited {
   /** The nearest order (O) level. */
@@ -278,6 +285,7 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
   const parentOf = (level: Level) => (level.parentId === undefined ? undefined : byId.get(level.parentId));
   const inherited = new Map<Level, Inherited>();
   const none: Inherited = { packTracking: [] };
+  let trimmed = false;
   const inherit = (level: Level): Inherited => {
     const known = inherited.get(level);
     if (known) return known;
@@ -295,10 +303,20 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
       const each = path[i];
       const isPack = each.code === "P" || each.code === "T";
       const adds = isPack && each.tracking.some((number) => !base.packTracking.includes(number));
+      let packTracking = adds ? addUnique([...base.packTracking], ...each.tracking) : base.packTracking;
+      if (packTracking.length > MAX_PACK_TRACKING) {
+        // Packs nested in hundreds of packs, each with its own number: keeping
+        // every outer number would make the notice quadratic in size (D74).
+        packTracking = packTracking.slice(-MAX_PACK_TRACKING);
+        if (!trimmed) {
+          trimmed = true;
+          issues.note(each.segment, `HL ${each.id} is packed inside more than ${MAX_PACK_TRACKING} packages with tracking numbers; its items keep the ${MAX_PACK_TRACKING} nearest`);
+        }
+      }
       const derived: Inherited = {
         order: each.code === "O" ? each : base.order,
         pack: isPack ? each : base.pack,
-        packTracking: adds ? addUnique([...base.packTracking], ...each.tracking) : base.packTracking,
+        packTracking,
       };
       inherited.set(each, derived);
       base = derived;

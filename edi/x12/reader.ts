@@ -57,21 +57,25 @@ export class SegmentTable {
     this.strip = copy(this.strip, new Uint8Array(size));
   }
 
-  // The last search for an element separator: from `searchedFrom`, the next one
-  // is at `foundAt` (text.length when there is none). A segment without a
-  // separator would otherwise send every search to the end of the text (D71).
-  private searchedFor = "";
-  private searchedFrom = 0;
-  private foundAt = 0;
+  // The last search for an element separator that ran past its segment: from
+  // `farFrom`, the next one is at `farAt` (text.length when there is none). A
+  // segment without a separator would otherwise send every later search to
+  // the end of the text (D71). Written only then, so that the usual search
+  // costs one comparison more than indexOf alone (D74).
+  private farSeparator = "";
+  private farFrom = 0;
+  private farAt = -1;
 
   /** Position of the next `separator` at or after `from`; text.length when there is none. */
-  private nextSeparator(separator: string, from: number): number {
-    if (separator === this.searchedFor && from >= this.searchedFrom && from <= this.foundAt) return this.foundAt;
+  private nextSeparator(separator: string, from: number, end: number): number {
+    if (from <= this.farAt && from >= this.farFrom && separator === this.farSeparator) return this.farAt;
     let at = this.text.indexOf(separator, from);
     if (at === -1) at = this.text.length;
-    this.searchedFor = separator;
-    this.searchedFrom = from;
-    this.foundAt = at;
+    if (at >= end) {
+      this.farSeparator = separator;
+      this.farFrom = from;
+      this.farAt = at;
+    }
     return at;
   }
 
@@ -96,7 +100,7 @@ export class SegmentTable {
     let from = this.starts[index];
     const out: string[] = [];
     for (;;) {
-      const next = this.nextSeparator(separator, from);
+      const next = this.nextSeparator(separator, from, end);
       if (next >= end) {
         out.push(text.slice(from, end));
         return out;
@@ -110,7 +114,7 @@ export class SegmentTable {
     const start = this.starts[index];
     const end = this.ends[index];
     const separator = this.delimiters(index).element;
-    const stop = this.nextSeparator(separator, start);
+    const stop = this.nextSeparator(separator, start, end);
     const id = this.text.slice(start, stop > end ? end : stop);
     return this.strip[index] ? id.replace(/[\r\n]+/g, "") : id;
   }
@@ -175,7 +179,7 @@ function scanInterchange(
   const delimiters = segments.delimiterSets[set];
   const terminator = delimiters.segment;
   const separator = delimiters.element;
-  const separatorCode = separator.charCodeAt(0); // one UTF-16 unit (readIsa)
+  let nextSeparator = -1;
   const length = text.length;
   const elementsOf = (index: number) => segments.elements(index);
   while (pos < length) {
@@ -196,10 +200,14 @@ function scanInterchange(
       strip = (lineBreaks.lf !== -1 && lineBreaks.lf < segmentEnd) || (lineBreaks.cr !== -1 && lineBreaks.cr < segmentEnd);
     }
     const index = segments.add(pos, segmentEnd, set, strip);
-    // The segment ID, read without allocating the whole segment; the search
-    // stops at the segment's end (one without a separator must not send it to the end of the text).
-    let idEnd = pos;
-    while (idEnd < segmentEnd && text.charCodeAt(idEnd) !== separatorCode) idEnd++;
+    // The segment ID, read without allocating the whole segment. The next
+    // separator is searched for only once passed: a segment without one must
+    // not send every later search to the end of the text (D71).
+    if (nextSeparator < pos) {
+      nextSeparator = text.indexOf(separator, pos);
+      if (nextSeparator === -1) nextSeparator = length;
+    }
+    const idEnd = nextSeparator < segmentEnd ? nextSeparator : segmentEnd;
     let id = text.slice(pos, idEnd);
     if (strip && (id.includes("\n") || id.includes("\r"))) id = id.replace(/[\r\n]+/g, "");
     envelope.segment(index, id, elementsOf);
