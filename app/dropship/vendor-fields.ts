@@ -1,7 +1,7 @@
 // Every vendor field of spec 000 §3, grouped as the form shows them, with the
 // required markers of §5. Shared by the form, the validation and the API.
 
-export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "segments" | "regex" | "whole";
+export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "format" | "segments" | "regex" | "whole";
 
 export interface VendorFieldSpec {
   name: string;
@@ -40,7 +40,7 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
       { name: "incoming_min_age_seconds", kind: "whole", defaultValue: 60, min: 0, max: 86_400, help: true },
     ],
   },
-  { key: "identity", fields: [yesno("edi_format"), text("edi_identifier"), text("edi_qualifier"), text("test_identifier"), text("test_qualifier")] },
+  { key: "identity", fields: [{ name: "edi_format", kind: "format", required: true }, text("edi_identifier"), text("edi_qualifier"), text("test_identifier"), text("test_qualifier")] },
   { key: "delimiters", fields: [text("input_delimiter"), text("input_segmenter"), text("output_delimiter"), text("output_segmenter")] },
   { key: "files", fields: [regex("regex_format"), yesno("sort_files_by_file_contents"), yesno("use_cost")] },
   { key: "doc850", fields: [text("850_format"), segments("850_segments")] },
@@ -58,6 +58,9 @@ export const prismaField = (name: string) => (/^\d/.test(name) ? `edi${name}` : 
 
 /** Transfer mechanisms (spec 000 §3). */
 export const TRANSFER_MECHANISMS = { 1: "SFTP", 2: "FTP", 3: "Passive FTP" } as const;
+
+/** edi_format (spec 000 §3: 1 EDI, 0 CSV). */
+export const EDI_FORMATS = { 1: "EDI", 0: "CSV" } as const;
 
 /** Connection fields whose change needs the password typed again (D64): the password must not follow the vendor to another server. */
 export const PASSWORD_BOUND_FIELDS = ["sftp_host", "sftp_port", "sftp_user", "transfer_mechanism_id", "ftp_tls"] as const;

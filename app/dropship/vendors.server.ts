@@ -150,6 +150,10 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
         if (value === "1" || value === "true" || value === "0" || value === "false") data[prismaField(field.name)] = value === "1" || value === "true" ? 1 : 0;
         else fail(field.name, t("vendor.errors.yesno", { field: label(field) }));
         break;
+      case "format":
+        if (value === "1" || value === "0") data[field.name] = Number(value);
+        else fail(field.name, t("vendor.errors.format", { field: label(field) }));
+        break;
       case "mechanism":
         if (["1", "2", "3"].includes(value)) data[field.name] = Number(value);
         else fail(field.name, t("vendor.errors.mechanism", { field: label(field) }));
@@ -289,7 +293,7 @@ const OPEN_REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered",
  * Deletes a vendor without history; archives one with history (its requests,
  * files and logs stay); refuses while it has open requests. Nothing is lost.
  */
-export async function deleteVendor(id: number, t: Translate): Promise<{ deleted: boolean; archived: boolean }> {
+export async function deleteVendor(id: number, t: Translate): Promise<{ deleted: boolean; archived: boolean; name: string }> {
   const vendor = await findVendor(id);
   return prisma.$transaction(async (tx) => {
     const open = await tx.dropshipRequest.count({ where: { vendor_id: id, status: { in: OPEN_REQUEST_STATUSES } } });
@@ -303,12 +307,12 @@ export async function deleteVendor(id: number, t: Translate): Promise<{ deleted:
     if (requests + responses + transmissions + logs > 0) {
       await tx.vendor.update({ where: { id }, data: { archived_at: new Date(), enabled: 0 } });
       await syncVendorSources(tx, [vendor.store_id]);
-      return { deleted: false, archived: true };
+      return { deleted: false, archived: true, name: vendor.name };
     }
     await tx.vendor.delete({ where: { id } });
     // Its source stays, no longer offered: an assignment may name it.
     await syncVendorSources(tx, [vendor.store_id]);
-    return { deleted: true, archived: false };
+    return { deleted: true, archived: false, name: vendor.name };
   });
 }
 

@@ -8,6 +8,7 @@ import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dro
 import { getVendor } from "~/dropship/vendors.server";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
+import { formatDateTime } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 
@@ -87,6 +88,16 @@ export default function EditVendor() {
             onChange={set(field.name)}
             placeholder=" "
             helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
+          />
+        );
+      case "format":
+        return (
+          <Select
+            key={field.name}
+            {...common}
+            options={["1", "0"].map((value) => ({ value, label: `${value} ${t(`vendor.formats.${value}`)}` }))}
+            value={values[field.name] ?? ""}
+            onChange={set(field.name)}
           />
         );
       case "mechanism":
@@ -180,7 +191,10 @@ export default function EditVendor() {
                   <Text as="h2" variant="headingMd">
                     {t(`vendor.groups.${group.key}`)}
                   </Text>
-                  <FormLayout>{group.fields.map(renderField)}</FormLayout>
+                  <FormLayout>
+                    {group.key === "general" && vendor && <ReadOnlyFields vendor={vendor} />}
+                    {group.fields.map(renderField)}
+                  </FormLayout>
                   {group.key === "connection" && vendor && (
                     <BlockStack gap="200">
                       <FormBanner outcome={keySubmit.outcome} onDismiss={keySubmit.dismiss} />
@@ -245,5 +259,22 @@ export default function EditVendor() {
         </Modal>
       )}
     </Page>
+  );
+}
+
+/** The fields no one edits (spec 000 §3: id read-only; created_at, updated_at). */
+function ReadOnlyFields({ vendor }: { vendor: VendorApi }) {
+  const { t } = useTranslation();
+  const shown: Array<[string, string]> = [
+    ["id", String(vendor.id)],
+    ["created_at", formatDateTime(vendor.created_at)],
+    ["updated_at", formatDateTime(vendor.updated_at)],
+  ];
+  return (
+    <FormLayout.Group condensed>
+      {shown.map(([name, value]) => (
+        <TextField key={name} id={`vendor-${name}`} label={t(`vendor.fields.${name}`)} value={value} readOnly disabled autoComplete="off" />
+      ))}
+    </FormLayout.Group>
   );
 }

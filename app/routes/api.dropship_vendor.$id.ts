@@ -14,8 +14,11 @@ export const action = apiRoute(async ({ request, params, t }) => {
     case "PUT":
     case "PATCH":
       return updateVendor(vendorId(params), body, t);
-    case "DELETE":
-      return { error: false, ...(await deleteVendor(vendorId(params), t)) };
+    case "DELETE": {
+      // One with history is archived, not deleted: the answer says which (issue 18).
+      const { deleted, archived, name } = await deleteVendor(vendorId(params), t);
+      return { error: false, deleted, archived, message: archived ? t("vendor.archived", { name }) : t("vendor.deleted") };
+    }
     default:
       return Response.json({ error: true, message: "Use POST with _method PUT to update, or DELETE" }, { status: 405 });
   }

@@ -146,3 +146,36 @@ test("an unknown vendor id shows the not-found page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("There is no page at this address")).toBeVisible();
 });
+
+test("the form shows edi_format as EDI/CSV and the read-only id and dates; a vendor with history is archived and says so (English and German)", async ({ page }) => {
+  const created = await page.request.post("/api/dropship_vendor", {
+    data: {
+      name: "E2E Archive Vendor", store_id: "DS97", enabled: 0, test_mode: 0, is_legacy: 0, transfer_mechanism_id: 1, sftp_host: "sftp.archive.example.com", sftp_user: "ar",
+      edi_format: 0, edi_identifier: "E2EAR", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0, "997_enabled": 1, "846_enabled": 0, unwrap_846: 0, "810_enabled": 0,
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  await dbQuery("INSERT INTO dropship_log (vendor_id, vendor_name, action, status, message, created_at) VALUES ($1, 'E2E Archive Vendor', 'test', 'info', 'history', now())", [id]);
+  try {
+    await open(page, `/dropship/vendor/edit?id=${id}`);
+    const format = field(page, "EDI Format");
+    await expect(format).toHaveValue("0");
+    await expect(format.locator("option")).toHaveText(["1 EDI", "0 CSV"]);
+    await expect(field(page, "ID")).toHaveValue(String(id));
+    await expect(field(page, "ID")).not.toBeEditable();
+    await expect(field(page, "Created At")).not.toHaveValue("");
+    await expect(field(page, "Updated At")).not.toBeEditable();
+
+    await open(page, `/dropship/vendor/edit?id=${id}&locale=de`);
+    await expect(field(page, "EDI-Format").locator("option")).toHaveText(["1 EDI", "0 CSV"]);
+    await expect(field(page, "Erstellt am")).not.toBeEditable();
+    await page.getByRole("button", { name: "Lieferant löschen" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Lieferant löschen" }).click();
+    await expect(page.getByText("Lieferant E2E Archive Vendor archiviert: Seine Dropship-Historie bleibt erhalten.", { exact: false })).toBeVisible();
+    expect(await dbQuery<{ archived: boolean }>("SELECT archived_at IS NOT NULL AS archived FROM dropship_vendor WHERE id = $1", [id])).toEqual([{ archived: true }]);
+  } finally {
+    await dbQuery("DELETE FROM dropship_log WHERE vendor_id = $1", [id]);
+    await dbQuery("DELETE FROM dropship_vendor WHERE id = $1", [id]);
+  }
+});

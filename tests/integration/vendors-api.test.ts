@@ -352,13 +352,13 @@ describe("vendor API", () => {
     expect((await refused.json()).errors.vendor[0]).toBe("Open Requests Co has 1 open drop-ship requests: complete or revise them before deleting the vendor");
 
     const archived = await api(`/api/dropship_vendor/${withHistory}`, { method: "DELETE", body: {} });
-    expect(await archived.json()).toEqual({ error: false, deleted: false, archived: true });
+    expect(await archived.json()).toEqual({ error: false, deleted: false, archived: true, message: "Vendor History Co archived: it has drop-ship history, which is kept. It is no longer listed, offered for assignment or run." });
     expect((await db.dropshipRequest.count({ where: { vendor_id: withHistory } }))).toBe(1); // nothing lost
     expect((await (await api("/api/dropship_vendor?name=History")).json()).total).toBe(0);
     expect((await (await api("/api/dropship_tools")).json()).map((v: { name: string }) => v.name)).not.toContain("History Co");
 
     const deleted = await api(`/api/dropship_vendor/${id}`, { method: "DELETE", body: {} });
-    expect(await deleted.json()).toEqual({ error: false, deleted: true, archived: false });
+    expect(await deleted.json()).toEqual({ error: false, deleted: true, archived: false, message: "Vendor deleted successfully" });
     expect((await api(`/api/dropship_vendor/${id}`)).status).toBe(404);
   });
 
