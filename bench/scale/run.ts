@@ -663,6 +663,8 @@ try {
     skipped: number;
     missing: number;
     twice: number;
+    /** Scheduled logs that match no due time within LATE_MS. */
+    unmatched: number;
     finished: number;
     failed: number;
     manual: number;
@@ -685,11 +687,13 @@ try {
     let maxLate = 0;
     let started = 0;
     let skippedRuns = 0;
+    let unmatched = 0;
     for (const entry of scheduled) {
       const at = entry.created_at.getTime();
       const due = dueTimes.filter((time) => time <= at).at(-1);
       if (due === undefined || at - due > LATE_MS) {
         problems.push(`a ${entry.type} log at ${entry.created_at.toISOString()} matches no due time within ${LATE_MS} ms`);
+        unmatched++;
         continue;
       }
       maxLate = Math.max(maxLate, at - due);
@@ -712,6 +716,7 @@ try {
       skipped: skippedRuns,
       missing: missing.length,
       twice: twice.length,
+      unmatched,
       finished: mine.filter((entry) => entry.type === "finished").length,
       failed: failedRuns.length,
       manual: mine.filter((entry) => entry.trigger === "manual").length,
@@ -770,7 +775,7 @@ try {
     ["SIGTERM: every request B answered before the signal succeeded", rounds.every((round) => round.b_before_failed === 0), rounds.map((round) => `${round.b_before - round.b_before_failed}/${round.b_before}`).join(", ")],
     ["SIGTERM: every request on A succeeded meanwhile", rounds.every((round) => round.a_failed === 0), rounds.map((round) => `${round.a_requests - round.a_failed}/${round.a_requests}`).join(", ")],
     ["SIGTERM: B exited 0", rounds.every((round) => round.b_exit_code === 0), rounds.map((round) => String(round.b_exit_code)).join(", ")],
-    ["each feed ran exactly once per due time (no due time twice, none missed)", feeds.every((feed) => feed.twice === 0 && feed.missing === 0) && feeds.length > 0, `${feeds.reduce((a, f) => a + f.due, 0)} due times over ${feeds.length} feeds, ${feeds.reduce((a, f) => a + f.twice, 0)} run twice, ${feeds.reduce((a, f) => a + f.missing, 0)} missed, ${feeds.reduce((a, f) => a + f.skipped, 0)} skipped (previous run still going)`],
+    ["each feed ran exactly once per due time (no due time twice, none missed)", feeds.every((feed) => feed.twice === 0 && feed.missing === 0 && feed.unmatched === 0) && feeds.length > 0, `${feeds.reduce((a, f) => a + f.due, 0)} due times over ${feeds.length} feeds, ${feeds.reduce((a, f) => a + f.twice, 0)} run twice, ${feeds.reduce((a, f) => a + f.missing, 0)} missed, ${feeds.reduce((a, f) => a + f.unmatched, 0)} runs off any due time, ${feeds.reduce((a, f) => a + f.skipped, 0)} skipped (previous run still going)`],
     ["no feed run failed", feeds.every((feed) => feed.failed === 0), feeds.filter((feed) => feed.failed).map((feed) => `${feed.feed}: ${feed.failed}`).join(", ") || "none"],
     ["no outgoing file sent twice", sentTwice.length === 0, sentTwice.slice(0, 5).join(", ") || "none"],
     ["every outgoing file (850, 997) uploaded, taken by its vendor once, and has its transmission row", takenWithoutRow.length + rowNotTaken.length + outNotSent.length === 0 && taken.size === outgoing.length, `${outgoing.length} rows (${count850} 850s, ${count997} 997s), ${taken.size} files taken${[...takenWithoutRow, ...rowNotTaken, ...outNotSent].length ? `: ${[...takenWithoutRow.map((n) => `${n} without row`), ...rowNotTaken.map((n) => `${n} not on the server`), ...outNotSent].slice(0, 5).join(", ")}` : ""}`],
