@@ -8,6 +8,8 @@ import type { DropshipRequest, DropshipResponse } from "~/db/generated/client";
 import { runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
+import { writeLogs } from "./flow/context.server";
+import { purchaseOrderNumber } from "./flow/populate-requests.server";
 import { dropshipRequestGrid, dropshipResponseGrid } from "./grids.server";
 
 export const listRequests = (params: URLSearchParams, t: Translate) => runGrid(dropshipRequestGrid, params, t);
@@ -107,4 +109,66 @@ export async function updateResponse(id: number, body: Record<string, unknown>, 
   const data = parse(responseSchema(t), body, t);
   await prisma.dropshipResponse.update({ where: { id }, data: { ...data, needs_processing: true, status: "received", processed_at: null } });
   return { error: false, message: null };
+}
+
+// --- created by hand (spec 000 §7: POST without an id) ---------------------------
+
+function idOf(t: Translate, field: string) {
+  const label = t(`revise.fields.${field}`);
+  return z.coerce.number({ message: t("revise.errors.required", { field: label }) }).int(t("revise.errors.required", { field: label })).positive(t("revise.errors.required", { field: label })).max(2_147_483_647);
+}
+
+/**
+ * A ship request made by hand for a drop-ship assignment that has none (a
+ * vendor phoned in, or step 1 was skipped): the assignment's vendor, order and
+ * PO number, with the fields staff give, validated as a revision is. It is
+ * sent at the next run, as step 1's are, and its assignment becomes Processing.
+ */
+export async function createRequest(body: Record<string, unknown>, t: Translate) {
+  const data = parse(requestSchema(t).extend({ assignment_id: idOf(t, "assignment_id") }), body, t);
+  const refuse = (message: string): never => {
+    throw new ValidationError({ assignment_id: [message] }, t("errors.unprocessable"));
+  };
+  return prisma.$transaction(async (tx) => {
+    const [assignment] = await tx.$queryRaw<Array<{ id: number; order_increment_id: string; purchase_order: string | null; assign_status: number; vendor_id: number | null; vendor_name: string | null; has_request: boolean; has_transfer: boolean }>>`
+      SELECT a.id, a.order_increment_id, a.purchase_order, a.assign_status, v.id AS vendor_id, v.name AS vendor_name,
+             EXISTS (SELECT 1 FROM dropship_request r WHERE r.assignment_id = a.id) AS has_request,
+             EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id) AS has_transfer
+        FROM assignment a
+        LEFT JOIN LATERAL (SELECT id, name FROM dropship_vendor WHERE store_id = a.store_id AND enabled = 1 AND archived_at IS NULL ORDER BY id LIMIT 1) v ON true
+       WHERE a.id = ${data.assignment_id}
+         FOR UPDATE OF a`;
+    if (!assignment) return refuse(t("revise.errors.no_assignment", { id: data.assignment_id }));
+    if (assignment.has_request) return refuse(t("revise.errors.has_request", { id: assignment.id }));
+    if (!assignment.vendor_id || assignment.has_transfer || ![1, 2].includes(assignment.assign_status)) return refuse(t("revise.errors.not_dropship", { id: assignment.id }));
+    const { assignment_id, ...fields } = data;
+    let po = purchaseOrderNumber(assignment);
+    if (await tx.dropshipRequest.findUnique({ where: { po_number: po }, select: { request_id: true } })) po = `PO${assignment.order_increment_id}-A${assignment.id}`.slice(0, 22);
+    const created = await tx.dropshipRequest.create({
+      data: { ...fields, assignment_id, vendor_id: assignment.vendor_id, vendor_name: assignment.vendor_name!, po_number: po, order_increment_id: assignment.order_increment_id, status: "pending", needs_processing: true },
+    });
+    await tx.assignment.update({ where: { id: assignment.id }, data: { assign_status: 2, purchase_order: po, update_time: new Date() } });
+    await writeLogs([{ vendor_id: assignment.vendor_id, vendor_name: assignment.vendor_name, action: "populate_requests", status: "success", po_number: po, order_increment_id: assignment.order_increment_id, item_sku: fields.item_sku, qty: fields.qty, message: `Ship request ${po} created by hand for ${fields.qty} x ${fields.item_sku} of order ${assignment.order_increment_id}; assignment ${assignment.id} is now Processing.` }], tx);
+    return { error: false, message: null, request_id: created.request_id, po_number: po };
+  });
+}
+
+/**
+ * A shipment made by hand for a ship request (tracking given by phone or
+ * e-mail): recorded as a received 856 line, so that the next run fulfils it
+ * in Shopify exactly as a vendor's would be.
+ */
+export async function createResponse(body: Record<string, unknown>, t: Translate) {
+  const poLabel = t("revise.fields.po_number");
+  const data = parse(responseSchema(t).extend({ po_number: z.string({ message: t("revise.errors.required", { field: poLabel }) }).trim().min(1, t("revise.errors.required", { field: poLabel })).max(22, t("revise.errors.too_long", { field: poLabel, max: 22 })) }), body, t);
+  return prisma.$transaction(async (tx) => {
+    const request = await tx.dropshipRequest.findUnique({ where: { po_number: data.po_number } });
+    if (!request) throw new ValidationError({ po_number: [t("revise.errors.no_request", { po: data.po_number })] }, t("errors.unprocessable"));
+    const created = await tx.dropshipResponse.create({
+      data: { ...data, request_id: request.request_id, vendor_id: request.vendor_id, vendor_name: request.vendor_name, assignment_id: request.assignment_id, order_increment_id: request.order_increment_id, response_type: "856", status: "received", needs_processing: true },
+    });
+    if (["pending", "sent", "acknowledged", "backordered"].includes(request.status)) await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "shipped" } });
+    await writeLogs([{ vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "process_responses", status: "success", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: data.item_sku, qty: data.qty, tracking_number: data.tracking_number, message: `Shipment of PO ${request.po_number} entered by hand (${data.tracking_carrier} ${data.tracking_number}); it is fulfilled in Shopify at the next run.` }], tx);
+    return { error: false, message: null, id: created.id };
+  });
 }

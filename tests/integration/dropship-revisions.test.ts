@@ -71,7 +71,51 @@ describe("drop-ship requests", () => {
     expect(bad.body.errors.country_id[0]).toBe("Country must be at most 2 characters");
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(["ship_name_first", "ship_name_last", "ship_city", "ship_state", "ship_zip"]));
     expect((await get("/api/dropship_request/99999999")).status).toBe(404);
-    expect((await fetch(`${app.url}/api/dropship_request`, { method: "POST", body: new FormData() })).status).toBe(405);
+  });
+
+  it("creates a request by hand for a drop-ship assignment without one (POST without an id), validated as a revision is", async () => {
+    const vendor = await db.vendor.findFirstOrThrow({ where: { enabled: 1, archived_at: null }, orderBy: { id: "asc" } });
+    const order = await db.order.create({ data: { order_id: "700000001", items: { create: { sku: "HAND-1", name: "By hand", qty_ordered: 2 } } }, include: { items: true } });
+    const assignment = await db.assignment.create({ data: { order_increment_id: "700000001", item_id: order.items[0].item_id, product_sku: "HAND-1", qty_assigned: 2, store_id: vendor.store_id, assign_status: 1 } });
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      const response = await fetch(`${app.url}/api/dropship_request`, { method: "POST", body: form });
+      return { status: response.status, body: await response.json() };
+    };
+    const fields = { item_sku: "HAND-1", qty: "2", ship_name_first: "Jane", ship_name_last: "Roe", ship_address: "1 Main St", ship_city: "Evanston", ship_state: "IL", ship_zip: "60201", country_id: "us" };
+
+    const bad = await post({ assignment_id: "", item_sku: "", qty: "0" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.assignment_id[0]).toBe("Assignment ID is required");
+    expect(bad.body.errors.item_sku[0]).toBe("SKU is required");
+    expect((await post({ ...fields, assignment_id: "99999999" })).body.errors.assignment_id[0]).toBe("Assignment 99999999 does not exist");
+
+    const created = await post({ ...fields, assignment_id: String(assignment.id) });
+    expect(created.status).toBe(200);
+    const request = await db.dropshipRequest.findUniqueOrThrow({ where: { assignment_id: assignment.id } });
+    expect(created.body).toEqual({ error: false, message: null, request_id: request.request_id, po_number: request.po_number });
+    expect(request).toMatchObject({ vendor_id: vendor.id, vendor_name: vendor.name, order_increment_id: "700000001", qty: 2, country_id: "US", status: "pending", needs_processing: true, po_number: `PO700000001-${assignment.id}` });
+    expect(await db.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({ assign_status: 2, purchase_order: request.po_number });
+
+    const again = await post({ ...fields, assignment_id: String(assignment.id) });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.assignment_id[0]).toBe(`Assignment ${assignment.id} already has a ship request: revise that one`);
+
+    // And a shipment entered by hand for it, fulfilled at the next run.
+    const shipment = new FormData();
+    for (const [key, value] of Object.entries({ po_number: request.po_number, item_sku: "HAND-1", qty: "2", tracking_number: "1Z999AA10123456784", tracking_carrier: "UPS" })) shipment.set(key, value);
+    const shipped = await fetch(`${app.url}/api/dropship_response`, { method: "POST", body: shipment });
+    expect(shipped.status).toBe(200);
+    const response = await db.dropshipResponse.findFirstOrThrow({ where: { request_id: request.request_id } });
+    expect(await shipped.json()).toEqual({ error: false, message: null, id: response.id });
+    expect(response).toMatchObject({ response_type: "856", status: "received", needs_processing: true, tracking_number: "1Z999AA10123456784", vendor_id: vendor.id });
+    expect((await db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).status).toBe("shipped");
+    const unknown = new FormData();
+    for (const [key, value] of Object.entries({ po_number: "NO-SUCH-PO", item_sku: "X", qty: "1", tracking_number: "1Z", tracking_carrier: "UPS" })) unknown.set(key, value);
+    const refused = await fetch(`${app.url}/api/dropship_response`, { method: "POST", body: unknown });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors.po_number[0]).toBe("No ship request has PO number NO-SUCH-PO");
   });
 });
 
