@@ -21,7 +21,7 @@ import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
 import { ListTable } from "./ListTable";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
-import { TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "./use-list-loader";
+import { AnswerShapeError, TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "./use-list-loader";
 import type { GridAnswer, GridColumn, GridLink, GridRow, ListState, SortDir } from "./types";
 
 export { TEXT_FILTER_DEBOUNCE_MS };
@@ -41,6 +41,8 @@ export interface DataGridProps {
   resourceName: { singular: string; plural: string };
   /** The screen's banner when a load fails; without one the grid fails silently to an empty list (spec 000 §8). */
   loadErrorText?: string;
+  /** The banner when an answer came but cannot be read (spec 001 §8's "Failed to parse … data"); loadErrorText otherwise. */
+  parseErrorText?: string;
   /** "nested" (default): data.data, data.last_page…; "flat": data, last_page… at the top level. */
   answerShape?: "nested" | "flat";
   emptyState: { heading: string; description?: string };
@@ -58,6 +60,13 @@ type FlatAnswer = Omit<GridAnswer["data"], "data"> & { data: GridRow[]; columns:
 
 function fromFlatAnswer({ data, columns, ...page }: FlatAnswer): GridAnswer {
   return { data: { ...page, data }, columns };
+}
+
+/** The answer as the grid keeps it; an AnswerShapeError when it is not a grid's answer. */
+function readAnswer(json: unknown, shape: "nested" | "flat"): GridAnswer {
+  const answer = shape === "flat" && json && typeof json === "object" ? fromFlatAnswer(json as FlatAnswer) : (json as GridAnswer);
+  if (!answer || typeof answer !== "object" || !Array.isArray(answer.columns) || !answer.data || !Array.isArray(answer.data.data)) throw new AnswerShapeError("not a grid answer");
+  return answer;
 }
 
 function linkHref(link: GridLink, row: GridRow) {
@@ -99,12 +108,13 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, emptyState, renderCell, answerShape = "nested", reloadKey } = props;
+  const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, parseErrorText, emptyState, renderCell, answerShape = "nested", reloadKey } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
 
   const [columns, setColumns] = useState<GridColumn[]>(initial.answer.columns);
   const [bannerVisible, setBannerVisible] = useState(initial.failed && Boolean(loadErrorText));
+  const [failedToParse, setFailedToParse] = useState(false);
   const [searchParams] = useSearchParams();
   const [initialState] = useState<ListState>(() => {
     const fromUrl = listStateFromSearch(searchParams, initial.answer.columns, defaultSort);
@@ -117,7 +127,7 @@ export function DataGrid(props: DataGridProps) {
     fromSearch: (search) => listStateFromSearch(search, columns, defaultSort),
     toSearch: (next, current) => searchForListState(next, current, columns),
     apiUrl: (next) => `${endpoint}?${apiQueryForListState(next, locale)}`,
-    parse: (json) => (answerShape === "flat" ? fromFlatAnswer(json as FlatAnswer) : (json as GridAnswer)),
+    parse: (json) => readAnswer(json, answerShape),
     firstPage: (current) => ({ ...current, page: 1 }),
     onNavigate: (next) => {
       setQueryInput(next.queryValue);
@@ -127,7 +137,10 @@ export function DataGrid(props: DataGridProps) {
       setColumns(loaded.columns);
       setBannerVisible(false);
     },
-    onFailed: () => setBannerVisible(Boolean(loadErrorText)),
+    onFailed: (reason) => {
+      setFailedToParse(reason === "parse" && Boolean(parseErrorText));
+      setBannerVisible(reason === "parse" ? Boolean(parseErrorText || loadErrorText) : Boolean(loadErrorText));
+    },
   });
   const page = answer.data;
   useEffect(() => {
@@ -218,7 +231,7 @@ export function DataGrid(props: DataGridProps) {
     <BlockStack gap="400">
       {bannerVisible && (
         <Banner tone="critical" onDismiss={() => setBannerVisible(false)}>
-          <p>{loadErrorText}</p>
+          <p>{failedToParse ? parseErrorText : loadErrorText}</p>
         </Banner>
       )}
       <Card padding="0">

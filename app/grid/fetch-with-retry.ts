@@ -7,6 +7,8 @@ export class LoadError extends Error {
     message: string,
     readonly status?: number,
     readonly body?: unknown,
+    /** The server answered, but not with JSON. */
+    readonly unreadable = false,
   ) {
     super(message);
   }
@@ -55,7 +57,7 @@ export async function fetchJsonWithRetry<T>(url: string, options: RetryOptions =
     try {
       body = await response.json();
     } catch {
-      lastError = new LoadError(`Unreadable answer (HTTP ${response.status})`, response.status);
+      lastError = new LoadError(`Unreadable answer (HTTP ${response.status})`, response.status, undefined, response.ok);
       continue;
     }
     if (response.ok) return body as T;

@@ -6,7 +6,10 @@
 // Order Summary both run on it.
 import { useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import { fetchJsonWithRetry } from "./fetch-with-retry";
+import { fetchJsonWithRetry, LoadError } from "./fetch-with-retry";
+
+/** Thrown by a list's `parse` when the answer is JSON but not the list's shape. */
+export class AnswerShapeError extends Error {}
 
 export const TEXT_FILTER_DEBOUNCE_MS = 500;
 
@@ -44,7 +47,8 @@ export interface ListLoaderOptions<S, A> {
   /** The URL changed from outside and replaced the state (inputs shown should follow). */
   onNavigate?: (state: S) => void;
   onLoaded?: (answer: A) => void;
-  onFailed?: () => void;
+  /** "parse": an answer came but could not be read (not JSON, or not the list's shape); "fetch": no answer. */
+  onFailed?: (reason: "fetch" | "parse") => void;
 }
 
 export interface ListLoader<S, A> {
@@ -115,14 +119,15 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
         setFailed(false);
         latest.current.onLoaded?.(loaded);
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (controller.signal.aborted) return;
+        const unreadable = error instanceof AnswerShapeError || (error instanceof LoadError && error.unreadable);
         // spec 000 §4: on a load error the page resets to 1, total to 0, the list to empty.
         const onFirst = firstPage(state);
         loadedKey.current = JSON.stringify(onFirst);
         setState(onFirst);
         setFailed(true);
-        latest.current.onFailed?.();
+        latest.current.onFailed?.(unreadable ? "parse" : "fetch");
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);

@@ -108,11 +108,12 @@ export default function ManualAssignment() {
                   </div>
                 ) : (
                   <DataTable
-                    columnContentTypes={["numeric", "text", "text", "numeric", "numeric", "text", "text", "text"]}
-                    headings={["item_id", "sku", "name", "qty_ordered", "qty_unassigned", "shipping_addr", "customer_notes", "created_time"].map((key) => t(`sales.manual.columns.${key}`))}
+                    columnContentTypes={["numeric", "text", "text", "numeric", "numeric", "text", "text", "text", "text", "text"]}
+                    headings={["item_id", "sku", "name", "qty_ordered", "qty_unassigned", "billing_addr", "shipping_addr", "customer_notes", "created_time", "update_time"].map((key) => t(`sales.manual.columns.${key}`))}
                     rows={items.map((item) => [
-                      item.item_id, item.sku, item.name, item.qty_ordered, item.qty_unassigned, item.shipping_addr ?? "", item.customer_notes ?? "",
+                      item.item_id, item.sku, item.name, item.qty_ordered, item.qty_unassigned, item.billing_addr ?? "", item.shipping_addr ?? "", item.customer_notes ?? "",
                       formatDateTime(item.created_time as unknown as string, timeZone),
+                      formatDateTime(item.update_time as unknown as string, timeZone),
                     ])}
                   />
                 )}

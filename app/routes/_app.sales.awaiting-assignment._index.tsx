@@ -37,9 +37,30 @@ export default function AwaitingAssignment() {
           rowKey="id"
           resourceName={{ singular: "assignment", plural: "assignments" }}
           loadErrorText={t("sales.awaiting.fetch_error")}
+          parseErrorText={t("sales.awaiting.parse_error")}
           emptyState={{ heading: t("sales.awaiting.empty_heading"), description: t("sales.awaiting.empty_description") }}
           renderCell={(column, row) => {
             if (column.key !== "actions") return undefined;
+            // Only Pending and Processing assignments can be reassigned or deleted (the server refuses the others):
+            // a Sent one is taken back with a DNH transfer, a Complete one not at all.
+            const status = Number(row.assign_status);
+            if (status === 3) {
+              return (
+                <InlineStack gap="200" wrap={false}>
+                  <Text as="span" tone="subdued">
+                    {t("sales.awaiting.sent_use_dnh")}
+                  </Text>
+                  <Link url={`/sales/in-progress-assignment/dnh?assignment_id=${encodeURIComponent(String(row.id))}`}>{t("sales.in_progress.dnh")}</Link>
+                </InlineStack>
+              );
+            }
+            if (status === 4) {
+              return (
+                <Text as="span" tone="subdued">
+                  {t("sales.awaiting.complete_unchangeable")}
+                </Text>
+              );
+            }
             const reassign = column.settings?.links?.[0];
             return (
               <InlineStack gap="300" wrap={false}>
