@@ -8,8 +8,12 @@ declare module "@remix-run/node" {
   }
 }
 
+// `shopify app dev` serves the dev server through a tunnel (shopify.web.toml):
+// Vite answers only hosts it knows, so it is told the tunnel's, as in the template.
+const appHost = process.env.SHOPIFY_APP_URL ? new URL(process.env.SHOPIFY_APP_URL).hostname : undefined;
+
 export default defineConfig({
-  server: { port: Number(process.env.PORT ?? 3000), hmr: { port: 64999 } },
+  server: { port: Number(process.env.PORT ?? 3000), hmr: { port: 64999 }, ...(appHost ? { allowedHosts: [appHost] } : {}) },
   plugins: [
     remix({
       ignoredRouteFiles: ["**/.*", "**/*.test.ts", "**/*.test.tsx"],

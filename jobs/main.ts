@@ -1,4 +1,6 @@
-// `npm run jobs`: the scheduler process, next to the app's HTTP process.
+// The jobs worker: the scheduler process, next to the web processes.
+// `npm run serve:jobs` runs it built (build/processes/jobs.js, as the image
+// does), `npm run jobs` through tsx.
 //   1. read and check the environment (a clear list of what is wrong, or stop)
 //   2. DATABASE_URL is required: this process never starts a PostgreSQL itself
 //   3. apply pending migrations (the same runner as npm start; it takes a lock)

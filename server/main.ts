@@ -1,4 +1,6 @@
-// `npm start` / `npm run dev`: everything the app needs, in order.
+// The web process: `npm run serve` runs it built (build/processes/web.js, what
+// the image runs), `npm start` builds first, `npm run dev` runs this file
+// through tsx with Vite. Everything the app needs, in order:
 //   1. read and check the environment (a clear list of what is wrong, or stop)
 //   2. embedded PostgreSQL under DATA_DIR when DATABASE_URL is unset
 //   3. apply pending migrations
@@ -21,7 +23,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { parseEnvOrExit, reloadEnv } from "../app/env.server";
 import { requestGuard } from "../app/lib/request-guard.server";
-import { openLocalDatabase } from "../app/db/embedded-postgres.server";
+import { embeddedPostgresInstalled, openLocalDatabase } from "../app/db/embedded-postgres.server";
 import { applyMigrations } from "../app/db/migrate.server";
 import { createPrismaClient } from "../app/db/client.server";
 import { disconnectPrisma, runAsWebRequest } from "../app/db.server";
@@ -59,6 +61,9 @@ async function main() {
   try {
     let databaseUrl = env.DATABASE_URL;
     if (!databaseUrl) {
+      if (!embeddedPostgresInstalled()) {
+        throw new Error("DATABASE_URL is required: this is a production install, without the embedded PostgreSQL of local mode (a development dependency)");
+      }
       log(`starting embedded PostgreSQL (data in ${path.resolve(env.DATA_DIR, "postgres")}, port ${env.PG_PORT})`);
       const database = await openLocalDatabase({ dataDir: path.resolve(env.DATA_DIR), port: env.PG_PORT });
       stops.push(database.stop);

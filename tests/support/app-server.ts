@@ -1,5 +1,6 @@
-// Starts the built app (`server/main.ts`, as `npm start` does after building)
-// in a child process on a free loopback port, and stops it.
+// Starts the app on the Remix build (`server/main.ts` through tsx, so a test of
+// the launcher needs no rebuild of it; `npm start` runs its compiled copy,
+// build/processes/web.js) in a child process on a free loopback port, and stops it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 

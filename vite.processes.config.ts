@@ -1,0 +1,25 @@
+// The second half of `npm run build`: the two processes' entry points,
+// server/main.ts (web) and jobs/main.ts (jobs worker), compiled to plain
+// JavaScript in build/processes, so that production runs them with `node` alone
+// (docs/decisions.md D80). Packages stay imports (npm ci --omit=dev installs
+// them); only our own TypeScript is bundled. The Remix app itself is built by
+// vite.config.ts (remix vite:build) into build/server and build/client.
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  publicDir: false,
+  logLevel: "warn",
+  build: {
+    ssr: true,
+    target: "node20",
+    outDir: "build/processes",
+    emptyOutDir: true,
+    minify: false,
+    rollupOptions: {
+      input: { web: "server/main.ts", jobs: "jobs/main.ts" },
+      output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
+    },
+  },
+});
