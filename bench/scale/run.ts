@@ -42,12 +42,13 @@ import { createTestDatabase } from "../../tests/support/test-database";
 // --- what is started -------------------------------------------------------------
 
 /**
- * How a web instance and the worker are started: the one place to change when
- * the production start (the built server, `npm run serve`) exists. The first
- * element is the executable; the Node options below are put before the rest.
+ * How a web instance and the worker are started: the production start
+ * (`npm run serve`, `npm run serve:jobs`: what `npm run build` made, run by
+ * node alone). `npm run bench:scale` builds first. The first element is the
+ * executable; the Node options below are put before the rest.
  */
-export const WEB_COMMAND = [process.execPath, "--import", "tsx", "server/main.ts"];
-export const WORKER_COMMAND = [process.execPath, "--import", "tsx", "jobs/main.ts"];
+export const WEB_COMMAND = [process.execPath, "build/processes/web.js"];
+export const WORKER_COMMAND = [process.execPath, "build/processes/jobs.js"];
 /** Test-only name resolution: connections to https://{shop} reach the stand-in (tests/support/shopify-hosts.mjs). */
 const NODE_OPTIONS_FOR_STAND_IN = ["--import", path.resolve("tests/support/shopify-hosts.mjs")];
 
