@@ -15,15 +15,17 @@ import { CUSTOMER_FIELDS, readItems, specialOrderProblems, type TranslateText } 
 
 /**
  * Current special orders: those Shopify has (an order_id), order_id
- * descending; View Order opens the order in the store admin. Pending ones are
- * on their way (the next pull), errors are on the error screen.
+ * descending, and those pulled but not yet created in Shopify (Pending, no
+ * order_id: first, since PostgreSQL puts nulls first when descending), so
+ * staff see them before the next pull creates them. View Order opens the order
+ * in the store admin. Errors are on the error screen.
  */
 export const specialOrderCurrentGrid = defineGrid({
   id: "special_order_current",
   rowKey: "id",
   defaultSort: { key: "order_id", dir: "desc" },
   source: () => prisma.specialOrder as unknown as GridSource,
-  baseWhere: { order_id: { not: null } },
+  baseWhere: { OR: [{ order_id: { not: null } }, { status: "pending" }] },
   columns: [
     { key: "order_id", label: "special_orders.columns.order_id", dataType: "text" },
     { key: "shopify_order_id", label: "special_orders.columns.shopify_order_id", dataType: "text" },

@@ -226,6 +226,15 @@ describe("the calls of spec 001 §7", () => {
     expect(created).toEqual([...created].sort().reverse());
     expect(current.body.data[0].grand_total_purchased).toMatch(/^\d+\.\d{2}$/);
 
+    // One pulled but not yet created in Shopify is listed too, first, as Pending (issue 18).
+    const waiting = await db.specialOrder.create({ data: { store_ticket: "90", store_id: STORE, customer_name: "Wait Ing", customer_email: `wait+${tag.toLowerCase()}@example.com`, status: "pending" } });
+    try {
+      const listed = await get(`/api/special_order_current?queryValue=${tag}`);
+      expect(listed.body.data[0]).toMatchObject({ store_ticket: "90", status: "pending", order_id: null });
+    } finally {
+      await db.specialOrder.delete({ where: { id: waiting.id } });
+    }
+
     const errors = await get(`/api/special_order_error?store_id=${STORE}`);
     expect(errors.body.data.map((row: { store_ticket: string; error_message: string }) => [row.store_ticket, row.error_message])).toEqual([
       ["4", `SKU ${sku("ZZZ")} has no Shopify variant`],
