@@ -105,6 +105,8 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
     if ((await db.vendor.count()) > 0) return false;
     const r = randomSource(20261121);
     const now = new Date();
+    // Demo data never lies in the future: what would come after now happens now.
+    const notAfterNow = (ms: number) => new Date(Math.min(ms, now.getTime()));
 
     // --- products and category mappings --------------------------------------
     const categories = Array.from({ length: 15 }, (_, i) => `CAT-${pad(i + 1, 2)}`);
@@ -213,8 +215,8 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         order_id: String(100045001 + i),
         shopify_order_id: r.chance(0.95) ? String(5812345670000 + i * 7) : null,
         created_at: created,
-        updated_at: new Date(created.getTime() + r.int(0, 3 * DAY)),
-        shopify_updated_at: new Date(created.getTime() + r.int(0, 3 * DAY)),
+        updated_at: notAfterNow(created.getTime() + r.int(0, 3 * DAY)),
+        shopify_updated_at: notAfterNow(created.getTime() + r.int(0, 3 * DAY)),
         concat_bill_to_name: bill,
         concat_ship_to_name: ship,
         grand_total_purchased: money(items.reduce((sum, item) => sum + item.price * item.qty, 0) + shipping),
@@ -275,7 +277,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         form_number: toDropshipper ? null : `F${r.int(100000, 999999)}`,
         purchase_order: toDropshipper ? `PO${order.order_id}-${item.item_id}` : null,
         customer_note: order.customer_notes,
-        created_time: new Date(order.created_at.getTime() + r.int(600_000, 4 * 3600_000)),
+        created_time: notAfterNow(order.created_at.getTime() + r.int(600_000, 4 * 3600_000)),
       });
     }
     const assignments = await db.assignment.createManyAndReturn({ data: assignmentInputs });
@@ -360,7 +362,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         if (a.assign_status === 4) {
           const tracking = `1Z${r.int(100000, 999999)}${r.int(10000000, 99999999)}`;
           const carrier = r.pick(CARRIERS);
-          const shippedAt = new Date(sentAt.getTime() + r.int(3600_000, DAY));
+          const shippedAt = notAfterNow(sentAt.getTime() + r.int(3600_000, DAY));
           control += 1;
           const content = isEdi
             ? x12Envelope("856", control, [`BSN*00*${a.purchase_order}*${ymd(shippedAt)}*1200`, `REF*CN*${tracking}`, `TD5**2*${carrier}`, `PRF*${a.purchase_order}`, `LIN**VP*${a.product_sku}`, `SN1**${a.qty_assigned}*EA`], vendor.edi_identifier ?? "VENDOR", "HOUSEROPS", shippedAt)
@@ -382,7 +384,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
             },
           });
           logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "receive_file", status: "info", po_number: a.purchase_order, file_name: fileName, transmission_id: inbound.id, message: `Stored ${fileName} (${inbound.size} bytes)`, created_at: shippedAt });
-          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, tracking_number: tracking, file_name: fileName, transmission_id: inbound.id, message: `${carrier} tracking ${tracking} recorded; fulfillment created in Shopify`, created_at: new Date(shippedAt.getTime() + 120_000) });
+          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, tracking_number: tracking, file_name: fileName, transmission_id: inbound.id, message: `${carrier} tracking ${tracking} recorded; fulfillment created in Shopify`, created_at: notAfterNow(shippedAt.getTime() + 120_000) });
         } else if (r.chance(0.5)) {
           logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: r.chance(0.8) ? "success" : "warning", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, message: r.chance(0.8) ? `855 acknowledged ${a.qty_assigned} x ${a.product_sku}` : `855 backordered ${a.product_sku}: expected in 10 days`, created_at: new Date(sentAt.getTime() + 3600_000) });
         }

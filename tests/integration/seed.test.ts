@@ -46,6 +46,23 @@ describe("seed", () => {
     expect(await tableCounts()).toEqual(counts);
   });
 
+  it("dates nothing in the future: every timestamp of the demo data is at most now (issue 18 item 6)", async () => {
+    const { rows: columns } = await client.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
+          AND table_name NOT IN ('_prisma_migrations', 'Session')
+        ORDER BY table_name, column_name`,
+    );
+    expect(columns.length).toBeGreaterThan(20);
+    const future: string[] = [];
+    for (const { table_name, column_name } of columns) {
+      // A date column holds a business day: today is not the future.
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM "${table_name}" WHERE "${column_name}" > (CASE WHEN pg_typeof("${column_name}")::text = 'date' THEN current_date::timestamptz + interval '1 day' - interval '1 microsecond' ELSE now() END)`);
+      if (rows[0].n > 0) future.push(`${table_name}.${column_name}: ${rows[0].n}`);
+    }
+    expect(future).toEqual([]);
+  });
+
   it("has vendors in both formats and assignments in every status", async () => {
     const formats = await client.query(`SELECT edi_format, count(*) FROM dropship_vendor GROUP BY edi_format ORDER BY edi_format`);
     expect(formats.rows.map((row) => row.edi_format)).toEqual([0, 1]);
