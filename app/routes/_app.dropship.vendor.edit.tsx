@@ -1,12 +1,14 @@
 // Edit Vendor (spec 000 §2): every vendor field, grouped; Save Vendor, Delete
 // Vendor (existing vendors only) and Back. Saves go to the /api twin as JSON.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, Card, FormLayout, InlineStack, Layout, Modal, Page, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, FormLayout, InlineStack, Layout, Modal, Select, Text, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dropship/vendor-fields";
 import { getVendor } from "~/dropship/vendors.server";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
+import { UnsavedChanges } from "~/forms/UnsavedChanges";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { formatDateTime } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
@@ -42,6 +44,9 @@ export default function EditVendor() {
   const { t } = useTranslation();
   const { vendor } = useLoaderData<typeof loader>();
   const [values, setValues] = useState(() => initialValues(vendor));
+  // What the server has: the form is dirty when the values differ from it.
+  const [savedValues, setSavedValues] = useState(values);
+  const dirty = useMemo(() => Object.keys({ ...values, ...savedValues }).some((key) => (values[key] ?? "") !== (savedValues[key] ?? "")), [values, savedValues]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useFormSubmit({ success: t("vendor.saved"), error: t("vendor.save_error") }, { redirectTo: "/dropship/vendor/" });
   const remove = useFormSubmit({ success: t("vendor.deleted"), error: t("vendor.delete_error") }, { redirectTo: "/dropship/vendor/" });
@@ -171,15 +176,22 @@ export default function EditVendor() {
     for (const group of VENDOR_FIELD_GROUPS) for (const field of group.fields) out[field.name] = values[field.name] ?? "";
     return out;
   };
+  const saveVendor = async () => {
+    const sent = values;
+    const outcome = await save.submit({ url, body: body(), put: Boolean(vendor) });
+    // Saved: nothing is unsaved any more, and the redirect to the list is not held up.
+    if (outcome.ok) setSavedValues(sent);
+  };
 
   return (
-    <Page
+    <AppPage
       title={t("vendor.form_title")}
       subtitle={vendor ? `${vendor.name} (ID ${vendor.id})` : undefined}
       backAction={{ content: t("buttons.back"), url: "/dropship/vendor/" }}
-      primaryAction={{ content: t("vendor.save"), loading: save.submitting, onAction: () => void save.submit({ url, body: body(), put: Boolean(vendor) }) }}
+      primaryAction={{ content: t("vendor.save"), loading: save.submitting, onAction: () => void saveVendor() }}
       secondaryActions={vendor ? [{ content: t("vendor.delete"), destructive: true, onAction: () => setConfirmDelete(true) }] : []}
     >
+      <UnsavedChanges dirty={dirty} saving={save.submitting} onSave={saveVendor} onDiscard={() => setValues(savedValues)} />
       <BlockStack gap="400">
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
         <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />
@@ -248,7 +260,8 @@ export default function EditVendor() {
             loading: remove.submitting,
             onAction: async () => {
               setConfirmDelete(false);
-              await remove.submit({ url, method: "DELETE", body: {} });
+              const outcome = await remove.submit({ url, method: "DELETE", body: {} });
+              if (outcome.ok) setSavedValues(values); // gone: nothing left to save, the redirect may leave
             },
           }}
           secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setConfirmDelete(false) }]}
@@ -258,7 +271,7 @@ export default function EditVendor() {
           </Modal.Section>
         </Modal>
       )}
-    </Page>
+    </AppPage>
   );
 }
 

@@ -179,3 +179,34 @@ test("the form shows edi_format as EDI/CSV and the read-only id and dates; a ven
     await dbQuery("DELETE FROM dropship_vendor WHERE id = $1", [id]);
   }
 });
+
+test("unsaved changes: the save bar shows, leaving asks first, Discard restores (English and German)", async ({ page }) => {
+  const [vendor] = await dbQuery<{ id: number; name: string }>("SELECT id, name FROM dropship_vendor WHERE archived_at IS NULL ORDER BY id LIMIT 1");
+  await open(page, `/dropship/vendor/edit?id=${vendor.id}`);
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+  await field(page, "Name").fill(`${vendor.name} (edited)`);
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+
+  // The save bar covers the page's header (as in the admin); the menu leads away.
+  await page.getByRole("navigation").getByRole("link", { name: "Feed", exact: true }).click();
+  const leave = page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(page).toHaveURL(/\/dropship\/vendor\/edit/);
+  await expect(field(page, "Name")).toHaveValue(`${vendor.name} (edited)`);
+
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(field(page, "Name")).toHaveValue(vendor.name);
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/dropship\/vendor\/(\?.*)?$/); // nothing unsaved: no question
+
+  await open(page, `/dropship/vendor/edit?id=${vendor.id}&locale=de`);
+  await field(page, "Name").fill(`${vendor.name} (geändert)`);
+  await expect(page.getByText("Nicht gespeicherte Änderungen")).toBeVisible();
+  await page.getByRole("navigation").getByRole("link", { name: "Feeds", exact: true }).click();
+  const verlassen = page.getByRole("dialog", { name: "Seite mit nicht gespeicherten Änderungen verlassen?" });
+  await verlassen.getByRole("button", { name: "Seite verlassen" }).click();
+  await expect(page).toHaveURL(/\/feed(\/)?(\?.*)?$/);
+  expect((await dbQuery<{ name: string }>("SELECT name FROM dropship_vendor WHERE id = $1", [vendor.id]))[0].name).toBe(vendor.name);
+});

@@ -37,7 +37,7 @@ export async function startAppServer(env: Record<string, string>, options: { nod
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000; // a shared, loaded machine can take over a minute (seeding, location sync)
   let url = "";
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
@@ -49,7 +49,7 @@ export async function startAppServer(env: Record<string, string>, options: { nod
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The app did not answer /healthz within 60 s:\n${output}`);
+      throw new Error(`The app did not answer /healthz within 150 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

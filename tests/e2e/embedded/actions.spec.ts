@@ -32,9 +32,21 @@ test("a grid filters, sorts and pages", async ({ admin }) => {
   expect(new Set(await app.locator('tbody tr [data-column="vendor_name"]').allInnerTexts())).toEqual(new Set([vendor_name]));
 });
 
-test("the vendor form: 422 messages, then saved; deleted after its modal", async ({ admin }) => {
+test("the vendor form: title and actions in the admin's title bar, the save bar while unsaved, 422 messages, then saved; deleted after its modal", async ({ admin }) => {
   admin.expectErrors(/status of 422/); // Chromium logs the refused save
   const app = await admin.open("/dropship/vendor/edit");
+  const titleBar = admin.page.locator("#title-bar");
+  const saveBar = admin.page.getByRole("region", { name: "Save bar" });
+  await expect(titleBar.getByRole("heading")).toHaveText("Edit Vendor");
+  await expect(titleBar.getByRole("button")).toHaveText(["Back", "Save Vendor"]);
+  await expect(app.getByRole("heading", { name: "Edit Vendor" })).toHaveCount(0); // not twice
+  await expect(saveBar).toBeHidden();
+  await field(app, "Name").fill("Embedded Vendor");
+  await expect(saveBar).toBeVisible();
+  await saveBar.getByRole("button", { name: "Discard" }).click();
+  await expect(field(app, "Name")).toHaveValue("");
+  await expect(saveBar).toBeHidden();
+
   await field(app, "Name").fill("Embedded Vendor");
   await field(app, "Store ID").fill("DS77");
   await field(app, "Host").fill("sftp.embedded.example.com");
@@ -43,21 +55,23 @@ test("the vendor form: 422 messages, then saved; deleted after its modal", async
   await field(app, "EDI Identifier").fill("EMBVENDOR");
   await field(app, "EDI Qualifier").fill("ZZ");
   await field(app, "Port").fill("70000");
-  await app.getByRole("button", { name: "Save Vendor" }).click();
+  await titleBar.getByRole("button", { name: "Save Vendor" }).click();
   const refused = app.locator(".Polaris-Banner").filter({ hasText: "Error while saving vendor" });
   await expect(refused.getByRole("listitem")).toHaveText(["Port must be a port number from 1 to 65535"]);
   expect(await dbQuery("SELECT id FROM dropship_vendor WHERE name = 'Embedded Vendor'")).toEqual([]);
+  await expect(saveBar).toBeVisible(); // still unsaved
 
   await field(app, "Port").fill("22");
-  await app.getByRole("button", { name: "Save Vendor" }).click();
+  await saveBar.getByRole("button", { name: "Save" }).click(); // the save bar's Save saves as the title bar's does
   await expect(app.getByText("Vendor saved successfully")).toBeVisible();
+  await expect(saveBar).toBeHidden();
   await expect(app.getByRole("heading", { name: "Dropship Vendors" })).toBeVisible({ timeout: 5000 }); // after 1 s
   const [created] = await dbQuery<{ id: number; sftp_pass: string }>("SELECT id, sftp_pass FROM dropship_vendor WHERE name = 'Embedded Vendor'");
   expect(created.sftp_pass).toMatch(/^v1:/);
 
   const form = await admin.open(`/dropship/vendor/edit?id=${created.id}`);
   await expect(field(form, "Password")).toHaveValue("");
-  await form.getByRole("button", { name: "Delete Vendor" }).click();
+  await titleBar.getByRole("button", { name: "Delete Vendor" }).click();
   await form.getByRole("dialog").getByRole("button", { name: "Delete Vendor" }).click();
   await expect(form.getByText("Vendor deleted successfully")).toBeVisible();
   await expect(form.getByRole("heading", { name: "Dropship Vendors" })).toBeVisible({ timeout: 5000 });

@@ -34,7 +34,7 @@ nav{background:#ebebeb;padding:8px}nav button{display:block;width:100%;text-alig
 iframe{border:0;width:100%;height:100vh}#toasts{position:fixed;bottom:8px;left:230px}</style></head>
 <body data-loading="false">
 <nav aria-label="App navigation"></nav>
-<main><iframe id="app-iframe" name="app-iframe" title="Operations back-office" src="${escapeHtml(frameUrl)}"></iframe></main>
+<main><header id="title-bar" aria-label="Title bar"><h1></h1><span class="items"></span></header><div id="save-bar" role="region" aria-label="Save bar" hidden><span>Unsaved changes</span><span class="items"></span></div><iframe id="app-iframe" name="app-iframe" title="Operations back-office" src="${escapeHtml(frameUrl)}"></iframe></main>
 <div id="toasts"></div>
 <script>
 const APP_ORIGIN = ${JSON.stringify(appOrigin)};
@@ -62,6 +62,20 @@ window.addEventListener("message", async (event) => {
     toast.className = message.isError ? "toast error" : "toast";
     toast.textContent = message.message;
     document.getElementById("toasts").append(toast);
+  } else if (message.type === "title-bar" || message.type === "save-bar") {
+    // App Bridge's bars: the title and buttons the app declares, shown here; a click goes back to the app.
+    const bar = document.getElementById(message.type);
+    if (message.type === "title-bar") bar.querySelector("h1").textContent = message.title ?? "";
+    else bar.hidden = !message.open;
+    bar.querySelector(".items").replaceChildren(...message.items.map((item, index) => {
+      const button = document.createElement("button");
+      button.textContent = item.label;
+      if (item.variant) button.dataset.variant = item.variant;
+      if (item.tone) button.dataset.tone = item.tone;
+      button.disabled = item.disabled;
+      button.addEventListener("click", () => frame.contentWindow.postMessage({ source: "admin", type: "bar-click", bar: message.type === "title-bar" ? "title" : "save", id: message.id, index }, APP_ORIGIN));
+      return button;
+    }));
   } else if (message.type === "loading") {
     document.body.dataset.loading = String(message.isLoading);
   }

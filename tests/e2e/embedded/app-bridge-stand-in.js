@@ -12,7 +12,11 @@
 // - <ui-nav-menu> links are shown by the admin; choosing one dispatches
 //   `shopify:navigate` on the link, as App Bridge does;
 // - window.open(url, "_top") asks the admin to navigate the top window;
-// - shopify.toast.show and shopify.loading are reported to the admin.
+// - shopify.toast.show and shopify.loading are reported to the admin;
+// - <ui-title-bar> (title, breadcrumb, buttons) and <ui-save-bar> (shown or
+//   hidden, its buttons) are shown by the admin; choosing one of their
+//   buttons there clicks it here, and a breadcrumb or link dispatches
+//   `shopify:navigate` on it, as App Bridge does.
 (() => {
   if (window.shopify) return;
   const ADMIN_ORIGIN = "__ADMIN_ORIGIN__";
@@ -34,6 +38,12 @@
     } else if (message.type === "navigate") {
       const link = [...document.querySelectorAll("ui-nav-menu a")].find((a) => a.getAttribute("href") === message.href);
       link?.dispatchEvent(new CustomEvent("shopify:navigate", { bubbles: true, composed: true }));
+    } else if (message.type === "bar-click") {
+      const bar = message.bar === "title" ? document.querySelector("ui-title-bar") : document.getElementById(message.id);
+      const target = bar ? barItems(bar)[message.index] : undefined;
+      if (!target || target.disabled) return;
+      if (target.tagName === "A") target.dispatchEvent(new CustomEvent("shopify:navigate", { bubbles: true, composed: true }));
+      else target.click();
     }
   });
 
@@ -93,6 +103,59 @@
           .filter((a) => a.getAttribute("rel") !== "home")
           .map((a) => ({ href: a.getAttribute("href"), label: a.textContent.trim() }));
         post({ type: "nav-menu", links });
+      }
+    },
+  );
+
+  // The buttons and links of a title bar or save bar, in order.
+  function barItems(bar) {
+    return [...bar.querySelectorAll(":scope > a, :scope > button, :scope > section > a, :scope > section > button")];
+  }
+  const describe = (bar) =>
+    barItems(bar).map((item) => ({
+      label: item.textContent.trim(),
+      variant: item.getAttribute("variant"),
+      tone: item.getAttribute("tone"),
+      disabled: item.disabled === true || item.hasAttribute("disabled"),
+      href: item.tagName === "A" ? item.getAttribute("href") : null,
+    }));
+  const observed = (report) =>
+    class extends HTMLElement {
+      connectedCallback() {
+        this.style.display = "none";
+        this.observer = new MutationObserver(() => report(this));
+        this.observer.observe(this, { subtree: true, childList: true, attributes: true, characterData: true });
+        report(this);
+      }
+      disconnectedCallback() {
+        this.observer?.disconnect();
+        this.gone?.();
+      }
+    };
+  customElements.define(
+    "ui-title-bar",
+    class extends observed((bar) => post({ type: "title-bar", title: bar.getAttribute("title") ?? document.title, items: describe(bar) })) {
+      gone() {
+        post({ type: "title-bar", title: null, items: [] });
+      }
+    },
+  );
+  customElements.define(
+    "ui-save-bar",
+    class extends observed((bar) => bar.shown && post({ type: "save-bar", id: bar.id, open: true, items: describe(bar) })) {
+      show() {
+        this.shown = true;
+        post({ type: "save-bar", id: this.id, open: true, items: describe(this) });
+        this.dispatchEvent(new CustomEvent("show"));
+      }
+      hide() {
+        if (!this.shown) return;
+        this.shown = false;
+        post({ type: "save-bar", id: this.id, open: false, items: [] });
+        this.dispatchEvent(new CustomEvent("hide"));
+      }
+      gone() {
+        this.hide();
       }
     },
   );
