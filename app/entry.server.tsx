@@ -10,6 +10,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { isEmbedded, shopify } from "./shopify.server";
 import i18nConfig from "./i18n/config";
 import { i18nServer } from "./i18n/i18n.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("render");
 
 export const streamTimeout = 5000;
 
@@ -49,7 +52,7 @@ export default async function handleRequest(
         },
         onError(error) {
           responseStatusCode = 500;
-          console.error(error);
+          log.error({ err: error }, "rendering a page failed");
         },
       },
     );
