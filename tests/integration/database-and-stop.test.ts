@@ -111,7 +111,7 @@ describe("web requests have a statement timeout, jobs do not", () => {
       expect(body.error).toBe(true);
       expect(body.message).toMatch(/^The database did not answer in time; try again \(reference (\w+)\)$/);
       const reference = /reference (\w+)/.exec(body.message)![1];
-      expect(app.output()).toMatch(new RegExp(`\\[api ${reference}\\] GET /api/dropship_log: the database did not answer in time`));
+      expect(app.output()).toMatch(new RegExp(`\\[api\\] GET /api/dropship_log: the database did not answer in time \\(reference ${reference}\\)`));
     } finally {
       await lock.release();
     }

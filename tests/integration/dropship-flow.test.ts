@@ -18,6 +18,7 @@ import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
 import { runDropshipStep } from "../../app/dropship/flow/steps.server";
 import { closeFeedPool } from "../../app/feeds/runner.server";
 import { encryptSecret } from "../../app/lib/secrets.server";
+import { metricsText } from "../../app/observability/metrics.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { mapTransactions } from "../../edi/documents";
@@ -269,6 +270,10 @@ describe("when things go wrong", () => {
     expect(rejecting).toHaveLength(1);
     expect(await prisma.dropshipLog.count({ where: { file_name: `000_${shipNotice}`, status: "error", message: { contains: "Could not process" } } })).toBe(1);
     expect(await calls("FulfillmentCreate")).toHaveLength(0);
+    // /metrics counts them per vendor (D88).
+    const metrics = (await metricsText()).body;
+    const count = (family: string) => Number(new RegExp(`^vendor_files_${family}_total\\{vendor="${vendor.id}"\\} (\\d+)$`, "m").exec(metrics)?.[1] ?? 0);
+    expect({ received: count("received"), processed: count("processed"), failed: count("failed") }).toEqual({ received: names.length, processed: names.length - 1, failed: 1 });
   });
 
   it("answers an interchange that asks for a TA1 (ISA14 = 1) and whose IEA02 is wrong with TA1 R 001, in our delimiters (D73)", async () => {
