@@ -91,7 +91,40 @@ export function rootLogger(): Logger {
   })());
 }
 
-/** A logger for one part of the app: its lines carry `component` (shown as `[component]` in local mode). */
-export function logger(component: string): Logger {
-  return rootLogger().child({ component });
+/**
+ * Puts `next` in place of the process's logger and answers the one it
+ * replaced; tests read what the app logs this way. Loggers made by `logger()`
+ * follow it at their next line.
+ */
+export function replaceRootLogger(next: Logger): Logger | undefined {
+  const previous = globalThis.__rootLogger;
+  globalThis.__rootLogger = next;
+  return previous;
+}
+
+type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+export type ComponentLogger = Pick<Logger, Level>;
+
+/**
+ * A logger for one part of the app: its lines carry `component` (shown as
+ * `[component]` in local mode). Made at import, it writes through whatever
+ * logger the process has when it logs.
+ */
+export function logger(component: string): ComponentLogger {
+  let root: Logger | undefined;
+  let child: Logger | undefined;
+  const current = (): Logger => {
+    const now = rootLogger();
+    if (now !== root) {
+      root = now;
+      child = now.child({ component });
+    }
+    return child!;
+  };
+  const level = (name: Level) =>
+    function (...args: unknown[]) {
+      const target = current();
+      (target[name] as (...args: unknown[]) => void).apply(target, args);
+    } as Logger[Level];
+  return { fatal: level("fatal"), error: level("error"), warn: level("warn"), info: level("info"), debug: level("debug"), trace: level("trace") };
 }

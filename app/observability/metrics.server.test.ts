@@ -2,7 +2,7 @@
 // the web server and the worker's listener use, called directly.
 import { describe, expect, it } from "vitest";
 import { answerMetrics } from "./metrics-endpoint.server";
-import { routeLabel, routeTreeFor } from "./http.server";
+import { routeBranches, routeLabel } from "./http.server";
 import { countVendorFile, metricsText } from "./metrics.server";
 
 const TOKEN = "t".repeat(40);
@@ -51,7 +51,7 @@ describe("route labels", () => {
     "routes/api.eod_report_run.$token": { id: "routes/api.eod_report_run.$token", parentId: "root", path: "api/eod_report_run/:token" },
     "routes/healthz": { id: "routes/healthz", parentId: "root", path: "healthz" },
   };
-  const label = (pathname: string) => routeLabel(pathname, routeTreeFor(routes));
+  const label = (pathname: string) => routeLabel(pathname, routeBranches(routes));
 
   it("names the Remix route, never the ids or tokens in the path", () => {
     expect(label("/api/feed/123")).toBe("routes/api.feed.$id");

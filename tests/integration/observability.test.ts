@@ -6,8 +6,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import path from "node:path";
+import { matchRoutes } from "@remix-run/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
+import prisma from "../../app/db.server";
+import { runFeed } from "../../app/feeds/runner.server";
+import { routeBranches, routeLabel } from "../../app/observability/http.server";
+import { logger } from "../../app/observability/logger.server";
+import { metricsText } from "../../app/observability/metrics.server";
+import { captureLogs } from "../support/log-capture";
 import { freePort, startAppServer, type RunningApp } from "../support/app-server";
 import { sessionToken, startEmbeddedApp, EMBEDDED, type EmbeddedApp } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -65,6 +73,71 @@ const FAMILIES = [
 const expectFamilies = (body: string) => {
   for (const family of FAMILIES) expect(body, family).toMatch(new RegExp(`^# HELP ${family} `, "m"));
 };
+
+describe("route labels", () => {
+  it("name the same route as react-router's matching, for every route of the build and paths that match none", async () => {
+    type Entry = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; parentId?: string };
+    const build = (await import(path.resolve("build/server/index.js"))) as { routes: Record<string, Entry> };
+    type Node = Entry & { children: Node[] };
+    const nodes = new Map(Object.values(build.routes).map((route) => [route.id, { ...route, children: [] as Node[] }]));
+    const tree = [...nodes.values()].filter((node) => {
+      if (node.parentId) nodes.get(node.parentId)!.children.push(node);
+      return !node.parentId;
+    });
+    const full = (id: string): string => {
+      const route = build.routes[id]!;
+      return [route.parentId ? full(route.parentId) : "", route.path ?? ""].filter(Boolean).join("/");
+    };
+    const paths = Object.values(build.routes).flatMap((route) => {
+      const filled = `/${full(route.id)}`.replace(/:\w+/g, "42").replace(/\*$/, "no/such/page");
+      return [filled, `${filled}/`, filled.toUpperCase()];
+    });
+    paths.push("/", "/api/feed/1/2/3", "/api/nothing-here", "/auth", "/auth/session-token", "/webhooks/unknown", "//api//feed");
+    const branches = routeBranches(build.routes);
+    const labels = new Set<string>();
+    for (const pathname of paths) {
+      const expected = (matchRoutes(tree as never, pathname) as Array<{ route: Entry }> | null)?.at(-1)?.route.id ?? "unmatched";
+      expect(routeLabel(pathname, branches), pathname).toBe(expected);
+      labels.add(expected);
+    }
+    // Nearly every route names itself (layouts without a path of their own cannot).
+    expect(labels.size).toBeGreaterThan(Object.keys(build.routes).length * 0.9);
+  });
+});
+
+describe("feed runs, in this process", () => {
+  const PREFIX = "obs_run_";
+  afterAll(async () => {
+    await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
+    await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
+  });
+
+  it("gives what a job logs its feed and run id, and ends a run that threw with one error line and a failed count", async () => {
+    const logs = captureLogs();
+    try {
+      const feed = `${PREFIX}breaks`;
+      const result = await runFeed(feed, async () => {
+        logger("test-job").error({ err: new Error("a vendor's server said no") }, "step failed");
+        throw new Error("the job gave up");
+      });
+      expect(result.status).toBe("failed");
+      const runId = logs.lines.find((line) => line.component === "test-job")?.run_id;
+      const starting = await prisma.feedLog.findFirstOrThrow({ where: { feed_name: feed, type: "starting" } });
+      expect(runId).toBe(starting.id);
+      expect(logs.lines.find((line) => line.component === "test-job")).toMatchObject({ level: "error", feed, err: { message: "a vendor's server said no" } });
+      const end = logs.lines.filter((line) => line.component === "feeds" && line.feed === feed);
+      expect(end).toHaveLength(1);
+      expect(end[0]).toMatchObject({ level: "error", run_id: starting.id, outcome: "failed", counts: {}, duration_ms: expect.any(Number) });
+      expect((await metricsText()).body).toMatch(new RegExp(`^feed_runs_total\\{feed="${feed}",outcome="failed"\\} 1$`, "m"));
+
+      const counted = `${PREFIX}counts`;
+      await runFeed(counted, async () => ({ message: "3 files", error: true, meta: { files: 3, rows: 120, problems: ["one"] } }));
+      expect(logs.lines.find((line) => line.component === "feeds" && line.feed === counted)).toMatchObject({ level: "warn", outcome: "finished_with_errors", counts: { files: 3, rows: 120 } });
+    } finally {
+      logs.restore();
+    }
+  });
+});
 
 describe("local mode", () => {
   let app: RunningApp;
