@@ -18,8 +18,8 @@ export const streamTimeout = 5000;
 
 /**
  * An error thrown by a loader or action, or while rendering: to the log, with
- * the request's id and shop (D86), where Remix's default would print it with
- * console.error. Not the path: the request's own line names its route.
+ * the request's id and shop (D86), where Remix's default would print it to
+ * the console. Not the path: the request's own line names its route.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return; // the caller went away: nothing of ours failed

@@ -79,7 +79,7 @@ function createMetrics(): AppMetrics {
       set_aside: vendorCounter("set_aside", "Stored vendor files set aside as failed after repeated unexpected errors (not the file's fault), by vendor id."),
     },
     shopifyCalls: new Counter({ name: "shopify_calls_total", help: "Shopify Admin API calls made, by operation (each counted once, whatever its retries).", labelNames: ["operation"], registers }),
-    shopifyThrottles: new Counter({ name: "shopify_throttles_total", help: "Answers refused for Shopify's rate limit (THROTTLED or HTTP 429), each sent again after the wait, by operation.", labelNames: ["operation"], registers }),
+    shopifyThrottles: new Counter({ name: "shopify_throttles_total", help: "Answers refused for Shopify's rate limit (THROTTLED or HTTP 429), by operation; each is sent again after the wait unless the call gives up.", labelNames: ["operation"], registers }),
     shopifyErrors: new Counter({ name: "shopify_errors_total", help: "Shopify calls that failed, by operation and kind (user_errors, failed, throttled: still refused after the retries).", labelNames: ["operation", "kind"], registers }),
   };
 }
