@@ -6,6 +6,7 @@
 // library can exchange a token or store a session for it.
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { env } from "./env.server";
+import { addToLogContext } from "./observability/context.server";
 import { shopify } from "./shopify.server";
 import { isServedShop } from "./shopify/shops.server";
 
@@ -15,11 +16,16 @@ export type Staff =
 
 export async function requireStaff(request: Request): Promise<Staff> {
   const config = env();
-  if (config.mode === "local") return { mode: "local", shop: config.LOCAL_SHOP };
+  if (config.mode === "local") {
+    addToLogContext({ shop: config.LOCAL_SHOP });
+    return { mode: "local", shop: config.LOCAL_SHOP };
+  }
   refuseOtherShops(request);
   // Throws a Response (redirect to login, bounce page or 401) when not signed in.
   const { admin, session } = await shopify().authenticate.admin(request);
   if (!isServedShop(session.shop)) throw forbidden();
+  // The request's log line and its errors name the shop from here on (D86).
+  addToLogContext({ shop: session.shop });
   return { mode: "embedded", shop: session.shop, admin };
 }
 

@@ -41,10 +41,11 @@ export function prismaFor(role: DatabaseRole): PrismaClient {
         // Waiting for a free connection is bounded too: a request answers, it never hangs.
         connectionTimeoutMs: settings.WEB_STATEMENT_TIMEOUT_MS,
         applicationName: "web",
+        poolName: "web",
       });
     })());
   }
-  return (globalThis.__prisma ??= createPrismaClient(databaseUrl(), databaseSettings().JOBS_DATABASE_POOL_SIZE, { applicationName: "jobs" }));
+  return (globalThis.__prisma ??= createPrismaClient(databaseUrl(), databaseSettings().JOBS_DATABASE_POOL_SIZE, { applicationName: "jobs", poolName: "jobs" }));
 }
 
 /** The role of the work running now: "web" inside a request, else "jobs". */

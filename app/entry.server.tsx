@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
@@ -10,8 +10,23 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { isEmbedded, shopify } from "./shopify.server";
 import i18nConfig from "./i18n/config";
 import { i18nServer } from "./i18n/i18n.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("render");
 
 export const streamTimeout = 5000;
+
+/**
+ * An error thrown by a loader or action, or while rendering: to the log, with
+ * the request's id and shop (D86), where Remix's default would print it to
+ * the console. Not the path: the request's own line names its route.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return; // the caller went away: nothing of ours failed
+  // A thrown 4xx/5xx Response is an answer, not a failure; only an error inside one is logged as such.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : error;
+  if (inner) log.error({ err: inner }, `${request.method} failed in a loader, action or render`);
+};
 
 export default async function handleRequest(
   request: Request,
@@ -49,7 +64,7 @@ export default async function handleRequest(
         },
         onError(error) {
           responseStatusCode = 500;
-          console.error(error);
+          log.error({ err: error }, "rendering a page failed");
         },
       },
     );

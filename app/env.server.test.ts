@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseSettings, EnvError, parseEnv } from "./env.server";
+import { databaseSettings, EnvError, logSettings, parseEnv } from "./env.server";
 
 const failure = (source: Record<string, string>) => {
   try {
@@ -110,5 +110,28 @@ describe("environment", () => {
     expect(message).toContain("WEB_STATEMENT_TIMEOUT_MS must be a number of milliseconds, 0 or more");
     expect(message).toContain("SHUTDOWN_GRACE_MS must be a number of milliseconds");
     expect(() => databaseSettings({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be a number of connections/);
+  });
+
+  it("reads the log level and format: info by default, JSON in production or embedded mode, pretty in local mode (D85)", () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe("info");
+    expect(parseEnv({ LOG_LEVEL: "debug", LOG_FORMAT: "json" })).toMatchObject({ LOG_LEVEL: "debug", LOG_FORMAT: "json" });
+    const message = failure({ LOG_LEVEL: "verbose", LOG_FORMAT: "xml" });
+    expect(message).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
+    expect(message).toContain("LOG_FORMAT must be json or pretty");
+    expect(logSettings({})).toMatchObject({ LOG_LEVEL: "info", format: "pretty" });
+    expect(logSettings({ NODE_ENV: "production" }).format).toBe("json");
+    expect(logSettings({ SHOPIFY_API_KEY: "k" }).format).toBe("json");
+    expect(logSettings({ SHOPIFY_API_KEY: "k", LOG_FORMAT: "pretty" }).format).toBe("pretty");
+    // A bad value does not stop the logger (the launcher's check names it); the other one still counts.
+    expect(logSettings({ LOG_LEVEL: "verbose", LOG_FORMAT: "json" })).toMatchObject({ LOG_LEVEL: "info", format: "json" });
+  });
+
+  it("takes a METRICS_TOKEN of 32 characters or more, and wants one for the worker's METRICS_PORT in embedded mode (D88, D89)", () => {
+    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "shop.myshopify.com" };
+    expect(failure({ METRICS_TOKEN: "short" })).toContain("METRICS_TOKEN must be at least 32 characters");
+    expect(failure({ ...embedded, METRICS_PORT: "9464" })).toContain("METRICS_TOKEN is required in embedded mode when METRICS_PORT is set");
+    expect(parseEnv({ ...embedded, METRICS_PORT: "9464", METRICS_TOKEN: "x".repeat(32) })).toMatchObject({ METRICS_PORT: 9464 });
+    expect(parseEnv({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+    expect(failure({ METRICS_PORT: "0" })).toMatch(/METRICS_PORT must be a port number/);
   });
 });

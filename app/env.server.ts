@@ -93,6 +93,14 @@ const EnvSchema = z
     INCOMING_SETTLE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0, "must be 0 or more").max(120, "must be at most 120").default(5),
     /** Lets an outside caller (a scheduler, the AS400) run or retry the EOD report at /api/eod_report_run/{token} (D32). */
     EOD_API_TOKEN: z.string().trim().min(24, "must be at least 24 characters (openssl rand -hex 16)").optional(),
+    /** How much the app logs (D85): fatal, error, warn, info, debug, trace or silent. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    /** json (one object a line) or pretty (for a person at a terminal); unset: json in production or embedded mode, else pretty (D85). */
+    LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
+    /** Lets a scraper read GET /metrics (Authorization: Bearer <token>); required for /metrics in embedded mode (D88). */
+    METRICS_TOKEN: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+    /** The jobs worker (`npm run jobs`) serves GET /metrics on this port when set (D89). */
+    METRICS_PORT: port.optional(),
     APP_TIMEZONE: z
       .string()
       .refine((zone) => {
@@ -138,6 +146,10 @@ function crossChecks(env: Record<string, string | undefined>, source: Record<str
   }
   if (given.length === shopifyKeys.length && env.NODE_ENV === "production" && !env.DATABASE_URL) {
     problems.push("DATABASE_URL is required in embedded mode under NODE_ENV=production: an embedded PostgreSQL on a container's disk is lost at the next deploy");
+  }
+  // The worker's metrics listener would answer only 404 without a token in embedded mode (D88, D89).
+  if (given.length === shopifyKeys.length && env.METRICS_PORT && !env.METRICS_TOKEN) {
+    problems.push("METRICS_TOKEN is required in embedded mode when METRICS_PORT is set: /metrics answers only with the token (openssl rand -hex 32)");
   }
   const production = env.NODE_ENV === "production";
   const allowed = ["1", "true", "yes"].includes(env.ALLOW_LOCAL_MODE_IN_PRODUCTION ?? "");
@@ -185,7 +197,8 @@ export function parseEnvOrExit(): AppEnv {
     return parseEnv();
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(error.message);
+      // Plain text, not through the logger: the environment configures the logger, and a person reads this.
+      process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
@@ -218,4 +231,26 @@ export function env(): AppEnv {
 /** The launcher sets variables it discovers at start (the stand-in's URL, the demo AS400): read them again. */
 export function reloadEnv() {
   cached = undefined;
+}
+
+const LOG_KEYS = { LOG_LEVEL: true, LOG_FORMAT: true, NODE_ENV: true } as const;
+export type LogSettings = Pick<z.infer<typeof EnvSchema>, keyof typeof LOG_KEYS> & { format: "json" | "pretty" };
+
+/**
+ * The logger's level and format (D85), read before anything else: a bad value
+ * here falls back to the default, and the launcher's full check names it.
+ * Unset LOG_FORMAT: JSON under NODE_ENV=production or in embedded mode (a log
+ * collector reads it), pretty lines otherwise (local mode, a person reads it).
+ */
+export function logSettings(source: Record<string, string | undefined> = process.env): LogSettings {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  // Each on its own: a bad LOG_FORMAT does not cost the LOG_LEVEL.
+  const one = <K extends keyof typeof LOG_KEYS>(key: K): z.infer<typeof EnvSchema>[K] => {
+    const parsed = EnvSchema.shape[key].safeParse(cleaned[key]);
+    return (parsed.success ? parsed.data : EnvSchema.shape[key].parse(undefined)) as z.infer<typeof EnvSchema>[K];
+  };
+  const settings = { LOG_LEVEL: one("LOG_LEVEL"), LOG_FORMAT: one("LOG_FORMAT"), NODE_ENV: one("NODE_ENV") };
+  const embedded = Boolean(source.SHOPIFY_API_KEY?.trim());
+  const format = settings.LOG_FORMAT ?? (settings.NODE_ENV === "production" || embedded ? "json" : "pretty");
+  return { ...settings, format };
 }

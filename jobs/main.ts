@@ -7,15 +7,21 @@
 //   4. schedule every feed of the registry; SIGINT/SIGTERM stop it cleanly: no new
 //      runs, running ones are aborted and get SHUTDOWN_GRACE_MS to end at a safe
 //      point (then they are logged failed and their lock is freed), then the database
+//   5. with METRICS_PORT set, GET /metrics on that port (D89)
 import { parseEnvOrExit } from "../app/env.server";
 import { applyMigrations } from "../app/db/migrate.server";
+import { logger } from "../app/observability/logger.server";
+import { startMetricsListener } from "../app/observability/metrics-endpoint.server";
+import { startProcessMetrics } from "../app/observability/metrics.server";
 
-const log = (message: string) => console.log(`[jobs] ${message}`);
+const jobsLog = logger("jobs");
+const log = (message: string) => jobsLog.info(message);
 
 async function main() {
   const env = parseEnvOrExit();
+  startProcessMetrics();
   if (!env.DATABASE_URL) {
-    console.error(
+    jobsLog.fatal(
       "DATABASE_URL is required for `npm run jobs`: set it to the app's PostgreSQL " +
         "(postgresql://user:password@host:port/database). The jobs process does not start the embedded one.",
     );
@@ -33,6 +39,8 @@ async function main() {
   const scheduler = await startScheduler({ jobs: FEED_JOBS });
   const names = Object.keys(FEED_JOBS);
   log(names.length ? `scheduler started for ${names.join(", ")} (${env.APP_TIMEZONE})` : "scheduler started; the registry has no jobs yet");
+  const metrics = env.METRICS_PORT ? await startMetricsListener({ port: env.METRICS_PORT, host: env.listenHost, mode: env.mode, token: env.METRICS_TOKEN }) : null;
+  if (metrics) log(`metrics: GET http://${env.listenHost}:${metrics.port}/metrics${env.METRICS_TOKEN ? " (with the token)" : ""}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -42,13 +50,14 @@ async function main() {
     try {
       // Runs still going after the grace are logged failed and their lock connection closed (D68).
       await scheduler.stop(env.SHUTDOWN_GRACE_MS);
+      await metrics?.stop();
       // Shopify call records the jobs queued are written before the connection closes (D38).
       await (await import("../app/shopify/call-records.server")).flushShopifyCallRecords();
       await disconnectPrisma();
       log("stopped");
       process.exit(0);
     } catch (error) {
-      console.error(`[jobs] stopping failed: ${(error as Error).message}`);
+      jobsLog.error({ err: error }, `stopping failed: ${(error as Error).message}`);
       process.exit(1);
     }
   };
@@ -57,6 +66,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`[jobs] failed: ${(error as Error).message}`);
+  jobsLog.fatal({ err: error }, `failed: ${(error as Error).message}`);
   process.exit(1);
 });

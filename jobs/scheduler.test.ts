@@ -2,12 +2,13 @@
 // ticks through runFeed, invalid crons and changed rows, stop() with its grace.
 // Feed names start with t_sched_ (the database is shared with other files).
 import cron from "node-cron";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../app/db.server";
 import { updateFeed } from "../app/feeds/feeds.server";
 import { closeFeedPool, runFeed, type FeedJob } from "../app/feeds/runner.server";
 import { i18nServer } from "../app/i18n/i18n.server";
 import { ValidationError } from "../app/lib/validation.server";
+import { captureLogs } from "../tests/support/log-capture";
 import { SHUTDOWN_REASON, startScheduler, type Scheduler } from "./scheduler";
 
 const PREFIX = "t_sched_";
@@ -40,16 +41,16 @@ async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, wh
 
 const quickJob: FeedJob = async () => ({ message: "ok" });
 
-// Other files' feed rows have no job here: their warnings are noise.
-let warn: MockInstance<typeof console.warn>;
+// What the scheduler logs (other files' feed rows have no job here: their warnings would be noise).
+let logs: ReturnType<typeof captureLogs>;
 beforeEach(() => {
-  warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  logs = captureLogs();
 });
 
 beforeAll(cleanUp);
 afterEach(async () => {
   await Promise.all(running.splice(0).map((scheduler) => scheduler.stop()));
-  vi.restoreAllMocks();
+  logs.restore();
 });
 afterAll(async () => {
   await cleanUp();
@@ -148,7 +149,7 @@ describe("startScheduler", () => {
     await prisma.feed.create({ data: { name: `${PREFIX}orphan`, cron_expression: "* * * * * *" } });
     const scheduler = await start({ [`${PREFIX}other`]: { defaultCron: "0 0 * * *", run: quickJob } });
     await scheduler.reload();
-    const aboutOrphan = warn.mock.calls.filter(([message]) => String(message).includes(`${PREFIX}orphan`));
+    const aboutOrphan = logs.lines.filter((line) => line.level === "warn" && line.component === "jobs" && String(line.msg).includes(`${PREFIX}orphan`));
     expect(aboutOrphan).toHaveLength(1);
     expect(scheduledFeeds()).not.toContain(`feed:${PREFIX}orphan`);
   });

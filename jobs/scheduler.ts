@@ -18,6 +18,7 @@ import {
   type FeedJob,
   type FeedRunResult,
 } from "../app/feeds/runner.server";
+import { logger } from "../app/observability/logger.server";
 
 export interface FeedJobDefinition {
   /** Cron of the feed row when the scheduler creates it; the row's own cron wins after that. */
@@ -46,14 +47,15 @@ export interface Scheduler {
 
 export const SHUTDOWN_REASON = "stopped by shutdown before it finished";
 
-const log = (message: string) => console.log(`[jobs] ${message}`);
+const jobsLog = logger("jobs");
+const log = (message: string) => jobsLog.info(message);
 
-// node-cron's default logger prints coloured banners; keep its warnings, in our format.
+// node-cron's default logger prints coloured banners; keep its warnings, in ours.
 const cronLogger: Logger = {
   info: () => {},
   debug: () => {},
-  warn: (message) => console.warn(`[jobs] node-cron: ${message}`),
-  error: (message, error) => console.error(`[jobs] node-cron: ${message instanceof Error ? message.message : message}`, error ?? ""),
+  warn: (message) => jobsLog.warn(`node-cron: ${message}`),
+  error: (message, error) => jobsLog.error({ err: error ?? (message instanceof Error ? message : undefined) }, `node-cron: ${message instanceof Error ? message.message : message}`),
 };
 
 interface ScheduledFeed {
@@ -108,11 +110,11 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const tick = async (name: string) => {
     if (stopping) return;
     try {
-      const result = await track(name, "schedule");
-      if (result.status === "failed") console.error(`[jobs] ${name} failed: ${result.message}`);
+      // The runner logs the run's end, failed or not.
+      await track(name, "schedule");
     } catch (error) {
       // No log could be written (database down?): say so here at least.
-      console.error(`[jobs] ${name} could not run: ${(error as Error).message}`);
+      jobsLog.error({ err: error, feed: name }, `${name} could not run: ${(error as Error).message}`);
     }
   };
 
@@ -123,7 +125,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   };
 
   const recordInvalidCron = async (name: string, cronExpression: string, problem: string) => {
-    console.error(`[jobs] ${name} is not scheduled: ${problem}`);
+    jobsLog.error({ feed: name }, `${name} is not scheduled: ${problem}`);
     await prisma.feedLog.create({
       data: { feed_name: name, type: "failed", meta: { error: `not scheduled: ${problem}`, cron_expression: cronExpression } },
     });
@@ -139,7 +141,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       if (!jobs[row.name]) {
         if (!warnedWithoutJob.has(row.name)) {
           warnedWithoutJob.add(row.name);
-          console.warn(`[jobs] feed ${row.name} has no job in this build's registry: not scheduled`);
+          jobsLog.warn(`feed ${row.name} has no job in this build's registry: not scheduled`);
         }
         continue;
       }
@@ -160,7 +162,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
         if (current) log(`${row.name}: ${task ? `rescheduled (${cronExpression})` : "no longer scheduled"}`);
       } catch (error) {
         // Left out of `scheduled`, so the next reload tries again.
-        console.error(`[jobs] ${row.name} could not be scheduled: ${(error as Error).message}`);
+        jobsLog.error(`${row.name} could not be scheduled: ${(error as Error).message}`);
       }
     }
     for (const [name, entry] of scheduled) {
@@ -181,7 +183,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
 
   await reload();
   const reloadLogged = () =>
-    reload().catch((error) => console.error(`[jobs] reading the feeds failed: ${(error as Error).message}`));
+    reload().catch((error) => jobsLog.error(`reading the feeds failed: ${(error as Error).message}`));
   const poll = setInterval(reloadLogged, reloadEveryMs);
   const listener = await listenForChanges(options.listenUrl === undefined ? process.env.DATABASE_URL : options.listenUrl, reloadLogged);
 
@@ -205,7 +207,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       clearTimeout(timer);
       if (!endedInTime) {
         const abandoned = await abandonFeedRuns(shutdown.signal, SHUTDOWN_REASON).catch((error) => {
-          console.error(`[jobs] could not record the runs cut short: ${(error as Error).message}`);
+          jobsLog.error(`could not record the runs cut short: ${(error as Error).message}`);
           return 0;
         });
         if (abandoned) log(`${abandoned} run(s) did not stop within ${graceMs} ms: ${SHUTDOWN_REASON}`);
@@ -241,7 +243,7 @@ async function listenForChanges(url: string | null | undefined, onChange: () => 
     const lost = (reason: string) => {
       if (stopped || client !== next) return;
       client = undefined;
-      console.error(`[jobs] feed change listener lost (${reason}); retrying in 5 s, polling meanwhile`);
+      jobsLog.error(`feed change listener lost (${reason}); retrying in 5 s, polling meanwhile`);
       void next.end().catch(() => {});
       retry = setTimeout(() => void connect(true), 5000);
     };

@@ -29,13 +29,19 @@ import { createPrismaClient } from "../app/db/client.server";
 import { disconnectPrisma, runAsWebRequest } from "../app/db.server";
 import { databaseCatalog } from "../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../app/shopify/stand-in.server";
+import { observeRequests } from "../app/observability/http.server";
+import { logger } from "../app/observability/logger.server";
+import { metricsRoute } from "../app/observability/metrics-endpoint.server";
+import { startProcessMetrics } from "../app/observability/metrics.server";
 import { bodyLimit } from "./body-limit";
 
-const log = (message: string) => console.log(`[start] ${message}`);
+const startLog = logger("start");
+const log = (message: string) => startLog.info(message);
 const dev = process.argv.includes("--dev");
 
 async function main() {
   const env = parseEnvOrExit();
+  startProcessMetrics();
 
   // Closed after the grace, last one first (PostgreSQL was the first).
   const stops: Array<() => Promise<void>> = [];
@@ -48,9 +54,9 @@ async function main() {
     const graceMs = env.SHUTDOWN_GRACE_MS;
     log(`${signal}: stopping: no new connections; requests in flight and running feeds get ${graceMs} ms`);
     const deadline = Date.now() + graceMs;
-    await Promise.all(drains.map((drain) => drain(deadline).catch((error) => console.error(error))));
+    await Promise.all(drains.map((drain) => drain(deadline).catch((error) => startLog.error({ err: error }, "stopping failed"))));
     for (const stop of stops.reverse()) {
-      await stop().catch((error) => console.error(error));
+      await stop().catch((error) => startLog.error({ err: error }, "stopping failed"));
     }
     log("stopped");
     process.exit(0);
@@ -131,8 +137,11 @@ async function main() {
       await stopManualFeedRuns(Math.max(0, deadline - Date.now()));
     });
 
+    let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
     const app = express();
     app.disable("x-powered-by");
+    // First: the request id, the log context, one line and the duration metric per request (D86).
+    app.use(observeRequests({ build: () => (typeof build === "function" ? build() : build) }));
     // While stopping, an answer closes its connection (keep-alive would hold the server open).
     app.use((_req, res, next) => {
       if (stopping) res.setHeader("Connection", "close");
@@ -141,7 +150,8 @@ async function main() {
     // Foreign Host (local mode) and cross-site writes are refused before anything runs (D54).
     app.use(requestGuard({ mode: env.mode, appUrl: env.SHOPIFY_APP_URL }));
     app.use(bodyLimit);
-    let build: ServerBuild | (() => Promise<ServerBuild>);
+    // Prometheus metrics, behind the guard; a token in embedded mode (D88).
+    app.get("/metrics", metricsRoute({ mode: env.mode, token: env.METRICS_TOKEN }));
     if (dev) {
       const vite = await import("vite");
       const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -170,7 +180,7 @@ async function main() {
     const shown = env.listenHost === "127.0.0.1" ? "localhost" : env.listenHost;
     log(`${env.mode} mode: serving http://${shown}:${(server.address() as AddressInfo).port}`);
   } catch (error) {
-    console.error(`[start] failed: ${(error as Error).message}`);
+    startLog.fatal({ err: error }, `failed: ${(error as Error).message}`);
     for (const stop of stops.reverse()) await stop().catch(() => {});
     process.exit(1);
   }
@@ -211,7 +221,7 @@ async function syncDemoStores(demoCodes: boolean) {
       if (changed) log(`demo stores: ${changed} AS400 source codes set`);
     }
   } catch (error) {
-    console.error(`[start] location_sync failed: ${(error as Error).message}`);
+    startLog.error({ err: error }, `location_sync failed: ${(error as Error).message}`);
   }
 }
 

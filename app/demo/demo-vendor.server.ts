@@ -15,6 +15,9 @@ import type { OurIdentity } from "../../edi/vendor-profile";
 import { specialOrderSampleFiles } from "./special-order-samples";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "./vendor-answers";
 import { answerAutoAssignmentFiles } from "./demo-as400-assignments";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("demo-vendor");
 
 export interface DemoVendorOptions {
   databaseUrl: string;
@@ -160,10 +163,10 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
       if ("error" in answer) {
         // Set aside, so one unreadable file is reported once rather than at every pass.
         const moved = await moveInto(path.join(outcoming, name), path.join(outcoming, "rejected"));
-        console.warn(`demo vendor ${vendor.name}: ${answer.error}; moved to ${vendor.sftp_outcoming_folder}/rejected/${moved}`);
+        log.warn(`demo vendor ${vendor.name}: ${answer.error}; moved to ${vendor.sftp_outcoming_folder}/rejected/${moved}`);
         continue;
       }
-      for (const problem of answer.problems) console.warn(`demo vendor ${vendor.name}: ${problem}`);
+      for (const problem of answer.problems) log.warn(`demo vendor ${vendor.name}: ${problem}`);
       for (const file of answer.immediate) await writeAtomically(incoming, file);
       state.pending.push(...answer.later.map((file) => ({ user, folder: vendor.sftp_incoming_folder!, ...file, dueAt: now.getTime() + laterDelayMs })));
       state.nextControlNumber = answer.nextControlNumber;
@@ -180,7 +183,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
       try {
         await writeAtomically(inside(userHome(file.user), file.folder), file);
       } catch (error) {
-        console.warn(`demo vendor: could not deliver ${file.name} to ${file.user}: ${(error as Error).message}; dropped`);
+        log.warn(`demo vendor: could not deliver ${file.name} to ${file.user}: ${(error as Error).message}; dropped`);
       }
     }
     state.pending = state.pending.filter((file) => !due.includes(file));
@@ -201,7 +204,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
         await writeAtomically(inside(userHome(user), vendor.sftp_incoming_folder), file);
         await saveState(statePath, state);
       } catch (error) {
-        console.warn(`demo vendor ${vendor.name}: inventory not sent: ${(error as Error).message}`);
+        log.warn(`demo vendor ${vendor.name}: inventory not sent: ${(error as Error).message}`);
       }
     }
   }
@@ -225,18 +228,18 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
         try {
           await answerWaitingFiles(vendor, now);
         } catch (error) {
-          console.warn(`demo vendor ${vendor.name}: ${(error as Error).message}`);
+          log.warn(`demo vendor ${vendor.name}: ${(error as Error).message}`);
         }
       }
       await deliverDueFiles(now);
       // The AS400 answers the app's auto-assignments files (sales area).
-      await answerAutoAssignmentFiles(db, inside(userHome(AS400_USER), AS400_FOLDER), now).catch((error: Error) => console.warn(`demo AS400: ${error.message}`));
+      await answerAutoAssignmentFiles(db, inside(userHome(AS400_USER), AS400_FOLDER), now).catch((error: Error) => log.warn(`demo AS400: ${error.message}`));
       if (now.getTime() >= nextInventoryAt) {
         nextInventoryAt = now.getTime() + inventoryEveryMs;
         await sendInventory(vendors, now);
       }
     } catch (error) {
-      console.warn(`demo vendor: ${(error as Error).message}`);
+      log.warn(`demo vendor: ${(error as Error).message}`);
     }
   }
 
@@ -328,7 +331,7 @@ async function loadState(file: string): Promise<State> {
       specialOrderSamplesPlaced: saved.specialOrderSamplesPlaced === true,
     };
   } catch {
-    console.warn(`demo vendor: ${file} is not readable JSON; starting afresh`);
+    log.warn(`demo vendor: ${file} is not readable JSON; starting afresh`);
     return fresh;
   }
 }

@@ -16,6 +16,9 @@ import { As400NotConfiguredError, createBatch, exportEodReport, NothingToSendErr
 import { EodBusyError, withEodLock } from "./lock.server";
 import { rebuildDays } from "./rebuild";
 import { parseRunRequest, runEodReport, type RunResult } from "./report.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("eod");
 
 type EodAction = "run" | "retry" | "export";
 
@@ -103,7 +106,7 @@ export function eodTokenRoute(action: "run" | "retry") {
     } catch (error) {
       if (error instanceof ValidationError) return unprocessable(error);
       const reference = crypto.randomUUID().slice(0, 8);
-      console.error(`[api ${reference}] POST eod ${action} (token)`, error);
+      log.error({ err: error, reference }, `POST eod ${action} (token) failed (reference ${reference})`);
       return answer(500, { error: true, message: t(`eod.banners.${action}_error`), detail: `Internal error (reference ${reference})` });
     }
   };

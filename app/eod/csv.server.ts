@@ -10,6 +10,9 @@ import { buildWhere } from "~/grid/grid.server";
 import { parseListQuery } from "~/grid/list-query.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { eodReportGrid } from "./grids.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("eod");
 
 const CHUNK_ROWS = 1000;
 const BOM = "\uFEFF";
@@ -84,7 +87,7 @@ export async function eodReportCsv(params: URLSearchParams, t: Translate, now = 
         }
       } catch (error) {
         // Headers are gone already: end the download broken rather than pretend it is whole.
-        console.error("[eod] CSV export failed mid-stream", error);
+        log.error({ err: error }, "CSV export failed mid-stream");
         controller.error(error);
       }
     },

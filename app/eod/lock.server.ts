@@ -5,6 +5,9 @@
 import pg from "pg";
 import { runAsJob } from "~/db.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("eod");
 
 const EOD_LOCK_NAMESPACE = LOCK_KEYS.eod;
 
@@ -20,7 +23,7 @@ export async function withEodLock<T>(work: () => Promise<T>): Promise<T> {
   if (!connectionString) throw new Error("DATABASE_URL is not set: the EOD report needs the database to take its lock.");
   const client = new pg.Client({ connectionString, application_name: "eod" });
   // An error event on an idle client must not crash the process; the work fails on its own.
-  client.on("error", (error) => console.error(`[eod] lock connection lost: ${error.message}`));
+  client.on("error", (error) => log.error(`lock connection lost: ${error.message}`));
   await client.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext('eod')) AS locked", [EOD_LOCK_NAMESPACE]);

@@ -12,6 +12,12 @@ import prisma, { runAsJob } from "~/db.server";
 import { databaseSettings } from "~/env.server";
 import type { Prisma } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
+import { addToLogContext, withLogContext } from "~/observability/context.server";
+import { logger } from "~/observability/logger.server";
+import { countFeedRun, type FeedOutcome as RunOutcome } from "~/observability/metrics.server";
+import { registerPool } from "~/observability/pools.server";
+
+const feedsLog = logger("feeds");
 
 export interface FeedRunContext {
   /** Merged into the starting log's meta; written at most once a second, the last one always. */
@@ -83,7 +89,8 @@ function feedPool(): pg.Pool {
       keepAlive: true,
     });
     // An idle connection dropped by the server must not crash the process.
-    pool.on("error", (error) => console.error(`[feeds] idle database connection lost: ${error.message}`));
+    pool.on("error", (error) => feedsLog.error(`idle database connection lost: ${error.message}`));
+    registerPool("feeds", pool);
   }
   return pool;
 }
@@ -120,10 +127,43 @@ export async function runFeed(name: string, job: FeedJob, options: RunFeedOption
   const feedName = parseFeedName(name);
   // A feed is a job wherever it was started (a Run Feed request included): the
   // jobs' database pool, without the web requests' statement timeout (D67).
-  return runAsJob(() => runFeedAsJob(feedName, job, options));
+  // Its log lines carry the feed and, once its log exists, the run id (D86).
+  return runAsJob(() => withLogContext({ feed: feedName }, () => observedRun(feedName, job, options)));
 }
 
-async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOptions): Promise<FeedRunResult> {
+/** What the run's end line and metrics report besides its result: the job's counts. */
+interface RunReport {
+  counts?: Record<string, number>;
+}
+
+/** One line and the feed metrics at the end of each run, whatever its outcome (D86, D88). */
+async function observedRun(feedName: string, job: FeedJob, options: RunFeedOptions): Promise<FeedRunResult> {
+  const began = performance.now();
+  const report: RunReport = {};
+  const ended = (outcome: RunOutcome, message: string, error?: unknown) => {
+    const seconds = (performance.now() - began) / 1000;
+    countFeedRun(feedName, outcome, seconds);
+    const level = outcome === "failed" ? "error" : outcome === "finished" ? "info" : "warn";
+    feedsLog[level](
+      { outcome, counts: report.counts ?? {}, duration_ms: Math.round(seconds * 1000), ...(error ? { err: error } : {}) },
+      `${feedName} ${outcome.replace(/_/g, " ")} in ${seconds.toFixed(1)} s: ${message.slice(0, 500)}`,
+    );
+  };
+  try {
+    const result = await runFeedAsJob(feedName, job, options, report);
+    ended(result.status === "finished" ? (result.error ? "finished_with_errors" : "finished") : result.status, result.message);
+    return result;
+  } catch (error) {
+    ended("failed", error instanceof Error ? error.message : String(error), error);
+    throw error;
+  }
+}
+
+/** The numbers a job reported (files, records, rows...), for the run's end line. */
+const countsIn = (meta: Record<string, unknown> | undefined): Record<string, number> =>
+  Object.fromEntries(Object.entries(meta ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
+
+async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOptions, report: RunReport): Promise<FeedRunResult> {
   const trigger = options.trigger ?? "manual";
   const createCron = options.defaultCron ?? DEFAULT_FEED_CRON;
 
@@ -131,7 +171,7 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
   const lockLost = new AbortController();
   // A checked-out pg client with no error listener would crash the process.
   const onClientError = (error: Error) => {
-    console.error(`[feeds] ${feedName}: lost the connection holding its lock: ${error.message}`);
+    feedsLog.error(`${feedName}: lost the connection holding its lock: ${error.message}`);
     lockLost.abort(new Error(`lost the database connection holding the lock of ${feedName} (${error.message})`));
   };
   client.on("error", onClientError);
@@ -159,6 +199,7 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
     release(false);
     const now = new Date();
     const log = await writeLog(feedName, "skipped", { reason: "still running", trigger, ...processInfo() });
+    addToLogContext({ run_id: log.id });
     await stampFeed(feedName, createCron, { last_skipped_at: now });
     return { status: "skipped", message: `${feedName} is already running; it was skipped.`, error: true, logId: log.id };
   }
@@ -172,6 +213,7 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
       createCron,
       client,
       release,
+      report,
       lockLost: lockLost.signal,
       callerSignal: options.signal,
       watchLock: () => watchLockConnection(client, feedName, options.lockCheckEveryMs ?? LOCK_CHECK_EVERY_MS, onClientError),
@@ -202,6 +244,7 @@ interface LockedRun {
   createCron: string;
   client: pg.PoolClient;
   release(destroy: boolean): void;
+  report: RunReport;
   lockLost: AbortSignal;
   callerSignal?: AbortSignal;
   /** Starts checking the lock's connection; returns the function that stops it. */
@@ -245,6 +288,8 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
   const starting = await writeLog(feedName, "starting", { trigger, ...processInfo() });
   await stampFeed(feedName, run.createCron, { last_started_at: startedAt });
   const startedLogId = starting.id;
+  // The run's id in logs: its starting log's id, as in Feed Logs.
+  addToLogContext({ run_id: startedLogId });
   const duration = () => Date.now() - startedAt.getTime();
 
   const internalAbort = new AbortController();
@@ -296,7 +341,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       const message = interrupted ?? thrown;
       const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(0, STACK_LINES).join("\n") : undefined;
       const meta = { error: message, ...(interrupted ? { interrupted: true, job_error: thrown } : {}), stack, duration_ms: duration(), started_log_id: startedLogId };
-      if (interrupted) console.error(`[feeds] ${feedName}: ${interrupted}`);
+      if (interrupted) feedsLog.error(`${feedName}: ${interrupted}`);
       const log = await writeLog(feedName, "failed", meta);
       await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
       return { status: "failed", message, error: true, logId: log.id };
@@ -304,6 +349,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
     stopWatching();
     if (ended) return whenAbandoned;
     ended = true;
+    run.report.counts = countsIn(outcome.meta);
     await progress.finish();
     const interrupted = interruption();
     const meta = {
@@ -315,7 +361,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       started_log_id: startedLogId, // last: the interrupted-run check relies on it
     };
     if (interrupted) {
-      console.error(`[feeds] ${feedName}: ${interrupted} (the job said: ${outcome.message})`);
+      feedsLog.error(`${feedName}: ${interrupted} (the job said: ${outcome.message})`);
       const log = await writeLog(feedName, "failed", meta);
       await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
       return { status: "failed", message: interrupted, error: true, logId: log.id };
@@ -400,7 +446,7 @@ class ProgressWriter {
       .then(() => prisma.feedLog.update({ where: { id: this.logId }, data: { meta } }))
       .then(
         () => undefined,
-        (error: Error) => console.error(`[feeds] progress of log ${this.logId} not saved: ${error.message}`),
+        (error: Error) => feedsLog.error(`progress of log ${this.logId} not saved: ${error.message}`),
       );
     return this.chain;
   }

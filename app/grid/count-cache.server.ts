@@ -4,6 +4,9 @@
 // cap asks this cache, so that a million-row count(*) is not paid per page.
 // A figure is never served older than `ttlMs`; past `refreshAfterMs` it is
 // recomputed in the background while it is still served.
+import { logger } from "~/observability/logger.server";
+
+const log = logger("count-cache");
 
 export interface CountCacheOptions {
   /** A figure older than this is never served. */
@@ -51,7 +54,7 @@ export class CountCache {
     const startedAt = this.now();
     const job = count()
       .then((total) => this.store(key, total, startedAt))
-      .catch((error: unknown) => console.error(`[count-cache] counting failed for ${key.slice(0, 200)}`, error))
+      .catch((error: unknown) => log.error({ err: error }, `counting failed for ${key.slice(0, 200)}`))
       .finally(() => this.running.delete(key));
     this.running.set(key, job);
     return job;

@@ -5,6 +5,9 @@ import { requireStaff, type Staff } from "~/auth.server";
 import { isDatabaseTimeout } from "~/db/errors.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError, unprocessable } from "./validation.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("api");
 
 export interface RouteContext {
   request: Request;
@@ -45,13 +48,13 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       const reference = crypto.randomUUID().slice(0, 8);
       if (isDatabaseTimeout(error)) {
         // The web requests' statement timeout (D67): busy, not broken; the caller may try again.
-        console.error(`[api ${reference}] ${args.request.method} ${context.url.pathname}: the database did not answer in time: ${(error as Error).message}`);
+        log.error({ reference }, `${args.request.method} ${context.url.pathname}: the database did not answer in time (reference ${reference}): ${(error as Error).message}`);
         return Response.json(
           { error: true, message: `The database did not answer in time; try again (reference ${reference})` },
           { status: 503, headers: { "Retry-After": "5" } },
         );
       }
-      console.error(`[api ${reference}] ${args.request.method} ${context.url.pathname}`, error);
+      log.error({ err: error, reference }, `${args.request.method} ${context.url.pathname} failed (reference ${reference})`);
       return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
     }
   };

@@ -27,6 +27,10 @@ import {
   type OrderOptionFilter,
   type OrderTextFilter,
 } from "./order-grid";
+import { logger } from "~/observability/logger.server";
+import { registerPool } from "~/observability/pools.server";
+
+const log = logger("order-grid");
 
 /** Up to this many matches the total is exact on every request; above it, see CountCache. */
 export const COUNT_CAP = 2_000;
@@ -297,8 +301,9 @@ function pool(): pg.Pool {
     if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides one.");
     const created = new pg.Pool({ connectionString: url, max: 5, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
     // An idle connection the server closes (a restart, shutdown) must not take the process down.
-    created.on("error", (error) => console.error("[order-grid] idle database connection failed:", error.message));
+    created.on("error", (error) => log.error(`idle database connection failed: ${error.message}`));
     globalThis.__orderGridPool = created;
+    registerPool("order_grid", created);
   }
   return globalThis.__orderGridPool;
 }

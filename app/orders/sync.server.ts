@@ -28,6 +28,9 @@ import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import { pendingExport, shipmentQueuedBy, type SalesAs400Record, type ShipmentAs400Record } from "~/sales/realtime-outbox.server";
 import { lockShopifyOrder } from "./order-lock.server";
+import { logger } from "~/observability/logger.server";
+
+const syncLog = logger("order-sync");
 
 export interface WebhookMeta {
   shop: string;
@@ -196,7 +199,7 @@ export function applyRefund(payload: unknown, meta: WebhookMeta): Promise<SyncOu
         await tx.realtimeSalesLog.create({
           data: { event: "refund", shopify_order_id: refund.order_id, amount: centsToAmount(refundedCents(refund)), status: "error", message, payload: refundSummary(refund, meta) },
         });
-        console.warn(`[order-sync] ${meta.topic} ${meta.webhookId}: ${message}`);
+        syncLog.warn(`${meta.topic} ${meta.webhookId}: ${message}`);
         return { status: "unknown_order", message, shopifyOrderId: refund.order_id };
       }
       const result = await recordRefund(tx, order, refund, meta);
@@ -229,7 +232,7 @@ export function applyFulfillment(payload: unknown, meta: WebhookMeta): Promise<S
         await tx.realtimeShippingLog.create({
           data: { shopify_order_id: fulfillment.order_id, tracking_number: fulfillment.tracking_number ?? null, tracking_carrier: fulfillment.tracking_company ?? null, status: "error", message, payload: shippingPayload(fulfillment, meta) },
         });
-        console.warn(`[order-sync] ${meta.topic} ${meta.webhookId}: ${message}`);
+        syncLog.warn(`${meta.topic} ${meta.webhookId}: ${message}`);
         return { status: "unknown_order", message, shopifyOrderId: fulfillment.order_id };
       }
       const known = await knownFulfillments(tx, fulfillment.order_id);
@@ -286,7 +289,7 @@ async function recordInvalidPayload(payload: unknown, meta: WebhookMeta, kind: L
     return true;
   }, TRANSACTION_OPTIONS);
   if (!recorded) return duplicateOutcome(meta);
-  console.warn(`[order-sync] ${message}`);
+  syncLog.warn(message);
   return { status: "invalid", message };
 }
 
@@ -318,7 +321,7 @@ async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: Webh
   let row = await tx.order.findUnique({ where: { shopify_order_id: order.id } });
   if (row?.shopify_updated_at && order.updated_at < row.shopify_updated_at) {
     const message = `${meta.topic} webhook ${meta.webhookId} for order ${row.order_id} ignored: it shows the order as of ${order.updated_at.toISOString()}, older than the ${row.shopify_updated_at.toISOString()} already stored.`;
-    console.info(`[order-sync] ${message}`);
+    syncLog.info(message);
     return { status: "stale", message, orderId: row.order_id, shopifyOrderId: order.id };
   }
 

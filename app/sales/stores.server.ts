@@ -18,6 +18,9 @@ import { numericId, readAvailableBySku, readShopLocations, type SkuAvailability 
 import { FINISHED_ORDER_STATUSES, withRetry } from "./assignments.server";
 import { lockSources } from "./source-lock.server";
 import { STORE_FORM_PATH } from "./store-paths";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("stores");
 
 export const LOCATION_SYNC_FEED = { name: "location_sync", defaultCron: "15 * * * *" } as const;
 
@@ -178,7 +181,7 @@ const LocationPayload = z.object({
 export async function applyLocationWebhook(action: LocationWebhookAction, payload: unknown, meta: { shop: string; webhookId: string }) {
   const parsed = LocationPayload.safeParse(payload);
   const ignored = (reason: string) => {
-    console.warn(`[stores] locations/${action} webhook ${meta.webhookId} from ${meta.shop} ignored: ${reason}`);
+    log.warn(`locations/${action} webhook ${meta.webhookId} from ${meta.shop} ignored: ${reason}`);
     return { ok: false, ignored: reason };
   };
   if (!parsed.success) return ignored(`the payload is not a location (${parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ")})`);
@@ -265,13 +268,13 @@ export async function refreshStoreStockQuietly(admin: ShopifyAdmin | undefined, 
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
-      console.warn(`[stores] stock refresh of ${skus.length} SKUs took over ${ON_DEMAND_TIMEOUT_MS} ms: the stored quantities are shown`);
+      log.warn(`stock refresh of ${skus.length} SKUs took over ${ON_DEMAND_TIMEOUT_MS} ms: the stored quantities are shown`);
       resolve();
     }, ON_DEMAND_TIMEOUT_MS);
   });
   const refresh = refreshStoreStock(admin, skus).then(
     () => undefined,
-    (error: unknown) => console.warn(`[stores] stock refresh failed, the stored quantities are shown: ${(error as Error).message}`),
+    (error: unknown) => log.warn(`stock refresh failed, the stored quantities are shown: ${(error as Error).message}`),
   );
   await Promise.race([refresh, timeout]);
   clearTimeout(timer);
@@ -345,8 +348,8 @@ export async function locationSyncJob(context: FeedRunContext): Promise<FeedOutc
 export function syncStoresAtInstall(admin: ShopifyAdmin, shop: string): void {
   void import("~/feeds/runner.server")
     .then(({ runFeed }) => runFeed(LOCATION_SYNC_FEED.name, (context) => syncLocations(admin, context), { trigger: "manual", defaultCron: LOCATION_SYNC_FEED.defaultCron }))
-    .then((run) => console.log(`[stores] location sync at the install on ${shop}: ${run.status}: ${run.message}`))
-    .catch((error: unknown) => console.error(`[stores] location sync at the install on ${shop} failed: ${(error as Error).message}`));
+    .then((run) => log.info(`location sync at the install on ${shop}: ${run.status}: ${run.message}`))
+    .catch((error: unknown) => log.error(`location sync at the install on ${shop} failed: ${(error as Error).message}`));
 }
 
 // --- the Stores screen (list and edit) ------------------------------------------------------
@@ -482,7 +485,7 @@ export async function applyDemoStoreCodes(): Promise<number> {
       changed++;
     } catch (error) {
       const detail = error instanceof ValidationError ? Object.values(error.errors).flat().join(" ") : (error as Error).message;
-      console.warn(`[stores] demo store ${demo.name} keeps ${store.source_code}: ${detail}`);
+      log.warn(`demo store ${demo.name} keeps ${store.source_code}: ${detail}`);
     }
   }
   return changed;

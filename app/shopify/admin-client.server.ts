@@ -8,6 +8,7 @@
 // shop is throttled its calls go one at a time (./rate-limiter.server.ts).
 import type { Staff } from "~/auth.server";
 import { env } from "~/env.server";
+import { countShopifyCall, countShopifyError, countShopifyThrottle } from "~/observability/metrics.server";
 import { apiVersion, shopify } from "~/shopify.server";
 import { recordShopifyCall, userErrorsIn } from "./call-records.server";
 import type { AdminOperation } from "./operations";
@@ -131,8 +132,12 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
     async run(operation, variables, context) {
       const at = new Date();
       const started = performance.now();
-      const record = (ok: boolean, answer: unknown, message: string | null, attempts: number) =>
+      // Once per call, at its end: the records and the metrics (D88).
+      const record = (ok: boolean, answer: unknown, message: string | null, attempts: number, failure: "user_errors" | "failed" | "throttled" = "failed") => {
+        countShopifyCall(operation.name);
+        if (!ok) countShopifyError(operation.name, failure);
         recordShopifyCall({ operation: operation.name, sku: context?.sku, ok, message, variables, answer, at, durationMs: performance.now() - started, attempts });
+      };
       for (let attempts = 1; ; attempts += 1) {
         // A retry goes ahead of calls that have not started yet.
         const slot = await limiter.acquire({ retry: attempts > 1 });
@@ -148,7 +153,7 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
           slot.release({ answeredWith: outcome.cost });
           // Shopify answers a refused mutation with 200 and userErrors: a failure for the records, data for the caller.
           const refused = userErrorsIn(outcome.data);
-          record(!refused, outcome.data, refused, attempts);
+          record(!refused, outcome.data, refused, attempts, "user_errors");
           return outcome.data as never;
         }
         if (outcome.kind === "failed") {
@@ -160,12 +165,13 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
         // Throttled: the shop pauses for the wait (every caller of it) before the slot is freed, so none stampedes.
         // An hour's Retry-After pauses it no longer than a call may wait: the calls then fail fast, one by one.
         slot.release({ throttledFor: Math.min(outcome.waitMs, MAX_TOTAL_WAIT_MS) });
+        countShopifyThrottle(operation.name);
         const elapsedMs = performance.now() - started;
         const overBudget = elapsedMs + outcome.waitMs > MAX_TOTAL_WAIT_MS;
         if (attempts >= MAX_ATTEMPTS || overBudget) {
           const reason = overBudget && attempts < MAX_ATTEMPTS ? `Shopify asked to wait ${(outcome.waitMs / 1000).toFixed(1)} s more` : "";
           const error = new ShopifyThrottledError(operation.name, outcome.answer, attempts, elapsedMs, reason);
-          record(false, outcome.answer, error.message, attempts);
+          record(false, outcome.answer, error.message, attempts, "throttled");
           throw error;
         }
       }

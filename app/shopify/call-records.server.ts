@@ -9,6 +9,9 @@
 // it is about 100. Rows older than the retention are deleted as the log grows
 // (decision D38).
 import prisma from "~/db.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("shopify");
 
 /** Characters of JSON kept of a request or an answer; longer ones are cut (see summarise). */
 export const SUMMARY_CHARS = 2000;
@@ -132,7 +135,7 @@ export function recordShopifyCall(call: ShopifyCallRecord): void {
       queue.timer.unref?.();
     }
   } catch (error) {
-    console.warn(`[shopify] could not record ${call.operation}: ${(error as Error).message}`);
+    log.warn(`could not record ${call.operation}: ${(error as Error).message}`);
   }
 }
 
@@ -150,14 +153,14 @@ export function flushShopifyCallRecords(): Promise<void> {
 
 async function writeRecords(operations: RowJson[], errors: RowJson[]): Promise<void> {
   if (queue.dropped) {
-    console.warn(`[shopify] ${queue.dropped} Shopify call records dropped: the database did not take them in time`);
+    log.warn(`${queue.dropped} Shopify call records dropped: the database did not take them in time`);
     queue.dropped = 0;
   }
   const written = (await insertTable("operation", operations)) + (await insertTable("error", errors));
   if (written === 0) return;
   if (Date.now() - queue.lastPrune > PRUNE_EVERY_MS) {
     queue.lastPrune = Date.now();
-    await pruneShopifyCallRecords().catch((error) => console.warn(`[shopify] pruning call records failed: ${(error as Error).message}`));
+    await pruneShopifyCallRecords().catch((error) => log.warn(`pruning call records failed: ${(error as Error).message}`));
   }
 }
 
@@ -190,7 +193,7 @@ async function insertTable(table: "operation" | "error", rows: RowJson[]): Promi
     const answering = rows.length > 1 && (await prisma.$queryRaw`SELECT 1`.then(() => true, () => false));
     let written = 0;
     if (answering) for (const row of rows) written += await insert([row]).catch(() => 0);
-    console.warn(`[shopify] ${rows.length - written} Shopify call ${table} records not written: ${reason}`);
+    log.warn(`${rows.length - written} Shopify call ${table} records not written: ${reason}`);
     return written;
   }
 }

@@ -3,6 +3,9 @@
 import type { Staff } from "~/auth.server";
 import { shopifyAdminFor } from "./admin-client.server";
 import { ShopInfo } from "./operations";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("shopify");
 
 const cache = new Map<string, { name: string; until: number }>();
 const TTL_MS = 10 * 60_000;
@@ -15,7 +18,7 @@ export async function shopName(staff: Staff): Promise<string | null> {
     cache.set(staff.shop, { name: shop.name, until: Date.now() + TTL_MS });
     return shop.name;
   } catch (error) {
-    console.warn(`[shopify] ShopInfo failed for ${staff.shop}: ${(error as Error).message}`);
+    log.warn(`ShopInfo failed for ${staff.shop}: ${(error as Error).message}`);
     return null;
   }
 }

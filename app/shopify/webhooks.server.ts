@@ -2,6 +2,7 @@
 // this app does not serve is refused (403) before its body is read; then the
 // template's HMAC check (401 when it does not match the app secret).
 import { env } from "~/env.server";
+import { addToLogContext } from "~/observability/context.server";
 import { shopify } from "~/shopify.server";
 import { isServedShop } from "./shops.server";
 
@@ -12,5 +13,6 @@ export async function authenticateWebhook(request: Request) {
   const context = await shopify().authenticate.webhook(request);
   // The library takes the shop from that same header; checked again in case that ever changes.
   if (!isServedShop(context.shop)) throw new Response(null, { status: 403 });
+  addToLogContext({ shop: context.shop });
   return context;
 }

@@ -10,6 +10,9 @@ import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { baseTotal, processSpecialOrder, SPECIAL_ORDER_STATUSES } from "./processing.server";
 import { CUSTOMER_FIELDS, readItems, specialOrderProblems, type TranslateText } from "./special-order-rules";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("special-orders");
 
 // --- grids ---------------------------------------------------------------------------------
 
@@ -198,7 +201,7 @@ export async function updateSpecialOrder(id: number, body: Record<string, unknow
     outcome = await processSpecialOrder(await admin(), id);
   } catch (error) {
     // Saved; Shopify could not be reached: the pull sends it at its next run.
-    console.error(`[special orders] ${id} saved, not sent to Shopify yet:`, error);
+    log.error({ err: error }, `${id} saved, not sent to Shopify yet`);
     return { error: false, message: t("special_orders.saved_pending") };
   }
   if (outcome.status === "error") return { error: true, message: t("special_orders.saved_refused", { message: outcome.message }) };

@@ -105,13 +105,15 @@ describe("web requests have a statement timeout, jobs do not", () => {
   it("answers a request whose query waits past the timeout with a 503 and a reference, and serves again once the lock is gone", async () => {
     const lock = await holdTable("dropship_log");
     try {
-      const response = await fetch(`${app.url}/api/dropship_log`);
+      const response = await fetch(`${app.url}/api/dropship_log`, { headers: { "x-request-id": "timeout-request" } });
       expect(response.status).toBe(503);
       const body = (await response.json()) as { error: boolean; message: string };
       expect(body.error).toBe(true);
       expect(body.message).toMatch(/^The database did not answer in time; try again \(reference (\w+)\)$/);
       const reference = /reference (\w+)/.exec(body.message)![1];
-      expect(app.output()).toMatch(new RegExp(`\\[api ${reference}\\] GET /api/dropship_log: the database did not answer in time`));
+      expect(app.output()).toMatch(new RegExp(`\\[api\\] GET /api/dropship_log: the database did not answer in time \\(reference ${reference}\\)`));
+      // The error line carries the request's id and shop (D86).
+      expect(app.output()).toContain(`"request_id":"timeout-request","shop":"demo-shop.myshopify.com","reference":"${reference}"`);
     } finally {
       await lock.release();
     }

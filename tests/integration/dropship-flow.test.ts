@@ -18,6 +18,7 @@ import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
 import { runDropshipStep } from "../../app/dropship/flow/steps.server";
 import { closeFeedPool } from "../../app/feeds/runner.server";
 import { encryptSecret } from "../../app/lib/secrets.server";
+import { metricsText } from "../../app/observability/metrics.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { mapTransactions } from "../../edi/documents";
@@ -125,6 +126,13 @@ beforeEach(async () => {
   mkdirSync(dir("as400", "invoices"), { recursive: true });
   await fetch(`${standIn.url}/__state`, { method: "DELETE" });
 });
+
+/** The vendor's vendor_files_*_total samples in this process's /metrics. */
+async function vendorFileCounts(vendorId: number) {
+  const metrics = (await metricsText()).body;
+  const count = (family: string) => Number(new RegExp(`^vendor_files_${family}_total\\{vendor="${vendorId}"\\} (\\d+)$`, "m").exec(metrics)?.[1] ?? 0);
+  return { received: count("received"), processed: count("processed"), failed: count("failed") };
+}
 
 describe("the drop-ship flow", () => {
   it("takes an X12 vendor's assignment from Pending to Complete, with the tracking sent to Shopify", async () => {
@@ -250,6 +258,7 @@ describe("when things go wrong", () => {
     const broken = readFileSync(dir("ds73", "outbound", shipNotice), "utf8").replace(/SE\*(\d+)\*/, (_, n) => `SE*${Number(n) + 3}*`);
     rmSync(dir("ds73", "outbound", shipNotice));
     writeFileSync(dir("ds73", "outbound", `000_${shipNotice}`), broken); // sorted first
+    const before = await vendorFileCounts(vendor.id);
     await populateShipResponses();
     const result = await processShipResponses();
     expect(result.error).toBe(true);
@@ -269,6 +278,9 @@ describe("when things go wrong", () => {
     expect(rejecting).toHaveLength(1);
     expect(await prisma.dropshipLog.count({ where: { file_name: `000_${shipNotice}`, status: "error", message: { contains: "Could not process" } } })).toBe(1);
     expect(await calls("FulfillmentCreate")).toHaveLength(0);
+    // /metrics counts them per vendor (D88); vendor ids start again in each test, so the counts are compared with before.
+    const after = await vendorFileCounts(vendor.id);
+    expect({ received: after.received - before.received, processed: after.processed - before.processed, failed: after.failed - before.failed }).toEqual({ received: names.length, processed: names.length - 1, failed: 1 });
   });
 
   it("answers an interchange that asks for a TA1 (ISA14 = 1) and whose IEA02 is wrong with TA1 R 001, in our delimiters (D73)", async () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { metricsText } from "../../app/observability/metrics.server";
 import { startShopifyStandIn, type RecordedCall, type ThrottleControl } from "../../app/shopify/stand-in.server";
 
 // Rows of this file carry this tag, so cleaning up never touches another file's.
@@ -16,6 +17,12 @@ let modules: {
   client: typeof import("../../app/shopify/admin-client.server");
   records: typeof import("../../app/shopify/call-records.server");
   operations: typeof import("../../app/shopify/operations");
+};
+
+/** A sample of /metrics (0 when it has none yet), e.g. `shopify_calls_total{operation="ShopInfo"}`. */
+const sample = async (series: string) => {
+  const line = (await metricsText()).body.split("\n").find((row) => row.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
 };
 
 /** GraphQL requests only here: they all carry arrival time and concurrency. */
@@ -89,6 +96,8 @@ describe("a throttled call", () => {
 
   it("that keeps being throttled ends failed, recorded in the API errors with its reason", async () => {
     await throttle({ http429: { times: 100, retryAfterSeconds: 0.2 } });
+    const series = ['shopify_calls_total{operation="ShopInfo"}', 'shopify_throttles_total{operation="ShopInfo"}', 'shopify_errors_total{operation="ShopInfo",kind="throttled"}'];
+    const before = await Promise.all(series.map(sample));
     const failure = await freshAdmin()
       .run(modules.operations.ShopInfo, {}, { sku: `${tag}-gives-up` })
       .catch((error: unknown) => error);
@@ -101,6 +110,9 @@ describe("a throttled call", () => {
     expect(operations.map((row) => row.status)).toEqual(["error"]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ operation: "ShopInfo", message: (failure as Error).message, payload: { response: { attempts: 6 } } });
+    // /metrics: one call, six throttled answers, one error of kind throttled (D88).
+    const after = await Promise.all(series.map(sample));
+    expect(after.map((value, index) => value - before[index]!)).toEqual([1, modules.client.MAX_ATTEMPTS, 1]);
   });
 
   it("is not waited for when Shopify asks for longer than a call may wait", async () => {

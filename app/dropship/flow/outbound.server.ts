@@ -12,6 +12,9 @@ import type { VendorTransport } from "../../../edi/transport/types";
 import { as400ConnectionSettings } from "../vendor-connection.server";
 import { errorMessage, plural, sha256, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "./upload-lease.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("upload");
 
 /** Outbound hashes cover the name too: the same CSV sent again on purpose is a new file. */
 export const outboundHash = (fileName: string, content: Buffer) => sha256(Buffer.concat([Buffer.from(`${fileName}\n`), content]));
@@ -124,7 +127,7 @@ async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor
 /** Another run claimed the file while this one uploaded it (this one's lease lapsed): its outcome is that run's to write. */
 async function takenOver(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
   const message = `${transmission.file_name}: another run claimed it while this one uploaded it; its outcome is left to that run`;
-  console.error(`[upload] ${vendor?.name ?? "AS400"}: ${message}`);
+  log.error(`${vendor?.name ?? "AS400"}: ${message}`);
   report.problem(`${vendor?.name ?? "AS400"}: ${message}`);
 }
 

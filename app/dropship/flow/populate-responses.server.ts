@@ -9,6 +9,7 @@ import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
+import { countVendorFile } from "~/observability/metrics.server";
 import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
 import { recogniseIncomingFile } from "../../../edi/incoming";
 import { isTemporaryUploadName, TransportError, type RemoteFile } from "../../../edi/transport";
@@ -24,7 +25,7 @@ import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, 
  */
 export async function storeIncomingFile(vendor: Vendor, file: { name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null }) {
   const owner = { vendorId: vendor.id };
-  return prisma.$transaction(async (tx) => {
+  const stored = await prisma.$transaction(async (tx) => {
     await lockDeliveryPath(tx, LOCK_KEYS.vendorIncomingFile, owner, file.path);
     const taken = await findTakenDelivery(tx, { owner, remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content });
     if (taken) return { id: taken.id, isNew: false };
@@ -39,6 +40,8 @@ export async function storeIncomingFile(vendor: Vendor, file: { name: string; pa
     await supersedeEarlierDeliveries(tx, owner, file.path, created.id);
     return { id: created.id, isNew: true };
   }, STORE_TRANSACTION);
+  if (stored.isNew) countVendorFile("received", vendor.id);
+  return stored;
 }
 
 /** Names that are paths, refused: logged and named in the run's problems, left on the server (D61). */

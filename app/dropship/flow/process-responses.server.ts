@@ -6,6 +6,7 @@
 // and stock to Shopify. A file that cannot be read is kept, logged, answered
 // with a rejecting 997, and never holds up the files after it.
 import { Readable } from "node:stream";
+import { countVendorFile } from "~/observability/metrics.server";
 import prisma from "~/db.server";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
@@ -416,7 +417,9 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
 export async function processStoredFile(transmissionId: number, vendor: Vendor, report: StepReport): Promise<boolean> {
   const { profile, problems } = vendorProfile(vendor);
   await ensureVendorSequence(vendor.id);
-  return prisma.$transaction(
+  // Counted once the transaction has committed: a rolled-back file is tried again.
+  let ended: "processed" | "failed" | undefined;
+  const done = await prisma.$transaction(
     async (tx) => {
       // Not the content itself: its head and size, then slices or the whole as the document needs (StoredContent).
       const [transmission] = await tx.$queryRaw<Array<Pick<Transmission, "id" | "file_name" | "transaction_set"> & { head: Uint8Array; bytes: number }>>`
@@ -455,10 +458,13 @@ export async function processStoredFile(transmissionId: number, vendor: Vendor, 
       await writeLogs(logs, tx as Prisma.TransactionClient);
       report.count(outcome.status === "failed" ? "files_failed" : "files_processed");
       if (outcome.status === "failed") report.problem(`${vendor.name}: ${transmission.file_name} ${outcome.error}`);
+      ended = outcome.status;
       return true;
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
+  if (ended) countVendorFile(ended, vendor.id);
+  return done;
 }
 
 /** Stored files waiting, with their first bytes (for vendors who sort by contents). */
@@ -487,7 +493,10 @@ export async function processShipResponses(options: { vendorId?: number; transmi
       } catch (error) {
         // Not the file's fault (the database, a bug): tried again next run, set aside after MAX_ATTEMPTS.
         const updated = await prisma.transmission.update({ where: { id: file.id }, data: { attempts: { increment: 1 }, error: errorMessage(error) } });
-        if (updated.attempts >= MAX_ATTEMPTS) await prisma.transmission.update({ where: { id: file.id }, data: { status: "failed" } });
+        if (updated.attempts >= MAX_ATTEMPTS) {
+          await prisma.transmission.update({ where: { id: file.id }, data: { status: "failed" } });
+          countVendorFile("set_aside", vendor.id);
+        }
         report.problem(`${vendor.name}: ${file.file_name}: ${errorMessage(error)}`);
         await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, message: `Processing ${file.file_name} failed: ${errorMessage(error)}. ${updated.attempts >= MAX_ATTEMPTS ? "Set aside as failed after 3 attempts." : "Tried again at the next run."}` }]);
       }

@@ -7,6 +7,9 @@
 // takes; the renewal only succeeds while `processed_at` is still the value
 // this claim wrote, so a claim taken over by another run is noticed.
 import prisma from "~/db.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("upload");
 
 /** Ten minutes: far longer than an upload between renewals ever takes. */
 export const UPLOAD_LEASE_MS = 10 * 60_000;
@@ -60,7 +63,7 @@ export async function claimUpload(transmissionId: number, options: UploadLeaseOp
           claimedAt = renewed.processed_at;
         } catch (error) {
           // The database away for a moment: the next renewal tries again, well within the lease.
-          console.error(`[upload] the lease of transmission ${transmissionId} was not renewed: ${(error as Error).message}`);
+          log.error(`the lease of transmission ${transmissionId} was not renewed: ${(error as Error).message}`);
         }
       };
       const schedule = () => {
