@@ -3,12 +3,12 @@
 // with a plain navigation sidebar.
 import { useLocation } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
-import { AppProvider as PolarisAppProvider, Frame, Navigation } from "@shopify/polaris";
+import { AppProvider as PolarisAppProvider, Frame, Navigation, TopBar } from "@shopify/polaris";
 import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/react";
 import polarisDe from "@shopify/polaris/locales/de.json" with { type: "json" };
 import polarisEn from "@shopify/polaris/locales/en.json" with { type: "json" };
 import polarisFr from "@shopify/polaris/locales/fr.json" with { type: "json" };
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "./AppLink";
 import { useAppSettings } from "./app-settings";
@@ -35,6 +35,7 @@ export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded
   const { t } = useTranslation();
   const location = useLocation();
   const i18n = usePolarisTranslations();
+  const [navigationOpen, setNavigationOpen] = useState(false);
 
   if (mode === "embedded") {
     return (
@@ -67,9 +68,14 @@ export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded
       />
     </Navigation>
   );
+  // A top bar as the admin has one: the contextual save bar of a form with unsaved changes takes its place
+  // instead of covering the page's own header and actions.
+  const topBar = <TopBar showNavigationToggle onNavigationToggle={() => setNavigationOpen((open) => !open)} />;
   return (
     <PolarisAppProvider i18n={i18n} linkComponent={AppLink}>
-      <Frame navigation={navigation}>{children}</Frame>
+      <Frame topBar={topBar} navigation={navigation} showMobileNavigation={navigationOpen} onNavigationDismiss={() => setNavigationOpen(false)}>
+        {children}
+      </Frame>
     </PolarisAppProvider>
   );
 }

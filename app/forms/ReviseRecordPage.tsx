@@ -1,10 +1,12 @@
 // One page for revising a record (drop-ship requests and responses; later the
 // special orders): read-only and editable fields with required markers, Save,
 // the spec's banners, 422 messages listed, and back to the list 1 s after a save.
-import { BlockStack, Banner, Card, FormLayout, Page, TextField } from "@shopify/polaris";
+import { BlockStack, Banner, Card, FormLayout, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "./FormBanner";
+import { UnsavedChanges } from "./UnsavedChanges";
 import { useFormSubmit } from "./use-form-submit";
 
 export interface RecordField {
@@ -14,6 +16,8 @@ export interface RecordField {
   /** Lines of a multi-line field. */
   lines?: number;
   type?: "text" | "number";
+  /** A help text made from the value as typed (a cron expression in words, say). */
+  describe?: (value: string) => string | undefined;
 }
 
 export interface ReviseRecordPageProps {
@@ -34,6 +38,8 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, record?.[field.name] === null || record?.[field.name] === undefined ? "" : String(record[field.name])])),
   );
+  const [savedValues, setSavedValues] = useState(values);
+  const dirty = fields.some((field) => (values[field.name] ?? "") !== (savedValues[field.name] ?? ""));
   const [loadBanner, setLoadBanner] = useState(record === null);
   const save = useFormSubmit({ success: texts.saved, error: texts.saveError }, { redirectTo: listUrl });
   const errors = useMemo(() => {
@@ -41,18 +47,21 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
     return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
   }, [save.outcome]);
 
-  const submit = () => {
+  const submit = async () => {
+    const sent = values;
     const form = new FormData();
-    for (const field of fields) if (!field.readOnly) form.set(field.name, values[field.name] ?? "");
-    void save.submit({ url: saveUrl, body: form, put: true });
+    for (const field of fields) if (!field.readOnly) form.set(field.name, sent[field.name] ?? "");
+    const outcome = await save.submit({ url: saveUrl, body: form, put: true });
+    if (outcome.ok) setSavedValues(sent); // nothing unsaved: the redirect to the list goes ahead
   };
 
   return (
-    <Page
+    <AppPage
       title={title}
       backAction={{ content: t("buttons.back"), url: listUrl }}
       primaryAction={record ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
     >
+      <UnsavedChanges dirty={dirty} saving={save.submitting} onSave={submit} onDiscard={() => setValues(savedValues)} />
       <BlockStack gap="400">
         {loadBanner && (
           <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
@@ -76,6 +85,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
                   multiline={field.lines}
                   value={values[field.name] ?? ""}
                   error={errors[field.name]?.[0]}
+                  helpText={field.describe?.(values[field.name] ?? "")}
                   onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
                 />
               ))}
@@ -83,6 +93,6 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
           </Card>
         )}
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

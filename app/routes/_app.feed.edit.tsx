@@ -3,25 +3,29 @@
 // expression the scheduler could not run is refused with what is wrong.
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppSettings } from "~/components/app-settings";
+import { cronInWords } from "~/lib/cron-words";
 import { getFeedForm } from "~/feeds/feeds.server";
 import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
 import { recordLoader } from "~/forms/record-loader.server";
 
-const FIELDS: RecordField[] = [
-  { name: "name", readOnly: true },
-  { name: "cron_expression", required: true },
-];
 
 export const loader = recordLoader(getFeedForm);
 
 export default function EditFeed() {
   const { t } = useTranslation();
   const { id, record } = useLoaderData<typeof loader>();
+  const { locale } = useAppSettings();
+  const fields: RecordField[] = [
+    { name: "name", readOnly: true },
+    // The schedule in words as it is typed, in the reader's language.
+    { name: "cron_expression", required: true, describe: (value) => cronInWords(value, locale) },
+  ];
   return (
     <ReviseRecordPage
       title={t("feeds.edit.title")}
       record={record ? { name: record.name, cron_expression: record.cron_expression } : null}
-      fields={FIELDS}
+      fields={fields}
       labels="feeds.edit.fields"
       saveUrl={`/api/feed/${id}`}
       listUrl="/feed"

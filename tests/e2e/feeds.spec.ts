@@ -96,18 +96,31 @@ test("a feed's cron is edited from its cell; an expression that cannot run is re
   const cron = page.getByLabel("Cron Expression");
   await expect(cron).toHaveValue(feed!.cron_expression);
 
+  // The schedule in words, as it is typed, in the reader's language.
+  await cron.fill("*/5 * * * *");
+  await expect(page.getByText("Every 5 minutes")).toBeVisible();
   await cron.fill("0 */4 * * 8");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Something went wrong when saving the feed")).toBeVisible();
   await expect(page.getByText('"0 */4 * * 8" is not a valid cron expression: day of week must be 0-7 or SUN-SAT (got "8").').first()).toBeVisible();
 
   await cron.fill("0 */6 * * *");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Feed schedule saved")).toBeVisible();
   await expect(page).toHaveURL(/\/feed(\?|$)/, { timeout: 5000 }); // after 1 s
   await expect(feedRow(page, name).locator('[data-column="cron_expression"]')).toHaveText("0 */6 * * *");
   const [saved] = await dbQuery<{ cron_expression: string }>("SELECT cron_expression FROM feed WHERE id = $1", [feed!.id]);
   expect(saved!.cron_expression).toBe("0 */6 * * *");
+});
+
+test("the cron in words is in the staff member's language", async ({ page }) => {
+  const [feed] = await dbQuery<{ id: number }>("SELECT id FROM feed WHERE name = 'vendor_inventory_846'");
+  await open(page, `/feed/edit?id=${feed!.id}&locale=de`);
+  await page.getByLabel("Cron-Ausdruck").fill("*/5 * * * *");
+  await expect(page.getByText("Alle 5 Minuten")).toBeVisible();
+  await open(page, `/feed/edit?id=${feed!.id}&locale=fr`);
+  await page.getByLabel("Expression cron").fill("0 3 * * 1-5");
+  await expect(page.getByText("À 03:00, de lundi à vendredi")).toBeVisible();
 });
 
 test("a feed that is not scheduled says so next to its cron", async ({ page }) => {

@@ -50,17 +50,17 @@ test("edit: a new location's default code, the form's refusals, then its AS400 s
   const code = page.getByLabel("AS400 Source Code");
   const refused = page.locator(".Polaris-Banner").filter({ hasText: "Something went wrong when saving the store" });
   await code.fill("");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(refused.getByRole("listitem")).toHaveText(["AS400 Source Code is a required field."]);
   await code.fill("001");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(refused.getByRole("listitem")).toHaveText(["Source code 001 is already the code of Store 001 - Chicago."]);
   await code.fill("E2E 1");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(refused.getByRole("listitem")).toHaveText(["AS400 Source Code may only contain letters, digits, '-' and '_' (at most 20)."]);
 
   await code.fill(`E${stamp}`);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Store saved")).toBeVisible();
   await expect(page).toHaveURL(/\/stores$/, { timeout: 5000 });
   const [saved] = await dbQuery<{ source_code: string; shopify_location_id: string }>("SELECT source_code, shopify_location_id FROM inventory_source WHERE name = $1", [name]);
@@ -71,7 +71,7 @@ test("edit: a code the assignments use cannot be changed", async ({ page }) => {
   const [store] = await dbQuery<{ id: number }>("SELECT id FROM inventory_source WHERE source_code = '001'");
   await open(page, `/stores/edit?id=${store.id}`);
   await page.getByLabel("AS400 Source Code").fill("001X");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.locator(".Polaris-Banner").filter({ hasText: "Something went wrong when saving the store" }).getByRole("listitem")).toHaveText([
     "Source code 001 cannot be changed: assignments already use it, and the AS400 knows them by it.",
   ]);
