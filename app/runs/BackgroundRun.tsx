@@ -5,11 +5,12 @@
 // running, 422) shows as a banner above. In local mode a run seen ending also
 // gets a Polaris Toast (inside the admin, App Bridge's toast: use-background-run).
 import { Banner, BlockStack, Card, InlineStack, ProgressBar, Spinner, Text, Toast } from "@shopify/polaris";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime } from "~/lib/format";
 import type { RunView } from "./types";
-import type { useBackgroundRun } from "./use-background-run";
+import { appBridge, useEmbedded, type useBackgroundRun } from "./use-background-run";
 
 const RESERVED = new Set(["done", "total", "unit", "problems", "trigger", "pid", "host", "step"]);
 
@@ -22,6 +23,19 @@ export function BackgroundRun({ state, label }: { state: ReturnType<typeof useBa
   const { timeZone } = useAppSettings();
   const { run, notice } = state;
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const embedded = useEmbedded();
+  const [toast, setToast] = useState<{ content: string; error: boolean } | null>(null);
+
+  // A run that ended while the page watched: a toast says so (its result is in the banner):
+  // App Bridge's inside the admin, Polaris' in local mode.
+  const { ended } = state;
+  useEffect(() => {
+    if (!ended) return;
+    const content = t(ended.error ? "runs.toast_error" : "runs.toast_done", { action: label(ended) });
+    if (embedded) appBridge()?.toast?.show(content, { isError: Boolean(ended.error) });
+    else setToast({ content, error: Boolean(ended.error) });
+    // Once per ended run (label and t are read as they are then).
+  }, [ended]);
 
   return (
     <BlockStack gap="300">
@@ -92,7 +106,7 @@ export function BackgroundRun({ state, label }: { state: ReturnType<typeof useBa
           </BlockStack>
         </Banner>
       )}
-      {state.toast && <Toast content={state.toast.message} error={state.toast.error} onDismiss={state.dismissToast} />}
+      {toast && <Toast content={toast.content} error={toast.error} onDismiss={() => setToast(null)} />}
     </BlockStack>
   );
 }

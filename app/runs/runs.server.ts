@@ -65,8 +65,8 @@ const LOCK_CHECK_EVERY_MS = 5000;
 export const INTERRUPTED = message("runs.interrupted");
 export const STOPPED_BY_SHUTDOWN = message("runs.stopped_by_shutdown");
 
-const ROW_WAIT_ATTEMPTS = 20;
-const ROW_WAIT_MS = 50;
+const SETTLE_ATTEMPTS = 40;
+const SETTLE_MS = 50;
 
 const instanceName = () => `${os.hostname()}:${process.pid}`;
 
@@ -86,14 +86,18 @@ export async function startRun(definition: RunDefinition, t: MessageTranslate, l
   // An error event on the lock's connection must not crash the process: the run is told instead.
   client.on("error", (error) => lockLost.abort(new Error(`lost the database connection holding the run's lock (${error.message})`)));
   await client.connect();
-  let locked = false;
   try {
-    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [LOCK_KEYS.backgroundRun, definition.lockKey]);
-    locked = rows[0]!.locked;
-    if (!locked) {
-      await client.end().catch(() => undefined);
-      const running = await runningRow(definition.lockKey);
-      return { started: false, run: running ? viewOf(running, t, language) : null };
+    // Not locked and no running row: its holder is writing its row, or has
+    // written its end and is letting go of the lock. Either settles in moments.
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [LOCK_KEYS.backgroundRun, definition.lockKey]);
+      if (rows[0]!.locked) break;
+      const running = await prisma.backgroundRun.findFirst({ where: { lock_key: definition.lockKey, status: "running" }, orderBy: { id: "desc" } });
+      if (running || attempt >= SETTLE_ATTEMPTS) {
+        await client.end().catch(() => undefined);
+        return { started: false, run: running ? viewOf(running, t, language) : null };
+      }
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     }
     // We hold the lock: a row still running under this key belongs to a process that died.
     await closeInterrupted(definition.lockKey);
@@ -183,15 +187,6 @@ function watchLockConnection(client: pg.Client, everyMs: number, lost: (error: E
     stopped = true;
     clearTimeout(timer);
   };
-}
-
-/** The row of the run holding a key's lock; a start that just took it writes its row a moment later. */
-async function runningRow(lockKey: string): Promise<BackgroundRun | null> {
-  for (let attempt = 0; ; attempt++) {
-    const row = await prisma.backgroundRun.findFirst({ where: { lock_key: lockKey, status: "running" }, orderBy: { id: "desc" } });
-    if (row || attempt >= ROW_WAIT_ATTEMPTS) return row;
-    await new Promise((resolve) => setTimeout(resolve, ROW_WAIT_MS));
-  }
 }
 
 async function closeInterrupted(lockKey: string) {

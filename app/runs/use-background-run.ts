@@ -3,8 +3,8 @@
 // is read once a second (plain fetch: inside the admin App Bridge adds the
 // session token to it, as to every /api call). The run the page loader found
 // (the current or latest of its kind) is followed the same way, so a reload
-// or another instance shows the same run. A run seen ending here is announced
-// with a toast: App Bridge's inside the admin, Polaris' in local mode.
+// or another instance shows the same run. A run seen ending here is `ended`,
+// which BackgroundRun announces with a toast.
 import { useLocation } from "@remix-run/react";
 import { useAppSettings } from "~/components/app-settings";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -42,13 +42,12 @@ export function useEmbedded(): boolean {
 
 export function useBackgroundRun(initial: RunView | null, texts: { error: string }, options: { onEnded?: (run: RunView) => void } = {}) {
   const location = useLocation();
-  const embedded = useEmbedded();
   const [run, setRun] = useState<RunView | null>(initial);
   const [notice, setNotice] = useState<RunNotice | null>(null);
   const [starting, setStarting] = useState(false);
   const [followFailed, setFollowFailed] = useState(false);
-  // The local-mode toast of a run that ended while this page watched it.
-  const [toast, setToast] = useState<{ message: string; error: boolean } | null>(null);
+  // A run that ended while this page watched it: BackgroundRun announces it with a toast.
+  const [ended, setEnded] = useState<RunView | null>(null);
   const seenRunning = useRef(new Set<number>());
   const onEnded = useRef(options.onEnded);
   onEnded.current = options.onEnded;
@@ -56,18 +55,12 @@ export function useBackgroundRun(initial: RunView | null, texts: { error: string
   // A new loader answer (navigation, revalidation) brings the page's run.
   useEffect(() => setRun(initial), [initial]);
 
-  const announce = useCallback(
-    (ended: RunView) => {
-      if (!seenRunning.current.has(ended.id)) return;
-      seenRunning.current.delete(ended.id);
-      const message = ended.message ?? "";
-      const bridge = appBridge();
-      if (embedded) bridge?.toast?.show(message, { isError: Boolean(ended.error) });
-      else setToast({ message, error: Boolean(ended.error) });
-      onEnded.current?.(ended);
-    },
-    [embedded],
-  );
+  const announce = useCallback((run: RunView) => {
+    if (!seenRunning.current.has(run.id)) return;
+    seenRunning.current.delete(run.id);
+    setEnded(run);
+    onEnded.current?.(run);
+  }, []);
 
   const runId = run?.id;
   const running = run?.status === "running";
@@ -140,7 +133,6 @@ export function useBackgroundRun(initial: RunView | null, texts: { error: string
     dismissNotice: () => setNotice(null),
     dismissRun: () => setRun(null),
     followFailed,
-    toast,
-    dismissToast: () => setToast(null),
+    ended,
   };
 }
