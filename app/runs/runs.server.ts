@@ -319,7 +319,8 @@ class ProgressWriter {
   }
 }
 
-// Plain JSON: dates as ISO text, bigints as text, no undefined.
+// Plain JSON: dates as ISO text, bigints as text, no undefined, and no NUL
+// (jsonb refuses it; staff can type one into a Tools path, which is refused).
 function toJson(value: unknown): Prisma.InputJsonObject {
-  return JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item)));
+  return JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : typeof item === "string" ? item.replace(/\u0000/g, "\uFFFD") : item)));
 }
