@@ -20,4 +20,6 @@ export const LOCK_KEYS = {
   productCatalogFile: 72_700_022,
   /** One EOD run, export or retry at a time. */
   eod: 72_700_031,
+  /** One background run per key anywhere (second key: the run's lock key, app/runs/runs.server.ts). */
+  backgroundRun: 72_700_040,
 } as const;

@@ -8,6 +8,7 @@ import prisma from "~/db.server";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { SecretError } from "~/lib/secrets.server";
+import { renderMessage, type Language, type RunMessage } from "~/runs/messages";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "../demo/vendor-answers";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../edi/control-numbers";
 import * as csv from "../../edi/csv";
@@ -34,6 +35,8 @@ import { releaseIncomingFile, withVendorTransport } from "./vendor-connection.se
 import { loadVendorRecord } from "./vendors.server";
 
 export type { ToolAnswer };
+
+const LANGUAGES = ["en", "de", "fr"] as const;
 
 export type ToolValues = Partial<Record<ToolInputField, string>>;
 
@@ -95,14 +98,24 @@ function listed(t: Translate, items: string[], separator = "; ") {
 // ---------------------------------------------------------------------------
 // Entry point
 
-export async function runTool(vendorId: number, action: ToolAction, values: ToolValues, t: Translate): Promise<ToolAnswer> {
+export async function runTool(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Language): Promise<ToolAnswer> {
+  const outcome = await runToolOutcome(vendorId, action, values, t, language);
+  return { error: outcome.error, message: renderMessage(t, language, outcome.message) };
+}
+
+/**
+ * A tool's answer for a background run (D96): the message in every language,
+ * since it is made of several translated pieces. The Transmission Test writes
+ * its words as it goes, in `t`'s language only.
+ */
+export async function runToolOutcome(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Language): Promise<{ error: boolean; message: RunMessage }> {
   if (action === "test-connection" || action === "list-folders" || action === "verify-upload") {
     const answer = await runTransmissionTest(vendorId, action, t);
     if (action === "verify-upload") {
       const vendor = await loadVendorRecord(vendorId);
       await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: answer.error ? "error" : "success", message: `Tools, Verify Upload: ${answer.message}` }]);
     }
-    return answer;
+    return { error: answer.error, message: { texts: { [language]: answer.message } } };
   }
   const vendor = await loadVendorRecord(vendorId);
   const input = TOOL_ACTION_INPUT[action];
@@ -116,9 +129,9 @@ export async function runTool(vendorId: number, action: ToolAction, values: Tool
     else if (error instanceof PathError || error instanceof TransportError || error instanceof SecretError) outcome = { error: true, text: () => error.message };
     else throw error;
   }
-  const english = await i18nServer.getFixedT("en", "common");
+  const [english, german, french] = await Promise.all(LANGUAGES.map((language) => i18nServer.getFixedT(language, "common")));
   await writeLogs([logLine(vendor, action, outcome, input?.field === "ponum" ? value : undefined, english)]);
-  return { error: outcome.error, message: outcome.text(t) };
+  return { error: outcome.error, message: { texts: { en: outcome.text(english), de: outcome.text(german), fr: outcome.text(french) } } };
 }
 
 function logLine(vendor: Vendor, action: ToolAction, outcome: Outcome, po: string | undefined, english: Translate): LogEntry {

@@ -8,10 +8,13 @@ import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import { env } from "~/env.server";
 import type { FeedJob } from "~/feeds/runner.server";
+import { localeFromUrl } from "~/i18n/config";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
 import { formatMoney } from "~/lib/format";
 import { unprocessable, ValidationError } from "~/lib/validation.server";
 import { todayIn } from "~/orders/daily-sales.server";
+import { message, renderMessage, type RunMessage } from "~/runs/messages";
+import type { RunOutcome } from "~/runs/runs.server";
 import { As400NotConfiguredError, createBatch, exportEodReport, NothingToSendError, resendOpenBatches, retryEodBatch, sendBatch, type BatchSummary } from "./batches.server";
 import { EodBusyError, withEodLock } from "./lock.server";
 import { rebuildDays } from "./rebuild";
@@ -20,67 +23,83 @@ import { logger } from "~/observability/logger.server";
 
 const log = logger("eod");
 
-type EodAction = "run" | "retry" | "export";
+export type EodAction = "run" | "retry" | "export";
 
 const usDate = (day: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
-const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status });
-
-function failure(action: EodAction, t: Translate, status: number, detail: string, extra: Record<string, unknown> = {}) {
-  return answer(status, { error: true, message: t(`eod.banners.${action}_error`), detail, ...extra });
+/** An action's result as codes (D96): rendered for a request by eodActionAnswer, kept by a background run. */
+export interface EodOutcome extends RunOutcome {
+  status: number;
 }
 
-function runDetail(result: RunResult, t: Translate) {
-  const parts = [
-    t("eod.detail.run", {
-      rows: result.rows,
-      from: usDate(result.from),
-      to: usDate(result.to),
-      records: result.sales_records,
-      created: result.created,
-      changed: result.changed,
-      unchanged: result.unchanged,
-      net: formatMoney(result.net_sales),
-    }),
-  ];
-  if (result.removed || result.zeroed) parts.push(t("eod.detail.run_vanished", { removed: result.removed, zeroed: result.zeroed }));
-  return parts.join(" ");
+function failure(action: EodAction, status: number, detail: RunMessage, data: Record<string, unknown> = {}): EodOutcome {
+  return { status, error: true, message: message(`eod.banners.${action}_error`), detail, data };
 }
 
-function sentAnswer(action: "retry" | "export", batch: BatchSummary, t: Translate) {
-  const body = { batch };
+function runDetail(result: RunResult): RunMessage {
+  const run = message("eod.detail.run", {
+    rows: result.rows,
+    from: usDate(result.from),
+    to: usDate(result.to),
+    records: result.sales_records,
+    created: result.created,
+    changed: result.changed,
+    unchanged: result.unchanged,
+    net: formatMoney(result.net_sales),
+  });
+  if (!result.removed && !result.zeroed) return run;
+  return message("eod.detail.run_with_vanished", { run, vanished: message("eod.detail.run_vanished", { removed: result.removed, zeroed: result.zeroed }) });
+}
+
+function sentOutcome(action: "retry" | "export", batch: BatchSummary): EodOutcome {
+  const data = { batch };
   if (batch.status !== "exported") {
-    return failure(action, t, 502, t("eod.detail.upload_failed", { file: batch.file_name, error: (batch.error ?? "").replace(/\.$/, "") }), body);
+    return failure(action, 502, message("eod.detail.upload_failed", { file: batch.file_name, error: (batch.error ?? "").replace(/\.$/, "") }), data);
   }
   const detail =
     action === "export"
-      ? t("eod.detail.exported", { file: batch.file_name, rows: batch.row_count, net: formatMoney(batch.net_sales), path: batch.remote_path })
-      : t("eod.detail.retried", { file: batch.file_name, attempts: batch.attempts, path: batch.remote_path });
-  return answer(200, { error: false, message: t(`eod.banners.${action}_success`), detail, ...body });
+      ? message("eod.detail.exported", { file: batch.file_name, rows: batch.row_count, net: formatMoney(batch.net_sales), path: batch.remote_path })
+      : message("eod.detail.retried", { file: batch.file_name, attempts: batch.attempts, path: batch.remote_path });
+  return { status: 200, error: false, message: message(`eod.banners.${action}_success`), detail, data };
 }
 
-/** Known outcomes become answers; anything else is left to the route (a 500 with a reference). */
-function knownFailure(action: EodAction, error: unknown, t: Translate): Response | null {
-  if (error instanceof EodBusyError) return failure(action, t, 409, t("eod.detail.busy"));
-  if (error instanceof As400NotConfiguredError) return failure(action, t, 503, t("eod.detail.not_configured"));
-  if (error instanceof NothingToSendError) return failure(action, t, 409, t(error.what === "export" ? "eod.detail.nothing_to_export" : "eod.detail.nothing_to_retry"));
+/** Known outcomes; anything else is left to the caller (a 500 with a reference, or a failed run). */
+function knownFailure(action: EodAction, error: unknown): EodOutcome | null {
+  if (error instanceof EodBusyError) return failure(action, 409, message("eod.detail.busy"));
+  if (error instanceof As400NotConfiguredError) return failure(action, 503, message("eod.detail.not_configured"));
+  if (error instanceof NothingToSendError) return failure(action, 409, message(error.what === "export" ? "eod.detail.nothing_to_export" : "eod.detail.nothing_to_retry"));
   return null;
 }
 
-/** Runs one EOD action for a request and answers it. */
-export async function eodActionAnswer(action: EodAction, url: URL, t: Translate): Promise<Response> {
+/** Checks a run's query (sales_date, days) before anything starts: a 422 per field. */
+export function parseEodRequest(action: EodAction, url: URL) {
+  return action === "run" ? parseRunRequest(url.searchParams) : null;
+}
+
+/** Runs one EOD action; its result as codes. */
+export async function eodOutcome(action: EodAction, url: URL): Promise<EodOutcome> {
   try {
     if (action === "run") {
       const result = await runEodReport(parseRunRequest(url.searchParams));
-      return answer(200, { error: false, message: t("eod.banners.run_success"), detail: runDetail(result, t), result });
+      return { status: 200, error: false, message: message("eod.banners.run_success"), detail: runDetail(result), data: { result } };
     }
     const batch = action === "export" ? await exportEodReport() : await retryEodBatch();
-    return sentAnswer(action, batch, t);
+    return sentOutcome(action, batch);
   } catch (error) {
-    const known = knownFailure(action, error, t);
+    const known = knownFailure(action, error);
     if (known) return known;
     throw error;
   }
+}
+
+/** Runs one EOD action for a request and answers it at its end (the {token} forms, D32). */
+export async function eodActionAnswer(action: EodAction, url: URL, t: Translate): Promise<Response> {
+  const outcome = await eodOutcome(action, url);
+  const language = localeFromUrl(url.toString());
+  return Response.json(
+    { error: outcome.error, message: renderMessage(t, language, outcome.message), detail: renderMessage(t, language, outcome.detail), ...outcome.data },
+    { status: outcome.status },
+  );
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -99,15 +118,16 @@ export function eodTokenRoute(action: "run" | "retry") {
   return async ({ request, params }: ActionFunctionArgs): Promise<Response> => {
     const t = await translatorFor(request);
     const configured = env().EOD_API_TOKEN;
-    if (!configured) return failure(action, t, 403, t("eod.detail.token_off"));
-    if (!tokenMatches(params.token, configured)) return failure(action, t, 403, t("eod.detail.token_refused"));
+    const refused = (detail: string) => Response.json({ error: true, message: t(`eod.banners.${action}_error`), detail }, { status: 403 });
+    if (!configured) return refused(t("eod.detail.token_off"));
+    if (!tokenMatches(params.token, configured)) return refused(t("eod.detail.token_refused"));
     try {
       return await eodActionAnswer(action, new URL(request.url), t);
     } catch (error) {
       if (error instanceof ValidationError) return unprocessable(error);
       const reference = crypto.randomUUID().slice(0, 8);
       log.error({ err: error, reference }, `POST eod ${action} (token) failed (reference ${reference})`);
-      return answer(500, { error: true, message: t(`eod.banners.${action}_error`), detail: `Internal error (reference ${reference})` });
+      return Response.json({ error: true, message: t(`eod.banners.${action}_error`), detail: `Internal error (reference ${reference})` }, { status: 500 });
     }
   };
 }

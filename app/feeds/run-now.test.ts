@@ -1,24 +1,29 @@
 // Run Feed in this process (what POST /api/feed_run calls), with jobs of the
-// test's own: the answers and logs of a failure, an overlap and a long run,
-// and shutdown marking a run that does not stop as failed. Feed names start
+// test's own, as a background run (D93): the answer at once, the progress and
+// the end read back as a page reads them, a second start refused while the
+// first runs, and shutdown ending a run that does not stop. Feed names start
 // with t_runnow_ (the database is shared with the other test files).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
+import { readRun, type RunView } from "~/runs/runs.server";
 import { MANUAL_RUN_SHUTDOWN_REASON, manualRuns, stopManualFeedRuns } from "./manual-runs.server";
 import { runFeedNow } from "./run-now.server";
 import { closeFeedPool, type FeedJob } from "./runner.server";
 
 const PREFIX = "t_runnow_";
 let t: Translate;
+let de: Translate;
 
 async function cleanUp() {
   await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
   await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
+  await prisma.backgroundRun.deleteMany({ where: { lock_key: { startsWith: `feed:${PREFIX}` } } });
 }
 
 beforeAll(async () => {
   t = await i18nServer.getFixedT("en", "common");
+  de = await i18nServer.getFixedT("de", "common");
   await cleanUp();
 });
 afterAll(async () => {
@@ -38,95 +43,137 @@ async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, wh
 
 const logsOf = (feedName: string) => prisma.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
 const feedRow = (name: string) => prisma.feed.create({ data: { name, cron_expression: "0 0 * * *" } });
-const runNow = (name: string, run: FeedJob, waitMs?: number) =>
-  runFeedNow(new URLSearchParams({ feed_name: name }), t, { jobs: { [name]: { defaultCron: "0 0 * * *", run } }, waitMs });
 
-describe("runFeedNow", () => {
-  it("answers the spec's error text when the job throws, and its failed log carries the error and a stack summary", async () => {
+interface StartBody {
+  error: boolean;
+  status: string;
+  run_id: number | null;
+  message: string;
+  run: RunView | null;
+}
+
+async function runNow(name: string, run: FeedJob, locale = "en") {
+  const response = await runFeedNow(new Request(`http://app.test/api/feed_run?feed_name=${name}&locale=${locale}`, { method: "POST" }), locale === "de" ? de : t, {
+    jobs: { [name]: { defaultCron: "0 0 * * *", run } },
+  });
+  return { status: response.status, body: (await response.json()) as StartBody };
+}
+
+/** The run as GET /api/run/{id} reads it, once it has ended. */
+const ended = (id: number, translate = t, language = "en") =>
+  until(() => readRun(id, translate, language), (run) => run !== null && run.status !== "running", `the end of run ${id}`) as Promise<RunView>;
+
+describe("Run Feed as a background run", () => {
+  it("answers at once with the run, which shows its progress and ends with the spec's text", async () => {
+    const name = `${PREFIX}progress`;
+    await feedRow(name);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { status, body } = await runNow(name, async ({ progress }) => {
+      await progress({ done: 3, total: 10, unit: "files", files_stored: 3 });
+      await held;
+      return { message: "10 files stored." };
+    });
+    expect(status).toBe(202);
+    expect(body).toMatchObject({ error: false, status: "running", run: { status: "running", kind: "feed", action: name } });
+    const id = body.run_id!;
+
+    // The progress the job reports reaches the row any instance reads.
+    const running = await until(() => readRun(id, t, "en"), (run) => run?.progress.done === 3, "the progress on the run");
+    expect(running).toMatchObject({ status: "running", error: null, message: null, progress: { done: 3, total: 10, unit: "files", files_stored: 3 } });
+
+    release();
+    expect(await ended(id)).toMatchObject({ status: "finished", error: false, message: "Feed ran successfully", detail: "10 files stored." });
+    // The same run in German: the result text is stored as a code, rendered for the reader.
+    expect(await readRun(id, de, "de")).toMatchObject({ message: "Feed erfolgreich ausgeführt" });
+    const logs = await logsOf(name);
+    expect(logs.map((log) => log.type)).toEqual(["starting", "finished"]);
+    expect((await readRun(id, t, "en"))!.data).toMatchObject({ feed_status: "finished", log_id: logs[1]!.id });
+  });
+
+  it("ends with the spec's error text and the job's error when the job throws", async () => {
     const name = `${PREFIX}throws`;
     await feedRow(name);
-    const answer = await runNow(name, async () => {
+    const { body } = await runNow(name, async () => {
       throw new Error("AS400 answered 421 Service not available");
     });
-    expect(answer).toMatchObject({
+    expect(await ended(body.run_id!)).toMatchObject({
+      status: "finished",
       error: true,
       message: `Something went wrong running the ${name} feed`,
-      status: "failed",
       detail: "AS400 answered 421 Service not available",
     });
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
-    const meta = logs[1]!.meta as Record<string, string>;
-    expect(meta.error).toBe("AS400 answered 421 Service not available");
-    expect(meta.stack).toMatch(/^Error: AS400 answered 421 Service not available\n\s+at /);
-    expect(answer.log_id).toBe(logs[1]!.id);
+    expect((logs[1]!.meta as Record<string, string>).stack).toMatch(/^Error: AS400 answered 421 Service not available\n\s+at /);
   });
 
-  it("skips a second Run Feed while the first still runs, and the first finishes", async () => {
+  it("refuses a second Run Feed while the first runs, naming the first, and starts nothing", async () => {
     const name = `${PREFIX}overlap`;
     await feedRow(name);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const first = runNow(name, async () => {
-      started();
+    const first = await runNow(name, async () => {
       await held;
       return { message: "first done" };
     });
-    await running;
-    const second = await runNow(name, async () => ({ message: "must not run" }));
-    expect(second).toMatchObject({ error: true, status: "skipped", message: `Something went wrong running the ${name} feed` });
+    let secondRan = false;
+    const second = await runNow(
+      name,
+      async () => {
+        secondRan = true;
+        return { message: "must not run" };
+      },
+      "de",
+    );
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: true, status: "already_running", run_id: first.body.run_id, message: `Der Feed ${name} läuft bereits: er wurde nicht noch einmal gestartet.` });
     release();
-    expect(await first).toMatchObject({ error: false, status: "finished", message: "Feed ran successfully", detail: "first done" });
-    expect((await logsOf(name)).map((log) => log.type)).toEqual(["starting", "skipped", "finished"]);
+    expect(await ended(first.body.run_id!)).toMatchObject({ error: false, detail: "first done" });
+    expect(secondRan).toBe(false);
+    expect(await prisma.backgroundRun.count({ where: { lock_key: `feed:${name}` } })).toBe(1);
+    expect((await logsOf(name)).map((log) => log.type)).toEqual(["starting", "finished"]);
   });
 
-  it("answers that a long run is still running, records its progress, and shutdown ends it as failed after the grace", async () => {
+  it("ends a run that ignores shutdown as interrupted after the grace, with a failed feed log", async () => {
     const name = `${PREFIX}long`;
     await feedRow(name);
-    const answer = await runNow(
-      name,
-      async ({ progress }) => {
-        await progress({ step: "download", done: 3, total: 10 });
-        return new Promise(() => {}); // never ends, ignores the abort
-      },
-      200,
-    );
-    expect(answer).toEqual({ error: false, message: `The ${name} feed is still running: its logs will show how it ends.`, status: "running" });
-    expect(manualRuns.size).toBe(1);
-    // The progress lands on the starting log while the run goes on.
-    await until(
-      () => prisma.feedLog.findFirst({ where: { feed_name: name, type: "starting" } }),
-      (log) => (log?.meta as Record<string, unknown> | undefined)?.step === "download",
-      "the progress on the starting log",
-    );
-    const starting = await prisma.feedLog.findFirstOrThrow({ where: { feed_name: name, type: "starting" } });
-    expect(starting.meta).toMatchObject({ trigger: "manual", step: "download", done: 3, total: 10 });
+    const { body } = await runNow(name, async ({ progress }) => {
+      await progress({ step: "download", done: 3, total: 10 });
+      return new Promise(() => {}); // never ends, ignores the abort
+    });
+    await until(() => readRun(body.run_id!, t, "en"), (run) => run?.progress.done === 3, "the progress");
+    expect(manualRuns.size).toBeGreaterThan(0);
 
     await stopManualFeedRuns(300);
     expect(manualRuns.size).toBe(0);
+    expect(await readRun(body.run_id!, t, "en")).toMatchObject({
+      status: "interrupted",
+      error: true,
+      message: `Something went wrong running the ${name} feed`,
+      detail: "Stopped by the app shutting down before it finished.",
+    });
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
     expect(logs[1]!.meta).toMatchObject({ error: MANUAL_RUN_SHUTDOWN_REASON, started_log_id: logs[0]!.id });
-    expect((await prisma.feed.findUniqueOrThrow({ where: { name } })).last_failed_at).not.toBeNull();
   });
 
-  it("lets a run that stops when asked end on its own at shutdown", async () => {
+  it("lets a run that stops when asked end on its own at shutdown, as interrupted", async () => {
     const name = `${PREFIX}polite`;
     await feedRow(name);
-    await runNow(
+    const { body } = await runNow(
       name,
       ({ signal }) =>
         new Promise((_resolve, reject) => {
           if (signal.aborted) reject(signal.reason);
           signal.addEventListener("abort", () => reject(signal.reason));
         }),
-      50,
     );
+    await until(() => prisma.feedLog.count({ where: { feed_name: name, type: "starting" } }), (count) => count === 1, "the feed run's start");
     await stopManualFeedRuns(10_000);
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
     expect(logs[1]!.meta).toMatchObject({ error: "interrupted: the app is stopping" });
+    expect(await readRun(body.run_id!, t, "en")).toMatchObject({ status: "interrupted", error: true, detail: "Interrupted before it finished: the app is stopping." });
   });
 });

@@ -1,34 +1,35 @@
-// Drop Ship Test Page (spec 000 §2): the five steps of the flow, each run now
-// by POST /api/dropship_test_submit; the server's message is shown, or the
-// spec's texts when there is none.
+// Drop Ship Test Page (spec 000 §2): the five steps of the flow, each started
+// by POST /api/dropship_test_submit and run in the background (D93). The page
+// follows the run (progress, counts) and ends with the server's message, or
+// the spec's texts when there is none; a reload shows the same run.
+import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { TEST_PAGE_ACTIONS } from "~/dropship/flow/step-actions";
-import { FormBanner } from "~/forms/FormBanner";
-import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/lib/route.server";
+import { BackgroundRun } from "~/runs/BackgroundRun";
+import { pageRun } from "~/runs/runs.server";
+import { useBackgroundRun } from "~/runs/use-background-run";
 
-export const loader = pageLoader(async () => ({}));
+export const loader = pageLoader(async (context) => ({ run: await pageRun("dropship_test", context) }));
 
 export default function DropShipTestPage() {
   const { t } = useTranslation();
-  const [running, setRunning] = useState<string | null>(null);
-  const texts = useMemo(() => ({ success: t("tools.success"), error: t("tools.failure"), serverMessageOnHttpError: false }), [t]);
-  const step = useFormSubmit(texts);
+  const { run: initial } = useLoaderData<typeof loader>();
+  const texts = useMemo(() => ({ error: t("tools.failure") }), [t]);
+  const step = useBackgroundRun(initial, texts);
 
-  const run = async (action: string) => {
+  const start = (action: string) => {
     const form = new FormData();
     form.set("action", action);
-    setRunning(action);
-    await step.submit({ url: "/api/dropship_test_submit", body: form });
-    setRunning(null);
+    void step.start({ url: "/api/dropship_test_submit", body: form });
   };
 
   return (
     <Page title={t("dropship_test.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
       <BlockStack gap="400">
-        <FormBanner outcome={step.outcome} onDismiss={step.dismiss} />
+        <BackgroundRun state={step} label={(run) => t(`dropship_test.actions.${run.action}`)} />
         <Card>
           <BlockStack gap="300">
             <Text as="p" tone="subdued">
@@ -36,7 +37,7 @@ export default function DropShipTestPage() {
             </Text>
             <InlineStack gap="200">
               {TEST_PAGE_ACTIONS.map((action) => (
-                <Button key={action} disabled={Boolean(running)} loading={running === action} onClick={() => void run(action)}>
+                <Button key={action} disabled={step.running} loading={step.running && step.run?.action === action} onClick={() => start(action)}>
                   {t(`dropship_test.actions.${action}`)}
                 </Button>
               ))}

@@ -1,9 +1,10 @@
 // Drop Ship Tools (spec 000 §2): a vendor dropdown, then Manual Utilities,
 // Vendor Testing and the Transmission Test. The vendor list comes from
 // GET /api/dropship_tools; each action posts to /api/dropship_tools_submit with
-// the input it needs (app/dropship/tool-actions.ts) and shows its
-// { error, message } in a banner.
+// the input it needs (app/dropship/tool-actions.ts) and runs in the background
+// (D93): the page follows the run and shows its { error, message } in a banner.
 import { Banner, BlockStack, Button, Card, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -17,12 +18,13 @@ import {
   type ToolAction,
   type ToolInputField,
 } from "~/dropship/tool-actions";
-import { FormBanner } from "~/forms/FormBanner";
-import { useFormSubmit } from "~/forms/use-form-submit";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
 import { pageLoader } from "~/lib/route.server";
+import { BackgroundRun } from "~/runs/BackgroundRun";
+import { pageRun } from "~/runs/runs.server";
+import { useBackgroundRun } from "~/runs/use-background-run";
 
-export const loader = pageLoader(async () => ({}));
+export const loader = pageLoader(async (context) => ({ run: await pageRun("dropship_tools", context) }));
 
 type Inputs = Record<ToolInputField, string>;
 type ToolVendor = { id: number; name: string; test_mode?: number };
@@ -33,9 +35,9 @@ export default function DropShipTools() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [vendorId, setVendorId] = useState("");
   const [inputs, setInputs] = useState<Inputs>({ ponum: "", sku: "", filepath: "" });
-  const [running, setRunning] = useState<string | null>(null);
-  const texts = useMemo(() => ({ success: t("tools.success"), error: t("tools.failure"), serverMessageOnHttpError: false }), [t]);
-  const tool = useFormSubmit(texts);
+  const { run: initial } = useLoaderData<typeof loader>();
+  const texts = useMemo(() => ({ error: t("tools.failure") }), [t]);
+  const tool = useBackgroundRun(initial, texts);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -45,15 +47,13 @@ export default function DropShipTools() {
     return () => controller.abort();
   }, []);
 
-  const run = async (action: ToolAction) => {
+  const run = (action: ToolAction) => {
     const form = new FormData();
     form.set("vendor_id", vendorId);
     form.set("action", action);
     const input = TOOL_ACTION_INPUT[action];
     if (input && inputs[input.field].trim()) form.set(input.field, inputs[input.field].trim());
-    setRunning(action);
-    await tool.submit({ url: "/api/dropship_tools_submit", body: form });
-    setRunning(null);
+    void tool.start({ url: "/api/dropship_tools_submit", body: form });
   };
 
   const chosen = vendors?.find((vendor) => String(vendor.id) === vendorId);
@@ -63,7 +63,12 @@ export default function DropShipTools() {
   const buttons = (actions: readonly ToolAction[]) => (
     <InlineStack gap="200">
       {actions.map((action) => (
-        <Button key={action} disabled={!vendorId || Boolean(running) || !toolInputReady(action, inputs) || (notTestMode && isTestModeOnly(action))} loading={running === action} onClick={() => void run(action)}>
+        <Button
+          key={action}
+          disabled={!vendorId || tool.running || !toolInputReady(action, inputs) || (notTestMode && isTestModeOnly(action))}
+          loading={tool.running && tool.run?.action === action}
+          onClick={() => run(action)}
+        >
           {t(`tools.actions.${action}`)}
         </Button>
       ))}
@@ -94,7 +99,7 @@ export default function DropShipTools() {
             <p>{t("tools.vendors_error")}</p>
           </Banner>
         )}
-        <FormBanner outcome={tool.outcome} onDismiss={tool.dismiss} />
+        <BackgroundRun state={tool} label={(ran) => t(`tools.actions.${ran.action}`)} />
         <Card>
           <Select
             label={t("tools.vendor")}

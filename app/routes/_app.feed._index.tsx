@@ -1,11 +1,12 @@
 // Feed Summary (spec 001 §2): every feed with its schedule and last runs, View
-// Logs and Run Feed per row, View All Logs. Run Feed calls POST /api/feed_run
-// and shows the spec's banner (the run's own message under it); the grid is
-// then read again so the Last * columns show the run. A feed's cron is edited
+// Logs and Run Feed per row, View All Logs. Run Feed calls POST /api/feed_run,
+// which starts the run in the background (D93); the page follows it (progress,
+// counts) and ends with the spec's banner (the run's own message under it); the
+// grid is then read again so the Last * columns show the run. A feed's cron is edited
 // from its Cron Expression cell (/feed/edit, docs/decisions.md D29).
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BlockStack, Button, InlineStack, Link, Page, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { BlockStack, Button, InlineStack, Link, Page, Text } from "@shopify/polaris";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { feedGridAnswer } from "~/feeds/feeds.server";
 import { DataGrid, gridShouldRevalidate, type GridPageData } from "~/grid/DataGrid";
@@ -13,15 +14,15 @@ import { gridPageData } from "~/grid/grid-page.server";
 import type { GridAnswer, GridRow } from "~/grid/types";
 import { withLocale } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
+import { BackgroundRun } from "~/runs/BackgroundRun";
+import { pageRun } from "~/runs/runs.server";
+import { useBackgroundRun } from "~/runs/use-background-run";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => feedGridAnswer(params, t), url.searchParams));
+export const loader = pageLoader(async (context) => {
+  const [grid, run] = await Promise.all([gridPageData((params) => feedGridAnswer(params, context.t), context.url.searchParams), pageRun("feed", context)]);
+  return { ...grid, run };
+});
 export const shouldRevalidate = gridShouldRevalidate;
-
-interface RunOutcome {
-  tone: "success" | "critical" | "info";
-  title: string;
-  detail?: string;
-}
 
 type FlatAnswer = Omit<GridAnswer["data"], "data"> & { data: GridRow[]; columns: GridAnswer["columns"] };
 
@@ -30,8 +31,9 @@ export default function FeedSummary() {
   const location = useLocation();
   const loaded = useLoaderData<typeof loader>();
   const [grid, setGrid] = useState<{ key: number; initial: GridPageData }>({ key: 0, initial: loaded });
-  const [running, setRunning] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<RunOutcome | null>(null);
+  const texts = useMemo(() => ({ error: t("feeds.run.error", { feed: "" }) }), [t]);
+  const feedRun = useBackgroundRun(loaded.run, texts);
+  const running = feedRun.running ? (feedRun.run?.action ?? null) : null;
 
   const refresh = async () => {
     const search = new URLSearchParams(window.location.search);
@@ -41,29 +43,19 @@ export default function FeedSummary() {
     setGrid((current) => ({ key: current.key + 1, initial: { answer: { data: { ...page, data }, columns }, failed: false } }));
   };
 
-  const runFeed = async (name: string) => {
-    setRunning(name);
-    setOutcome(null);
-    const failed = t("feeds.run.error", { feed: name });
-    try {
-      const locale = new URLSearchParams(location.search).get("locale");
-      const query = new URLSearchParams({ feed_name: name, ...(locale ? { locale } : {}) });
-      const response = await fetch(`/api/feed_run?${query.toString()}`, { method: "POST", headers: { accept: "application/json" } });
-      const body = (await response.json().catch(() => null)) as { error?: boolean; message?: string; detail?: string; status?: string } | null;
-      const ok = response.ok && body !== null && !body.error;
-      setOutcome({
-        tone: ok ? (body?.status === "running" ? "info" : "success") : "critical",
-        // The server's message is preferred (spec 001 §8).
-        title: body?.message || (ok ? t("feeds.run.success") : failed),
-        detail: body?.detail,
-      });
-    } catch {
-      setOutcome({ tone: "critical", title: failed });
-    } finally {
-      setRunning(null);
-      await refresh().catch(() => {});
-    }
+  const runFeed = (name: string) => {
+    const query = new URLSearchParams({ feed_name: name });
+    void feedRun.start({ url: `/api/feed_run?${query.toString()}`, errorText: t("feeds.run.error", { feed: name }) });
   };
+
+  // A run that ends while the page looks: the Last * columns show it.
+  const ended = feedRun.run?.status !== "running" ? feedRun.run?.id : undefined;
+  const lastRefreshed = useRef(ended);
+  useEffect(() => {
+    if (ended === undefined || ended === lastRefreshed.current) return;
+    lastRefreshed.current = ended;
+    void refresh().catch(() => {});
+  }, [ended]);
 
   return (
     <Page
@@ -72,11 +64,7 @@ export default function FeedSummary() {
       primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}
     >
       <BlockStack gap="400">
-        {outcome && (
-          <Banner tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
-            {outcome.detail && <p>{outcome.detail}</p>}
-          </Banner>
-        )}
+        <BackgroundRun state={feedRun} label={(run) => `${t("feeds.run_feed")}: ${run.action}`} />
         <DataGrid
           key={grid.key}
           endpoint="/api/feed"
@@ -106,7 +94,7 @@ export default function FeedSummary() {
                 <Button
                   size="slim"
                   loading={running === name}
-                  disabled={running !== null}
+                  disabled={feedRun.running}
                   accessibilityLabel={t("feeds.run_feed_label", { feed: name })}
                   onClick={() => void runFeed(name)}
                 >

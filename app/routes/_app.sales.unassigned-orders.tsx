@@ -1,32 +1,37 @@
 // Unassigned Orders (spec 001 §2): increment_id ascending; Manually Assign per row;
 // Order ID links to the Shopify admin when the order has a Shopify id; Generate
-// Auto-Assignments File writes the eligible orders to the AS400.
+// Auto-Assignments File writes the eligible orders to the AS400, in the
+// background (D93): the page follows the run to its result.
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Link, Page } from "@shopify/polaris";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { FormBanner } from "~/forms/FormBanner";
-import { useFormSubmit } from "~/forms/use-form-submit";
 import { DataGrid } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
 import { shopifyAdminOrderUrl } from "~/orders/order-grid";
+import { BackgroundRun } from "~/runs/BackgroundRun";
+import { pageRun } from "~/runs/runs.server";
+import { useBackgroundRun } from "~/runs/use-background-run";
 import { listUnassignedOrders } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 
-export const loader = pageLoader(async ({ url, staff, t }) => ({
-  initial: await gridPageData((params) => listUnassignedOrders(params, t), url.searchParams),
-  shop: staff.shop,
+export const loader = pageLoader(async (context) => ({
+  initial: await gridPageData((params) => listUnassignedOrders(params, context.t), context.url.searchParams),
+  shop: context.staff.shop,
+  run: await pageRun("auto_assignment", context),
 }));
 export const shouldRevalidate = reloadableGridShouldRevalidate;
 
 export default function UnassignedOrders() {
   const { t } = useTranslation();
-  const { initial, shop } = useLoaderData<typeof loader>();
+  const { initial, shop, run } = useLoaderData<typeof loader>();
   const { mode } = useAppSettings();
   // The eligibility column changes with a new file: the rows are read again.
   const grid = useGridReload(initial);
-  const generate = useFormSubmit({ success: t("sales.unassigned.generated"), error: t("sales.unassigned.generate_error") });
+  const texts = useMemo(() => ({ error: t("sales.unassigned.generate_error") }), [t]);
+  const generate = useBackgroundRun(run, texts, { onEnded: (ended) => !ended.error && grid.reload() });
   return (
     <Page
       fullWidth
@@ -34,14 +39,13 @@ export default function UnassignedOrders() {
       backAction={{ content: t("buttons.back"), url: "/sales" }}
       primaryAction={{
         content: t("sales.unassigned.generate"),
-        loading: generate.submitting,
-        onAction: async () => {
-          if ((await generate.submit({ url: "/api/generate_auto_assignment_file" })).ok) grid.reload();
-        },
+        loading: generate.running,
+        disabled: generate.running,
+        onAction: () => void generate.start({ url: "/api/generate_auto_assignment_file" }),
       }}
     >
       <BlockStack gap="400">
-        <FormBanner outcome={generate.outcome} onDismiss={generate.dismiss} />
+        <BackgroundRun state={generate} label={() => t("sales.unassigned.generate")} />
         <DataGrid
           key={grid.key}
           endpoint="/api/unassigned_orders"

@@ -1,35 +1,43 @@
 // Current Special Orders (spec 001 §2): order_id descending, totals in USD, View Order
-// (the order in the Shopify admin, new tab), and Pull New Special Orders.
+// (the order in the Shopify admin, new tab), and Pull New Special Orders, which
+// runs in the background (D93): the page follows the run to its result.
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Link, Page } from "@shopify/polaris";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { FormBanner } from "~/forms/FormBanner";
-import { useFormSubmit } from "~/forms/use-form-submit";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
 import { formatMoney } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
 import { shopifyAdminOrderUrl } from "~/orders/order-grid";
+import { BackgroundRun } from "~/runs/BackgroundRun";
+import { pageRun } from "~/runs/runs.server";
+import { useBackgroundRun } from "~/runs/use-background-run";
 import { listCurrentSpecialOrders } from "~/special-orders/special-orders.server";
 
-export const loader = pageLoader(async ({ url, t, staff }) => {
-  const initial = await gridPageData(async (params) => {
-    const { columns, data, ...page } = await listCurrentSpecialOrders(params, t);
-    return { data: { ...page, data }, columns };
-  }, url.searchParams);
-  return { initial, shop: staff.shop };
+export const loader = pageLoader(async (context) => {
+  const { url, t, staff } = context;
+  const [initial, run] = await Promise.all([
+    gridPageData(async (params) => {
+      const { columns, data, ...page } = await listCurrentSpecialOrders(params, t);
+      return { data: { ...page, data }, columns };
+    }, url.searchParams),
+    pageRun("special_order_pull", context),
+  ]);
+  return { initial, shop: staff.shop, run };
 });
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function CurrentSpecialOrders() {
   const { t } = useTranslation();
   const { mode } = useAppSettings();
-  const { initial, shop } = useLoaderData<typeof loader>();
+  const { initial, shop, run } = useLoaderData<typeof loader>();
   const [reloadKey, setReloadKey] = useState(0);
-  const pull = useFormSubmit({ success: t("special_orders.pull_success"), error: t("special_orders.pull_error") });
+  const texts = useMemo(() => ({ error: t("special_orders.pull_error") }), [t]);
+  // New orders show in the grid once the pull has ended.
+  const pull = useBackgroundRun(run, texts, { onEnded: () => setReloadKey((key) => key + 1) });
 
   const renderCell = (column: GridColumn, row: GridRow) => {
     if (column.key === "grand_total_base" || column.key === "grand_total_purchased") return formatMoney(row[column.key] as string | null);
@@ -51,15 +59,13 @@ export default function CurrentSpecialOrders() {
       backAction={{ content: t("buttons.back"), url: "/special_order" }}
       primaryAction={{
         content: t("special_orders.pull"),
-        loading: pull.submitting,
-        onAction: async () => {
-          await pull.submit({ url: "/api/special_order_pull" });
-          setReloadKey((key) => key + 1);
-        },
+        loading: pull.running,
+        disabled: pull.running,
+        onAction: () => void pull.start({ url: "/api/special_order_pull" }),
       }}
     >
       <BlockStack gap="400">
-        <FormBanner outcome={pull.outcome} onDismiss={pull.dismiss} />
+        <BackgroundRun state={pull} label={() => t("special_orders.pull")} />
         <DataGrid
           endpoint="/api/special_order_current"
           answerShape="flat"

@@ -4,6 +4,7 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { requireStaff } from "~/auth.server";
+import { AdminLoading } from "~/components/AdminLoading";
 import { AppShell } from "~/components/AppShell";
 import { env } from "~/env.server";
 
@@ -16,6 +17,7 @@ export default function AppLayout() {
   const { mode, apiKey } = useLoaderData<typeof loader>();
   return (
     <AppShell mode={mode} apiKey={apiKey}>
+      {mode === "embedded" && <AdminLoading />}
       <Outlet />
     </AppShell>
   );

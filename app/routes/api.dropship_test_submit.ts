@@ -1,10 +1,13 @@
 // POST /api/dropship_test_submit (multipart): action = populateRequests |
 // sendRequests | populateResponses | processResponses | clearCompletedRequests.
-// Runs that step now, through its feed, and answers { error, message }.
+// Starts that step through its feed in the background and answers at once
+// (202 with the run, 409 when it is already running: D93); GET /api/run/{id}
+// then tells its progress and, at its end, { error, message } (spec 000 §7).
 import { z } from "zod";
-import { DROPSHIP_STEP_ACTIONS, runDropshipStep } from "~/dropship/flow/steps.server";
+import { DROPSHIP_STEP_ACTIONS, type DropshipStepAction } from "~/dropship/flow/steps.server";
 import { apiRoute } from "~/lib/route.server";
 import { fieldErrorsFromZod, readBody, ValidationError } from "~/lib/validation.server";
+import { dropshipStepRun, startRunAnswer } from "~/runs/actions.server";
 
 const StepRequest = z.object({
   action: z.enum(DROPSHIP_STEP_ACTIONS as [string, ...string[]], { message: `action must be one of: ${DROPSHIP_STEP_ACTIONS.join(", ")}` }),
@@ -13,5 +16,5 @@ const StepRequest = z.object({
 export const action = apiRoute(async ({ request, t }) => {
   const parsed = StepRequest.safeParse(await readBody(request));
   if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues), t("errors.unprocessable"));
-  return runDropshipStep(parsed.data.action as (typeof DROPSHIP_STEP_ACTIONS)[number]);
+  return startRunAnswer(dropshipStepRun(parsed.data.action as DropshipStepAction), request, t);
 });

@@ -1,13 +1,17 @@
 // POST /api/dropship_tools_submit (multipart): vendor_id, action, and ponum, sku or
-// filepath where the action needs them (app/dropship/tool-actions.ts) → { error, message }.
-// Malformed input is a 422 per field; a refusal in words (an unknown PO, a path
-// leaving the vendor's folder, a vendor that cannot be reached) is 200 with error true.
+// filepath where the action needs them (app/dropship/tool-actions.ts). Malformed
+// input is a 422 per field, at once; otherwise the tool starts in the background
+// (202 with the run; 409 while a tool of that vendor runs: D93) and
+// GET /api/run/{id} ends with { error, message }: a refusal in words (an unknown
+// PO, a path leaving the vendor's folder, a vendor that cannot be reached) is error true.
 import { z } from "zod";
 import { isToolAction, TOOL_ACTION_INPUT, TOOL_ACTIONS, TOOL_INPUT_MAX } from "~/dropship/tool-actions";
-import { runTool } from "~/dropship/tools.server";
+import { loadVendorRecord } from "~/dropship/vendors.server";
+import { localeFromUrl } from "~/i18n/config";
 import type { Translate } from "~/i18n/i18n.server";
 import { apiRoute } from "~/lib/route.server";
 import { fieldErrorsFromZod, readBody, ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { dropshipToolRun, startRunAnswer } from "~/runs/actions.server";
 
 /** Blank fields count as not sent: the page sends only the input an action needs, other clients may send all three. */
 const optionalText = (max: number, message: string) =>
@@ -42,5 +46,6 @@ export const action = apiRoute(async ({ request, t }) => {
   const errors = { ...missingInput(body, t), ...(parsed.success ? {} : fieldErrorsFromZod(parsed.error.issues)) };
   if (!parsed.success || Object.keys(errors).length) throw new ValidationError(errors, t("errors.unprocessable"));
   const { vendor_id, action, ponum, sku, filepath } = parsed.data;
-  return runTool(vendor_id, action, { ponum, sku, filepath }, t);
+  await loadVendorRecord(vendor_id); // an unknown vendor is a 404 at once, before anything starts
+  return startRunAnswer(dropshipToolRun(vendor_id, action, { ponum, sku, filepath }, t, localeFromUrl(request.url)), request, t);
 });

@@ -1,8 +1,15 @@
 // POST /api/eod_report_run[?sales_date=YYYY-MM-DD&days=N] → { error, message, detail, result }
 // (spec 001 §7's path; POST, not its GET: D54): builds the report rows of the
 // day and the day before again (D31).
-import { eodActionAnswer } from "~/eod/actions.server";
+import { parseEodRequest } from "~/eod/actions.server";
 import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
+import { eodRun, startRunAnswer } from "~/runs/actions.server";
 
 export const loader = onlyPost();
-export const action = postRoute(apiRoute(({ url, t }) => eodActionAnswer("run", url, t)));
+// In the background (D93): 202 with the run at once, 409 while an EOD action runs; GET /api/run/{id} ends with the answer.
+export const action = postRoute(
+  apiRoute(async ({ request, url, t }) => {
+    parseEodRequest("run", url); // bad sales_date or days: a 422 at once
+    return startRunAnswer(eodRun("run", url), request, t);
+  }),
+);

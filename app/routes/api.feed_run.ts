@@ -1,8 +1,9 @@
-// POST /api/feed_run?feed_name=: runs the feed now on this instance → error, message
-// (spec 001 §7's path, §8; POST, not its GET: D54), plus status, detail (the
-// run's own message) and log_id.
+// POST /api/feed_run?feed_name=: starts the feed now on this instance, in the
+// background (spec 001 §7's path, §8; POST, not its GET: D54; D93): 202 with
+// the run at once, 409 while a Run Feed of it goes on; GET /api/run/{id}
+// ends with error, message, detail (the run's own message) and log_id.
 import { runFeedNow } from "~/feeds/run-now.server";
 import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
 
 export const loader = onlyPost();
-export const action = postRoute(apiRoute(({ url, t }) => runFeedNow(url.searchParams, t)));
+export const action = postRoute(apiRoute(({ request, t }) => runFeedNow(request, t)));

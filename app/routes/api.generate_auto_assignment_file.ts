@@ -1,6 +1,8 @@
-// POST /api/generate_auto_assignment_file → error, message: eligibility computed, the eligible
-// orders written to the AS400 (docs/as400-files.md).
+// POST /api/generate_auto_assignment_file: eligibility computed, the eligible
+// orders written to the AS400 (docs/as400-files.md), in the background: 202
+// with the run at once (409 while it runs: D93); GET /api/run/{id} ends with
+// { error, message }.
 import { apiRoute } from "~/lib/route.server";
-import { generateAutoAssignmentFile } from "~/sales/as400-assignment-files.server";
+import { autoAssignmentRun, startRunAnswer } from "~/runs/actions.server";
 
-export const action = apiRoute(({ t }) => generateAutoAssignmentFile(t));
+export const action = apiRoute(({ request, t }) => startRunAnswer(autoAssignmentRun(), request, t));

@@ -1,7 +1,9 @@
-// POST /api/special_order_pull: runs the special_order_pull feed now → { error, msg }
-// (spec 001 §7's path; POST, not its GET: D54).
+// POST /api/special_order_pull: starts the special_order_pull feed in the
+// background (spec 001 §7's path; POST, not its GET: D54) and answers at once
+// (202 with the run, 409 while it runs: D93); GET /api/run/{id} ends with
+// { error, msg }.
 import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
-import { pullSpecialOrdersNow } from "~/special-orders/pull.server";
+import { specialOrderPullRun, startRunAnswer } from "~/runs/actions.server";
 
 export const loader = onlyPost();
-export const action = postRoute(apiRoute(() => pullSpecialOrdersNow()));
+export const action = postRoute(apiRoute(({ request, t }) => startRunAnswer(specialOrderPullRun(), request, t)));

@@ -14,6 +14,7 @@ import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import type { Translate } from "~/i18n/i18n.server";
+import { message, renderMessage } from "~/runs/messages";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "../../edi/transport";
@@ -106,11 +107,18 @@ function fileStamp(now: Date) {
 }
 
 /** POST /api/generate_auto_assignment_file: error, message (and what was written). */
+/** Generate Auto-Assignments File for a request, its message in the request's language. */
 export async function generateAutoAssignmentFile(t: Translate, now = new Date()) {
+  const result = await autoAssignmentFileOutcome(now);
+  return { ...result, message: renderMessage(t, "", result.message) };
+}
+
+/** The file made and sent; its message as a code (D96), kept by a background run. */
+export async function autoAssignmentFileOutcome(now = new Date()) {
   const eligibility = await computeEligibility();
   const lines = await autoAssignmentLines();
   if (lines.length === 0) {
-    return { error: false, message: t("sales.unassigned.nothing_eligible", { no: eligibility.no }), file_name: null, orders: 0, lines: 0, eligibility };
+    return { error: false, message: message("sales.unassigned.nothing_eligible", { no: eligibility.no }), file_name: null, orders: 0, lines: 0, eligibility };
   }
   const content = Buffer.from([csvLine([...AUTO_ASSIGNMENT_COLUMNS]), ...lines.map((line) => csvLine(AUTO_ASSIGNMENT_COLUMNS.map((column) => line[column])))].join("\r\n") + "\r\n");
   const fileName = `AUTO_ASSIGN_${fileStamp(now)}.csv`;
@@ -131,10 +139,10 @@ export async function generateAutoAssignmentFile(t: Translate, now = new Date())
     });
   } catch (error) {
     await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: errorMessage(error), attempts: { increment: 1 } } });
-    return { error: true, message: t("sales.unassigned.upload_failed", { file: fileName, reason: errorMessage(error) }), file_name: fileName, orders, lines: lines.length, eligibility };
+    return { error: true, message: message("sales.unassigned.upload_failed", { file: fileName, reason: errorMessage(error) }), file_name: fileName, orders, lines: lines.length, eligibility };
   }
   await prisma.transmission.update({ where: { id: stored.id }, data: { status: "sent", attempts: { increment: 1 }, processed_at: new Date() } });
-  return { error: false, message: t("sales.unassigned.generated"), file_name: fileName, orders, lines: lines.length, eligibility };
+  return { error: false, message: message("sales.unassigned.generated"), file_name: fileName, orders, lines: lines.length, eligibility };
 }
 
 // ---------------------------------------------------------------------------

@@ -6,8 +6,9 @@ import { dbQuery, open } from "./support";
 
 async function runStep(page: Page, label: string) {
   await page.getByRole("button", { name: label }).click();
+  // The step runs in the background (D93), its progress on the page, until its result shows.
   const banner = page.locator(".Polaris-Banner").first();
-  await expect(banner).toBeVisible();
+  await expect(banner).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole("button", { name: label })).toBeEnabled();
   const text = await banner.innerText();
   await banner.getByRole("button", { name: /dismiss/i }).click().catch(() => {});

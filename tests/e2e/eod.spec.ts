@@ -15,7 +15,7 @@ test("the report: rows by sales date, Run Report, Export to AS400, Retry Previou
   test.setTimeout(120_000);
   const [{ count, first }] = await dbQuery<{ count: string; first: string }>("SELECT count(*), to_char(min(sales_date), 'YYYY-MM-DD') AS first FROM eod_report_row");
   await open(page, "/eod/report");
-  await expect(page.getByRole("heading", { name: "EOD Report" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "EOD Report", level: 1 })).toBeVisible();
   for (const label of ["Run Report", "Retry Previous", "Export CSV", "Export to AS400"]) await expect(page.getByRole("button", { name: label, exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Past Batches" })).toBeVisible();
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(Number(count) / 20)} - Total Items: ${count}`);
@@ -102,5 +102,5 @@ test("the batches: newest first, Back to Report, empty and failed loads", async 
 
   await page.getByRole("link", { name: "Back to Report" }).click();
   await expect(page).toHaveURL(/\/eod\/report$/);
-  await expect(page.getByRole("heading", { name: "EOD Report" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "EOD Report", level: 1 })).toBeVisible();
 });

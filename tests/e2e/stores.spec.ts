@@ -3,7 +3,7 @@
 // demo, the vendors as dropshippers; a location added in Shopify comes in with
 // location_sync and gets its AS400 source code on the edit form.
 import { expect, test } from "@playwright/test";
-import { dbQuery, open } from "./support";
+import { dbQuery, open, runToEnd } from "./support";
 
 test("list: the shop's locations and the vendors, from the Sales menu", async ({ page }) => {
   await open(page, "/sales");
@@ -32,8 +32,7 @@ test("edit: a new location's default code, the form's refusals, then its AS400 s
   // Opened in Shopify, read by the next location_sync.
   const added = await fetch(`${process.env.E2E_STAND_IN_URL}/__locations`, { method: "POST", body: JSON.stringify({ name }) });
   const { legacyResourceId } = (await added.json()) as { legacyResourceId: string };
-  const run = await page.request.post("/api/feed_run?feed_name=location_sync");
-  expect(await run.json()).toMatchObject({ error: false, status: "finished" });
+  expect(await runToEnd(page.request, "/api/feed_run?feed_name=location_sync")).toMatchObject({ error: false, status: "finished", feed_status: "finished" });
 
   await open(page, `/stores?name=${encodeURIComponent(name)}`);
   const row = page.locator("tbody tr").filter({ hasText: name });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import pg from "pg";
 
 /** Opens a page and waits until React has hydrated it (root sets html[data-hydrated]). */
@@ -24,5 +24,17 @@ export async function queryDatabase<T extends pg.QueryResultRow>(url: string, sq
     return (await client.query<T>(sql, params)).rows;
   } finally {
     await client.end();
+  }
+}
+
+/** A staff action over the API: answered at once (202) with its run, read again until it has ended (D93). */
+export async function runToEnd(request: APIRequestContext, path: string): Promise<Record<string, unknown>> {
+  const started = await request.post(path);
+  if (started.status() !== 202) throw new Error(`POST ${path} answered ${started.status()}: ${await started.text()}`);
+  const { run_id } = (await started.json()) as { run_id: number };
+  for (;;) {
+    const run = (await (await request.get(`/api/run/${run_id}`)).json()) as Record<string, unknown>;
+    if (run.status !== "running") return run;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_KEYS } from "../../app/db/lock-keys";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const FEED = "realtime_as400_export"; // without AS400_HOST its job only counts realtime log rows
@@ -130,8 +131,10 @@ describe("web requests have a statement timeout, jobs do not", () => {
     } finally {
       await lock.release();
     }
-    const body = (await (await answer).json()) as { error: boolean; status: string; detail: string };
-    expect(body).toMatchObject({ error: false, status: "finished", detail: "Nothing to send to the AS400." });
+    // Run Feed answered at once (D93); the run, followed as the page does, ends well.
+    const { startStatus, body } = await followRun(app.url, await answer!);
+    expect(startStatus).toBe(202);
+    expect(body).toMatchObject({ error: false, status: "finished", feed_status: "finished", detail: "Nothing to send to the AS400." });
   });
 });
 
@@ -143,7 +146,8 @@ describe("SIGTERM", () => {
     try {
       await admin.query("DELETE FROM feed_log WHERE feed_name = $1", [FEED]);
       const slow = fetch(`${app.url}/api/dropship_log`);
-      const run = runFeed(app);
+      // Run Feed answers at once (D93): the run goes on in the app's background.
+      const started = (await (await runFeed(app)).json()) as { run_id: number };
       await until(() => waiting("any"), waitingOn(["dropship_log", "realtime_sales_log"]), "the request and the feed's query to wait on the locks");
 
       app.kill("SIGTERM");
@@ -152,9 +156,7 @@ describe("SIGTERM", () => {
 
       // The feed's query goes on, and its job ends; it was told to stop, so it is interrupted.
       await jobLock.release();
-      const runAnswer = (await (await run).json()) as { error: boolean; status: string; detail: string };
-      expect(runAnswer).toMatchObject({ error: true, status: "failed", detail: "interrupted: the app is stopping" });
-      const logs = await feedLogs();
+      const logs = await until(feedLogs, (rows) => rows.length === 2, "the feed run's end log");
       expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
       expect(logs[1]!.meta).toMatchObject({ error: "interrupted: the app is stopping", interrupted: true, message: "Nothing to send to the AS400." });
       expect(await feedLockIsFree()).toBe(true);
@@ -167,6 +169,12 @@ describe("SIGTERM", () => {
 
       expect(await app.exited).toBe(0);
       expect(app.output()).toContain("[start] stopped");
+      // The background run the page follows says it was interrupted, and why (D93).
+      const { rows: [stopped] } = await admin.query("SELECT status, result FROM background_run WHERE id = $1", [started.run_id]);
+      expect(stopped).toMatchObject({
+        status: "interrupted",
+        result: { error: true, message: { code: "feeds.run.error" }, detail: { code: "runs.interrupted_because", params: { reason: "the app is stopping" } } },
+      });
     } finally {
       await requestLock.release();
       await jobLock.release();

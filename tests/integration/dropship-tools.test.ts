@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const PASSWORD = "Tools-Pa55-word";
@@ -49,18 +50,19 @@ async function tool(action: string, fields: Record<string, string> = {}, id = ve
   form.set("vendor_id", String(id));
   form.set("action", action);
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const response = await fetch(`${app.url}/api/dropship_tools_submit`, { method: "POST", body: form });
-  const text = await response.text();
-  expect(text).not.toContain(PASSWORD);
-  return { status: response.status, ...(JSON.parse(text) as { error: boolean; message: string; errors?: Record<string, string[]> }) };
+  // Started in the background (202), followed to its end as the page does (D93).
+  const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}/api/dropship_tools_submit`, { method: "POST", body: form }));
+  expect(JSON.stringify(body)).not.toContain(PASSWORD);
+  const { status: _runStatus, ...answer } = body;
+  return { status: startStatus, ...(answer as { error: boolean; message: string; errors?: Record<string, string[]> }) };
 }
 
 async function step(action: string) {
   const form = new FormData();
   form.set("action", action);
-  const response = await fetch(`${app.url}/api/dropship_test_submit`, { method: "POST", body: form });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { error: boolean; message: string };
+  const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}/api/dropship_test_submit`, { method: "POST", body: form }));
+  expect(startStatus).toBe(202);
+  return body as { error: boolean; message: string };
 }
 
 /** An order with one item and a Pending assignment of it to the vendor's store. */
@@ -112,7 +114,7 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
 
   it("856 with the PO puts the vendor's ship notice into its incoming folder", async () => {
     const answer = await tool("856", { ponum: po });
-    expect(answer).toMatchObject({ status: 200, error: false });
+    expect(answer).toMatchObject({ status: 202, error: false });
     const match = /^Uploaded 856 (\S+) to \/outbound\/(\S+) for PO (\S+), as Tools Vendor would send it\./.exec(answer.message);
     expect(match).not.toBeNull();
     shipNotice = match![1];
@@ -127,7 +129,7 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
 
   it("parse-856 summarises the file and changes nothing", async () => {
     const answer = await tool("parse-856", { filepath: shipNotice });
-    expect(answer).toMatchObject({ status: 200, error: false });
+    expect(answer).toMatchObject({ status: 202, error: false });
     expect(answer.message).toContain(`${shipNotice}: 856 ship notice: shipment `);
     expect(answer.message).toMatch(new RegExp(`shipment \\S+ by (UPS|FedEx|USPS)( \\(\\w+\\))?, shipped \\d{4}-\\d{2}-\\d{2}: PO ${po}: ${SKU} × 2, tracking \\w{10,}`));
     expect(answer.message).toContain("No faults.");
@@ -139,12 +141,12 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
 
   it("refuses to parse a file as another document type", async () => {
     const answer = await tool("parse-855", { filepath: shipNotice });
-    expect(answer).toMatchObject({ status: 200, error: true, message: `${shipNotice} is a 856 file, not a 855: nothing was done.` });
+    expect(answer).toMatchObject({ status: 202, error: true, message: `${shipNotice} is a 856 file, not a 855: nothing was done.` });
   });
 
   it("parse-process-856 stores the file, releases it remotely and applies it", async () => {
     const answer = await tool("parse-process-856", { filepath: shipNotice });
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(202);
     expect(answer.message).toMatch(/Stored as transmission \d+\. Processed now \(processed\): 1 file processed, 0 failed/);
     const stored = await db.transmission.findFirstOrThrow({ where: { direction: "in", file_name: shipNotice } });
     expect(stored).toMatchObject({ status: "processed", transaction_set: "856" });
@@ -173,7 +175,7 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
     expect(answer.error).toBe(false);
     expect(answer.message).toContain(`${shipNotice} (read from transmission ${stored.id}: the file is no longer on the server): 856 ship notice: shipment `);
     const missing = await tool("parse-810", { filepath: "810_nowhere.edi" });
-    expect(missing).toMatchObject({ status: 200, error: true, message: "/outbound/810_nowhere.edi is not on Tools Vendor's server, and no file of Tools Vendor named 810_nowhere.edi is stored." });
+    expect(missing).toMatchObject({ status: 202, error: true, message: "/outbound/810_nowhere.edi is not on Tools Vendor's server, and no file of Tools Vendor named 810_nowhere.edi is stored." });
   });
 
   it("refuses file paths that would leave the incoming folder, with the reason", async () => {
@@ -185,7 +187,7 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
       ["856\u0000.edi", "it contains a control character (such as NUL or a line break)"],
     ]) {
       const answer = await tool("parse-process-856", { filepath });
-      expect(answer).toMatchObject({ status: 200, error: true, message: `The path ${JSON.stringify(filepath)} is not allowed: ${reason}` });
+      expect(answer).toMatchObject({ status: 202, error: true, message: `The path ${JSON.stringify(filepath)} is not allowed: ${reason}` });
     }
     expect(await db.transmission.count({ where: { direction: "in" } })).toBe(1);
   });
@@ -196,7 +198,7 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
     const name = /^Uploaded 855 (\S+) to/.exec(answer.message)![1];
     expect(readFileSync(dir("outbound", name), "utf8")).toContain(`BAK*00*`);
     const received = await tool("receive-files");
-    expect(received).toMatchObject({ status: 200, error: false, message: "1 new file stored from 1 vendor." });
+    expect(received).toMatchObject({ status: 202, error: false, message: "1 new file stored from 1 vendor." });
     expect(await db.transmission.findFirstOrThrow({ where: { direction: "in", file_name: name } })).toMatchObject({ status: "received", transaction_set: "855" });
     expect(filesIn("outbound", "archive")).toContain(name);
   });
@@ -335,7 +337,7 @@ describe("Vendor Testing only for a vendor in test mode (D66)", () => {
     for (const folder of ["live/outbound", "live/inbound"]) mkdirSync(dir(folder), { recursive: true });
     const message = "Live Vendor is not in test mode: this action puts made-up files into the vendor's folders, so it runs only for vendors in test mode (Test Mode = Yes on the vendor form). Nothing was done.";
     for (const [action, fields] of [["855", { ponum: po }], ["856", { ponum: po }], ["810", { ponum: po }], ["997", { ponum: po }], ["846", {}], ["generate-sample-850", { sku: SKU }]] as const) {
-      expect(await tool(action, fields, live), action).toMatchObject({ status: 200, error: true, message });
+      expect(await tool(action, fields, live), action).toMatchObject({ status: 202, error: true, message });
     }
     expect(filesIn("live", "outbound")).toEqual([]);
     expect(filesIn("live", "inbound")).toEqual([]);
@@ -344,7 +346,7 @@ describe("Vendor Testing only for a vendor in test mode (D66)", () => {
     form.set("vendor_id", String(live));
     form.set("action", "generate-sample-850");
     form.set("sku", SKU);
-    const de = await (await fetch(`${app.url}/api/dropship_tools_submit?locale=de`, { method: "POST", body: form })).json();
+    const { body: de } = await followRun(app.url, await fetch(`${app.url}/api/dropship_tools_submit?locale=de`, { method: "POST", body: form }));
     expect(de).toMatchObject({ error: true, message: expect.stringMatching(/^Live Vendor ist nicht im Testmodus/) });
     // Each refusal is in the vendor's log.
     expect(await db.dropshipLog.count({ where: { vendor_id: live, status: "error", message: { contains: "is not in test mode" } } })).toBe(7);
@@ -359,9 +361,9 @@ describe("Vendor Testing only for a vendor in test mode (D66)", () => {
 
 describe("refusals", () => {
   it("names an unknown PO and a PO of another vendor", async () => {
-    expect(await tool("856", { ponum: "NO-SUCH-PO" })).toMatchObject({ status: 200, error: true, message: "No ship request has PO NO-SUCH-PO." });
+    expect(await tool("856", { ponum: "NO-SUCH-PO" })).toMatchObject({ status: 202, error: true, message: "No ship request has PO NO-SUCH-PO." });
     const other = await createVendor("Other Vendor", "DST2", { test_mode: 1, test_identifier: "OTHEREDI", test_qualifier: "ZZ" });
-    expect(await tool("855", { ponum: po }, other)).toMatchObject({ status: 200, error: true, message: `PO ${po} belongs to Tools Vendor, not to Other Vendor.` });
+    expect(await tool("855", { ponum: po }, other)).toMatchObject({ status: 202, error: true, message: `PO ${po} belongs to Tools Vendor, not to Other Vendor.` });
   });
 
   it("answers malformed input with 422, one message per field", async () => {
@@ -381,7 +383,7 @@ describe("refusals", () => {
   it("gives the transport's words when the vendor cannot be reached", async () => {
     const gone = await createVendor("Gone Vendor", "DST3", { sftp_port: 1, test_mode: 1, test_identifier: "GONEEDI", test_qualifier: "ZZ" });
     const answer = await tool("generate-sample-850", { sku: SKU }, gone);
-    expect(answer).toMatchObject({ status: 200, error: true });
+    expect(answer).toMatchObject({ status: 202, error: true });
     expect(answer.message).toMatch(/unreachable/i);
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const TOKEN = "eod-token-0123456789abcdef";
@@ -22,6 +23,11 @@ const get = (pathname: string) => fetch(`${app.url}${pathname}`);
 const json = async (pathname: string, method = "GET") => {
   const response = await fetch(`${app.url}${pathname}`, { method });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
+};
+/** A staff action: answered at once (202), run in the background, followed to its end as the page does (D93). */
+const background = async (pathname: string) => {
+  const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}${pathname}`, { method: "POST" }));
+  return { status: startStatus, body: body as Record<string, any> };
 };
 
 beforeAll(async () => {
@@ -75,9 +81,9 @@ describe("EOD API", () => {
     const bad = await json("/api/eod_report_run?sales_date=yesterday", "POST");
     expect(bad.status).toBe(422);
     expect(bad.body.errors.sales_date).toEqual(["must be a date written YYYY-MM-DD"]);
-    const run = await json("/api/eod_report_run?sales_date=2026-11-20&days=1", "POST");
-    expect(run.status).toBe(200);
-    expect(run.body).toMatchObject({ error: false, message: "EOD report run successfully", result: { rows: 1, created: 1 } });
+    const run = await background("/api/eod_report_run?sales_date=2026-11-20&days=1");
+    expect(run.status).toBe(202);
+    expect(run.body).toMatchObject({ status: "finished", error: false, message: "EOD report run successfully", result: { rows: 1, created: 1 } });
     expect(run.body.detail).toBe("1 report rows for 11/20/26 to 11/20/26 from 2 sales records: 1 new, 0 changed, 0 unchanged; net sales $75.00.");
     const list = await json("/api/eod_report");
     expect(list.body.data.data).toEqual([
@@ -96,12 +102,12 @@ describe("EOD API", () => {
   });
 
   it("exports to the AS400, lists the batch, and has nothing to retry", async () => {
-    const exported = await json("/api/eod_report_export", "POST");
-    expect(exported.status).toBe(200);
-    expect(exported.body).toMatchObject({ error: false, message: "EOD report exported successfully", batch: { status: "exported", row_count: 1 } });
+    const exported = await background("/api/eod_report_export");
+    expect(exported.status).toBe(202);
+    expect(exported.body).toMatchObject({ status: "finished", error: false, message: "EOD report exported successfully", batch: { status: "exported", row_count: 1 } });
     expect(readdirSync(path.join(root, "as400", "eod"))).toEqual([exported.body.batch.file_name]);
-    const again = await json("/api/eod_report_export", "POST");
-    expect(again).toMatchObject({ status: 409, body: { error: true, message: "Something went wrong when exporting EOD report", detail: "No report rows are waiting to be exported. Run the report first." } });
+    const again = await background("/api/eod_report_export");
+    expect(again).toMatchObject({ status: 202, body: { status: "finished", error: true, message: "Something went wrong when exporting EOD report", detail: "No report rows are waiting to be exported. Run the report first." } });
     const retry = await json(`/api/eod_report_retry/${TOKEN}`, "POST");
     expect(retry).toMatchObject({ status: 409, body: { error: true, message: "Something went wrong when retrying EOD report" } });
 

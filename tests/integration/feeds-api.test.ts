@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -30,6 +31,11 @@ const get = async (path: string): Promise<{ status: number; body: Json }> => {
 const post = async (path: string): Promise<{ status: number; body: Json }> => {
   const response = await fetch(`${app.url}${path}`, { method: "POST" });
   return { status: response.status, body: await response.json() };
+};
+/** Run Feed: started in the background (202), followed to its end as the page does (D93). */
+const runFeed = async (path: string): Promise<{ status: number; body: Json }> => {
+  const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}${path}`, { method: "POST" }));
+  return { status: startStatus, body };
 };
 const put = async (path: string, fields: Record<string, string>) => {
   const form = new FormData();
@@ -111,9 +117,9 @@ describe("POST /api/feed_run", () => {
     const name = "clear_completed_ship_requests";
     const before = await logsOf(name);
     const stampsBefore = await db.feed.findUniqueOrThrow({ where: { name } });
-    const { status, body } = await post(`/api/feed_run?feed_name=${name}`);
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ error: false, message: "Feed ran successfully", status: "finished" });
+    const { status, body } = await runFeed(`/api/feed_run?feed_name=${name}`);
+    expect(status).toBe(202);
+    expect(body).toMatchObject({ error: false, message: "Feed ran successfully", status: "finished", feed_status: "finished" });
     expect(typeof body.detail).toBe("string");
 
     const added = (await logsOf(name)).slice(before.length);
@@ -138,23 +144,23 @@ describe("POST /api/feed_run", () => {
     try {
       // What runFeed takes on any instance (app/feeds/runner.server.ts).
       await other.query("SELECT pg_advisory_lock(72700002, hashtext($1))", [`feed:${name}`]);
-      const { status, body } = await post(`/api/feed_run?feed_name=${name}`);
-      expect(status).toBe(200);
-      expect(body).toMatchObject({ error: true, message: `Something went wrong running the ${name} feed`, status: "skipped" });
-      expect(body.detail).toBe(`${name} is already running; it was skipped.`);
+      const { status, body } = await runFeed(`/api/feed_run?feed_name=${name}`);
+      expect(status).toBe(202);
+      expect(body).toMatchObject({ error: true, message: `Something went wrong running the ${name} feed`, feed_status: "skipped" });
+      expect(body.detail).toBe(`The ${name} feed is already running: it was not started again.`);
       const last = (await logsOf(name)).at(-1)!;
       expect(last).toMatchObject({ type: "skipped", meta: expect.objectContaining({ reason: "still running", trigger: "manual" }) });
     } finally {
       await other.end();
     }
-    const again = await post(`/api/feed_run?feed_name=${name}`);
-    expect(again.body).toMatchObject({ error: false, status: "finished" });
+    const again = await runFeed(`/api/feed_run?feed_name=${name}`);
+    expect(again.body).toMatchObject({ error: false, feed_status: "finished" });
   });
 
   it("reports a run that ended with a problem as an error, in the request's language", async () => {
     // No AS400 is configured for this app: the order sync says so.
-    const { body } = await post("/api/feed_run?feed_name=order_sync&locale=de");
-    expect(body).toMatchObject({ error: true, message: "Beim Ausführen des Feeds order_sync ist ein Fehler aufgetreten", status: "finished" });
+    const { body } = await runFeed("/api/feed_run?feed_name=order_sync&locale=de");
+    expect(body).toMatchObject({ error: true, message: "Beim Ausführen des Feeds order_sync ist ein Fehler aufgetreten", feed_status: "finished" });
     expect(body.detail).toContain("not configured");
   });
 

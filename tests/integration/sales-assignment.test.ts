@@ -10,6 +10,7 @@ import { createPrismaClient, type PrismaClient } from "../../app/db/client.serve
 import { answerAutoAssignmentFiles } from "../../app/demo/demo-as400-assignments";
 import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -40,7 +41,7 @@ beforeAll(async () => {
   for (const location of (await (await fetch(`${standIn}/__locations`)).json()) as Array<{ id: string }>) {
     await fetch(`${standIn}/__locations`, { method: "POST", body: JSON.stringify({ id: location.id, deleted: true }) });
   }
-  expect(await (await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, { method: "POST" })).json()).toMatchObject({ status: "finished" });
+  expect((await followRun(app.url, await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, { method: "POST" }))).body).toMatchObject({ feed_status: "finished" });
   await db.inventorySource.createMany({
     data: [
       { source_code: "001", name: "Store 001 - Chicago", type: "store" },
@@ -442,9 +443,10 @@ describe("AS400 files", () => {
     const unknownSku = await makeOrder({ items: [{ sku: "NOT-A-PRODUCT", qty: 1 }] });
     const onHold = await makeOrder({ status: "avs_pending", items: [{ sku: "SKU-A", qty: 1 }] });
 
-    const { status, body } = await post("/api/generate_auto_assignment_file", {});
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ error: false, message: "Auto-assignments file generated created successfully" });
+    // Answered at once, run in the background, followed to its end (D93).
+    const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}/api/generate_auto_assignment_file`, { method: "POST" }));
+    expect(startStatus).toBe(202);
+    expect(body).toMatchObject({ status: "finished", error: false, message: "Auto-assignments file generated created successfully" });
     const eligible = async (rowId: number) => (await db.order.findUniqueOrThrow({ where: { id: rowId } })).auto_assignment_eligible;
     expect(await eligible(good.rowId)).toBe(2);
     expect(await eligible(noAddress.rowId)).toBe(1);
@@ -538,7 +540,7 @@ describe("AS400 files", () => {
   it("local mode's AS400 answers a generated file, and Retrieve New Assignments takes its lines", async () => {
     const order = await makeOrder({ items: [{ sku: "SKU-E", qty: 1 }] });
     await stock("002", "SKU-E", 500);
-    expect((await post("/api/generate_auto_assignment_file", {})).body.error).toBe(false);
+    expect((await followRun(app.url, await fetch(`${app.url}/api/generate_auto_assignment_file`, { method: "POST" }))).body.error).toBe(false);
     expect(await answerAutoAssignmentFiles(db, path.join(as400Root, "as400"))).toBeGreaterThanOrEqual(1);
     const imported = await post("/api/import_assignment", {});
     expect(imported.body).toMatchObject({ error: false, message: "Assignment file imported successfully" });

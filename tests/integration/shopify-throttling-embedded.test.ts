@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import type { RecordedCall } from "../../app/shopify/stand-in.server";
 import { sessionToken, startEmbeddedApp, type EmbeddedApp } from "../support/embedded-app";
+import { runEnd } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let app: EmbeddedApp;
@@ -87,8 +88,10 @@ describe("a job on the offline session", () => {
     await db.feed.upsert({ where: { name: "product_sync" }, update: {}, create: { name: "product_sync", cron_expression: "0 3 * * *" } });
     app.standIn.throttle({ http429: { times: 2, retryAfterSeconds: 0.4 } });
 
-    const answer = (await (await api("/api/feed_run?feed_name=product_sync", "POST")).json()) as { status: string; detail: string };
-    expect(answer.status).toBe("finished");
+    // Run Feed answers at once; the run is followed to its end with the session token, as the page does (D93).
+    const started = (await (await api("/api/feed_run?feed_name=product_sync", "POST")).json()) as { run_id: number };
+    const answer = await runEnd(app.url, started.run_id, { init: { headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } } });
+    expect(answer).toMatchObject({ status: "finished", feed_status: "finished" });
     expect(answer.detail).toContain("1 Shopify product tagged");
     const searches = sent("ProductsBySku");
     expect(searches.map((call) => call.throttled ?? "answered")).toEqual(["HTTP 429", "HTTP 429", "answered"]);

@@ -13,6 +13,7 @@ import { createPrismaClient, type PrismaClient } from "../../app/db/client.serve
 import { DEMO_STORE_LOCATIONS } from "../../app/demo/demo-shop";
 import { startShopifyStandIn, type StandInCatalog } from "../../app/shopify/stand-in.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { followRun } from "../support/runs";
 import { webhookHeaders } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -55,9 +56,10 @@ const shop = {
     expect((await fetch(`${standIn}/__levels`, { method: "PUT", body: JSON.stringify(levels) })).status).toBe(200),
 };
 const runSync = async () => {
-  const { status, body } = await send("/api/feed_run?feed_name=location_sync", {});
-  expect(status).toBe(200);
-  expect(body).toMatchObject({ error: false, status: "finished" });
+  // Run Feed answers at once; the run is followed to its end (D93).
+  const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, { method: "POST" }));
+  expect(startStatus).toBe(202);
+  expect(body).toMatchObject({ error: false, status: "finished", feed_status: "finished" });
   return body.detail as string;
 };
 const storeNamed = (name: string) => db.inventorySource.findFirstOrThrow({ where: { name } });

@@ -2,6 +2,7 @@
 // leave the working set (status archived, archived_at). They stay in the
 // database and the grid (filter by status) for the record.
 import prisma from "~/db.server";
+import { message } from "~/runs/messages";
 import { plural, StepReport, writeLogs, type StepResult } from "./context.server";
 
 export async function clearCompletedShipRequests(): Promise<StepResult> {
@@ -21,5 +22,8 @@ export async function clearCompletedShipRequests(): Promise<StepResult> {
     return rows.reduce((sum, row) => sum + Number(row.count), 0);
   });
   report.count("archived", cleared);
-  return report.result(cleared ? `${plural(cleared, "completed ship request")} archived.` : "No completed ship requests to clear.");
+  return report.result(
+    cleared ? `${plural(cleared, "completed ship request")} archived.` : "No completed ship requests to clear.",
+    cleared ? message("dropship_test.results.clear_completed", { count: cleared }) : message("dropship_test.results.clear_completed_none"),
+  );
 }

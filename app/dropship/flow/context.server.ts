@@ -9,6 +9,7 @@ import { tradingProfile, type OurIdentity, type TradingProfile } from "../../../
 import type { DropshipLogAction, DropshipLogStatus } from "../grids.server";
 import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
 import { reportFeedProgress } from "~/feeds/progress.server";
+import type { RunMessage } from "~/runs/messages";
 
 export function ourIdentity(): OurIdentity {
   const config = env();
@@ -40,6 +41,10 @@ export interface StepResult {
   /** true when any part failed (a vendor down, a file refused): the rest still ran. */
   error: boolean;
   meta: Record<string, unknown>;
+  /** The summary as a code with parameters, shown in the reader's language (D96); `message` is its English log text. */
+  summary?: RunMessage;
+  /** The problems, in English like the logs. */
+  problems?: string[];
 }
 
 /** Collects a step's counts and problems into its result. */
@@ -57,9 +62,20 @@ export class StepReport {
     this.problems.push(message);
   }
 
-  result(summary: string): StepResult {
+  /** Items done of a known total: the progress bar of a run (nothing outside a feed run). */
+  progress(done: number, total: number, unit: string) {
+    reportFeedProgress({ done, total, unit });
+  }
+
+  result(summary: string, coded?: RunMessage): StepResult {
     const trouble = this.problems.length ? ` Problems: ${this.problems.slice(0, 5).join("; ")}${this.problems.length > 5 ? ` (and ${this.problems.length - 5} more)` : ""}.` : "";
-    return { message: `${summary}${trouble}`, error: this.problems.length > 0, meta: { ...this.counts, problems: this.problems.slice(0, 50) } };
+    return {
+      message: `${summary}${trouble}`,
+      error: this.problems.length > 0,
+      meta: { ...this.counts, problems: this.problems.slice(0, 50) },
+      ...(coded ? { summary: coded } : {}),
+      problems: this.problems.slice(0, 50),
+    };
   }
 }
 

@@ -3,6 +3,7 @@
 // the assignment becomes Processing. One transaction per batch: a crash leaves
 // each assignment either untouched or with its request, never half of it.
 import prisma from "~/db.server";
+import { message } from "~/runs/messages";
 import { plural, StepReport, vendorLog, writeLogs, type LogEntry, type StepResult } from "./context.server";
 
 const BATCH = 1000;
@@ -62,7 +63,10 @@ function requestRow(a: PendingAssignment, po: string) {
 
 export async function populateShipRequests(): Promise<StepResult> {
   const report = new StepReport();
+  const total = await pendingCount();
+  report.progress(0, total, "assignments");
   let afterId = 0;
+  let done = 0;
   for (;;) {
     const pending = await prisma.$queryRaw<PendingAssignment[]>`
       SELECT a.id, a.store_id, a.order_increment_id, a.product_sku, a.qty_assigned, a.purchase_order,
@@ -83,10 +87,21 @@ export async function populateShipRequests(): Promise<StepResult> {
     if (pending.length === 0) break;
     afterId = pending[pending.length - 1].id;
     await createRequests(pending, report);
+    done += pending.length;
+    report.progress(done, Math.max(total, done), "assignments");
   }
   const created = report.counts.created ?? 0;
   const summary = created ? `${plural(created, "ship request")} created.` : "No pending drop-ship assignments.";
-  return report.result(summary);
+  return report.result(summary, created ? message("dropship_test.results.populate_requests", { count: created }) : message("dropship_test.results.populate_requests_none"));
+}
+
+/** How many assignments the step will read (the progress bar's total). */
+async function pendingCount(): Promise<number> {
+  const [row] = await prisma.$queryRaw<Array<{ count: bigint }>>`
+    SELECT count(*) AS count FROM assignment a
+     WHERE a.assign_status = 1
+       AND EXISTS (SELECT 1 FROM dropship_vendor v WHERE v.store_id = a.store_id AND v.enabled = 1 AND v.archived_at IS NULL)`;
+  return Number(row?.count ?? 0);
 }
 
 async function createRequests(pending: PendingAssignment[], report: StepReport) {

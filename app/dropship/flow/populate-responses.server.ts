@@ -6,6 +6,7 @@
 // only released; the same content as another delivery is a new file (D59).
 // One vendor that is down fails alone.
 import prisma from "~/db.server";
+import { message } from "~/runs/messages";
 import type { Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
@@ -129,5 +130,5 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
   const duplicates = report.counts.duplicates ?? 0;
   const changing = report.counts.files_still_changing ?? 0;
   const summary = `${plural(stored, "new file")} stored from ${plural(report.counts.vendors_read ?? 0, "vendor")}${duplicates ? `, ${plural(duplicates, "file")} already stored before` : ""}${changing ? `, ${plural(changing, "file")} still being written (left for the next run)` : ""}.`;
-  return report.result(summary);
+  return report.result(summary, message(`dropship_test.results.populate_responses${duplicates ? "_duplicates" : ""}${changing ? "_changing" : ""}`, { files: message("runs.n.new_file", { count: stored }), vendors: message("runs.n.vendor", { count: report.counts.vendors_read ?? 0 }), duplicates: message("runs.n.file", { count: duplicates }), changing: message("runs.n.file", { count: changing }) }));
 }

@@ -8,6 +8,7 @@
 import { Readable } from "node:stream";
 import { countVendorFile } from "~/observability/metrics.server";
 import prisma from "~/db.server";
+import { message } from "~/runs/messages";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
 import { ack997Interchange, echoableGroup } from "../../../edi/documents/997";
@@ -483,6 +484,8 @@ export async function processShipResponses(options: { vendorId?: number; transmi
   if (options.transmissionIds) files = files.filter((file) => options.transmissionIds!.includes(file.id));
   const vendorIds = [...new Set(files.map((file) => file.vendor_id))];
   const vendors = new Map((await prisma.vendor.findMany({ where: { id: { in: vendorIds } } })).map((vendor) => [vendor.id, vendor]));
+  let done = 0;
+  report.progress(done, files.length, "files");
   for (const vendorId of vendorIds) {
     const vendor = vendors.get(vendorId)!;
     const { profile } = vendorProfile(vendor);
@@ -500,6 +503,7 @@ export async function processShipResponses(options: { vendorId?: number; transmi
         report.problem(`${vendor.name}: ${file.file_name}: ${errorMessage(error)}`);
         await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, message: `Processing ${file.file_name} failed: ${errorMessage(error)}. ${updated.attempts >= MAX_ATTEMPTS ? "Set aside as failed after 3 attempts." : "Tried again at the next run."}` }]);
       }
+      report.progress(++done, files.length, "files");
     }
   }
   await deliverAnswers(report);
@@ -509,7 +513,10 @@ export async function processShipResponses(options: { vendorId?: number; transmi
   const summary = files.length
     ? `${plural(report.counts.files_processed ?? 0, "file")} processed, ${report.counts.files_failed ?? 0} failed; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`
     : `No new vendor files; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`;
-  return report.result(summary);
+  const coded = report.counts.files_processed || report.counts.files_failed
+    ? message("dropship_test.results.process_responses", { files: message("runs.n.file", { count: report.counts.files_processed ?? 0 }), failed: report.counts.files_failed ?? 0, fulfilments: message("runs.n.fulfilment", { count: report.counts.fulfilments ?? 0 }) })
+    : message("dropship_test.results.process_responses_none", { fulfilments: message("runs.n.fulfilment", { count: report.counts.fulfilments ?? 0 }) });
+  return report.result(summary, coded);
 }
 
 /** Uploads the queued 997s (and anything else prepared) of every vendor that has some. */

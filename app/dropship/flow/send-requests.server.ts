@@ -5,6 +5,7 @@
 // outcoming folder. Requests and assignments become Sent once the upload is
 // complete; a file that could not be uploaded is uploaded by the next run.
 import prisma from "~/db.server";
+import { message } from "~/runs/messages";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { build850 } from "../../../edi/documents/850";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../../edi/control-numbers";
@@ -243,5 +244,10 @@ export async function sendShipRequests(options: { vendorId?: number } = {}): Pro
   }
   const sent = report.counts.files_sent ?? 0;
   const summary = vendors.length === 0 ? "No ship requests to send." : `${plural(sent, "file")} sent to ${plural(vendors.length, "vendor")}, carrying ${plural(report.counts.requests_in_files ?? 0, "new ship request")}.`;
-  return report.result(summary);
+  return report.result(
+    summary,
+    vendors.length === 0
+      ? message("dropship_test.results.send_requests_none")
+      : message("dropship_test.results.send_requests", { files: message("runs.n.file", { count: sent }), vendors: message("runs.n.vendor", { count: vendors.length }), requests: message("runs.n.new_ship_request", { count: report.counts.requests_in_files ?? 0 }) }),
+  );
 }
