@@ -3,7 +3,7 @@
 // admin's own title bar (App Bridge's ui-title-bar), as the admin's pages
 // have them; the page keeps its content (issue 18 item 3).
 import { TitleBar } from "@shopify/app-bridge-react";
-import { Page, type PageProps } from "@shopify/polaris";
+import { Box, Page, Text, type PageProps } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { useAppSettings } from "./app-settings";
 import { withLocale } from "~/lib/format";
@@ -50,7 +50,7 @@ export function AppPage(props: AppPageProps) {
   );
   return (
     <>
-      <TitleBar title={subtitle ? `${title} · ${subtitle}` : title}>
+      <TitleBar title={title}>
         {backAction && "url" in backAction && backAction.url && (
           <a variant="breadcrumb" href={withLocale(backAction.url, location.search)}>
             {backAction.content}
@@ -63,7 +63,17 @@ export function AppPage(props: AppPageProps) {
         ) : button(primaryAction, true))}
         {secondaryActions.map((action) => (action.url ? <a key={action.content} href={withLocale(action.url, location.search)}>{action.content}</a> : button(action, false)))}
       </TitleBar>
-      <Page fullWidth={fullWidth}>{children}</Page>
+      <Page fullWidth={fullWidth}>
+        {/* The admin's title bar has no subtitle: it opens the page instead. */}
+        {subtitle && (
+          <Box paddingBlockEnd="400">
+            <Text as="p" tone="subdued">
+              {subtitle}
+            </Text>
+          </Box>
+        )}
+        {children}
+      </Page>
     </>
   );
 }

@@ -160,6 +160,12 @@
     },
   );
 
+  // A page that goes takes its bars with it, as the admin clears them when the app navigates.
+  addEventListener("pagehide", () => {
+    post({ type: "title-bar", title: null, items: [] });
+    for (const bar of document.querySelectorAll("ui-save-bar")) bar.hide?.();
+  });
+
   let toastId = 0;
   window.shopify = {
     config: { apiKey: script?.dataset.apiKey ?? null, shop, host: params.get("host"), locale: params.get("locale") ?? "en" },
