@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import prisma from "~/db.server";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
-import { ack997Interchange, echoableGroup } from "../../../edi/documents/997";
+import { echoableGroup } from "../../../edi/documents/997";
 import { ta1Interchanges, planTa1 } from "../../../edi/documents/ta1";
 import type { LineStatus } from "../../../edi/documents/855";
 import { allTrackingNumbers, type ShipNotice } from "../../../edi/documents/856";
@@ -23,6 +23,7 @@ import { describeFault, type Fault } from "../../../edi/x12/faults";
 import { readInventoryStream } from "../../../edi/documents/846";
 import { readX12, type ReadResult, type SegmentTable } from "../../../edi/x12/reader";
 import { as400ConnectionSettings, withVendorTransport } from "../vendor-connection.server";
+import { prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
 import { applyAcknowledgements, applyInvoiceLines, applyShipments, StockWriter, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
@@ -286,10 +287,11 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
 }
 
 /**
- * What answers the file (D73), queued for upload: a 997 for every group a 997
- * can name (never for FA groups: a 997 or 999 is not acknowledged), and a TA1
- * for each interchange that asked for one (ISA14 = 1) or whose envelope is at
- * fault and cannot carry a 997. Both under the vendor's `997_enabled`.
+ * What answers the file (D73): a 997 for every group a 997 can name (never for
+ * FA groups: a 997 or 999 is not acknowledged), recorded per group and written
+ * once per vendor and run (D100, ack-997.server.ts), and a TA1 for each
+ * interchange that asked for one (ISA14 = 1) or whose envelope is at fault and
+ * cannot carry a 997, queued with the file. Both under the vendor's `997_enabled`.
  */
 async function queueAck997(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]) {
   if (context.vendor.edi997_enabled !== 1) return;
@@ -301,32 +303,20 @@ async function queueAck997(context: ApplyContext, profile: TradingProfile, resul
     context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `No ${groups.length ? "997" : "TA1"} sent: the vendor has no outcoming folder.` });
     return;
   }
-  const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
-  // ISA13, GS06 and ST02 may share a number; one per group covers them all, and one per TA1. Consecutive numbers are needed (a wrap from 999999999 to 1 counts as consecutive).
-  const needed = groups.length + answers.length;
-  let numbers = await reserveControlNumbers(query, context.vendor.id, needed);
-  while (numbers.some((n, i) => i > 0 && n !== addControlNumber(numbers[i - 1]))) numbers = await reserveControlNumbers(query, context.vendor.id, needed);
-  const start = numbers[0];
-  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   if (groups.length) {
-    const ack = ack997Interchange(result, {
-      extraFaults,
-      supportedSets: ["997", "855", "856", "810", "846"],
-      sender: profile.sender,
-      receiver: profile.receiver,
-      delimiters: profile.output,
-      usage: profile.usage,
-      controlNumbers: { interchange: start, group: start, transaction: start },
-    });
-    if (ack.text) {
-      const name = `997_${context.vendor.store_id}_${stamp}_${String(start).padStart(9, "0")}.edi`;
-      const rejected = ack.acknowledgements.filter((group) => group.status === "rejected" || group.status === "partially_accepted").length;
-      await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "997", content: Buffer.from(ack.text), interchangeControlNumber: String(start).padStart(9, "0"), groupControlNumber: String(start), replyToId: context.transmissionId }, context.tx);
-      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, message: `997 ${name} queued for ${context.fileName}: ${ack.acknowledgements.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
+    const acknowledged = await recordGroupAcks(context, profile, result, extraFaults);
+    if (acknowledged.length) {
+      const rejected = acknowledged.some((group) => group.status === "rejected" || group.status === "partially_accepted");
+      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: context.fileName, transmission_id: context.transmissionId, message: `997 for ${context.fileName}, in this run's 997 to ${context.vendor.name}: ${acknowledged.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
     }
   }
   if (answers.length) {
-    const first = addControlNumber(start, groups.length);
+    const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
+    // One number per TA1; consecutive (a wrap from 999999999 to 1 counts as consecutive).
+    let numbers = await reserveControlNumbers(query, context.vendor.id, answers.length);
+    while (numbers.some((n, i) => i > 0 && n !== addControlNumber(numbers[i - 1]))) numbers = await reserveControlNumbers(query, context.vendor.id, answers.length);
+    const first = numbers[0];
+    const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
     const ta1 = ta1Interchanges(result, { delimiters: profile.output, sender: profile.sender, receiver: profile.receiver, usage: profile.usage, controlNumber: first });
     const name = `TA1_${context.vendor.store_id}_${stamp}_${String(first).padStart(9, "0")}.edi`;
     await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "TA1", content: Buffer.from(ta1.text), interchangeControlNumber: String(first).padStart(9, "0"), replyToId: context.transmissionId }, context.tx);
@@ -493,6 +483,8 @@ export async function processShipResponses(options: { vendorId?: number; transmi
       }
     }
   }
+  // One 997 per vendor for the groups of this run's files (and any a crashed run left), then the uploads.
+  await prepareWaiting997s(report);
   await deliverAnswers(report);
   await fulfilShipments(report);
   await syncInventoryToShopify(report);
