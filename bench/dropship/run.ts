@@ -81,7 +81,7 @@ let meter: Meter | null = null;
 
 /** Clients that are not the app's: the bench's own and the stand-in catalog's. */
 const notTheApp = new WeakSet<object>();
-const FILE_CLAIM = /FROM transmission WHERE id = \$1 AND status = 'received' FOR UPDATE SKIP LOCKED/;
+const FILE_CLAIM = /FROM transmission WHERE id = ANY\(\$\d+::int\[\]\) AND status = 'received' FOR UPDATE SKIP LOCKED/;
 const statementKey = (text: string) =>
   text
     .replace(/\s+/g, " ")

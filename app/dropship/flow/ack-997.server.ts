@@ -37,7 +37,7 @@ interface StoredAck {
  * answers (the same groups ack997Interchange answers, D73), inside the file's
  * transaction. Answers the acknowledgements, for the file's log line.
  */
-export async function recordGroupAcks(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]): Promise<AckGroup[]> {
+export function recordGroupAcks(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]): AckGroup[] {
   // Control numbers are placeholders here: the 997 that carries the groups is numbered when it is written.
   const built = ack997Interchange(result, {
     extraFaults,
@@ -64,12 +64,8 @@ export async function recordGroupAcks(context: ApplyContext, profile: TradingPro
       ack: stored,
     };
   });
-  // One statement for the file's groups; a group recorded before (a re-run of the same file) is kept as it was.
-  await context.tx.$executeRaw`
-    INSERT INTO x12_group_ack (vendor_id, received_id, interchange_index, group_index, interchange_control_number, group_control_number, functional_id, version, status, ack)
-    SELECT ${context.vendor.id}, ${context.transmissionId}, r.interchange_index, r.group_index, r.interchange_control_number, r.group_control_number, r.functional_id, r.version, r.status, r.ack
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(interchange_index int, group_index int, interchange_control_number text, group_control_number text, functional_id text, version text, status text, ack jsonb)
-    ON CONFLICT (received_id, interchange_index, group_index) DO NOTHING`;
+  // Inserted with the batch's other rows (ApplyBatch.flush); a group recorded before (a re-run of the same file) is kept as it was.
+  context.batch.groupAcks.push(...rows.map((row) => ({ ...row, vendor_id: context.vendor.id, received_id: context.transmissionId })));
   return built.acknowledgements;
 }
 
