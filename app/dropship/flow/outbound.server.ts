@@ -12,6 +12,7 @@ import type { VendorTransport } from "../../../edi/transport/types";
 import { as400ConnectionSettings } from "../vendor-connection.server";
 import { errorMessage, plural, sha256, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "./upload-lease.server";
+import { crashPoint } from "./crash-hook.server";
 
 /** Outbound hashes cover the name too: the same CSV sent again on purpose is a new file. */
 export const outboundHash = (fileName: string, content: Buffer) => sha256(Buffer.concat([Buffer.from(`${fileName}\n`), content]));
@@ -146,6 +147,7 @@ async function uploadEach(
         if (transmission.partner === "as400") await transport.makeFolder(parentOf(transmission.remote_path!));
         await transport.upload(parentOf(transmission.remote_path!), transmission.file_name, Buffer.from(transmission.content));
       });
+      crashPoint("after-upload");
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       await markFailedAttempt(transmission, vendor, error, report, lease);

@@ -17,6 +17,7 @@ import { settledFiles } from "../../../edi/transport/settle";
 import type { VendorTransport } from "../../../edi/transport/types";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
 import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type StepResult } from "./context.server";
+import { crashPoint } from "./crash-hook.server";
 
 /**
  * Stores the file unless this delivery was taken before (still at its path, or
@@ -84,6 +85,7 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
         ? `Stored ${file.name} (${content.length} bytes, ${recognised.type ? `a ${recognised.type}` : "type not recognised"}: ${recognised.reason})`
         : `${file.name} was taken before (transmission ${stored.id}) and is still on the server; it is not processed again`;
       report.count(stored.isNew ? "files_stored" : "duplicates");
+      crashPoint("after-download");
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       report.problem(`${vendor.name}: ${file.name} not downloaded (${error.message})`);

@@ -28,6 +28,7 @@ import { ApplyBatch, applyAcknowledgements, applyInvoiceLines, applyShipments, S
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
 import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
+import { crashPoint, testBatchSize } from "./crash-hook.server";
 
 /** After this many unexpected failures (not a bad file: a bug or the database) a file is set aside as failed. */
 const MAX_ATTEMPTS = 3;
@@ -430,7 +431,7 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
 // --- stored files, a batch per transaction ----------------------------------------
 
 /** Files per transaction (D102): their requests read and their results written a statement each. */
-const FILES_PER_BATCH = 100;
+const FILES_PER_BATCH = testBatchSize(100);
 /** Files up to this size come with the claim; larger ones (a stock file of MBs) are read in slices. */
 const CLAIM_CONTENT_BYTES = 256 * 1024;
 
@@ -524,6 +525,7 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
+  crashPoint("after-apply");
   // Counted once committed.
   for (const { file, outcome } of outcomes) {
     report.count(outcome.status === "failed" ? "files_failed" : "files_processed");

@@ -11,6 +11,7 @@ import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { errorMessage, plural, StepReport, writeLogs, type LogEntry } from "./context.server";
+import { crashPoint } from "./crash-hook.server";
 
 /** Responses per batch: their Shopify calls run a few at a time, their results are written in one transaction. */
 const BATCH = 200;
@@ -96,6 +97,7 @@ async function askShopify(admin: ShopifyAdmin, due: DueShipment): Promise<Outcom
       trackingNumber: due.tracking_number!,
       carrier: due.tracking_carrier,
     });
+    crashPoint("after-fulfilment-call");
     return { due, fulfilment };
   } catch (error) {
     if (!(error instanceof ShopifyApiError)) throw error;
