@@ -186,22 +186,31 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
   if (fault) throw fault;
 }
 
+/** Vendors read at once by Populate Ship Responses (D105). */
+const VENDORS_AT_ONCE = 4;
+
 export async function populateShipResponses(options: { vendorId?: number } = {}): Promise<StepResult> {
   const report = new StepReport();
   const vendors = await prisma.vendor.findMany({
     where: { enabled: 1, archived_at: null, sftp_host: { not: null }, sftp_incoming_folder: { not: null }, ...(options.vendorId ? { id: options.vendorId } : {}) },
     orderBy: { id: "asc" },
   });
-  for (const vendor of vendors) {
-    try {
-      await withVendorTransport(vendor, (transport) => collectFromVendor(vendor, transport, report));
-      report.count("vendors_read");
-    } catch (error) {
-      const message = errorMessage(error);
-      report.problem(`${vendor.name}: ${message}`);
-      await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", message: `Could not read ${vendor.name}'s incoming folder: ${message}. The other vendors were read; this one is tried again at the next run.` }]);
+  // A few vendors at once, each over its own connection: one vendor's SFTP round trips and settle
+  // pause (D60) overlap the others' (D105). A vendor's files are still taken one connection, in order.
+  const queue = [...vendors];
+  const worker = async () => {
+    for (let vendor = queue.shift(); vendor; vendor = queue.shift()) {
+      try {
+        await withVendorTransport(vendor, (transport) => collectFromVendor(vendor!, transport, report));
+        report.count("vendors_read");
+      } catch (error) {
+        const message = errorMessage(error);
+        report.problem(`${vendor.name}: ${message}`);
+        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", message: `Could not read ${vendor.name}'s incoming folder: ${message}. The other vendors were read; this one is tried again at the next run.` }]);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(VENDORS_AT_ONCE, vendors.length) }, worker));
   const stored = report.counts.files_stored ?? 0;
   const duplicates = report.counts.duplicates ?? 0;
   const changing = report.counts.files_still_changing ?? 0;
