@@ -71,3 +71,44 @@ export async function supersedeEarlierDeliveries(tx: Tx, owner: DeliveryOwner, r
 export async function markReleased(transmissionId: number, archivedTo: string | null): Promise<void> {
   await prisma.transmission.update({ where: { id: transmissionId }, data: { released_at: new Date(), released_to: archivedTo } });
 }
+
+// --- the same, for a batch of one vendor's files (D104) ----------------------------
+
+/** lockDeliveryPath for several paths, in one statement and one order for every caller (no deadlock between two runs). */
+export async function lockDeliveryPaths(tx: Tx, lockNamespace: number, owner: DeliveryOwner, remotePaths: string[]): Promise<void> {
+  const ownerKey = "vendorId" in owner ? `vendor:${owner.vendorId}` : `${owner.partner}:${owner.transactionSet}`;
+  const keys = [...new Set(remotePaths.map((remotePath) => `${ownerKey}:${remotePath}`))].sort();
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${lockNamespace}::int, hashtext(k)) FROM (SELECT k FROM unnest(${keys}::text[]) AS k ORDER BY k) AS sorted`;
+}
+
+/** findTakenDelivery for several of one vendor's listed files, in one statement: each one's stored transmission id, or null. */
+export async function findTakenDeliveries(tx: Tx, vendorId: number, deliveries: Array<{ remotePath: string; modifiedAt: Date | null; content: Buffer }>): Promise<Array<number | null>> {
+  const rows = await tx.$queryRaw<Array<{ k: bigint; id: number }>>`
+    SELECT DISTINCT ON (f.k) f.k, t.id
+      FROM unnest(${deliveries.map((d) => d.remotePath)}::text[], ${deliveries.map((d) => contentHash(d.content))}::text[], ${deliveries.map((d) => d.content.length)}::int[],
+                  ${deliveries.map((d) => d.modifiedAt?.toISOString() ?? null)}::timestamptz[]) WITH ORDINALITY AS f(p, h, s, m, k)
+      JOIN transmission t ON t.vendor_id = ${vendorId} AND t.partner = 'vendor' AND t.direction = 'in' AND t.content_hash = f.h AND t.size = f.s
+       AND ((t.remote_path = f.p AND t.released_at IS NULL AND (f.m IS NULL OR t.remote_modified_at IS NULL OR t.remote_modified_at = f.m)) OR t.released_to = f.p)
+     ORDER BY f.k, t.id DESC`;
+  const taken: Array<number | null> = deliveries.map(() => null);
+  for (const row of rows) taken[Number(row.k) - 1] = row.id;
+  return taken;
+}
+
+/** supersedeEarlierDeliveries for a batch's new files, in one statement (the paths of a batch differ). */
+export async function supersedeEarlierDeliveriesMany(tx: Tx, owner: { vendorId: number }, created: Array<{ id: number; path: string }>): Promise<void> {
+  if (created.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE transmission SET released_at = now(), updated_at = now()
+     WHERE vendor_id = ${owner.vendorId} AND partner = 'vendor' AND direction = 'in' AND released_at IS NULL
+       AND remote_path = ANY(${created.map((c) => c.path)}::text[]) AND NOT (id = ANY(${created.map((c) => c.id)}::int[]))`;
+}
+
+/** markReleased for several files, in one statement. */
+export async function markReleasedMany(released: Array<{ id: number; archivedTo: string | null }>): Promise<void> {
+  if (released.length === 0) return;
+  await prisma.$executeRaw`
+    UPDATE transmission t SET released_at = now(), released_to = r.dest, updated_at = now()
+      FROM unnest(${released.map((r) => r.id)}::int[], ${released.map((r) => r.archivedTo)}::text[]) AS r(id, dest)
+     WHERE t.id = r.id`;
+}

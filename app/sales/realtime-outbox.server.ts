@@ -6,6 +6,7 @@
 // Rows that are not for the AS400 (errors, notes, a shipment already queued by
 // another row) keep as400_status null.
 import type { Prisma } from "~/db/generated/client";
+import { LOCK_KEYS } from "~/db/lock-keys";
 import { lockShopifyOrder } from "~/orders/order-lock.server";
 import type { SalesAs400Record, ShipmentAs400Record } from "./realtime-files";
 
@@ -102,4 +103,54 @@ export async function recordDropshipShipment(tx: Tx, input: DropshipShipment) {
         : { message: `${what} Already sent to the AS400 with log ${queuedBy}.`, payload }),
     },
   });
+}
+
+/**
+ * recordDropshipShipment for a batch, in three statements whatever its size
+ * (the drop-ship flow's fulfilments, D101): the orders' locks (in one order
+ * for every caller, so two batches never deadlock), then one insert that looks
+ * up, per shipment, the row already sending its fulfilment. A fulfilment twice
+ * in one batch (two responses, one tracking number) is inserted in a second
+ * pass, so it sees the first, as one-at-a-time recording would.
+ */
+export async function recordDropshipShipments(tx: Tx, inputs: DropshipShipment[]) {
+  if (inputs.length === 0) return;
+  const shipments = inputs.map((input) => ({ ...input, shopifyOrderId: numericShopifyId(input.shopifyOrderId), fulfillmentId: numericShopifyId(input.fulfillmentId) }));
+  const orders = [...new Set(shipments.map((s) => s.shopifyOrderId))].sort();
+  await tx.$executeRaw`
+    SELECT pg_advisory_xact_lock(${LOCK_KEYS.shopifyOrder}::int, hashtext('shopify-order:' || o))
+      FROM (SELECT o FROM unnest(${orders}::text[]) AS o ORDER BY o) AS sorted`;
+  const passes: Array<typeof shipments> = [];
+  const seen = new Map<string, number>();
+  for (const shipment of shipments) {
+    const key = `${shipment.shopifyOrderId}/${shipment.fulfillmentId}`;
+    const pass = seen.get(key) ?? 0;
+    seen.set(key, pass + 1);
+    (passes[pass] ??= []).push(shipment);
+  }
+  const shippedAt = new Date().toISOString();
+  for (const pass of passes) {
+    const rows = pass.map((s) => {
+      const payload = { source: "dropship", shopify_fulfillment_id: s.fulfillmentId, po_number: s.poNumber, vendor: s.vendorName, dropship_response_id: s.responseId, sku: s.sku, qty: s.qty };
+      const record: ShipmentAs400Record = {
+        fulfillment_id: s.fulfillmentId, source: "dropship", order_id: s.orderId, shopify_order_id: s.shopifyOrderId, carrier: s.carrier, tracking_number: s.trackingNumber,
+        shipped_at: shippedAt, po_number: s.poNumber, vendor: s.vendorName, lines: [{ sku: s.sku, qty: s.qty }],
+      };
+      const what = `Drop-ship shipment of PO ${s.poNumber} (${s.vendorName}): ${s.qty} x ${s.sku}${s.trackingNumber ? `, tracking ${s.trackingNumber}` : ""}; Shopify fulfilment ${s.fulfillmentId} ${s.createdInShopify ? "created" : "found"}.`;
+      return { order_id: s.orderId, shopify_order_id: s.shopifyOrderId, fulfillment_id: s.fulfillmentId, tracking_number: s.trackingNumber, carrier: s.carrier, message: what, payload, record };
+    });
+    // As shipmentQueuedBy, per row: a row already sending this fulfilment means this one is not sent again.
+    await tx.$executeRaw`
+      INSERT INTO realtime_shipping_log (order_increment_id, shopify_order_id, tracking_number, tracking_carrier, status, message, payload, as400_status)
+      SELECT r.order_id, r.shopify_order_id, r.tracking_number, r.carrier, 'success',
+             CASE WHEN q.id IS NULL THEN r.message ELSE r.message || ' Already sent to the AS400 with log ' || q.id || '.' END,
+             CASE WHEN q.id IS NULL THEN r.payload || jsonb_build_object('as400', r.record) ELSE r.payload END,
+             CASE WHEN q.id IS NULL THEN 'pending' END
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             AS r(order_id text, shopify_order_id text, fulfillment_id text, tracking_number text, carrier text, message text, payload jsonb, record jsonb)
+        LEFT JOIN LATERAL (
+          SELECT l.id FROM realtime_shipping_log l
+           WHERE l.shopify_order_id = r.shopify_order_id AND l.as400_status IS NOT NULL AND l.payload -> 'as400' ->> 'fulfillment_id' = r.fulfillment_id
+           ORDER BY l.id LIMIT 1) AS q ON true`;
+  }
 }

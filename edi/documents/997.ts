@@ -500,6 +500,8 @@ export interface Ack997InterchangeOptions extends Omit<AcknowledgeOptions, "inte
 export interface Ack997InterchangeResult extends WriteResult {
   /** The acknowledgements written, one per received group. */
   acknowledgements: AckGroup[];
+  /** Where each acknowledged group is in the received file, and its GS08 (same order as acknowledgements). */
+  places: Array<{ interchange: number; group: number; version: string }>;
   /** The control numbers to use next time. */
   controlNumbers: { interchange: number; group: number; transaction: number };
 }
@@ -519,6 +521,7 @@ export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "fau
   const next = { ...options.controlNumbers };
   const { date6, date8, time } = x12DateTime(options.date ?? new Date());
   const acknowledgements: AckGroup[] = [];
+  const places: Ack997InterchangeResult["places"] = [];
   let text = "";
   let segmentCount = 0;
   const replaced: string[] = [];
@@ -536,6 +539,7 @@ export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "fau
     const transactions = answered.map((g) => {
       const acknowledgement = acknowledgeIndexedGroup(result, index, { ...options, interchange: i, group: g });
       acknowledgements.push(acknowledgement);
+      places.push({ interchange: i, group: g, version: interchange.groups[g].version });
       const transaction = build997(acknowledgement, String(next.transaction).padStart(4, "0"), delimiters);
       next.transaction = addControlNumber(next.transaction);
       return transaction;
@@ -570,7 +574,7 @@ export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "fau
     segmentCount += written.segmentCount;
     replaced.push(...written.replaced);
   });
-  return { text, replaced, segmentCount, acknowledgements, controlNumbers: next };
+  return { text, replaced, segmentCount, acknowledgements, places, controlNumbers: next };
 }
 
 /**

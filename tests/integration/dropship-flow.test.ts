@@ -187,14 +187,16 @@ describe("the drop-ship flow", () => {
     const invoice = await prisma.dropshipResponse.findFirstOrThrow({ where: { response_type: "810" } });
     expect(invoice.invoice_number).toBeTruthy();
     expect(filesIn("as400", "invoices")).toHaveLength(1);
-    // Our 997 answers each of the vendor's files except its own 997.
+    // One 997 for the run (D100): a set for the group of each of the vendor's files except its own 997.
     const ours = filesIn("ds70", "inbound").filter((name) => name.startsWith("997_"));
-    expect(ours).toHaveLength(3);
-    for (const name of ours) {
-      const ack = mapTransactions(readX12(readFileSync(dir("ds70", "inbound", name))))[0];
+    expect(ours).toHaveLength(1);
+    const acks = mapTransactions(readX12(readFileSync(dir("ds70", "inbound", ours[0]))));
+    expect(acks).toHaveLength(3);
+    for (const ack of acks) {
       expect(ack.mapped?.type).toBe("997");
       expect((ack.mapped?.document as { groups: Array<{ status: string }> }).groups[0].status).toBe("accepted");
     }
+    expect(await prisma.x12GroupAck.count({ where: { ack_transmission_id: null } })).toBe(0);
 
     // 5. Clear: the request leaves the working set.
     expect((await runDropshipStep("clearCompletedRequests")).message).toMatch(/1 completed ship request archived/);
@@ -273,7 +275,7 @@ describe("when things go wrong", () => {
     // Our 997 for it rejects the transaction set.
     const rejecting = filesIn("ds73", "inbound")
       .filter((name) => name.startsWith("997_"))
-      .map((name) => mapTransactions(readX12(readFileSync(dir("ds73", "inbound", name))))[0].mapped!.document as { groups: Array<{ status: string }> })
+      .flatMap((name) => mapTransactions(readX12(readFileSync(dir("ds73", "inbound", name)))).map((set) => set.mapped!.document as { groups: Array<{ status: string }> }))
       .filter((ack) => ack.groups[0].status === "rejected");
     expect(rejecting).toHaveLength(1);
     expect(await prisma.dropshipLog.count({ where: { file_name: `000_${shipNotice}`, status: "error", message: { contains: "Could not process" } } })).toBe(1);

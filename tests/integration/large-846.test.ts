@@ -13,6 +13,7 @@ import prisma from "../../app/db.server";
 import type { Vendor } from "../../app/db/generated/client";
 import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
 import { StepReport } from "../../app/dropship/flow/context.server";
+import { prepareVendor997s } from "../../app/dropship/flow/ack-997.server";
 import { processStoredFile } from "../../app/dropship/flow/process-responses.server";
 import { encryptSecret } from "../../app/lib/secrets.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
@@ -61,6 +62,8 @@ async function processStored(vendor: Vendor) {
   for (const { id } of await prisma.transmission.findMany({ where: { vendor_id: vendor.id, direction: "in", status: "received" }, orderBy: { id: "asc" }, select: { id: true } })) {
     await processStoredFile(id, vendor, report);
   }
+  // The run's 997 (D100), counted apart from the files.
+  await prepareVendor997s(vendor);
   return report.counts;
 }
 const stockOf = async (vendor: Vendor, sku: string) => (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity;

@@ -1,15 +1,128 @@
 // What a vendor's document means for our requests, whatever its format: X12
 // and CSV files are both turned into these inputs first. Every function runs
-// inside the transaction that marks the stored file processed, so a crash
-// leaves the file either untouched (processed again by the next run) or done.
-import type { DropshipRequest, Prisma, Vendor } from "~/db/generated/client";
+// inside the transaction that marks the stored files processed, so a crash
+// leaves the files either untouched (processed again by the next run) or done.
+// The work of a transaction's files is gathered in an ApplyBatch (D102): the
+// requests they name are read in one statement, and the responses and request
+// moves written in one statement each when the batch ends.
+import type { Prisma, Vendor } from "~/db/generated/client";
 import type { LogEntry } from "./context.server";
 import { vendorLog } from "./context.server";
 
 type Tx = Prisma.TransactionClient;
 
+/** What the apply functions need of a request. */
+export interface BatchRequest {
+  request_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  assignment_id: number;
+  po_number: string;
+  order_increment_id: string;
+  item_sku: string;
+  qty: number;
+  status: string;
+}
+
+interface ResponseRow {
+  request_id: number | null;
+  vendor_id: number;
+  vendor_name: string;
+  assignment_id: number | null;
+  po_number: string;
+  order_increment_id: string | null;
+  response_type: string;
+  transmission_id: number;
+  item_sku: string | null;
+  qty: number | null;
+  line_status?: string | null;
+  detail?: string | null;
+  tracking_number?: string | null;
+  tracking_carrier?: string | null;
+  invoice_number?: string | null;
+  amount?: number | null;
+  status: string;
+  needs_processing: boolean;
+  processed: boolean;
+}
+
+/** The requests, responses and group acknowledgements of one transaction's files, read and written set-based. */
+export class ApplyBatch {
+  private readonly requests = new Map<string, BatchRequest | null>();
+  private readonly moved = new Map<number, BatchRequest>();
+  private readonly responses: ResponseRow[] = [];
+  /** x12_group_ack rows (ack-997.server.ts), inserted with the rest. */
+  readonly groupAcks: Array<Record<string, unknown>> = [];
+
+  constructor(readonly tx: Tx) {}
+
+  /** Reads the requests of these PO numbers not read yet, in one statement. */
+  async prefetch(poNumbers: Iterable<string>) {
+    const missing = [...new Set(poNumbers)].filter((po) => po && !this.requests.has(po));
+    if (missing.length === 0) return;
+    const rows = await this.tx.$queryRaw<BatchRequest[]>`
+      SELECT request_id, vendor_id, vendor_name, assignment_id, po_number, order_increment_id, item_sku, qty, status
+        FROM dropship_request WHERE po_number = ANY(${missing}::text[])`;
+    for (const po of missing) this.requests.set(po, null);
+    for (const row of rows) this.requests.set(row.po_number, row);
+  }
+
+  async request(poNumber: string): Promise<BatchRequest | null> {
+    if (!this.requests.has(poNumber)) await this.prefetch([poNumber]);
+    return this.requests.get(poNumber) ?? null;
+  }
+
+  /** A status written outside the batch (a vendor's 997 rejecting our 850): later files see it. */
+  statusWritten(poNumber: string, status: string) {
+    const request = this.requests.get(poNumber);
+    if (request) request.status = status;
+  }
+
+  move(request: BatchRequest, status: string) {
+    request.status = status;
+    this.moved.set(request.request_id, request);
+  }
+
+  addResponse(row: ResponseRow) {
+    this.responses.push(row);
+  }
+
+  /** Writes what the files applied: one insert of responses, one update of requests, one insert of group acknowledgements. */
+  async flush() {
+    if (this.responses.length) {
+      await this.tx.$executeRaw`
+        INSERT INTO dropship_response (request_id, vendor_id, vendor_name, assignment_id, po_number, order_increment_id, response_type, transmission_id, item_sku, qty,
+                                       line_status, detail, tracking_number, tracking_carrier, invoice_number, amount, status, needs_processing, processed_at, updated_at)
+        SELECT r.request_id, r.vendor_id, r.vendor_name, r.assignment_id, r.po_number, r.order_increment_id, r.response_type, r.transmission_id, r.item_sku, r.qty,
+               r.line_status, r.detail, r.tracking_number, r.tracking_carrier, r.invoice_number, r.amount, r.status, r.needs_processing, CASE WHEN r.processed THEN now() END, now()
+          FROM jsonb_to_recordset(${JSON.stringify(this.responses)}::jsonb) AS r(request_id int, vendor_id int, vendor_name text, assignment_id int, po_number text, order_increment_id text,
+               response_type text, transmission_id int, item_sku text, qty int, line_status text, detail text, tracking_number text, tracking_carrier text, invoice_number text, amount numeric,
+               status text, needs_processing boolean, processed boolean)`;
+      this.responses.length = 0;
+    }
+    if (this.moved.size) {
+      const moved = [...this.moved.values()];
+      await this.tx.$executeRaw`
+        UPDATE dropship_request q SET status = t.status, updated_at = now()
+          FROM unnest(${moved.map((r) => r.request_id)}::int[], ${moved.map((r) => r.status)}::text[]) AS t(id, status)
+         WHERE q.request_id = t.id`;
+      this.moved.clear();
+    }
+    if (this.groupAcks.length) {
+      await this.tx.$executeRaw`
+        INSERT INTO x12_group_ack (vendor_id, received_id, interchange_index, group_index, interchange_control_number, group_control_number, functional_id, version, status, ack)
+        SELECT r.vendor_id, r.received_id, r.interchange_index, r.group_index, r.interchange_control_number, r.group_control_number, r.functional_id, r.version, r.status, r.ack
+          FROM jsonb_to_recordset(${JSON.stringify(this.groupAcks)}::jsonb) AS r(vendor_id int, received_id int, interchange_index int, group_index int, interchange_control_number text,
+               group_control_number text, functional_id text, version text, status text, ack jsonb)
+        ON CONFLICT (received_id, interchange_index, group_index) DO NOTHING`;
+      this.groupAcks.length = 0;
+    }
+  }
+}
+
 export interface ApplyContext {
   tx: Tx;
+  batch: ApplyBatch;
   vendor: Vendor;
   transmissionId: number;
   fileName: string;
@@ -25,8 +138,8 @@ export interface InventoryInput { sku: string; quantity: number }
 /** Request statuses only move forward: an 855 arriving after the 856 changes nothing. */
 const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, acknowledged: 2, backordered: 2, rejected: 2, shipped: 3, completed: 4, archived: 5 };
 
-async function requestFor(context: ApplyContext, poNumber: string): Promise<DropshipRequest | null> {
-  const request = await context.tx.dropshipRequest.findUnique({ where: { po_number: poNumber } });
+async function requestFor(context: ApplyContext, poNumber: string): Promise<BatchRequest | null> {
+  const request = await context.batch.request(poNumber);
   if (request && request.vendor_id !== context.vendor.id) {
     context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", po_number: poNumber, file_name: context.fileName, transmission_id: context.transmissionId, message: `${context.fileName} names PO ${poNumber}, which was sent to ${request.vendor_name}, not to ${context.vendor.name}; ignored.` });
     return null;
@@ -34,7 +147,7 @@ async function requestFor(context: ApplyContext, poNumber: string): Promise<Drop
   return request;
 }
 
-function baseLog(context: ApplyContext, request: DropshipRequest | null, poNumber: string) {
+function baseLog(context: ApplyContext, request: BatchRequest | null, poNumber: string) {
   return {
     ...vendorLog(context.vendor),
     action: "process_responses" as const,
@@ -45,7 +158,7 @@ function baseLog(context: ApplyContext, request: DropshipRequest | null, poNumbe
   };
 }
 
-function responseRow(context: ApplyContext, request: DropshipRequest | null, poNumber: string, type: string) {
+function responseRow(context: ApplyContext, request: BatchRequest | null, poNumber: string, type: string) {
   return {
     request_id: request?.request_id ?? null,
     vendor_id: context.vendor.id,
@@ -58,10 +171,9 @@ function responseRow(context: ApplyContext, request: DropshipRequest | null, poN
   };
 }
 
-async function moveRequest(context: ApplyContext, request: DropshipRequest, status: string) {
+function moveRequest(context: ApplyContext, request: BatchRequest, status: string) {
   if ((STATUS_RANK[status] ?? 0) <= (STATUS_RANK[request.status] ?? 0) && !(request.status === "backordered" && status === "acknowledged")) return;
-  await context.tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status } });
-  request.status = status;
+  context.batch.move(request, status);
 }
 
 const REQUEST_STATUS_OF_ACK: Record<AckStatus, string> = { accepted: "acknowledged", changed: "acknowledged", held: "acknowledged", unknown: "acknowledged", backordered: "backordered", rejected: "rejected" };
@@ -71,14 +183,12 @@ export async function applyAcknowledgements(context: ApplyContext, lines: AckInp
     const request = await requestFor(context, line.poNumber);
     const log = baseLog(context, request, line.poNumber);
     const sku = line.sku ?? request?.item_sku ?? null;
-    await context.tx.dropshipResponse.create({
-      data: { ...responseRow(context, request, line.poNumber, "855"), item_sku: sku, qty: line.quantity ?? request?.qty ?? null, line_status: line.status, detail: line.detail ?? null, status: request ? "processed" : "failed", needs_processing: false, processed_at: new Date() },
-    });
+    context.batch.addResponse({ ...responseRow(context, request, line.poNumber, "855"), item_sku: sku, qty: line.quantity ?? request?.qty ?? null, line_status: line.status, detail: line.detail ?? null, status: request ? "processed" : "failed", needs_processing: false, processed: true });
     if (!request) {
       context.logs.push({ ...log, status: "warning", item_sku: sku, message: `855 for PO ${line.poNumber}, which no ship request has; recorded, nothing changed.` });
       continue;
     }
-    await moveRequest(context, request, REQUEST_STATUS_OF_ACK[line.status]);
+    moveRequest(context, request, REQUEST_STATUS_OF_ACK[line.status]);
     const what = { accepted: "accepted", changed: "accepted with changes", held: "put on hold", unknown: "acknowledged", backordered: "backordered", rejected: "rejected" }[line.status];
     context.logs.push({
       ...log,
@@ -97,24 +207,23 @@ export async function applyShipments(context: ApplyContext, items: ShipmentInput
     const sku = item.sku ?? request?.item_sku ?? null;
     const quantity = item.quantity ?? request?.qty ?? null;
     const problem = !request ? "no ship request has this PO number" : !item.trackingNumber ? "the shipment carries no tracking number" : null;
-    await context.tx.dropshipResponse.create({
-      data: {
-        ...responseRow(context, request, item.poNumber, "856"),
-        item_sku: sku,
-        qty: quantity,
-        tracking_number: item.trackingNumber ?? null,
-        tracking_carrier: item.carrier ?? null,
-        // Received: the fulfilment in Shopify is still to be made (after this transaction).
-        status: problem ? "failed" : "received",
-        needs_processing: !problem,
-        detail: problem,
-      },
+    context.batch.addResponse({
+      ...responseRow(context, request, item.poNumber, "856"),
+      item_sku: sku,
+      qty: quantity,
+      tracking_number: item.trackingNumber ?? null,
+      tracking_carrier: item.carrier ?? null,
+      // Received: the fulfilment in Shopify is still to be made (after this transaction).
+      status: problem ? "failed" : "received",
+      needs_processing: !problem,
+      detail: problem,
+      processed: false,
     });
     if (problem) {
       context.logs.push({ ...log, status: "error", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber ?? null, message: `856 for PO ${item.poNumber}: ${problem}. Recorded as a failed response; revise it to use it.` });
       continue;
     }
-    await moveRequest(context, request!, "shipped");
+    moveRequest(context, request!, "shipped");
     context.logs.push({ ...log, status: "success", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber, message: `856: ${quantity} x ${sku} of PO ${item.poNumber} shipped${item.carrier ? ` by ${item.carrier}` : ""}, tracking ${item.trackingNumber}.` });
   }
 }
@@ -123,9 +232,7 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
   for (const line of lines) {
     const request = await requestFor(context, line.poNumber);
     const sku = line.sku ?? request?.item_sku ?? null;
-    await context.tx.dropshipResponse.create({
-      data: { ...responseRow(context, request, line.poNumber, "810"), item_sku: sku, qty: line.quantity ?? null, invoice_number: line.invoiceNumber, amount: line.amount ?? null, status: "processed", needs_processing: false, processed_at: new Date() },
-    });
+    context.batch.addResponse({ ...responseRow(context, request, line.poNumber, "810"), item_sku: sku, qty: line.quantity ?? null, invoice_number: line.invoiceNumber, amount: line.amount ?? null, status: "processed", needs_processing: false, processed: true });
     context.logs.push({
       ...baseLog(context, request, line.poNumber),
       status: request ? "success" : "warning",

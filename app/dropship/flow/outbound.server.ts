@@ -15,6 +15,7 @@ import { claimUpload, type UploadLease, type UploadLeaseOptions } from "./upload
 import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");
+import { crashPoint } from "./crash-hook.server";
 
 /** Outbound hashes cover the name too: the same CSV sent again on purpose is a new file. */
 export const outboundHash = (fileName: string, content: Buffer) => sha256(Buffer.concat([Buffer.from(`${fileName}\n`), content]));
@@ -149,6 +150,7 @@ async function uploadEach(
         if (transmission.partner === "as400") await transport.makeFolder(parentOf(transmission.remote_path!));
         await transport.upload(parentOf(transmission.remote_path!), transmission.file_name, Buffer.from(transmission.content));
       });
+      crashPoint("after-upload");
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       await markFailedAttempt(transmission, vendor, error, report, lease);

@@ -11,14 +11,15 @@ import type { Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
 import { countVendorFile } from "~/observability/metrics.server";
-import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
+import { contentHash, findTakenDeliveries, findTakenDelivery, lockDeliveryPath, lockDeliveryPaths, markReleasedMany, STORE_TRANSACTION, supersedeEarlierDeliveries, supersedeEarlierDeliveriesMany } from "~/lib/incoming-deliveries.server";
 import { recogniseIncomingFile } from "../../../edi/incoming";
 import { isTemporaryUploadName, TransportError, type RemoteFile } from "../../../edi/transport";
 import { displayRemoteName } from "../../../edi/transport/paths";
 import { settledFiles } from "../../../edi/transport/settle";
 import type { VendorTransport } from "../../../edi/transport/types";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
-import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type StepResult } from "./context.server";
+import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { crashPoint } from "./crash-hook.server";
 
 /**
  * Stores the file unless this delivery was taken before (still at its path, or
@@ -42,6 +43,40 @@ export async function storeIncomingFile(vendor: Vendor, file: { name: string; pa
     return { id: created.id, isNew: true };
   }, STORE_TRANSACTION);
   if (stored.isNew) countVendorFile("received", vendor.id);
+  return stored;
+}
+
+/**
+ * storeIncomingFile for a batch of one vendor's files, in one transaction of a
+ * few statements (D104): the paths' locks, one lookup of the deliveries taken
+ * before, an insert per new file, one statement superseding earlier files at
+ * the new files' paths. Answers each file's transmission id and whether it is new, in order.
+ */
+export async function storeIncomingFiles(vendor: Vendor, files: Array<{ name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null }>) {
+  if (files.length === 1) return [await storeIncomingFile(vendor, files[0])];
+  const owner = { vendorId: vendor.id };
+  const stored = await prisma.$transaction(async (tx) => {
+    await lockDeliveryPaths(tx, LOCK_KEYS.vendorIncomingFile, owner, files.map((file) => file.path));
+    const taken = await findTakenDeliveries(tx, vendor.id, files.map((file) => ({ remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content })));
+    const out: Array<{ id: number; isNew: boolean }> = [];
+    const created: Array<{ id: number; path: string }> = [];
+    for (const [i, file] of files.entries()) {
+      if (taken[i] !== null) {
+        out.push({ id: taken[i]!, isNew: false });
+        continue;
+      }
+      const [row] = await tx.$queryRaw<Array<{ id: number }>>`
+        INSERT INTO transmission (vendor_id, partner, direction, file_name, remote_path, remote_modified_at, transaction_set, content_hash, content, size, status, transaction_control_numbers, updated_at)
+        VALUES (${vendor.id}, 'vendor', 'in', ${file.name}, ${file.path}, ${file.modifiedAt ?? null}::timestamptz, ${file.transactionSet}, ${contentHash(file.content)}, ${file.content}, ${file.content.length}, 'received', '{}', now())
+        RETURNING id`;
+      out.push({ id: row.id, isNew: true });
+      created.push({ id: row.id, path: file.path });
+    }
+    await supersedeEarlierDeliveriesMany(tx, owner, created);
+    return out;
+  }, STORE_TRANSACTION);
+  // Counted once committed.
+  for (const each of stored) if (each.isNew) countVendorFile("received", vendor.id);
   return stored;
 }
 
@@ -77,38 +112,89 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
       })),
     );
   }
+  // Downloaded a batch at a time, stored in one transaction, then released (D104).
+  let batch: Downloaded[] = [];
+  let bytes = 0;
   for (const file of ready) {
-    let stored: { id: number; isNew: boolean };
-    let storedMessage: string;
     try {
       const content = await transport.download(file.path, file.size);
-      const recognised = recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile);
-      stored = await storeIncomingFile(vendor, { name: file.name, path: file.path, content, transactionSet: recognised.type, modifiedAt: file.modifiedAt });
-      storedMessage = stored.isNew
-        ? `Stored ${file.name} (${content.length} bytes, ${recognised.type ? `a ${recognised.type}` : "type not recognised"}: ${recognised.reason})`
-        : `${file.name} was taken before (transmission ${stored.id}) and is still on the server; it is not processed again`;
-      report.count(stored.isNew ? "files_stored" : "duplicates");
+      batch.push({ name: file.name, path: file.path, modifiedAt: file.modifiedAt ?? null, content, recognised: recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile) });
+      bytes += content.length;
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       report.problem(`${vendor.name}: ${file.name} not downloaded (${error.message})`);
       await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "error", file_name: file.name, message: `Could not download ${file.path}: ${error.message}. It stays on the vendor's server for the next run.` }]);
-      if (error.isConnectionFault) throw error;
+      if (error.isConnectionFault) {
+        // What was downloaded is still stored and released before the step gives up on this vendor.
+        await storeAndRelease(vendor, transport, batch, report);
+        throw error;
+      }
       continue;
     }
+    if (batch.length >= STORE_BATCH_FILES || bytes >= STORE_BATCH_BYTES) {
+      await storeAndRelease(vendor, transport, batch, report);
+      [batch, bytes] = [[], 0];
+    }
+  }
+  await storeAndRelease(vendor, transport, batch, report);
+}
+
+/** Files per store transaction, and bytes: a batch of large files is never held in memory whole. */
+const STORE_BATCH_FILES = 100;
+const STORE_BATCH_BYTES = 8 << 20;
+
+interface Downloaded {
+  name: string;
+  path: string;
+  modifiedAt: Date | null;
+  content: Buffer;
+  recognised: ReturnType<typeof recogniseIncomingFile>;
+}
+
+/**
+ * Stores a batch of downloaded files in one transaction (storeIncomingFiles),
+ * and only then archives or deletes each on the vendor's server; the releases
+ * are marked in one statement and the batch's log lines written in one insert.
+ */
+async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch: Downloaded[], report: StepReport) {
+  if (batch.length === 0) return;
+  const stored = await storeIncomingFiles(vendor, batch.map((file) => ({ name: file.name, path: file.path, content: file.content, transactionSet: file.recognised.type, modifiedAt: file.modifiedAt })));
+  for (const each of stored) {
+    report.count(each.isNew ? "files_stored" : "duplicates");
+    crashPoint("after-download");
+  }
+  const logs: LogEntry[] = [];
+  const released: Array<{ id: number; archivedTo: string | null }> = [];
+  let fault: TransportError | null = null;
+  for (const [i, file] of batch.entries()) {
+    const { id, isNew } = stored[i];
+    const storedMessage = isNew
+      ? `Stored ${file.name} (${file.content.length} bytes, ${file.recognised.type ? `a ${file.recognised.type}` : "type not recognised"}: ${file.recognised.reason})`
+      : `${file.name} was taken before (transmission ${id}) and is still on the server; it is not processed again`;
     // Only now, with the file safely stored, is it moved or removed remotely. One log line per file.
-    const log = { ...vendorLog(vendor), action: "receive_file" as const, file_name: file.name, transmission_id: stored.id };
+    const log = { ...vendorLog(vendor), action: "receive_file" as const, file_name: file.name, transmission_id: id };
+    if (fault) {
+      logs.push({ ...log, status: "warning", message: `${storedMessage}. It was not ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: the connection was lost. The next run sees it is stored and tries again.` });
+      continue;
+    }
     try {
       const { archivedTo } = await releaseIncomingFile(transport, vendor, file.path);
-      await markReleased(stored.id, archivedTo);
-      await writeLogs([{ ...log, status: stored.isNew ? "info" : "warning", message: `${storedMessage}; ${archivedTo ? `archived to ${archivedTo}` : "deleted"} on the vendor's server.` }]);
+      released.push({ id, archivedTo });
+      logs.push({ ...log, status: isNew ? "info" : "warning", message: `${storedMessage}; ${archivedTo ? `archived to ${archivedTo}` : "deleted"} on the vendor's server.` });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       report.problem(`${vendor.name}: ${file.name} stored but not released (${error.message})`);
-      await writeLogs([{ ...log, status: "warning", message: `${storedMessage}. It could not be ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: ${error.message}. The next run sees it is stored and tries again.` }]);
-      if (error.isConnectionFault) throw error;
+      logs.push({ ...log, status: "warning", message: `${storedMessage}. It could not be ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: ${error.message}. The next run sees it is stored and tries again.` });
+      if (error.isConnectionFault) fault = error;
     }
   }
+  await markReleasedMany(released);
+  await writeLogs(logs);
+  if (fault) throw fault;
 }
+
+/** Vendors read at once by Populate Ship Responses (D105). */
+const VENDORS_AT_ONCE = 4;
 
 export async function populateShipResponses(options: { vendorId?: number } = {}): Promise<StepResult> {
   const report = new StepReport();
@@ -116,16 +202,22 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
     where: { enabled: 1, archived_at: null, sftp_host: { not: null }, sftp_incoming_folder: { not: null }, ...(options.vendorId ? { id: options.vendorId } : {}) },
     orderBy: { id: "asc" },
   });
-  for (const vendor of vendors) {
-    try {
-      await withVendorTransport(vendor, (transport) => collectFromVendor(vendor, transport, report));
-      report.count("vendors_read");
-    } catch (error) {
-      const message = errorMessage(error);
-      report.problem(`${vendor.name}: ${message}`);
-      await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", message: `Could not read ${vendor.name}'s incoming folder: ${message}. The other vendors were read; this one is tried again at the next run.` }]);
+  // A few vendors at once, each over its own connection: one vendor's SFTP round trips and settle
+  // pause (D60) overlap the others' (D105). A vendor's files are still taken one connection, in order.
+  const queue = [...vendors];
+  const worker = async () => {
+    for (let vendor = queue.shift(); vendor; vendor = queue.shift()) {
+      try {
+        await withVendorTransport(vendor, (transport) => collectFromVendor(vendor!, transport, report));
+        report.count("vendors_read");
+      } catch (error) {
+        const message = errorMessage(error);
+        report.problem(`${vendor.name}: ${message}`);
+        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", message: `Could not read ${vendor.name}'s incoming folder: ${message}. The other vendors were read; this one is tried again at the next run.` }]);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(VENDORS_AT_ONCE, vendors.length) }, worker));
   const stored = report.counts.files_stored ?? 0;
   const duplicates = report.counts.duplicates ?? 0;
   const changing = report.counts.files_still_changing ?? 0;

@@ -11,7 +11,7 @@ import prisma from "~/db.server";
 import { message } from "~/runs/messages";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
-import { ack997Interchange, echoableGroup } from "../../../edi/documents/997";
+import { echoableGroup } from "../../../edi/documents/997";
 import { ta1Interchanges, planTa1 } from "../../../edi/documents/ta1";
 import type { LineStatus } from "../../../edi/documents/855";
 import { allTrackingNumbers, type ShipNotice } from "../../../edi/documents/856";
@@ -25,10 +25,12 @@ import { describeFault, type Fault } from "../../../edi/x12/faults";
 import { readInventoryStream } from "../../../edi/documents/846";
 import { readX12, type ReadResult, type SegmentTable } from "../../../edi/x12/reader";
 import { as400ConnectionSettings, withVendorTransport } from "../vendor-connection.server";
-import { applyAcknowledgements, applyInvoiceLines, applyShipments, StockWriter, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
+import { prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
+import { ApplyBatch, applyAcknowledgements, applyInvoiceLines, applyShipments, StockWriter, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
 import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
+import { crashPoint, testBatchSize } from "./crash-hook.server";
 
 /** After this many unexpected failures (not a bad file: a bug or the database) a file is set aside as failed. */
 const MAX_ATTEMPTS = 3;
@@ -128,6 +130,8 @@ function invoiceLines(invoiceNumber: string, poNumber: string, lines: Array<{ sk
 
 /** A 997 from the vendor: our 850 groups accepted or rejected. */
 async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ functionalId: string; controlNumber: string; status: string; transactions: Array<{ controlNumber: string; status: string; errorCodes: string[] }> }> }) {
+  // Rare (one per 850 we sent): the batch's request moves are written first, so the statuses read here are current.
+  await context.batch.flush();
   for (const group of ack.groups) {
     const sent = await context.tx.transmission.findFirst({
       where: { vendor_id: context.vendor.id, direction: "out", partner: "vendor", group_control_number: group.controlNumber, transaction_set: group.functionalId === "PO" ? "850" : { not: null } },
@@ -145,7 +149,10 @@ async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ 
     // The 850's transactions were written in request order: ST02 i is request i.
     const refused = requests.filter((request, i) => rejected || rejectedSets.has(sent.transaction_control_numbers[i] ?? ""));
     for (const request of refused) {
-      if (request.status === "sent") await context.tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "rejected" } });
+      if (request.status === "sent") {
+        await context.tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "rejected" } });
+        context.batch.statusWritten(request.po_number, "rejected");
+      }
       context.logs.push({ ...base, status: "error", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: request.item_sku, qty: request.qty, message: `997: ${context.vendor.name} rejected PO ${request.po_number} of ${sent.file_name}. Revise the request to send it again.` });
     }
     context.logs.push({ ...base, action: "ack_997", status: refused.length ? "error" : "success", message: `997: ${sent.file_name} (group ${group.controlNumber}) ${rejected ? "rejected" : refused.length ? `accepted except ${plural(refused.length, "PO")}` : "accepted"} by ${context.vendor.name}.` });
@@ -187,7 +194,7 @@ interface StoredContent {
 
 const SLICE_BYTES = 1 << 20;
 
-function storedContent(tx: Prisma.TransactionClient, transmissionId: number, head: Buffer, size: number): StoredContent {
+function storedContent(tx: Prisma.TransactionClient, transmissionId: number, head: Buffer, size: number, claimed: Uint8Array | null = null): StoredContent {
   return {
     head,
     size,
@@ -202,6 +209,7 @@ function storedContent(tx: Prisma.TransactionClient, transmissionId: number, hea
         })(),
       ),
     whole: async () => {
+      if (claimed) return Buffer.from(claimed);
       const [row] = await tx.$queryRaw<Array<{ content: Uint8Array }>>`SELECT content FROM transmission WHERE id = ${transmissionId}`;
       return Buffer.from(row.content);
     },
@@ -288,10 +296,11 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
 }
 
 /**
- * What answers the file (D73), queued for upload: a 997 for every group a 997
- * can name (never for FA groups: a 997 or 999 is not acknowledged), and a TA1
- * for each interchange that asked for one (ISA14 = 1) or whose envelope is at
- * fault and cannot carry a 997. Both under the vendor's `997_enabled`.
+ * What answers the file (D73): a 997 for every group a 997 can name (never for
+ * FA groups: a 997 or 999 is not acknowledged), recorded per group and written
+ * once per vendor and run (D100, ack-997.server.ts), and a TA1 for each
+ * interchange that asked for one (ISA14 = 1) or whose envelope is at fault and
+ * cannot carry a 997, queued with the file. Both under the vendor's `997_enabled`.
  */
 async function queueAck997(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]) {
   if (context.vendor.edi997_enabled !== 1) return;
@@ -303,32 +312,20 @@ async function queueAck997(context: ApplyContext, profile: TradingProfile, resul
     context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `No ${groups.length ? "997" : "TA1"} sent: the vendor has no outcoming folder.` });
     return;
   }
-  const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
-  // ISA13, GS06 and ST02 may share a number; one per group covers them all, and one per TA1. Consecutive numbers are needed (a wrap from 999999999 to 1 counts as consecutive).
-  const needed = groups.length + answers.length;
-  let numbers = await reserveControlNumbers(query, context.vendor.id, needed);
-  while (numbers.some((n, i) => i > 0 && n !== addControlNumber(numbers[i - 1]))) numbers = await reserveControlNumbers(query, context.vendor.id, needed);
-  const start = numbers[0];
-  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   if (groups.length) {
-    const ack = ack997Interchange(result, {
-      extraFaults,
-      supportedSets: ["997", "855", "856", "810", "846"],
-      sender: profile.sender,
-      receiver: profile.receiver,
-      delimiters: profile.output,
-      usage: profile.usage,
-      controlNumbers: { interchange: start, group: start, transaction: start },
-    });
-    if (ack.text) {
-      const name = `997_${context.vendor.store_id}_${stamp}_${String(start).padStart(9, "0")}.edi`;
-      const rejected = ack.acknowledgements.filter((group) => group.status === "rejected" || group.status === "partially_accepted").length;
-      await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "997", content: Buffer.from(ack.text), interchangeControlNumber: String(start).padStart(9, "0"), groupControlNumber: String(start), replyToId: context.transmissionId }, context.tx);
-      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, message: `997 ${name} queued for ${context.fileName}: ${ack.acknowledgements.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
+    const acknowledged = recordGroupAcks(context, profile, result, extraFaults);
+    if (acknowledged.length) {
+      const rejected = acknowledged.some((group) => group.status === "rejected" || group.status === "partially_accepted");
+      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: context.fileName, transmission_id: context.transmissionId, message: `997 for ${context.fileName}, in this run's 997 to ${context.vendor.name}: ${acknowledged.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
     }
   }
   if (answers.length) {
-    const first = addControlNumber(start, groups.length);
+    const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
+    // One number per TA1; consecutive (a wrap from 999999999 to 1 counts as consecutive).
+    let numbers = await reserveControlNumbers(query, context.vendor.id, answers.length);
+    while (numbers.some((n, i) => i > 0 && n !== addControlNumber(numbers[i - 1]))) numbers = await reserveControlNumbers(query, context.vendor.id, answers.length);
+    const first = numbers[0];
+    const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
     const ta1 = ta1Interchanges(result, { delimiters: profile.output, sender: profile.sender, receiver: profile.receiver, usage: profile.usage, controlNumber: first });
     const name = `TA1_${context.vendor.store_id}_${stamp}_${String(first).padStart(9, "0")}.edi`;
     await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "TA1", content: Buffer.from(ta1.text), interchangeControlNumber: String(first).padStart(9, "0"), replyToId: context.transmissionId }, context.tx);
@@ -337,13 +334,34 @@ async function queueAck997(context: ApplyContext, profile: TradingProfile, resul
   }
 }
 
-async function processX12(context: ApplyContext, profile: TradingProfile, content: Buffer, type: string | null): Promise<FileOutcome> {
+/** An X12 file read whole, with its mapped documents (read before the batch applies, to read its requests at once). */
+interface ReadX12 {
+  result: ReadResult;
+  documents: LocatedDocument[];
+}
+
+function readWholeX12(content: Buffer, profile: TradingProfile, type: string | null): ReadX12 {
   const result = readX12(content, { unwrap: type === "846" && profile.unwrap846, hints: profile.inputHints });
+  return { result, documents: result.interchanges.length ? mapTransactions(result) : [] };
+}
+
+/** The PO numbers a read file names, so a batch reads their requests in one statement. */
+function poNumbersOf(read: ReadX12): string[] {
+  return read.documents.flatMap((located) => {
+    const mapped = located.mapped;
+    if (mapped?.type === "855" || mapped?.type === "810") return mapped.document.poNumber ? [mapped.document.poNumber] : [];
+    if (mapped?.type === "856") return mapped.document.orders.map((order) => order.poNumber ?? mapped.document.shipmentId);
+    return [];
+  });
+}
+
+async function processX12(context: ApplyContext, profile: TradingProfile, read: ReadX12): Promise<FileOutcome> {
+  const { result } = read;
   if (result.interchanges.length === 0) {
     const first = result.faults[0];
     return { status: "failed", error: first ? describeFault(first) : "no interchange in the file", errorSegment: first ? `${first.segmentIndex} ${first.segmentId}` : undefined, summary: "could not be read as X12" };
   }
-  const documents = mapTransactions(result);
+  const documents = read.documents;
   const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
   const unknownSets = documents.filter((d) => !d.mapped).map((d) => d.setId);
   const allFaults = [...result.faults, ...contentFaults];
@@ -412,70 +430,133 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
   return { status: "processed", summary: `${plural(applied, "row")} applied` };
 }
 
-// --- one stored file --------------------------------------------------------------
+// --- stored files, a batch per transaction ----------------------------------------
+
+/** Files per transaction (D102): their requests read and their results written a statement each. */
+const FILES_PER_BATCH = testBatchSize(100);
+/** Files up to this size come with the claim; larger ones (a stock file of MBs) are read in slices. */
+const CLAIM_CONTENT_BYTES = 256 * 1024;
+
+interface ClaimedFile {
+  id: number;
+  file_name: string;
+  transaction_set: string | null;
+  head: Uint8Array;
+  bytes: number;
+  content: Uint8Array | null;
+}
 
 /** Processes one stored file; false when another run has it or it is already done. */
 export async function processStoredFile(transmissionId: number, vendor: Vendor, report: StepReport): Promise<boolean> {
+  return (await processStoredFiles([transmissionId], vendor, report)) > 0;
+}
+
+/**
+ * Processes stored files of one vendor, in the order given, in one
+ * transaction (D102): claimed at once (FOR UPDATE SKIP LOCKED: a file another
+ * run holds is left to it), the requests they name read in one statement, and
+ * what they apply (responses, request moves, group acknowledgements, the
+ * files' outcomes, logs) written a statement each. Answers how many it took.
+ * A crash or error leaves every file of the batch as it was.
+ */
+export async function processStoredFiles(transmissionIds: number[], vendor: Vendor, report: StepReport): Promise<number> {
   const { profile, problems } = vendorProfile(vendor);
   await ensureVendorSequence(vendor.id);
-  // Counted once the transaction has committed: a rolled-back file is tried again.
-  let ended: "processed" | "failed" | undefined;
-  const done = await prisma.$transaction(
+  const outcomes = await prisma.$transaction(
     async (tx) => {
-      // Not the content itself: its head and size, then slices or the whole as the document needs (StoredContent).
-      const [transmission] = await tx.$queryRaw<Array<Pick<Transmission, "id" | "file_name" | "transaction_set"> & { head: Uint8Array; bytes: number }>>`
-        SELECT id, file_name, transaction_set, substring(content from 1 for 4096) AS head, octet_length(content) AS bytes
-        FROM transmission WHERE id = ${transmissionId} AND status = 'received' FOR UPDATE SKIP LOCKED`;
-      if (!transmission) return false;
-      const content = storedContent(tx as Prisma.TransactionClient, transmission.id, Buffer.from(transmission.head), Number(transmission.bytes));
-      const logs: LogEntry[] = [];
-      const context: ApplyContext = { tx: tx as Prisma.TransactionClient, vendor, transmissionId, fileName: transmission.file_name, logs };
-      const type = transmission.transaction_set ?? recogniseIncomingFile(transmission.file_name, content.head, vendor as never, profile).type;
-      let outcome: FileOutcome;
-      if (problems.length && profile.format === "x12" && problems.some((p) => /identifier|qualifier/.test(p))) {
-        outcome = { status: "failed", error: `the vendor's settings are not usable: ${problems.join("; ")}`, summary: "vendor settings" };
-      } else if (profile.format === "csv" && !/^\s*ISA/.test(content.head.subarray(0, 16).toString("latin1"))) {
-        outcome = await processCsv(context, content, type);
-      } else {
-        // A vendor's stock file can be tens of MB: streamed, not read whole (issue 15, 3c).
-        outcome = (type === "846" ? await processX12Stock(context, profile, content) : null) ?? (await processX12(context, profile, await content.whole(), type));
+      const claimed = await tx.$queryRaw<ClaimedFile[]>`
+        SELECT id, file_name, transaction_set, substring(content from 1 for 4096) AS head, octet_length(content) AS bytes,
+               CASE WHEN octet_length(content) <= ${CLAIM_CONTENT_BYTES}::int THEN content END AS content
+          FROM transmission WHERE id = ANY(${transmissionIds}::int[]) AND status = 'received' FOR UPDATE SKIP LOCKED`;
+      const byId = new Map(claimed.map((file) => [file.id, file]));
+      const files = transmissionIds.map((id) => byId.get(id)).filter((file): file is ClaimedFile => file !== undefined);
+      if (files.length === 0) return [];
+      const batch = new ApplyBatch(tx as Prisma.TransactionClient);
+      const settingsUnusable = problems.length > 0 && profile.format === "x12" && problems.some((p) => /identifier|qualifier/.test(p));
+      const isX12 = (file: ClaimedFile) => profile.format !== "csv" || /^\s*ISA/.test(Buffer.from(file.head).subarray(0, 16).toString("latin1"));
+      const typeOf = (file: ClaimedFile) => file.transaction_set ?? recogniseIncomingFile(file.file_name, Buffer.from(file.head), vendor as never, profile).type;
+      // X12 files read whole up front: the requests all of them name are read in one statement.
+      const reads = new Map<number, ReadX12>();
+      if (!settingsUnusable) {
+        for (const file of files) {
+          const type = typeOf(file);
+          if (file.content && isX12(file) && type !== "846") reads.set(file.id, readWholeX12(Buffer.from(file.content), profile, type));
+        }
+        await batch.prefetch([...reads.values()].flatMap(poNumbersOf));
       }
-      if (outcome.status === "processed" && type === "810" && profile.format === "x12") await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);
-      await tx.transmission.update({
-        where: { id: transmission.id },
-        data: { status: outcome.status, error: outcome.error ?? null, error_segment: outcome.errorSegment ?? null, processed_at: new Date(), transaction_set: type },
-      });
-      logs.push({
-        ...vendorLog(vendor),
-        action: "process_responses",
-        status: outcome.status === "failed" ? "error" : outcome.error ? "warning" : "success",
-        file_name: transmission.file_name,
-        transmission_id: transmission.id,
-        message:
-          outcome.status === "failed"
-            ? `Could not process ${transmission.file_name}: ${outcome.error}. The file is kept (transmission ${transmission.id})${vendor.edi997_enabled === 1 && profile.format === "x12" ? "; a 997 rejecting it is sent where the envelope allows one" : ""}.`
-            : `Processed ${transmission.file_name}: ${outcome.summary}${outcome.error ? ` (${outcome.error})` : ""}.`,
-      });
+      const logs: LogEntry[] = [];
+      const results: Array<{ file: ClaimedFile; type: string | null; outcome: FileOutcome }> = [];
+      for (const file of files) {
+        const content = storedContent(tx as Prisma.TransactionClient, file.id, Buffer.from(file.head), Number(file.bytes), file.content);
+        const context: ApplyContext = { tx: tx as Prisma.TransactionClient, batch, vendor, transmissionId: file.id, fileName: file.file_name, logs };
+        const type = typeOf(file);
+        let outcome: FileOutcome;
+        if (settingsUnusable) {
+          outcome = { status: "failed", error: `the vendor's settings are not usable: ${problems.join("; ")}`, summary: "vendor settings" };
+        } else if (!isX12(file)) {
+          outcome = await processCsv(context, content, type);
+        } else {
+          // A vendor's stock file can be tens of MB: streamed, not read whole (issue 15, 3c).
+          outcome =
+            (type === "846" ? await processX12Stock(context, profile, content) : null) ??
+            (await processX12(context, profile, reads.get(file.id) ?? readWholeX12(await content.whole(), profile, type)));
+        }
+        if (outcome.status === "processed" && type === "810" && profile.format === "x12") await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);
+        logs.push({
+          ...vendorLog(vendor),
+          action: "process_responses",
+          status: outcome.status === "failed" ? "error" : outcome.error ? "warning" : "success",
+          file_name: file.file_name,
+          transmission_id: file.id,
+          message:
+            outcome.status === "failed"
+              ? `Could not process ${file.file_name}: ${outcome.error}. The file is kept (transmission ${file.id})${vendor.edi997_enabled === 1 && profile.format === "x12" ? "; a 997 rejecting it is sent where the envelope allows one" : ""}.`
+              : `Processed ${file.file_name}: ${outcome.summary}${outcome.error ? ` (${outcome.error})` : ""}.`,
+        });
+        results.push({ file, type, outcome });
+      }
+      await batch.flush();
+      // Every file's outcome in one statement.
+      await tx.$executeRaw`
+        UPDATE transmission t SET status = o.status, error = o.error, error_segment = o.error_segment, processed_at = now(), transaction_set = o.transaction_set, updated_at = now()
+          FROM jsonb_to_recordset(${JSON.stringify(results.map(({ file, type, outcome }) => ({ id: file.id, status: outcome.status, error: outcome.error ?? null, error_segment: outcome.errorSegment ?? null, transaction_set: type })))}::jsonb)
+               AS o(id int, status text, error text, error_segment text, transaction_set text)
+         WHERE t.id = o.id`;
       await writeLogs(logs, tx as Prisma.TransactionClient);
-      report.count(outcome.status === "failed" ? "files_failed" : "files_processed");
-      if (outcome.status === "failed") report.problem(`${vendor.name}: ${transmission.file_name} ${outcome.error}`);
-      ended = outcome.status;
-      return true;
+      return results;
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
-  if (ended) countVendorFile(ended, vendor.id);
-  return done;
+  crashPoint("after-apply");
+  // Counted once committed.
+  for (const { file, outcome } of outcomes) {
+    report.count(outcome.status === "failed" ? "files_failed" : "files_processed");
+    countVendorFile(outcome.status === "failed" ? "failed" : "processed", vendor.id);
+    if (outcome.status === "failed") report.problem(`${vendor.name}: ${file.file_name} ${outcome.error}`);
+  }
+  return outcomes.length;
+}
+
+/** Not the file's fault (the database, a bug): tried again next run, set aside after MAX_ATTEMPTS. */
+async function fileFailed(file: { id: number; file_name: string }, vendor: Vendor, error: unknown, report: StepReport) {
+  const updated = await prisma.transmission.update({ where: { id: file.id }, data: { attempts: { increment: 1 }, error: errorMessage(error) } });
+  if (updated.attempts >= MAX_ATTEMPTS) {
+    await prisma.transmission.update({ where: { id: file.id }, data: { status: "failed" } });
+    countVendorFile("set_aside", vendor.id);
+  }
+  report.problem(`${vendor.name}: ${file.file_name}: ${errorMessage(error)}`);
+  await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, message: `Processing ${file.file_name} failed: ${errorMessage(error)}. ${updated.attempts >= MAX_ATTEMPTS ? "Set aside as failed after 3 attempts." : "Tried again at the next run."}` }]);
 }
 
 /** Stored files waiting, with their first bytes (for vendors who sort by contents). */
 async function waitingFiles(vendorId?: number) {
-  return prisma.$queryRaw<Array<{ id: number; vendor_id: number; file_name: string; head: Uint8Array }>>`
-    SELECT id, vendor_id, file_name, substring(content from 1 for 4096) AS head
-      FROM transmission
-     WHERE direction = 'in' AND partner = 'vendor' AND status = 'received'
-       AND (${vendorId ?? null}::int IS NULL OR vendor_id = ${vendorId ?? null}::int)
-     ORDER BY vendor_id, id`;
+  // The first bytes only for vendors who sort by them: 10,000 waiting files are not 40 MB of heads.
+  return prisma.$queryRaw<Array<{ id: number; vendor_id: number; file_name: string; head: Uint8Array | null }>>`
+    SELECT t.id, t.vendor_id, t.file_name, CASE WHEN v.sort_files_by_file_contents = 1 THEN substring(t.content from 1 for 4096) END AS head
+      FROM transmission t JOIN dropship_vendor v ON v.id = t.vendor_id
+     WHERE t.direction = 'in' AND t.partner = 'vendor' AND t.status = 'received'
+       AND (${vendorId ?? null}::int IS NULL OR t.vendor_id = ${vendorId ?? null}::int)
+     ORDER BY t.vendor_id, t.id`;
 }
 
 export async function processShipResponses(options: { vendorId?: number; transmissionIds?: number[] } = {}): Promise<StepResult> {
@@ -489,23 +570,31 @@ export async function processShipResponses(options: { vendorId?: number; transmi
   for (const vendorId of vendorIds) {
     const vendor = vendors.get(vendorId)!;
     const { profile } = vendorProfile(vendor);
-    const mine = sortIncomingFiles(files.filter((file) => file.vendor_id === vendorId).map((file) => ({ ...file, name: file.file_name, firstBytes: Buffer.from(file.head) })), profile);
-    for (const file of mine) {
+    const mine = sortIncomingFiles(files.filter((file) => file.vendor_id === vendorId).map((file) => ({ ...file, name: file.file_name, firstBytes: file.head ? Buffer.from(file.head) : Buffer.alloc(0) })), profile);
+    for (let i = 0; i < mine.length; i += FILES_PER_BATCH) {
+      const chunk = mine.slice(i, i + FILES_PER_BATCH);
       try {
-        await processStoredFile(file.id, vendor, report);
+        await processStoredFiles(chunk.map((file) => file.id), vendor, report);
+        continue;
       } catch (error) {
-        // Not the file's fault (the database, a bug): tried again next run, set aside after MAX_ATTEMPTS.
-        const updated = await prisma.transmission.update({ where: { id: file.id }, data: { attempts: { increment: 1 }, error: errorMessage(error) } });
-        if (updated.attempts >= MAX_ATTEMPTS) {
-          await prisma.transmission.update({ where: { id: file.id }, data: { status: "failed" } });
-          countVendorFile("set_aside", vendor.id);
+        // One file's trouble must not hold up the others: the batch again, a file at a time.
+        if (chunk.length === 1) {
+          await fileFailed(chunk[0], vendor, error, report);
+          continue;
         }
-        report.problem(`${vendor.name}: ${file.file_name}: ${errorMessage(error)}`);
-        await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, message: `Processing ${file.file_name} failed: ${errorMessage(error)}. ${updated.attempts >= MAX_ATTEMPTS ? "Set aside as failed after 3 attempts." : "Tried again at the next run."}` }]);
+      }
+      for (const file of chunk) {
+        try {
+          await processStoredFiles([file.id], vendor, report);
+        } catch (error) {
+          await fileFailed(file, vendor, error, report);
+        }
       }
       report.progress(++done, files.length, "files");
     }
   }
+  // One 997 per vendor for the groups of this run's files (and any a crashed run left), then the uploads.
+  await prepareWaiting997s(report);
   await deliverAnswers(report);
   await fulfilShipments(report);
   await syncInventoryToShopify(report);

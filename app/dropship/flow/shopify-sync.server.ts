@@ -6,26 +6,63 @@
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { ShopifyApiError, type ShopifyAdmin } from "~/shopify/admin-client.server";
-import { recordDropshipShipment } from "~/sales/realtime-outbox.server";
+import { recordDropshipShipments } from "~/sales/realtime-outbox.server";
 import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
-import { errorMessage, plural, StepReport, writeLogs } from "./context.server";
+import { errorMessage, plural, StepReport, writeLogs, type LogEntry } from "./context.server";
+import { crashPoint } from "./crash-hook.server";
 
+/** Responses per batch: their Shopify calls run a few at a time, their results are written in one transaction. */
 const BATCH = 200;
 /** Shopify allows bursts; four calls at once stay well inside its rate limits. */
 const SHOPIFY_CONCURRENCY = 4;
 
+/** A shipment due in Shopify, with what its request and order say (one statement per batch). */
+interface DueShipment {
+  id: number;
+  vendor_id: number;
+  vendor_name: string;
+  po_number: string;
+  order_increment_id: string | null;
+  item_sku: string | null;
+  qty: number | null;
+  tracking_number: string | null;
+  tracking_carrier: string | null;
+  request_id: number;
+  request_order: string;
+  request_sku: string;
+  request_qty: number;
+  assignment_id: number;
+  shopify_order_id: string | null;
+}
+
+type Outcome = { due: DueShipment; fulfilment: { fulfillmentId: string; created: boolean } } | { due: DueShipment; failure: string; noOrder?: true };
+
+/**
+ * Each shipped response becomes a fulfilment in Shopify (D101): a batch of
+ * responses is read in one statement, its Shopify calls made a few at a time,
+ * and its results written in one transaction of a few statements. A crash
+ * between Shopify's answers and that transaction loses nothing: the responses
+ * are still received, and the next run finds each fulfilment by its tracking
+ * number (createFulfillmentOnce) instead of creating it again.
+ */
 export async function fulfilShipments(report: StepReport, options: { responseIds?: number[] } = {}) {
   let afterId = 0;
   let admin: Awaited<ReturnType<typeof jobsShopifyAdmin>> | null = null;
   for (;;) {
-    const due = await prisma.dropshipResponse.findMany({
-      where: { response_type: "856", status: "received", request_id: { not: null }, id: { gt: afterId, ...(options.responseIds ? { in: options.responseIds } : {}) } },
-      include: { request: { include: { assignment: { select: { id: true, shopify_order_id: true, assign_status: true } } } } },
-      orderBy: { id: "asc" },
-      take: BATCH,
-    });
+    const due = await prisma.$queryRaw<DueShipment[]>`
+      SELECT r.id, r.vendor_id, r.vendor_name, r.po_number, r.order_increment_id, r.item_sku, r.qty, r.tracking_number, r.tracking_carrier,
+             q.request_id, q.order_increment_id AS request_order, q.item_sku AS request_sku, q.qty AS request_qty, q.assignment_id,
+             coalesce(a.shopify_order_id, o.shopify_order_id) AS shopify_order_id
+        FROM dropship_response r
+        JOIN dropship_request q ON q.request_id = r.request_id
+        JOIN assignment a ON a.id = q.assignment_id
+        LEFT JOIN order_grid o ON a.shopify_order_id IS NULL AND o.order_id = q.order_increment_id
+       WHERE r.response_type = '856' AND r.status = 'received' AND r.id > ${afterId}
+         AND (${options.responseIds ?? null}::int[] IS NULL OR r.id = ANY(${options.responseIds ?? null}::int[]))
+       ORDER BY r.id
+       LIMIT ${BATCH}`;
     if (due.length === 0) return;
     afterId = due[due.length - 1].id;
     try {
@@ -36,83 +73,119 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
     }
     // A few Shopify calls in flight; the responses of one order one after another, so two
     // shipments of the same order never ask for the same open line at once.
-    const byOrder = new Map<string, typeof due>();
-    for (const response of due) byOrder.set(response.request!.order_increment_id, [...(byOrder.get(response.request!.order_increment_id) ?? []), response]);
+    const byOrder = new Map<string, DueShipment[]>();
+    for (const response of due) byOrder.set(response.request_order, [...(byOrder.get(response.request_order) ?? []), response]);
     const queue = [...byOrder.values()];
+    const outcomes: Outcome[] = [];
     const worker = async () => {
       for (let group = queue.shift(); group; group = queue.shift()) {
-        for (const response of group) await fulfilOne(admin!, response, report);
+        for (const response of group) outcomes.push(await askShopify(admin!, response));
       }
     };
     await Promise.all(Array.from({ length: SHOPIFY_CONCURRENCY }, worker));
+    await recordOutcomes(outcomes, report);
   }
 }
 
-type DueResponse = Prisma.DropshipResponseGetPayload<{ include: { request: { include: { assignment: { select: { id: true; shopify_order_id: true; assign_status: true } } } } } }>;
-
-async function fulfilOne(admin: ShopifyAdmin, response: DueResponse, report: StepReport) {
-  const request = response.request!;
-  const base = { vendor_id: response.vendor_id, vendor_name: response.vendor_name, action: "shopify_fulfillment" as const, po_number: response.po_number, order_increment_id: response.order_increment_id, item_sku: response.item_sku, qty: response.qty, tracking_number: response.tracking_number };
-  const shopifyOrderId =
-    request.assignment.shopify_order_id ?? (await prisma.order.findUnique({ where: { order_id: request.order_increment_id }, select: { shopify_order_id: true } }))?.shopify_order_id ?? null;
-  if (!shopifyOrderId) {
-    await prisma.dropshipResponse.update({ where: { id: response.id }, data: { status: "failed", detail: "the order has no Shopify order id", needs_processing: false } });
-    await writeLogs([{ ...base, status: "error", message: `Order ${request.order_increment_id} has no Shopify order id: fulfil it in Shopify by hand, or revise the response once the order is synced.` }]);
-    report.problem(`PO ${response.po_number}: order ${request.order_increment_id} has no Shopify order id`);
-    return;
-  }
-  let fulfilment: { fulfillmentId: string; created: boolean };
+async function askShopify(admin: ShopifyAdmin, due: DueShipment): Promise<Outcome> {
+  if (!due.shopify_order_id) return { due, failure: "the order has no Shopify order id", noOrder: true };
   try {
-    fulfilment = await createFulfillmentOnce(admin, {
-      shopifyOrderId,
-      sku: response.item_sku ?? request.item_sku,
-      quantity: response.qty ?? request.qty,
-      trackingNumber: response.tracking_number!,
-      carrier: response.tracking_carrier,
+    const fulfilment = await createFulfillmentOnce(admin, {
+      shopifyOrderId: due.shopify_order_id,
+      sku: due.item_sku ?? due.request_sku,
+      quantity: due.qty ?? due.request_qty,
+      trackingNumber: due.tracking_number!,
+      carrier: due.tracking_carrier,
     });
+    crashPoint("after-fulfilment-call");
+    return { due, fulfilment };
   } catch (error) {
     if (!(error instanceof ShopifyApiError)) throw error;
-    // Kept as received: tried again at the next run (a revision can correct it).
-    await prisma.dropshipResponse.update({ where: { id: response.id }, data: { detail: error.message.slice(0, 500) } });
-    await writeLogs([{ ...base, status: "error", message: `Shopify fulfilment for PO ${response.po_number} failed: ${error.message}. Tried again at the next run.` }]);
-    report.problem(`PO ${response.po_number}: ${error.message}`);
-    return;
+    return { due, failure: error.message };
   }
-  await prisma.$transaction(async (tx) => {
-    await tx.dropshipResponse.update({ where: { id: response.id }, data: { status: "fulfilled", shopify_fulfillment_id: fulfilment.fulfillmentId, needs_processing: false, processed_at: new Date(), detail: null } });
-    // Complete once everything asked for has shipped (partial shipments add up).
-    const shipped = await tx.dropshipResponse.aggregate({ where: { request_id: request.request_id, response_type: "856", status: "fulfilled" }, _sum: { qty: true } });
-    const complete = (shipped._sum.qty ?? 0) >= request.qty;
-    if (complete) {
-      await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: request.status === "archived" ? "archived" : "completed" } });
-      await tx.assignment.update({ where: { id: request.assignment_id }, data: { assign_status: 4 } });
-    }
-    // The shipment goes on to the AS400 (realtime shipping log, D26), committed with the rest.
-    await recordDropshipShipment(tx, {
-      shopifyOrderId,
-      orderId: request.order_increment_id,
-      fulfillmentId: fulfilment.fulfillmentId,
-      createdInShopify: fulfilment.created,
-      poNumber: response.po_number,
-      vendorName: response.vendor_name,
-      responseId: response.id,
-      sku: response.item_sku ?? request.item_sku,
-      qty: response.qty ?? request.qty,
-      trackingNumber: response.tracking_number,
-      carrier: response.tracking_carrier,
-    });
-    await writeLogs(
-      [
-        {
-          ...base,
-          status: "success",
-          message: `${fulfilment.created ? "Fulfilment created in" : "Fulfilment already in"} Shopify for order ${request.order_increment_id}: ${response.qty ?? request.qty} x ${response.item_sku ?? request.item_sku}${response.tracking_carrier ? `, ${response.tracking_carrier}` : ""} tracking ${response.tracking_number}.${complete ? ` Assignment ${request.assignment_id} is Complete.` : ""}`,
-        },
-      ],
-      tx,
-    );
-  });
-  report.count("fulfilments");
+}
+
+const logBase = (due: DueShipment) => ({
+  vendor_id: due.vendor_id, vendor_name: due.vendor_name, action: "shopify_fulfillment" as const, po_number: due.po_number, order_increment_id: due.order_increment_id, item_sku: due.item_sku, qty: due.qty, tracking_number: due.tracking_number,
+});
+
+/** A batch's results in one transaction: responses, requests and assignments by unnest, the AS400 shipping rows and the logs in one insert each. */
+async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
+  const done = outcomes.filter((o): o is Extract<Outcome, { fulfilment: unknown }> => "fulfilment" in o);
+  const failed = outcomes.filter((o): o is Extract<Outcome, { failure: string }> => "failure" in o);
+  const logs: LogEntry[] = [];
+  await prisma.$transaction(
+    async (tx) => {
+      let completed = new Set<number>();
+      if (done.length) {
+        await tx.$executeRaw`
+          UPDATE dropship_response r SET status = 'fulfilled', shopify_fulfillment_id = t.f, needs_processing = false, processed_at = now(), detail = NULL, updated_at = now()
+            FROM unnest(${done.map((o) => o.due.id)}::int[], ${done.map((o) => o.fulfilment.fulfillmentId)}::text[]) AS t(id, f)
+           WHERE r.id = t.id`;
+        // Complete once everything asked for has shipped (partial shipments add up): the request, then its assignment.
+        const complete = await tx.$queryRaw<Array<{ request_id: number }>>`
+          WITH shipped AS (
+            SELECT request_id, sum(qty) AS qty FROM dropship_response
+             WHERE request_id = ANY(${[...new Set(done.map((o) => o.due.request_id))]}::int[]) AND response_type = '856' AND status = 'fulfilled'
+             GROUP BY request_id),
+          finished AS (
+            UPDATE dropship_request q SET status = CASE WHEN q.status = 'archived' THEN 'archived' ELSE 'completed' END, updated_at = now()
+              FROM shipped s WHERE q.request_id = s.request_id AND coalesce(s.qty, 0) >= q.qty
+            RETURNING q.request_id, q.assignment_id),
+          assigned AS (
+            UPDATE assignment a SET assign_status = 4, update_time = now() FROM finished f WHERE a.id = f.assignment_id RETURNING a.id)
+          SELECT request_id FROM finished`;
+        completed = new Set(complete.map((row) => row.request_id));
+        // The shipments go on to the AS400 (realtime shipping log, D26), committed with the rest.
+        await recordDropshipShipments(
+          tx as Prisma.TransactionClient,
+          done.map(({ due, fulfilment }) => ({
+            shopifyOrderId: due.shopify_order_id!,
+            orderId: due.request_order,
+            fulfillmentId: fulfilment.fulfillmentId,
+            createdInShopify: fulfilment.created,
+            poNumber: due.po_number,
+            vendorName: due.vendor_name,
+            responseId: due.id,
+            sku: due.item_sku ?? due.request_sku,
+            qty: due.qty ?? due.request_qty,
+            trackingNumber: due.tracking_number,
+            carrier: due.tracking_carrier,
+          })),
+        );
+        for (const { due, fulfilment } of done) {
+          const complete = completed.has(due.request_id);
+          logs.push({
+            ...logBase(due),
+            status: "success",
+            message: `${fulfilment.created ? "Fulfilment created in" : "Fulfilment already in"} Shopify for order ${due.request_order}: ${due.qty ?? due.request_qty} x ${due.item_sku ?? due.request_sku}${due.tracking_carrier ? `, ${due.tracking_carrier}` : ""} tracking ${due.tracking_number}.${complete ? ` Assignment ${due.assignment_id} is Complete.` : ""}`,
+          });
+        }
+      }
+      if (failed.length) {
+        // No Shopify order id: failed (fulfil by hand, or revise once synced). A Shopify error: kept as received, tried again at the next run.
+        await tx.$executeRaw`
+          UPDATE dropship_response r SET detail = left(t.d, 500), updated_at = now(),
+                 status = CASE WHEN t.no_order THEN 'failed' ELSE r.status END,
+                 needs_processing = CASE WHEN t.no_order THEN false ELSE r.needs_processing END
+            FROM unnest(${failed.map((o) => o.due.id)}::int[], ${failed.map((o) => o.failure)}::text[], ${failed.map((o) => o.noOrder === true)}::boolean[]) AS t(id, d, no_order)
+           WHERE r.id = t.id`;
+        for (const { due, failure, noOrder } of failed) {
+          logs.push({
+            ...logBase(due),
+            status: "error",
+            message: noOrder
+              ? `Order ${due.request_order} has no Shopify order id: fulfil it in Shopify by hand, or revise the response once the order is synced.`
+              : `Shopify fulfilment for PO ${due.po_number} failed: ${failure}. Tried again at the next run.`,
+          });
+        }
+      }
+      await writeLogs(logs, tx as Prisma.TransactionClient);
+    },
+    { timeout: 120_000 },
+  );
+  for (const { due, failure, noOrder } of failed) report.problem(noOrder ? `PO ${due.po_number}: order ${due.request_order} has no Shopify order id` : `PO ${due.po_number}: ${failure}`);
+  if (done.length) report.count("fulfilments", done.length);
 }
 
 /** Pushes the stock levels that changed since Shopify was last told, per drop-ship vendor's location. */
