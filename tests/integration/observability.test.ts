@@ -16,6 +16,7 @@ import { routeBranches, routeLabel } from "../../app/observability/http.server";
 import { logger } from "../../app/observability/logger.server";
 import { metricsText } from "../../app/observability/metrics.server";
 import { captureLogs } from "../support/log-capture";
+import { followRun } from "../support/runs";
 import { freePort, startAppServer, type RunningApp } from "../support/app-server";
 import { sessionToken, startEmbeddedApp, EMBEDDED, type EmbeddedApp } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -184,7 +185,10 @@ describe("local mode", () => {
 
   it("writes one line at the end of a feed run: feed, run id, outcome, counts, duration, and the request that started it", async () => {
     const response = await fetch(`${app.url}/api/feed_run?feed_name=${FEED}`, { method: "POST", headers: { "x-request-id": "obs-feed-run" } });
-    expect(response.status).toBe(200);
+    // Run Feed starts a background run (D93): followed to its end as the page does.
+    const run = await followRun(app.url, response);
+    expect(run.startStatus).toBe(202);
+    expect(run.body.error).toBe(false);
     const line = (await until(() => jsonLines(app.output()).find((entry) => entry.component === "feeds" && entry.feed === FEED && entry.request_id === "obs-feed-run"), Boolean, "the run's line"))!;
     expect(line).toMatchObject({ feed: FEED, outcome: expect.stringMatching(/^finished/), counts: expect.any(Object), duration_ms: expect.any(Number) });
     // The run id is the run's starting log, as Feed Logs shows it.
