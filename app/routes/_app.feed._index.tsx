@@ -107,7 +107,7 @@ export default function FeedSummary() {
                   size="slim"
                   loading={running === name}
                   disabled={running !== null}
-                  accessibilityLabel={t("feeds.run_feed_label", { feed: name })}
+                  accessibilityLabel={t("a11y.run_feed_label", { feed: name })}
                   onClick={() => void runFeed(name)}
                 >
                   {t("feeds.run_feed")}
