@@ -65,7 +65,8 @@ function usePageHeading(): string | null {
   const matches = useMatches();
   const { search } = useLocation();
   const error = useRouteError();
-  if (error !== undefined) {
+  // Outside an error, the root layout's useRouteError() is null.
+  if (error != null) {
     return isRouteErrorResponse(error) && error.status === 404 ? t("not_found.heading") : t("error_boundary.heading", { defaultValue: "Unexpected Application Error!" });
   }
   for (const match of [...matches].reverse()) {
