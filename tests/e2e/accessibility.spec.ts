@@ -7,7 +7,7 @@ import { axeFor, blocking, describeViolations } from "./axe";
 import { dbQuery, open } from "./support";
 
 const LOCALES = ["en", "de"] as const;
-const appName = (locale: string) => (JSON.parse(readFileSync(`public/locales/${locale}/common.json`, "utf8")) as { app: { title: string } }).app.title;
+const texts = (locale: string) => JSON.parse(readFileSync(`public/locales/${locale}/common.json`, "utf8")) as { app: { title: string }; not_found: { heading: string } };
 
 const ID_QUERIES = {
   request: "SELECT request_id AS id FROM dropship_request ORDER BY request_id LIMIT 1",
@@ -94,9 +94,9 @@ for (const locale of LOCALES) {
       const violations = blocking(await axeFor(page).analyze());
       expect(violations, `${path} (${locale}):\n${describeViolations(violations)}`).toEqual([]);
 
-      // The title is the page's heading and the app's name (the not-found page has no h1: its heading).
-      const heading = index === PAGES.length - 1 ? page.locator(".Polaris-EmptyState h2, .Polaris-EmptyState p").first() : page.getByRole("heading", { level: 1 }).first();
-      await expect(page).toHaveTitle(`${(await heading.textContent())?.trim()} · ${appName(locale)}`);
+      // The title is the page's heading and the app's name (the not-found page has no h1: its empty state's heading).
+      const heading = index === PAGES.length - 1 ? texts(locale).not_found.heading : await page.getByRole("heading", { level: 1 }).first().textContent();
+      await expect(page).toHaveTitle(`${heading?.trim()} · ${texts(locale).app.title}`);
     });
   });
 }
