@@ -15,6 +15,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { useEffect, type ReactNode } from "react";
 import type { AppSettings } from "./components/app-settings";
 import { StandalonePolaris } from "./components/AppShell";
+import { DocumentTitle } from "./components/DocumentTitle";
 import { NotFound } from "./components/NotFound";
 import { env } from "./env.server";
 import { i18nServer } from "./i18n/i18n.server";
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <DocumentTitle />
         <Meta />
         <Links />
       </head>

@@ -3,8 +3,40 @@
 // empty state and the footer 'Page X of Y - Total Items: N' (listPagination).
 import { EmptySearchResult, IndexTable } from "@shopify/polaris";
 import type { IndexTableProps } from "@shopify/polaris";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { SortDir } from "./types";
+
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+/**
+ * A cell's content, at most 200px wide and scrolling sideways (spec 000 §9). A cell whose
+ * content overflows, and that holds nothing focusable, is a tab stop, so that the keyboard
+ * can reach and scroll it (WCAG 2.1.1, axe's scrollable-region-focusable, D112); cells that
+ * fit stay out of the tab order. Measured after every render and on every resize.
+ */
+function GridCell({ columnKey, children }: { columnKey: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  const measure = () => {
+    const element = ref.current;
+    if (!element) return;
+    const focusableInside = [...element.querySelectorAll(FOCUSABLE)].some((each) => each !== element);
+    setScrolls(element.scrollWidth > element.clientWidth && !focusableInside);
+  };
+  useEffect(measure);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="grid-cell" data-column={columnKey} tabIndex={scrolls ? 0 : undefined}>
+      {children}
+    </div>
+  );
+}
 
 export interface ListTableProps<Row> {
   resourceName: { singular: string; plural: string };
@@ -40,9 +72,7 @@ export function ListTable<Row>({ resourceName, columns, rows, rowKey, cell, sort
         <IndexTable.Row id={rowKey(row)} key={rowKey(row)} position={index}>
           {columns.map((column) => (
             <IndexTable.Cell key={column.key}>
-              <div className="grid-cell" data-column={column.key}>
-                {cell(column.key, row)}
-              </div>
+              <GridCell columnKey={column.key}>{cell(column.key, row)}</GridCell>
             </IndexTable.Cell>
           ))}
         </IndexTable.Row>

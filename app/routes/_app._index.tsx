@@ -6,7 +6,6 @@ import {
   BlockStack,
   Box,
   Card,
-  DataTable,
   InlineGrid,
   InlineStack,
   Link,
@@ -18,6 +17,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HOME_LINK_GROUPS } from "~/components/navigation";
+import { RegionDataTable } from "~/components/RegionDataTable";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
 import { formatMoney } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
@@ -191,7 +191,8 @@ function DailySalesCard() {
               {t("home.daily_sales.assignments_title")}
             </Text>
             {stores.length ? (
-              <DataTable
+              <RegionDataTable
+                label={t("home.daily_sales.assignments_title")}
                 columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
                 headings={[
                   t("home.daily_sales.columns.store"),

@@ -80,7 +80,7 @@ export default function FeedSummary() {
             if (column.key === "cron_expression") {
               return (
                 <InlineStack gap="100" wrap={false}>
-                  <Link url={withLocale(`/feed/edit?id=${row.id}`, location.search)} accessibilityLabel={t("feeds.edit.link_label", { feed: name })}>
+                  <Link url={withLocale(`/feed/edit?id=${row.id}`, location.search)} accessibilityLabel={t("a11y.cron_link_label", { cron: String(row.cron_expression), feed: name })}>
                     {String(row.cron_expression)}
                   </Link>
                   {row.enabled === 0 && <Text as="span" tone="subdued">({t("feeds.disabled")})</Text>}
@@ -95,7 +95,7 @@ export default function FeedSummary() {
                   size="slim"
                   loading={running === name}
                   disabled={feedRun.running}
-                  accessibilityLabel={t("feeds.run_feed_label", { feed: name })}
+                  accessibilityLabel={t("a11y.run_feed_label", { feed: name })}
                   onClick={() => void runFeed(name)}
                 >
                   {t("feeds.run_feed")}

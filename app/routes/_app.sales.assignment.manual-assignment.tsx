@@ -4,10 +4,11 @@
 // of that SKU), Qty, delete row. New Assignment adds a row; Create Assignments
 // saves them all or none, and goes back to the unassigned orders 1 s after success.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, DataTable, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { RegionDataTable } from "~/components/RegionDataTable";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { formatDateTime } from "~/lib/format";
@@ -107,7 +108,8 @@ export default function ManualAssignment() {
                     <Text as="p">{t("sales.manual.no_items")}</Text>
                   </div>
                 ) : (
-                  <DataTable
+                  <RegionDataTable
+                    label={t("sales.manual.items_title")}
                     columnContentTypes={["numeric", "text", "text", "numeric", "numeric", "text", "text", "text", "text", "text"]}
                     headings={["item_id", "sku", "name", "qty_ordered", "qty_unassigned", "billing_addr", "shipping_addr", "customer_notes", "created_time", "update_time"].map((key) => t(`sales.manual.columns.${key}`))}
                     rows={items.map((item) => [

@@ -49,7 +49,7 @@ test("a long step shows its progress in the frame, ends with a toast in the admi
 test("Run Feed in German: the result in the frame, the toast in the admin", async ({ admin }) => {
   const name = "clear_completed_ship_requests";
   const app = await admin.open("/feed?locale=de");
-  await app.getByRole("button", { name: `Feed ${name} ausführen` }).click();
+  await app.getByRole("button", { name: `Feed ausführen: ${name}` }).click();
   await expect(app.locator(".Polaris-Banner").filter({ hasText: "Feed erfolgreich ausgeführt" })).toBeVisible({ timeout: 60_000 });
   await expect(admin.page.locator("#toasts [role=status]").filter({ hasText: `Feed ausführen: ${name}: erledigt` })).toBeVisible();
 });
