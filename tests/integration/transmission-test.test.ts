@@ -144,7 +144,7 @@ describe("Transmission Test: data connections and FTPS", () => {
       const vendorId = await createVendor("FTPS Vendor", 3, ftps.port);
       await db.vendor.update({ where: { id: vendorId }, data: { ftp_tls: 1 } });
       const answer = await tool(vendorId, "test-connection");
-      expect(answer).toMatchObject({ error: false });
+      expect(answer, JSON.stringify(answer)).toMatchObject({ error: false });
       expect(answer.message).toContain(`Connected to Passive FTP 127.0.0.1:${ftps.port} as vendor. Login and data are encrypted (FTPS).`);
       expect(answer.message).toContain(`has the fingerprint ${fingerprint} and is now pinned`);
       expect(answer.message).toContain("Listed Incoming Folder (/outbound) over a passive FTP data connection: 1 files.");
