@@ -2,7 +2,7 @@
 // Vendor (existing vendors only) and Back. Saves go to the /api twin as JSON.
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, InlineStack, Layout, Modal, Select, Text, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dropship/vendor-fields";
 import { getVendor } from "~/dropship/vendors.server";
@@ -43,7 +43,13 @@ function initialValues(vendor: VendorApi | null): Record<string, string> {
 export default function EditVendor() {
   const { t } = useTranslation();
   const { vendor } = useLoaderData<typeof loader>();
-  const [values, setValues] = useState(() => initialValues(vendor));
+  const [values, setValuesState] = useState(() => initialValues(vendor));
+  // What was typed, at once: a Save clicked in the admin's title bar may arrive before React renders the last keystroke.
+  const current = useRef(values);
+  const setValues = (next: Record<string, string>) => {
+    current.current = next;
+    setValuesState(next);
+  };
   // What the server has: the form is dirty when the values differ from it.
   const [savedValues, setSavedValues] = useState(values);
   const dirty = useMemo(() => Object.keys({ ...values, ...savedValues }).some((key) => (values[key] ?? "") !== (savedValues[key] ?? "")), [values, savedValues]);
@@ -69,7 +75,7 @@ export default function EditVendor() {
     }
   };
 
-  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const set = (name: string) => (value: string) => setValues({ ...current.current, [name]: value });
   const yesNo = [
     { label: t("grid.yes"), value: "1" },
     { label: t("grid.no"), value: "0" },
@@ -173,11 +179,11 @@ export default function EditVendor() {
   const url = vendor ? `/api/dropship_vendor/${vendor.id}` : "/api/dropship_vendor";
   const body = () => {
     const out: Record<string, unknown> = {};
-    for (const group of VENDOR_FIELD_GROUPS) for (const field of group.fields) out[field.name] = values[field.name] ?? "";
+    for (const group of VENDOR_FIELD_GROUPS) for (const field of group.fields) out[field.name] = current.current[field.name] ?? "";
     return out;
   };
   const saveVendor = async () => {
-    const sent = values;
+    const sent = current.current;
     const outcome = await save.submit({ url, body: body(), put: Boolean(vendor) });
     // Saved: nothing is unsaved any more, and the redirect to the list is not held up.
     if (outcome.ok) setSavedValues(sent);
