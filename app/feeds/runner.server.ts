@@ -16,6 +16,7 @@ import { addToLogContext, withLogContext } from "~/observability/context.server"
 import { logger } from "~/observability/logger.server";
 import { countFeedRun, type FeedOutcome as RunOutcome } from "~/observability/metrics.server";
 import { registerPool } from "~/observability/pools.server";
+import { ThrottledProgress } from "~/lib/throttled-progress";
 
 const feedsLog = logger("feeds");
 
@@ -294,7 +295,13 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
 
   const internalAbort = new AbortController();
   const signal = AbortSignal.any([internalAbort.signal, run.lockLost, ...(run.callerSignal ? [run.callerSignal] : [])]);
-  const progress = new ProgressWriter(startedLogId, { trigger, ...processInfo() });
+  // Progress lands on the starting log: at most one write a second, the last one before the run's end log.
+  const progress = new ThrottledProgress<Record<string, unknown>>(
+    { trigger, ...processInfo() },
+    (meta) => prisma.feedLog.update({ where: { id: startedLogId }, data: { meta: toJson(meta) } }),
+    (error) => feedsLog.error(`progress of log ${startedLogId} not saved: ${error.message}`),
+    PROGRESS_INTERVAL_MS,
+  );
   // Set once the run's end is decided, so a late job and a shutdown never both write one.
   let ended = false;
 
@@ -401,56 +408,6 @@ async function closeInterruptedRuns(client: pg.PoolClient, feedName: string) {
   if (rows.length) await prisma.feed.updateMany({ where: { name: feedName }, data: { last_failed_at: new Date() } });
 }
 
-// Progress lands on the starting log: merged, at most one write a second, the
-// last one always written (finish) before the run's end log.
-class ProgressWriter {
-  private lastWrite = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private dirty = false;
-  private closed = false;
-  private chain: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly logId: number,
-    private readonly meta: Record<string, unknown>,
-  ) {}
-
-  update(patch: Record<string, unknown>): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    Object.assign(this.meta, patch);
-    this.dirty = true;
-    if (this.timer) return Promise.resolve();
-    const wait = this.lastWrite + PROGRESS_INTERVAL_MS - Date.now();
-    if (wait <= 0) return this.write();
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.write();
-    }, wait);
-    return Promise.resolve();
-  }
-
-  async finish(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.write();
-  }
-
-  private write(): Promise<void> {
-    if (!this.dirty) return this.chain;
-    this.dirty = false;
-    this.lastWrite = Date.now();
-    const meta = toJson(this.meta);
-    // Chained so writes land in order; a failed progress write does not fail the job.
-    this.chain = this.chain
-      .then(() => prisma.feedLog.update({ where: { id: this.logId }, data: { meta } }))
-      .then(
-        () => undefined,
-        (error: Error) => feedsLog.error(`progress of log ${this.logId} not saved: ${error.message}`),
-      );
-    return this.chain;
-  }
-}
 
 function writeLog(feedName: string, type: "starting" | "finished" | "failed" | "skipped", meta: Record<string, unknown>) {
   return prisma.feedLog.create({ data: { feed_name: feedName, type, meta: toJson(meta) }, select: { id: true } });

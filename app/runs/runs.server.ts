@@ -20,6 +20,7 @@ import { trackManualRun } from "~/feeds/manual-runs.server";
 import { abandonFeedRuns } from "~/feeds/runner.server";
 import { message, plainText, renderMessage, type MessageTranslate, type RunMessage } from "./messages";
 import type { RunProgress, RunStatus, RunView } from "./types";
+import { ThrottledProgress } from "~/lib/throttled-progress";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("runs");
@@ -118,7 +119,13 @@ export async function startRun(definition: RunDefinition, t: MessageTranslate, l
 function execute(row: BackgroundRun, definition: RunDefinition, client: pg.Client, lockLost: AbortController, lockCheckEveryMs: number) {
   const shutdown = new AbortController();
   const signal = AbortSignal.any([shutdown.signal, lockLost.signal]);
-  const progress = new ProgressWriter(row.id);
+  // Progress lands on the row: at most one write a second, the last one before the run's end.
+  const progress = new ThrottledProgress<RunProgress>(
+    {},
+    (state) => runAsJob(() => prisma.backgroundRun.update({ where: { id: row.id }, data: { progress: toJson(state) } })),
+    (error) => log.error({ err: error, run: row.id }, `progress of run ${row.id} not saved: ${error.message}`),
+    PROGRESS_INTERVAL_MS,
+  );
   let ended = false;
   const end = async (status: RunStatus, outcome: RunOutcome) => {
     if (ended) return;
@@ -273,54 +280,6 @@ function viewOf(row: BackgroundRun, t: MessageTranslate, language: string): RunV
   };
 }
 
-// Progress lands on the row: merged, at most one write a second, the last one
-// always written (finish) before the run's end.
-class ProgressWriter {
-  private readonly progress: RunProgress = {};
-  private lastWrite = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private dirty = false;
-  private closed = false;
-  private chain: Promise<void> = Promise.resolve();
-
-  constructor(private readonly runId: number) {}
-
-  update(patch: RunProgress) {
-    if (this.closed) return;
-    Object.assign(this.progress, patch);
-    this.dirty = true;
-    if (this.timer) return;
-    const wait = this.lastWrite + PROGRESS_INTERVAL_MS - Date.now();
-    if (wait <= 0) void this.write();
-    else
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        void this.write();
-      }, wait);
-  }
-
-  async finish() {
-    this.closed = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.write();
-  }
-
-  private write(): Promise<void> {
-    if (!this.dirty) return this.chain;
-    this.dirty = false;
-    this.lastWrite = Date.now();
-    const progress = toJson(this.progress);
-    // In order; a lost progress write does not fail the run.
-    this.chain = this.chain
-      .then(() => runAsJob(() => prisma.backgroundRun.update({ where: { id: this.runId }, data: { progress } })))
-      .then(
-        () => undefined,
-        (error: Error) => log.error({ err: error, run: this.runId }, `progress of run ${this.runId} not saved: ${error.message}`),
-      );
-    return this.chain;
-  }
-}
 
 // Plain JSON: dates as ISO text, bigints as text, no undefined, and no NUL
 // (jsonb refuses it; staff can type one into a Tools path, which is refused).
