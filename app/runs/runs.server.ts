@@ -224,9 +224,16 @@ async function withLiveness(rows: BackgroundRun[]): Promise<BackgroundRun[]> {
   const running = rows.filter((row) => row.status === "running");
   if (!running.length) return rows;
   const held = await heldLocks([...new Set(running.map((row) => row.lock_key))]);
-  return rows.map((row) =>
-    row.status === "running" && !held.has(row.lock_key) ? { ...row, status: "interrupted", result: { error: true, message: INTERRUPTED } as Prisma.JsonValue } : row,
-  );
+  const unheld = running.filter((row) => !held.has(row.lock_key));
+  if (!unheld.length) return rows;
+  // A run writes its end before it lets go of its lock, so a row read before
+  // the lock check may have ended since: read those rows again, after it.
+  const fresh = new Map((await prisma.backgroundRun.findMany({ where: { id: { in: unheld.map((row) => row.id) } } })).map((row) => [row.id, row]));
+  return rows.map((row) => {
+    if (row.status !== "running" || held.has(row.lock_key)) return row;
+    const now = fresh.get(row.id) ?? row;
+    return now.status === "running" ? { ...now, status: "interrupted", result: { error: true, message: INTERRUPTED } as Prisma.JsonValue } : now;
+  });
 }
 
 export async function readRun(id: number, t: MessageTranslate, language: string): Promise<RunView | null> {

@@ -132,8 +132,18 @@ describe("background runs", () => {
       "en",
       { lockCheckEveryMs: 200 },
     );
-    await prisma.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'background-run' AND pid <> pg_backend_pid()`;
-    const run = await ended(answer.run!.id);
+    // Only this run's lock connection: other test files' runs share the database.
+    const key = `${PREFIX}cut`;
+    const cut = await prisma.$queryRaw<Array<{ pid: number }>>`
+      SELECT pg_terminate_backend(l.pid), l.pid FROM pg_locks l
+       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+         AND l.classid = ${LOCK_KEYS.backgroundRun}::int8::oid
+         AND l.objid = ((hashtext(${key})::int8 + 4294967296) % 4294967296)::oid`;
+    expect(cut).toHaveLength(1);
+    // Readers see "interrupted" as soon as the lock is gone; the run's own end row follows.
+    const id = answer.run!.id;
+    await until(() => prisma.backgroundRun.findUnique({ where: { id } }), (row) => row?.status !== "running", "the run's end row");
+    const run = (await readRun(id, t, "en"))!;
     expect(run).toMatchObject({ status: "interrupted", error: true, message: "Something went wrong when completing the request" });
     expect(run.detail).toMatch(/^Interrupted before it finished: .*lock/);
   });
