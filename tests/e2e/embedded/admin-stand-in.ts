@@ -29,11 +29,13 @@ function adminPage(appUrl: string, frameUrl: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Shopify admin (stand-in)</title>
-<style>body{margin:0;display:grid;grid-template-columns:220px 1fr;height:100vh;font-family:sans-serif}
+<style>body{margin:0;display:grid;grid-template-columns:220px 1fr;height:100vh;overflow:hidden;font-family:sans-serif}
 nav{background:#ebebeb;padding:8px}nav button{display:block;width:100%;text-align:left;margin:2px 0}
-iframe{border:0;width:100%;height:100vh}#toasts{position:fixed;bottom:8px;left:230px}</style></head>
+main{display:flex;flex-direction:column;height:100vh;min-width:0}
+iframe{border:0;width:100%;flex:1}#toasts{position:fixed;bottom:8px;left:230px}</style></head>
 <body data-loading="false">
 <nav aria-label="App navigation"></nav>
+<!-- As in the admin: the bars stay put and the app's frame fills the rest and scrolls itself. -->
 <main><header id="title-bar" aria-label="Title bar"><h1></h1><span class="items"></span></header><div id="save-bar" role="region" aria-label="Save bar" hidden><span>Unsaved changes</span><span class="items"></span></div><iframe id="app-iframe" name="app-iframe" title="Operations back-office" src="${escapeHtml(frameUrl)}"></iframe></main>
 <div id="toasts"></div>
 <script>
@@ -67,15 +69,23 @@ window.addEventListener("message", async (event) => {
     const bar = document.getElementById(message.type);
     if (message.type === "title-bar") bar.querySelector("h1").textContent = message.title ?? "";
     else bar.hidden = !message.open;
-    bar.querySelector(".items").replaceChildren(...message.items.map((item, index) => {
-      const button = document.createElement("button");
+    // Updated in place, as the admin's own UI does: a button replaced while it
+    // is being pressed (the app re-renders its bar as staff type) loses the click.
+    const items = bar.querySelector(".items");
+    bar.dataset.barId = message.id ?? "";
+    message.items.forEach((item, index) => {
+      let button = items.children[index];
+      if (!button) {
+        button = document.createElement("button");
+        button.addEventListener("click", () => frame.contentWindow.postMessage({ source: "admin", type: "bar-click", bar: bar.id === "title-bar" ? "title" : "save", id: bar.dataset.barId, index }, APP_ORIGIN));
+        items.append(button);
+      }
       button.textContent = item.label;
-      if (item.variant) button.dataset.variant = item.variant;
-      if (item.tone) button.dataset.tone = item.tone;
+      if (item.variant) button.dataset.variant = item.variant; else delete button.dataset.variant;
+      if (item.tone) button.dataset.tone = item.tone; else delete button.dataset.tone;
       button.disabled = item.disabled;
-      button.addEventListener("click", () => frame.contentWindow.postMessage({ source: "admin", type: "bar-click", bar: message.type === "title-bar" ? "title" : "save", id: message.id, index }, APP_ORIGIN));
-      return button;
-    }));
+    });
+    while (items.children.length > message.items.length) items.lastElementChild.remove();
   } else if (message.type === "loading") {
     document.body.dataset.loading = String(message.isLoading);
   }
