@@ -32,25 +32,6 @@ function plainSource(delegate: () => GridSource): () => GridSource {
 const count = (key: string, label: string): ColumnSpec => ({ key, label, dataType: "textOnly", valueType: "int", filter: "none", searchable: false });
 const money = (key: string, label: string): ColumnSpec => ({ key, label, dataType: "textOnly", filter: "none", searchable: false });
 
-export const EOD_REPORT_COLUMN_KEYS = [
-  "sales_date",
-  "store_id",
-  "order_count",
-  "invoice_count",
-  "invoice_total",
-  "credit_memo_count",
-  "credit_memo_total",
-  "shipping_invoice_count",
-  "shipping_invoice_total",
-  "net_sales",
-  "revision",
-  "export_status",
-  "batch_id",
-  "updated_at",
-] as const;
-/** Amount columns: shown in USD on the screen, plain decimals in the CSV. */
-export const EOD_MONEY_KEYS = new Set(["invoice_total", "credit_memo_total", "shipping_invoice_total", "net_sales"]);
-
 /** EOD Report (spec 001 §2): default sort sales_date asc. */
 export const eodReportGrid = defineGrid({
   id: "eod_report",

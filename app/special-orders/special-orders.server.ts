@@ -152,7 +152,6 @@ export async function getSpecialOrderForm(id: number) {
     shipping_cost: order.shipping_cost.toFixed(2),
   };
 }
-export type SpecialOrderForm = Awaited<ReturnType<typeof getSpecialOrderForm>>;
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
 
