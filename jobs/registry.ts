@@ -1,10 +1,12 @@
 // Every scheduled job, by feed name. defaultCron only seeds a new feed row;
 // staff change the cron on the feed screens. The other areas add theirs here.
+// The app's modules never import this file: the composition roots hand it in
+// (the scheduler's start in jobs/main.ts and server/main.ts, Run Feed's route; D97).
 import { DROPSHIP_STEPS, stepJob } from "../app/dropship/flow/steps.server";
 import { StepReport } from "../app/dropship/flow/context.server";
 import { deliverAs400Copies } from "../app/dropship/flow/outbound.server";
 import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server";
-import type { FeedJob } from "../app/feeds/runner.server";
+import type { FeedJob, FeedRegistry } from "../app/feeds/runner.server";
 import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
 import { productSyncJob } from "../app/products/product-sync.server";
 import { pullSpecialOrders, SPECIAL_ORDER_FEED_CRON } from "../app/special-orders/pull.server";
@@ -30,7 +32,7 @@ const vendorInvoices: FeedJob = async () => {
   return { message: result.message, error: result.error, meta: result.meta };
 };
 
-export const FEED_JOBS: Record<string, { defaultCron: string; run: FeedJob }> = {
+export const FEED_JOBS: FeedRegistry = {
   ...Object.fromEntries(Object.values(DROPSHIP_STEPS).map((step) => [step.feed, { defaultCron: step.defaultCron, run: stepJob(step) }])),
   vendor_inventory_846: { defaultCron: "0 */4 * * *", run: vendorInventory },
   vendor_invoices_810: { defaultCron: "30 6 * * *", run: vendorInvoices },

@@ -15,19 +15,13 @@ import {
   closeFeedPool,
   parseFeedName,
   runFeed,
-  type FeedJob,
+  type FeedRegistry,
   type FeedRunResult,
 } from "../app/feeds/runner.server";
 import { logger } from "../app/observability/logger.server";
 
-export interface FeedJobDefinition {
-  /** Cron of the feed row when the scheduler creates it; the row's own cron wins after that. */
-  defaultCron: string;
-  run: FeedJob;
-}
-
 export interface SchedulerOptions {
-  jobs: Record<string, FeedJobDefinition>;
+  jobs: FeedRegistry;
   /** How often feed rows are checked for changes besides the NOTIFY (default 30 s). */
   reloadEveryMs?: number;
   /** The database whose feeds_changed channel is listened to (default DATABASE_URL; null: poll only). */

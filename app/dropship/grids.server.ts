@@ -1,6 +1,6 @@
 // The drop-ship area's server-defined grids.
 import prisma from "~/db.server";
-import { defineGrid, optionsFrom, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, optionsFrom } from "~/grid/grid.server";
 
 const LOG_ACTIONS = [
   "populate_requests",
@@ -24,7 +24,7 @@ export const dropshipLogGrid = defineGrid({
   id: "dropship_log",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.dropshipLog as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.dropshipLog),
   columns: [
     { key: "id", label: "dropship.logs.columns.id", dataType: "text", valueType: "int" },
     { key: "created_at", label: "dropship.logs.columns.created_at", dataType: "datetime" },
@@ -53,7 +53,7 @@ export const dropshipRequestGrid = defineGrid({
   id: "dropship_request",
   rowKey: "request_id",
   defaultSort: { key: "request_id", dir: "desc" },
-  source: () => prisma.dropshipRequest as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.dropshipRequest),
   columns: [
     { key: "request_id", label: "requests.columns.request_id", dataType: "text", valueType: "int" },
     { key: "created_at", label: "requests.columns.created_at", dataType: "datetime" },
@@ -81,7 +81,7 @@ export const dropshipResponseGrid = defineGrid({
   id: "dropship_response",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.dropshipResponse as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.dropshipResponse),
   columns: [
     { key: "id", label: "responses.columns.id", dataType: "text", valueType: "int" },
     { key: "created_at", label: "responses.columns.created_at", dataType: "datetime" },

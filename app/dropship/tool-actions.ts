@@ -33,7 +33,6 @@ export const isTestModeOnly = (action: string) => (TEST_MODE_ONLY_ACTIONS as rea
 
 export const TOOL_ACTIONS = [...MANUAL_UTILITY_ACTIONS, ...VENDOR_TESTING_ACTIONS, ...TRANSMISSION_TEST_ACTIONS] as const;
 export type ToolAction = (typeof TOOL_ACTIONS)[number];
-export type ManualUtilityAction = (typeof MANUAL_UTILITY_ACTIONS)[number];
 export type VendorTestingAction = (typeof VENDOR_TESTING_ACTIONS)[number];
 
 export type ToolInputField = "ponum" | "sku" | "filepath";

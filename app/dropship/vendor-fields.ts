@@ -59,9 +59,6 @@ export const prismaField = (name: string) => (/^\d/.test(name) ? `edi${name}` : 
 /** Transfer mechanisms (spec 000 §3). */
 export const TRANSFER_MECHANISMS = { 1: "SFTP", 2: "FTP", 3: "Passive FTP" } as const;
 
-/** edi_format (spec 000 §3: 1 EDI, 0 CSV). */
-export const EDI_FORMATS = { 1: "EDI", 0: "CSV" } as const;
-
 /** Connection fields whose change needs the password typed again (D64): the password must not follow the vendor to another server. */
 export const PASSWORD_BOUND_FIELDS = ["sftp_host", "sftp_port", "sftp_user", "transfer_mechanism_id", "ftp_tls"] as const;
 

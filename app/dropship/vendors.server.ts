@@ -5,7 +5,7 @@
 import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma, Vendor } from "~/db/generated/client";
-import { defineGrid, runGrid, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { encryptSecret } from "~/lib/secrets.server";
 import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
@@ -25,7 +25,7 @@ export const vendorGrid = defineGrid({
   id: "dropship_vendor",
   rowKey: "id",
   defaultSort: { key: "id", dir: "asc" },
-  source: () => prisma.vendor as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.vendor),
   baseWhere: { archived_at: null },
   columns: [
     { key: "id", label: "vendor.columns.id", dataType: "text", valueType: "int", filter: "none" },

@@ -10,9 +10,9 @@ import { env } from "~/env.server";
 import type { FeedJob } from "~/feeds/runner.server";
 import { localeFromUrl } from "~/i18n/config";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
+import { dayIn, shiftDay } from "~/lib/app-time";
 import { formatMoney } from "~/lib/format";
 import { unprocessable, ValidationError } from "~/lib/validation.server";
-import { todayIn } from "~/orders/daily-sales.server";
 import { message, renderMessage, type RunMessage } from "~/runs/messages";
 import type { RunOutcome } from "~/runs/runs.server";
 import { As400NotConfiguredError, createBatch, exportEodReport, NothingToSendError, resendOpenBatches, retryEodBatch, sendBatch, type BatchSummary } from "./batches.server";
@@ -132,15 +132,13 @@ export function eodTokenRoute(action: "run" | "retry") {
   };
 }
 
-const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The eod_report feed: runs today and yesterday again, sends every failed or
  * unsent batch again, then exports what waits, all under the EOD lock.
  */
 export const eodReportJob: FeedJob = async (context) => {
   return withEodLock(async () => {
-    const to = todayIn(env().APP_TIMEZONE);
+    const to = dayIn(env().APP_TIMEZONE);
     const from = shiftDay(to, -1);
     const run = await rebuildDays(prisma, from, to);
     await context.progress({ step: "run", ...run });

@@ -3,7 +3,7 @@
 // plain JSON values: amounts as decimal text ("1234.50"), sales dates as
 // YYYY-MM-DD.
 import prisma from "~/db.server";
-import { defineGrid, optionsFrom, runGrid, type ColumnSpec, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, optionsFrom, runGrid, type ColumnSpec, type GridSource } from "~/grid/grid.server";
 import type { GridRow } from "~/grid/types";
 import type { Translate } from "~/i18n/i18n.server";
 
@@ -32,31 +32,12 @@ function plainSource(delegate: () => GridSource): () => GridSource {
 const count = (key: string, label: string): ColumnSpec => ({ key, label, dataType: "textOnly", valueType: "int", filter: "none", searchable: false });
 const money = (key: string, label: string): ColumnSpec => ({ key, label, dataType: "textOnly", filter: "none", searchable: false });
 
-export const EOD_REPORT_COLUMN_KEYS = [
-  "sales_date",
-  "store_id",
-  "order_count",
-  "invoice_count",
-  "invoice_total",
-  "credit_memo_count",
-  "credit_memo_total",
-  "shipping_invoice_count",
-  "shipping_invoice_total",
-  "net_sales",
-  "revision",
-  "export_status",
-  "batch_id",
-  "updated_at",
-] as const;
-/** Amount columns: shown in USD on the screen, plain decimals in the CSV. */
-export const EOD_MONEY_KEYS = new Set(["invoice_total", "credit_memo_total", "shipping_invoice_total", "net_sales"]);
-
 /** EOD Report (spec 001 §2): default sort sales_date asc. */
 export const eodReportGrid = defineGrid({
   id: "eod_report",
   rowKey: "id",
   defaultSort: { key: "sales_date", dir: "asc" },
-  source: plainSource(() => prisma.eodReportRow as unknown as GridSource),
+  source: plainSource(() => gridSourceFrom(prisma.eodReportRow)),
   columns: [
     { key: "sales_date", label: "eod.columns.sales_date", dataType: "text", filter: "none", searchable: false },
     { key: "store_id", label: "eod.columns.store_id", dataType: "text" },
@@ -80,7 +61,7 @@ export const eodBatchGrid = defineGrid({
   id: "eod_batch",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: plainSource(() => prisma.eodBatch as unknown as GridSource),
+  source: plainSource(() => gridSourceFrom(prisma.eodBatch)),
   columns: [
     { key: "id", label: "eod.batch_columns.id", dataType: "text", valueType: "int" },
     { key: "file_name", label: "eod.batch_columns.file_name", dataType: "text" },

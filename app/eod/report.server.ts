@@ -5,8 +5,8 @@
 // running a day twice never doubles it, and a crash leaves the previous state.
 import { z } from "zod";
 import prisma from "~/db.server";
-import { todayIn } from "~/orders/daily-sales.server";
 import { env } from "~/env.server";
+import { dayIn, shiftDay } from "~/lib/app-time";
 import { fieldErrorsFromZod, ValidationError } from "~/lib/validation.server";
 import { withEodLock } from "./lock.server";
 import { rebuildDays, WEB_STORE, type RebuildResult } from "./rebuild";
@@ -48,11 +48,9 @@ export interface RunResult extends RebuildResult {
   from: string;
   to: string;
 }
-const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
-
 /** Builds (again) the report rows of `days` days ending with `sales_date` (today in APP_TIMEZONE). */
 export async function runEodReport(request: RunRequest = {}, options: { now?: Date } = {}): Promise<RunResult> {
-  const to = request.sales_date ?? todayIn(env().APP_TIMEZONE, options.now);
+  const to = request.sales_date ?? dayIn(env().APP_TIMEZONE, options.now);
   const from = shiftDay(to, -((request.days ?? DEFAULT_RUN_DAYS) - 1));
   return withEodLock(async () => ({ from, to, ...(await rebuildDays(prisma, from, to)) }));
 }

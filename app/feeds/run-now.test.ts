@@ -54,7 +54,7 @@ interface StartBody {
 
 async function runNow(name: string, run: FeedJob, locale = "en") {
   const response = await runFeedNow(new Request(`http://app.test/api/feed_run?feed_name=${name}&locale=${locale}`, { method: "POST" }), locale === "de" ? de : t, {
-    jobs: { [name]: { defaultCron: "0 0 * * *", run } },
+    [name]: { defaultCron: "0 0 * * *", run },
   });
   return { status: response.status, body: (await response.json()) as StartBody };
 }

@@ -34,6 +34,13 @@ export interface FeedOutcome {
   meta?: Record<string, unknown>;
 }
 export type FeedJob = (context: FeedRunContext) => Promise<FeedOutcome>;
+export interface FeedJobDefinition {
+  /** Cron of the feed row when the scheduler creates it; the row's own cron wins after that. */
+  defaultCron: string;
+  run: FeedJob;
+}
+/** Every runnable feed by name: jobs/registry.ts builds it, the composition roots hand it in (D97). */
+export type FeedRegistry = Record<string, FeedJobDefinition>;
 export interface FeedRunResult {
   status: "finished" | "failed" | "skipped";
   message: string;

@@ -48,6 +48,25 @@ export interface GridSource {
 }
 
 /**
+ * What gridSourceFrom reads of a Prisma model delegate: any model's findMany
+ * and count. The arguments are `never` on purpose: a grid builds its where,
+ * orderBy and select from column names at run time, which Prisma's per-model
+ * types cannot check (defineGrid checks the default sort against the columns).
+ */
+interface ModelDelegate {
+  findMany(args: never): PromiseLike<object[]>;
+  count(args: never): PromiseLike<number>;
+}
+
+/** The grid source of a Prisma model: `source: () => gridSourceFrom(prisma.vendor)`. */
+export function gridSourceFrom(model: ModelDelegate): GridSource {
+  return {
+    findMany: async (args) => (await model.findMany(args as never)) as GridRow[],
+    count: async (args) => model.count(args as never),
+  };
+}
+
+/**
  * Up to this many matches, a filtered page is read in two steps: the keys of
  * all matches (PostgreSQL combines the filter's indexes), then the page among
  * them. In one step, `ORDER BY … LIMIT 20` tempts the planner to walk the sort

@@ -4,6 +4,7 @@
 // assignments count when their created_time falls inside it there.
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { dayIn } from "~/lib/app-time";
 import { ValidationError } from "~/lib/validation.server";
 
 /** One row of the per-store table: assignments created that day at one store or dropshipper. */
@@ -46,13 +47,6 @@ export interface NetSalesDay {
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today's date (YYYY-MM-DD) in `timeZone`. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
 function checkDay(day: string): string {
   const valid = DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
   if (!valid) throw new ValidationError({ day: ["must be a date written YYYY-MM-DD"] });
@@ -69,7 +63,7 @@ interface Options {
 /** The Daily Sales figures of `day` (YYYY-MM-DD), today in APP_TIMEZONE by default. */
 export async function dailySales(day?: string, options: Options = {}): Promise<DailySales> {
   const timeZone = options.timeZone ?? env().APP_TIMEZONE;
-  const theDay = checkDay(day ?? todayIn(timeZone, options.now));
+  const theDay = checkDay(day ?? dayIn(timeZone, options.now));
 
   // One statement for the figures. Sales records are read through the
   // (record_date, record_type) index; the order figures read the orders that
@@ -156,7 +150,7 @@ export async function dailySales(day?: string, options: Options = {}): Promise<D
 export async function netSalesHistory(days = 14, day?: string, options: Options = {}): Promise<NetSalesDay[]> {
   if (!Number.isInteger(days) || days < 1 || days > 366) throw new ValidationError({ days: ["must be a whole number from 1 to 366"] });
   const timeZone = options.timeZone ?? env().APP_TIMEZONE;
-  const last = checkDay(day ?? todayIn(timeZone, options.now));
+  const last = checkDay(day ?? dayIn(timeZone, options.now));
   return prisma.$queryRaw<NetSalesDay[]>`
     WITH per_day AS (
       SELECT record_date,

@@ -40,8 +40,6 @@ export const ORDER_OPTION_FILTERS = {
 } as const;
 export type OrderOptionFilter = keyof typeof ORDER_OPTION_FILTERS;
 
-export const ORDER_RANGE_FILTERS = ["grandTotalFrom", "grandTotalTo"] as const;
-
 /** Every filter parameter, in the order the page offers them (spec 000 §2). */
 export const ORDER_FILTER_KEYS = [
   "shopifyOrderId",

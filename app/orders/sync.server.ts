@@ -26,6 +26,7 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
+import { dateOnly, dayIn } from "~/lib/app-time";
 import { pendingExport, shipmentQueuedBy, type SalesAs400Record, type ShipmentAs400Record } from "~/sales/realtime-outbox.server";
 import { lockShopifyOrder } from "./order-lock.server";
 import { logger } from "~/observability/logger.server";
@@ -729,8 +730,4 @@ const centsToAmount = (cents: number) => (cents / 100).toFixed(2);
 const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The calendar day of `instant` in APP_TIMEZONE, as the midnight (UTC) a date column stores. */
-export function dateInAppTimeZone(instant: Date, timeZone = env().APP_TIMEZONE): Date {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return new Date(`${part("year")}-${part("month")}-${part("day")}T00:00:00.000Z`);
-}
+const dateInAppTimeZone = (instant: Date): Date => dateOnly(dayIn(env().APP_TIMEZONE, instant));

@@ -2,7 +2,7 @@
 // ascending, API errors and operations newest first, mappings by AS400
 // category ascending with an Edit link to the mapping form.
 import prisma from "~/db.server";
-import { defineGrid, optionsFrom, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, optionsFrom, type GridSource } from "~/grid/grid.server";
 import type { GridRow } from "~/grid/types";
 import { MAPPING_FORM_PATH } from "./paths";
 
@@ -28,7 +28,7 @@ export const productGrid = defineGrid({
   id: "product",
   rowKey: "id",
   defaultSort: { key: "sku", dir: "asc" },
-  source: () => withPlainNumbers(prisma.product as unknown as GridSource),
+  source: () => withPlainNumbers(gridSourceFrom(prisma.product)),
   columns: [
     { key: "id", label: "products.columns.id", dataType: "text", valueType: "int" },
     { key: "sku", label: "products.columns.sku", dataType: "text" },
@@ -46,7 +46,7 @@ export const productApiErrorGrid = defineGrid({
   id: "product_api_error",
   rowKey: "id",
   defaultSort: { key: "created_at", dir: "desc" },
-  source: () => prisma.productApiError as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.productApiError),
   columns: [
     { key: "id", label: "products.columns.id", dataType: "text", valueType: "int" },
     { key: "created_at", label: "products.columns.created_at", dataType: "datetime" },
@@ -61,7 +61,7 @@ export const productApiOperationGrid = defineGrid({
   id: "product_api_operation",
   rowKey: "id",
   defaultSort: { key: "created_at", dir: "desc" },
-  source: () => prisma.productApiOperation as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.productApiOperation),
   columns: [
     { key: "id", label: "products.columns.id", dataType: "text", valueType: "int" },
     { key: "created_at", label: "products.columns.created_at", dataType: "datetime" },
@@ -77,7 +77,7 @@ export const categoryTagsMappingGrid = defineGrid({
   id: "category_tags_mapping",
   rowKey: "id",
   defaultSort: { key: "as400_category_id", dir: "asc" },
-  source: () => prisma.categoryTagsMapping as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.categoryTagsMapping),
   columns: [
     { key: "id", label: "products.columns.id", dataType: "text", valueType: "int" },
     { key: "as400_category_id", label: "products.columns.as400_category_id", dataType: "text" },

@@ -2,8 +2,10 @@
 // background (spec 001 §7's path, §8; POST, not its GET: D54; D93): 202 with
 // the run at once, 409 while a Run Feed of it goes on; GET /api/run/{id}
 // ends with error, message, detail (the run's own message) and log_id.
+// The route hands in the registry (D97): app/feeds never imports jobs/.
 import { runFeedNow } from "~/feeds/run-now.server";
 import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
+import { FEED_JOBS } from "../../jobs/registry";
 
 export const loader = onlyPost();
-export const action = postRoute(apiRoute(({ request, t }) => runFeedNow(request, t)));
+export const action = postRoute(apiRoute(({ request, t }) => runFeedNow(request, t, FEED_JOBS)));

@@ -1,17 +1,4 @@
-// GET /healthz: {"ok":true,"database":"up"} or 503 {"ok":false,"database":"down"}. No
-// authentication (load balancers and the start script call it), so it says up or down
-// and nothing more: the reason goes to the log.
-import prisma from "~/db.server";
-import { logger } from "~/observability/logger.server";
+// GET /healthz: the database up or down, unauthenticated (app/observability/health.server.ts).
+import { healthAnswer } from "~/observability/health.server";
 
-const log = logger("healthz");
-
-export async function loader() {
-  try {
-    await prisma.$queryRaw`SELECT 1`;
-    return Response.json({ ok: true, database: "up" }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    log.error(`database down: ${(error as Error).message.replace(/\s+/g, " ").trim().slice(0, 500)}`);
-    return Response.json({ ok: false, database: "down" }, { status: 503, headers: { "cache-control": "no-store" } });
-  }
-}
+export const loader = () => healthAnswer();

@@ -4,7 +4,6 @@
 // Two other forms stay readable: `text`, words that are data (a log line, an
 // error from a server), shown as they are; and `texts`, a message already
 // rendered in each language when it was made of several translated pieces.
-import { z } from "zod";
 
 export type Language = "en" | "de" | "fr";
 
@@ -12,12 +11,6 @@ export type RunMessage =
   | { code: string; params?: Record<string, unknown> }
   | { text: string }
   | { texts: Partial<Record<Language, string>> };
-
-export const runMessageSchema: z.ZodType<RunMessage> = z.union([
-  z.object({ code: z.string(), params: z.record(z.string(), z.unknown()).optional() }),
-  z.object({ text: z.string() }),
-  z.object({ texts: z.record(z.string(), z.string()) }),
-]);
 
 export type MessageTranslate = (key: string, options?: Record<string, unknown>) => string;
 

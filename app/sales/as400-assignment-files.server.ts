@@ -14,7 +14,7 @@ import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { message, renderMessage } from "~/runs/messages";
+import { message } from "~/runs/messages";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "../../edi/transport";
@@ -106,14 +106,7 @@ function fileStamp(now: Date) {
   return now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
-/** POST /api/generate_auto_assignment_file: error, message (and what was written). */
-/** Generate Auto-Assignments File for a request, its message in the request's language. */
-export async function generateAutoAssignmentFile(t: Translate, now = new Date()) {
-  const result = await autoAssignmentFileOutcome(now);
-  return { ...result, message: renderMessage(t, "", result.message) };
-}
-
-/** The file made and sent; its message as a code (D96), kept by a background run. */
+/** Generate Auto-Assignments File (POST /api/generate_auto_assignment_file): the file made and sent; its message as a code (D96), kept by a background run. */
 export async function autoAssignmentFileOutcome(now = new Date()) {
   const eligibility = await computeEligibility();
   const lines = await autoAssignmentLines();

@@ -1,7 +1,7 @@
 // The sales area's server-defined grids (spec 001 §2, §3, §7, §9): Unassigned
 // Orders, Awaiting Assignment (GET /api/assignment) and In Progress Assignment.
 import prisma from "~/db.server";
-import { defineGrid, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
 import type { GridAnswer } from "~/grid/types";
 import type { Translate } from "~/i18n/i18n.server";
 import { ASSIGN_STATUS_VALUES, FINISHED_ORDER_STATUSES } from "./assignments.server";
@@ -17,7 +17,7 @@ export const unassignedOrderGrid = defineGrid({
   id: "unassigned_orders",
   rowKey: "id",
   defaultSort: { key: "increment_id", dir: "asc" },
-  source: () => prisma.order as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.order),
   baseWhere: {
     total_assigned: { lt: prisma.order.fields.total_shippable_qty_ordered },
     OR: [{ magento_status: null }, { magento_status: { notIn: [...FINISHED_ORDER_STATUSES] } }],
@@ -78,7 +78,7 @@ export const assignmentGrid = defineGrid({
   id: "assignment",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.assignment as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.assignment),
   baseWhere: { dnh: { none: {} } },
   columns: [
     { key: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
@@ -103,7 +103,7 @@ export const inProgressGrid = defineGrid({
   id: "in_progress_assignment",
   rowKey: "id",
   defaultSort: { key: "assignment_id", dir: "desc" },
-  source: () => prisma.assignment as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.assignment),
   baseWhere: { dnh: { none: {} }, assign_status: { in: [2, 3] } },
   columns: [
     { key: "assignment_id", field: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },

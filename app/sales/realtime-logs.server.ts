@@ -2,7 +2,7 @@
 // generic grids, id descending. The page loaders and GET
 // /api/realtime_sales_log and /api/realtime_shipping_log answer here.
 import prisma from "~/db.server";
-import { defineGrid, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { AS400_STATUSES } from "./realtime-outbox.server";
 
@@ -27,7 +27,7 @@ const outboxColumns = [
  * through the API.
  */
 function salesLogSource(): GridSource {
-  const table = prisma.realtimeSalesLog as unknown as GridSource;
+  const table = gridSourceFrom(prisma.realtimeSalesLog);
   return {
     count: (args) => table.count(args),
     findMany: async (args) =>
@@ -55,7 +55,7 @@ export const realtimeShippingLogGrid = defineGrid({
   id: "realtime_shipping_log",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.realtimeShippingLog as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.realtimeShippingLog),
   columns: [
     { key: "id", label: `${columns}.id`, dataType: "text", valueType: "int" },
     { key: "created_at", label: `${columns}.created_at`, dataType: "datetime" },

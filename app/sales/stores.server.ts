@@ -9,7 +9,7 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
-import { defineGrid, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { Staff } from "~/auth.server";
@@ -362,7 +362,7 @@ export const storeGrid = defineGrid({
   id: "store",
   rowKey: "id",
   defaultSort: { key: "source_code", dir: "asc" },
-  source: () => prisma.inventorySource as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.inventorySource),
   columns: [
     { key: "source_code", label: "stores.columns.source_code", dataType: "text" },
     { key: "name", label: "stores.columns.name", dataType: "text" },

@@ -10,7 +10,6 @@ import { readItems } from "./special-order-rules";
 import { createShopifyOrderOnce } from "./shopify-order.server";
 
 export const SPECIAL_ORDER_STATUSES = ["pending", "created", "error"] as const;
-export type SpecialOrderStatus = (typeof SPECIAL_ORDER_STATUSES)[number];
 export const DEFAULT_SHIPPING_DESCRIPTION = "Special Order Shipping";
 
 /** Items plus their tax plus shipping, as the AS400 priced the ticket (grand_total_base). */

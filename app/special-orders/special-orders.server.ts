@@ -4,7 +4,7 @@
 // refuses again, a new error row says why.
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
-import { defineGrid, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
@@ -27,7 +27,7 @@ export const specialOrderCurrentGrid = defineGrid({
   id: "special_order_current",
   rowKey: "id",
   defaultSort: { key: "order_id", dir: "desc" },
-  source: () => prisma.specialOrder as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.specialOrder),
   baseWhere: { OR: [{ order_id: { not: null } }, { status: "pending" }] },
   columns: [
     { key: "order_id", label: "special_orders.columns.order_id", dataType: "text" },
@@ -56,7 +56,7 @@ export const specialOrderErrorGrid = defineGrid({
   id: "special_order_error",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.specialOrderError as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.specialOrderError),
   baseWhere: { resolved_at: null },
   columns: [
     { key: "id", label: "special_orders.columns.id", dataType: "text", valueType: "int" },
@@ -85,7 +85,7 @@ export const specialOrderLogGrid = defineGrid({
   id: "special_order_log",
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
-  source: () => prisma.specialOrderLog as unknown as GridSource,
+  source: () => gridSourceFrom(prisma.specialOrderLog),
   columns: [
     { key: "id", label: "special_orders.columns.id", dataType: "text", valueType: "int" },
     { key: "file_path", label: "special_orders.columns.file_path", dataType: "text" },
@@ -152,7 +152,6 @@ export async function getSpecialOrderForm(id: number) {
     shipping_cost: order.shipping_cost.toFixed(2),
   };
 }
-export type SpecialOrderForm = Awaited<ReturnType<typeof getSpecialOrderForm>>;
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
 

@@ -22,9 +22,6 @@ export type MappedDocument =
   | Mapped<"846", InventoryAdvice>
   | Mapped<"997", FunctionalAck>;
 
-export type DocumentType = MappedDocument["type"];
-export const DOCUMENT_TYPES: readonly DocumentType[] = ["850", "855", "856", "810", "846", "997"];
-
 export interface MapOptions {
   shipNotice?: Parse856Options;
   /** Where the set sits, when the caller knows (saves a search through the file's sets). */

@@ -59,12 +59,6 @@ export const AK3 = { unrecognized: "1", unexpected: "2", mandatoryMissing: "3", 
 // AK403: data element syntax errors.
 export const AK4 = { mandatoryMissing: "1", tooMany: "3", tooShort: "4", tooLong: "5", invalidCharacter: "6", invalidCode: "7", invalidDate: "8", invalidTime: "9" } as const;
 
-export class X12Error extends Error {
-  constructor(readonly faults: Fault[]) {
-    super(faults.map(describeFault).join("\n"));
-  }
-}
-
 /** One line per fault: "segment 14 (SE): SE01 says 12 segments, the transaction set has 11 [AK5 4]". */
 export function describeFault(fault: Fault): string {
   return `segment ${fault.segmentIndex} (${fault.segmentId || "?"}): ${fault.message} [${fault.ack.segment} ${fault.ack.code}]`;

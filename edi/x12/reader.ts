@@ -233,7 +233,7 @@ function finish(envelope: EnvelopeReader, segments: SegmentTable, warnings: Faul
   return { ok: faults.length === 0, interchanges: envelope.interchanges, faults, warnings: all, segments };
 }
 
-/** Reads and throws an X12Error listing every fault when the file is refused. */
+/** One line per fault of a refused file. */
 export function describeFaults(result: Pick<ReadResult, "faults">): string[] {
   return result.faults.map(describeFault);
 }

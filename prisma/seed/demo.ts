@@ -14,6 +14,7 @@ import { seedSalesDemo } from "./sales";
 import { seedRealtimeLogs } from "./realtime-logs";
 import { seedEod } from "./eod";
 import { DEMO_STORE_LOCATIONS } from "../../app/demo/demo-shop";
+import { dateOnly, dayIn } from "../../app/lib/app-time";
 import { syncVendorSources } from "../../app/sales/vendor-sources.server";
 
 const DAY = 86_400_000;
@@ -80,8 +81,7 @@ export const FEEDS: Array<[string, string]> = [
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, "");
 // The business day of a moment, in the app's time zone (as the order sync and Daily Sales count days).
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: process.env.APP_TIMEZONE || "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
-const dateOnly = (date: Date) => new Date(`${dayFormat.format(date)}T00:00:00.000Z`);
+const businessDate = (instant: Date) => dateOnly(dayIn(process.env.APP_TIMEZONE || "America/New_York", instant));
 const money = (value: number) => Math.round(value * 100) / 100;
 
 function x12Envelope(set: string, control: number, body: string[], sender: string, receiver: string, when: Date) {
@@ -408,13 +408,13 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
     for (const order of orders) {
       if (order.magento_status === "canceled" || order.magento_status === "fraud") continue;
       const total = Number(order.grand_total_purchased);
-      sales.push({ record_type: "invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: total, record_date: dateOnly(order.created_at), created_at: order.created_at });
+      sales.push({ record_type: "invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: total, record_date: businessDate(order.created_at), created_at: order.created_at });
       if (order.magento_status === "complete") {
-        sales.push({ record_type: "shipping_invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: money(r.pick([7.95, 12.5])), record_date: dateOnly(order.created_at), created_at: order.created_at });
+        sales.push({ record_type: "shipping_invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: money(r.pick([7.95, 12.5])), record_date: businessDate(order.created_at), created_at: order.created_at });
       }
       if (order.magento_status === "closed") {
         const refund = money(total * r.pick([1, 0.5]));
-        sales.push({ record_type: "credit_memo", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: refund, record_date: dateOnly(order.created_at), created_at: order.created_at });
+        sales.push({ record_type: "credit_memo", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: refund, record_date: businessDate(order.created_at), created_at: order.created_at });
       }
     }
     await db.salesRecord.createMany({ data: sales });

@@ -6,16 +6,15 @@ import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../app/db/generated/client";
 import { batchFileName, buildBatchFile, EOD_FOLDER, type PendingRow } from "../../app/eod/batch-file";
 import { rebuildDays } from "../../app/eod/rebuild";
+import { dayIn, shiftDay } from "../../app/lib/app-time";
 
-const DAY = 86_400_000;
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: process.env.APP_TIMEZONE || "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
-const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * DAY).toISOString().slice(0, 10);
+const TIME_ZONE = process.env.APP_TIMEZONE || "America/New_York";
 
 export async function seedEod(db: PrismaClient, now: Date) {
-  const today = dayFormat.format(now);
-  await rebuildDays(db, shift(today, -13), today);
+  const today = dayIn(TIME_ZONE, now);
+  await rebuildDays(db, shiftDay(today, -13), today);
   for (let back = 13; back >= 2; back--) {
-    const day = shift(today, -back);
+    const day = shiftDay(today, -back);
     const rows = await db.$queryRaw<PendingRow[]>`
       SELECT id, to_char(sales_date, 'YYYY-MM-DD') AS sales_date, store_id, revision, order_count,
              invoice_count, invoice_total::text AS invoice_total, credit_memo_count, credit_memo_total::text AS credit_memo_total,
@@ -28,7 +27,7 @@ export async function seedEod(db: PrismaClient, now: Date) {
     const [{ id }] = await db.$queryRaw<Array<{ id: number }>>`SELECT nextval(pg_get_serial_sequence('eod_batch', 'id'))::int AS id`;
     const content = buildBatchFile(id, rows);
     const fileName = batchFileName(id, day);
-    const madeAt = new Date(Date.parse(`${shift(day, 1)}T03:00:00Z`)); // 10 or 11 pm in New York
+    const madeAt = new Date(Date.parse(`${shiftDay(day, 1)}T03:00:00Z`)); // 10 or 11 pm in New York
     await db.eodBatch.create({
       data: {
         id,

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
+import { dayIn } from "../../app/lib/app-time";
 import {
   REALTIME_SALES_FOLDER,
   REALTIME_SHIPPING_FOLDER,
@@ -31,7 +32,8 @@ interface Random {
 
 const DAY = 86_400_000;
 const CARRIERS = ["UPS", "FedEx", "USPS"];
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: process.env.APP_TIMEZONE || "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
+// The business day of a moment, in the app's time zone (as the order sync and Daily Sales count days).
+const dayOf = (instant: Date) => dayIn(process.env.APP_TIMEZONE || "America/New_York", instant);
 const amount = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
 
 export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
@@ -50,7 +52,7 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
   for (const order of orders) {
     const shopifyId = order.shopify_order_id ?? `local-${order.order_id}`;
     const total = Number(order.grand_total_purchased ?? 0);
-    const base = { order_id: order.order_id, shopify_order_id: shopifyId, record_date: dayFormat.format(order.created_at) };
+    const base = { order_id: order.order_id, shopify_order_id: shopifyId, record_date: dayOf(order.created_at) };
     const summary = { topic: "orders/create", shop: "demo-shop.myshopify.com", shopify_order_id: shopifyId, financial_status: "paid" };
     const sale = (record: SalesAs400Record, message: string, created_at: Date) =>
       sales.push({ event: record.event, order_increment_id: order.order_id, shopify_order_id: shopifyId, amount: record.amount, status: "success", message, payload: { ...summary, record_type: record.record_type, as400: record }, as400_status: "pending", created_at });
@@ -88,7 +90,7 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
       const refund = total * r.pick([1, 0.5]);
       const refundId = String(9_100_000_000 + sales.length);
       const refundedAt = dayAfter(order.created_at);
-      sale({ ...base, record_date: dayFormat.format(refundedAt), record_key: `refund:${refundId}/credit_memo`, event: "refund", record_type: "credit_memo", change: "new", source_id: refundId, amount: amount(refund) },
+      sale({ ...base, record_date: dayOf(refundedAt), record_key: `refund:${refundId}/credit_memo`, event: "refund", record_type: "credit_memo", change: "new", source_id: refundId, amount: amount(refund) },
         `Credit memo of $${amount(refund)} for refund ${refundId} of order ${order.order_id} created.`, refundedAt);
     }
   }
@@ -111,7 +113,7 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
     const byDay = new Map<string, PendingRow[]>();
     for (const row of kind.rows) {
       if (row.as400_status !== "pending" || now.getTime() - row.created_at.getTime() < DAY) continue;
-      const day = dayFormat.format(row.created_at);
+      const day = dayOf(row.created_at);
       byDay.set(day, [...(byDay.get(day) ?? []), row]);
     }
     // The newest of these files failed: the AS400 was down when it was sent.

@@ -3,6 +3,7 @@
 // so rows other files leave behind must not be there.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../app/db/client.server";
+import { dayIn } from "../../app/lib/app-time";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 type DailySalesModule = typeof import("../../app/orders/daily-sales.server");
@@ -164,8 +165,8 @@ describe("dailySales", () => {
     expect(utc.total_assignments.DS99).toEqual({ source_code: "DS99", qty_assigned: 1, assigned: 1, shipped: 0 });
     expect(utc.total_assignments.DS01).toEqual({ source_code: "DS01", qty_assigned: 3, assigned: 2, shipped: 1 });
     // "Today" is the date in the time zone: 03:00 UTC on the 21st is still the 20th in New York.
-    expect(daily.todayIn(TZ, new Date("2026-11-21T03:00:00Z"))).toBe(DAY);
-    expect(daily.todayIn("UTC", new Date("2026-11-21T03:00:00Z"))).toBe("2026-11-21");
+    expect(dayIn(TZ, new Date("2026-11-21T03:00:00Z"))).toBe(DAY);
+    expect(dayIn("UTC", new Date("2026-11-21T03:00:00Z"))).toBe("2026-11-21");
     const today = await daily.dailySales(undefined, { timeZone: TZ, now: new Date("2026-11-21T03:00:00Z") });
     expect(today.day).toBe(DAY);
     expect(today.total_invoices).toBe(300.3);
@@ -212,7 +213,7 @@ describe("GET /api/daily_sales", () => {
     const response = await loader({ request: new Request("http://localhost/api/daily_sales"), params: {}, context: {} });
     expect(response.status).toBe(200);
     const body = await response.json();
-    const today = daily.todayIn(process.env.APP_TIMEZONE || TZ);
+    const today = dayIn(process.env.APP_TIMEZONE || TZ);
     expect(body.day).toBe(today);
     expect(Object.keys(body).slice(0, 6)).toEqual([
       "total_invoices",

@@ -288,10 +288,3 @@ export class StockWriter {
   }
 }
 
-/** Sets the vendor's stock (its inventory source) per SKU; answers how many lines were read and quantities changed. */
-export async function applyInventory(context: ApplyContext, items: Iterable<InventoryInput>): Promise<{ read: number; changed: number }> {
-  const writer = new StockWriter(context);
-  for (const item of items) await writer.add(item);
-  await writer.flush();
-  return { read: writer.read, changed: writer.changed };
-}
