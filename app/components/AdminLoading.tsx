@@ -3,7 +3,7 @@
 // Told only when the state changes: nothing is sent while a page sits idle.
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { appBridge } from "~/runs/use-background-run";
+import { appBridge } from "./app-bridge";
 
 export function AdminLoading() {
   const busy = useNavigation().state !== "idle";

@@ -1,4 +1,4 @@
-// GET /healthz: the database up or down, unauthenticated (app/observability/health.server.ts).
-import { healthAnswer } from "~/observability/health.server";
+// GET /healthz: the database up or down, unauthenticated (app/db/health.server.ts).
+import { healthAnswer } from "~/db/health.server";
 
 export const loader = () => healthAnswer();

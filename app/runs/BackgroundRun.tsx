@@ -10,7 +10,8 @@ import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime } from "~/lib/format";
 import type { RunView } from "./types";
-import { appBridge, useEmbedded, type useBackgroundRun } from "./use-background-run";
+import { appBridge, useEmbedded } from "~/components/app-bridge";
+import type { useBackgroundRun } from "./use-background-run";
 
 const RESERVED = new Set(["done", "total", "unit", "problems", "trigger", "pid", "host", "step"]);
 

@@ -6,7 +6,6 @@
 // or another instance shows the same run. A run seen ending here is `ended`,
 // which BackgroundRun announces with a toast.
 import { useLocation } from "@remix-run/react";
-import { useAppSettings } from "~/components/app-settings";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { withLocale } from "~/lib/format";
 import type { RunView } from "./types";
@@ -24,20 +23,6 @@ export interface StartRequest {
   body?: FormData;
   /** The failure text of this start, when it differs from the page's (Run Feed names its feed). */
   errorText?: string;
-}
-
-interface AppBridgeGlobal {
-  toast?: { show(message: string, options?: { isError?: boolean; duration?: number }): string };
-  loading?(isLoading?: boolean): void;
-}
-
-/** App Bridge's global inside the admin; undefined in local mode. */
-export function appBridge(): AppBridgeGlobal | undefined {
-  return typeof window === "undefined" ? undefined : (window as unknown as { shopify?: AppBridgeGlobal }).shopify;
-}
-
-export function useEmbedded(): boolean {
-  return useAppSettings().mode === "embedded";
 }
 
 export function useBackgroundRun(initial: RunView | null, texts: { error: string }, options: { onEnded?: (run: RunView) => void } = {}) {

@@ -2,7 +2,7 @@
 // authentication (load balancers and the start script call it), so it says up or down
 // and nothing more: the reason goes to the log.
 import prisma from "~/db.server";
-import { logger } from "./logger.server";
+import { logger } from "~/observability/logger.server";
 
 const log = logger("healthz");
 
