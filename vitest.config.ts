@@ -5,7 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["app/**/*.test.ts", "edi/**/*.test.ts", "jobs/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "edi/**/*.test.ts", "jobs/**/*.test.ts", "tests/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 60_000,

@@ -10,7 +10,7 @@ import { parse as parseCsvStream, type Options as CsvParseOptions } from "csv-pa
 import { parse as parseCsvSync } from "csv-parse/sync";
 import { z } from "zod";
 import { ACKNOWLEDGEMENT_STATUSES, CSV_DOCUMENTS, columnNames, normaliseHeaderName, requiredColumnNames, type AcknowledgementStatus, type CsvDocumentType } from "./headers";
-import type { CsvPurchaseOrder, CsvPurchaseOrderLine } from "./write";
+import type { CsvPurchaseOrder, CsvPurchaseOrderLine } from "./purchase-order";
 
 // ---------------------------------------------------------------------------
 // Results

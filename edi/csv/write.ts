@@ -4,46 +4,10 @@
 // run as a formula is neutralised with a leading quote (OWASP CSV injection).
 import { stringify } from "csv-stringify/sync";
 import { columnNames } from "./headers";
+import type { CsvPurchaseOrder } from "./purchase-order";
 import { parseCsvDate } from "./read";
 
-export interface CsvShipTo {
-  name: string;
-  company?: string | null;
-  address1: string;
-  address2?: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  /** ISO 3166-1 alpha-2, e.g. US. */
-  country: string;
-}
-
-export interface CsvPurchaseOrderLine {
-  lineNumber?: number | string | null;
-  sku: string;
-  vendorSku?: string | null;
-  quantity: number;
-  /** A number, or decimal text such as a Prisma Decimal's toString(). */
-  unitPrice?: number | string | null;
-}
-
-/**
- * A purchase order as the 850 builder takes it (a DropShipOrderRequest of
- * edi/documents/850.ts can be passed as is), plus shipMethod and notes.
- */
-export interface CsvPurchaseOrder {
-  poNumber: string;
-  /** The shop's order number; the CSV file requires it. */
-  orderNumber?: string | null;
-  /** The PO date: a Date (its UTC day, as the 850 builder writes it) or text parseCsvDate reads. */
-  date: Date | string;
-  shipTo: CsvShipTo;
-  /** The end customer; the phone goes to ship_to_phone. */
-  contact?: { name?: string; phone?: string | null; email?: string | null } | null;
-  shipMethod?: string | null;
-  notes?: string | null;
-  lines: readonly CsvPurchaseOrderLine[];
-}
+export type { CsvPurchaseOrder, CsvPurchaseOrderLine, CsvShipTo } from "./purchase-order";
 
 export interface PurchaseOrderCsv {
   text: string;
