@@ -8,6 +8,7 @@ import prisma from "~/db.server";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { SecretError } from "~/lib/secrets.server";
+import { errorRunMessage } from "~/runs/error-messages.server";
 import { renderMessage, type Language, type RunMessage } from "~/runs/messages";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "../demo/vendor-answers";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../edi/control-numbers";
@@ -51,6 +52,8 @@ interface Outcome {
   sku?: string | null;
   file?: string | null;
   transmissionId?: number | null;
+  /** The answer as a code with parameters, when it is one message (an error of the vendor's server): stored as it is. */
+  coded?: RunMessage;
 }
 
 /** A refusal in words (unknown PO, missing folder, file of another type): answered 200 with error true. */
@@ -99,23 +102,24 @@ function listed(t: Translate, items: string[], separator = "; ") {
 // Entry point
 
 export async function runTool(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Language): Promise<ToolAnswer> {
-  const outcome = await runToolOutcome(vendorId, action, values, t, language);
+  const outcome = await runToolOutcome(vendorId, action, values);
   return { error: outcome.error, message: renderMessage(t, language, outcome.message) };
 }
 
 /**
  * A tool's answer for a background run (D96): the message in every language,
- * since it is made of several translated pieces. The Transmission Test writes
- * its words as it goes, in `t`'s language only.
+ * since it is made of several translated pieces. The Transmission Test and the
+ * errors of a vendor's server or password are codes with parameters (D117).
  */
-export async function runToolOutcome(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Language): Promise<{ error: boolean; message: RunMessage }> {
+export async function runToolOutcome(vendorId: number, action: ToolAction, values: ToolValues): Promise<{ error: boolean; message: RunMessage }> {
   if (action === "test-connection" || action === "list-folders" || action === "verify-upload") {
-    const answer = await runTransmissionTest(vendorId, action, t);
+    const answer = await runTransmissionTest(vendorId, action);
     if (action === "verify-upload") {
       const vendor = await loadVendorRecord(vendorId);
-      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: answer.error ? "error" : "success", message: `Tools, Verify Upload: ${answer.message}` }]);
+      const english = await i18nServer.getFixedT("en", "common");
+      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: answer.error ? "error" : "success", message: `Tools, Verify Upload: ${renderMessage(english, "en", answer.message)}` }]);
     }
-    return { error: answer.error, message: { texts: { [language]: answer.message } } };
+    return answer;
   }
   const vendor = await loadVendorRecord(vendorId);
   const input = TOOL_ACTION_INPUT[action];
@@ -126,12 +130,14 @@ export async function runToolOutcome(vendorId: number, action: ToolAction, value
     outcome = await perform(vendor, action, value);
   } catch (error) {
     if (error instanceof ToolRefusal) outcome = { error: true, text: error.text, ...error.details };
-    else if (error instanceof PathError || error instanceof TransportError || error instanceof SecretError) outcome = { error: true, text: () => error.message };
-    else throw error;
+    else if (error instanceof PathError || error instanceof TransportError || error instanceof SecretError) {
+      const coded = errorRunMessage(error);
+      outcome = { error: true, text: (t) => renderMessage(t, "en", coded), coded };
+    } else throw error;
   }
   const [english, german, french] = await Promise.all(LANGUAGES.map((language) => i18nServer.getFixedT(language, "common")));
   await writeLogs([logLine(vendor, action, outcome, input?.field === "ponum" ? value : undefined, english)]);
-  return { error: outcome.error, message: { texts: { en: outcome.text(english), de: outcome.text(german), fr: outcome.text(french) } } };
+  return { error: outcome.error, message: outcome.coded ?? { texts: { en: outcome.text(english), de: outcome.text(german), fr: outcome.text(french) } } };
 }
 
 function logLine(vendor: Vendor, action: ToolAction, outcome: Outcome, po: string | undefined, english: Translate): LogEntry {

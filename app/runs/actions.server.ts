@@ -8,7 +8,7 @@ import type { ToolAction } from "~/dropship/tool-actions";
 import { runToolOutcome, type ToolValues } from "~/dropship/tools.server";
 import { eodOutcome, type EodAction } from "~/eod/actions.server";
 import { runFeed, type FeedJob, type FeedRunContext } from "~/feeds/runner.server";
-import { localeFromUrl, type Locale } from "~/i18n/config";
+import { localeFromUrl } from "~/i18n/config";
 import type { Translate } from "~/i18n/i18n.server";
 import { autoAssignmentFileOutcome } from "~/sales/as400-assignment-files.server";
 import { pullSpecialOrders, SPECIAL_ORDER_FEED, SPECIAL_ORDER_FEED_CRON } from "~/special-orders/pull.server";
@@ -62,7 +62,7 @@ export function dropshipStepRun(action: DropshipStepAction): RunDefinition {
   };
 }
 
-export function dropshipToolRun(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Locale): RunDefinition {
+export function dropshipToolRun(vendorId: number, action: ToolAction, values: ToolValues): RunDefinition {
   return {
     kind: "dropship_tools",
     action,
@@ -71,8 +71,7 @@ export function dropshipToolRun(vendorId: number, action: ToolAction, values: To
     params: { vendor_id: vendorId, ...values },
     failure: message("tools.failure"),
     async work() {
-      const outcome = await runToolOutcome(vendorId, action, values, t, language);
-      return outcome;
+      return runToolOutcome(vendorId, action, values);
     },
   };
 }
