@@ -9,7 +9,7 @@ import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { SecretError } from "~/lib/secrets.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
-import { renderMessage, type Language, type RunMessage } from "~/runs/messages";
+import { joined, message, renderCoded, renderMessage, type Language, type RunMessage } from "~/runs/messages";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "../demo/vendor-answers";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../edi/control-numbers";
 import * as csv from "../../edi/csv";
@@ -63,8 +63,9 @@ class ToolRefusal extends Error {
   }
 }
 
+/** `vars` may hold messages (codes with parameters), rendered in each language. */
 function refuse(key: string, vars: Record<string, unknown> = {}, details: Pick<Outcome, "po" | "sku" | "file"> = {}): never {
-  throw new ToolRefusal((t) => t(key, vars), details);
+  throw new ToolRefusal((t) => renderCoded(t, message(key, vars)), details);
 }
 
 /** The drop-ship log action each tool writes (grids.server.ts LOG_ACTIONS). */
@@ -276,8 +277,8 @@ async function uploadToIncoming(vendor: Vendor, file: OutFile): Promise<string> 
 function vendorReady(vendor: Vendor): TradingProfile {
   assertConnectable(vendor);
   if (!vendor.sftp_incoming_folder) refuse("tools.messages.no_incoming", { name: vendor.name });
-  const { profile, problems } = vendorProfile(vendor);
-  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: problems.join("; ") });
+  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") });
   return profile;
 }
 
@@ -354,8 +355,8 @@ async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome> {
   assertConnectable(vendor);
   const folder = vendor.sftp_outcoming_folder;
   if (!folder) refuse("tools.messages.no_outcoming", { name: vendor.name });
-  const { profile, problems } = vendorProfile(vendor);
-  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: problems.join("; ") });
+  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") });
   const now = new Date();
   const po = `SAMPLE-${stamp(now)}`;
   const product = await prisma.product.findUnique({ where: { sku }, select: { price: true, cost: true } });
@@ -464,8 +465,8 @@ function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): {
 
 async function parseFile(vendor: Vendor, expected: ParsedType, filepath: string, apply: boolean): Promise<Outcome> {
   const file = await readSourceFile(vendor, filepath);
-  const { profile, problems } = vendorProfile(vendor);
-  if (problems.length && apply) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: problems.join("; ") }, { file: file.name });
+  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  if (problems.length && apply) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") }, { file: file.name });
   const { types, reason } = fileTypes(vendor, profile, file);
   if (!types.includes(expected)) {
     if (types.length) refuse("tools.messages.wrong_type", { file: file.name, actual: types.join("/"), expected }, { file: file.name });
@@ -653,10 +654,10 @@ async function sendGeneratedFiles(vendor: Vendor): Promise<Outcome> {
   const report = new StepReport();
   await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
   const sent = report.counts.files_sent ?? 0;
-  const problems = report.problems;
+  const problems = report.codedProblems;
   return {
     error: problems.length > 0,
-    text: (t) => `${t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name })}${problems.length ? ` ${t("tools.messages.problems", { list: problems.join("; ") })}` : ""}`,
+    text: (t) => `${t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name })}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems, "; ")) })}` : ""}`,
   };
 }
 
@@ -665,5 +666,12 @@ async function receiveFiles(vendor: Vendor): Promise<Outcome> {
   if (!vendor.sftp_incoming_folder) refuse("tools.messages.no_incoming", { name: vendor.name });
   if (vendor.enabled !== 1) refuse("tools.messages.disabled", { name: vendor.name });
   const result = await populateShipResponses({ vendorId: vendor.id });
-  return { error: result.error, text: () => result.message };
+  // The step's summary and its problems, in each language where they are codes (D117).
+  const problems = result.codedProblems ?? [];
+  if (!result.summary) return { error: result.error, text: () => result.message };
+  const summary = result.summary;
+  return {
+    error: result.error,
+    text: (t) => `${renderCoded(t, summary)}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems.slice(0, 5), "; ")) })}` : ""}`,
+  };
 }

@@ -14,6 +14,8 @@ import { TransportError, TransportErrors } from "../../edi/transport/errors";
 import { connectTransport, withTransport } from "../../edi/transport";
 import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
 import { resolveInside } from "../../edi/transport/paths";
+import { tradingProfile, type VendorEdiFields } from "../../edi/vendor-profile";
+import { delimiterIssues } from "../../edi/x12/delimiters";
 import type { ConnectionSettings } from "../../edi/transport/types";
 import { errorRunMessage } from "./error-messages.server";
 import { renderMessage } from "./messages";
@@ -209,5 +211,60 @@ describe("secret and path errors in the reader's language", () => {
     }
     expect(render(de, "de", caught)).toBe('Der Pfad "../etc/passwd" ist nicht erlaubt: er enthält "..", womit er /in verlassen könnte');
     expect(render(en, "en", caught)).toBe((caught as Error).message);
+  });
+});
+
+describe("EDI profile problems in the reader's language", () => {
+  const vendor = (overrides: Partial<VendorEdiFields> = {}): VendorEdiFields => ({ id: 1, name: "Acme", edi_format: 1, edi_identifier: "ACME", edi_qualifier: "ZZ", ...overrides }) as VendorEdiFields;
+
+  it("every problem of a vendor's profile renders in English as the English problem, and in German and French", () => {
+    const { errors, problems } = tradingProfile(
+      vendor({
+        edi_identifier: null,
+        edi_qualifier: "ZZZ",
+        output_delimiter: "|",
+        output_segmenter: "|",
+        regex_format: "([",
+        "850_segments": "GS*PO*X\nrEF*1\nREF*DP*{nope}\nN1*ST*{po_number",
+        "850_format": "4010",
+      } as Partial<VendorEdiFields>),
+      { qualifier: "ZZ", id: "US" },
+    );
+    expect(Object.keys(problems).sort()).toEqual(Object.keys(errors).sort());
+    expect(Object.keys(errors).sort()).toEqual(["850_format", "850_segments", "edi_identifier", "edi_qualifier", "output_segmenter", "regex_format"]);
+    for (const [field, list] of Object.entries(problems)) {
+      list.forEach((problem, i) => {
+        expect(renderMessage(en, "en", problem)).toBe(errors[field][i]);
+        for (const [t, language] of [[de, "de"], [fr, "fr"]] as const) {
+          const text = renderMessage(t, language, problem);
+          expect(text, `${language} ${field}`).not.toMatch(/\{\{|edi_profile\.|undefined/);
+          expect(text, `${language} ${field}`).not.toBe(errors[field][i]);
+        }
+      });
+    }
+    expect(renderMessage(de, "de", problems.output_segmenter[0])).toBe('nicht verwendbar: das Elementtrennzeichen und das Segmentendezeichen sind dasselbe Zeichen ("|")');
+    expect(renderMessage(fr, "fr", problems["850_segments"][3])).toBe("ligne 4 : accolades non équilibrées");
+  });
+
+  it("every delimiter rule, the reader's own included, renders in English as its English sentence", () => {
+    const sets = [
+      { element: "ab", component: ">", segment: "~" },
+      { element: "A", component: ">", segment: "~" },
+      { element: "\t", component: ">", segment: "~" },
+      { element: "*", component: ">", segment: "~~" },
+      { element: "*", component: ">", segment: "B" },
+      { element: "*", component: ">", repetition: "*", segment: "~" },
+      { element: "*", component: ">", segment: "\t" },
+    ];
+    const issues = sets.flatMap((set) => delimiterIssues(set));
+    expect(issues.length).toBeGreaterThanOrEqual(sets.length);
+    for (const { message: english, coded } of issues) {
+      expect(renderMessage(en, "en", coded)).toBe(english);
+      expect(renderMessage(de, "de", coded)).not.toMatch(/\{\{|edi_profile\.| the /);
+    }
+    // A tab as the terminator passes the writer's own rules; the reader's rule refuses it, in German too.
+    const [reader] = delimiterIssues({ element: "*", component: ">", segment: "\t" });
+    expect(renderMessage(en, "en", reader.coded)).toBe(reader.message);
+    expect(renderMessage(de, "de", reader.coded)).toBe('"\\t" kann nicht das Segmentendezeichen sein (ein Zeichen oder CRLF, kein Buchstabe, keine Ziffer, kein Leerzeichen und weder das Element- noch das Komponententrennzeichen)');
   });
 });

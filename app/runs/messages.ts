@@ -56,3 +56,6 @@ export function renderMessage(t: MessageTranslate, language: string, value: unkn
   }
   return value.text;
 }
+
+/** A message made of codes (no `texts`), in the language of `t`: for answers built in one language, such as a 422. */
+export const renderCoded = (t: MessageTranslate, value: unknown): string => renderMessage(t, "en", value);
