@@ -7,6 +7,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { populateShipResponses } from "~/dropship/flow/populate-responses.server";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { decryptSecret, SecretError } from "~/lib/secrets.server";
 import { startFtpServer, type FtpTestServer } from "../../tests/support/ftp-server";
@@ -18,7 +20,7 @@ import { tradingProfile, type VendorEdiFields } from "../../edi/vendor-profile";
 import { delimiterIssues } from "../../edi/x12/delimiters";
 import type { ConnectionSettings } from "../../edi/transport/types";
 import { errorRunMessage } from "./error-messages.server";
-import { renderMessage } from "./messages";
+import { joined, message, renderMessage } from "./messages";
 
 const PASSWORD = "pw-i18n-errors-Xy9!";
 let root: string;
@@ -266,5 +268,29 @@ describe("EDI profile problems in the reader's language", () => {
     const [reader] = delimiterIssues({ element: "*", component: ">", segment: "\t" });
     expect(renderMessage(en, "en", reader.coded)).toBe(reader.message);
     expect(renderMessage(de, "de", reader.coded)).toBe('"\\t" kann nicht das Segmentendezeichen sein (ein Zeichen oder CRLF, kein Buchstabe, keine Ziffer, kein Leerzeichen und weder das Element- noch das Komponententrennzeichen)');
+  });
+});
+
+describe("a drop-ship step's problems in the reader's language", () => {
+  it("a vendor that cannot be reached and one whose stored password cannot be read, in Populate Ship Responses", async () => {
+    const port = await closedPort();
+    const common = { enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_user: "vendor", sftp_incoming_folder: "/outbound", edi_format: 1, edi_identifier: "I18NEDI", edi_qualifier: "ZZ" };
+    const gone = await prisma.vendor.create({ data: { ...common, name: "I18n Gone Vendor", store_id: "I18NGONE", sftp_port: port, sftp_pass: null } });
+    const locked = await prisma.vendor.create({ data: { ...common, name: "I18n Locked Vendor", store_id: "I18NLOCK", sftp_port: port, sftp_pass: "not-an-encrypted-secret" } });
+    try {
+      const unreachable = await populateShipResponses({ vendorId: gone.id });
+      expect(unreachable.problems).toEqual([`I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} is unreachable (connection refused)`]);
+      expect(renderMessage(en, "en", unreachable.codedProblems![0])).toBe(unreachable.problems![0]);
+      expect(renderMessage(de, "de", unreachable.codedProblems![0])).toBe(`I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} ist nicht erreichbar (Verbindung abgelehnt)`);
+
+      const unreadable = await populateShipResponses({ vendorId: locked.id });
+      expect(renderMessage(fr, "fr", unreadable.codedProblems![0])).toBe("I18n Locked Vendor : Le secret enregistré n'a pas la forme attendue ; saisissez à nouveau le mot de passe.");
+      // As the Test page's run shows them (app/runs/actions.server.ts).
+      const detail = message("runs.problems", { problems: joined([...unreachable.codedProblems!, ...unreadable.codedProblems!], "; "), more: 0, count: 2 });
+      expect(renderMessage(de, "de", detail)).toContain("ist nicht erreichbar (Verbindung abgelehnt); I18n Locked Vendor: Das gespeicherte Geheimnis");
+    } finally {
+      await prisma.dropshipLog.deleteMany({ where: { vendor_id: { in: [gone.id, locked.id] } } });
+      await prisma.vendor.deleteMany({ where: { id: { in: [gone.id, locked.id] } } });
+    }
   });
 });
