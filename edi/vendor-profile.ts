@@ -2,7 +2,8 @@
 // describes each with an example. The vendor object uses the spec's field
 // names ("850_segments", "997_enabled", ...).
 import type { Delimiters } from "./x12/isa";
-import { delimiterProblems } from "./x12/delimiters";
+import { coded, type CodedMessage } from "./messages";
+import { delimiterIssues } from "./x12/delimiters";
 import { vendorDelimiters, type SegmentData } from "./x12/writer";
 
 export const DOCUMENT_TYPES = ["850", "855", "856", "810", "846", "997"] as const;
@@ -88,12 +89,13 @@ export const TEMPLATE_PLACEHOLDERS: Record<DocumentType, string[]> = {
 const flag = (value: unknown) => value === 1 || value === "1" || value === true;
 const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : null);
 
-export function compileRegex(source: string | null | undefined): { pattern: RegExp | null; error?: string } {
+export function compileRegex(source: string | null | undefined): { pattern: RegExp | null; error?: string; coded?: CodedMessage } {
   if (!source || !source.trim()) return { pattern: null };
   try {
     return { pattern: new RegExp(source) };
   } catch (error) {
-    return { pattern: null, error: `is not a valid regular expression: ${(error as Error).message}` };
+    const reason = (error as Error).message;
+    return { pattern: null, error: `is not a valid regular expression: ${reason}`, coded: coded("edi_profile.regex_invalid", { reason }) };
   }
 }
 
@@ -103,10 +105,15 @@ export function compileRegex(source: string | null | undefined): { pattern: RegE
  * {placeholders} filled when the document is built. Blank lines and lines
  * starting with "#" are ignored; a trailing "~" is allowed.
  */
-export function parseSegmentTemplate(source: string | null | undefined, type: DocumentType): { segments: TemplateSegment[]; errors: string[] } {
+export function parseSegmentTemplate(source: string | null | undefined, type: DocumentType): { segments: TemplateSegment[]; errors: string[]; problems: CodedMessage[] } {
   const segments: TemplateSegment[] = [];
   const errors: string[] = [];
-  if (!source) return { segments, errors };
+  const problems: CodedMessage[] = [];
+  const problem = (message: string, code: string, params: Record<string, unknown>) => {
+    errors.push(message);
+    problems.push(coded(`edi_profile.template.${code}`, params));
+  };
+  if (!source) return { segments, errors, problems };
   const allowed = TEMPLATE_PLACEHOLDERS[type];
   source.split(/\r?\n/).forEach((rawLine, i) => {
     const line = rawLine.trim().replace(/~$/, "");
@@ -114,21 +121,22 @@ export function parseSegmentTemplate(source: string | null | undefined, type: Do
     const elements = line.split("*").map((element) => element.split(">"));
     const id = elements[0][0];
     if (!/^[A-Z][A-Z0-9]{1,2}$/.test(id)) {
-      errors.push(`line ${i + 1}: "${id}" is not a segment ID (two or three capitals and digits)`);
+      problem(`line ${i + 1}: "${id}" is not a segment ID (two or three capitals and digits)`, "not_segment_id", { line: i + 1, id: `"${id}"` });
       return;
     }
     if (["ISA", "IEA", "GS", "GE", "ST", "SE"].includes(id)) {
-      errors.push(`line ${i + 1}: ${id} is written by the envelope, not by a template`);
+      problem(`line ${i + 1}: ${id} is written by the envelope, not by a template`, "envelope", { line: i + 1, id });
       return;
     }
     for (const [name] of line.matchAll(/\{([^}]*)\}/g)) {
       const key = name.slice(1, -1);
-      if (!allowed.includes(key)) errors.push(`line ${i + 1}: unknown placeholder ${name} (allowed: ${allowed.map((p) => `{${p}}`).join(", ")})`);
+      const list = allowed.map((p) => `{${p}}`).join(", ");
+      if (!allowed.includes(key)) problem(`line ${i + 1}: unknown placeholder ${name} (allowed: ${list})`, "unknown_placeholder", { line: i + 1, name, allowed: list });
     }
-    if (/[{}]/.test(line.replace(/\{[^{}]*\}/g, ""))) errors.push(`line ${i + 1}: unbalanced braces`);
+    if (/[{}]/.test(line.replace(/\{[^{}]*\}/g, ""))) problem(`line ${i + 1}: unbalanced braces`, "unbalanced", { line: i + 1 });
     segments.push({ line: i + 1, elements });
   });
-  return { segments, errors };
+  return { segments, errors, problems };
 }
 
 /** The template's segments with placeholders filled in. */
@@ -141,11 +149,17 @@ export function fillTemplate(segments: TemplateSegment[], values: Record<string,
 
 /**
  * The vendor's trading profile, and the problems of its fields (per field, as
- * the vendor form shows them). A profile with errors must not be used to send.
+ * the vendor form shows them): `errors` in English (logs), `problems` the same
+ * as codes for the reader's language (D117), each to follow the field's name.
+ * A profile with errors must not be used to send.
  */
-export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { profile: TradingProfile; errors: Record<string, string[]> } {
+export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { profile: TradingProfile; errors: Record<string, string[]>; problems: Record<string, CodedMessage[]> } {
   const errors: Record<string, string[]> = {};
-  const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const problems: Record<string, CodedMessage[]> = {};
+  const problem = (field: string, message: string, code: CodedMessage) => {
+    (errors[field] ??= []).push(message);
+    (problems[field] ??= []).push(code);
+  };
   const testMode = flag(vendor.test_mode);
 
   const themId = text(testMode ? (vendor.test_identifier ?? vendor.edi_identifier) : vendor.edi_identifier);
@@ -154,29 +168,30 @@ export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { pr
   if (isX12) {
     const idField = testMode ? "test_identifier" : "edi_identifier";
     const qualifierField = testMode ? "test_qualifier" : "edi_qualifier";
-    if (!themId) problem(idField, "is required to exchange X12 with this vendor");
-    else if (themId.length > 15) problem(idField, "is longer than the 15 characters of ISA08");
-    if (!themQualifier) problem(qualifierField, "is required to exchange X12 with this vendor");
-    else if (themQualifier.length > 2) problem(qualifierField, "is longer than the 2 characters of ISA07");
+    if (!themId) problem(idField, "is required to exchange X12 with this vendor", coded("edi_profile.required_x12"));
+    else if (themId.length > 15) problem(idField, "is longer than the 15 characters of ISA08", coded("edi_profile.isa08_too_long"));
+    if (!themQualifier) problem(qualifierField, "is required to exchange X12 with this vendor", coded("edi_profile.required_x12"));
+    else if (themQualifier.length > 2) problem(qualifierField, "is longer than the 2 characters of ISA07", coded("edi_profile.isa07_too_long"));
   }
 
   const output = vendorDelimiters(vendor);
   // The writer's rule (D72): what the reader would refuse is refused here, per field.
-  for (const message of delimiterProblems(output)) {
-    problem(/element separator/.test(message) && !/segment terminator/.test(message) ? "output_delimiter" : "output_segmenter", `cannot be used: ${message}`);
+  for (const { message, coded: issue } of delimiterIssues(output)) {
+    const field = /element separator/.test(message) && !/segment terminator/.test(message) ? "output_delimiter" : "output_segmenter";
+    problem(field, `cannot be used: ${message}`, coded("edi_profile.delimiters_unusable", { problem: issue }));
   }
 
   const fileName = compileRegex(vendor.regex_format);
-  if (fileName.error) problem("regex_format", fileName.error);
+  if (fileName.error) problem("regex_format", fileName.error, fileName.coded!);
 
   const documents = {} as Record<DocumentType, DocumentSettings>;
   for (const type of DOCUMENT_TYPES) {
     const template = parseSegmentTemplate(text(vendor[`${type}_segments`]), type);
-    for (const message of template.errors) problem(`${type}_segments`, message);
+    template.errors.forEach((message, i) => problem(`${type}_segments`, message, template.problems[i]));
     const contents = compileRegex(text(vendor[`${type}_file_contents_regex`]));
-    if (contents.error) problem(`${type}_file_contents_regex`, contents.error);
+    if (contents.error) problem(`${type}_file_contents_regex`, contents.error, contents.coded!);
     const version = text(vendor[`${type}_format`]) ?? "004010";
-    if (!/^\d{6}[A-Z0-9]{0,6}$/.test(version)) problem(`${type}_format`, "must be an X12 version such as 004010 or 004010VICS");
+    if (!/^\d{6}[A-Z0-9]{0,6}$/.test(version)) problem(`${type}_format`, "must be an X12 version such as 004010 or 004010VICS", coded("edi_profile.x12_version"));
     const enabledField = `${type}_enabled`;
     documents[type] = {
       version,
@@ -201,5 +216,5 @@ export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { pr
     unwrap846: flag(vendor.unwrap_846),
     documents,
   };
-  return { profile, errors };
+  return { profile, errors, problems };
 }

@@ -8,7 +8,8 @@ import prisma from "~/db.server";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { SecretError } from "~/lib/secrets.server";
-import { renderMessage, type Language, type RunMessage } from "~/runs/messages";
+import { errorRunMessage } from "~/runs/error-messages.server";
+import { joined, message, renderCoded, renderMessage, type Language, type RunMessage } from "~/runs/messages";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "../demo/vendor-answers";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../edi/control-numbers";
 import * as csv from "../../edi/csv";
@@ -51,6 +52,8 @@ interface Outcome {
   sku?: string | null;
   file?: string | null;
   transmissionId?: number | null;
+  /** The answer as a code with parameters, when it is one message (an error of the vendor's server): stored as it is. */
+  coded?: RunMessage;
 }
 
 /** A refusal in words (unknown PO, missing folder, file of another type): answered 200 with error true. */
@@ -60,8 +63,9 @@ class ToolRefusal extends Error {
   }
 }
 
+/** `vars` may hold messages (codes with parameters), rendered in each language. */
 function refuse(key: string, vars: Record<string, unknown> = {}, details: Pick<Outcome, "po" | "sku" | "file"> = {}): never {
-  throw new ToolRefusal((t) => t(key, vars), details);
+  throw new ToolRefusal((t) => renderCoded(t, message(key, vars)), details);
 }
 
 /** The drop-ship log action each tool writes (grids.server.ts LOG_ACTIONS). */
@@ -99,23 +103,24 @@ function listed(t: Translate, items: string[], separator = "; ") {
 // Entry point
 
 export async function runTool(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Language): Promise<ToolAnswer> {
-  const outcome = await runToolOutcome(vendorId, action, values, t, language);
+  const outcome = await runToolOutcome(vendorId, action, values);
   return { error: outcome.error, message: renderMessage(t, language, outcome.message) };
 }
 
 /**
  * A tool's answer for a background run (D96): the message in every language,
- * since it is made of several translated pieces. The Transmission Test writes
- * its words as it goes, in `t`'s language only.
+ * since it is made of several translated pieces. The Transmission Test and the
+ * errors of a vendor's server or password are codes with parameters (D117).
  */
-export async function runToolOutcome(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Language): Promise<{ error: boolean; message: RunMessage }> {
+export async function runToolOutcome(vendorId: number, action: ToolAction, values: ToolValues): Promise<{ error: boolean; message: RunMessage }> {
   if (action === "test-connection" || action === "list-folders" || action === "verify-upload") {
-    const answer = await runTransmissionTest(vendorId, action, t);
+    const answer = await runTransmissionTest(vendorId, action);
     if (action === "verify-upload") {
       const vendor = await loadVendorRecord(vendorId);
-      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: answer.error ? "error" : "success", message: `Tools, Verify Upload: ${answer.message}` }]);
+      const english = await i18nServer.getFixedT("en", "common");
+      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: answer.error ? "error" : "success", message: `Tools, Verify Upload: ${renderMessage(english, "en", answer.message)}` }]);
     }
-    return { error: answer.error, message: { texts: { [language]: answer.message } } };
+    return answer;
   }
   const vendor = await loadVendorRecord(vendorId);
   const input = TOOL_ACTION_INPUT[action];
@@ -126,12 +131,14 @@ export async function runToolOutcome(vendorId: number, action: ToolAction, value
     outcome = await perform(vendor, action, value);
   } catch (error) {
     if (error instanceof ToolRefusal) outcome = { error: true, text: error.text, ...error.details };
-    else if (error instanceof PathError || error instanceof TransportError || error instanceof SecretError) outcome = { error: true, text: () => error.message };
-    else throw error;
+    else if (error instanceof PathError || error instanceof TransportError || error instanceof SecretError) {
+      const coded = errorRunMessage(error);
+      outcome = { error: true, text: (t) => renderMessage(t, "en", coded), coded };
+    } else throw error;
   }
   const [english, german, french] = await Promise.all(LANGUAGES.map((language) => i18nServer.getFixedT(language, "common")));
   await writeLogs([logLine(vendor, action, outcome, input?.field === "ponum" ? value : undefined, english)]);
-  return { error: outcome.error, message: { texts: { en: outcome.text(english), de: outcome.text(german), fr: outcome.text(french) } } };
+  return { error: outcome.error, message: outcome.coded ?? { texts: { en: outcome.text(english), de: outcome.text(german), fr: outcome.text(french) } } };
 }
 
 function logLine(vendor: Vendor, action: ToolAction, outcome: Outcome, po: string | undefined, english: Translate): LogEntry {
@@ -270,8 +277,8 @@ async function uploadToIncoming(vendor: Vendor, file: OutFile): Promise<string> 
 function vendorReady(vendor: Vendor): TradingProfile {
   assertConnectable(vendor);
   if (!vendor.sftp_incoming_folder) refuse("tools.messages.no_incoming", { name: vendor.name });
-  const { profile, problems } = vendorProfile(vendor);
-  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: problems.join("; ") });
+  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") });
   return profile;
 }
 
@@ -348,8 +355,8 @@ async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome> {
   assertConnectable(vendor);
   const folder = vendor.sftp_outcoming_folder;
   if (!folder) refuse("tools.messages.no_outcoming", { name: vendor.name });
-  const { profile, problems } = vendorProfile(vendor);
-  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: problems.join("; ") });
+  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") });
   const now = new Date();
   const po = `SAMPLE-${stamp(now)}`;
   const product = await prisma.product.findUnique({ where: { sku }, select: { price: true, cost: true } });
@@ -458,8 +465,8 @@ function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): {
 
 async function parseFile(vendor: Vendor, expected: ParsedType, filepath: string, apply: boolean): Promise<Outcome> {
   const file = await readSourceFile(vendor, filepath);
-  const { profile, problems } = vendorProfile(vendor);
-  if (problems.length && apply) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: problems.join("; ") }, { file: file.name });
+  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  if (problems.length && apply) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") }, { file: file.name });
   const { types, reason } = fileTypes(vendor, profile, file);
   if (!types.includes(expected)) {
     if (types.length) refuse("tools.messages.wrong_type", { file: file.name, actual: types.join("/"), expected }, { file: file.name });
@@ -647,10 +654,10 @@ async function sendGeneratedFiles(vendor: Vendor): Promise<Outcome> {
   const report = new StepReport();
   await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
   const sent = report.counts.files_sent ?? 0;
-  const problems = report.problems;
+  const problems = report.codedProblems;
   return {
     error: problems.length > 0,
-    text: (t) => `${t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name })}${problems.length ? ` ${t("tools.messages.problems", { list: problems.join("; ") })}` : ""}`,
+    text: (t) => `${t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name })}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems, "; ")) })}` : ""}`,
   };
 }
 
@@ -659,5 +666,12 @@ async function receiveFiles(vendor: Vendor): Promise<Outcome> {
   if (!vendor.sftp_incoming_folder) refuse("tools.messages.no_incoming", { name: vendor.name });
   if (vendor.enabled !== 1) refuse("tools.messages.disabled", { name: vendor.name });
   const result = await populateShipResponses({ vendorId: vendor.id });
-  return { error: result.error, text: () => result.message };
+  // The step's summary and its problems, in each language where they are codes (D117).
+  const problems = result.codedProblems ?? [];
+  if (!result.summary) return { error: result.error, text: () => result.message };
+  const summary = result.summary;
+  return {
+    error: result.error,
+    text: (t) => `${renderCoded(t, summary)}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems.slice(0, 5), "; ")) })}` : ""}`,
+  };
 }

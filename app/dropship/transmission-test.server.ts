@@ -1,10 +1,12 @@
 // Transmission Test on the Tools page: connect to the chosen vendor and list one
 // folder over a data connection (test-connection), list each configured folder,
 // and upload a probe file, read it back and remove it (verify-upload). Each
-// answers { error, message } in words a person follows.
+// answers { error, message } in words a person follows, as codes with their
+// parameters (D117): shown in the reader's language, whoever started the test.
 import { createHash, randomBytes } from "node:crypto";
-import type { Translate } from "~/i18n/i18n.server";
 import { SecretError } from "~/lib/secrets.server";
+import { errorRunMessage } from "~/runs/error-messages.server";
+import { joined, message, type RunMessage } from "~/runs/messages";
 import { TransportError } from "../../edi/transport/errors";
 import type { VendorTransport } from "../../edi/transport/types";
 import type { Vendor } from "~/db/generated/client";
@@ -20,42 +22,54 @@ export interface ToolAnswer {
   message: string;
 }
 
+export interface TransmissionTestAnswer {
+  error: boolean;
+  message: RunMessage;
+}
+
 const MAX_NAMES = 5;
 
-export async function runTransmissionTest(vendorId: number, action: TransmissionTestAction, t: Translate): Promise<ToolAnswer> {
+/** "Incoming Folder (/in)": the field's translated name and its path. */
+const folderName = (field: string, path: string) => message("transport.test.folder_named", { field: message(`vendor.fields.${field}`), path });
+
+export async function runTransmissionTest(vendorId: number, action: TransmissionTestAction): Promise<TransmissionTestAnswer> {
   const vendor = await loadVendorRecord(vendorId);
   const where = `${TRANSFER_MECHANISMS[vendor.transfer_mechanism_id as 1 | 2 | 3] ?? "?"} ${vendor.sftp_host ?? "?"}${vendor.sftp_port ? `:${vendor.sftp_port}` : ""}`;
-  if (!vendor.sftp_host || !vendor.sftp_user) return { error: true, message: t("tools.not_configured", { name: vendor.name }) };
+  if (!vendor.sftp_host || !vendor.sftp_user) return { error: true, message: message("tools.not_configured", { name: vendor.name }) };
   const pinnedBefore = vendor.sftp_host_key;
   try {
     switch (action) {
       case "test-connection":
-        return await withVendorTransport(vendor, (transport) => testConnection(vendor, transport, where, pinnedBefore, t));
+        return await withVendorTransport(vendor, (transport) => testConnection(vendor, transport, where, pinnedBefore));
       case "list-folders": {
         const folders = vendorFolders(vendor);
-        if (!folders.length) return { error: true, message: t("tools.no_folders") };
+        if (!folders.length) return { error: true, message: message("tools.no_folders") };
         return await withVendorTransport(vendor, async (transport) => {
           let failed = false;
-          const lines: string[] = [];
+          const lines: RunMessage[] = [];
           for (const { field, path } of folders) {
-            const label = `${t(`vendor.fields.${field}`)} (${path})`;
+            const folder = folderName(field, path);
             try {
               const files = (await transport.list(path)).filter((file) => file.type === "file");
               const names = files.slice(0, MAX_NAMES).map((file) => file.name).join(", ");
-              const more = files.length > MAX_NAMES ? t("tools.and_more", { count: files.length - MAX_NAMES }) : "";
-              lines.push(files.length ? `${label}: ${t("tools.files", { count: files.length })}: ${names}${more}` : `${label}: ${t("tools.empty")}`);
+              const more = files.length > MAX_NAMES ? message("tools.and_more", { count: files.length - MAX_NAMES }) : "";
+              lines.push(
+                files.length
+                  ? message("transport.test.folder_files", { folder, files: message("tools.files", { count: files.length }), names, more })
+                  : message("transport.test.folder_empty", { folder }),
+              );
             } catch (error) {
               if (!(error instanceof TransportError)) throw error;
               failed = true;
-              lines.push(`${label}: ${error.message}`);
+              lines.push(message("transport.test.folder_failed", { folder, error: errorRunMessage(error) }));
             }
           }
-          return { error: failed, message: lines.join("; ") };
+          return { error: failed, message: joined(lines, "; ") };
         });
       }
       case "verify-upload": {
         const folder = vendor.sftp_outcoming_folder;
-        if (!folder) return { error: true, message: t("tools.no_outcoming") };
+        if (!folder) return { error: true, message: message("tools.no_outcoming") };
         return await withVendorTransport(vendor, async (transport) => {
           const name = `probe-${Date.now()}-${randomBytes(3).toString("hex")}.txt`;
           const content = Buffer.from(`Transmission test from the operations back-office, ${new Date().toISOString()}\n`);
@@ -63,16 +77,16 @@ export async function runTransmissionTest(vendorId: number, action: Transmission
           try {
             const back = await transport.download(path, content.length);
             const same = createHash("sha256").update(back).digest("hex") === createHash("sha256").update(content).digest("hex");
-            if (!same) return { error: true, message: t("tools.probe_differs", { path }) };
+            if (!same) return { error: true, message: message("tools.probe_differs", { path }) };
           } finally {
             await transport.delete(path);
           }
-          return { error: false, message: t("tools.probe_ok", { path, bytes: content.length }) };
+          return { error: false, message: message("tools.probe_ok", { path, bytes: content.length }) };
         });
       }
     }
   } catch (error) {
-    if (error instanceof TransportError || error instanceof SecretError) return { error: true, message: error.message };
+    if (error instanceof TransportError || error instanceof SecretError) return { error: true, message: errorRunMessage(error) };
     throw error;
   }
 }
@@ -84,26 +98,26 @@ export async function runTransmissionTest(vendorId: number, action: Transmission
  * system may take any file in its folders, and some FTP mailboxes count a download as a
  * delivery; Verify Upload is the button that writes (D63).
  */
-async function testConnection(vendor: Vendor, transport: VendorTransport, where: string, pinnedBefore: string | null, t: Translate): Promise<ToolAnswer> {
+async function testConnection(vendor: Vendor, transport: VendorTransport, where: string, pinnedBefore: string | null): Promise<TransmissionTestAnswer> {
   const certificate = transport.mechanism !== 1;
   const key = transport.hostKey
     ? pinnedBefore
-      ? t(certificate ? "tools.certificate_matches" : "tools.host_key_matches")
-      : t(certificate ? "tools.certificate_pinned" : "tools.host_key_pinned", { key: transport.hostKey })
-    : "";
-  const encrypted = certificate && vendor.ftp_tls === 1 ? t("tools.encrypted") : "";
-  const connected = [t("tools.connected", { where, user: vendor.sftp_user }), encrypted, key].filter(Boolean).join(" ");
+      ? message(certificate ? "tools.certificate_matches" : "tools.host_key_matches")
+      : message(certificate ? "tools.certificate_pinned" : "tools.host_key_pinned", { key: transport.hostKey })
+    : null;
+  const encrypted = certificate && vendor.ftp_tls === 1 ? message("tools.encrypted") : null;
+  const connected = [message("tools.connected", { where, user: vendor.sftp_user }), encrypted, key];
   const folders = vendorFolders(vendor);
   const first = folders.find((folder) => folder.field === "sftp_incoming_folder") ?? folders[0];
-  if (!first) return { error: true, message: `${connected} ${t("tools.nothing_listed")}` };
-  const folder = `${t(`vendor.fields.${first.field}`)} (${first.path})`;
+  if (!first) return { error: true, message: joined([...connected, message("tools.nothing_listed")]) };
+  const folder = folderName(first.field, first.path);
   try {
     const files = (await transport.list(first.path)).filter((file) => file.type === "file");
-    const count = files.length ? t("tools.files", { count: files.length }) : t("tools.empty");
+    const count = files.length ? message("tools.files", { count: files.length }) : message("tools.empty");
     const listed = transport.mechanism === 1 ? "tools.listed" : transport.mechanism === 2 ? "tools.listed_active" : "tools.listed_passive";
-    return { error: false, message: `${connected} ${t(listed, { folder, files: count })}` };
+    return { error: false, message: joined([...connected, message(listed, { folder, files: count })]) };
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
-    return { error: true, message: `${connected} ${t("tools.list_failed", { folder, error: error.message })}` };
+    return { error: true, message: joined([...connected, message("tools.list_failed", { folder, error: errorRunMessage(error) })]) };
   }
 }

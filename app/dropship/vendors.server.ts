@@ -8,6 +8,8 @@ import type { Prisma, Vendor } from "~/db/generated/client";
 import { defineGrid, gridSourceFrom, runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { encryptSecret } from "~/lib/secrets.server";
+import { fieldProblem } from "~/runs/error-messages.server";
+import { renderCoded } from "~/runs/messages";
 import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
 import { storeWithCode, syncVendorSources } from "~/sales/vendor-sources.server";
 import { checkStaffRegex } from "../../edi/staff-regex";
@@ -194,10 +196,10 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
 
   // EDI-level meaning (identities, templates, regexes, versions): the same checks the exchange uses.
   const fields = Object.fromEntries(VENDOR_FIELDS.map((field) => [field.name, data[prismaField(field.name)] ?? null]));
-  const { errors: profileErrors } = tradingProfile({ id: existing?.id ?? 0, name: String(data.name ?? ""), ...fields }, { qualifier: "ZZ", id: "US" });
-  for (const [field, messages] of Object.entries(profileErrors)) {
+  const { problems: profileProblems } = tradingProfile({ id: existing?.id ?? 0, name: String(data.name ?? ""), ...fields }, { qualifier: "ZZ", id: "US" });
+  for (const [field, problems] of Object.entries(profileProblems)) {
     if (errors[field]) continue; // the field's own rule already said what is wrong
-    for (const message of messages) fail(field, `${t(`vendor.fields.${field}`)} ${message}`);
+    for (const problem of problems) fail(field, renderCoded(t, fieldProblem(field, problem)));
   }
 
   // FTPS is FTP over TLS: SFTP is SSH, already encrypted.

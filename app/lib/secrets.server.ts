@@ -41,17 +41,26 @@ export function encryptSecret(plain: string): string {
   return [PREFIX, iv.toString("base64"), cipher.getAuthTag().toString("base64"), data.toString("base64")].join(":");
 }
 
-export class SecretError extends Error {}
+/** A stored password that cannot be used; `code` (under `secrets.errors.`) says why in the reader's language (D117). */
+export class SecretError extends Error {
+  constructor(
+    readonly code: "malformed" | "undecryptable",
+    message: string,
+  ) {
+    super(message);
+    this.name = "SecretError";
+  }
+}
 
 export function decryptSecret(stored: string): string {
   const [prefix, iv, tag, data] = stored.split(":");
-  if (prefix !== PREFIX || !iv || !tag || data === undefined) throw new SecretError("The stored secret is not in the expected form; enter the password again.");
+  if (prefix !== PREFIX || !iv || !tag || data === undefined) throw new SecretError("malformed", "The stored secret is not in the expected form; enter the password again.");
   try {
     const decipher = createDecipheriv("aes-256-gcm", secretKey(), Buffer.from(iv, "base64"));
     decipher.setAuthTag(Buffer.from(tag, "base64"));
     return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
   } catch {
-    throw new SecretError("The stored password cannot be decrypted with this APP_SECRET_KEY; enter the password again.");
+    throw new SecretError("undecryptable", "The stored password cannot be decrypted with this APP_SECRET_KEY; enter the password again.");
   }
 }
 

@@ -7,7 +7,6 @@
 import { z } from "zod";
 import { isToolAction, TOOL_ACTION_INPUT, TOOL_ACTIONS, TOOL_INPUT_MAX } from "~/dropship/tool-actions";
 import { loadVendorRecord } from "~/dropship/vendors.server";
-import { localeFromUrl } from "~/i18n/config";
 import type { Translate } from "~/i18n/i18n.server";
 import { apiRoute } from "~/lib/route.server";
 import { fieldErrorsFromZod, readBody, ValidationError, type FieldErrors } from "~/lib/validation.server";
@@ -47,5 +46,5 @@ export const action = apiRoute(async ({ request, t }) => {
   if (!parsed.success || Object.keys(errors).length) throw new ValidationError(errors, t("errors.unprocessable"));
   const { vendor_id, action, ponum, sku, filepath } = parsed.data;
   await loadVendorRecord(vendor_id); // an unknown vendor is a 404 at once, before anything starts
-  return startRunAnswer(dropshipToolRun(vendor_id, action, { ponum, sku, filepath }, t, localeFromUrl(request.url)), request, t);
+  return startRunAnswer(dropshipToolRun(vendor_id, action, { ponum, sku, filepath }), request, t);
 });

@@ -8,11 +8,11 @@ import type { ToolAction } from "~/dropship/tool-actions";
 import { runToolOutcome, type ToolValues } from "~/dropship/tools.server";
 import { eodOutcome, type EodAction } from "~/eod/actions.server";
 import { runFeed, type FeedJob, type FeedRunContext } from "~/feeds/runner.server";
-import { localeFromUrl, type Locale } from "~/i18n/config";
+import { localeFromUrl } from "~/i18n/config";
 import type { Translate } from "~/i18n/i18n.server";
 import { autoAssignmentFileOutcome } from "~/sales/as400-assignment-files.server";
 import { pullSpecialOrders, SPECIAL_ORDER_FEED, SPECIAL_ORDER_FEED_CRON } from "~/special-orders/pull.server";
-import { message, plainText, renderMessage, type RunMessage } from "./messages";
+import { joined, message, plainText, renderMessage, type RunMessage } from "./messages";
 import { startRun, type RunContext, type RunDefinition, type RunKind, type RunOutcome, type RunView } from "./runs.server";
 
 /** A feed job whose progress also goes to the run (the feed's starting log keeps its own, D28). */
@@ -50,19 +50,20 @@ export function dropshipStepRun(action: DropshipStepAction): RunDefinition {
       const result = await runFeedFor(run, step.feed, job, step.defaultCron);
       if (result.status === "skipped") return { error: true, message: message("tools.failure"), detail: skippedText(step.feed) };
       if (result.status === "failed" || !stepResult) return { error: true, message: message("tools.failure"), detail: plainText(result.message) };
-      // The spec shows the server's message (spec 000 §8): the step's summary, its problems (English, as logged) under it.
-      const problems = stepResult.problems ?? [];
+      // The spec shows the server's message (spec 000 §8): the step's summary, its problems under it
+      // (codes where they have one, D117; English as logged otherwise).
+      const problems = stepResult.codedProblems ?? (stepResult.problems ?? []).map(plainText);
       return {
         error: stepResult.error,
         message: stepResult.summary ?? plainText(stepResult.message),
-        ...(problems.length ? { detail: message("runs.problems", { problems: problems.slice(0, 5).join("; "), more: Math.max(0, problems.length - 5), count: problems.length }) } : {}),
+        ...(problems.length ? { detail: message("runs.problems", { problems: joined(problems.slice(0, 5), "; "), more: Math.max(0, problems.length - 5), count: problems.length }) } : {}),
         data: { counts: stepResult.meta },
       };
     },
   };
 }
 
-export function dropshipToolRun(vendorId: number, action: ToolAction, values: ToolValues, t: Translate, language: Locale): RunDefinition {
+export function dropshipToolRun(vendorId: number, action: ToolAction, values: ToolValues): RunDefinition {
   return {
     kind: "dropship_tools",
     action,
@@ -71,8 +72,7 @@ export function dropshipToolRun(vendorId: number, action: ToolAction, values: To
     params: { vendor_id: vendorId, ...values },
     failure: message("tools.failure"),
     async work() {
-      const outcome = await runToolOutcome(vendorId, action, values, t, language);
-      return outcome;
+      return runToolOutcome(vendorId, action, values);
     },
   };
 }

@@ -14,7 +14,8 @@ import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { message } from "~/runs/messages";
+import { errorRunMessage } from "~/runs/error-messages.server";
+import { message, renderMessage } from "~/runs/messages";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "../../edi/transport";
@@ -132,7 +133,9 @@ export async function autoAssignmentFileOutcome(now = new Date()) {
     });
   } catch (error) {
     await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: errorMessage(error), attempts: { increment: 1 } } });
-    return { error: true, message: message("sales.unassigned.upload_failed", { file: fileName, reason: errorMessage(error) }), file_name: fileName, orders, lines: lines.length, eligibility };
+    // The reason in the reader's language (D117): the AS400's own words stay as data inside it.
+    const reason = settings ? errorRunMessage(error) : message("transport.as400_not_configured");
+    return { error: true, message: message("sales.unassigned.upload_failed", { file: fileName, reason }), file_name: fileName, orders, lines: lines.length, eligibility };
   }
   await prisma.transmission.update({ where: { id: stored.id }, data: { status: "sent", attempts: { increment: 1 }, processed_at: new Date() } });
   return { error: false, message: message("sales.unassigned.generated"), file_name: fileName, orders, lines: lines.length, eligibility };

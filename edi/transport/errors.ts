@@ -2,6 +2,10 @@
 // message for people. Library errors (ssh2, basic-ftp) never travel as they are:
 // some carry their connection config, so every message here is written fresh and
 // the original survives only as a sanitised, non-enumerable `cause`.
+// Besides its English `message` (logs), each error carries a message code with
+// parameters (`transport.errors.*`), which the app renders in the reader's
+// language (D117); edi/ knows no i18n library.
+import { coded, type CodedMessage } from "../messages";
 
 export type TransportErrorKind =
   | "auth"
@@ -18,14 +22,31 @@ export type TransportErrorKind =
 /** Faults of the connection itself: a new attempt may well succeed. */
 const CONNECTION_FAULTS: ReadonlySet<TransportErrorKind> = new Set(["unreachable", "timeout", "connection_lost"]);
 
+export interface TransportErrorOptions {
+  cause?: unknown;
+  secrets?: readonly string[];
+  /** The message as a code (under `transport.errors.`) and its parameters; without one, the English message is shown as it is. */
+  code?: string;
+  params?: Record<string, unknown>;
+  /** Whose server it is ("AS400", a vendor's name): shown before the message. */
+  label?: string;
+}
+
 export class TransportError extends Error {
   readonly kind: TransportErrorKind;
+  /** An i18n key such as `transport.errors.unreachable`, or null for an error made without one. */
+  readonly code: string | null;
+  readonly params: Record<string, unknown>;
+  readonly label: string | null;
 
-  constructor(kind: TransportErrorKind, message: string, options: { cause?: unknown; secrets?: readonly string[] } = {}) {
+  constructor(kind: TransportErrorKind, message: string, options: TransportErrorOptions = {}) {
     const secrets = options.secrets ?? [];
     super(redact(message, secrets));
     this.name = "TransportError";
     this.kind = kind;
+    this.code = options.code ?? null;
+    this.params = redactParams(options.params ?? {}, secrets);
+    this.label = options.label ?? null;
     if (options.cause !== undefined) {
       Object.defineProperty(this, "cause", { value: sanitiseCause(options.cause, secrets), enumerable: false, configurable: true });
     }
@@ -36,20 +57,44 @@ export class TransportError extends Error {
     return CONNECTION_FAULTS.has(this.kind);
   }
 
+  /** The message for people as a code with parameters (the label first, when there is one), or the English text. */
+  get coded(): CodedMessage {
+    const inner: CodedMessage = this.code ? { code: this.code, params: this.params } : { text: this.message };
+    return this.label ? { code: "transport.labelled", params: { label: this.label, message: inner } } : inner;
+  }
+
   /** Feed logs store errors as JSON: keep the message, which Error's own serialisation drops. */
   toJSON() {
     return { name: this.name, kind: this.kind, message: this.message };
   }
 }
 
+/** Parameters with every secret redacted, nested messages included. */
+function redactParams(params: Record<string, unknown>, secrets: readonly string[]): Record<string, unknown> {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === "string") return redact(value, secrets);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
+    return value;
+  };
+  return walk(params) as Record<string, unknown>;
+}
+
 /** A user-given path that would leave its folder, or is not a path at all. */
 export class PathError extends Error {
   readonly path: string;
+  /** The reason as a code (under `transport.path.`) with its parameters, when the caller gave one. */
+  readonly reason: CodedMessage | null;
 
-  constructor(path: string, reason: string) {
+  constructor(path: string, reason: string, coded?: { code: string; params?: Record<string, unknown> }) {
     super(`The path ${JSON.stringify(path)} is not allowed: ${reason}`);
     this.name = "PathError";
     this.path = path;
+    this.reason = coded ? { code: `transport.path.${coded.code}`, params: coded.params ?? {} } : null;
+  }
+
+  get coded(): CodedMessage {
+    return this.reason ? { code: "transport.path.not_allowed", params: { path: JSON.stringify(this.path), reason: this.reason } } : { text: this.message };
   }
 
   toJSON() {
@@ -110,9 +155,10 @@ export class TransportErrors {
     private readonly secrets: readonly string[],
   ) {}
 
-  private make(kind: TransportErrorKind, message: string, cause?: unknown): TransportError {
+  /** `code` is the key under `transport.errors.`; `message` the same in English, for logs. */
+  private make(kind: TransportErrorKind, code: string, params: Record<string, unknown>, message: string, cause?: unknown): TransportError {
     const prefix = this.endpoint.label ? `${this.endpoint.label}: ` : "";
-    return new TransportError(kind, prefix + message, { cause, secrets: this.secrets });
+    return new TransportError(kind, prefix + message, { cause, secrets: this.secrets, code: `transport.errors.${code}`, params, label: this.endpoint.label });
   }
 
   get url(): string {
@@ -123,67 +169,92 @@ export class TransportErrors {
     return `${this.endpoint.host}:${this.endpoint.port}`;
   }
 
+  private get host(): string {
+    return this.endpoint.host;
+  }
+
   auth(cause?: unknown) {
-    return this.make("auth", `Wrong user name or password for ${this.url}`, cause);
+    return this.make("auth", "auth", { url: this.url }, `Wrong user name or password for ${this.url}`, cause);
   }
 
   unreachable(reason: string, cause?: unknown) {
-    return this.make("unreachable", `${this.address} is unreachable (${reason})`, cause);
+    const reasonCode = UNREACHABLE_REASON_CODES[reason];
+    const reasonParam = reasonCode ? coded(`transport.reasons.${reasonCode}`) : reason;
+    return this.make("unreachable", "unreachable", { address: this.address, reason: reasonParam }, `${this.address} is unreachable (${reason})`, cause);
   }
 
   connectTimeout(ms: number, cause?: unknown) {
-    return this.make("timeout", `${this.address} did not answer within ${formatDuration(ms)} (connecting)`, cause);
+    return this.make("timeout", "connect_timeout", { address: this.address, duration: durationMessage(ms) }, `${this.address} did not answer within ${formatDuration(ms)} (connecting)`, cause);
   }
 
   operationTimeout(ms: number, activity: Activity, path: string, cause?: unknown) {
-    return this.make("timeout", `${this.endpoint.host} did not answer within ${formatDuration(ms)} while ${activity} ${path}; the connection was closed`, cause);
+    return this.make(
+      "timeout",
+      "operation_timeout",
+      { host: this.host, duration: durationMessage(ms), activity: activityMessage(activity), path },
+      `${this.endpoint.host} did not answer within ${formatDuration(ms)} while ${activity} ${path}; the connection was closed`,
+      cause,
+    );
   }
 
   hostKeyChanged(expected: string, got: string) {
     return this.make(
       "host_key_changed",
+      "host_key_changed",
+      { host: this.host, expected, got },
       `The host key of ${this.endpoint.host} changed: expected ${expected}, got ${got}; refusing to connect (if the vendor changed its key, clear the pinned key)`,
     );
   }
 
   notFound(what: "folder" | "file" | "path", path: string, cause?: unknown) {
     const noun = what === "folder" ? "Folder " : what === "file" ? "File " : "";
-    return this.make("not_found", `${noun}${path} does not exist on ${this.endpoint.host}`, cause);
+    return this.make("not_found", `not_found_${what}`, { path, host: this.host }, `${noun}${path} does not exist on ${this.endpoint.host}`, cause);
   }
 
   permission(activity: Activity, path: string, cause?: unknown) {
-    return this.make("permission", `Permission denied ${activity} ${path} on ${this.endpoint.host}`, cause);
+    return this.make("permission", "permission", { activity: activityMessage(activity), path, host: this.host }, `Permission denied ${activity} ${path} on ${this.endpoint.host}`, cause);
   }
 
   incompleteDownload(path: string, got: number, expected: number) {
     const host = this.endpoint.host;
-    if (got > expected) return this.make("incomplete", `Received ${got} bytes of ${path} from ${host} where ${expected} were expected; the file changed during the download`);
-    return this.make("incomplete", `Received ${got} of ${expected} bytes of ${path} from ${host}; the download is incomplete`);
+    const params = { path, host, got, expected };
+    if (got > expected) return this.make("incomplete", "download_grew", params, `Received ${got} bytes of ${path} from ${host} where ${expected} were expected; the file changed during the download`);
+    return this.make("incomplete", "download_incomplete", params, `Received ${got} of ${expected} bytes of ${path} from ${host}; the download is incomplete`);
   }
 
   tooLarge(path: string, size: number, limit: number) {
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-    const what = size > limit ? `is ${mb(size)}, over` : "sent more than";
-    return this.make("too_large", `${path} on ${this.endpoint.host} ${what} the ${mb(limit)} a download may take (MAX_DOWNLOAD_MB)`);
+    const inMb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    const over = size > limit;
+    const what = over ? `is ${mb(size)}, over` : "sent more than";
+    return this.make(
+      "too_large",
+      over ? "too_large" : "too_large_sent",
+      { path, host: this.host, size: inMb(size), limit: inMb(limit) },
+      `${path} on ${this.endpoint.host} ${what} the ${mb(limit)} a download may take (MAX_DOWNLOAD_MB)`,
+    );
   }
 
   incompleteUpload(path: string, got: number, expected: number) {
-    return this.make("incomplete", `Only ${got} of ${expected} bytes of ${path} reached ${this.endpoint.host}; the file was not published under its final name`);
+    return this.make("incomplete", "upload_incomplete", { path, host: this.host, got, expected }, `Only ${got} of ${expected} bytes of ${path} reached ${this.endpoint.host}; the file was not published under its final name`);
   }
 
   connectionLost(activity?: Activity | "connecting", path?: string, cause?: unknown) {
     const during = activity ? ` while ${activity} ${path ?? ""}`.trimEnd() : "";
-    return this.make("connection_lost", `The connection to ${this.address} was lost${during}`, cause);
+    const code = !activity ? "connection_lost" : path ? "connection_lost_during" : "connection_lost_while";
+    return this.make("connection_lost", code, { address: this.address, activity: activity ? activityMessage(activity) : "", path: path ?? "" }, `The connection to ${this.address} was lost${during}`, cause);
   }
 
   closed() {
-    return this.make("connection_lost", `The connection to ${this.address} is closed`);
+    return this.make("connection_lost", "closed", { address: this.address }, `The connection to ${this.address} is closed`);
   }
 
   /** Nothing pinned, and trust on first use is off: the fingerprint to pin is named. */
   notPinned(what: "host key" | "TLS certificate", got: string) {
     return this.make(
       "host_key_changed",
+      what === "host key" ? "host_key_not_pinned" : "certificate_not_pinned",
+      { host: this.host, got },
       `The ${what} of ${this.endpoint.host} (${got}) is not pinned and no certificate authority vouches for it; refusing to connect (pin it once you have checked it with the server's owner)`,
     );
   }
@@ -191,6 +262,8 @@ export class TransportErrors {
   certificateChanged(expected: string, got: string) {
     return this.make(
       "host_key_changed",
+      "certificate_changed",
+      { host: this.host, expected, got },
       `The TLS certificate of ${this.endpoint.host} changed: expected ${expected}, got ${got}; refusing to connect (if the vendor changed its certificate, clear the pinned key)`,
     );
   }
@@ -201,7 +274,14 @@ export class TransportErrors {
       mode === "active"
         ? "it may allow passive mode only: choose transfer mechanism 3 (Passive FTP)"
         : "it may allow active mode only: choose transfer mechanism 2 (FTP)";
-    return this.make("protocol", `${this.endpoint.host} refused ${mode} FTP data connections (${serverText.slice(0, 200)}) while ${activity} ${path}; ${advice}`, cause);
+    const server = serverText.slice(0, 200);
+    return this.make(
+      "protocol",
+      `data_mode_refused_${mode}`,
+      { host: this.host, server, activity: activityMessage(activity), path },
+      `${this.endpoint.host} refused ${mode} FTP data connections (${server}) while ${activity} ${path}; ${advice}`,
+      cause,
+    );
   }
 
   /** The data connection could not be opened (active mode: the server could not connect back to us). */
@@ -211,32 +291,70 @@ export class TransportErrors {
       mode === "active"
         ? "the server could not connect back to us, as a firewall or NAT between us prevents: choose transfer mechanism 3 (Passive FTP)"
         : "choose transfer mechanism 2 (FTP) if the server allows active mode";
-    return this.make("protocol", `${this.endpoint.host} could not open a ${mode} FTP data connection${detail} while ${activity} ${path}; ${advice}`, cause);
+    return this.make(
+      "protocol",
+      `data_connection_failed_${mode}`,
+      { host: this.host, server: serverWordsMessage(serverText), activity: activityMessage(activity), path },
+      `${this.endpoint.host} could not open ${mode === "active" ? "an" : "a"} ${mode} FTP data connection${detail} while ${activity} ${path}; ${advice}`,
+      cause,
+    );
   }
 
-  /** Anything else the server or the protocol got wrong; `message` is a whole sentence. */
-  protocol(message: string, cause?: unknown) {
-    return this.make("protocol", message, cause);
+  /**
+   * Anything else the server or the protocol got wrong: `code` names it under
+   * `transport.errors.`, `params` are its values (`url` is added), `message` is a whole English sentence.
+   */
+  protocol(code: string, params: Record<string, unknown>, message: string, cause?: unknown) {
+    return this.make("protocol", code, { url: this.url, ...params }, message, cause);
   }
 
   notAFile(path: string) {
-    return this.make("protocol", `${path} on ${this.endpoint.host} is a folder, not a file`);
+    return this.make("protocol", "not_a_file", { path, host: this.host }, `${path} on ${this.endpoint.host} is a folder, not a file`);
   }
 
   notAFolder(path: string) {
-    return this.make("protocol", `${path} on ${this.endpoint.host} is a file, not a folder`);
+    return this.make("protocol", "not_a_folder", { path, host: this.host }, `${path} on ${this.endpoint.host} is a file, not a folder`);
   }
 
   fileInTheWay(folder: string) {
-    return this.make("protocol", `Cannot create folder ${folder} on ${this.endpoint.host}: a file of that name exists`);
+    return this.make("protocol", "file_in_the_way", { folder, host: this.host }, `Cannot create folder ${folder} on ${this.endpoint.host}: a file of that name exists`);
   }
 
   /** A refusal the server did not explain further, e.g. "rename /a to /b failed: <server's words>". */
   refused(activity: Activity, path: string, serverText: string | undefined, cause?: unknown) {
     const detail = serverText ? `: ${serverText.slice(0, 200)}` : "";
-    return this.make("protocol", `${this.endpoint.host} refused ${activity} ${path}${detail}`, cause);
+    return this.make(
+      "protocol",
+      serverText ? "refused_saying" : "refused",
+      { host: this.host, activity: activityMessage(activity), path, server: serverText?.slice(0, 200) ?? "" },
+      `${this.endpoint.host} refused ${activity} ${path}${detail}`,
+      cause,
+    );
   }
 }
+
+/** "500 ms" or "1.5 s" in the reader's numbers. */
+function durationMessage(ms: number): CodedMessage {
+  return ms < 1000 ? coded("transport.duration.ms", { value: ms }) : coded("transport.duration.s", { value: Math.round(ms / 100) / 10 });
+}
+
+/** "listing", "writing"… as words of the reader's language (the gerund of the English message). */
+function activityMessage(activity: Activity | "connecting"): CodedMessage {
+  return coded(`transport.activities.${activity}`);
+}
+
+/** A server's own words in brackets, or nothing: they stay as they are, inside a translated frame. */
+function serverWordsMessage(serverText: string | undefined): CodedMessage | string {
+  return serverText ? coded("transport.server_words", { text: serverText.slice(0, 200) }) : "";
+}
+
+/** unreachableReason's words, as codes under `transport.reasons.`. */
+const UNREACHABLE_REASON_CODES: Record<string, string> = {
+  "connection refused": "connection_refused",
+  "host name not found": "host_not_found",
+  "no route to host": "no_route",
+  "network unreachable": "network_unreachable",
+};
 
 /** Node's socket error codes that mean "could not reach the host at all". */
 export function unreachableReason(code: unknown): string | null {

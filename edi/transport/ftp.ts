@@ -108,7 +108,7 @@ type ConnectStage = "connecting" | "tls" | "login" | "settings" | "protect";
  */
 function checkCertificate(socket: TLSSocket, pinned: string | null, errors: TransportErrors, trustOnFirstUse: boolean): { seen: string; pin: string | null } {
   const raw = socket.getPeerCertificate()?.raw;
-  if (!raw) throw errors.protocol(`${errors.url} sent no TLS certificate`);
+  if (!raw) throw errors.protocol("no_certificate", {}, `${errors.url} sent no TLS certificate`);
   const seen = sha256Fingerprint(raw);
   if (pinned) {
     if (!sameFingerprint(pinned, seen)) throw errors.certificateChanged(pinned, seen);
@@ -123,28 +123,30 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
   if (error instanceof TransportError) return error;
   const { code, message } = describe(error);
   if (stage === "tls" && error instanceof FTPError) {
-    return errors.protocol(`${errors.url} does not offer FTPS (explicit TLS): AUTH TLS was refused (${serverWords(message) ?? error.code})`, error);
+    return errors.protocol("no_ftps", { server: serverWords(message) ?? String(error.code) }, `${errors.url} does not offer FTPS (explicit TLS): AUTH TLS was refused (${serverWords(message) ?? error.code})`, error);
   }
   if (stage === "tls" && !(error instanceof FTPError) && !isConnectionLossCode(code) && !/^timeout/i.test(message)) {
-    return errors.protocol(`The TLS handshake with ${errors.url} failed: ${message.slice(0, 200)}`, error);
+    return errors.protocol("tls_handshake", { reason: message.slice(0, 200) }, `The TLS handshake with ${errors.url} failed: ${message.slice(0, 200)}`, error);
   }
   if (stage === "protect" && error instanceof FTPError) {
-    return errors.protocol(`${errors.url} refused to encrypt data connections (PROT P): ${serverWords(message) ?? error.code}`, error);
+    return errors.protocol("prot_refused", { server: serverWords(message) ?? String(error.code) }, `${errors.url} refused to encrypt data connections (PROT P): ${serverWords(message) ?? error.code}`, error);
   }
   if (error instanceof FTPError) {
     // vsftpd's "530 Non-anonymous sessions must use encryption.", and others' like it.
     if (stage !== "tls" && error.code >= 500 && ENCRYPTION_REQUIRED_WORDS.test(message)) {
-      return errors.protocol(`${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${serverWords(message)})`, error);
+      return errors.protocol("ftps_required", { server: serverWords(message) ?? "" }, `${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${serverWords(message)})`, error);
     }
     if (error.code === 530 || error.code === 332) return errors.auth(error);
     if (error.code === 421) return errors.connectionLost("connecting", undefined, error);
-    return errors.protocol(`Could not log in to ${errors.url}: ${serverWords(message) ?? "refused"}`, error);
+    return serverWords(message)
+      ? errors.protocol("login_refused_saying", { server: serverWords(message) }, `Could not log in to ${errors.url}: ${serverWords(message)}`, error)
+      : errors.protocol("login_refused", {}, `Could not log in to ${errors.url}: refused`, error);
   }
   const reason = unreachableReason(code);
   if (reason) return errors.unreachable(reason, error);
   if (/^timeout/i.test(message) || code === "ETIMEDOUT") return errors.connectTimeout(timeoutMs, error);
   if (isConnectionLossCode(code) || LOST_MESSAGES.test(message)) return errors.connectionLost("connecting", undefined, error);
-  return errors.protocol(`Could not open an FTP session with ${errors.url}`, error);
+  return errors.protocol("no_ftp_session", {}, `Could not open an FTP session with ${errors.url}`, error);
 }
 
 /** "Syntax error, command unrecognized", "Command not implemented", "… for that parameter". */

@@ -11,15 +11,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
  * backslashes): file paths from users stay inside their folders.
  */
 export function resolveInside(folder: string, userPath: string): string {
-  if (typeof userPath !== "string" || userPath === "") throw new PathError(String(userPath ?? ""), "it is empty");
-  if (CONTROL_CHARACTERS.test(userPath)) throw new PathError(userPath, "it contains a control character (such as NUL or a line break)");
-  if (userPath.includes("\\")) throw new PathError(userPath, "it contains a backslash");
-  if (userPath.startsWith("/")) throw new PathError(userPath, `it is absolute; give a path inside ${folder}`);
+  if (typeof userPath !== "string" || userPath === "") throw new PathError(String(userPath ?? ""), "it is empty", { code: "empty" });
+  if (CONTROL_CHARACTERS.test(userPath)) throw new PathError(userPath, "it contains a control character (such as NUL or a line break)", { code: "control_character" });
+  if (userPath.includes("\\")) throw new PathError(userPath, "it contains a backslash", { code: "backslash" });
+  if (userPath.startsWith("/")) throw new PathError(userPath, `it is absolute; give a path inside ${folder}`, { code: "absolute", params: { folder } });
   const segments = userPath.split("/");
   // "a/../b" would stay inside, but no vendor file needs "..": refusing it outright is simpler to trust.
-  if (segments.includes("..")) throw new PathError(userPath, `it contains "..", which could leave ${folder}`);
+  if (segments.includes("..")) throw new PathError(userPath, `it contains "..", which could leave ${folder}`, { code: "dot_dot", params: { folder } });
   const kept = segments.filter((segment) => segment !== "" && segment !== ".");
-  if (kept.length === 0) throw new PathError(userPath, "it names no file");
+  if (kept.length === 0) throw new PathError(userPath, "it names no file", { code: "no_file" });
   return joinRemote(folder, kept.join("/"));
 }
 
@@ -76,7 +76,7 @@ export function displayRemoteName(name: string): string {
 /** Refuses a name that is not a single plain file name (used for upload names). */
 export function assertPlainFileName(name: string): void {
   resolveInside("/", name);
-  if (name.includes("/")) throw new PathError(name, "a file name cannot contain a slash");
+  if (name.includes("/")) throw new PathError(name, "a file name cannot contain a slash", { code: "slash" });
 }
 
 /** "/inbound/" → "/inbound", "a//b/./c" → "a/b/c", "" → ".". */

@@ -114,7 +114,7 @@ function classifyConnectError(error: unknown, rawError: unknown, errors: Transpo
   if (level === "client-authentication" || /authentication methods failed/i.test(message)) return errors.auth(cause);
   if (level === "client-timeout" || /timed out/i.test(message) || code === "ETIMEDOUT") return errors.connectTimeout(timeoutMs, cause);
   if (isConnectionLossCode(code) || /connection lost|unexpected (end|close)|socket hang up|closed/i.test(message)) return errors.connectionLost("connecting", undefined, cause);
-  return errors.protocol(`Could not open an SFTP session with ${errors.url}`, cause);
+  return errors.protocol("no_sftp_session", {}, `Could not open an SFTP session with ${errors.url}`, cause);
 }
 
 function describe(error: unknown): { code: unknown; level: unknown; message: string } {

@@ -5,6 +5,7 @@
 // LF or CRLF). Anything else the reader (edi/x12/isa.ts) refuses or misreads,
 // so the writer throws, the vendor profile reports it and the vendor form
 // refuses it on save.
+import { coded, type CodedMessage } from "../messages";
 import { delimiterProblem, type Delimiters } from "./isa";
 
 /** Candidates for a separator we choose ourselves, first one free wins. */
@@ -15,39 +16,57 @@ const isLineBreak = (char: string) => char === "\n" || char === "\r";
 const badChar = (char: string) => /^[A-Za-z0-9 ]$/.test(char);
 const show = (value: string) => JSON.stringify(value);
 
+/** One problem of a set of delimiters: the English sentence, and the same as a code with parameters (D117). */
+export interface DelimiterIssue {
+  message: string;
+  coded: CodedMessage;
+}
+
+type DelimiterName = "element" | "component" | "repetition" | "segment";
+const NAMES: Record<DelimiterName, string> = { element: "element separator", component: "component separator", repetition: "repetition separator", segment: "segment terminator" };
+const nameOf = (name: DelimiterName) => coded(`edi_profile.delimiters.names.${name}`);
+
 /**
  * What is wrong with a set of delimiters, one sentence each; empty when the
  * reader would read a file written with them. `repetition` is checked only
  * when `version` (ISA12) is 00402 or later, or when no version is given.
  */
 export function delimiterProblems(delimiters: Delimiters, version?: string): string[] {
-  const problems: string[] = [];
-  const named: Array<[string, string]> = [
-    ["element separator", delimiters.element],
-    ["component separator", delimiters.component],
+  return delimiterIssues(delimiters, version).map((issue) => issue.message);
+}
+
+/** delimiterProblems, each also as a code under `edi_profile.delimiters.` for the reader's language. */
+export function delimiterIssues(delimiters: Delimiters, version?: string): DelimiterIssue[] {
+  const problems: DelimiterIssue[] = [];
+  const add = (message: string, code: string, params: Record<string, unknown>) => problems.push({ message, coded: coded(`edi_profile.delimiters.${code}`, params) });
+  const named: Array<[DelimiterName, string]> = [
+    ["element", delimiters.element],
+    ["component", delimiters.component],
   ];
   const withRepetition = version === undefined || Number(version) >= 402;
-  if (withRepetition && delimiters.repetition !== undefined) named.push(["repetition separator", delimiters.repetition]);
-  for (const [name, value] of named) {
-    if ([...value].length !== 1) problems.push(`the ${name} must be one character, not ${show(value)}`);
-    else if (badChar(value)) problems.push(`the ${name} ${show(value)} is a letter, a digit or a space`);
-    else if (isLineBreak(value) || value === "\t") problems.push(`the ${name} ${show(value)} is a line break or a tab`);
+  if (withRepetition && delimiters.repetition !== undefined) named.push(["repetition", delimiters.repetition]);
+  for (const [key, value] of named) {
+    const name = NAMES[key];
+    const params = { name: nameOf(key), value: show(value) };
+    if ([...value].length !== 1) add(`the ${name} must be one character, not ${show(value)}`, "one_character", params);
+    else if (badChar(value)) add(`the ${name} ${show(value)} is a letter, a digit or a space`, "letter_digit_space", params);
+    else if (isLineBreak(value) || value === "\t") add(`the ${name} ${show(value)} is a line break or a tab`, "line_break_tab", params);
   }
   const segment = delimiters.segment;
-  if (!(segment === "\r\n" || [...segment].length === 1)) problems.push(`the segment terminator must be one character or CRLF, not ${show(segment)}`);
-  else if (badChar(segment)) problems.push(`the segment terminator ${show(segment)} is a letter, a digit or a space`);
+  if (!(segment === "\r\n" || [...segment].length === 1)) add(`the segment terminator must be one character or CRLF, not ${show(segment)}`, "segment_length", { value: show(segment) });
+  else if (badChar(segment)) add(`the segment terminator ${show(segment)} is a letter, a digit or a space`, "letter_digit_space", { name: nameOf("segment"), value: show(segment) });
 
-  const all: Array<[string, string]> = [...named, ["segment terminator", segment]];
+  const all: Array<[DelimiterName, string]> = [...named, ["segment", segment]];
   for (let i = 0; i < all.length; i++) {
     for (let j = i + 1; j < all.length; j++) {
       const [a, x] = all[i];
       const [b, y] = all[j];
-      if (x === y || [...y].some((char) => x.includes(char))) problems.push(`the ${a} and the ${b} are the same character (${show(x)})`);
+      if (x === y || [...y].some((char) => x.includes(char))) add(`the ${NAMES[a]} and the ${NAMES[b]} are the same character (${show(x)})`, "same", { a: nameOf(a), b: nameOf(b), value: show(x) });
     }
   }
   // The reader's own rule as well, so that nothing we write is a set it refuses (issue 16, item 2).
   const reader = delimiterProblem(delimiters, version ?? "00501");
-  if (reader && problems.length === 0) problems.push(reader.message);
+  if (reader && problems.length === 0) add(reader.message, `reader_${reader.delimiter}`, { value: show(delimiters[reader.delimiter] ?? "") });
   return problems;
 }
 

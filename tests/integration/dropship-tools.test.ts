@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
 import { startAppServer, type RunningApp } from "../support/app-server";
-import { followRun } from "../support/runs";
+import { followRun, runEnd } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const PASSWORD = "Tools-Pa55-word";
@@ -54,7 +54,7 @@ async function tool(action: string, fields: Record<string, string> = {}, id = ve
   const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}/api/dropship_tools_submit`, { method: "POST", body: form }));
   expect(JSON.stringify(body)).not.toContain(PASSWORD);
   const { status: _runStatus, ...answer } = body;
-  return { status: startStatus, ...(answer as { error: boolean; message: string; errors?: Record<string, string[]> }) };
+  return { status: startStatus, ...(answer as { id?: number; error: boolean; message: string; errors?: Record<string, string[]> }) };
 }
 
 async function step(action: string) {
@@ -385,6 +385,16 @@ describe("refusals", () => {
     const answer = await tool("generate-sample-850", { sku: SKU }, gone);
     expect(answer).toMatchObject({ status: 202, error: true });
     expect(answer.message).toMatch(/unreachable/i);
+    // The same run read from a German page: the error is a code, rendered in German (D117).
+    const german = await runEnd(app.url, answer.id as number, { locale: "de" });
+    expect(german.message).toBe("Gone Vendor: 127.0.0.1:1 ist nicht erreichbar (Verbindung abgelehnt)");
+    // A path typed by staff, refused with its reason in German.
+    const form = new FormData();
+    form.set("vendor_id", String(vendorId));
+    form.set("action", "parse-856");
+    form.set("filepath", "../etc/passwd");
+    const { body } = await followRun(app.url, await fetch(`${app.url}/api/dropship_tools_submit?locale=de`, { method: "POST", body: form }));
+    expect(body.message).toBe('Der Pfad "../etc/passwd" ist nicht erlaubt: er enthält "..", womit er /outbound verlassen könnte');
   });
 
   it("never wrote the password to the server's output", () => {

@@ -10,7 +10,7 @@ import selfsigned from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
-import { followRun } from "../support/runs";
+import { followRun, runEnd } from "../support/runs";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 import { sha256Fingerprint } from "../../edi/transport/fingerprint";
 import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
@@ -173,6 +173,31 @@ describe("Transmission Test faults", () => {
     const answer = await tool(vendorId, "test-connection");
     expect(answer.error).toBe(true);
     expect(answer.message).toMatch(/unreachable/i);
+  });
+
+  it("is stored as codes: a test started from an English page reads in German and French (D117)", async () => {
+    const vendorId = await createVendor("Sprachen Vendor", 1, sftp.port, { sftp_pass: "not-the-password" });
+    const form = new FormData();
+    form.set("vendor_id", String(vendorId));
+    form.set("action", "test-connection");
+    const started = await fetch(`${app.url}/api/dropship_tools_submit?locale=en`, { method: "POST", body: form });
+    expect(started.status).toBe(202);
+    const { run_id } = (await started.json()) as { run_id: number };
+    const english = await runEnd(app.url, run_id, { locale: "en" });
+    expect(english.message).toBe(`Sprachen Vendor: Wrong user name or password for sftp://127.0.0.1:${sftp.port}`);
+    expect((await runEnd(app.url, run_id, { locale: "de" })).message).toBe(`Sprachen Vendor: Falscher Benutzername oder falsches Passwort für sftp://127.0.0.1:${sftp.port}`);
+    expect((await runEnd(app.url, run_id, { locale: "fr" })).message).toBe(`Sprachen Vendor : Nom d'utilisateur ou mot de passe incorrect pour sftp://127.0.0.1:${sftp.port}`);
+
+    // A listing that works and one that fails, in one answer, in German.
+    const listing = await createVendor("Ordner Vendor", 1, sftp.port);
+    const listForm = new FormData();
+    listForm.set("vendor_id", String(listing));
+    listForm.set("action", "list-folders");
+    const { body } = await followRun(app.url, await fetch(`${app.url}/api/dropship_tools_submit?locale=de`, { method: "POST", body: listForm }));
+    expect(body.error).toBe(true);
+    expect(body.message).toContain("Eingangsordner (/outbound): 1 Dateien: 856_20261121.edi");
+    expect(body.message).toContain("Ausgangsordner (/inbound): leer");
+    expect(body.message).toContain("(/missing-folder): Ordner Vendor: Der Ordner /missing-folder existiert auf 127.0.0.1 nicht");
   });
 
   it("answers a bad request with 422, and an unknown vendor with 404", async () => {

@@ -295,6 +295,24 @@ describe("vendor API", () => {
     expect(await db.vendor.count({ where: { name: "" } })).toBe(0);
   });
 
+  it("says what is wrong with the EDI profile in the reader's language (D117)", async () => {
+    const body = validVendor({ name: "Profil Co", store_id: "DS07", "850_segments": "GS*PO*X\nREF*DP*{nope}\nN1*ST*{po_number", "850_format": "4010" });
+    const german = await api("/api/dropship_vendor?locale=de", { body });
+    expect(german.status).toBe(422);
+    const { errors } = (await german.json()) as { errors: Record<string, string[]> };
+    expect(errors["850_segments"]).toEqual([
+      "850-Segmente: Zeile 1: GS schreibt der Umschlag, nicht eine Vorlage",
+      expect.stringMatching(/^850-Segmente: Zeile 2: unbekannter Platzhalter \{nope\} \(erlaubt: \{po_number\}, /),
+      "850-Segmente: Zeile 3: geschweifte Klammern nicht ausgeglichen",
+    ]);
+    expect(errors["850_format"]).toEqual(["850-Format: eine X12-Version wie 004010 oder 004010VICS ist erforderlich"]);
+    const french = (await (await api("/api/dropship_vendor?locale=fr", { body })).json()) as { errors: Record<string, string[]> };
+    expect(french.errors["850_format"]).toEqual(["Format 850 : une version X12 comme 004010 ou 004010VICS est requise"]);
+    const english = (await (await api("/api/dropship_vendor", { body })).json()) as { errors: Record<string, string[]> };
+    expect(english.errors["850_segments"][0]).toBe("850 Segments line 1: GS is written by the envelope, not by a template");
+    expect(await db.vendor.count({ where: { name: "Profil Co" } })).toBe(0);
+  });
+
   it("refuses outgoing delimiters the reader would refuse (D72), translated", async () => {
     const same = await api("/api/dropship_vendor", { body: validVendor({ name: "Clash Co", output_delimiter: "|", output_segmenter: "|" }) });
     expect(same.status).toBe(422);

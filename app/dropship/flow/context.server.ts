@@ -9,19 +9,27 @@ import { tradingProfile, type OurIdentity, type TradingProfile } from "../../../
 import type { DropshipLogAction, DropshipLogStatus } from "../grids.server";
 import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
 import { reportFeedProgress } from "~/feeds/progress.server";
-import type { RunMessage } from "~/runs/messages";
+import { fieldProblem } from "~/runs/error-messages.server";
+import { plainText, type RunMessage } from "~/runs/messages";
 
 export function ourIdentity(): OurIdentity {
   const config = env();
   return { qualifier: config.EDI_SENDER_QUALIFIER, id: config.EDI_SENDER_ID, testId: config.EDI_TEST_SENDER_ID };
 }
 
-/** The vendor's trading profile, or the problems that stop any exchange with it. */
-export function vendorProfile(vendor: Vendor): { profile: TradingProfile; problems: string[] } {
+/**
+ * The vendor's trading profile, or the problems that stop any exchange with it:
+ * in English for logs, and as codes for the reader's language (D117).
+ */
+export function vendorProfile(vendor: Vendor): { profile: TradingProfile; problems: string[]; codedProblems: RunMessage[] } {
   const row = vendor as unknown as Record<string, unknown>;
   const fields = Object.fromEntries(VENDOR_FIELDS.map((field) => [field.name, row[prismaField(field.name)] ?? null]));
-  const { profile, errors } = tradingProfile({ ...fields, id: vendor.id, name: vendor.name }, ourIdentity());
-  return { profile, problems: Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field} ${message}`)) };
+  const { profile, errors, problems } = tradingProfile({ ...fields, id: vendor.id, name: vendor.name }, ourIdentity());
+  return {
+    profile,
+    problems: Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field} ${message}`)),
+    codedProblems: Object.entries(problems).flatMap(([field, coded]) => coded.map((problem) => fieldProblem(field, problem))),
+  };
 }
 
 export const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
@@ -45,12 +53,15 @@ export interface StepResult {
   summary?: RunMessage;
   /** The problems, in English like the logs. */
   problems?: string[];
+  /** The same problems for the reader: codes where a problem has one (a vendor's server, its settings), its English words otherwise (D117). */
+  codedProblems?: RunMessage[];
 }
 
 /** Collects a step's counts and problems into its result. */
 export class StepReport {
   readonly counts: Record<string, number> = {};
   readonly problems: string[] = [];
+  readonly codedProblems: RunMessage[] = [];
 
   count(key: string, by = 1) {
     this.counts[key] = (this.counts[key] ?? 0) + by;
@@ -58,8 +69,10 @@ export class StepReport {
     reportFeedProgress({ [key]: this.counts[key] });
   }
 
-  problem(message: string) {
+  /** `message` in English for the logs; `coded`, when given, the same for the reader's language. */
+  problem(message: string, coded?: RunMessage) {
     this.problems.push(message);
+    this.codedProblems.push(coded ?? plainText(message));
   }
 
   /** Items done of a known total: the progress bar of a run (nothing outside a feed run). */
@@ -75,6 +88,7 @@ export class StepReport {
       meta: { ...this.counts, problems: this.problems.slice(0, 50) },
       ...(coded ? { summary: coded } : {}),
       problems: this.problems.slice(0, 50),
+      codedProblems: this.codedProblems.slice(0, 50),
     };
   }
 }

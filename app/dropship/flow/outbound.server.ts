@@ -6,6 +6,8 @@
 import prisma from "~/db.server";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { withTransport } from "../../../edi/transport";
+import { errorRunMessage } from "~/runs/error-messages.server";
+import { message as runMessage } from "~/runs/messages";
 import { TransportError } from "../../../edi/transport/errors";
 import { baseName, parentOf } from "../../../edi/transport/paths";
 import type { VendorTransport } from "../../../edi/transport/types";
@@ -122,7 +124,7 @@ async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor
       message: `Could not upload ${transmission.file_name} to ${transmission.remote_path}: ${message}. It is kept and will be uploaded at the next run.`,
     },
   ]);
-  report.problem(`${vendor?.name ?? "AS400"}: ${transmission.file_name} not uploaded (${message})`);
+  report.problem(`${vendor?.name ?? "AS400"}: ${transmission.file_name} not uploaded (${message})`, runMessage("transport.problems.not_uploaded", { vendor: vendor?.name ?? "AS400", file: transmission.file_name, error: errorRunMessage(error) }));
 }
 
 /** Another run claimed the file while this one uploaded it (this one's lease lapsed): its outcome is that run's to write. */
@@ -197,7 +199,7 @@ export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "
     });
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
-    report.problem(`AS400: ${error.message}`);
+    report.problem(`AS400: ${error.message}`, runMessage("transport.problems.vendor_error", { vendor: "AS400", error: errorRunMessage(error) }));
     await writeLogs([{ action: "as400_copy", status: "error", message: `Could not reach the AS400: ${error.message}. ${plural(pending.length, "copy", "copies")} will be uploaded at the next run.` }]);
   }
 }

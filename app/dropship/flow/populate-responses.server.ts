@@ -6,6 +6,7 @@
 // only released; the same content as another delivery is a new file (D59).
 // One vendor that is down fails alone.
 import prisma from "~/db.server";
+import { errorRunMessage } from "~/runs/error-messages.server";
 import { message } from "~/runs/messages";
 import type { Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
@@ -122,7 +123,7 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
       bytes += content.length;
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      report.problem(`${vendor.name}: ${file.name} not downloaded (${error.message})`);
+      report.problem(`${vendor.name}: ${file.name} not downloaded (${error.message})`, message("transport.problems.not_downloaded", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
       await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "error", file_name: file.name, message: `Could not download ${file.path}: ${error.message}. It stays on the vendor's server for the next run.` }]);
       if (error.isConnectionFault) {
         // What was downloaded is still stored and released before the step gives up on this vendor.
@@ -183,7 +184,7 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
       logs.push({ ...log, status: isNew ? "info" : "warning", message: `${storedMessage}; ${archivedTo ? `archived to ${archivedTo}` : "deleted"} on the vendor's server.` });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      report.problem(`${vendor.name}: ${file.name} stored but not released (${error.message})`);
+      report.problem(`${vendor.name}: ${file.name} stored but not released (${error.message})`, message("transport.problems.not_released", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
       logs.push({ ...log, status: "warning", message: `${storedMessage}. It could not be ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: ${error.message}. The next run sees it is stored and tries again.` });
       if (error.isConnectionFault) fault = error;
     }
@@ -211,9 +212,9 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
         await withVendorTransport(vendor, (transport) => collectFromVendor(vendor!, transport, report));
         report.count("vendors_read");
       } catch (error) {
-        const message = errorMessage(error);
-        report.problem(`${vendor.name}: ${message}`);
-        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", message: `Could not read ${vendor.name}'s incoming folder: ${message}. The other vendors were read; this one is tried again at the next run.` }]);
+        const text = errorMessage(error);
+        report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
+        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", message: `Could not read ${vendor.name}'s incoming folder: ${text}. The other vendors were read; this one is tried again at the next run.` }]);
       }
     }
   };

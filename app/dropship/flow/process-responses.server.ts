@@ -8,6 +8,7 @@
 import { Readable } from "node:stream";
 import { countVendorFile } from "~/observability/metrics.server";
 import prisma from "~/db.server";
+import { errorRunMessage } from "~/runs/error-messages.server";
 import { message } from "~/runs/messages";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
@@ -617,7 +618,7 @@ export async function deliverAnswers(report: StepReport) {
       await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      report.problem(`${vendor.name}: ${error.message}`);
+      report.problem(`${vendor.name}: ${error.message}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
       await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: "error", message: `Could not upload to ${vendor.name}: ${error.message}. The files are kept and uploaded at the next run.` }]);
     }
   }

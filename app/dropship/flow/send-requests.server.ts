@@ -5,7 +5,8 @@
 // outcoming folder. Requests and assignments become Sent once the upload is
 // complete; a file that could not be uploaded is uploaded by the next run.
 import prisma from "~/db.server";
-import { message } from "~/runs/messages";
+import { errorRunMessage } from "~/runs/error-messages.server";
+import { joined, message, type RunMessage } from "~/runs/messages";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { build850 } from "../../../edi/documents/850";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../../edi/control-numbers";
@@ -209,24 +210,27 @@ async function vendorsWithWork(vendorId?: number) {
 }
 
 export async function sendShipRequestsForVendor(vendor: Vendor, report: StepReport) {
-  const { profile, problems } = vendorProfile(vendor);
-  const fail = async (message: string) => {
-    report.problem(`${vendor.name}: ${message}`);
-    await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", message: `Nothing sent to ${vendor.name}: ${message}.` }]);
+  const { profile, problems, codedProblems } = vendorProfile(vendor);
+  // `text` in English for the log; `coded`, the same for the reader (D117).
+  const fail = async (text: string, coded: RunMessage) => {
+    report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: coded }));
+    await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", message: `Nothing sent to ${vendor.name}: ${text}.` }]);
   };
-  if (problems.length) return fail(`the vendor's settings are not usable (${problems.join("; ")}); fix them on the vendor form`);
-  if (!vendor.sftp_host || !vendor.sftp_outcoming_folder) return fail("no host or outcoming folder is set");
+  if (problems.length) {
+    return fail(`the vendor's settings are not usable (${problems.join("; ")}); fix them on the vendor form`, message("transport.problems.settings_unusable", { problems: joined(codedProblems, "; ") }));
+  }
+  if (!vendor.sftp_host || !vendor.sftp_outcoming_folder) return fail("no host or outcoming folder is set", message("transport.problems.no_host_or_folder"));
   try {
     await prepareFile(vendor, profile, report);
   } catch (error) {
-    return fail(errorMessage(error));
+    return fail(errorMessage(error), errorRunMessage(error));
   }
   if (!(await hasPreparedVendorFiles(vendor.id))) return;
   try {
     await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
-    await fail(`${error.message}; the file is kept and uploaded at the next run`);
+    await fail(`${error.message}; the file is kept and uploaded at the next run`, message("transport.problems.upload_kept", { error: errorRunMessage(error) }));
   }
 }
 
@@ -238,7 +242,7 @@ export async function sendShipRequests(options: { vendorId?: number } = {}): Pro
       await sendShipRequestsForVendor(vendor, report);
     } catch (error) {
       // One vendor's fault never stops the others.
-      report.problem(`${vendor.name}: ${errorMessage(error)}`);
+      report.problem(`${vendor.name}: ${errorMessage(error)}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
       await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", message: `Sending to ${vendor.name} failed: ${errorMessage(error)}` }]);
     }
   }
