@@ -11,7 +11,7 @@ import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
 import { productSyncJob } from "../app/products/product-sync.server";
 import { pullSpecialOrders, SPECIAL_ORDER_FEED_CRON } from "../app/special-orders/pull.server";
 import { ASSIGNMENT_IMPORT_FEED, assignmentImportJob } from "../app/sales/feeds.server";
-import { exportRealtimeLogs } from "../app/sales/realtime-export.server";
+import { exportRealtimeLogs } from "../app/as400/realtime-export.server";
 import { eodReportJob } from "../app/eod/actions.server";
 import { LOCATION_SYNC_FEED, locationSyncJob } from "../app/sales/stores.server";
 

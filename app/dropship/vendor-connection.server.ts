@@ -1,6 +1,7 @@
-// Connecting to a vendor (or the AS400): the only place a stored password is
+// Connecting to a vendor: the only place a stored password is
 // decrypted, and where an SFTP host key (or an FTPS certificate no CA vouches
 // for) is pinned on the first successful connection. Everything that moves vendor files goes through withVendorTransport.
+// The AS400's connection is app/as400/connection.server.ts.
 import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
@@ -49,25 +50,6 @@ async function pinFirstKey(vendor: Vendor, hostKey: string) {
     return count === 1;
   });
   if (pinned) vendor.sftp_host_key = hostKey;
-}
-
-/** The AS400 / order-system exchange configured in env, or null when it is not. */
-export function as400ConnectionSettings(): ConnectionSettings | null {
-  const config = env();
-  if (!config.AS400_HOST) return null;
-  return {
-    mechanism: (config.AS400_TRANSFER_MECHANISM ?? 1) as TransferMechanism,
-    host: config.AS400_HOST,
-    port: config.AS400_PORT,
-    user: config.AS400_USER ?? "",
-    password: config.AS400_PASSWORD ?? "",
-    hostKey: config.AS400_HOST_KEY ?? null,
-    // Nothing keeps a pin for the AS400: in embedded mode its key or certificate is AS400_HOST_KEY or trusted by a CA.
-    trustOnFirstUse: config.mode === "local",
-    tls: config.AS400_FTP_TLS === 1,
-    label: "AS400",
-    maxDownloadBytes: config.MAX_DOWNLOAD_MB * 1024 * 1024,
-  };
 }
 
 /** The vendor's folders that are set, with their field names (for messages). */

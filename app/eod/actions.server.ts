@@ -5,7 +5,7 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
 import { env } from "~/env.server";
 import type { FeedJob } from "~/feeds/runner.server";
 import { localeFromUrl } from "~/i18n/config";

@@ -7,7 +7,7 @@
 // same bytes under the same name.
 import { createHash } from "node:crypto";
 import prisma from "~/db.server";
-import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
 import { withTransport } from "../../edi/transport";
 import { BATCH_FILE_COLUMNS, batchFileName, buildBatchFile, EOD_FOLDER, type PendingRow } from "./batch-file";
 import { withEodLock } from "./lock.server";

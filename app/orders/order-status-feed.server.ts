@@ -16,7 +16,7 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
-import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
 import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
 import { withTransport } from "../../edi/transport";

@@ -27,8 +27,8 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import { dateOnly, dayIn } from "~/lib/app-time";
-import { pendingExport, shipmentQueuedBy, type SalesAs400Record, type ShipmentAs400Record } from "~/sales/realtime-outbox.server";
-import { lockShopifyOrder } from "./order-lock.server";
+import { pendingExport, shipmentQueuedBy, type SalesAs400Record, type ShipmentAs400Record } from "~/as400/realtime-outbox.server";
+import { lockShopifyOrder } from "~/db/order-lock.server";
 import { logger } from "~/observability/logger.server";
 
 const syncLog = logger("order-sync");

@@ -13,7 +13,7 @@
 // The format is documented in docs/as400-files.md.
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
-import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";

@@ -11,7 +11,7 @@
 //   reported, and a failure of the database applies nothing of the file.
 import { createHash } from "node:crypto";
 import prisma from "~/db.server";
-import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { errorRunMessage } from "~/runs/error-messages.server";

@@ -4,7 +4,7 @@
 import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { AS400_STATUSES } from "./realtime-outbox.server";
+import { AS400_STATUSES } from "~/as400/realtime-outbox.server";
 
 const EVENTS = ["sale", "refund"] as const;
 const STATUSES = ["success", "error"] as const;

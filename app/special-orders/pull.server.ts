@@ -13,7 +13,7 @@
 //    an error row when Shopify refuses; left pending when Shopify cannot be
 //    reached. Each step picks up where a crashed run stopped.
 import prisma from "~/db.server";
-import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { runFeed } from "~/feeds/runner.server";
 import { i18nServer } from "~/i18n/i18n.server";

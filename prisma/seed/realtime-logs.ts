@@ -22,7 +22,7 @@ import {
   type PendingRow,
   type SalesAs400Record,
   type ShipmentAs400Record,
-} from "../../app/sales/realtime-files";
+} from "../../app/as400/realtime-files";
 
 interface Random {
   int(min: number, max: number): number;

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe("AS400 connection", () => {
   it("is read from env and moves files through the vendor transport, with its pinned host key", async () => {
-    const { as400ConnectionSettings } = await import("../../app/dropship/vendor-connection.server");
+    const { as400ConnectionSettings } = await import("../../app/as400/connection.server");
     const settings = as400ConnectionSettings();
     // Local mode (these tests): the demo AS400 may be trusted on first use; embedded mode requires AS400_HOST_KEY or a CA.
     expect(settings).toMatchObject({ mechanism: 1, host: "127.0.0.1", port: sftp.port, user: "as400", hostKey: sftp.hostKey, tls: true, label: "AS400", trustOnFirstUse: true });

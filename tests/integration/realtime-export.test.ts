@@ -23,8 +23,8 @@ let app: RunningApp;
 let db: PrismaClient;
 let sftp: SftpTestServer;
 let root: string;
-let exporter: typeof import("../../app/sales/realtime-export.server");
-let outbox: typeof import("../../app/sales/realtime-outbox.server");
+let exporter: typeof import("../../app/as400/realtime-export.server");
+let outbox: typeof import("../../app/as400/realtime-outbox.server");
 let appPrisma: typeof import("../../app/db.server").default;
 let firstTransmissionId = 0;
 
@@ -53,8 +53,8 @@ beforeAll(async () => {
     APP_TIMEZONE: "America/New_York",
   });
   (await import("../../app/env.server")).reloadEnv();
-  exporter = await import("../../app/sales/realtime-export.server");
-  outbox = await import("../../app/sales/realtime-outbox.server");
+  exporter = await import("../../app/as400/realtime-export.server");
+  outbox = await import("../../app/as400/realtime-outbox.server");
   appPrisma = (await import("../../app/db.server")).default;
   firstTransmissionId = ((await db.transmission.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
   app = await startAppServer({
@@ -302,7 +302,7 @@ describe("what could go wrong in the app", () => {
 
 describe("the files as docs/as400-files.md shows them", () => {
   it("writes the documented examples byte for byte from the records that make them", async () => {
-    const files = await import("../../app/sales/realtime-files");
+    const files = await import("../../app/as400/realtime-files");
     const doc = readFileSync("docs/as400-files.md", "utf8");
     const examples = [...doc.matchAll(/```csv\n([\s\S]*?)```/g)].map((match) => match[1]);
     const sales = examples.find((example) => example.startsWith("log_id,record_key"))!;

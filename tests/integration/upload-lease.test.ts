@@ -42,7 +42,8 @@ let sftp: SftpTestServer;
 let root: string;
 let prisma: typeof import("../../app/db.server").default;
 let outbound: typeof import("../../app/dropship/flow/outbound.server");
-let exporter: typeof import("../../app/sales/realtime-export.server");
+let outgoing: typeof import("../../app/lib/outgoing-files.server");
+let exporter: typeof import("../../app/as400/realtime-export.server");
 let StepReport: typeof import("../../app/dropship/flow/context.server").StepReport;
 const created: number[] = [];
 
@@ -71,7 +72,8 @@ beforeAll(async () => {
   (await import("../../app/env.server")).reloadEnv();
   prisma = (await import("../../app/db.server")).default;
   outbound = await import("../../app/dropship/flow/outbound.server");
-  exporter = await import("../../app/sales/realtime-export.server");
+  outgoing = await import("../../app/lib/outgoing-files.server");
+  exporter = await import("../../app/as400/realtime-export.server");
   ({ StepReport } = await import("../../app/dropship/flow/context.server"));
   // Prepared files of other test files must not be uploaded here.
   await prisma.transmission.updateMany({ where: { direction: "out", status: "prepared", partner: "as400" }, data: { status: "failed" } });
@@ -84,7 +86,7 @@ afterAll(async () => {
 });
 
 async function prepared(remotePath: string, transactionSet: string) {
-  const stored = await outbound.storePreparedFile({
+  const stored = await outgoing.storePreparedFile({
     vendorId: null,
     partner: "as400",
     remotePath,

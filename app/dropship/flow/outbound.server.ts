@@ -9,54 +9,15 @@ import { withTransport } from "../../../edi/transport";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message as runMessage } from "~/runs/messages";
 import { TransportError } from "../../../edi/transport/errors";
-import { baseName, parentOf } from "../../../edi/transport/paths";
+import { parentOf } from "../../../edi/transport/paths";
 import type { VendorTransport } from "../../../edi/transport/types";
-import { as400ConnectionSettings } from "../vendor-connection.server";
-import { errorMessage, plural, sha256, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
-import { claimUpload, type UploadLease, type UploadLeaseOptions } from "./upload-lease.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
+import { errorMessage, plural, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
+import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/lib/upload-lease.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");
 import { crashPoint } from "./crash-hook.server";
-
-/** Outbound hashes cover the name too: the same CSV sent again on purpose is a new file. */
-export const outboundHash = (fileName: string, content: Buffer) => sha256(Buffer.concat([Buffer.from(`${fileName}\n`), content]));
-
-export interface PreparedFile {
-  vendorId: number | null;
-  partner: "vendor" | "as400";
-  /** Final remote path: folder and name. */
-  remotePath: string;
-  transactionSet: string;
-  content: Buffer;
-  interchangeControlNumber?: string | null;
-  groupControlNumber?: string | null;
-  transactionControlNumbers?: string[];
-  replyToId?: number | null;
-}
-
-/** Stores a file to upload. With replyToId, a second call for the same file and set stores nothing. */
-export async function storePreparedFile(file: PreparedFile, db: Prisma.TransactionClient = prisma): Promise<Transmission | null> {
-  const fileName = baseName(file.remotePath);
-  const data = {
-    vendor_id: file.vendorId,
-    partner: file.partner,
-    direction: "out",
-    file_name: fileName,
-    remote_path: file.remotePath,
-    transaction_set: file.transactionSet,
-    interchange_control_number: file.interchangeControlNumber ?? null,
-    group_control_number: file.groupControlNumber ?? null,
-    transaction_control_numbers: file.transactionControlNumbers ?? [],
-    content_hash: outboundHash(fileName, file.content),
-    content: new Uint8Array(file.content),
-    size: file.content.length,
-    status: "prepared",
-    reply_to_id: file.replyToId ?? null,
-  };
-  const [stored] = await db.transmission.createManyAndReturn({ data: [data], skipDuplicates: true });
-  return stored ?? null;
-}
 
 /** What a sent file means beyond itself: the requests of an 850 or CSV are now Sent. */
 async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, lease: UploadLease): Promise<boolean> {

@@ -25,11 +25,13 @@ import type { TradingProfile } from "../../../edi/vendor-profile";
 import { describeFault, type Fault } from "../../../edi/x12/faults";
 import { readInventoryStream } from "../../../edi/documents/846";
 import { readX12, type ReadResult, type SegmentTable } from "../../../edi/x12/reader";
-import { as400ConnectionSettings, withVendorTransport } from "../vendor-connection.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
+import { withVendorTransport } from "../vendor-connection.server";
 import { prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
 import { ApplyBatch, applyAcknowledgements, applyInvoiceLines, applyShipments, StockWriter, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
-import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles, storePreparedFile } from "./outbound.server";
+import { storePreparedFile } from "~/lib/outgoing-files.server";
+import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
 import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
 import { crashPoint, testBatchSize } from "./crash-hook.server";
 

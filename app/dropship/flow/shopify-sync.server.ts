@@ -6,7 +6,7 @@
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { ShopifyApiError, type ShopifyAdmin } from "~/shopify/admin-client.server";
-import { recordDropshipShipments } from "~/sales/realtime-outbox.server";
+import { recordDropshipShipments } from "~/as400/realtime-outbox.server";
 import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";

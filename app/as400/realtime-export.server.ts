@@ -14,9 +14,9 @@
 // (the AS400 treats a file name it has read before as read: docs/as400-files.md).
 import prisma from "~/db.server";
 import type { Prisma, Transmission } from "~/db/generated/client";
-import { storePreparedFile } from "~/dropship/flow/outbound.server";
-import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/dropship/flow/upload-lease.server";
-import { as400ConnectionSettings } from "~/dropship/vendor-connection.server";
+import { storePreparedFile } from "~/lib/outgoing-files.server";
+import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/lib/upload-lease.server";
+import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "../../edi/transport";
 import { REALTIME_SALES_FOLDER, REALTIME_SHIPPING_FOLDER, realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";

@@ -1,5 +1,5 @@
 // The lock that puts every change of one Shopify order in line: the order
-// webhooks (sync.server.ts) and the drop-ship flow recording a shipment of
+// webhooks (app/orders/sync.server.ts) and the drop-ship flow recording a shipment of
 // the order (D26) take it for the rest of their transaction.
 import type { Prisma } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";

@@ -7,7 +7,7 @@
 // another row) keep as400_status null.
 import type { Prisma } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
-import { lockShopifyOrder } from "~/orders/order-lock.server";
+import { lockShopifyOrder } from "~/db/order-lock.server";
 import type { SalesAs400Record, ShipmentAs400Record } from "./realtime-files";
 
 type Tx = Prisma.TransactionClient;
