@@ -20,7 +20,7 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
-import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/lib/incoming-deliveries.server";
+import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/transfers/incoming-deliveries.server";
 import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "../../edi/transport";
 import { displayRemoteName } from "../../edi/transport/paths";
 import { settledFiles } from "../../edi/transport/settle";

@@ -14,8 +14,8 @@
 // (the AS400 treats a file name it has read before as read: docs/as400-files.md).
 import prisma from "~/db.server";
 import type { Prisma, Transmission } from "~/db/generated/client";
-import { storePreparedFile } from "~/lib/outgoing-files.server";
-import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/lib/upload-lease.server";
+import { storePreparedFile } from "~/transfers/outgoing-files.server";
+import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "../../edi/transport";

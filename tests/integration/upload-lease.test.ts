@@ -42,7 +42,7 @@ let sftp: SftpTestServer;
 let root: string;
 let prisma: typeof import("../../app/db.server").default;
 let outbound: typeof import("../../app/dropship/flow/outbound.server");
-let outgoing: typeof import("../../app/lib/outgoing-files.server");
+let outgoing: typeof import("../../app/transfers/outgoing-files.server");
 let exporter: typeof import("../../app/as400/realtime-export.server");
 let StepReport: typeof import("../../app/dropship/flow/context.server").StepReport;
 const created: number[] = [];
@@ -72,7 +72,7 @@ beforeAll(async () => {
   (await import("../../app/env.server")).reloadEnv();
   prisma = (await import("../../app/db.server")).default;
   outbound = await import("../../app/dropship/flow/outbound.server");
-  outgoing = await import("../../app/lib/outgoing-files.server");
+  outgoing = await import("../../app/transfers/outgoing-files.server");
   exporter = await import("../../app/as400/realtime-export.server");
   ({ StepReport } = await import("../../app/dropship/flow/context.server"));
   // Prepared files of other test files must not be uploaded here.

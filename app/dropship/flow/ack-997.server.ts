@@ -20,7 +20,7 @@ import type { ReadResult } from "../../../edi/x12/reader";
 import { writeInterchange, x12DateTime } from "../../../edi/x12/writer";
 import type { ApplyContext } from "./apply-responses.server";
 import { ensureVendorSequence, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry } from "./context.server";
-import { storePreparedFile } from "~/lib/outgoing-files.server";
+import { storePreparedFile } from "~/transfers/outgoing-files.server";
 
 /** Groups per 997 interchange; more go in the next one of the same run. */
 const GROUPS_PER_997 = 5000;

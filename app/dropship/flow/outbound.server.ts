@@ -13,7 +13,7 @@ import { parentOf } from "../../../edi/transport/paths";
 import type { VendorTransport } from "../../../edi/transport/types";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { errorMessage, plural, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
-import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/lib/upload-lease.server";
+import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");

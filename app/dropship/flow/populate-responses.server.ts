@@ -12,7 +12,7 @@ import type { Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
 import { countVendorFile } from "~/observability/metrics.server";
-import { contentHash, findTakenDeliveries, findTakenDelivery, lockDeliveryPath, lockDeliveryPaths, markReleasedMany, STORE_TRANSACTION, supersedeEarlierDeliveries, supersedeEarlierDeliveriesMany } from "~/lib/incoming-deliveries.server";
+import { contentHash, findTakenDeliveries, findTakenDelivery, lockDeliveryPath, lockDeliveryPaths, markReleasedMany, STORE_TRANSACTION, supersedeEarlierDeliveries, supersedeEarlierDeliveriesMany } from "~/transfers/incoming-deliveries.server";
 import { recogniseIncomingFile } from "../../../edi/incoming";
 import { isTemporaryUploadName, TransportError, type RemoteFile } from "../../../edi/transport";
 import { displayRemoteName } from "../../../edi/transport/paths";

@@ -30,7 +30,7 @@ import { withVendorTransport } from "../vendor-connection.server";
 import { prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
 import { ApplyBatch, applyAcknowledgements, applyInvoiceLines, applyShipments, StockWriter, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
-import { storePreparedFile } from "~/lib/outgoing-files.server";
+import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
 import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
 import { crashPoint, testBatchSize } from "./crash-hook.server";

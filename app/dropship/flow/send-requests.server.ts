@@ -17,7 +17,7 @@ import { fillTemplate, type TradingProfile } from "../../../edi/vendor-profile";
 import { writeInterchange, x12DateTime } from "../../../edi/x12/writer";
 import { withVendorTransport } from "../vendor-connection.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
-import { storePreparedFile } from "~/lib/outgoing-files.server";
+import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
 
 /** Requests per file; more wait for the next run. */
