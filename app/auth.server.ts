@@ -4,15 +4,13 @@
 // One merchant's back office: a request that names another shop (its `shop`
 // parameter or its session token's `dest`) is refused with 403 before the
 // library can exchange a token or store a session for it.
-import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { env } from "./env.server";
 import { addToLogContext } from "./observability/context.server";
 import { shopify } from "./shopify.server";
 import { isServedShop } from "./shopify/shops.server";
+import type { Staff } from "./shopify/staff";
 
-export type Staff =
-  | { mode: "local"; shop: string }
-  | { mode: "embedded"; shop: string; admin: AdminApiContext };
+export type { Staff };
 
 export async function requireStaff(request: Request): Promise<Staff> {
   const config = env();

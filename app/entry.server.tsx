@@ -7,10 +7,15 @@ import { isbot } from "isbot";
 import path from "node:path";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { isEmbedded, shopify } from "./shopify.server";
+import { isEmbedded, onShopAuthorised, shopify } from "./shopify.server";
+import { syncStoresAtInstall } from "./sales/stores.server";
+import { shopifyAdminOver } from "./shopify/admin-client.server";
 import i18nConfig from "./i18n/config";
 import { i18nServer } from "./i18n/i18n.server";
 import { logger } from "~/observability/logger.server";
+
+// The shop's locations become its stores at once (location_sync, D48); not awaited, so the install never waits on it.
+onShopAuthorised((shop, admin) => syncStoresAtInstall(shopifyAdminOver(shop, admin), shop));
 
 const log = logger("render");
 

@@ -1,12 +1,24 @@
 // The one place that configures the Shopify app (as in the Shopify Remix
 // template). Only built in embedded mode: local mode has no credentials.
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, shopifyApp, type AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env } from "./env.server";
 
 export const apiVersion = ApiVersion.July26;
+
+type AuthorisedHook = (shop: string, admin: AdminApiContext) => void;
+const authorisedHooks: AuthorisedHook[] = [];
+
+/**
+ * What runs once a shop has authorised the app (the template's afterAuth).
+ * The app's entry registers them, so that this module, below the areas, does
+ * not import them. A hook must not hold up the install: it is not awaited.
+ */
+export function onShopAuthorised(hook: AuthorisedHook) {
+  authorisedHooks.push(hook);
+}
 
 function createShopifyApp() {
   const config = env();
@@ -22,10 +34,8 @@ function createShopifyApp() {
     // One merchant: custom distribution, installed by link on its shop only (README).
     distribution: AppDistribution.SingleMerchant,
     hooks: {
-      // The shop's locations become its stores at once (location_sync, D48); not awaited, so the install never waits on it.
       afterAuth: async ({ admin, session }) => {
-        const [{ syncStoresAtInstall }, { shopifyAdminOver }] = await Promise.all([import("./sales/stores.server"), import("./shopify/admin-client.server")]);
-        syncStoresAtInstall(shopifyAdminOver(session.shop, admin), session.shop);
+        for (const hook of authorisedHooks) hook(session.shop, admin);
       },
     },
     future: { unstable_newEmbeddedAuthStrategy: true },

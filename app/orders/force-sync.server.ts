@@ -1,6 +1,6 @@
 // GET /api/advancedordergrid_forcesync?id=: re-reads one order from Shopify
 // (OrderRead) and writes its Shopify fields into the order grid row.
-import type { Staff } from "~/auth.server";
+import type { Staff } from "~/shopify/staff";
 import prisma from "~/db.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";

@@ -12,7 +12,7 @@ import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
-import type { Staff } from "~/auth.server";
+import type { Staff } from "~/shopify/staff";
 import { shopifyAdminFor, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { numericId, readAvailableBySku, readShopLocations, type SkuAvailability } from "~/shopify/locations.server";
 import { FINISHED_ORDER_STATUSES, withRetry } from "./assignments.server";

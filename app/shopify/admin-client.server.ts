@@ -6,7 +6,7 @@
 // Shopify's rate limit is met here too (D46): an answer refused for it
 // (THROTTLED, HTTP 429) is sent again after the wait Shopify gave, and while a
 // shop is throttled its calls go one at a time (./rate-limiter.server.ts).
-import type { Staff } from "~/auth.server";
+import type { Staff } from "~/shopify/staff";
 import { env } from "~/env.server";
 import { countShopifyCall, countShopifyError, countShopifyThrottle } from "~/observability/metrics.server";
 import { apiVersion, shopify } from "~/shopify.server";

@@ -1,6 +1,6 @@
 // The shop's name for the page header; Shopify being unreachable must not
 // break a page, so a failure shows no name.
-import type { Staff } from "~/auth.server";
+import type { Staff } from "~/shopify/staff";
 import { shopifyAdminFor } from "./admin-client.server";
 import { ShopInfo } from "./operations";
 import { logger } from "~/observability/logger.server";
