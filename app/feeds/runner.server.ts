@@ -17,6 +17,7 @@ import { logger } from "~/observability/logger.server";
 import { countFeedRun, type FeedOutcome as RunOutcome } from "~/observability/metrics.server";
 import { registerPool } from "~/observability/pools.server";
 import { ThrottledProgress } from "~/lib/throttled-progress";
+import type { RunMessage } from "~/i18n/messages";
 
 const feedsLog = logger("feeds");
 
@@ -28,7 +29,10 @@ export interface FeedRunContext {
   trigger: "schedule" | "manual";
 }
 export interface FeedOutcome {
+  /** In English, as the feed log keeps it. */
   message: string;
+  /** The same message as a code, shown in the reader's language (kept as meta.message_code, D114). */
+  messageCode?: RunMessage;
   /** The job ran to its end but reports a problem (e.g. some records failed). */
   error?: boolean;
   meta?: Record<string, unknown>;
@@ -37,6 +41,8 @@ export type FeedJob = (context: FeedRunContext) => Promise<FeedOutcome>;
 export interface FeedRunResult {
   status: "finished" | "failed" | "skipped";
   message: string;
+  /** The message as a code, when the job gave one and the run finished. */
+  messageCode?: RunMessage;
   error: boolean;
   /** The log that ended the run (finished, failed or skipped). */
   logId: number;
@@ -361,6 +367,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
     const interrupted = interruption();
     const meta = {
       message: outcome.message,
+      ...(outcome.messageCode ? { message_code: outcome.messageCode } : {}),
       duration_ms: duration(),
       ...outcome.meta,
       ...(outcome.error ? { error: true } : {}),
@@ -375,7 +382,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
     }
     const log = await writeLog(feedName, "finished", meta);
     await stampFeed(feedName, run.createCron, { last_finished_at: new Date() });
-    return { status: "finished", message: outcome.message, error: Boolean(outcome.error), logId: log.id };
+    return { status: "finished", message: outcome.message, ...(outcome.messageCode ? { messageCode: outcome.messageCode } : {}), error: Boolean(outcome.error), logId: log.id };
   };
 
   const finished = finish();

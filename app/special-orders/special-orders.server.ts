@@ -89,7 +89,7 @@ export const specialOrderLogGrid = defineGrid({
   columns: [
     { key: "id", label: "special_orders.columns.id", dataType: "text", valueType: "int" },
     { key: "file_path", label: "special_orders.columns.file_path", dataType: "text" },
-    { key: "summary", label: "special_orders.columns.summary", dataType: "textOnly", filter: "none", sortable: false },
+    { key: "summary", label: "special_orders.columns.summary", dataType: "textOnly", filter: "none", sortable: false, codeField: "summary_code" },
     { key: "created_at", label: "special_orders.columns.created_at", dataType: "datetime" },
     {
       key: "actions",

@@ -9,7 +9,8 @@ import { tradingProfile, type OurIdentity, type TradingProfile } from "../../../
 import type { DropshipLogAction, DropshipLogStatus } from "../grids.server";
 import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
 import { reportFeedProgress } from "~/feeds/progress.server";
-import type { RunMessage } from "~/runs/messages";
+import { englishText } from "~/i18n/english.server";
+import { message, plainText, type RunMessage } from "~/i18n/messages";
 
 export function ourIdentity(): OurIdentity {
   const config = env();
@@ -26,13 +27,18 @@ export function vendorProfile(vendor: Vendor): { profile: TradingProfile; proble
 
 export const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
-export type LogEntry = Omit<Prisma.DropshipLogCreateManyInput, "action" | "status"> & { action: DropshipLogAction; status: DropshipLogStatus };
+/** A log line: `message` is its English text, `message_code` the same as a code (logMessage, D114). */
+export type LogEntry = Omit<Prisma.DropshipLogCreateManyInput, "action" | "status" | "message_code"> & {
+  action: DropshipLogAction;
+  status: DropshipLogStatus;
+  message_code?: RunMessage;
+};
 
 export const vendorLog = (vendor: Pick<Vendor, "id" | "name">) => ({ vendor_id: vendor.id, vendor_name: vendor.name });
 
 /** Writes drop-ship log lines, in one statement; inside a transaction when given one. */
 export async function writeLogs(entries: LogEntry[], db: Prisma.TransactionClient = prisma) {
-  if (entries.length) await db.dropshipLog.createMany({ data: entries });
+  if (entries.length) await db.dropshipLog.createMany({ data: entries.map((entry) => ({ ...entry, message_code: entry.message_code as Prisma.InputJsonValue | undefined })) });
 }
 
 /** What a step did, in the words shown on the Test page and kept in the feed log. */
@@ -45,12 +51,24 @@ export interface StepResult {
   summary?: RunMessage;
   /** The problems, in English like the logs. */
   problems?: string[];
+  /** The same problems as codes, shown in the reader's language (D114). */
+  problemCodes?: RunMessage[];
+  /** `message` as a code: the summary and the first problems (the feed log's message_code). */
+  messageCode?: RunMessage;
+}
+
+/** A summary followed by the first five problems, as `StepReport.result` writes it in English. */
+export function withProblems(summary: RunMessage, problems: RunMessage[]): RunMessage {
+  if (!problems.length) return summary;
+  const more = Math.max(0, problems.length - 5);
+  return message(more ? "logs.with_problems_more" : "logs.with_problems", { summary, problems: problems.slice(0, 5), more });
 }
 
 /** Collects a step's counts and problems into its result. */
 export class StepReport {
   readonly counts: Record<string, number> = {};
   readonly problems: string[] = [];
+  readonly problemCodes: RunMessage[] = [];
 
   count(key: string, by = 1) {
     this.counts[key] = (this.counts[key] ?? 0) + by;
@@ -58,8 +76,11 @@ export class StepReport {
     reportFeedProgress({ [key]: this.counts[key] });
   }
 
-  problem(message: string) {
-    this.problems.push(message);
+  /** A problem as a code (logMessage's code and params), or as text when it is data (a server's words). */
+  problem(problem: string | RunMessage) {
+    const coded = typeof problem === "string" ? plainText(problem) : problem;
+    this.problems.push(englishText(coded));
+    this.problemCodes.push(coded);
   }
 
   /** Items done of a known total: the progress bar of a run (nothing outside a feed run). */
@@ -72,9 +93,10 @@ export class StepReport {
     return {
       message: `${summary}${trouble}`,
       error: this.problems.length > 0,
-      meta: { ...this.counts, problems: this.problems.slice(0, 50) },
-      ...(coded ? { summary: coded } : {}),
+      meta: { ...this.counts, problems: this.problems.slice(0, 50), ...(this.problemCodes.length ? { problem_codes: this.problemCodes.slice(0, 50) } : {}) },
+      ...(coded ? { summary: coded, messageCode: withProblems(coded, this.problemCodes) } : {}),
       problems: this.problems.slice(0, 50),
+      problemCodes: this.problemCodes.slice(0, 50),
     };
   }
 }
