@@ -21,7 +21,7 @@ import type { Fault } from "../../../edi/x12/faults";
 import type { ReadResult } from "../../../edi/x12/reader";
 import { writeInterchange, x12DateTime } from "../../../edi/x12/writer";
 import type { ApplyContext } from "./apply-responses.server";
-import { ensureVendorSequence, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry } from "./context.server";
+import { ensureVendorSequence, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry } from "./context.server";
 import { storePreparedFile } from "./outbound.server";
 
 /** Groups per 997 interchange; more go in the next one of the same run. */

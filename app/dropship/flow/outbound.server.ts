@@ -12,7 +12,7 @@ import { TransportError } from "../../../edi/transport/errors";
 import { baseName, parentOf } from "../../../edi/transport/paths";
 import type { VendorTransport } from "../../../edi/transport/types";
 import { as400ConnectionSettings } from "../vendor-connection.server";
-import { errorMessage, plural, sha256, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
+import { errorMessage, sha256, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "./upload-lease.server";
 import { logger } from "~/observability/logger.server";
 

@@ -12,7 +12,7 @@ import { recordDropshipShipments } from "~/sales/realtime-outbox.server";
 import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
-import { errorMessage, plural, StepReport, writeLogs, type LogEntry } from "./context.server";
+import { errorMessage, StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
 
 /** Responses per batch: their Shopify calls run a few at a time, their results are written in one transaction. */
