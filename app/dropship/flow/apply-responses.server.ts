@@ -7,7 +7,7 @@
 // moves written in one statement each when the batch ends.
 import type { Prisma, Vendor } from "~/db/generated/client";
 import { logMessage } from "~/i18n/english.server";
-import { message } from "~/i18n/messages";
+import { message, plainText } from "~/i18n/messages";
 import type { LogEntry } from "./context.server";
 import { vendorLog } from "./context.server";
 
@@ -132,7 +132,24 @@ export interface ApplyContext {
 }
 
 export type AckStatus = "accepted" | "changed" | "backordered" | "rejected" | "held" | "unknown";
-export interface AckInput { poNumber: string; sku?: string | null; quantity?: number | null; status: AckStatus; detail?: string | null }
+export interface AckInput {
+  poNumber: string;
+  sku?: string | null;
+  quantity?: number | null;
+  status: AckStatus;
+  /** As the response row keeps it (English, with the vendor's words). */
+  detail?: string | null;
+  /** For the log line, in the reader's language: the date the vendor expects to ship, and its own note. */
+  expected?: string | null;
+  note?: string | null;
+}
+
+/** The parenthesis after an 855 line: the expected date (ours) and the vendor's note (data). */
+function ackDetail(line: AckInput) {
+  const parts = [...(line.expected ? [message("logs.dropship.expected", { date: line.expected })] : []), ...(line.note ? [plainText(line.note)] : [])];
+  if (parts.length) return message("logs.paren", { text: parts });
+  return line.detail ? message("logs.paren", { text: line.detail }) : "";
+}
 export interface ShipmentInput { poNumber: string; sku?: string | null; quantity?: number | null; trackingNumber?: string | null; carrier?: string | null }
 export interface InvoiceInput { invoiceNumber: string; poNumber: string; sku?: string | null; quantity?: number | null; amount?: number | null }
 export interface InventoryInput { sku: string; quantity: number }
@@ -197,7 +214,7 @@ export async function applyAcknowledgements(context: ApplyContext, lines: AckInp
       item_sku: sku,
       qty: line.quantity ?? request.qty,
       // The vendor's own words (detail) are data, inside our sentence.
-      ...logMessage(`logs.dropship.ack.${line.status}`, { qty: line.quantity ?? request.qty, sku, po: line.poNumber, detail: line.detail ? message("logs.paren", { text: line.detail }) : "" }),
+      ...logMessage(`logs.dropship.ack.${line.status}`, { qty: line.quantity ?? request.qty, sku, po: line.poNumber, detail: ackDetail(line) }),
     });
   }
 }

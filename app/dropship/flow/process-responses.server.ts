@@ -67,12 +67,12 @@ const faultsOf = (faults: Fault[], d: LocatedDocument) =>
 function ackInputs(document: Extract<LocatedDocument["mapped"], { type: "855" }>["document"]): AckInput[] {
   if (document.lines.length === 0) {
     const status: LineStatus = document.status === "rejected" ? "rejected" : document.status === "held" ? "held" : "accepted";
-    return [{ poNumber: document.poNumber, status, detail: document.ackType ? `BAK02 ${document.ackType}` : null }];
+    return [{ poNumber: document.poNumber, status, detail: document.ackType ? `BAK02 ${document.ackType}` : null, note: document.ackType ? `BAK02 ${document.ackType}` : null }];
   }
   return document.lines.map((line) => {
     const ack = line.acks[0];
     const date = ack?.date && /^\d{8}$/.test(ack.date) ? `${ack.date.slice(0, 4)}-${ack.date.slice(4, 6)}-${ack.date.slice(6, 8)}` : ack?.date;
-    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: date ? `expected ${date}` : null };
+    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: date ? `expected ${date}` : null, expected: date ?? null };
   });
 }
 
@@ -408,7 +408,7 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
     case "855": {
       const read = csv.readAcknowledgementCsv(content);
       errors = read.errors;
-      await applyAcknowledgements(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, status: row.status, detail: [row.expectedDate && `expected ${row.expectedDate}`, row.message].filter(Boolean).join("; ") || null })));
+      await applyAcknowledgements(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, status: row.status, detail: [row.expectedDate && `expected ${row.expectedDate}`, row.message].filter(Boolean).join("; ") || null, expected: row.expectedDate || null, note: row.message || null })));
       applied = read.rows.length;
       break;
     }
