@@ -3,6 +3,9 @@
 // in error for the error screen, each broken the way its message says so that
 // revising it shows the rule at work. Deterministic; called once by demo.ts.
 import type { createPrismaClient } from "../../app/db/client.server";
+import type { Prisma } from "../../app/db/generated/client";
+import { englishText } from "../../app/i18n/english.server";
+import { message } from "../../app/i18n/messages";
 
 type Db = ReturnType<typeof createPrismaClient>;
 
@@ -91,7 +94,11 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
       data: {
         file_path: `/as400/special-orders/special_orders_${when.toISOString().slice(0, 10).replace(/-/g, "")}_01.csv`,
         content: Buffer.from(`${[HEADER, ...lines].join("\n")}\n`),
-        summary: `${of.length} tickets: ${of.length - errors} for Shopify, ${errors} ${errors === 1 ? "error" : "errors"} to revise`,
+        // As the pull writes it: English text and its code (D114).
+        ...(() => {
+          const coded = message("logs.special_orders.parts", { parts: [message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: of.length }), pending: of.length - errors, errors: message("logs.n.error", { count: errors }) })] });
+          return { summary: englishText(coded), summary_code: coded as Prisma.InputJsonValue };
+        })(),
         created_at: when,
       },
     });
