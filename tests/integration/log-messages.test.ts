@@ -13,6 +13,8 @@ import { closeFeedPool, runFeed } from "../../app/feeds/runner.server";
 import { englishText, logMessage } from "../../app/i18n/english.server";
 import { i18nServer, type Translate } from "../../app/i18n/i18n.server";
 import { message, renderMessage } from "../../app/i18n/messages";
+import { listRealtimeShippingLogs } from "../../app/sales/realtime-logs.server";
+import { recordDropshipShipments } from "../../app/sales/realtime-outbox.server";
 import { listSpecialOrderLogs } from "../../app/special-orders/special-orders.server";
 
 const PREFIX = "t_i18n_logs_";
@@ -25,6 +27,7 @@ async function cleanUp() {
   await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
   await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
   await prisma.specialOrderLog.deleteMany({ where: { file_path: { startsWith: `/${PREFIX}` } } });
+  await prisma.realtimeShippingLog.deleteMany({ where: { order_increment_id: { startsWith: PREFIX } } });
 }
 
 beforeAll(async () => {
@@ -125,6 +128,24 @@ describe("Special Order Log summaries", () => {
     const answer = await listSpecialOrderLogs(new URLSearchParams({ file_path: `/${PREFIX}/`, sort: "id", sort_dir: "asc" }), t.de);
     expect(answer.data.map((row) => row.summary)).toEqual(["3 Belege: 2 für Shopify, 1 Fehler zu überarbeiten", "received, not imported yet"]);
     expect(englishText(coded)).toBe("3 tickets: 2 for Shopify, 1 error to revise");
+  });
+});
+
+describe("Realtime Shipping Log", () => {
+  it("writes a drop-ship shipment's line as a code, also the one already sent, and shows both in German", async () => {
+    const shipment = { shopifyOrderId: "990001", orderId: `${PREFIX}R1`, fulfillmentId: "gid://shopify/Fulfillment/770001", createdInShopify: true, poNumber: "PO-R1", vendorName: "Acme", responseId: 1, sku: "BOOT-42", qty: 1, trackingNumber: "1ZR1", carrier: "UPS" };
+    // The same fulfilment twice in one batch: the second row names the first, as already sent (the SQL path).
+    await prisma.$transaction((tx) => recordDropshipShipments(tx, [shipment, { ...shipment, responseId: 2 }]));
+    const rows = await prisma.realtimeShippingLog.findMany({ where: { order_increment_id: `${PREFIX}R1` }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => row.message)).toEqual([
+      "Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created.",
+      `Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created. Already sent to the AS400 with log ${rows[0].id}.`,
+    ]);
+    const answer = await listRealtimeShippingLogs(new URLSearchParams({ order_increment_id: `${PREFIX}R1`, sort: "id", sort_dir: "asc" }), t.de);
+    expect(answer.data.data.map((row) => row.message)).toEqual([
+      "Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt.",
+      `Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt. Bereits mit Protokoll ${rows[0].id} an den AS400 gesendet.`,
+    ]);
   });
 });
 
