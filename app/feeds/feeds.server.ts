@@ -189,14 +189,17 @@ export async function feedLogGridAnswer(params: URLSearchParams, t: Translate): 
 }
 
 /**
- * A feed log's meta as staff read it (D114): `message` and `problems` rendered
- * from their codes (`message_code`, `problem_codes`) when the job stored them,
+ * A feed log's meta as staff read it (D114): `message`, `problems`, `error` and
+ * `reason` rendered from their codes (`message_code`, `problem_codes`,
+ * `error_code`, `reason_code`) when the run stored them,
  * and the codes left out; older logs show as they were written.
  */
 export function readableMeta(meta: unknown, t: Translate, language: string): Record<string, unknown> {
   if (typeof meta !== "object" || meta === null || Array.isArray(meta)) return {};
-  const { message_code: messageCode, problem_codes: problemCodes, ...rest } = meta as Record<string, unknown>;
+  const { message_code: messageCode, problem_codes: problemCodes, error_code: errorCode, reason_code: reasonCode, ...rest } = meta as Record<string, unknown>;
   if (isMessage(messageCode)) rest.message = renderMessage(t, language, messageCode);
+  if (isMessage(errorCode)) rest.error = renderMessage(t, language, errorCode);
+  if (isMessage(reasonCode)) rest.reason = renderMessage(t, language, reasonCode);
   if (Array.isArray(problemCodes) && problemCodes.every(isMessage)) rest.problems = problemCodes.map((code) => renderMessage(t, language, code));
   return rest;
 }

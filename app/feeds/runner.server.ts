@@ -17,7 +17,7 @@ import { logger } from "~/observability/logger.server";
 import { countFeedRun, type FeedOutcome as RunOutcome } from "~/observability/metrics.server";
 import { registerPool } from "~/observability/pools.server";
 import { ThrottledProgress } from "~/lib/throttled-progress";
-import type { RunMessage } from "~/i18n/messages";
+import { message, type RunMessage } from "~/i18n/messages";
 
 const feedsLog = logger("feeds");
 
@@ -205,7 +205,7 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
   if (!locked) {
     release(false);
     const now = new Date();
-    const log = await writeLog(feedName, "skipped", { reason: "still running", trigger, ...processInfo() });
+    const log = await writeLog(feedName, "skipped", { reason: "still running", reason_code: message("logs.feeds.still_running"), trigger, ...processInfo() });
     addToLogContext({ run_id: log.id });
     await stampFeed(feedName, createCron, { last_skipped_at: now });
     return { status: "skipped", message: `${feedName} is already running; it was skipped.`, error: true, logId: log.id };
@@ -353,7 +353,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       const interrupted = interruption();
       const message = interrupted ?? thrown;
       const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(0, STACK_LINES).join("\n") : undefined;
-      const meta = { error: message, ...(interrupted ? { interrupted: true, job_error: thrown } : {}), stack, duration_ms: duration(), started_log_id: startedLogId };
+      const meta = { error: message, ...(interrupted ? { error_code: interruptedCode(signal), interrupted: true, job_error: thrown } : {}), stack, duration_ms: duration(), started_log_id: startedLogId };
       if (interrupted) feedsLog.error(`${feedName}: ${interrupted}`);
       const log = await writeLog(feedName, "failed", meta);
       await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
@@ -371,7 +371,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       duration_ms: duration(),
       ...outcome.meta,
       ...(outcome.error ? { error: true } : {}),
-      ...(interrupted ? { error: interrupted, interrupted: true } : {}),
+      ...(interrupted ? { error: interrupted, error_code: interruptedCode(signal), interrupted: true } : {}),
       started_log_id: startedLogId, // last: the interrupted-run check relies on it
     };
     if (interrupted) {
@@ -410,7 +410,7 @@ async function closeInterruptedRuns(client: pg.PoolClient, feedName: string) {
     [feedName],
   );
   for (const { id } of rows) {
-    await writeLog(feedName, "failed", { error: "interrupted: the process running it stopped", started_log_id: id });
+    await writeLog(feedName, "failed", { error: "interrupted: the process running it stopped", error_code: message("logs.feeds.interrupted_stopped"), started_log_id: id });
   }
   if (rows.length) await prisma.feed.updateMany({ where: { name: feedName }, data: { last_failed_at: new Date() } });
 }
@@ -434,6 +434,8 @@ function stampFeed(
 }
 
 const reasonText = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason ?? "stopped"));
+/** The interruption as a code for the feed log (D114); the reason is the stopping code's own words. */
+const interruptedCode = (signal: AbortSignal) => message("logs.feeds.interrupted", { reason: reasonText(signal.reason) });
 
 // Meta is whatever jobs report: make it plain JSON (dates as ISO text, bigints as text, no undefined).
 function toJson(meta: Record<string, unknown>): Prisma.InputJsonObject {

@@ -113,6 +113,13 @@ describe("a step's problems and a feed run's message", () => {
     expect((await read("en")).message).toBe(run.message);
   });
 
+  it("shows the runner's own words (a run closed as interrupted) in the reader's language", async () => {
+    await prisma.feedLog.create({ data: { feed_name: `${FEED}_dead`, type: "starting", meta: { trigger: "schedule" } } });
+    await runFeed(`${FEED}_dead`, async () => ({ message: "ok" })); // closes the starting log left by a dead process
+    const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_dead`, type: "failed" }), t.fr);
+    expect(JSON.parse(answer.data.data[0].meta as string).error).toBe("interrompu : le processus qui l'exécutait s'est arrêté");
+  });
+
   it("shows a feed log written before codes as it was written", async () => {
     await prisma.feedLog.create({ data: { feed_name: `${FEED}_old`, type: "finished", meta: { message: "3 files processed", problems: ["x"] } } });
     const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_old` }), t.de);
