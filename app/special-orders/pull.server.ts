@@ -166,7 +166,8 @@ async function importStoredFile(transmissionId: number, report: Report, t: Trans
           tally.known++;
           continue;
         }
-        const problem = firstProblem(specialOrderProblems({ ...ticket.fields, items: ticket.items }, t));
+        // As codes, so the error screen reads in the reader's language (D114).
+        const problem = firstProblem(specialOrderProblems({ ...ticket.fields, items: ticket.items }, message));
         const shippingCost = Number(ticket.fields.shipping_cost);
         const name = ticket.fields.customer_name;
         const order = await tx.specialOrder.create({

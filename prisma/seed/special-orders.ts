@@ -26,10 +26,10 @@ const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_ema
 
 /** What breaks an error ticket, and the message the pull gave it (the rules' own words). */
 const BROKEN = [
-  { message: "Price must be a number.", breakItem: (item: Item) => ({ ...item, price: "call store" }) },
-  { message: "Size is a required field.", breakItem: (item: Item) => ({ ...item, size: "" }) },
-  { message: "'XX' is not a US state, Canadian province or territory, or armed-forces code.", state: "XX" },
-  { message: "'maria.lopez@example' is not a valid email address.", email: "maria.lopez@example" },
+  { message: "Price must be a number.", code: message("special_orders.validation.price_number"), breakItem: (item: Item) => ({ ...item, price: "call store" }) },
+  { message: "Size is a required field.", code: message("special_orders.validation.size_required"), breakItem: (item: Item) => ({ ...item, size: "" }) },
+  { message: "'XX' is not a US state, Canadian province or territory, or armed-forces code.", code: message("special_orders.validation.state_code", { value: "XX" }), state: "XX" },
+  { message: "'maria.lopez@example' is not a valid email address.", code: message("special_orders.validation.email", { value: "maria.lopez@example" }), email: "maria.lopez@example" },
 ] as const;
 
 interface Item {
@@ -144,6 +144,7 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
           customer_email: order.customer_email,
           customer_phone: order.customer_phone,
           error_message: ticket.broken.message,
+          error_code: ticket.broken.code as Prisma.InputJsonValue,
           created_at: ticket.when,
         },
       });

@@ -15,7 +15,9 @@ import { i18nServer, type Translate } from "../../app/i18n/i18n.server";
 import { message, renderMessage } from "../../app/i18n/messages";
 import { listRealtimeShippingLogs } from "../../app/sales/realtime-logs.server";
 import { recordDropshipShipments } from "../../app/sales/realtime-outbox.server";
-import { listSpecialOrderLogs } from "../../app/special-orders/special-orders.server";
+import { recordSpecialOrderError } from "../../app/special-orders/processing.server";
+import { firstProblem, specialOrderProblems } from "../../app/special-orders/special-order-rules";
+import { listSpecialOrderErrors, listSpecialOrderLogs } from "../../app/special-orders/special-orders.server";
 
 const PREFIX = "t_i18n_logs_";
 const VENDOR = `${PREFIX}Acme Outdoor`;
@@ -28,6 +30,7 @@ async function cleanUp() {
   await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
   await prisma.specialOrderLog.deleteMany({ where: { file_path: { startsWith: `/${PREFIX}` } } });
   await prisma.realtimeShippingLog.deleteMany({ where: { order_increment_id: { startsWith: PREFIX } } });
+  await prisma.specialOrder.deleteMany({ where: { store_ticket: { startsWith: PREFIX } } });
 }
 
 beforeAll(async () => {
@@ -135,6 +138,21 @@ describe("Special Order Log summaries", () => {
     const answer = await listSpecialOrderLogs(new URLSearchParams({ file_path: `/${PREFIX}/`, sort: "id", sort_dir: "asc" }), t.de);
     expect(answer.data.map((row) => row.summary)).toEqual(["3 Belege: 2 für Shopify, 1 Fehler zu überarbeiten", "received, not imported yet"]);
     expect(englishText(coded)).toBe("3 tickets: 2 for Shopify, 1 error to revise");
+  });
+});
+
+describe("Special Order Errors", () => {
+  it("keeps a rule's message as a code, shown in German on the error screen", async () => {
+    const values = { customer_name: "Maria Lopez", customer_email: "maria.lopez@example", customer_phone: "555-0100", customer_address_1: "1 Main St", customer_address_city: "Chicago", customer_address_state_code: "IL", customer_address_zip: "60601", shipping_cost: "0", items: [{ sku: "BOOT-42", size: "9", price: "12.50", tax: "1.00" }] };
+    const problem = firstProblem(specialOrderProblems(values, message));
+    expect(problem).toEqual({ code: "special_orders.validation.email", params: { value: "maria.lopez@example" } });
+    const order = await prisma.specialOrder.create({ data: { store_id: "001", store_ticket: `${PREFIX}T1`, customer_name: "Maria Lopez", status: "pending" } });
+    await prisma.$transaction((tx) => recordSpecialOrderError(tx, order, problem!));
+    const stored = await prisma.specialOrderError.findFirstOrThrow({ where: { special_order_id: order.id } });
+    expect(stored.error_message).toBe("'maria.lopez@example' is not a valid email address.");
+    const answer = await listSpecialOrderErrors(new URLSearchParams({ store_ticket: `${PREFIX}T1` }), t.de);
+    expect(answer.data.map((row) => row.error_message)).toEqual([renderMessage(t.de as never, "de", problem)]);
+    expect(answer.data[0].error_message).not.toBe(stored.error_message);
   });
 });
 
