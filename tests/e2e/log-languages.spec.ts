@@ -60,3 +60,12 @@ test("Special Order Log shows the pull's summary in German", async ({ page }) =>
   await open(page, "/special_order/log?sort=id&sort_dir=desc&locale=de");
   await expect(column(page, "summary").first()).toHaveText(/^\d+ Belege?: \d+ für Shopify, \d+ Fehler zu überarbeiten$/);
 });
+
+test("Special Order Errors shows the pull's rule message in English and in German", async ({ page }) => {
+  const [row] = await dbQuery<{ store_ticket: string }>("SELECT store_ticket FROM special_order_error WHERE error_code->>'code' = 'special_orders.validation.price_number' ORDER BY id LIMIT 1");
+  expect(row, "a coded error of the demo data").toBeTruthy();
+  await open(page, `/special_order/error?store_ticket=${row!.store_ticket}`);
+  await expect(column(page, "error_message").first()).toHaveText("Price must be a number.");
+  await open(page, `/special_order/error?store_ticket=${row!.store_ticket}&locale=de`);
+  await expect(column(page, "error_message").first()).toHaveText("Preis muss eine Zahl sein.");
+});
