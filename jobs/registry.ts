@@ -7,6 +7,8 @@ import { StepReport } from "../app/dropship/flow/context.server";
 import { deliverAs400Copies } from "../app/dropship/flow/outbound.server";
 import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server";
 import type { FeedJob, FeedRegistry } from "../app/feeds/runner.server";
+import { englishText } from "../app/i18n/english.server";
+import { message } from "../app/i18n/messages";
 import { importOrderStatusFiles } from "../app/orders/order-status-feed.server";
 import { productSyncJob } from "../app/products/product-sync.server";
 import { pullSpecialOrders, SPECIAL_ORDER_FEED_CRON } from "../app/special-orders/pull.server";
@@ -20,16 +22,18 @@ const vendorInventory: FeedJob = async () => {
   const report = new StepReport();
   await syncInventoryToShopify(report);
   await deliverAs400Copies(report, "846");
-  const result = report.result(`${report.counts.stock_levels_sent ?? 0} stock levels sent to Shopify; ${report.counts.as400_copies ?? 0} 846 copies sent to the AS400.`);
-  return { message: result.message, error: result.error, meta: result.meta };
+  const summary = message("logs.feeds.vendor_inventory", { levels: message("logs.n.stock_level", { count: report.counts.stock_levels_sent ?? 0 }), copies: report.counts.as400_copies ?? 0 });
+  const result = report.result(englishText(summary), summary);
+  return { message: result.message, messageCode: result.messageCode, error: result.error, meta: result.meta };
 };
 
 /** Vendor invoices (810) waiting for the AS400. */
 const vendorInvoices: FeedJob = async () => {
   const report = new StepReport();
   await deliverAs400Copies(report, "810");
-  const result = report.result(`${report.counts.as400_copies ?? 0} 810 copies sent to the AS400.`);
-  return { message: result.message, error: result.error, meta: result.meta };
+  const summary = message("logs.feeds.vendor_invoices", { copies: report.counts.as400_copies ?? 0 });
+  const result = report.result(englishText(summary), summary);
+  return { message: result.message, messageCode: result.messageCode, error: result.error, meta: result.meta };
 };
 
 export const FEED_JOBS: FeedRegistry = {

@@ -4,6 +4,8 @@
 // polled as a fallback, so the feed screens can change a cron without a
 // restart; only what changed is rescheduled. Overlap is not prevented here: a tick that
 // finds its feed running anywhere is logged as skipped by runFeed's lock.
+import type { Prisma } from "../app/db/generated/client";
+import { message } from "../app/i18n/messages";
 import cron, { type Logger, type ScheduledTask } from "node-cron";
 import pg from "pg";
 import prisma from "../app/db.server";
@@ -121,7 +123,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const recordInvalidCron = async (name: string, cronExpression: string, problem: string) => {
     jobsLog.error({ feed: name }, `${name} is not scheduled: ${problem}`);
     await prisma.feedLog.create({
-      data: { feed_name: name, type: "failed", meta: { error: `not scheduled: ${problem}`, cron_expression: cronExpression } },
+      data: { feed_name: name, type: "failed", meta: { error: `not scheduled: ${problem}`, error_code: message("logs.feeds.not_scheduled", { problem }) as Prisma.InputJsonValue, cron_expression: cronExpression } },
     });
     await prisma.feed.update({ where: { name }, data: { last_failed_at: new Date() } });
   };

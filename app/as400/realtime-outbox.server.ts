@@ -5,6 +5,8 @@
 // (realtime-export.server.ts) puts pending rows into files and sends them.
 // Rows that are not for the AS400 (errors, notes, a shipment already queued by
 // another row) keep as400_status null.
+import { englishText } from "~/i18n/english.server";
+import { message, type RunMessage } from "~/i18n/messages";
 import type { Prisma } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { lockShopifyOrder } from "~/db/order-lock.server";
@@ -90,7 +92,8 @@ export async function recordDropshipShipment(tx: Tx, input: DropshipShipment) {
     vendor: shipment.vendorName,
     lines: [{ sku: shipment.sku, qty: shipment.qty }],
   };
-  const what = `Drop-ship shipment of PO ${shipment.poNumber} (${shipment.vendorName}): ${shipment.qty} x ${shipment.sku}${shipment.trackingNumber ? `, tracking ${shipment.trackingNumber}` : ""}; Shopify fulfilment ${fulfillmentId} ${shipment.createdInShopify ? "created" : "found"}.`;
+  const what = shipmentMessage({ ...shipment, fulfillmentId });
+  const coded = queuedBy === null ? what : message("logs.realtime.already_sent", { what, log: queuedBy });
   await tx.realtimeShippingLog.create({
     data: {
       order_increment_id: shipment.orderId,
@@ -98,9 +101,9 @@ export async function recordDropshipShipment(tx: Tx, input: DropshipShipment) {
       tracking_number: shipment.trackingNumber,
       tracking_carrier: shipment.carrier,
       status: "success",
-      ...(queuedBy === null
-        ? { message: what, ...pendingExport(payload, record) }
-        : { message: `${what} Already sent to the AS400 with log ${queuedBy}.`, payload }),
+      message: englishText(coded),
+      message_code: coded as Prisma.InputJsonValue,
+      ...(queuedBy === null ? pendingExport(payload, record) : { payload }),
     },
   });
 }
@@ -136,21 +139,35 @@ export async function recordDropshipShipments(tx: Tx, inputs: DropshipShipment[]
         fulfillment_id: s.fulfillmentId, source: "dropship", order_id: s.orderId, shopify_order_id: s.shopifyOrderId, carrier: s.carrier, tracking_number: s.trackingNumber,
         shipped_at: shippedAt, po_number: s.poNumber, vendor: s.vendorName, lines: [{ sku: s.sku, qty: s.qty }],
       };
-      const what = `Drop-ship shipment of PO ${s.poNumber} (${s.vendorName}): ${s.qty} x ${s.sku}${s.trackingNumber ? `, tracking ${s.trackingNumber}` : ""}; Shopify fulfilment ${s.fulfillmentId} ${s.createdInShopify ? "created" : "found"}.`;
-      return { order_id: s.orderId, shopify_order_id: s.shopifyOrderId, fulfillment_id: s.fulfillmentId, tracking_number: s.trackingNumber, carrier: s.carrier, message: what, payload, record };
+      const what = shipmentMessage(s);
+      return { order_id: s.orderId, shopify_order_id: s.shopifyOrderId, fulfillment_id: s.fulfillmentId, tracking_number: s.trackingNumber, carrier: s.carrier, message: englishText(what), code: what, payload, record };
     });
     // As shipmentQueuedBy, per row: a row already sending this fulfilment means this one is not sent again.
+    // The English of logs.realtime.already_sent is appended here, and its code built, once q.id is known (D114).
     await tx.$executeRaw`
-      INSERT INTO realtime_shipping_log (order_increment_id, shopify_order_id, tracking_number, tracking_carrier, status, message, payload, as400_status)
+      INSERT INTO realtime_shipping_log (order_increment_id, shopify_order_id, tracking_number, tracking_carrier, status, message, message_code, payload, as400_status)
       SELECT r.order_id, r.shopify_order_id, r.tracking_number, r.carrier, 'success',
              CASE WHEN q.id IS NULL THEN r.message ELSE r.message || ' Already sent to the AS400 with log ' || q.id || '.' END,
+             CASE WHEN q.id IS NULL THEN r.code ELSE jsonb_build_object('code', 'logs.realtime.already_sent', 'params', jsonb_build_object('what', r.code, 'log', q.id)) END,
              CASE WHEN q.id IS NULL THEN r.payload || jsonb_build_object('as400', r.record) ELSE r.payload END,
              CASE WHEN q.id IS NULL THEN 'pending' END
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-             AS r(order_id text, shopify_order_id text, fulfillment_id text, tracking_number text, carrier text, message text, payload jsonb, record jsonb)
+             AS r(order_id text, shopify_order_id text, fulfillment_id text, tracking_number text, carrier text, message text, code jsonb, payload jsonb, record jsonb)
         LEFT JOIN LATERAL (
           SELECT l.id FROM realtime_shipping_log l
            WHERE l.shopify_order_id = r.shopify_order_id AND l.as400_status IS NOT NULL AND l.payload -> 'as400' ->> 'fulfillment_id' = r.fulfillment_id
            ORDER BY l.id LIMIT 1) AS q ON true`;
   }
+}
+
+/** A drop-ship shipment's line in the realtime shipping log, as a code (D114). */
+function shipmentMessage(s: { poNumber: string; vendorName: string; qty: number; sku: string; trackingNumber: string | null; fulfillmentId: string; createdInShopify: boolean }): RunMessage {
+  return message(s.createdInShopify ? "logs.realtime.dropship_created" : "logs.realtime.dropship_found", {
+    po: s.poNumber,
+    vendor: s.vendorName,
+    qty: s.qty,
+    sku: s.sku,
+    tracking: s.trackingNumber ? message("logs.realtime.comma_tracking", { tracking: s.trackingNumber }) : "",
+    fulfillment: s.fulfillmentId,
+  });
 }

@@ -37,7 +37,7 @@ export const dropshipLogGrid = defineGrid({
     { key: "qty", label: "dropship.logs.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
     { key: "tracking_number", label: "dropship.logs.columns.tracking_number", dataType: "text" },
     { key: "file_name", label: "dropship.logs.columns.file_name", dataType: "text" },
-    { key: "message", label: "dropship.logs.columns.message", dataType: "textOnly", filter: "text", sortable: false, searchable: true },
+    { key: "message", label: "dropship.logs.columns.message", dataType: "textOnly", filter: "text", sortable: false, searchable: true, codeField: "message_code" },
   ],
 });
 

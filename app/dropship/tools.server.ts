@@ -278,7 +278,7 @@ async function uploadToIncoming(vendor: Vendor, file: OutFile): Promise<string> 
 function vendorReady(vendor: Vendor): TradingProfile {
   assertConnectable(vendor);
   if (!vendor.sftp_incoming_folder) refuse("tools.messages.no_incoming", { name: vendor.name });
-  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  const { profile, problemCodes: problems } = vendorProfile(vendor);
   if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") });
   return profile;
 }
@@ -356,7 +356,7 @@ async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome> {
   assertConnectable(vendor);
   const folder = vendor.sftp_outcoming_folder;
   if (!folder) refuse("tools.messages.no_outcoming", { name: vendor.name });
-  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  const { profile, problemCodes: problems } = vendorProfile(vendor);
   if (problems.length) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") });
   const now = new Date();
   const po = `SAMPLE-${stamp(now)}`;
@@ -466,7 +466,7 @@ function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): {
 
 async function parseFile(vendor: Vendor, expected: ParsedType, filepath: string, apply: boolean): Promise<Outcome> {
   const file = await readSourceFile(vendor, filepath);
-  const { profile, codedProblems: problems } = vendorProfile(vendor);
+  const { profile, problemCodes: problems } = vendorProfile(vendor);
   if (problems.length && apply) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") }, { file: file.name });
   const { types, reason } = fileTypes(vendor, profile, file);
   if (!types.includes(expected)) {
@@ -655,7 +655,7 @@ async function sendGeneratedFiles(vendor: Vendor): Promise<Outcome> {
   const report = new StepReport();
   await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
   const sent = report.counts.files_sent ?? 0;
-  const problems = report.codedProblems;
+  const problems = report.problemCodes;
   return {
     error: problems.length > 0,
     text: (t) => `${t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name })}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems, "; ")) })}` : ""}`,
@@ -668,7 +668,7 @@ async function receiveFiles(vendor: Vendor): Promise<Outcome> {
   if (vendor.enabled !== 1) refuse("tools.messages.disabled", { name: vendor.name });
   const result = await populateShipResponses({ vendorId: vendor.id });
   // The step's summary and its problems, in each language where they are codes (D117).
-  const problems = result.codedProblems ?? [];
+  const problems = result.problemCodes ?? [];
   if (!result.summary) return { error: result.error, text: () => result.message };
   const summary = result.summary;
   return {

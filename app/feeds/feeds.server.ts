@@ -4,7 +4,8 @@
 // change through PostgreSQL NOTIFY, docs/decisions.md D28).
 import { z } from "zod";
 import prisma from "~/db.server";
-import { defineGrid, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
+import { defineGrid, languageOf, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
+import { isMessage, renderMessage } from "~/i18n/messages";
 import type { GridAnswer } from "~/grid/types";
 import type { Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
@@ -179,11 +180,28 @@ export async function listFeeds(params: URLSearchParams, t: Translate) {
   return flat(await feedGridAnswer(params, t));
 }
 
-/** The /feed/item loader's grid answer: meta as JSON text, as the column shows it. */
+/** The /feed/item loader's grid answer: meta as JSON text, as the column shows it, its messages in the reader's language. */
 export async function feedLogGridAnswer(params: URLSearchParams, t: Translate): Promise<GridAnswer> {
   const answer = await runGrid(feedLogGrid, params, t);
-  answer.data.data = answer.data.data.map((row) => ({ ...row, meta: JSON.stringify(row.meta ?? {}) }));
+  const language = languageOf(t);
+  answer.data.data = answer.data.data.map((row) => ({ ...row, meta: JSON.stringify(readableMeta(row.meta, t, language)) }));
   return answer;
+}
+
+/**
+ * A feed log's meta as staff read it (D114): `message`, `problems`, `error` and
+ * `reason` rendered from their codes (`message_code`, `problem_codes`,
+ * `error_code`, `reason_code`) when the run stored them,
+ * and the codes left out; older logs show as they were written.
+ */
+export function readableMeta(meta: unknown, t: Translate, language: string): Record<string, unknown> {
+  if (typeof meta !== "object" || meta === null || Array.isArray(meta)) return {};
+  const { message_code: messageCode, problem_codes: problemCodes, error_code: errorCode, reason_code: reasonCode, ...rest } = meta as Record<string, unknown>;
+  if (isMessage(messageCode)) rest.message = renderMessage(t, language, messageCode);
+  if (isMessage(errorCode)) rest.error = renderMessage(t, language, errorCode);
+  if (isMessage(reasonCode)) rest.reason = renderMessage(t, language, reasonCode);
+  if (Array.isArray(problemCodes) && problemCodes.every(isMessage)) rest.problems = problemCodes.map((code) => renderMessage(t, language, code));
+  return rest;
 }
 
 /** GET /api/feed_item: data, last_page, total at the top level (spec 001 §7). */

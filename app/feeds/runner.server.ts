@@ -17,6 +17,7 @@ import { logger } from "~/observability/logger.server";
 import { countFeedRun, type FeedOutcome as RunOutcome } from "~/observability/metrics.server";
 import { registerPool } from "~/observability/pools.server";
 import { ThrottledProgress } from "~/lib/throttled-progress";
+import { message, type RunMessage } from "~/i18n/messages";
 
 const feedsLog = logger("feeds");
 
@@ -28,7 +29,10 @@ export interface FeedRunContext {
   trigger: "schedule" | "manual";
 }
 export interface FeedOutcome {
+  /** In English, as the feed log keeps it. */
   message: string;
+  /** The same message as a code, shown in the reader's language (kept as meta.message_code, D114). */
+  messageCode?: RunMessage;
   /** The job ran to its end but reports a problem (e.g. some records failed). */
   error?: boolean;
   meta?: Record<string, unknown>;
@@ -44,6 +48,8 @@ export type FeedRegistry = Record<string, FeedJobDefinition>;
 export interface FeedRunResult {
   status: "finished" | "failed" | "skipped";
   message: string;
+  /** The message as a code, when the job gave one and the run finished. */
+  messageCode?: RunMessage;
   error: boolean;
   /** The log that ended the run (finished, failed or skipped). */
   logId: number;
@@ -206,7 +212,7 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
   if (!locked) {
     release(false);
     const now = new Date();
-    const log = await writeLog(feedName, "skipped", { reason: "still running", trigger, ...processInfo() });
+    const log = await writeLog(feedName, "skipped", { reason: "still running", reason_code: message("logs.feeds.still_running"), trigger, ...processInfo() });
     addToLogContext({ run_id: log.id });
     await stampFeed(feedName, createCron, { last_skipped_at: now });
     return { status: "skipped", message: `${feedName} is already running; it was skipped.`, error: true, logId: log.id };
@@ -354,7 +360,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       const interrupted = interruption();
       const message = interrupted ?? thrown;
       const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(0, STACK_LINES).join("\n") : undefined;
-      const meta = { error: message, ...(interrupted ? { interrupted: true, job_error: thrown } : {}), stack, duration_ms: duration(), started_log_id: startedLogId };
+      const meta = { error: message, ...(interrupted ? { error_code: interruptedCode(signal), interrupted: true, job_error: thrown } : {}), stack, duration_ms: duration(), started_log_id: startedLogId };
       if (interrupted) feedsLog.error(`${feedName}: ${interrupted}`);
       const log = await writeLog(feedName, "failed", meta);
       await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
@@ -368,10 +374,11 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
     const interrupted = interruption();
     const meta = {
       message: outcome.message,
+      ...(outcome.messageCode ? { message_code: outcome.messageCode } : {}),
       duration_ms: duration(),
       ...outcome.meta,
       ...(outcome.error ? { error: true } : {}),
-      ...(interrupted ? { error: interrupted, interrupted: true } : {}),
+      ...(interrupted ? { error: interrupted, error_code: interruptedCode(signal), interrupted: true } : {}),
       started_log_id: startedLogId, // last: the interrupted-run check relies on it
     };
     if (interrupted) {
@@ -382,7 +389,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
     }
     const log = await writeLog(feedName, "finished", meta);
     await stampFeed(feedName, run.createCron, { last_finished_at: new Date() });
-    return { status: "finished", message: outcome.message, error: Boolean(outcome.error), logId: log.id };
+    return { status: "finished", message: outcome.message, ...(outcome.messageCode ? { messageCode: outcome.messageCode } : {}), error: Boolean(outcome.error), logId: log.id };
   };
 
   const finished = finish();
@@ -410,7 +417,7 @@ async function closeInterruptedRuns(client: pg.PoolClient, feedName: string) {
     [feedName],
   );
   for (const { id } of rows) {
-    await writeLog(feedName, "failed", { error: "interrupted: the process running it stopped", started_log_id: id });
+    await writeLog(feedName, "failed", { error: "interrupted: the process running it stopped", error_code: message("logs.feeds.interrupted_stopped"), started_log_id: id });
   }
   if (rows.length) await prisma.feed.updateMany({ where: { name: feedName }, data: { last_failed_at: new Date() } });
 }
@@ -434,6 +441,8 @@ function stampFeed(
 }
 
 const reasonText = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason ?? "stopped"));
+/** The interruption as a code for the feed log (D114); the reason is the stopping code's own words. */
+const interruptedCode = (signal: AbortSignal) => message("logs.feeds.interrupted", { reason: reasonText(signal.reason) });
 
 // Meta is whatever jobs report: make it plain JSON (dates as ISO text, bigints as text, no undefined).
 function toJson(meta: Record<string, unknown>): Prisma.InputJsonObject {

@@ -137,7 +137,7 @@ describe("runFeed", () => {
 
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed", "starting", "finished", "starting", "finished"]);
-    expect(logs[1]!.meta).toEqual({ error: "interrupted: the process running it stopped", started_log_id: orphan.id });
+    expect(logs[1]!.meta).toEqual({ error: "interrupted: the process running it stopped", error_code: { code: "logs.feeds.interrupted_stopped" }, started_log_id: orphan.id });
   });
 
   it("hands the caller's abort signal to the job", async () => {

@@ -3,6 +3,7 @@
 // request for any of them; each area declares its grids in one file
 // (e.g. app/dropship/grids.server.ts).
 import type { Translate } from "~/i18n/i18n.server";
+import { renderStored } from "~/i18n/messages";
 import { parseListQuery, type ListQuery } from "./list-query.server";
 import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir } from "./types";
 
@@ -22,6 +23,12 @@ export interface ColumnSpec {
   /** Part of the global search (queryValue); defaults to true for text columns. */
   searchable?: boolean;
   links?: GridLink[];
+  /**
+   * A jsonb field holding this column's message as {code, params} (D114): shown
+   * in the reader's language when set, else the text of `field`. Filters and
+   * search still match `field`, the English text.
+   */
+  codeField?: string;
 }
 
 export interface ResolvedColumn {
@@ -35,6 +42,7 @@ export interface ResolvedColumn {
   sortable: boolean;
   searchable: boolean;
   links?: GridLink[];
+  codeField?: string;
   /** A message when `value` cannot filter this column. */
   checkFilterValue(value: string, t: Translate): string | null;
 }
@@ -106,6 +114,7 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
     sortable: field !== null && (spec.sortable ?? true),
     searchable: field !== null && (spec.searchable ?? (spec.dataType === "text" && filter === "text")),
     links: spec.links,
+    codeField: spec.codeField,
     checkFilterValue(value, t) {
       if (filter === "select" && spec.options && !(value in spec.options)) {
         return t("errors.validation.option", { value, allowed: Object.keys(spec.options).join(", ") });
@@ -195,6 +204,7 @@ export async function queryGrid(grid: GridDefinition, query: ListQuery, t: Trans
     : [{ [sortField]: query.sortDir }, { [grid.rowKey]: query.sortDir }];
   const select: Record<string, true> = { [grid.rowKey]: true };
   for (const column of grid.columns) if (column.field) select[column.field] = true;
+  for (const column of grid.columns) if (column.codeField) select[column.codeField] = true;
   for (const column of grid.columns) for (const link of column.links ?? []) {
     select[link.field] = true;
     if (link.condition) select[link.condition.field] = true;
@@ -219,7 +229,7 @@ export async function queryGrid(grid: GridDefinition, query: ListQuery, t: Trans
   }
   return {
     data: {
-      data: rows.map((row) => rowFor(grid, row)),
+      data: rows.map((row) => rowFor(grid, row, t)),
       current_page: query.page,
       per_page: query.perPage,
       last_page: Math.max(1, Math.ceil(total / query.perPage)),
@@ -230,12 +240,20 @@ export async function queryGrid(grid: GridDefinition, query: ListQuery, t: Trans
 }
 
 // Answer rows carry column keys, whatever the database calls the field.
-function rowFor(grid: GridDefinition, row: GridRow): GridRow {
+// A coded message is rendered here, in the reader's language, and its code left out.
+function rowFor(grid: GridDefinition, row: GridRow, t: Translate): GridRow {
   const out: GridRow = { ...row };
   for (const column of grid.columns) {
     if (column.field && column.field !== column.key) {
       out[column.key] = row[column.field];
     }
+    if (column.codeField && column.field) {
+      out[column.key] = renderStored(t, languageOf(t), row[column.codeField], row[column.field] as string | null);
+      if (column.codeField !== column.key) delete out[column.codeField];
+    }
   }
   return out;
 }
+
+/** The language of a fixed `t` (i18next sets `lng` on it). */
+export const languageOf = (t: Translate): string => (t as unknown as { lng?: string }).lng ?? "en";

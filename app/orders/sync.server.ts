@@ -22,6 +22,8 @@
 // compares against it); Shopify's time is shopify_updated_at.
 // Each invoice, credit memo and shipped fulfilment recorded here is also queued
 // for the AS400 in the same transaction (realtime log row pending, D26).
+import { englishText, logMessage } from "~/i18n/english.server";
+import { message, type RunMessage } from "~/i18n/messages";
 import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
@@ -172,8 +174,15 @@ export function cancelOrder(payload: unknown, meta: WebhookMeta): Promise<SyncOu
     inWebhookTransaction(meta, order.id, async (tx) => {
       const outcome = await applyOrderSnapshot(tx, order, meta);
       if (outcome.status !== "applied") return outcome;
-      const when = order.cancelled_at ? order.cancelled_at.toISOString() : "no cancelled_at in the payload";
-      const message = `Order ${outcome.orderId} cancelled in Shopify (${when}${order.cancel_reason ? `, reason ${order.cancel_reason}` : ""}); financial status ${order.financial_status ?? "none"}. ${outcome.message}`;
+      // The snapshot's own account of what changed (outcome.message) stays as it was written.
+      const logged = logMessage("logs.realtime.cancelled", {
+        order: outcome.orderId,
+        when: order.cancelled_at ? order.cancelled_at.toISOString() : message("logs.realtime.no_cancelled_at"),
+        reason: order.cancel_reason ? message("logs.realtime.cancel_reason", { reason: order.cancel_reason }) : "",
+        status: order.financial_status ?? message("logs.realtime.none"),
+        outcome: outcome.message,
+      });
+      const text = logged.message;
       await tx.realtimeSalesLog.create({
         data: {
           event: "sale",
@@ -181,11 +190,11 @@ export function cancelOrder(payload: unknown, meta: WebhookMeta): Promise<SyncOu
           shopify_order_id: order.id,
           amount: 0,
           status: "success",
-          message,
+          ...jsonCoded(logged),
           payload: { ...orderSummary(order, meta), cancelled_at: order.cancelled_at?.toISOString() ?? null, cancel_reason: order.cancel_reason ?? null },
         },
       });
-      return { ...outcome, message };
+      return { ...outcome, message: text };
     }),
   );
 }
@@ -196,12 +205,12 @@ export function applyRefund(payload: unknown, meta: WebhookMeta): Promise<SyncOu
     inWebhookTransaction(meta, refund.order_id, async (tx) => {
       const order = await tx.order.findUnique({ where: { shopify_order_id: refund.order_id }, select: { id: true, order_id: true } });
       if (!order) {
-        const message = `Refund ${refund.id} of Shopify order ${refund.order_id}: the order is not in the order grid yet. Its next orders/updated carries the refund and records it.`;
+        const logged = logMessage("logs.realtime.refund_unknown_order", { refund: refund.id, shopify_order: refund.order_id });
         await tx.realtimeSalesLog.create({
-          data: { event: "refund", shopify_order_id: refund.order_id, amount: centsToAmount(refundedCents(refund)), status: "error", message, payload: refundSummary(refund, meta) },
+          data: { event: "refund", shopify_order_id: refund.order_id, amount: centsToAmount(refundedCents(refund)), status: "error", ...jsonCoded(logged), payload: refundSummary(refund, meta) },
         });
-        syncLog.warn(`${meta.topic} ${meta.webhookId}: ${message}`);
-        return { status: "unknown_order", message, shopifyOrderId: refund.order_id };
+        syncLog.warn(`${meta.topic} ${meta.webhookId}: ${logged.message}`);
+        return { status: "unknown_order", message: logged.message, shopifyOrderId: refund.order_id };
       }
       const result = await recordRefund(tx, order, refund, meta);
       if (result === "created") {
@@ -229,12 +238,12 @@ export function applyFulfillment(payload: unknown, meta: WebhookMeta): Promise<S
     inWebhookTransaction(meta, fulfillment.order_id, async (tx) => {
       const order = await tx.order.findUnique({ where: { shopify_order_id: fulfillment.order_id }, select: { id: true, order_id: true } });
       if (!order) {
-        const message = `Fulfillment ${fulfillment.id} of Shopify order ${fulfillment.order_id}: the order is not in the order grid yet. Its next orders/updated carries the fulfillment and records it.`;
+        const logged = logMessage("logs.realtime.fulfillment_unknown_order", { fulfillment: fulfillment.id, shopify_order: fulfillment.order_id });
         await tx.realtimeShippingLog.create({
-          data: { shopify_order_id: fulfillment.order_id, tracking_number: fulfillment.tracking_number ?? null, tracking_carrier: fulfillment.tracking_company ?? null, status: "error", message, payload: shippingPayload(fulfillment, meta) },
+          data: { shopify_order_id: fulfillment.order_id, tracking_number: fulfillment.tracking_number ?? null, tracking_carrier: fulfillment.tracking_company ?? null, status: "error", ...jsonCoded(logged), payload: shippingPayload(fulfillment, meta) },
         });
-        syncLog.warn(`${meta.topic} ${meta.webhookId}: ${message}`);
-        return { status: "unknown_order", message, shopifyOrderId: fulfillment.order_id };
+        syncLog.warn(`${meta.topic} ${meta.webhookId}: ${logged.message}`);
+        return { status: "unknown_order", message: logged.message, shopifyOrderId: fulfillment.order_id };
       }
       const known = await knownFulfillments(tx, fulfillment.order_id);
       if (known.has(fulfillment.id)) {
@@ -275,7 +284,9 @@ async function withValidPayload<S extends z.ZodType>(
 
 /** Answered 200 all the same: logged, and recorded once per webhook id. */
 async function recordInvalidPayload(payload: unknown, meta: WebhookMeta, kind: LogKind, reason: string): Promise<SyncOutcome> {
-  const message = `${meta.topic} webhook ${meta.webhookId} from ${meta.shop} ignored: the payload is not usable (${reason}).`;
+  // The reason is zod's, about Shopify's payload: data inside our sentence.
+  const logged = logMessage("logs.realtime.invalid_payload", { topic: meta.topic, webhook: meta.webhookId, shop: meta.shop, reason });
+  const message = logged.message;
   const raw = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
   const idOf = (value: unknown) => (typeof value === "number" || typeof value === "string" ? String(value) : null);
   const shopifyOrderId = (kind === "sale" ? idOf(raw.id) : idOf(raw.order_id)) ?? "unknown";
@@ -283,9 +294,9 @@ async function recordInvalidPayload(payload: unknown, meta: WebhookMeta, kind: L
   const recorded = await prisma.$transaction(async (tx) => {
     if (!(await claimWebhook(tx, meta))) return false;
     if (kind === "shipping") {
-      await tx.realtimeShippingLog.create({ data: { shopify_order_id: shopifyOrderId, status: "error", message, payload: summary } });
+      await tx.realtimeShippingLog.create({ data: { shopify_order_id: shopifyOrderId, status: "error", ...jsonCoded(logged), payload: summary } });
     } else {
-      await tx.realtimeSalesLog.create({ data: { event: kind, shopify_order_id: shopifyOrderId, amount: 0, status: "error", message, payload: summary } });
+      await tx.realtimeSalesLog.create({ data: { event: kind, shopify_order_id: shopifyOrderId, amount: 0, status: "error", ...jsonCoded(logged), payload: summary } });
     }
     return true;
   }, TRANSACTION_OPTIONS);
@@ -512,7 +523,7 @@ function shippingPayload(fulfillment: ShopifyFulfillmentPayload, meta: WebhookMe
  */
 async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfillmentPayload, meta: WebhookMeta, skuByLine: Map<string, string>) {
   const units = (fulfillment.line_items ?? []).reduce((sum, line) => sum + line.quantity, 0);
-  let message = `Fulfillment ${fulfillment.id}: ${fulfillment.status ?? "no status"}, ${units} units (from ${meta.topic}).`;
+  let coded: RunMessage = message("logs.realtime.fulfillment", { fulfillment: fulfillment.id, status: fulfillment.status ?? message("logs.realtime.no_status"), units, topic: meta.topic });
   const payload = shippingPayload(fulfillment, meta);
   let exported: ReturnType<typeof pendingExport> | null = null;
   if (fulfillment.status === SHIPPED) {
@@ -532,7 +543,7 @@ async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfi
       };
       exported = pendingExport(payload, record);
     } else {
-      message += ` Already sent to the AS400 with log ${queuedBy}.`;
+      coded = message("logs.realtime.already_sent", { what: coded, log: queuedBy });
     }
   }
   await tx.realtimeShippingLog.create({
@@ -542,7 +553,7 @@ async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfi
       tracking_number: fulfillment.tracking_number ?? null,
       tracking_carrier: fulfillment.tracking_company ?? null,
       status: "success",
-      message,
+      ...jsonCoded({ message: englishText(coded), message_code: coded }),
       payload,
       ...exported,
     },
@@ -620,7 +631,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
   const base = { source_key: `order:${order.id}`, record_date: recordDate, order_increment_id: row.order_id, shopify_order_id: order.id };
   const invoice = await putSalesRecord(tx, { ...base, record_type: "invoice", cents: order.total_price });
   if (invoice !== "unchanged") {
-    await logSale(tx, "sale", row.order_id, order.id, order.total_price, `Invoice of ${formatCents(order.total_price)} for order ${row.order_id} ${invoice} (${order.financial_status}).`, {
+    await logSale(tx, "sale", row.order_id, order.id, order.total_price, message(`logs.realtime.invoice.${invoice}`, { amount: formatCents(order.total_price), order: row.order_id, status: order.financial_status }), {
       ...orderSummary(order, meta),
       record_type: "invoice",
     }, salesAs400Record(base, "sale", "invoice", invoice, order.total_price, order.id));
@@ -631,7 +642,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
   if (hasShippingRecord) {
     const shipping = await putSalesRecord(tx, { ...base, record_type: "shipping_invoice", cents: shippingCents });
     if (shipping !== "unchanged") {
-      await logSale(tx, "sale", row.order_id, order.id, shippingCents, `Shipping invoice of ${formatCents(shippingCents)} for order ${row.order_id} ${shipping}.`, {
+      await logSale(tx, "sale", row.order_id, order.id, shippingCents, message(`logs.realtime.shipping_invoice.${shipping}`, { amount: formatCents(shippingCents), order: row.order_id }), {
         ...orderSummary(order, meta),
         record_type: "shipping_invoice",
       }, salesAs400Record(base, "sale", "shipping_invoice", shipping, shippingCents, order.id));
@@ -654,7 +665,7 @@ async function recordRefund(tx: Tx, row: { order_id: string }, refund: ShopifyRe
   };
   const result = await putSalesRecord(tx, record);
   if (result !== "unchanged") {
-    await logSale(tx, "refund", row.order_id, refund.order_id, cents, `Credit memo of ${formatCents(cents)} for refund ${refund.id} of order ${row.order_id} ${result}.`, refundSummary(refund, meta),
+    await logSale(tx, "refund", row.order_id, refund.order_id, cents, message(`logs.realtime.credit_memo.${result}`, { amount: formatCents(cents), refund: refund.id, order: row.order_id }), refundSummary(refund, meta),
       salesAs400Record(record, "refund", "credit_memo", result, cents, refund.id));
   }
   return result;
@@ -667,11 +678,14 @@ export function refundedCents(refund: Pick<ShopifyRefundPayload, "transactions">
 }
 
 /** Logs a sales record that is new or changed, queued for the AS400 (D26). */
-async function logSale(tx: Tx, event: "sale" | "refund", orderId: string, shopifyOrderId: string, cents: number, message: string, payload: Prisma.InputJsonObject, record: SalesAs400Record) {
+async function logSale(tx: Tx, event: "sale" | "refund", orderId: string, shopifyOrderId: string, cents: number, coded: RunMessage, payload: Prisma.InputJsonObject, record: SalesAs400Record) {
   await tx.realtimeSalesLog.create({
-    data: { event, order_increment_id: orderId, shopify_order_id: shopifyOrderId, amount: centsToAmount(cents), status: "success", message, ...pendingExport(payload, record) },
+    data: { event, order_increment_id: orderId, shopify_order_id: shopifyOrderId, amount: centsToAmount(cents), status: "success", ...jsonCoded({ message: englishText(coded), message_code: coded }), ...pendingExport(payload, record) },
   });
 }
+
+/** A log message's text and code as Prisma takes them (D114). */
+const jsonCoded = (logged: { message: string; message_code: RunMessage }) => ({ message: logged.message, message_code: logged.message_code as Prisma.InputJsonValue });
 
 /** What the AS400's realtime sales file says about a sales record (docs/as400-files.md). */
 function salesAs400Record(

@@ -49,14 +49,13 @@ export function dropshipStepRun(action: DropshipStepAction): RunDefinition {
       };
       const result = await runFeedFor(run, step.feed, job, step.defaultCron);
       if (result.status === "skipped") return { error: true, message: message("tools.failure"), detail: skippedText(step.feed) };
-      if (result.status === "failed" || !stepResult) return { error: true, message: message("tools.failure"), detail: plainText(result.message) };
-      // The spec shows the server's message (spec 000 §8): the step's summary, its problems under it
-      // (codes where they have one, D117; English as logged otherwise).
-      const problems = stepResult.codedProblems ?? (stepResult.problems ?? []).map(plainText);
+      if (result.status === "failed" || !stepResult) return { error: true, message: message("tools.failure"), detail: result.messageCode ?? plainText(result.message) };
+      // The spec shows the server's message (spec 000 §8): the step's summary, its problems under it (codes, D114).
+      const problems = stepResult.problemCodes ?? (stepResult.problems ?? []).map(plainText);
       return {
         error: stepResult.error,
         message: stepResult.summary ?? plainText(stepResult.message),
-        ...(problems.length ? { detail: message("runs.problems", { problems: joined(problems.slice(0, 5), "; "), more: Math.max(0, problems.length - 5), count: problems.length }) } : {}),
+        ...(problems.length ? { detail: message("runs.problems", { problems: problems.slice(0, 5), more: Math.max(0, problems.length - 5), count: problems.length }) } : {}),
         data: { counts: stepResult.meta },
       };
     },
@@ -86,8 +85,8 @@ export function feedRun(feed: string, job: { defaultCron: string; run: FeedJob }
     async work(run) {
       const result = await runFeedFor(run, feed, job.run, job.defaultCron);
       const ok = result.status === "finished" && !result.error;
-      // detail: the run's own message, as its log keeps it (D28).
-      const detail = result.status === "skipped" ? skippedText(feed) : plainText(result.message);
+      // detail: the run's own message, as its log keeps it (D28): its code when the job gave one (D114).
+      const detail = result.status === "skipped" ? skippedText(feed) : (result.messageCode ?? plainText(result.message));
       return { error: !ok, message: ok ? message("feeds.run.success") : message("feeds.run.error", { feed }), detail, data: { feed_status: result.status, log_id: result.logId } };
     },
   };
@@ -102,7 +101,7 @@ export function specialOrderPullRun(): RunDefinition {
     async work(run) {
       const result = await runFeedFor(run, SPECIAL_ORDER_FEED, (context) => pullSpecialOrders(context), SPECIAL_ORDER_FEED_CRON);
       if (result.status === "skipped") return { error: true, message: message("special_orders.pull_error"), detail: skippedText(SPECIAL_ORDER_FEED) };
-      return { error: result.error, message: message(result.error ? "special_orders.pull_error" : "special_orders.pull_success"), detail: plainText(result.message) };
+      return { error: result.error, message: message(result.error ? "special_orders.pull_error" : "special_orders.pull_success"), detail: result.messageCode ?? plainText(result.message) };
     },
   };
 }

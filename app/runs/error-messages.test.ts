@@ -280,13 +280,13 @@ describe("a drop-ship step's problems in the reader's language", () => {
     try {
       const unreachable = await populateShipResponses({ vendorId: gone.id });
       expect(unreachable.problems).toEqual([`I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} is unreachable (connection refused)`]);
-      expect(renderMessage(en, "en", unreachable.codedProblems![0])).toBe(unreachable.problems![0]);
-      expect(renderMessage(de, "de", unreachable.codedProblems![0])).toBe(`I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} ist nicht erreichbar (Verbindung abgelehnt)`);
+      expect(renderMessage(en, "en", unreachable.problemCodes![0])).toBe(unreachable.problems![0]);
+      expect(renderMessage(de, "de", unreachable.problemCodes![0])).toBe(`I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} ist nicht erreichbar (Verbindung abgelehnt)`);
 
       const unreadable = await populateShipResponses({ vendorId: locked.id });
-      expect(renderMessage(fr, "fr", unreadable.codedProblems![0])).toBe("I18n Locked Vendor : Le secret enregistré n'a pas la forme attendue ; saisissez à nouveau le mot de passe.");
+      expect(renderMessage(fr, "fr", unreadable.problemCodes![0])).toBe("I18n Locked Vendor : Le secret enregistré n'a pas la forme attendue ; saisissez à nouveau le mot de passe.");
       // As the Test page's run shows them (app/runs/actions.server.ts).
-      const detail = message("runs.problems", { problems: joined([...unreachable.codedProblems!, ...unreadable.codedProblems!], "; "), more: 0, count: 2 });
+      const detail = message("runs.problems", { problems: joined([...unreachable.problemCodes!, ...unreadable.problemCodes!], "; "), more: 0, count: 2 });
       expect(renderMessage(de, "de", detail)).toContain("ist nicht erreichbar (Verbindung abgelehnt); I18n Locked Vendor: Das gespeicherte Geheimnis");
     } finally {
       await prisma.dropshipLog.deleteMany({ where: { vendor_id: { in: [gone.id, locked.id] } } });

@@ -12,6 +12,8 @@
 // Always in that order, each sorted by key, so two requests never deadlock.
 // An assignment holds its quantity until it is deleted (Pending or Processing)
 // or a DNH transfer releases it (the row then stays, referenced by dnh_transfer).
+import { logMessage } from "~/i18n/english.server";
+import { writeLogs } from "~/dropship/flow/context.server";
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import type { Translate } from "~/i18n/i18n.server";
@@ -508,7 +510,9 @@ async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedA
  * it is withdrawn (deleted, with a drop-ship log line) so it never goes out.
  * One already claimed into a file is on its way: that is refused.
  */
-async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: LockedAssignment, why: string, t: Translate) {
+type Withdrawal = { why: "deleted" } | { why: "reassigned"; source: string } | { why: "transferred"; transfer: string };
+
+async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: LockedAssignment, withdrawal: Withdrawal, t: Translate) {
   const [request] = await tx.$queryRaw<Array<{ request_id: number; po_number: string; vendor_id: number; vendor_name: string; status: string; transmission_id: number | null }>>`
     SELECT request_id, po_number, vendor_id, vendor_name, status, transmission_id FROM dropship_request WHERE assignment_id = ${assignment.id} FOR UPDATE`;
   if (!request) return;
@@ -516,13 +520,16 @@ async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: L
     refuse("id", t("sales.rules.request_being_sent", { id: assignment.id, po: request.po_number, vendor: request.vendor_name }));
   }
   await tx.dropshipRequest.delete({ where: { request_id: request.request_id } });
-  await tx.dropshipLog.create({
-    data: {
-      vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "populate_requests", status: "info", po_number: request.po_number,
-      order_increment_id: assignment.order_increment_id, item_sku: assignment.product_sku, qty: assignment.qty_assigned,
-      message: `Ship request ${request.po_number} withdrawn before it was sent: assignment ${assignment.id} ${why}.`,
-    },
-  });
+  await writeLogs(
+    [
+      {
+        vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "populate_requests", status: "info", po_number: request.po_number,
+        order_increment_id: assignment.order_increment_id, item_sku: assignment.product_sku, qty: assignment.qty_assigned,
+        ...logMessage(`logs.dropship.withdrawn.${withdrawal.why}`, { ...withdrawal, po: request.po_number, assignment: assignment.id }),
+      },
+    ],
+    tx,
+  );
 }
 
 /** DELETE /api/assignment/{id}: its quantity goes back to unassigned. */
@@ -531,7 +538,7 @@ export async function deleteAssignment(id: number, t: Translate) {
     prisma.$transaction(async (tx) => {
       const assignment = await lockAssignment(tx, id, t);
       await checkChangeable(tx, assignment, t);
-      await withdrawUnsentRequest(tx, assignment, "was deleted", t);
+      await withdrawUnsentRequest(tx, assignment, { why: "deleted" }, t);
       await tx.assignment.delete({ where: { id: assignment.id } });
       await refreshTotalAssigned(tx, [assignment.order_row_id]);
       return { error: false, message: t("sales.awaiting.deleted", { id: assignment.id, qty: assignment.qty_assigned, sku: assignment.product_sku }) };
@@ -591,7 +598,7 @@ export async function reassignAssignment(id: number, body: Record<string, unknow
           refuse("store_id", t("sales.rules.marketplace_one_source", { order: assignment.order_increment_id, existing: await sourceName(tx, others[0].store_id), source: source.name }));
         }
       }
-      await withdrawUnsentRequest(tx, assignment, `was reassigned to ${source.name}`, t);
+      await withdrawUnsentRequest(tx, assignment, { why: "reassigned", source: source.name }, t);
       await tx.assignment.update({
         where: { id: assignment.id },
         data: { store_id: source.source_code, dropshipper_name: source.dropshipper_name, assign_status: ASSIGN_STATUS.pending, purchase_order: null, form_number: null },
@@ -627,7 +634,7 @@ export async function createDnhTransfer(body: Record<string, unknown>, t: Transl
       if (assignment.transfer_num !== null) refuse("assignment_id", t("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
       if (assignment.assign_status === ASSIGN_STATUS.pending) refuse("assignment_id", t("sales.rules.dnh_pending", { id: assignment.id }));
       if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("assignment_id", t("sales.rules.complete_cannot_change", { id: assignment.id }));
-      if (assignment.assign_status === ASSIGN_STATUS.processing) await withdrawUnsentRequest(tx, assignment, `was transferred (DNH ${transferNum})`, t);
+      if (assignment.assign_status === ASSIGN_STATUS.processing) await withdrawUnsentRequest(tx, assignment, { why: "transferred", transfer: String(transferNum) }, t);
       await tx.dnhTransfer.create({
         data: {
           assignment_id: assignment.id, order_increment_id: assignment.order_increment_id, shopify_order_id: assignment.shopify_order_id,

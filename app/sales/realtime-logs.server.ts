@@ -16,7 +16,7 @@ const outboxColumns = [
   { key: "as400_status", label: `${columns}.as400_status`, dataType: "select", options: optionsFrom(AS400_STATUSES, "realtime_logs.as400_statuses") },
   { key: "as400_file_name", label: `${columns}.as400_file_name`, dataType: "text" },
   { key: "as400_sent_at", label: `${columns}.as400_sent_at`, dataType: "datetime" },
-  { key: "message", label: `${columns}.message`, dataType: "textOnly", filter: "text", sortable: false, searchable: true },
+  { key: "message", label: `${columns}.message`, dataType: "textOnly", filter: "text", sortable: false, searchable: true, codeField: "message_code" },
   { key: "as400_error", label: `${columns}.as400_error`, dataType: "textOnly", filter: "text", sortable: false, searchable: true },
   { key: "payload", label: `${columns}.payload`, dataType: "textOnly", filter: "none", sortable: false, searchable: false },
 ] as const;

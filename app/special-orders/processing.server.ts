@@ -3,6 +3,8 @@
 // while Shopify is asked, so the feed and a save never create it side by side;
 // the ticket's tag in Shopify (shopify-order.server.ts) covers a crash between
 // Shopify's answer and our commit.
+import { englishText } from "~/i18n/english.server";
+import type { RunMessage } from "~/i18n/messages";
 import prisma from "~/db.server";
 import type { Prisma, SpecialOrder } from "~/db/generated/client";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
@@ -20,7 +22,9 @@ export function baseTotal(items: unknown, shippingCost: unknown): number {
 }
 
 /** A new error row for staff to revise, with the order's fields as they are now. */
-export async function recordSpecialOrderError(tx: Prisma.TransactionClient, order: SpecialOrder, message: string) {
+export async function recordSpecialOrderError(tx: Prisma.TransactionClient, order: SpecialOrder, problem: string | RunMessage) {
+  // A rule's message is a code (D114); Shopify's refusal is its own words.
+  const message = typeof problem === "string" ? problem : englishText(problem);
   await tx.specialOrder.update({ where: { id: order.id }, data: { status: "error" } });
   await tx.specialOrderError.create({
     data: {
@@ -32,6 +36,7 @@ export async function recordSpecialOrderError(tx: Prisma.TransactionClient, orde
       customer_email: order.customer_email,
       customer_phone: order.customer_phone,
       error_message: message.slice(0, 2000),
+      ...(typeof problem === "string" ? {} : { error_code: problem as Prisma.InputJsonValue }),
     },
   });
 }

@@ -13,6 +13,10 @@
 //    an error row when Shopify refuses; left pending when Shopify cannot be
 //    reached. Each step picks up where a crashed run stopped.
 import prisma from "~/db.server";
+import type { Prisma } from "~/db/generated/client";
+import { withProblems } from "~/dropship/flow/context.server";
+import { englishText } from "~/i18n/english.server";
+import { message, plainText, type RunMessage } from "~/i18n/messages";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { runFeed } from "~/feeds/runner.server";
@@ -45,13 +49,24 @@ const MAX_IMPORT_ATTEMPTS = 3;
 
 class Report {
   readonly counts: Record<string, number> = {};
+  /** In English (the shared AS400 fetch pushes its own here as text). */
   readonly problems: string[] = [];
+  /** The problems written as codes, by their index in `problems` (D114). */
+  private readonly codes = new Map<number, RunMessage>();
   count(key: string, by = 1) {
     this.counts[key] = (this.counts[key] ?? 0) + by;
   }
+  problem(coded: RunMessage) {
+    this.codes.set(this.problems.push(englishText(coded)) - 1, coded);
+  }
+  problemCodes(): RunMessage[] {
+    return this.problems.map((text, i) => this.codes.get(i) ?? plainText(text));
+  }
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+/** A special-order log's summary: English text and its code (D114). */
+const summaryOf = (coded: RunMessage) => ({ summary: englishText(coded).slice(0, 2000), summary_code: coded as Prisma.InputJsonValue });
+
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface PullOptions {
@@ -64,12 +79,12 @@ export async function pullSpecialOrders(context?: FeedRunContext, options: PullO
   const report = new Report();
   const settings = as400ConnectionSettings();
   if (!settings) {
-    report.problems.push("the AS400 file exchange is not configured (AS400_HOST); no files fetched");
+    report.problem(message("logs.special_orders.not_configured"));
   } else {
     try {
       await withTransport(settings, (transport) => fetchFiles(transport, report, context));
     } catch (error) {
-      report.problems.push(`could not read ${SPECIAL_ORDER_FOLDER} on the AS400: ${errorMessage(error)}`);
+      report.problem(message("logs.special_orders.folder_unreadable", { folder: SPECIAL_ORDER_FOLDER, error: errorMessage(error) }));
     }
   }
   const t = (await i18nServer.getFixedT("en", "common")) as unknown as TranslateText;
@@ -92,7 +107,7 @@ function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRu
     // The log row (downloadable) is stored with the file, in the same transaction.
     storeAlongside: async (tx, file) => {
       await tx.specialOrderLog.create({
-        data: { file_path: file.remotePath, content: new Uint8Array(file.content), transmission_id: file.transmissionId, summary: "received, not imported yet" },
+        data: { file_path: file.remotePath, content: new Uint8Array(file.content), transmission_id: file.transmissionId, ...summaryOf(message("logs.special_orders.received")) },
       });
     },
   });
@@ -110,15 +125,15 @@ async function importStoredFiles(report: Report, t: TranslateText, context?: Fee
       const stored = await prisma.transmission.findUnique({ where: { id }, select: { attempts: true } }).catch(() => null);
       const attempts = (stored?.attempts ?? 0) + 1;
       const giveUp = attempts >= MAX_IMPORT_ATTEMPTS;
-      const message = `attempt ${attempts} of ${MAX_IMPORT_ATTEMPTS}: ${errorMessage(error)}`;
+      const attempt = { attempt: attempts, max: MAX_IMPORT_ATTEMPTS, error: errorMessage(error) };
       await prisma
         .$transaction([
-          prisma.transmission.update({ where: { id }, data: { attempts, error: message, ...(giveUp ? { status: "failed", processed_at: new Date() } : {}) } }),
-          prisma.specialOrderLog.updateMany({ where: { transmission_id: id }, data: { summary: `${giveUp ? "not imported" : "import failed, tried again at the next run"} (${message})`.slice(0, 2000) } }),
+          prisma.transmission.update({ where: { id }, data: { attempts, error: `attempt ${attempts} of ${MAX_IMPORT_ATTEMPTS}: ${attempt.error}`, ...(giveUp ? { status: "failed", processed_at: new Date() } : {}) } }),
+          prisma.specialOrderLog.updateMany({ where: { transmission_id: id }, data: summaryOf(message(giveUp ? "logs.special_orders.not_imported" : "logs.special_orders.import_failed", attempt)) }),
         ])
         .catch(() => undefined);
       if (giveUp) report.count("files_failed");
-      report.problems.push(`file ${id} not imported (${message})`);
+      report.problem(message("logs.special_orders.file_not_imported", { id, ...attempt }));
     }
     await context?.progress({ ...report.counts });
   }
@@ -133,10 +148,10 @@ async function importStoredFile(transmissionId: number, report: Report, t: Trans
     if (!(error instanceof SpecialOrderFileError)) throw error;
     await prisma.$transaction([
       prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } }),
-      prisma.specialOrderLog.updateMany({ where: { transmission_id: stored.id }, data: { summary: `refused: ${error.message}`.slice(0, 2000) } }),
+      prisma.specialOrderLog.updateMany({ where: { transmission_id: stored.id }, data: summaryOf(message("logs.special_orders.refused", { error: error.message })) }),
     ]);
     report.count("files_failed");
-    report.problems.push(`${stored.file_name} refused: ${error.message}`);
+    report.problem(message("logs.special_orders.file_refused", { file: stored.file_name, error: error.message }));
     return;
   }
 
@@ -151,7 +166,8 @@ async function importStoredFile(transmissionId: number, report: Report, t: Trans
           tally.known++;
           continue;
         }
-        const problem = firstProblem(specialOrderProblems({ ...ticket.fields, items: ticket.items }, t));
+        // As codes, so the error screen reads in the reader's language (D114).
+        const problem = firstProblem(specialOrderProblems({ ...ticket.fields, items: ticket.items }, message));
         const shippingCost = Number(ticket.fields.shipping_cost);
         const name = ticket.fields.customer_name;
         const order = await tx.specialOrder.create({
@@ -184,13 +200,15 @@ async function importStoredFile(transmissionId: number, report: Report, t: Trans
           tally.pending++;
         }
       }
+      // The file's own row errors are data (the reader's words about the file's lines).
       const parts = [
-        `${plural(file.tickets.length, "ticket")}: ${tally.pending} for Shopify, ${plural(tally.error, "error")} to revise`,
-        ...(tally.known ? [`${plural(tally.known, "ticket")} known before, not imported again`] : []),
-        ...(file.errors.length ? [`${plural(file.errors.length, "row")} without a ticket: ${file.errors.slice(0, 5).join("; ")}${file.errors.length > 5 ? " …" : ""}`] : []),
+        message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: file.tickets.length }), pending: tally.pending, errors: message("logs.n.error", { count: tally.error }) }),
+        ...(tally.known ? [message("logs.special_orders.known_before", { tickets: message("logs.n.ticket", { count: tally.known }) })] : []),
+        ...(file.errors.length ? [message("logs.special_orders.rows_without_ticket", { rows: message("logs.n.row", { count: file.errors.length }), errors: `${file.errors.slice(0, 5).join("; ")}${file.errors.length > 5 ? " …" : ""}` })] : []),
       ];
-      const summary = parts.join("; ");
-      await tx.specialOrderLog.updateMany({ where: { transmission_id: stored.id }, data: { summary: summary.slice(0, 2000) } });
+      const logSummary = summaryOf(message("logs.special_orders.parts", { parts }));
+      const summary = logSummary.summary;
+      await tx.specialOrderLog.updateMany({ where: { transmission_id: stored.id }, data: logSummary });
       await tx.transmission.update({
         where: { id: stored.id },
         data: { status: "processed", error: file.errors.length ? summary.slice(0, 2000) : null, attempts: { increment: 1 }, processed_at: new Date() },
@@ -204,7 +222,7 @@ async function importStoredFile(transmissionId: number, report: Report, t: Trans
   report.count("tickets_in_error", counts.error);
   report.count("tickets_known_before", counts.known);
   report.count("rows_without_ticket", file.errors.length);
-  if (file.errors.length) report.problems.push(`${stored.file_name}: ${file.errors.slice(0, 3).join("; ")}${file.errors.length > 3 ? ` (and ${file.errors.length - 3} more)` : ""}`);
+  if (file.errors.length) report.problem(message("logs.special_orders.file_errors", { file: stored.file_name, errors: file.errors.slice(0, 3).join("; "), more: file.errors.length > 3 ? message("logs.and_more", { count: file.errors.length - 3 }) : "" }));
 }
 
 // --- 3. Shopify ----------------------------------------------------------------------------
@@ -217,7 +235,7 @@ async function sendPendingOrders(report: Report, admin: ShopifyAdmin | undefined
     try {
       client = await jobsShopifyAdmin();
     } catch (error) {
-      report.problems.push(`${plural(pending.length, "special order")} left pending: ${errorMessage(error)}`);
+      report.problem(message("logs.special_orders.left_pending_all", { orders: message("logs.n.special_order", { count: pending.length }), error: errorMessage(error) }));
       return;
     }
   }
@@ -229,7 +247,7 @@ async function sendPendingOrders(report: Report, admin: ShopifyAdmin | undefined
       if (outcome.status === "error") report.count("orders_refused");
     } catch (error) {
       report.count("orders_left_pending");
-      report.problems.push(`ticket ${order.store_ticket} of store ${order.store_id} left pending: ${errorMessage(error)}`);
+      report.problem(message("logs.special_orders.left_pending", { ticket: order.store_ticket, store: order.store_id, error: errorMessage(error) }));
     }
     await context?.progress({ ...report.counts });
   }
@@ -239,22 +257,24 @@ function outcome(report: Report): FeedOutcome {
   const c = (key: string) => report.counts[key] ?? 0;
   const parts = [
     c("folder_created")
-      ? `${SPECIAL_ORDER_FOLDER} did not exist on the AS400 and was created`
-      : `${plural(c("files_stored"), "new file")} from ${SPECIAL_ORDER_FOLDER}${c("files_seen_before") ? ` (${plural(c("files_seen_before"), "file")} seen before, skipped)` : ""}`,
-    `${plural(c("tickets_imported"), "ticket")} imported`,
-    `${plural(c("orders_created"), "order")} created in Shopify`,
+      ? message("logs.special_orders.folder_created", { folder: SPECIAL_ORDER_FOLDER })
+      : c("files_seen_before")
+        ? message("logs.special_orders.new_files_seen", { files: message("logs.n.new_file", { count: c("files_stored") }), folder: SPECIAL_ORDER_FOLDER, seen: message("logs.n.file", { count: c("files_seen_before") }) })
+        : message("logs.special_orders.new_files", { files: message("logs.n.new_file", { count: c("files_stored") }), folder: SPECIAL_ORDER_FOLDER }),
+    message("logs.special_orders.imported", { tickets: message("logs.n.ticket", { count: c("tickets_imported") }) }),
+    message("logs.special_orders.created", { orders: message("logs.n.order", { count: c("orders_created") }) }),
   ];
   const errors = c("tickets_in_error") + c("orders_refused");
-  if (errors) parts.push(`${plural(errors, "special order")} in error, to revise`);
-  if (c("tickets_known_before")) parts.push(`${plural(c("tickets_known_before"), "ticket")} known before, not imported again`);
-  if (c("files_failed")) parts.push(`${plural(c("files_failed"), "file")} refused`);
-  const problems = report.problems.length
-    ? ` Problems: ${report.problems.slice(0, 5).join("; ")}${report.problems.length > 5 ? ` (and ${report.problems.length - 5} more)` : ""}.`
-    : "";
+  if (errors) parts.push(message("logs.special_orders.in_error", { orders: message("logs.n.special_order", { count: errors }) }));
+  if (c("tickets_known_before")) parts.push(message("logs.special_orders.known_before", { tickets: message("logs.n.ticket", { count: c("tickets_known_before") }) }));
+  if (c("files_failed")) parts.push(message("logs.special_orders.files_refused", { files: message("logs.n.file", { count: c("files_failed") }) }));
+  const problemCodes = report.problemCodes();
+  const coded = withProblems(message("logs.list", { items: parts }), problemCodes);
   return {
-    message: `${parts.join("; ")}.${problems}`,
+    message: englishText(coded),
+    messageCode: coded,
     // Tickets in error are the normal business of the error screen; a problem is something the run could not do.
     error: report.problems.length > 0,
-    meta: { ...report.counts, problems: report.problems.slice(0, 50) },
+    meta: { ...report.counts, problems: report.problems.slice(0, 50), ...(problemCodes.length ? { problem_codes: problemCodes.slice(0, 50) } : {}) },
   };
 }

@@ -83,14 +83,15 @@ export function shopifyRegion(code: string): { countryCode: "US" | "CA"; provinc
 // --- checks --------------------------------------------------------------------------------
 
 /** Anything that turns a key (and values) into text: i18next's `t` in the browser and on the server. */
-export type TranslateText = (key: string, options?: Record<string, unknown>) => string;
+/** Generic in what it gives: a stored message (`message`, D114) as well as text. */
+export type TranslateText<T = string> = (key: string, options?: Record<string, unknown>) => T;
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === "";
 /** A plain decimal number: "12", "12.5", "-3", ".50". Not "1e3", "12,50" or "$5". */
 const isNumber = (value: unknown) => /^-?(\d+(\.\d*)?|\.\d+)$/.test(String(value).trim());
 
 /** The first failing rule of the item rows (spec 001 §5), or null when every row passes. */
-export function firstItemFailure(items: ReadonlyArray<Partial<Record<keyof SpecialOrderItem, unknown>>>, t: TranslateText): string | null {
+export function firstItemFailure<T = string>(items: ReadonlyArray<Partial<Record<keyof SpecialOrderItem, unknown>>>, t: TranslateText<T>): T | null {
   for (const item of items) {
     if (blank(item.sku)) return t("special_orders.validation.sku_required");
     if (blank(item.size)) return t("special_orders.validation.size_required");
@@ -111,8 +112,8 @@ export type SpecialOrderValues = Partial<Record<CustomerField | "shipping_cost",
  * error message): `items` first with the first failing item rule, then the
  * required fields, the email, the state code and the shipping cost.
  */
-export function specialOrderProblems(values: SpecialOrderValues, t: TranslateText): Record<string, string[]> {
-  const problems: Record<string, string[]> = {};
+export function specialOrderProblems<T = string>(values: SpecialOrderValues, t: TranslateText<T>): Record<string, T[]> {
+  const problems: Record<string, T[]> = {};
   const itemFailure = values.items.length === 0 ? t("special_orders.validation.items_required") : firstItemFailure(values.items, t);
   if (itemFailure) problems.items = [itemFailure];
   for (const field of REQUIRED_FIELDS) {
@@ -133,7 +134,7 @@ export function specialOrderProblems(values: SpecialOrderValues, t: TranslateTex
 }
 
 /** The one message a pulled ticket's error row shows: the first of its problems. */
-export function firstProblem(problems: Record<string, string[]>): string | null {
+export function firstProblem<T>(problems: Record<string, T[]>): T | null {
   return Object.values(problems)[0]?.[0] ?? null;
 }
 

@@ -4,7 +4,8 @@
 // refuses again, a new error row says why.
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
-import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, languageOf, optionsFrom, runGrid } from "~/grid/grid.server";
+import { renderStored } from "~/i18n/messages";
 import type { Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
@@ -67,7 +68,7 @@ export const specialOrderErrorGrid = defineGrid({
     { key: "customer_name", label: "special_orders.columns.customer_name", dataType: "text" },
     { key: "customer_email", label: "special_orders.columns.customer_email", dataType: "text" },
     { key: "customer_phone", label: "special_orders.columns.customer_phone", dataType: "text" },
-    { key: "error_message", label: "special_orders.columns.error_message", dataType: "text" },
+    { key: "error_message", label: "special_orders.columns.error_message", dataType: "text", codeField: "error_code" },
     { key: "created_at", label: "special_orders.columns.created_at", dataType: "datetime" },
     { key: "updated_at", label: "special_orders.columns.updated_at", dataType: "datetime" },
     {
@@ -89,7 +90,7 @@ export const specialOrderLogGrid = defineGrid({
   columns: [
     { key: "id", label: "special_orders.columns.id", dataType: "text", valueType: "int" },
     { key: "file_path", label: "special_orders.columns.file_path", dataType: "text" },
-    { key: "summary", label: "special_orders.columns.summary", dataType: "textOnly", filter: "none", sortable: false },
+    { key: "summary", label: "special_orders.columns.summary", dataType: "textOnly", filter: "none", sortable: false, codeField: "summary_code" },
     { key: "created_at", label: "special_orders.columns.created_at", dataType: "datetime" },
     {
       key: "actions",
@@ -132,12 +133,12 @@ async function findSpecialOrder(id: number) {
 }
 
 /** GET /api/special_order/{id}: the form's fields, items as a JSON string (spec 001 §7). */
-export async function getSpecialOrderForm(id: number) {
+export async function getSpecialOrderForm(id: number, t: Translate) {
   const order = await findSpecialOrder(id);
   const lastError = await prisma.specialOrderError.findFirst({
     where: { special_order_id: id },
     orderBy: [{ resolved_at: { sort: "desc", nulls: "first" } }, { id: "desc" }],
-    select: { error_message: true },
+    select: { error_message: true, error_code: true },
   });
   return {
     id: order.id,
@@ -146,7 +147,8 @@ export async function getSpecialOrderForm(id: number) {
     store_ticket: order.store_ticket,
     employee_number: order.employee_number,
     store_id: order.store_id,
-    error_message: lastError?.error_message ?? null,
+    // In the reader's language when the pull wrote it as a code (D114).
+    error_message: lastError ? renderStored(t, languageOf(t), lastError.error_code, lastError.error_message) : null,
     ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field] ?? null])),
     items: JSON.stringify(readItems(order.items) ?? []),
     shipping_cost: order.shipping_cost.toFixed(2),

@@ -16,6 +16,14 @@ import { seedEod } from "./eod";
 import { DEMO_STORE_LOCATIONS } from "../../app/demo/demo-shop";
 import { dateOnly, dayIn } from "../../app/lib/app-time";
 import { syncVendorSources } from "../../app/sales/vendor-sources.server";
+import { logMessage } from "../../app/i18n/english.server";
+import { message } from "../../app/i18n/messages";
+
+/** A log line as the app writes it: English text and its code (D114), so the demo reads in every language. */
+function coded(code: string, params: Record<string, unknown>) {
+  const { message: text, message_code } = logMessage(code, params);
+  return { message: text, message_code: message_code as Prisma.InputJsonValue };
+}
 
 const DAY = 86_400_000;
 
@@ -356,9 +364,9 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
             sent_at: a.assign_status >= 3 ? sentAt : null, archived_at: status === "archived" ? now : null, created_at: a.created_time,
           },
         });
-        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "populate_requests", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, message: `Created ship request ${a.purchase_order} for ${a.qty_assigned} x ${a.product_sku}`, created_at: a.created_time });
+        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "populate_requests", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, ...coded("logs.dropship.request_created", { po: a.purchase_order, qty: a.qty_assigned, sku: a.product_sku, order: a.order_increment_id, assignment: a.id }), created_at: a.created_time });
         if (a.assign_status < 3 || !outbound) continue;
-        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "send_requests", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, file_name: outbound.file_name, transmission_id: outbound.id, message: `Sent in ${outbound.file_name}`, created_at: sentAt });
+        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "send_requests", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, file_name: outbound.file_name, transmission_id: outbound.id, ...coded("logs.dropship.sent_in", { file: outbound.file_name, interchange: "" }), created_at: sentAt });
         if (a.assign_status === 4) {
           const tracking = `1Z${r.int(100000, 999999)}${r.int(10000000, 99999999)}`;
           const carrier = r.pick(CARRIERS);
@@ -383,23 +391,25 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
               response_type: isEdi ? "856" : "csv", status: "processed", needs_processing: false, transmission_id: inbound.id, processed_at: shippedAt, created_at: shippedAt,
             },
           });
-          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "receive_file", status: "info", po_number: a.purchase_order, file_name: fileName, transmission_id: inbound.id, message: `Stored ${fileName} (${inbound.size} bytes)`, created_at: shippedAt });
-          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, tracking_number: tracking, file_name: fileName, transmission_id: inbound.id, message: `${carrier} tracking ${tracking} recorded; fulfillment created in Shopify`, created_at: notAfterNow(shippedAt.getTime() + 120_000) });
+          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "receive_file", status: "info", po_number: a.purchase_order, file_name: fileName, transmission_id: inbound.id, ...coded("logs.dropship.deleted", { stored: message("logs.dropship.stored", { file: fileName, bytes: inbound.size, type: message("logs.dropship.type_is", { type: isEdi ? "856" : "csv" }), reason: isEdi ? "ST01 is 856" : "csv_file_contents_regex matches" }) }), created_at: shippedAt });
+          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, tracking_number: tracking, file_name: fileName, transmission_id: inbound.id, ...coded("logs.dropship.shipped", { qty: a.qty_assigned, sku: a.product_sku, po: a.purchase_order, carrier: message("logs.dropship.by_carrier", { carrier }), tracking }), created_at: notAfterNow(shippedAt.getTime() + 120_000) });
         } else if (r.chance(0.5)) {
-          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: r.chance(0.8) ? "success" : "warning", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, message: r.chance(0.8) ? `855 acknowledged ${a.qty_assigned} x ${a.product_sku}` : `855 backordered ${a.product_sku}: expected in 10 days`, created_at: new Date(sentAt.getTime() + 3600_000) });
+          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: r.chance(0.8) ? "success" : "warning", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, ...(r.chance(0.8)
+            ? coded("logs.dropship.ack.accepted", { qty: a.qty_assigned, sku: a.product_sku, po: a.purchase_order, detail: "" })
+            : coded("logs.dropship.ack.backordered", { qty: a.qty_assigned, sku: a.product_sku, po: a.purchase_order, detail: message("logs.paren", { text: [message("logs.dropship.expected", { date: new Date(sentAt.getTime() + 10 * DAY).toISOString().slice(0, 10) })] }) })), created_at: new Date(sentAt.getTime() + 3600_000) });
         }
       }
       if (isEdi && outbound) {
-        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "ack_997", status: "success", file_name: outbound.file_name, transmission_id: outbound.id, message: `997 accepted interchange of ${outbound.file_name}`, created_at: new Date(sentAt.getTime() + 1800_000) });
+        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "ack_997", status: "success", file_name: outbound.file_name, transmission_id: outbound.id, ...coded("logs.dropship.group_accepted", { file: outbound.file_name, group: "1", vendor: vendor.name }), created_at: new Date(sentAt.getTime() + 1800_000) });
       }
     }
     // A few files that went wrong, as staff would see them.
     for (const [i, vendor] of vendors.filter((v) => v.edi_format === 1).slice(0, 4).entries()) {
       const when = new Date(now.getTime() - r.int(1, 20) * DAY);
       const fileName = `856_${vendor.store_id}_${ymd(when)}_bad${i}.edi`;
-      logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "error", file_name: fileName, message: `Could not parse ${fileName}: segment 9 (SE): SE01 says 7 segments, the transaction has 8; answered with a rejecting 997`, created_at: when });
+      logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "error", file_name: fileName, ...coded("logs.dropship.process_failed_997", { file: fileName, error: "segment 9 (SE): SE01 says 7 segments, the transaction has 8", id: 9000 + i }), created_at: when });
     }
-    logs.push({ action: "populate_responses", status: "warning", vendor_name: vendors[5].name, vendor_id: vendors[5].id, message: `Could not connect to ${vendors[5].sftp_host}:${vendors[5].sftp_port}: connection timed out after 20 s; will retry at the next run`, created_at: new Date(now.getTime() - 2 * DAY) });
+    logs.push({ action: "populate_responses", status: "warning", vendor_name: vendors[5].name, vendor_id: vendors[5].id, ...coded("logs.dropship.incoming_unreadable", { vendor: vendors[5].name, error: `could not connect to ${vendors[5].sftp_host}:${vendors[5].sftp_port}: connection timed out after 20 s` }), created_at: new Date(now.getTime() - 2 * DAY) });
     logs.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
     await db.dropshipLog.createMany({ data: logs });
 

@@ -3,6 +3,9 @@
 // in error for the error screen, each broken the way its message says so that
 // revising it shows the rule at work. Deterministic; called once by demo.ts.
 import type { createPrismaClient } from "../../app/db/client.server";
+import type { Prisma } from "../../app/db/generated/client";
+import { englishText } from "../../app/i18n/english.server";
+import { message } from "../../app/i18n/messages";
 
 type Db = ReturnType<typeof createPrismaClient>;
 
@@ -23,10 +26,10 @@ const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_ema
 
 /** What breaks an error ticket, and the message the pull gave it (the rules' own words). */
 const BROKEN = [
-  { message: "Price must be a number.", breakItem: (item: Item) => ({ ...item, price: "call store" }) },
-  { message: "Size is a required field.", breakItem: (item: Item) => ({ ...item, size: "" }) },
-  { message: "'XX' is not a US state, Canadian province or territory, or armed-forces code.", state: "XX" },
-  { message: "'maria.lopez@example' is not a valid email address.", email: "maria.lopez@example" },
+  { message: "Price must be a number.", code: message("special_orders.validation.price_number"), breakItem: (item: Item) => ({ ...item, price: "call store" }) },
+  { message: "Size is a required field.", code: message("special_orders.validation.size_required"), breakItem: (item: Item) => ({ ...item, size: "" }) },
+  { message: "'XX' is not a US state, Canadian province or territory, or armed-forces code.", code: message("special_orders.validation.state_code", { value: "XX" }), state: "XX" },
+  { message: "'maria.lopez@example' is not a valid email address.", code: message("special_orders.validation.email", { value: "maria.lopez@example" }), email: "maria.lopez@example" },
 ] as const;
 
 interface Item {
@@ -91,7 +94,11 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
       data: {
         file_path: `/as400/special-orders/special_orders_${when.toISOString().slice(0, 10).replace(/-/g, "")}_01.csv`,
         content: Buffer.from(`${[HEADER, ...lines].join("\n")}\n`),
-        summary: `${of.length} tickets: ${of.length - errors} for Shopify, ${errors} ${errors === 1 ? "error" : "errors"} to revise`,
+        // As the pull writes it: English text and its code (D114).
+        ...(() => {
+          const coded = message("logs.special_orders.parts", { parts: [message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: of.length }), pending: of.length - errors, errors: message("logs.n.error", { count: errors }) })] });
+          return { summary: englishText(coded), summary_code: coded as Prisma.InputJsonValue };
+        })(),
         created_at: when,
       },
     });
@@ -137,6 +144,7 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
           customer_email: order.customer_email,
           customer_phone: order.customer_phone,
           error_message: ticket.broken.message,
+          error_code: ticket.broken.code as Prisma.InputJsonValue,
           created_at: ticket.when,
         },
       });

@@ -9,6 +9,8 @@
 //   yet (FOR UPDATE SKIP LOCKED), stores the 997 as a prepared file and stamps
 //   the groups with it: a group is in exactly one 997, and a crash before the
 //   upload leaves a prepared file the next run uploads (D69).
+import { logMessage } from "~/i18n/english.server";
+import { message } from "~/i18n/messages";
 import prisma from "~/db.server";
 import type { Prisma, Vendor } from "~/db/generated/client";
 import { answerDelimiters, build997, ack997Interchange, type AckGroup } from "../../../edi/documents/997";
@@ -19,7 +21,7 @@ import type { Fault } from "../../../edi/x12/faults";
 import type { ReadResult } from "../../../edi/x12/reader";
 import { writeInterchange, x12DateTime } from "../../../edi/x12/writer";
 import type { ApplyContext } from "./apply-responses.server";
-import { ensureVendorSequence, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry } from "./context.server";
+import { ensureVendorSequence, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 
 /** Groups per 997 interchange; more go in the next one of the same run. */
@@ -164,7 +166,12 @@ async function write997(
       status: rejected ? "warning" : "info",
       file_name: name,
       transmission_id: file.id,
-      message: `997 ${name} queued: ${plural(waiting.length, "group")} of ${plural(received, "received file")} acknowledged${rejected ? `, ${rejected} of them rejected in whole or part` : ""}.`,
+      ...logMessage("logs.dropship.ack997_queued", {
+        name,
+        groups: message("logs.n.group", { count: waiting.length }),
+        files: message("logs.n.received_file", { count: received }),
+        rejected: rejected ? message("logs.dropship.ack997_rejected", { count: rejected }) : "",
+      }),
     },
   ];
   await writeLogs(logs, tx);
@@ -181,7 +188,7 @@ export async function prepareWaiting997s(report: StepReport, vendorIds?: number[
       await prepareVendor997s(vendor, report);
     } catch (error) {
       // The groups stay waiting: the next run writes their 997.
-      report.problem(`${vendor.name}: the 997 could not be written (${(error as Error).message})`);
+      report.problem(message("logs.dropship.ack997_not_written", { vendor: vendor.name, error: (error as Error).message }));
     }
   }
 }

@@ -6,6 +6,8 @@
 // requests they name are read in one statement, and the responses and request
 // moves written in one statement each when the batch ends.
 import type { Prisma, Vendor } from "~/db/generated/client";
+import { logMessage } from "~/i18n/english.server";
+import { message, plainText } from "~/i18n/messages";
 import type { LogEntry } from "./context.server";
 import { vendorLog } from "./context.server";
 
@@ -130,7 +132,24 @@ export interface ApplyContext {
 }
 
 export type AckStatus = "accepted" | "changed" | "backordered" | "rejected" | "held" | "unknown";
-export interface AckInput { poNumber: string; sku?: string | null; quantity?: number | null; status: AckStatus; detail?: string | null }
+export interface AckInput {
+  poNumber: string;
+  sku?: string | null;
+  quantity?: number | null;
+  status: AckStatus;
+  /** As the response row keeps it (English, with the vendor's words). */
+  detail?: string | null;
+  /** For the log line, in the reader's language: the date the vendor expects to ship, and its own note. */
+  expected?: string | null;
+  note?: string | null;
+}
+
+/** The parenthesis after an 855 line: the expected date (ours) and the vendor's note (data). */
+function ackDetail(line: AckInput) {
+  const parts = [...(line.expected ? [message("logs.dropship.expected", { date: line.expected })] : []), ...(line.note ? [plainText(line.note)] : [])];
+  if (parts.length) return message("logs.paren", { text: parts });
+  return line.detail ? message("logs.paren", { text: line.detail }) : "";
+}
 export interface ShipmentInput { poNumber: string; sku?: string | null; quantity?: number | null; trackingNumber?: string | null; carrier?: string | null }
 export interface InvoiceInput { invoiceNumber: string; poNumber: string; sku?: string | null; quantity?: number | null; amount?: number | null }
 export interface InventoryInput { sku: string; quantity: number }
@@ -141,7 +160,7 @@ const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, acknowledged:
 async function requestFor(context: ApplyContext, poNumber: string): Promise<BatchRequest | null> {
   const request = await context.batch.request(poNumber);
   if (request && request.vendor_id !== context.vendor.id) {
-    context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", po_number: poNumber, file_name: context.fileName, transmission_id: context.transmissionId, message: `${context.fileName} names PO ${poNumber}, which was sent to ${request.vendor_name}, not to ${context.vendor.name}; ignored.` });
+    context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", po_number: poNumber, file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.po_other_vendor", { file: context.fileName, po: poNumber, sent_to: request.vendor_name, vendor: context.vendor.name }) });
     return null;
   }
   return request;
@@ -185,17 +204,17 @@ export async function applyAcknowledgements(context: ApplyContext, lines: AckInp
     const sku = line.sku ?? request?.item_sku ?? null;
     context.batch.addResponse({ ...responseRow(context, request, line.poNumber, "855"), item_sku: sku, qty: line.quantity ?? request?.qty ?? null, line_status: line.status, detail: line.detail ?? null, status: request ? "processed" : "failed", needs_processing: false, processed: true });
     if (!request) {
-      context.logs.push({ ...log, status: "warning", item_sku: sku, message: `855 for PO ${line.poNumber}, which no ship request has; recorded, nothing changed.` });
+      context.logs.push({ ...log, status: "warning", item_sku: sku, ...logMessage("logs.dropship.ack_unknown_po", { po: line.poNumber }) });
       continue;
     }
     moveRequest(context, request, REQUEST_STATUS_OF_ACK[line.status]);
-    const what = { accepted: "accepted", changed: "accepted with changes", held: "put on hold", unknown: "acknowledged", backordered: "backordered", rejected: "rejected" }[line.status];
     context.logs.push({
       ...log,
       status: line.status === "rejected" ? "error" : line.status === "backordered" || line.status === "held" ? "warning" : "success",
       item_sku: sku,
       qty: line.quantity ?? request.qty,
-      message: `855: the vendor ${what} ${line.quantity ?? request.qty} x ${sku} of PO ${line.poNumber}${line.detail ? ` (${line.detail})` : ""}.${line.status === "rejected" ? " Reassign the item to another source." : ""}`,
+      // The vendor's own words (detail) are data, inside our sentence.
+      ...logMessage(`logs.dropship.ack.${line.status}`, { qty: line.quantity ?? request.qty, sku, po: line.poNumber, detail: ackDetail(line) }),
     });
   }
 }
@@ -220,11 +239,11 @@ export async function applyShipments(context: ApplyContext, items: ShipmentInput
       processed: false,
     });
     if (problem) {
-      context.logs.push({ ...log, status: "error", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber ?? null, message: `856 for PO ${item.poNumber}: ${problem}. Recorded as a failed response; revise it to use it.` });
+      context.logs.push({ ...log, status: "error", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber ?? null, ...logMessage(request ? "logs.dropship.ship_no_tracking" : "logs.dropship.ship_no_request", { po: item.poNumber }) });
       continue;
     }
     moveRequest(context, request!, "shipped");
-    context.logs.push({ ...log, status: "success", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber, message: `856: ${quantity} x ${sku} of PO ${item.poNumber} shipped${item.carrier ? ` by ${item.carrier}` : ""}, tracking ${item.trackingNumber}.` });
+    context.logs.push({ ...log, status: "success", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber, ...logMessage("logs.dropship.shipped", { qty: quantity, sku, po: item.poNumber, carrier: item.carrier ? message("logs.dropship.by_carrier", { carrier: item.carrier }) : "", tracking: item.trackingNumber }) });
   }
 }
 
@@ -238,7 +257,14 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
       status: request ? "success" : "warning",
       item_sku: sku,
       qty: line.quantity ?? null,
-      message: `810: invoice ${line.invoiceNumber} bills ${line.quantity ?? "?"} x ${sku ?? "?"} of PO ${line.poNumber}${line.amount !== null && line.amount !== undefined ? ` for $${line.amount.toFixed(2)}` : ""}${request ? "" : " (no ship request has this PO number)"}.`,
+      ...logMessage("logs.dropship.invoice", {
+        invoice: line.invoiceNumber,
+        qty: line.quantity ?? "?",
+        sku: sku ?? "?",
+        po: line.poNumber,
+        amount: line.amount !== null && line.amount !== undefined ? message("logs.dropship.invoice_amount", { amount: line.amount.toFixed(2) }) : "",
+        unknown: request ? "" : message("logs.dropship.invoice_no_request"),
+      }),
     });
   }
 }

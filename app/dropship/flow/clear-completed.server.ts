@@ -1,6 +1,7 @@
 // Step 5, Clear Completed Ship Requests: requests whose assignment is Complete
 // leave the working set (status archived, archived_at). They stay in the
 // database and the grid (filter by status) for the record.
+import { logMessage } from "~/i18n/english.server";
 import prisma from "~/db.server";
 import { message } from "~/runs/messages";
 import { plural, StepReport, writeLogs, type StepResult } from "./context.server";
@@ -16,7 +17,7 @@ export async function clearCompletedShipRequests(): Promise<StepResult> {
         RETURNING r.vendor_id, r.vendor_name)
       SELECT vendor_id, vendor_name, count(*) AS count FROM archived GROUP BY vendor_id, vendor_name ORDER BY vendor_name`;
     await writeLogs(
-      rows.map((row) => ({ vendor_id: row.vendor_id, vendor_name: row.vendor_name, action: "clear_completed" as const, status: "success" as const, message: `${plural(Number(row.count), "completed ship request")} archived.` })),
+      rows.map((row) => ({ vendor_id: row.vendor_id, vendor_name: row.vendor_name, action: "clear_completed" as const, status: "success" as const, ...logMessage("logs.dropship.cleared", { requests: message("logs.n.completed_request", { count: Number(row.count) }) }) })),
       tx,
     );
     return rows.reduce((sum, row) => sum + Number(row.count), 0);

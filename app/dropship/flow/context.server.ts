@@ -10,7 +10,8 @@ import type { DropshipLogAction, DropshipLogStatus } from "../grids.server";
 import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
 import { reportFeedProgress } from "~/feeds/progress.server";
 import { fieldProblem } from "~/runs/error-messages.server";
-import { plainText, type RunMessage } from "~/runs/messages";
+import { englishText } from "~/i18n/english.server";
+import { message, plainText, type RunMessage } from "~/i18n/messages";
 
 export function ourIdentity(): OurIdentity {
   const config = env();
@@ -21,26 +22,31 @@ export function ourIdentity(): OurIdentity {
  * The vendor's trading profile, or the problems that stop any exchange with it:
  * in English for logs, and as codes for the reader's language (D117).
  */
-export function vendorProfile(vendor: Vendor): { profile: TradingProfile; problems: string[]; codedProblems: RunMessage[] } {
+export function vendorProfile(vendor: Vendor): { profile: TradingProfile; problems: string[]; problemCodes: RunMessage[] } {
   const row = vendor as unknown as Record<string, unknown>;
   const fields = Object.fromEntries(VENDOR_FIELDS.map((field) => [field.name, row[prismaField(field.name)] ?? null]));
   const { profile, errors, problems } = tradingProfile({ ...fields, id: vendor.id, name: vendor.name }, ourIdentity());
   return {
     profile,
     problems: Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field} ${message}`)),
-    codedProblems: Object.entries(problems).flatMap(([field, coded]) => coded.map((problem) => fieldProblem(field, problem))),
+    problemCodes: Object.entries(problems).flatMap(([field, coded]) => coded.map((problem) => fieldProblem(field, problem))),
   };
 }
 
 export const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
-export type LogEntry = Omit<Prisma.DropshipLogCreateManyInput, "action" | "status"> & { action: DropshipLogAction; status: DropshipLogStatus };
+/** A log line: `message` is its English text, `message_code` the same as a code (logMessage, D114). */
+export type LogEntry = Omit<Prisma.DropshipLogCreateManyInput, "action" | "status" | "message_code"> & {
+  action: DropshipLogAction;
+  status: DropshipLogStatus;
+  message_code?: RunMessage;
+};
 
 export const vendorLog = (vendor: Pick<Vendor, "id" | "name">) => ({ vendor_id: vendor.id, vendor_name: vendor.name });
 
 /** Writes drop-ship log lines, in one statement; inside a transaction when given one. */
 export async function writeLogs(entries: LogEntry[], db: Prisma.TransactionClient = prisma) {
-  if (entries.length) await db.dropshipLog.createMany({ data: entries });
+  if (entries.length) await db.dropshipLog.createMany({ data: entries.map((entry) => ({ ...entry, message_code: entry.message_code as Prisma.InputJsonValue | undefined })) });
 }
 
 /** What a step did, in the words shown on the Test page and kept in the feed log. */
@@ -53,15 +59,24 @@ export interface StepResult {
   summary?: RunMessage;
   /** The problems, in English like the logs. */
   problems?: string[];
-  /** The same problems for the reader: codes where a problem has one (a vendor's server, its settings), its English words otherwise (D117). */
-  codedProblems?: RunMessage[];
+  /** The same problems as codes, shown in the reader's language (D114). */
+  problemCodes?: RunMessage[];
+  /** `message` as a code: the summary and the first problems (the feed log's message_code). */
+  messageCode?: RunMessage;
+}
+
+/** A summary followed by the first five problems, as `StepReport.result` writes it in English. */
+export function withProblems(summary: RunMessage, problems: RunMessage[]): RunMessage {
+  if (!problems.length) return summary;
+  const more = Math.max(0, problems.length - 5);
+  return message(more ? "logs.with_problems_more" : "logs.with_problems", { summary, problems: problems.slice(0, 5), more });
 }
 
 /** Collects a step's counts and problems into its result. */
 export class StepReport {
   readonly counts: Record<string, number> = {};
   readonly problems: string[] = [];
-  readonly codedProblems: RunMessage[] = [];
+  readonly problemCodes: RunMessage[] = [];
 
   count(key: string, by = 1) {
     this.counts[key] = (this.counts[key] ?? 0) + by;
@@ -69,10 +84,15 @@ export class StepReport {
     reportFeedProgress({ [key]: this.counts[key] });
   }
 
-  /** `message` in English for the logs; `coded`, when given, the same for the reader's language. */
-  problem(message: string, coded?: RunMessage) {
-    this.problems.push(message);
-    this.codedProblems.push(coded ?? plainText(message));
+  /**
+   * A problem as a code (logMessage's code and params), or as text when it is
+   * data (a server's words); or its English words with the same as a code
+   * (`coded`, D117), when the English was written first.
+   */
+  problem(problem: string | RunMessage, coded?: RunMessage) {
+    const code = coded ?? (typeof problem === "string" ? plainText(problem) : problem);
+    this.problems.push(typeof problem === "string" ? problem : englishText(code));
+    this.problemCodes.push(code);
   }
 
   /** Items done of a known total: the progress bar of a run (nothing outside a feed run). */
@@ -85,10 +105,10 @@ export class StepReport {
     return {
       message: `${summary}${trouble}`,
       error: this.problems.length > 0,
-      meta: { ...this.counts, problems: this.problems.slice(0, 50) },
-      ...(coded ? { summary: coded } : {}),
+      meta: { ...this.counts, problems: this.problems.slice(0, 50), ...(this.problemCodes.length ? { problem_codes: this.problemCodes.slice(0, 50) } : {}) },
+      ...(coded ? { summary: coded, messageCode: withProblems(coded, this.problemCodes) } : {}),
       problems: this.problems.slice(0, 50),
-      codedProblems: this.codedProblems.slice(0, 50),
+      problemCodes: this.problemCodes.slice(0, 50),
     };
   }
 }

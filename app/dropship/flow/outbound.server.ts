@@ -3,6 +3,8 @@
 // is down leaves a prepared file that the next run uploads, under the same name
 // and with the same control numbers, so a vendor never gets two different
 // files for one claim of requests.
+import { englishText, logMessage } from "~/i18n/english.server";
+import { message } from "~/i18n/messages";
 import prisma from "~/db.server";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { withTransport } from "../../../edi/transport";
@@ -12,7 +14,7 @@ import { TransportError } from "../../../edi/transport/errors";
 import { parentOf } from "../../../edi/transport/paths";
 import type { VendorTransport } from "../../../edi/transport/types";
 import { as400ConnectionSettings } from "~/as400/connection.server";
-import { errorMessage, plural, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
+import { errorMessage, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
 import { logger } from "~/observability/logger.server";
 
@@ -48,18 +50,22 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
           qty: r.qty,
           file_name: transmission.file_name,
           transmission_id: transmission.id,
-          message: `Sent in ${transmission.file_name}${transmission.interchange_control_number ? ` (interchange ${transmission.interchange_control_number})` : ""}; the assignment is now Sent.`,
+          ...logMessage("logs.dropship.sent_in", {
+            file: transmission.file_name,
+            interchange: transmission.interchange_control_number ? message("logs.dropship.interchange", { number: transmission.interchange_control_number }) : "",
+          }),
         });
       }
     } else {
-      const what = transmission.partner === "as400" ? `Copied ${transmission.file_name} to the AS400 at ${transmission.remote_path}` : `Sent ${transmission.transaction_set ?? "file"} ${transmission.file_name}`;
       logs.push({
         ...(vendor ? vendorLog(vendor) : {}),
         action: transmission.partner === "as400" ? "as400_copy" : transmission.transaction_set === "997" ? "ack_997" : "send_file",
         status: "success",
         file_name: transmission.file_name,
         transmission_id: transmission.id,
-        message: `${what} (${transmission.size} bytes).`,
+        ...(transmission.partner === "as400"
+          ? logMessage("logs.dropship.copied_as400", { file: transmission.file_name, path: transmission.remote_path, bytes: transmission.size })
+          : logMessage("logs.dropship.sent_file", { set: transmission.transaction_set ?? "file", file: transmission.file_name, bytes: transmission.size })),
       });
     }
     await writeLogs(logs, tx);
@@ -68,11 +74,11 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
 }
 
 async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, error: unknown, report: StepReport, lease: UploadLease) {
-  const message = errorMessage(error);
+  const reason = errorMessage(error);
   // The lease ends (the next run uploads it again), unless another run has taken the file over.
   const { count } = await prisma.transmission.updateMany({
     where: { id: transmission.id, status: "prepared", processed_at: lease.claimedAt },
-    data: { error: message, attempts: { increment: 1 }, processed_at: null },
+    data: { error: reason, attempts: { increment: 1 }, processed_at: null },
   });
   if (count === 0) return takenOver(transmission, vendor, report);
   await writeLogs([
@@ -82,17 +88,17 @@ async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor
       status: "error",
       file_name: transmission.file_name,
       transmission_id: transmission.id,
-      message: `Could not upload ${transmission.file_name} to ${transmission.remote_path}: ${message}. It is kept and will be uploaded at the next run.`,
+      ...logMessage("logs.dropship.upload_failed", { file: transmission.file_name, path: transmission.remote_path, error: reason }),
     },
   ]);
-  report.problem(`${vendor?.name ?? "AS400"}: ${transmission.file_name} not uploaded (${message})`, runMessage("transport.problems.not_uploaded", { vendor: vendor?.name ?? "AS400", file: transmission.file_name, error: errorRunMessage(error) }));
+  report.problem(message("logs.dropship.not_uploaded", { partner: vendor?.name ?? "AS400", file: transmission.file_name, error: errorRunMessage(error) }));
 }
 
 /** Another run claimed the file while this one uploaded it (this one's lease lapsed): its outcome is that run's to write. */
 async function takenOver(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
-  const message = `${transmission.file_name}: another run claimed it while this one uploaded it; its outcome is left to that run`;
-  log.error(`${vendor?.name ?? "AS400"}: ${message}`);
-  report.problem(`${vendor?.name ?? "AS400"}: ${message}`);
+  const problem = message("logs.dropship.taken_over", { partner: vendor?.name ?? "AS400", file: transmission.file_name });
+  log.error(englishText(problem));
+  report.problem(problem);
 }
 
 async function uploadEach(
@@ -148,7 +154,7 @@ export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "
   if (pending.length === 0) return;
   const settings = as400ConnectionSettings();
   if (!settings) {
-    report.problem(`${plural(pending.length, "AS400 copy", "AS400 copies")} waiting: the AS400 is not configured (AS400_HOST)`);
+    report.problem(message("logs.dropship.as400_not_configured", { copies: message("logs.n.as400_copy", { count: pending.length }) }));
     return;
   }
   const vendors = new Map((await prisma.vendor.findMany({ where: { id: { in: pending.map((t) => t.vendor_id!).filter(Boolean) } }, select: { id: true, name: true } })).map((v) => [v.id, v]));
@@ -161,6 +167,6 @@ export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
     report.problem(`AS400: ${error.message}`, runMessage("transport.problems.vendor_error", { vendor: "AS400", error: errorRunMessage(error) }));
-    await writeLogs([{ action: "as400_copy", status: "error", message: `Could not reach the AS400: ${error.message}. ${plural(pending.length, "copy", "copies")} will be uploaded at the next run.` }]);
+    await writeLogs([{ action: "as400_copy", status: "error", ...logMessage("logs.dropship.as400_unreachable", { error: error.message, copies: message("logs.n.copy", { count: pending.length }) }) }]);
   }
 }

@@ -2,6 +2,7 @@
 // drop-ship vendor becomes a ship request with a PO number of its own, and
 // the assignment becomes Processing. One transaction per batch: a crash leaves
 // each assignment either untouched or with its request, never half of it.
+import { logMessage } from "~/i18n/english.server";
 import prisma from "~/db.server";
 import { message } from "~/runs/messages";
 import { plural, StepReport, vendorLog, writeLogs, type LogEntry, type StepResult } from "./context.server";
@@ -140,7 +141,7 @@ async function createRequests(pending: PendingAssignment[], report: StepReport) 
       for (const a of remaining) if (existing.has(a.id)) created.push({ assignment: a, po: "" });
       remaining = remaining.filter((a) => !done.has(a.id) && !existing.has(a.id));
     }
-    for (const a of remaining) report.problem(`assignment ${a.id} could not get a unique PO number`);
+    for (const a of remaining) report.problem(message("logs.dropship.no_unique_po", { assignment: a.id }));
 
     // The assignment carries its PO from now on, and is Processing.
     const ids = created.map(({ assignment }) => assignment.id);
@@ -158,7 +159,7 @@ async function createRequests(pending: PendingAssignment[], report: StepReport) 
         order_increment_id: a.order_increment_id,
         item_sku: a.product_sku,
         qty: a.qty_assigned,
-        message: `Ship request ${po} created for ${a.qty_assigned} x ${a.product_sku} of order ${a.order_increment_id}; assignment ${a.id} is now Processing.`,
+        ...logMessage("logs.dropship.request_created", { po, qty: a.qty_assigned, sku: a.product_sku, order: a.order_increment_id, assignment: a.id }),
       }));
     await writeLogs(logs, tx);
     report.count("created", logs.length);

@@ -5,6 +5,7 @@
 // (D61). A delivery taken before and listed again (its release failed) is
 // only released; the same content as another delivery is a new file (D59).
 // One vendor that is down fails alone.
+import { logMessage } from "~/i18n/english.server";
 import prisma from "~/db.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message } from "~/runs/messages";
@@ -85,11 +86,11 @@ export async function storeIncomingFiles(vendor: Vendor, files: Array<{ name: st
 async function refuseUnsafeNames(vendor: Vendor, folder: string, refused: RemoteFile[], report: StepReport) {
   if (refused.length === 0) return;
   report.count("names_refused", refused.length);
-  for (const file of refused) report.problem(`${vendor.name}: ${displayRemoteName(file.name)} in ${folder} refused (${file.refused}); left on the server`);
+  for (const file of refused) report.problem(message("logs.dropship.name_refused_problem", { vendor: vendor.name, name: displayRemoteName(file.name), folder, reason: file.refused }));
   await writeLogs(
     refused.map((file) => ({
       ...vendorLog(vendor), action: "receive_file" as const, status: "error" as const, file_name: displayRemoteName(file.name).slice(0, 255),
-      message: `The name ${displayRemoteName(file.name)} listed in ${folder} is refused: ${file.refused}. A listed name must be a plain file name; the file is left on the vendor's server and not read.`,
+      ...logMessage("logs.dropship.name_refused", { name: displayRemoteName(file.name), folder, reason: file.refused }),
     })),
   );
 }
@@ -109,7 +110,7 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
     await writeLogs(
       changing.map((file) => ({
         ...vendorLog(vendor), action: "receive_file" as const, status: "info" as const, file_name: file.name,
-        message: `${file.name} is still being written (its size or time changed between two listings); it is left for the next run.`,
+        ...logMessage("logs.dropship.still_written", { file: file.name }),
       })),
     );
   }
@@ -123,8 +124,8 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
       bytes += content.length;
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      report.problem(`${vendor.name}: ${file.name} not downloaded (${error.message})`, message("transport.problems.not_downloaded", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
-      await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "error", file_name: file.name, message: `Could not download ${file.path}: ${error.message}. It stays on the vendor's server for the next run.` }]);
+      report.problem(message("logs.dropship.not_downloaded_problem", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
+      await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "error", file_name: file.name, ...logMessage("logs.dropship.download_failed", { path: file.path, error: error.message }) }]);
       if (error.isConnectionFault) {
         // What was downloaded is still stored and released before the step gives up on this vendor.
         await storeAndRelease(vendor, transport, batch, report);
@@ -169,23 +170,24 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
   let fault: TransportError | null = null;
   for (const [i, file] of batch.entries()) {
     const { id, isNew } = stored[i];
-    const storedMessage = isNew
-      ? `Stored ${file.name} (${file.content.length} bytes, ${file.recognised.type ? `a ${file.recognised.type}` : "type not recognised"}: ${file.recognised.reason})`
-      : `${file.name} was taken before (transmission ${id}) and is still on the server; it is not processed again`;
+    const storedText = isNew
+      ? message("logs.dropship.stored", { file: file.name, bytes: file.content.length, type: file.recognised.type ? message("logs.dropship.type_is", { type: file.recognised.type }) : message("logs.dropship.type_unknown"), reason: file.recognised.reason })
+      : message("logs.dropship.taken_before", { file: file.name, id });
+    const archiving = vendor.is_archiving_files === 1;
     // Only now, with the file safely stored, is it moved or removed remotely. One log line per file.
     const log = { ...vendorLog(vendor), action: "receive_file" as const, file_name: file.name, transmission_id: id };
     if (fault) {
-      logs.push({ ...log, status: "warning", message: `${storedMessage}. It was not ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: the connection was lost. The next run sees it is stored and tries again.` });
+      logs.push({ ...log, status: "warning", ...logMessage(archiving ? "logs.dropship.not_archived_lost" : "logs.dropship.not_deleted_lost", { stored: storedText }) });
       continue;
     }
     try {
       const { archivedTo } = await releaseIncomingFile(transport, vendor, file.path);
       released.push({ id, archivedTo });
-      logs.push({ ...log, status: isNew ? "info" : "warning", message: `${storedMessage}; ${archivedTo ? `archived to ${archivedTo}` : "deleted"} on the vendor's server.` });
+      logs.push({ ...log, status: isNew ? "info" : "warning", ...(archivedTo ? logMessage("logs.dropship.archived_to", { stored: storedText, path: archivedTo }) : logMessage("logs.dropship.deleted", { stored: storedText })) });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      report.problem(`${vendor.name}: ${file.name} stored but not released (${error.message})`, message("transport.problems.not_released", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
-      logs.push({ ...log, status: "warning", message: `${storedMessage}. It could not be ${vendor.is_archiving_files === 1 ? "archived" : "deleted"} on the vendor's server: ${error.message}. The next run sees it is stored and tries again.` });
+      report.problem(message("logs.dropship.not_released_problem", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
+      logs.push({ ...log, status: "warning", ...logMessage(archiving ? "logs.dropship.archive_failed" : "logs.dropship.delete_failed", { stored: storedText, error: error.message }) });
       if (error.isConnectionFault) fault = error;
     }
   }
@@ -214,7 +216,7 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
       } catch (error) {
         const text = errorMessage(error);
         report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", message: `Could not read ${vendor.name}'s incoming folder: ${text}. The other vendors were read; this one is tried again at the next run.` }]);
+        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", ...logMessage("logs.dropship.incoming_unreadable", { vendor: vendor.name, error: text }) }]);
       }
     }
   };

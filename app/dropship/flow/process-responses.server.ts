@@ -5,11 +5,12 @@
 // the files: uploads of what was queued, Shopify fulfilments for shipments,
 // and stock to Shopify. A file that cannot be read is kept, logged, answered
 // with a rejecting 997, and never holds up the files after it.
+import { englishText, logMessage } from "~/i18n/english.server";
 import { Readable } from "node:stream";
 import { countVendorFile } from "~/observability/metrics.server";
 import prisma from "~/db.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
-import { message } from "~/runs/messages";
+import { message, type RunMessage } from "~/i18n/messages";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "../../../edi/documents";
 import { echoableGroup } from "../../../edi/documents/997";
@@ -51,6 +52,14 @@ interface FileOutcome {
   error?: string;
   errorSegment?: string;
   summary: string;
+  /** The summary as a code, for the log line (D114). */
+  summaryCode?: RunMessage;
+}
+
+/** A file outcome's summary, in English and as a code. */
+function summaryOf(code: string, params?: Record<string, unknown>): { summary: string; summaryCode: RunMessage } {
+  const coded = message(code, params);
+  return { summary: englishText(coded), summaryCode: coded };
 }
 
 // --- X12 -----------------------------------------------------------------------
@@ -61,12 +70,12 @@ const faultsOf = (faults: Fault[], d: LocatedDocument) =>
 function ackInputs(document: Extract<LocatedDocument["mapped"], { type: "855" }>["document"]): AckInput[] {
   if (document.lines.length === 0) {
     const status: LineStatus = document.status === "rejected" ? "rejected" : document.status === "held" ? "held" : "accepted";
-    return [{ poNumber: document.poNumber, status, detail: document.ackType ? `BAK02 ${document.ackType}` : null }];
+    return [{ poNumber: document.poNumber, status, detail: document.ackType ? `BAK02 ${document.ackType}` : null, note: document.ackType ? `BAK02 ${document.ackType}` : null }];
   }
   return document.lines.map((line) => {
     const ack = line.acks[0];
     const date = ack?.date && /^\d{8}$/.test(ack.date) ? `${ack.date.slice(0, 4)}-${ack.date.slice(4, 6)}-${ack.date.slice(6, 8)}` : ack?.date;
-    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: date ? `expected ${date}` : null };
+    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: date ? `expected ${date}` : null, expected: date ?? null };
   });
 }
 
@@ -113,7 +122,7 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         await applyStock(context, mapped.document.records.map((record) => ({ sku: record.sku ?? record.vendorSku ?? "", quantity: availableQuantity(record) ?? NaN })));
         break;
       case "850":
-        context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `${context.fileName} holds an 850 purchase order: vendors do not send us those; ignored.` });
+        context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.holds_850", { file: context.fileName }) });
         break;
     }
   }
@@ -142,7 +151,7 @@ async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ 
     });
     const base = { ...vendorLog(context.vendor), action: "process_responses" as const, file_name: context.fileName, transmission_id: context.transmissionId };
     if (!sent) {
-      context.logs.push({ ...base, status: "warning", message: `997 acknowledges group ${group.controlNumber} (${group.functionalId}), which we never sent to ${context.vendor.name}; ignored.` });
+      context.logs.push({ ...base, status: "warning", ...logMessage("logs.dropship.ack_unknown_group", { group: group.controlNumber, functional_id: group.functionalId, vendor: context.vendor.name }) });
       continue;
     }
     const rejected = group.status === "rejected";
@@ -156,22 +165,22 @@ async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ 
         await context.tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "rejected" } });
         context.batch.statusWritten(request.po_number, "rejected");
       }
-      context.logs.push({ ...base, status: "error", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: request.item_sku, qty: request.qty, message: `997: ${context.vendor.name} rejected PO ${request.po_number} of ${sent.file_name}. Revise the request to send it again.` });
+      context.logs.push({ ...base, status: "error", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: request.item_sku, qty: request.qty, ...logMessage("logs.dropship.po_rejected_997", { vendor: context.vendor.name, po: request.po_number, file: sent.file_name }) });
     }
-    context.logs.push({ ...base, action: "ack_997", status: refused.length ? "error" : "success", message: `997: ${sent.file_name} (group ${group.controlNumber}) ${rejected ? "rejected" : refused.length ? `accepted except ${plural(refused.length, "PO")}` : "accepted"} by ${context.vendor.name}.` });
+    context.logs.push({ ...base, action: "ack_997", status: refused.length ? "error" : "success", ...logMessage(rejected ? "logs.dropship.group_rejected" : refused.length ? "logs.dropship.group_accepted_except" : "logs.dropship.group_accepted", { file: sent.file_name, group: group.controlNumber, vendor: context.vendor.name, pos: message("logs.n.po", { count: refused.length }) }) });
   }
 }
 
 /** False, with a log line, when the vendor's 846s do not set stock. */
 function stockEnabled(context: ApplyContext): boolean {
   if (context.vendor.edi846_enabled === 1) return true;
-  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `846 received, but 846 is not enabled for ${context.vendor.name}: stock not updated.` });
+  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.stock_not_enabled", { vendor: context.vendor.name }) });
   return false;
 }
 
 async function stockApplied(context: ApplyContext, writer: StockWriter) {
   await writer.flush();
-  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "success", file_name: context.fileName, transmission_id: context.transmissionId, message: `846: ${plural(writer.read, "SKU line")} read, ${plural(writer.changed, "stock level")} changed for ${context.vendor.name}.` });
+  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "success", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.stock_applied", { lines: message("logs.n.sku_line", { count: writer.read }), levels: message("logs.n.stock_level", { count: writer.changed }), vendor: context.vendor.name }) });
   await queueAs400Copy(context, "846", context.vendor.edi846_as400_filepath);
 }
 
@@ -253,14 +262,14 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
     await stockApplied(context, writer);
   }
   await queueAck997(context, profile, { interchanges: envelope.interchanges, faults: envelope.faults, warnings: envelope.warnings, segments: NO_SEGMENTS }, checked.faults);
-  const summary = `applied ${applied ? `${applied} x 846` : "nothing"}`;
-  if (allFaults.length === 0) return { status: "processed", summary };
+  const summary = applied ? message("logs.outcome.applied", { applied: `${applied} x 846` }) : message("logs.outcome.applied_nothing");
+  if (allFaults.length === 0) return { status: "processed", ...summaryOf(summary.code, summary.params) };
   const first = [...allFaults].sort((a, b) => a.segmentIndex - b.segmentIndex)[0];
   return {
     status: applied ? "processed" : "failed",
     error: `${describeFault(first)}${allFaults.length > 1 ? ` (and ${plural(allFaults.length - 1, "more fault")})` : ""}`,
     errorSegment: `${first.segmentIndex} ${first.segmentId}`,
-    summary: `${summary}; ${plural(sets.length - applied, "transaction set")} rejected`,
+    ...summaryOf("logs.outcome.rejected", { applied: summary, sets: message("logs.n.transaction_set", { count: sets.length - applied }) }),
   };
 }
 
@@ -272,9 +281,9 @@ async function processCsvStock(context: ApplyContext, content: StoredContent): P
   if (enabled) await stockApplied(context, writer);
   csvRowErrors(context, read.errors);
   if (read.errorCount) {
-    return { status: read.rowCount ? "processed" : "failed", error: `${read.errors[0].message}${read.errorCount > 1 ? ` (and ${plural(read.errorCount - 1, "more error")})` : ""}`, summary: `${plural(read.rowCount, "row")} applied, ${plural(read.errorCount, "row")} refused` };
+    return { status: read.rowCount ? "processed" : "failed", error: `${read.errors[0].message}${read.errorCount > 1 ? ` (and ${plural(read.errorCount - 1, "more error")})` : ""}`, ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: read.rowCount }), refused: message("logs.n.row", { count: read.errorCount }) }) };
   }
-  return { status: "processed", summary: `${plural(read.rowCount, "row")} applied` };
+  return { status: "processed", ...summaryOf("logs.outcome.rows_applied", { rows: message("logs.n.row", { count: read.rowCount }) }) };
 }
 
 /** The copy of the vendor's file for the AS400, queued with the file (sent after the transaction). */
@@ -282,7 +291,7 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
   if (!folder) return;
   const base = { ...vendorLog(context.vendor), action: "as400_copy" as const, file_name: context.fileName, transmission_id: context.transmissionId };
   if (!as400ConnectionSettings()) {
-    context.logs.push({ ...base, status: "warning", message: `${set} not copied to the AS400 (${folder}): the AS400 is not configured (AS400_HOST).` });
+    context.logs.push({ ...base, status: "warning", ...logMessage("logs.dropship.copy_not_configured", { set, folder }) });
     return;
   }
   let remotePath: string;
@@ -291,7 +300,7 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
     remotePath = remoteEntryPath(folder, context.fileName);
   } catch (error) {
     if (!(error instanceof PathError)) throw error;
-    context.logs.push({ ...base, status: "error", message: `${set} not copied to the AS400 (${folder}): ${error.message}.` });
+    context.logs.push({ ...base, status: "error", ...logMessage("logs.dropship.copy_bad_path", { set, folder, error: error.message }) });
     return;
   }
   const original = await context.tx.transmission.findUniqueOrThrow({ where: { id: context.transmissionId }, select: { content: true } });
@@ -312,14 +321,14 @@ async function queueAck997(context: ApplyContext, profile: TradingProfile, resul
   if (groups.length === 0 && answers.length === 0) return; // never acknowledge an acknowledgement
   const folder = context.vendor.sftp_outcoming_folder;
   if (!folder) {
-    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, message: `No ${groups.length ? "997" : "TA1"} sent: the vendor has no outcoming folder.` });
+    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.no_outcoming_folder", { set: groups.length ? "997" : "TA1" }) });
     return;
   }
   if (groups.length) {
     const acknowledged = recordGroupAcks(context, profile, result, extraFaults);
     if (acknowledged.length) {
       const rejected = acknowledged.some((group) => group.status === "rejected" || group.status === "partially_accepted");
-      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: context.fileName, transmission_id: context.transmissionId, message: `997 for ${context.fileName}, in this run's 997 to ${context.vendor.name}: ${acknowledged.map((group) => `group ${group.controlNumber} ${group.status.replace(/_/g, " ")}`).join(", ")}.` });
+      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.file_997", { file: context.fileName, vendor: context.vendor.name, groups: acknowledged.map((group) => message(`logs.dropship.group_status.${group.status}`, { group: group.controlNumber })) }) });
     }
   }
   if (answers.length) {
@@ -333,7 +342,7 @@ async function queueAck997(context: ApplyContext, profile: TradingProfile, resul
     const name = `TA1_${context.vendor.store_id}_${stamp}_${String(first).padStart(9, "0")}.edi`;
     await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "TA1", content: Buffer.from(ta1.text), interchangeControlNumber: String(first).padStart(9, "0"), replyToId: context.transmissionId }, context.tx);
     const rejected = ta1.answers.some((answer) => answer.code !== "A");
-    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, message: `TA1 ${name} queued for ${context.fileName}: ${ta1.answers.map((answer) => `interchange ${answer.controlNumber} ${answer.code === "A" ? "accepted" : answer.code === "E" ? "accepted with errors" : "rejected"} (${answer.note})`).join(", ")}.` });
+    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, ...logMessage("logs.dropship.ta1_queued", { name, file: context.fileName, answers: ta1.answers.map((answer) => message(`logs.dropship.ta1_answer.${answer.code === "A" || answer.code === "E" ? answer.code : "R"}`, { number: answer.controlNumber, note: answer.note })) }) });
   }
 }
 
@@ -362,7 +371,7 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
   const { result } = read;
   if (result.interchanges.length === 0) {
     const first = result.faults[0];
-    return { status: "failed", error: first ? describeFault(first) : "no interchange in the file", errorSegment: first ? `${first.segmentIndex} ${first.segmentId}` : undefined, summary: "could not be read as X12" };
+    return { status: "failed", error: first ? describeFault(first) : "no interchange in the file", errorSegment: first ? `${first.segmentIndex} ${first.segmentId}` : undefined, ...summaryOf("logs.outcome.not_x12") };
   }
   const documents = read.documents;
   const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
@@ -378,11 +387,11 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
       status: Object.keys(counts).length ? "processed" : "failed",
       error: `${describeFault(first)}${allFaults.length > 1 ? ` (and ${plural(allFaults.length - 1, "more fault")})` : ""}`,
       errorSegment: `${first.segmentIndex} ${first.segmentId}`,
-      summary: `applied ${applied}; ${plural(rejected, "transaction set")} rejected`,
+      ...summaryOf("logs.outcome.rejected", { applied: message("logs.outcome.applied", { applied }), sets: message("logs.n.transaction_set", { count: rejected }) }),
     };
   }
-  if (unknownSets.length) return { status: "processed", summary: `applied ${applied}; ignored set${unknownSets.length > 1 ? "s" : ""} ${unknownSets.join(", ")}` };
-  return { status: "processed", summary: `applied ${applied}` };
+  if (unknownSets.length) return { status: "processed", ...summaryOf("logs.outcome.ignored_sets", { applied, sets: unknownSets.join(", "), count: unknownSets.length }) };
+  return { status: "processed", ...summaryOf("logs.outcome.applied", { applied }) };
 }
 
 // --- CSV -----------------------------------------------------------------------
@@ -402,7 +411,7 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
     case "855": {
       const read = csv.readAcknowledgementCsv(content);
       errors = read.errors;
-      await applyAcknowledgements(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, status: row.status, detail: [row.expectedDate && `expected ${row.expectedDate}`, row.message].filter(Boolean).join("; ") || null })));
+      await applyAcknowledgements(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, status: row.status, detail: [row.expectedDate && `expected ${row.expectedDate}`, row.message].filter(Boolean).join("; ") || null, expected: row.expectedDate || null, note: row.message || null })));
       applied = read.rows.length;
       break;
     }
@@ -424,13 +433,13 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
       break;
     }
     default:
-      return { status: "failed", error: `not a CSV document this app knows (${type ?? "no recognisable header"})`, summary: "not recognised" };
+      return { status: "failed", error: `not a CSV document this app knows (${type ?? "no recognisable header"})`, ...summaryOf("logs.outcome.not_recognised") };
   }
   csvRowErrors(context, errors);
   if (errors.length) {
-    return { status: applied ? "processed" : "failed", error: `${errors[0].message}${errors.length > 1 ? ` (and ${plural(errors.length - 1, "more error")})` : ""}`, summary: `${plural(applied, "row")} applied, ${plural(errors.length, "row")} refused` };
+    return { status: applied ? "processed" : "failed", error: `${errors[0].message}${errors.length > 1 ? ` (and ${plural(errors.length - 1, "more error")})` : ""}`, ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: applied }), refused: message("logs.n.row", { count: errors.length }) }) };
   }
-  return { status: "processed", summary: `${plural(applied, "row")} applied` };
+  return { status: "processed", ...summaryOf("logs.outcome.rows_applied", { rows: message("logs.n.row", { count: applied }) }) };
 }
 
 // --- stored files, a batch per transaction ----------------------------------------
@@ -495,7 +504,7 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
         const type = typeOf(file);
         let outcome: FileOutcome;
         if (settingsUnusable) {
-          outcome = { status: "failed", error: `the vendor's settings are not usable: ${problems.join("; ")}`, summary: "vendor settings" };
+          outcome = { status: "failed", error: `the vendor's settings are not usable: ${problems.join("; ")}`, ...summaryOf("logs.outcome.vendor_settings") };
         } else if (!isX12(file)) {
           outcome = await processCsv(context, content, type);
         } else {
@@ -511,10 +520,10 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
           status: outcome.status === "failed" ? "error" : outcome.error ? "warning" : "success",
           file_name: file.file_name,
           transmission_id: file.id,
-          message:
-            outcome.status === "failed"
-              ? `Could not process ${file.file_name}: ${outcome.error}. The file is kept (transmission ${file.id})${vendor.edi997_enabled === 1 && profile.format === "x12" ? "; a 997 rejecting it is sent where the envelope allows one" : ""}.`
-              : `Processed ${file.file_name}: ${outcome.summary}${outcome.error ? ` (${outcome.error})` : ""}.`,
+          // The fault (outcome.error) is the file's, in X12 or CSV terms: data inside our sentence.
+          ...(outcome.status === "failed"
+            ? logMessage(vendor.edi997_enabled === 1 && profile.format === "x12" ? "logs.dropship.process_failed_997" : "logs.dropship.process_failed", { file: file.file_name, error: outcome.error, id: file.id })
+            : logMessage("logs.dropship.processed", { file: file.file_name, summary: outcome.summaryCode ?? outcome.summary, error: outcome.error ? message("logs.paren", { text: outcome.error }) : "" })),
         });
         results.push({ file, type, outcome });
       }
@@ -548,7 +557,7 @@ async function fileFailed(file: { id: number; file_name: string }, vendor: Vendo
     countVendorFile("set_aside", vendor.id);
   }
   report.problem(`${vendor.name}: ${file.file_name}: ${errorMessage(error)}`);
-  await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, message: `Processing ${file.file_name} failed: ${errorMessage(error)}. ${updated.attempts >= MAX_ATTEMPTS ? "Set aside as failed after 3 attempts." : "Tried again at the next run."}` }]);
+  await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, ...logMessage(updated.attempts >= MAX_ATTEMPTS ? "logs.dropship.processing_set_aside" : "logs.dropship.processing_failed", { file: file.file_name, error: errorMessage(error) }) }]);
 }
 
 /** Stored files waiting, with their first bytes (for vendors who sort by contents). */
@@ -621,7 +630,7 @@ export async function deliverAnswers(report: StepReport) {
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       report.problem(`${vendor.name}: ${error.message}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: "error", message: `Could not upload to ${vendor.name}: ${error.message}. The files are kept and uploaded at the next run.` }]);
+      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: "error", ...logMessage("logs.dropship.upload_vendor_failed", { vendor: vendor.name, error: error.message }) }]);
     }
   }
 }

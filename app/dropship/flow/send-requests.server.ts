@@ -4,9 +4,10 @@
 // prepared transmission in the same transaction, then uploaded to the vendor's
 // outcoming folder. Requests and assignments become Sent once the upload is
 // complete; a file that could not be uploaded is uploaded by the next run.
+import { englishText, logMessage } from "~/i18n/english.server";
 import prisma from "~/db.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
-import { joined, message, type RunMessage } from "~/runs/messages";
+import { message, type RunMessage } from "~/i18n/messages";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { build850 } from "../../../edi/documents/850";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../../edi/control-numbers";
@@ -33,13 +34,16 @@ const REQUIRED: Array<[keyof DropshipRequest, string]> = [
   ["ship_zip", "ship_zip"],
 ];
 
-/** Why a request cannot be sent as it is (the revise form's required fields), or nothing. */
-export function requestProblems(request: DropshipRequest): string[] {
-  const problems = REQUIRED.filter(([field]) => !String(request[field] ?? "").trim()).map(([, name]) => `${name} is empty`);
-  if (!(request.qty > 0)) problems.push("qty must be 1 or more");
-  if (!/^[A-Za-z]{2}$/.test(request.country_id ?? "")) problems.push("country_id must be a two-letter country code");
+/** Why a request cannot be sent as it is (the revise form's required fields), or nothing: as codes (D114). */
+export function requestProblemCodes(request: DropshipRequest): RunMessage[] {
+  const problems = REQUIRED.filter(([field]) => !String(request[field] ?? "").trim()).map(([, name]) => message("logs.request_problem.empty", { field: name }));
+  if (!(request.qty > 0)) problems.push(message("logs.request_problem.qty"));
+  if (!/^[A-Za-z]{2}$/.test(request.country_id ?? "")) problems.push(message("logs.request_problem.country"));
   return problems;
 }
+
+/** The same problems in English. */
+export const requestProblems = (request: DropshipRequest): string[] => requestProblemCodes(request).map(englishText);
 
 const stamp = (at: Date) => at.toISOString().replace(/\D/g, "").slice(0, 14);
 
@@ -120,7 +124,7 @@ async function prepareFile(vendor: Vendor, profile: TradingProfile, report: Step
       const logs: LogEntry[] = [];
       const sendable: DropshipRequest[] = [];
       for (const request of claimed) {
-        const problems = requestProblems(request);
+        const problems = requestProblemCodes(request);
         if (problems.length === 0) {
           sendable.push(request);
           continue;
@@ -134,7 +138,7 @@ async function prepareFile(vendor: Vendor, profile: TradingProfile, report: Step
           order_increment_id: request.order_increment_id,
           item_sku: request.item_sku,
           qty: request.qty,
-          message: `Ship request ${request.po_number} cannot be sent: ${problems.join(", ")}. Revise the request; it is sent at the next run after that.`,
+          ...logMessage("logs.dropship.cannot_send", { po: request.po_number, problems }),
         });
       }
       const refusedIds = claimed.filter((request) => !sendable.includes(request)).map((request) => request.request_id);
@@ -188,7 +192,7 @@ async function prepareFile(vendor: Vendor, profile: TradingProfile, report: Step
         status: "info",
         file_name: fileName,
         transmission_id: stored!.id,
-        message: `Wrote ${fileName} with ${plural(sendable.length, "ship request")} (${content.length} bytes); uploading to ${folder}.`,
+        ...logMessage("logs.dropship.wrote_file", { file: fileName, requests: message("logs.n.ship_request", { count: sendable.length }), bytes: content.length, folder }),
       });
       await writeLogs(logs, tx);
       report.count("requests_in_files", sendable.length);
@@ -211,27 +215,25 @@ async function vendorsWithWork(vendorId?: number) {
 }
 
 export async function sendShipRequestsForVendor(vendor: Vendor, report: StepReport) {
-  const { profile, problems, codedProblems } = vendorProfile(vendor);
-  // `text` in English for the log; `coded`, the same for the reader (D117).
-  const fail = async (text: string, coded: RunMessage) => {
-    report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: coded }));
-    await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", message: `Nothing sent to ${vendor.name}: ${text}.` }]);
+  const { profile, problems, problemCodes } = vendorProfile(vendor);
+  // reason: a code, or the words of an error (data).
+  const fail = async (reason: RunMessage | string) => {
+    report.problem(message("logs.dropship.vendor_reason", { vendor: vendor.name, reason }));
+    await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", ...logMessage("logs.dropship.nothing_sent", { vendor: vendor.name, reason }) }]);
   };
-  if (problems.length) {
-    return fail(`the vendor's settings are not usable (${problems.join("; ")}); fix them on the vendor form`, message("transport.problems.settings_unusable", { problems: joined(codedProblems, "; ") }));
-  }
-  if (!vendor.sftp_host || !vendor.sftp_outcoming_folder) return fail("no host or outcoming folder is set", message("transport.problems.no_host_or_folder"));
+  if (problems.length) return fail(message("logs.dropship.settings_unusable", { problems: problemCodes.length ? problemCodes : problems.join("; ") }));
+  if (!vendor.sftp_host || !vendor.sftp_outcoming_folder) return fail(message("logs.dropship.no_host"));
   try {
     await prepareFile(vendor, profile, report);
   } catch (error) {
-    return fail(errorMessage(error), errorRunMessage(error));
+    return fail(errorRunMessage(error));
   }
   if (!(await hasPreparedVendorFiles(vendor.id))) return;
   try {
     await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
-    await fail(`${error.message}; the file is kept and uploaded at the next run`, message("transport.problems.upload_kept", { error: errorRunMessage(error) }));
+    await fail(message("logs.dropship.file_kept", { error: errorRunMessage(error) }));
   }
 }
 
@@ -244,7 +246,7 @@ export async function sendShipRequests(options: { vendorId?: number } = {}): Pro
     } catch (error) {
       // One vendor's fault never stops the others.
       report.problem(`${vendor.name}: ${errorMessage(error)}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-      await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", message: `Sending to ${vendor.name} failed: ${errorMessage(error)}` }]);
+      await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", ...logMessage("logs.dropship.sending_failed", { vendor: vendor.name, error: errorMessage(error) }) }]);
     }
   }
   const sent = report.counts.files_sent ?? 0;

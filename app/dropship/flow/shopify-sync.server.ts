@@ -3,6 +3,8 @@
 // tracking number, so a crash between Shopify's answer and our update never
 // fulfils twice) and recorded for the AS400 in the realtime shipping log,
 // and vendors' stock as "available" at their location.
+import { logMessage } from "~/i18n/english.server";
+import { message } from "~/i18n/messages";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { ShopifyApiError, type ShopifyAdmin } from "~/shopify/admin-client.server";
@@ -10,7 +12,7 @@ import { recordDropshipShipments } from "~/as400/realtime-outbox.server";
 import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
-import { errorMessage, plural, StepReport, writeLogs, type LogEntry } from "./context.server";
+import { errorMessage, StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
 
 /** Responses per batch: their Shopify calls run a few at a time, their results are written in one transaction. */
@@ -158,7 +160,14 @@ async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
           logs.push({
             ...logBase(due),
             status: "success",
-            message: `${fulfilment.created ? "Fulfilment created in" : "Fulfilment already in"} Shopify for order ${due.request_order}: ${due.qty ?? due.request_qty} x ${due.item_sku ?? due.request_sku}${due.tracking_carrier ? `, ${due.tracking_carrier}` : ""} tracking ${due.tracking_number}.${complete ? ` Assignment ${due.assignment_id} is Complete.` : ""}`,
+            ...logMessage(fulfilment.created ? "logs.dropship.fulfilment_created" : "logs.dropship.fulfilment_existing", {
+              order: due.request_order,
+              qty: due.qty ?? due.request_qty,
+              sku: due.item_sku ?? due.request_sku,
+              carrier: due.tracking_carrier ? message("logs.dropship.comma_carrier", { carrier: due.tracking_carrier }) : "",
+              tracking: due.tracking_number,
+              complete: complete ? message("logs.dropship.assignment_complete", { assignment: due.assignment_id }) : "",
+            }),
           });
         }
       }
@@ -174,9 +183,9 @@ async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
           logs.push({
             ...logBase(due),
             status: "error",
-            message: noOrder
-              ? `Order ${due.request_order} has no Shopify order id: fulfil it in Shopify by hand, or revise the response once the order is synced.`
-              : `Shopify fulfilment for PO ${due.po_number} failed: ${failure}. Tried again at the next run.`,
+            ...(noOrder
+              ? logMessage("logs.dropship.no_shopify_order", { order: due.request_order })
+              : logMessage("logs.dropship.fulfilment_failed", { po: due.po_number, error: failure })),
           });
         }
       }
@@ -184,7 +193,7 @@ async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
     },
     { timeout: 120_000 },
   );
-  for (const { due, failure, noOrder } of failed) report.problem(noOrder ? `PO ${due.po_number}: order ${due.request_order} has no Shopify order id` : `PO ${due.po_number}: ${failure}`);
+  for (const { due, failure, noOrder } of failed) report.problem(noOrder ? message("logs.dropship.no_shopify_order_problem", { po: due.po_number, order: due.request_order }) : `PO ${due.po_number}: ${failure}`);
   if (done.length) report.count("fulfilments", done.length);
 }
 
@@ -223,13 +232,19 @@ export async function syncInventoryToShopify(report: StepReport) {
             action: "shopify_inventory",
             status: result.unknownSkus.length ? "warning" : "success",
             vendor_name: source.name,
-            message: `Shopify inventory at ${source.name}: ${plural(result.set, "quantity", "quantities")} set${result.unknownSkus.length ? `; ${plural(result.unknownSkus.length, "SKU")} unknown to Shopify (${result.unknownSkus.slice(0, 5).join(", ")}${result.unknownSkus.length > 5 ? ", ..." : ""})` : ""}.`,
+            ...logMessage("logs.dropship.inventory_set", {
+              source: source.name,
+              quantities: message("logs.n.quantity", { count: result.set }),
+              unknown: result.unknownSkus.length
+                ? message("logs.dropship.inventory_unknown", { skus: message("logs.n.sku", { count: result.unknownSkus.length }), list: `${result.unknownSkus.slice(0, 5).join(", ")}${result.unknownSkus.length > 5 ? ", ..." : ""}` })
+                : "",
+            }),
           },
         ]);
       } catch (error) {
         if (!(error instanceof ShopifyApiError)) throw error;
         report.problem(`Shopify inventory at ${source.name}: ${error.message}`);
-        await writeLogs([{ action: "shopify_inventory", status: "error", vendor_name: source.name, message: `Shopify inventory at ${source.name} not updated: ${error.message}. Tried again at the next run.` }]);
+        await writeLogs([{ action: "shopify_inventory", status: "error", vendor_name: source.name, ...logMessage("logs.dropship.inventory_failed", { source: source.name, error: error.message }) }]);
         break;
       }
     }

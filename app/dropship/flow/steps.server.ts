@@ -31,7 +31,7 @@ export const DROPSHIP_STEP_ACTIONS = Object.keys(DROPSHIP_STEPS) as DropshipStep
 export function stepJob(step: DropshipStep): FeedJob {
   return async ({ progress }) => {
     const result = await withFeedProgress(progress, step.run);
-    return { message: result.message, error: result.error, meta: result.meta };
+    return { message: result.message, messageCode: result.messageCode, error: result.error, meta: result.meta };
   };
 }
 

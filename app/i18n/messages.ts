@@ -1,0 +1,65 @@
+// Stored messages (a run's result, D96; a log row's message, D114; an error of
+// a server, a password or a path, D117) are a code with its parameters,
+// rendered in the reader's language when read, so a German page shows a German
+// line whoever wrote it. Parameters may themselves be messages, or lists of
+// messages (joined with "; ").
+// Other forms stay readable: `text`, words that are data (a log line, an error
+// from a server), shown as they are; `texts`, a message already rendered in
+// each language (older rows); and `parts`, messages shown one after another
+// (sentences, with a space by default), so a message made of pieces stays codes.
+
+export type Language = "en" | "de" | "fr";
+
+export type CodedMessage = { code: string; params?: Record<string, unknown> };
+
+export type RunMessage =
+  | CodedMessage
+  | { text: string }
+  | { texts: Partial<Record<Language, string>> }
+  | { parts: RunMessage[]; separator?: string };
+
+export type MessageTranslate = (key: string, options?: Record<string, unknown>) => string;
+
+export const isMessage = (value: unknown): value is RunMessage =>
+  typeof value === "object" && value !== null && ("code" in value || "text" in value || "texts" in value || "parts" in value);
+
+export const message = (code: string, params?: Record<string, unknown>): CodedMessage => (params ? { code, params } : { code });
+export const plainText = (text: string): RunMessage => ({ text });
+/** Messages shown one after another (the empty ones left out). */
+export const joined = (parts: Array<RunMessage | null | undefined | false>, separator?: string): RunMessage => ({
+  parts: parts.filter((part): part is RunMessage => Boolean(part)),
+  ...(separator !== undefined ? { separator } : {}),
+});
+
+/** The message in the reader's language; anything unreadable shows as an empty string. */
+export function renderMessage(t: MessageTranslate, language: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (!isMessage(value)) return "";
+  if ("code" in value) {
+    const params = Object.fromEntries(Object.entries(value.params ?? {}).map(([key, param]) => [key, renderParam(t, language, param)]));
+    return t(value.code, params);
+  }
+  if ("parts" in value) {
+    const parts = Array.isArray(value.parts) ? value.parts : [];
+    return parts.map((part) => renderMessage(t, language, part)).filter(Boolean).join(typeof value.separator === "string" ? value.separator : " ");
+  }
+  if ("texts" in value) {
+    const texts = value.texts as Record<string, string | undefined>;
+    return texts[language] ?? texts.en ?? Object.values(texts).find(Boolean) ?? "";
+  }
+  return value.text;
+}
+
+function renderParam(t: MessageTranslate, language: string, param: unknown): unknown {
+  if (isMessage(param)) return renderMessage(t, language, param);
+  if (Array.isArray(param) && param.length > 0 && param.every(isMessage)) return param.map((item) => renderMessage(t, language, item)).join("; ");
+  return param;
+}
+
+/** A message made of codes (no `texts`), in the language of `t`: for answers built in one language, such as a 422. */
+export const renderCoded = (t: MessageTranslate, value: unknown): string => renderMessage(t, "en", value);
+
+/** A stored row's message: its code when it has one (D114), else the text it was written with (older rows, data). */
+export function renderStored(t: MessageTranslate, language: string, code: unknown, text: string | null | undefined): string {
+  return isMessage(code) ? renderMessage(t, language, code) : (text ?? "");
+}

@@ -1,0 +1,203 @@
+// Log rows written for staff keep their message as a code with parameters next
+// to the English text (D114): a row written by an English-speaking run reads in
+// German or French on those pages, rows written before stay as they were, and
+// filters keep matching the English text. Against the real database; rows are
+// scoped by the t_i18n_logs_ prefix (the database is shared with other files).
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { StepReport, writeLogs } from "../../app/dropship/flow/context.server";
+import { listDropshipLogs } from "../../app/dropship/logs.server";
+import { feedLogGridAnswer } from "../../app/feeds/feeds.server";
+import { closeFeedPool, runFeed } from "../../app/feeds/runner.server";
+import { englishText, logMessage } from "../../app/i18n/english.server";
+import { i18nServer, type Translate } from "../../app/i18n/i18n.server";
+import { message, renderMessage } from "../../app/i18n/messages";
+import { listRealtimeShippingLogs } from "../../app/sales/realtime-logs.server";
+import { recordDropshipShipments } from "../../app/as400/realtime-outbox.server";
+import { recordSpecialOrderError } from "../../app/special-orders/processing.server";
+import { firstProblem, specialOrderProblems } from "../../app/special-orders/special-order-rules";
+import { listSpecialOrderErrors, listSpecialOrderLogs } from "../../app/special-orders/special-orders.server";
+
+const PREFIX = "t_i18n_logs_";
+const VENDOR = `${PREFIX}Acme Outdoor`;
+const FEED = `${PREFIX}feed`;
+const t: Record<"en" | "de" | "fr", Translate> = {} as never;
+
+async function cleanUp() {
+  await prisma.dropshipLog.deleteMany({ where: { vendor_name: { startsWith: PREFIX } } });
+  await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
+  await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
+  await prisma.specialOrderLog.deleteMany({ where: { file_path: { startsWith: `/${PREFIX}` } } });
+  await prisma.realtimeShippingLog.deleteMany({ where: { order_increment_id: { startsWith: PREFIX } } });
+  await prisma.specialOrder.deleteMany({ where: { store_ticket: { startsWith: PREFIX } } });
+}
+
+beforeAll(async () => {
+  await cleanUp();
+  for (const language of ["en", "de", "fr"] as const) t[language] = await i18nServer.getFixedT(language, "common");
+});
+afterAll(async () => {
+  await cleanUp();
+  await closeFeedPool();
+});
+
+const logsFor = (language: "en" | "de" | "fr", query: Record<string, string> = {}) =>
+  listDropshipLogs(new URLSearchParams({ vendor_name: VENDOR, ...query }), t[language]).then((answer) => answer.data.data.map((row) => row.message as string));
+
+describe("Drop Shipping Logs in the reader's language", () => {
+  beforeAll(async () => {
+    await writeLogs([
+      {
+        vendor_name: VENDOR,
+        action: "populate_requests",
+        status: "success",
+        po_number: `${PREFIX}PO1`,
+        ...logMessage("logs.dropship.request_created", { po: `${PREFIX}PO1`, qty: 2, sku: "BOOT-42", order: "100000123", assignment: 77 }),
+      },
+      {
+        vendor_name: VENDOR,
+        action: "process_responses",
+        status: "success",
+        po_number: `${PREFIX}PO1`,
+        ...logMessage("logs.dropship.shipped", { qty: 2, sku: "BOOT-42", po: `${PREFIX}PO1`, carrier: message("logs.dropship.by_carrier", { carrier: "UPS" }), tracking: "1Z999" }),
+      },
+    ]);
+    // A row written before codes existed: only its English text.
+    await prisma.dropshipLog.create({ data: { vendor_name: VENDOR, action: "send_requests", status: "info", po_number: `${PREFIX}PO0`, message: "Wrote PO0.csv with 1 ship request (120 bytes); uploading to /in." } });
+  });
+
+  it("keeps the English text in message and the code in message_code", async () => {
+    const rows = await prisma.dropshipLog.findMany({ where: { vendor_name: VENDOR, po_number: `${PREFIX}PO1` }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => row.message)).toEqual([
+      `Ship request ${PREFIX}PO1 created for 2 x BOOT-42 of order 100000123; assignment 77 is now Processing.`,
+      `856: 2 x BOOT-42 of PO ${PREFIX}PO1 shipped by UPS, tracking 1Z999.`,
+    ]);
+    expect(rows[0].message_code).toEqual({ code: "logs.dropship.request_created", params: { po: `${PREFIX}PO1`, qty: 2, sku: "BOOT-42", order: "100000123", assignment: 77 } });
+  });
+
+  it("shows the coded rows in German and French, and the older row as it was written", async () => {
+    expect(await logsFor("de")).toEqual([
+      "Wrote PO0.csv with 1 ship request (120 bytes); uploading to /in.",
+      `856: 2 x BOOT-42 der Bestellung ${PREFIX}PO1 versandt mit UPS, Sendungsnummer 1Z999.`,
+      `Versandanfrage ${PREFIX}PO1 erstellt für 2 x BOOT-42 der Bestellung 100000123; Zuweisung 77 ist jetzt In Bearbeitung.`,
+    ]);
+    expect((await logsFor("fr"))[1]).toBe(`856 : 2 x BOOT-42 de la commande ${PREFIX}PO1 expédié par UPS, suivi 1Z999.`);
+    expect((await logsFor("en"))[2]).toBe(`Ship request ${PREFIX}PO1 created for 2 x BOOT-42 of order 100000123; assignment 77 is now Processing.`);
+  });
+
+  it("filters and searches the English text, whatever the reader's language", async () => {
+    expect(await logsFor("de", { message: "now Processing" })).toEqual([`Versandanfrage ${PREFIX}PO1 erstellt für 2 x BOOT-42 der Bestellung 100000123; Zuweisung 77 ist jetzt In Bearbeitung.`]);
+    // Data values are the same in every language, so a search for a tracking number finds its row on any page.
+    expect(await logsFor("fr", { queryValue: "1Z999" })).toHaveLength(1);
+  });
+});
+
+describe("a step's problems and a feed run's message", () => {
+  it("stores the run's message and problems as codes in the feed log, rendered for the reader", async () => {
+    const report = new StepReport();
+    report.problem(message("logs.dropship.no_unique_po", { assignment: 5 }));
+    report.problem("Acme: connection reset"); // a server's words: data, kept as they are
+    const summary = message("dropship_test.results.clear_completed", { count: 2 });
+    const result = report.result(englishText(summary), summary);
+    const run = await runFeed(FEED, async () => ({ message: result.message, messageCode: result.messageCode, error: result.error, meta: result.meta }));
+    expect(run.message).toBe("2 completed ship requests archived. Problems: assignment 5 could not get a unique PO number; Acme: connection reset.");
+    expect(run.messageCode).toEqual(result.messageCode);
+
+    const read = async (language: "en" | "de" | "fr") => {
+      const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: FEED, type: "finished" }), t[language]);
+      return JSON.parse(answer.data.data[0].meta as string) as Record<string, unknown>;
+    };
+    const german = await read("de");
+    expect(german.message).toBe("2 abgeschlossene Versandanfragen archiviert. Probleme: Zuweisung 5 konnte keine eindeutige Bestellnummer erhalten; Acme: connection reset.");
+    expect(german.problems).toEqual(["Zuweisung 5 konnte keine eindeutige Bestellnummer erhalten", "Acme: connection reset"]);
+    expect(german).not.toHaveProperty("message_code");
+    expect(german).not.toHaveProperty("problem_codes");
+    expect((await read("en")).message).toBe(run.message);
+  });
+
+  it("shows the runner's own words (a run closed as interrupted) in the reader's language", async () => {
+    await prisma.feedLog.create({ data: { feed_name: `${FEED}_dead`, type: "starting", meta: { trigger: "schedule" } } });
+    await runFeed(`${FEED}_dead`, async () => ({ message: "ok" })); // closes the starting log left by a dead process
+    const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_dead`, type: "failed" }), t.fr);
+    expect(JSON.parse(answer.data.data[0].meta as string).error).toBe("interrompu : le processus qui l'exécutait s'est arrêté");
+  });
+
+  it("shows a feed log written before codes as it was written", async () => {
+    await prisma.feedLog.create({ data: { feed_name: `${FEED}_old`, type: "finished", meta: { message: "3 files processed", problems: ["x"] } } });
+    const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_old` }), t.de);
+    expect(JSON.parse(answer.data.data[0].meta as string)).toEqual({ message: "3 files processed", problems: ["x"] });
+  });
+});
+
+describe("Special Order Log summaries", () => {
+  it("renders summary_code in the reader's language, else the summary", async () => {
+    const coded = message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: 3 }), pending: 2, errors: message("logs.n.error", { count: 1 }) });
+    await prisma.specialOrderLog.create({ data: { file_path: `/${PREFIX}/a.csv`, content: new Uint8Array(), summary: englishText(coded), summary_code: coded as never } });
+    await prisma.specialOrderLog.create({ data: { file_path: `/${PREFIX}/b.csv`, content: new Uint8Array(), summary: "received, not imported yet" } });
+    const answer = await listSpecialOrderLogs(new URLSearchParams({ file_path: `/${PREFIX}/`, sort: "id", sort_dir: "asc" }), t.de);
+    expect(answer.data.map((row) => row.summary)).toEqual(["3 Belege: 2 für Shopify, 1 Fehler zu überarbeiten", "received, not imported yet"]);
+    expect(englishText(coded)).toBe("3 tickets: 2 for Shopify, 1 error to revise");
+  });
+});
+
+describe("Special Order Errors", () => {
+  it("keeps a rule's message as a code, shown in German on the error screen", async () => {
+    const values = { customer_name: "Maria Lopez", customer_email: "maria.lopez@example", customer_phone: "555-0100", customer_address_1: "1 Main St", customer_address_city: "Chicago", customer_address_state_code: "IL", customer_address_zip: "60601", shipping_cost: "0", items: [{ sku: "BOOT-42", size: "9", price: "12.50", tax: "1.00" }] };
+    const problem = firstProblem(specialOrderProblems(values, message));
+    expect(problem).toEqual({ code: "special_orders.validation.email", params: { value: "maria.lopez@example" } });
+    const order = await prisma.specialOrder.create({ data: { store_id: "001", store_ticket: `${PREFIX}T1`, customer_name: "Maria Lopez", status: "pending" } });
+    await prisma.$transaction((tx) => recordSpecialOrderError(tx, order, problem!));
+    const stored = await prisma.specialOrderError.findFirstOrThrow({ where: { special_order_id: order.id } });
+    expect(stored.error_message).toBe("'maria.lopez@example' is not a valid email address.");
+    const answer = await listSpecialOrderErrors(new URLSearchParams({ store_ticket: `${PREFIX}T1` }), t.de);
+    expect(answer.data.map((row) => row.error_message)).toEqual([renderMessage(t.de as never, "de", problem)]);
+    expect(answer.data[0].error_message).not.toBe(stored.error_message);
+  });
+});
+
+describe("Realtime Shipping Log", () => {
+  it("writes a drop-ship shipment's line as a code, also the one already sent, and shows both in German", async () => {
+    const shipment = { shopifyOrderId: "990001", orderId: `${PREFIX}R1`, fulfillmentId: "gid://shopify/Fulfillment/770001", createdInShopify: true, poNumber: "PO-R1", vendorName: "Acme", responseId: 1, sku: "BOOT-42", qty: 1, trackingNumber: "1ZR1", carrier: "UPS" };
+    // The same fulfilment twice in one batch: the second row names the first, as already sent (the SQL path).
+    await prisma.$transaction((tx) => recordDropshipShipments(tx, [shipment, { ...shipment, responseId: 2 }]));
+    const rows = await prisma.realtimeShippingLog.findMany({ where: { order_increment_id: `${PREFIX}R1` }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => row.message)).toEqual([
+      "Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created.",
+      `Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created. Already sent to the AS400 with log ${rows[0].id}.`,
+    ]);
+    const answer = await listRealtimeShippingLogs(new URLSearchParams({ order_increment_id: `${PREFIX}R1`, sort: "id", sort_dir: "asc" }), t.de);
+    expect(answer.data.data.map((row) => row.message)).toEqual([
+      "Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt.",
+      `Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt. Bereits mit Protokoll ${rows[0].id} an den AS400 gesendet.`,
+    ]);
+  });
+});
+
+describe("the logs' texts", () => {
+  const locale = (language: string) => JSON.parse(readFileSync(`public/locales/${language}/common.json`, "utf8")) as Record<string, unknown>;
+  const flatten = (node: unknown, prefix = ""): Record<string, string> =>
+    typeof node === "string" ? { [prefix]: node } : Object.assign({}, ...Object.entries(node as object).map(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key)));
+  const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+  it("has every logs key in en, de and fr, with the same placeholders, translated", () => {
+    const [en, de, fr] = ["en", "de", "fr"].map((language) => flatten(locale(language).logs, "logs"));
+    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+    const untranslated: string[] = [];
+    for (const [key, text] of Object.entries(en)) {
+      expect(placeholders(de[key]), `de ${key}`).toEqual(placeholders(text));
+      expect(placeholders(fr[key]), `fr ${key}`).toEqual(placeholders(text));
+      // Words of our own (not only placeholders, codes and punctuation) differ from the English.
+      // "copies", "SKUs" and "tickets" are also French (and SKUs German).
+      const words = text.replace(/\{\{\w+\}\}/g, "").replace(/\b(SKUs?|AS400|AS400_HOST|PO|X12|TA1|DNH|copies|tickets?|\d+)\b/g, "");
+      if (/[a-z]{3,}/i.test(words) && (de[key] === text || fr[key] === text)) untranslated.push(key);
+    }
+    expect(untranslated).toEqual([]);
+  });
+
+  it("renders a list parameter joined, each item in the reader's language", () => {
+    const list = message("logs.dropship.file_997", { file: "a.edi", vendor: "Acme", groups: [message("logs.dropship.group_status.accepted", { group: "1" }), message("logs.dropship.group_status.rejected", { group: "2" })] });
+    expect(renderMessage(t.de as never, "de", list)).toBe("997 für a.edi, in der 997 dieses Laufs an Acme: Gruppe 1 angenommen; Gruppe 2 abgelehnt.");
+  });
+});
