@@ -13,7 +13,7 @@ import { encryptSecret } from "../lib/secrets.server";
 import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
 import type { OurIdentity } from "../../edi/vendor-profile";
 import { specialOrderSampleFiles } from "./special-order-samples";
-import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "./vendor-answers";
+import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "../dropship/tools/vendor-answers";
 import { answerAutoAssignmentFiles } from "./demo-as400-assignments";
 import { logger } from "~/observability/logger.server";
 

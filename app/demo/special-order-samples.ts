@@ -2,7 +2,7 @@
 // starts, so Pull New Special Orders does something visible: good tickets
 // (one to Quebec under the AS400's old code PQ) and a bad one in each file
 // for the error screen. The format is docs/as400-files.md's.
-import type { OutFile } from "./vendor-answers";
+import type { OutFile } from "../dropship/tools/vendor-answers";
 
 const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1,customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size,width,price,tax";
 

@@ -5,7 +5,7 @@
 import { DROPSHIP_STEPS, stepJob, type DropshipStepAction } from "~/dropship/flow/steps.server";
 import type { StepResult } from "~/dropship/flow/context.server";
 import type { ToolAction } from "~/dropship/tool-actions";
-import { runToolOutcome, type ToolValues } from "~/dropship/tools.server";
+import { runToolOutcome, type ToolValues } from "~/dropship/tools/run.server";
 import { eodOutcome, type EodAction } from "~/eod/actions.server";
 import { runFeed, type FeedJob, type FeedRunContext } from "~/feeds/runner.server";
 import { localeFromUrl } from "~/i18n/config";

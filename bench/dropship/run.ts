@@ -230,7 +230,7 @@ try {
   const { populateShipResponses } = await import("../../app/dropship/flow/populate-responses.server");
   const { processShipResponses } = await import("../../app/dropship/flow/process-responses.server");
   const { clearCompletedShipRequests } = await import("../../app/dropship/flow/clear-completed.server");
-  const { answerPurchaseOrderFile } = await import("../../app/demo/vendor-answers");
+  const { answerPurchaseOrderFile } = await import("../../app/dropship/tools/vendor-answers");
 
   // --- data, in bulk ----------------------------------------------------------
   let start = performance.now();

@@ -440,7 +440,7 @@ try {
   };
 
   // --- the vendors: take what we send, answer the 850s ----------------------------------------------
-  const { answerPurchaseOrderFile } = await import("../../app/demo/vendor-answers");
+  const { answerPurchaseOrderFile } = await import("../../app/dropship/tools/vendor-answers");
   const { ourIdentity } = await import("../../app/dropship/flow/context.server");
   /** How often each vendor took each file name from its inbound folder; what each vendor wrote for us. */
   const taken = new Map<string, number>(); // "v01/850_….edi" → times taken

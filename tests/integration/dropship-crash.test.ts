@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { answerPurchaseOrderFile } from "../../app/demo/vendor-answers";
+import { answerPurchaseOrderFile } from "../../app/dropship/tools/vendor-answers";
 import prisma from "../../app/db.server";
 import { populateShipRequests } from "../../app/dropship/flow/populate-requests.server";
 import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";

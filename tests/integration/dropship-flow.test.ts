@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { answerPurchaseOrderFile } from "../../app/demo/vendor-answers";
+import { answerPurchaseOrderFile } from "../../app/dropship/tools/vendor-answers";
 import prisma from "../../app/db.server";
 import type { Vendor } from "../../app/db/generated/client";
 import { clearCompletedShipRequests } from "../../app/dropship/flow/clear-completed.server";

@@ -9,13 +9,12 @@ import prisma from "~/db.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message, type RunMessage } from "~/i18n/messages";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
-import { build850 } from "../../../edi/documents/850";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../../edi/control-numbers";
 import { CsvWriteError, writePurchaseOrderCsv } from "../../../edi/csv/write";
 import { joinRemote } from "../../../edi/transport/paths";
 import { TransportError } from "../../../edi/transport/errors";
-import { fillTemplate, type TradingProfile } from "../../../edi/vendor-profile";
-import { writeInterchange, x12DateTime } from "../../../edi/x12/writer";
+import { purchaseOrderInterchange, type InterchangeNumbers } from "../../../edi/purchase-orders";
+import type { TradingProfile } from "../../../edi/vendor-profile";
 import { withVendorTransport } from "../vendor-connection.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
@@ -52,43 +51,21 @@ function addressLines(request: DropshipRequest) {
   return { address1: lines[0] ?? "", address2: lines.slice(1).join(", ") || undefined };
 }
 
-function build850File(vendor: Vendor, profile: TradingProfile, requests: DropshipRequest[], numbers: Awaited<ReturnType<typeof reserveInterchangeNumbers>>, now: Date) {
-  const when = x12DateTime(now);
-  const settings = profile.documents["850"];
-  const transactions = requests.map((request, i) =>
-    build850(
-      {
-        poNumber: request.po_number,
-        orderNumber: request.order_increment_id,
-        date: now,
-        purpose: request.sent_at ? "05" : "00",
-        vendor: { number: vendor.store_id, name: vendor.name },
-        shipTo: { name: `${request.ship_name_first} ${request.ship_name_last}`.trim(), ...addressLines(request), city: request.ship_city, state: request.ship_state, zip: request.ship_zip, country: request.country_id.toUpperCase() },
-        lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost === null ? undefined : Number(request.unit_cost) }],
-        extraSegments: fillTemplate(settings.template, {
-          po_number: request.po_number,
-          order_number: request.order_increment_id,
-          date: when.date8,
-          vendor_name: vendor.name,
-          vendor_store_id: vendor.store_id,
-          ship_to_name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
-        }),
-      },
-      numbers.groups[0].transactions[i],
-    ),
+function build850File(vendor: Vendor, profile: TradingProfile, requests: DropshipRequest[], numbers: InterchangeNumbers, now: Date) {
+  return purchaseOrderInterchange(
+    profile,
+    requests.map((request) => ({
+      poNumber: request.po_number,
+      orderNumber: request.order_increment_id,
+      date: now,
+      purpose: request.sent_at ? "05" : "00",
+      vendor: { number: vendor.store_id, name: vendor.name },
+      shipTo: { name: `${request.ship_name_first} ${request.ship_name_last}`.trim(), ...addressLines(request), city: request.ship_city, state: request.ship_state, zip: request.ship_zip, country: request.country_id.toUpperCase() },
+      lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost === null ? undefined : Number(request.unit_cost) }],
+    })),
+    numbers,
+    now,
   );
-  const written = writeInterchange({
-    delimiters: profile.output,
-    sender: profile.sender,
-    receiver: profile.receiver,
-    date: when.date6,
-    time: when.time,
-    controlNumber: numbers.interchange,
-    usage: profile.usage,
-    groups: [{ functionalId: "PO", sender: profile.sender.id, receiver: profile.receiver.id, date: when.date8, time: when.time, controlNumber: numbers.groups[0].group, version: settings.version, transactions }],
-    lineBreak: "\n",
-  });
-  return written.text;
 }
 
 function buildCsvFile(requests: DropshipRequest[], now: Date) {

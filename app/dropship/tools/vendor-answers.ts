@@ -1,23 +1,25 @@
-// What the local-mode demo vendor answers to our purchase orders, as files:
-// a 997 and an 855 at once, an 856 (and an 810) per PO later; and inventory
-// advice now and then. Pure functions (no I/O, time and chance passed in), so
+// What a vendor answers to our purchase orders, made up, as files: a 997 and
+// an 855 at once, an 856 (and an 810) per PO later; and inventory advice.
+// Vendor Testing (vendor-testing.server.ts) uploads them for a vendor in test
+// mode; local mode's demo vendor (app/demo/demo-vendor.server.ts) answers
+// with them too. Pure functions (no I/O, time and chance passed in), so
 // the round trips through the app's own readers are tested without a server.
 import { stringify } from "csv-stringify/sync";
-import { columnNames, headerLine, type CsvDocumentType } from "../../edi/csv/headers";
-import { readPurchaseOrderCsv } from "../../edi/csv/read";
-import { neutraliseCsvValue } from "../../edi/csv/write";
-import { mapTransactions } from "../../edi/documents";
-import { build810 } from "../../edi/documents/810";
-import { build846 } from "../../edi/documents/846";
-import { build855, type AckLineInput } from "../../edi/documents/855";
-import { build856, type Carrier } from "../../edi/documents/856";
-import { ack997Interchange } from "../../edi/documents/997";
-import type { ProductIds } from "../../edi/documents/types";
-import { tradingProfile, type OurIdentity, type TradingProfile, type VendorEdiFields } from "../../edi/vendor-profile";
-import type { Fault } from "../../edi/x12/faults";
-import type { Delimiters } from "../../edi/x12/isa";
-import { readX12 } from "../../edi/x12/reader";
-import { vendorDelimiters, writeInterchange, x12DateTime, type TransactionData } from "../../edi/x12/writer";
+import { columnNames, headerLine, type CsvDocumentType } from "../../../edi/csv/headers";
+import { readPurchaseOrderCsv } from "../../../edi/csv/read";
+import { neutraliseCsvValue } from "../../../edi/csv/write";
+import { mapTransactions } from "../../../edi/documents";
+import { build810 } from "../../../edi/documents/810";
+import { build846 } from "../../../edi/documents/846";
+import { build855, type AckLineInput } from "../../../edi/documents/855";
+import { build856, type Carrier } from "../../../edi/documents/856";
+import { ack997Interchange } from "../../../edi/documents/997";
+import type { ProductIds } from "../../../edi/documents/types";
+import { tradingProfile, type OurIdentity, type TradingProfile, type VendorEdiFields } from "../../../edi/vendor-profile";
+import type { Fault } from "../../../edi/x12/faults";
+import type { Delimiters } from "../../../edi/x12/isa";
+import { readX12 } from "../../../edi/x12/reader";
+import { vendorDelimiters, writeInterchange, x12DateTime, type TransactionData } from "../../../edi/x12/writer";
 
 export interface OutFile {
   name: string;

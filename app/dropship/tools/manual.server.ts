@@ -1,0 +1,302 @@
+// Drop Ship Tools, Manual Utilities (spec 000 §7): they act on real vendor
+// files and real requests. Parse a file from the vendor's incoming folder (or
+// its stored copy), or parse and apply it; upload what is prepared; collect
+// what is waiting; send a real PO again (Resend 850, shown under Vendor
+// Testing on the page but not held back by test mode, D66).
+import prisma from "~/db.server";
+import type { Vendor } from "~/db/generated/client";
+import type { Translate } from "~/i18n/i18n.server";
+import { markReleased } from "~/transfers/incoming-deliveries.server";
+import { joined, renderCoded } from "~/runs/messages";
+import * as csv from "../../../edi/csv";
+import { allTrackingNumbers, invoiceTotalCents, mapTransactions, type MappedDocument } from "../../../edi/documents";
+import { recogniseIncomingFile } from "../../../edi/incoming";
+import { baseName, normaliseRemotePath, parentOf, resolveInside } from "../../../edi/transport/paths";
+import type { TradingProfile } from "../../../edi/vendor-profile";
+import { describeFault, type Fault } from "../../../edi/x12/faults";
+import { readX12 } from "../../../edi/x12/reader";
+import { StepReport, vendorLog, vendorProfile, writeLogs } from "../flow/context.server";
+import { deliverVendorFiles } from "../flow/outbound.server";
+import { populateShipResponses, storeIncomingFile } from "../flow/populate-responses.server";
+import { carrierName, processShipResponses } from "../flow/process-responses.server";
+import { requestProblems, sendShipRequests } from "../flow/send-requests.server";
+import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
+import { assertConnectable, refuse, requestOf, type Outcome, type Text } from "./outcome.server";
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const MAX_LISTED = 20;
+
+function listed(t: Translate, items: string[], separator = "; ") {
+  const shown = items.slice(0, MAX_LISTED).join(separator);
+  return items.length > MAX_LISTED ? `${shown}${separator}${t("tools.summary.more", { count: items.length - MAX_LISTED })}` : shown;
+}
+
+const RESENDABLE = ["pending", "sent", "acknowledged", "backordered", "rejected"];
+
+export async function sendPurchaseOrderAgain(vendor: Vendor, po: string): Promise<Outcome> {
+  assertConnectable(vendor);
+  if (vendor.enabled !== 1) refuse("tools.messages.disabled", { name: vendor.name });
+  const request = await requestOf(vendor, po);
+  if (!RESENDABLE.includes(request.status) || request.archived_at) refuse("tools.messages.po_cannot_resend", { po, status: request.status }, { po });
+  const problems = requestProblems(request);
+  if (problems.length) refuse("tools.messages.po_cannot_send", { po, problems: problems.join(", ") }, { po });
+  await prisma.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "pending", needs_processing: true } });
+  const result = await sendShipRequests({ vendorId: vendor.id });
+  return { error: result.error, text: (t) => t("tools.messages.po_marked", { po, result: result.message }), po, sku: request.item_sku };
+}
+
+export type ParsedType = "855" | "856" | "810";
+
+interface SourceFile {
+  name: string;
+  /** Where it is (or was) on the vendor's server. */
+  path: string;
+  content: Buffer;
+  /** Read from the vendor's server. */
+  onServer: boolean;
+  /** On the server right in the incoming folder (not in archive/): released once stored. */
+  releasable: boolean;
+  /** Read from this stored transmission, the file being gone from the server. */
+  storedId?: number;
+}
+
+/** The file a person named, relative to the incoming folder; the stored copy when the server no longer has it. */
+async function readSourceFile(vendor: Vendor, filepath: string): Promise<SourceFile> {
+  const folder = vendor.sftp_incoming_folder;
+  const path = resolveInside(folder || "/", filepath); // refuses "..", absolute paths, backslashes, NUL
+  if (!folder) refuse("tools.messages.no_incoming", { name: vendor.name });
+  const name = baseName(path);
+  if (vendor.sftp_host && vendor.sftp_user) {
+    const content = await withVendorTransport(vendor, async (transport) => ((await transport.exists(path)) === "file" ? transport.download(path) : null));
+    if (content) return { name, path, content, onServer: true, releasable: parentOf(path) === normaliseRemotePath(folder!) };
+  }
+  const stored = await prisma.transmission.findFirst({ where: { vendor_id: vendor.id, partner: "vendor", direction: "in", file_name: name }, orderBy: { id: "desc" } });
+  if (!stored) return refuse("tools.messages.path_missing", { path, name: vendor.name, file: name }, { file: name });
+  return { name, path: stored.remote_path ?? path, content: Buffer.from(stored.content), onServer: false, releasable: false, storedId: stored.id };
+}
+
+const isX12 = (content: Buffer) => /^\uFEFF?\s*ISA/.test(content.subarray(0, 64).toString("utf8"));
+
+/** What the file is: the set IDs inside an X12 file, else what recognition says. */
+function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): { types: string[]; reason: string } {
+  const recognised = recogniseIncomingFile(file.name, file.content.subarray(0, 4096), { ...vendor, regex_format: null } as never, { ...profile, fileNamePattern: null });
+  if (isX12(file.content)) {
+    const read = readX12(file.content, { hints: profile.inputHints, mode: "tolerant" });
+    const sets = [...new Set(read.interchanges.flatMap((interchange) => interchange.groups.flatMap((group) => group.transactions.map((transaction) => transaction.setId))))];
+    if (sets.length) return { types: sets, reason: recognised.reason };
+  }
+  return { types: recognised.type ? [recognised.type] : [], reason: recognised.reason };
+}
+
+export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: string, apply: boolean): Promise<Outcome> {
+  const file = await readSourceFile(vendor, filepath);
+  const { profile, problemCodes: problems } = vendorProfile(vendor);
+  if (problems.length && apply) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") }, { file: file.name });
+  const { types, reason } = fileTypes(vendor, profile, file);
+  if (!types.includes(expected)) {
+    if (types.length) refuse("tools.messages.wrong_type", { file: file.name, actual: types.join("/"), expected }, { file: file.name });
+    refuse("tools.messages.unrecognised", { file: file.name, expected, reason }, { file: file.name });
+  }
+  const summary = isX12(file.content) || profile.format === "x12" ? summariseX12(file.content, expected, profile) : summariseCsv(file.content, expected);
+  const where: Text = (t) => (file.storedId ? ` ${t("tools.messages.from_stored", { id: file.storedId })}` : "");
+  if (!apply) {
+    return { error: summary.refused || summary.faulty, text: (t) => t("tools.messages.parsed", { file: file.name, where: where(t), summary: summary.text(t) }), file: file.name, po: summary.po, transmissionId: file.storedId ?? null };
+  }
+
+  // Apply it: stored as Populate Ship Responses stores it (never twice), released remotely, then processed now.
+  const stored = file.storedId !== undefined ? { id: file.storedId, isNew: false } : await storeIncomingFile(vendor, { name: file.name, path: file.path, content: file.content, transactionSet: expected });
+  if (file.storedId === undefined) {
+    await writeLogs([
+      {
+        ...vendorLog(vendor), action: "receive_file", status: stored.isNew ? "info" : "warning", file_name: file.name, transmission_id: stored.id,
+        message: stored.isNew ? `Tools: stored ${file.name} (${file.content.length} bytes, a ${expected}) from ${file.path}.` : `Tools: ${file.name} is transmission ${stored.id}, taken before from ${file.path}; it is not stored again.`,
+      },
+    ]);
+  }
+  if (file.releasable) {
+    const { archivedTo } = await withVendorTransport(vendor, (transport) => releaseIncomingFile(transport, vendor, file.path));
+    await markReleased(stored.id, archivedTo);
+    await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "info", file_name: file.name, transmission_id: stored.id, message: archivedTo ? `Archived ${file.path} to ${archivedTo} on the vendor's server.` : `Deleted ${file.path} from the vendor's server.` }]);
+  }
+  const before = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });
+  const storedText: Text = (t) => t(stored.isNew ? "tools.messages.stored_new" : "tools.messages.stored_before", { id: stored.id });
+  if (before.status !== "received") {
+    return {
+      error: before.status === "failed",
+      text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ${t("tools.messages.already_processed", { id: stored.id, status: before.status })}`,
+      file: file.name, po: summary.po, transmissionId: stored.id,
+    };
+  }
+  const result = await processShipResponses({ vendorId: vendor.id, transmissionIds: [stored.id] });
+  const after = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });
+  return {
+    error: result.error || after.status === "failed",
+    text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ${storedText(t)} ${t("tools.messages.process_result", { status: after.status, result: result.message })}`,
+    file: file.name, po: summary.po, transmissionId: stored.id,
+  };
+}
+
+interface Summary {
+  text: Text;
+  /** Nothing of the expected type could be read. */
+  refused: boolean;
+  /** Faults or refused rows were found. */
+  faulty: boolean;
+  /** The first PO named, for the log. */
+  po: string | null;
+}
+
+function summariseX12(content: Buffer, expected: ParsedType, profile: TradingProfile): Summary {
+  const read = readX12(content, { hints: profile.inputHints });
+  const documents = mapTransactions(read);
+  const wanted = documents.filter((d) => d.mapped?.type === expected);
+  const faults: Fault[] = [...read.faults, ...wanted.flatMap((d) => d.mapped?.faults ?? [])].sort((a, b) => a.segmentIndex - b.segmentIndex);
+  const warnings: Fault[] = [...read.warnings, ...wanted.flatMap((d) => d.mapped?.warnings ?? [])];
+  const others = [...new Set(documents.filter((d) => d.setId !== expected).map((d) => d.setId))];
+  const pieces = wanted.map((d) => d.mapped!).filter((mapped) => mapped.faults.length === 0 || documentId(mapped));
+  const firstPo = pieces.map(documentPo).find(Boolean) ?? null;
+  return {
+    refused: read.interchanges.length === 0 || pieces.length === 0,
+    faulty: faults.length > 0,
+    po: firstPo,
+    text: (t) => {
+      const parts: string[] = [];
+      parts.push(t("tools.summary.sets", { count: wanted.length, type: t(`tools.documents.${expected}`) }));
+      if (pieces.length) parts.push(`${listed(t, pieces.map((mapped) => describeDocument(t, mapped)))}.`);
+      if (others.length) parts.push(t("tools.summary.also_holds", { sets: others.join(", ") }));
+      parts.push(faults.length ? t("tools.summary.faults", { list: listed(t, faults.map(describeFault)) }) : t("tools.summary.no_faults"));
+      if (warnings.length) parts.push(t("tools.summary.warnings", { list: listed(t, warnings.map(describeFault)) }));
+      return parts.join(" ");
+    },
+  };
+}
+
+const documentId = (mapped: MappedDocument) => (mapped.type === "855" ? mapped.document.poNumber : mapped.type === "856" ? mapped.document.shipmentId : mapped.type === "810" ? mapped.document.invoiceNumber : "");
+
+function documentPo(mapped: MappedDocument): string | undefined {
+  if (mapped.type === "855") return mapped.document.poNumber || undefined;
+  if (mapped.type === "856") return mapped.document.orders.find((order) => order.poNumber)?.poNumber;
+  if (mapped.type === "810") return mapped.document.poNumber;
+  return undefined;
+}
+
+const skuOf = (item: { sku?: string; vendorSku?: string }) => item.sku ?? item.vendorSku ?? "?";
+const qtyOf = (quantity: number | undefined | null) => (quantity === undefined || quantity === null ? "?" : String(quantity));
+
+function describeDocument(t: Translate, mapped: MappedDocument): string {
+  switch (mapped.type) {
+    case "855": {
+      const ack = mapped.document;
+      const lines = ack.lines.map((line) => {
+        const first = line.acks[0];
+        const vars = { sku: skuOf(line), qty: qtyOf(first?.quantity ?? line.quantity), status: line.status, date: first?.date };
+        return t(first?.date ? "tools.summary.ack_line_date" : "tools.summary.ack_line", vars);
+      });
+      return t("tools.summary.ack", { po: ack.poNumber || "?", status: ack.status, lines: lines.length ? lines.join(", ") : t("tools.summary.no_lines") });
+    }
+    case "856": {
+      const notice = mapped.document;
+      const carrier = carrierName(notice.carrier);
+      const orders = notice.orders.map((order) => {
+        const items = order.items.map((item) => `${skuOf(item)} × ${qtyOf(item.quantity)}`).join(", ") || t("tools.summary.no_lines");
+        const tracking = allTrackingNumbers({ trackingNumbers: [], orders: [order] });
+        const all = tracking.length ? tracking : notice.trackingNumbers;
+        return t("tools.summary.ship_order", { po: order.poNumber ?? "?", items, tracking: all.length ? all.join(", ") : t("tools.summary.no_tracking") });
+      });
+      return t("tools.summary.shipment", {
+        id: notice.shipmentId || "?",
+        carrier: carrier ? `${carrier}${notice.carrier?.scac && notice.carrier.scac !== carrier ? ` (${notice.carrier.scac})` : ""}` : t("tools.summary.unknown_carrier"),
+        date: notice.shippedDate ?? notice.date ?? "?",
+        orders: orders.join("; ") || t("tools.summary.no_lines"),
+      });
+    }
+    case "810": {
+      const invoice = mapped.document;
+      const total = invoice.totalCents ?? invoiceTotalCents(invoice);
+      return t("tools.summary.invoice", { number: invoice.invoiceNumber || "?", po: invoice.poNumber ?? "?", count: invoice.lines.length, total: money(total) });
+    }
+    default:
+      return mapped.type;
+  }
+}
+
+function summariseCsv(content: Buffer, expected: ParsedType): Summary {
+  let pieces: Text[] = [];
+  let errors: string[] = [];
+  let refused = false;
+  let po: string | null = null;
+  if (expected === "855") {
+    const read = csv.readAcknowledgementCsv(content);
+    errors = read.errors.map((error) => error.message);
+    refused = read.refused;
+    po = read.rows[0]?.poNumber ?? null;
+    const byPo = groupBy(read.rows, (row) => row.poNumber);
+    pieces = [...byPo].map(([number, rows]) => (t: Translate) =>
+      t("tools.summary.ack", {
+        po: number,
+        status: [...new Set(rows.map((row) => row.status))].join("/"),
+        lines: rows.map((row) => t(row.expectedDate ? "tools.summary.ack_line_date" : "tools.summary.ack_line", { sku: row.sku, qty: row.quantity, status: row.status, date: row.expectedDate })).join(", "),
+      }),
+    );
+  } else if (expected === "856") {
+    const read = csv.readShipNoticeCsv(content);
+    errors = read.errors.map((error) => error.message);
+    refused = read.refused;
+    po = read.rows[0]?.poNumber ?? null;
+    pieces = read.rows.map((row) => (t: Translate) => t("tools.summary.csv_ship", { po: row.poNumber, sku: row.sku, qty: row.quantity, tracking: row.trackingNumber, carrier: row.carrier ?? t("tools.summary.unknown_carrier") }));
+  } else {
+    const read = csv.readInvoiceCsv(content);
+    errors = read.errors.map((error) => error.message);
+    refused = read.refused || read.invoices.length === 0;
+    po = read.invoices[0]?.poNumber ?? read.invoices[0]?.lines[0]?.poNumber ?? null;
+    pieces = read.invoices.map((invoice) => (t: Translate) =>
+      t("tools.summary.invoice", { number: invoice.invoiceNumber, po: invoice.poNumber ?? [...new Set(invoice.lines.map((line) => line.poNumber))].join(", "), count: invoice.lines.length, total: money(Math.round(invoice.total * 100)) }),
+    );
+  }
+  return {
+    refused,
+    faulty: errors.length > 0,
+    po,
+    text: (t) => {
+      const parts = [t("tools.summary.rows", { count: pieces.length, type: t(`tools.documents.${expected}`) })];
+      if (pieces.length) parts.push(`${listed(t, pieces.map((piece) => piece(t)))}.`);
+      parts.push(errors.length ? t("tools.summary.faults", { list: listed(t, errors) }) : t("tools.summary.no_faults"));
+      return parts.join(" ");
+    },
+  };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+export async function sendGeneratedFiles(vendor: Vendor): Promise<Outcome> {
+  assertConnectable(vendor);
+  const waiting = await prisma.transmission.count({ where: { vendor_id: vendor.id, partner: "vendor", direction: "out", status: "prepared" } });
+  if (waiting === 0) return { error: false, text: (t) => t("tools.messages.no_generated", { name: vendor.name }) };
+  const report = new StepReport();
+  await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
+  const sent = report.counts.files_sent ?? 0;
+  const problems = report.problemCodes;
+  return {
+    error: problems.length > 0,
+    text: (t) => `${t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name })}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems, "; ")) })}` : ""}`,
+  };
+}
+
+export async function receiveFiles(vendor: Vendor): Promise<Outcome> {
+  assertConnectable(vendor);
+  if (!vendor.sftp_incoming_folder) refuse("tools.messages.no_incoming", { name: vendor.name });
+  if (vendor.enabled !== 1) refuse("tools.messages.disabled", { name: vendor.name });
+  const result = await populateShipResponses({ vendorId: vendor.id });
+  // The step's summary and its problems, in each language where they are codes (D117).
+  const problems = result.problemCodes ?? [];
+  if (!result.summary) return { error: result.error, text: () => result.message };
+  const summary = result.summary;
+  return {
+    error: result.error,
+    text: (t) => `${renderCoded(t, summary)}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems.slice(0, 5), "; ")) })}` : ""}`,
+  };
+}
