@@ -4,7 +4,7 @@
 // (e.g. app/dropship/grids.server.ts).
 import type { Translate } from "~/i18n/i18n.server";
 import { parseListQuery, type ListQuery } from "./list-query.server";
-import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir } from "./types";
+import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir, StatusTone } from "./types";
 
 export interface ColumnSpec {
   key: string;
@@ -18,6 +18,8 @@ export interface ColumnSpec {
   valueType?: "string" | "int";
   /** Value → translation key of its label. */
   options?: Record<string, string>;
+  /** A status column: value → its Badge's tone (null: a Badge without tone). */
+  tones?: Record<string, StatusTone | null>;
   sortable?: boolean;
   /** Part of the global search (queryValue); defaults to true for text columns. */
   searchable?: boolean;
@@ -32,6 +34,7 @@ export interface ResolvedColumn {
   filter: GridFilterKind;
   valueType: "string" | "int";
   options?: Record<string, string>;
+  tones?: Record<string, StatusTone | null>;
   sortable: boolean;
   searchable: boolean;
   links?: GridLink[];
@@ -84,6 +87,7 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
     filter,
     valueType,
     options: spec.options,
+    tones: spec.tones,
     sortable: field !== null && (spec.sortable ?? true),
     searchable: field !== null && (spec.searchable ?? (spec.dataType === "text" && filter === "text")),
     links: spec.links,
@@ -157,6 +161,7 @@ export function columnsFor(grid: GridDefinition, t: Translate): GridColumn[] {
     ...(column.options
       ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, t(label)])) }
       : {}),
+    ...(column.tones ? { tones: column.tones } : {}),
     ...(column.links ? { settings: { links: column.links.map((link) => ({ ...link, label: t(link.label) })) } } : {}),
   }));
 }
