@@ -2,7 +2,6 @@
 // clears the filters and comes back here). The loader renders the first page
 // from the URL with the same server function as GET /api/advancedordergrid.
 import { useLoaderData } from "@remix-run/react";
-
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { gridShouldRevalidate } from "~/grid/DataGrid";
