@@ -7,6 +7,8 @@ import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField 
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
+import { useConfirmSend } from "~/components/ConfirmSend";
 import {
   isTestModeOnly,
   MANUAL_UTILITY_ACTIONS,
@@ -19,8 +21,6 @@ import {
   type ToolAction,
   type ToolInputField,
 } from "~/dropship/tool-actions";
-import { AppPage } from "~/components/AppPage";
-import { useConfirmSend } from "~/components/ConfirmSend";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
 import { pageLoader } from "~/lib/route.server";
 import { BackgroundRun } from "~/runs/BackgroundRun";
