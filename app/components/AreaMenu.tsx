@@ -1,11 +1,12 @@
 // An area's menu page (/dropship, /sales, /special_order): its title and a button per screen.
-import { Button, Card, InlineStack, Page } from "@shopify/polaris";
+import { Button, Card, InlineStack } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 
 export function AreaMenu({ title, links }: { title: string; links: ReadonlyArray<{ url: string; label: string }> }) {
   const { t } = useTranslation();
   return (
-    <Page title={t(title)}>
+    <AppPage title={t(title)}>
       <Card>
         <InlineStack gap="300">
           {links.map((link) => (
@@ -15,6 +16,6 @@ export function AreaMenu({ title, links }: { title: string; links: ReadonlyArray
           ))}
         </InlineStack>
       </Card>
-    </Page>
+    </AppPage>
   );
 }

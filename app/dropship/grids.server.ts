@@ -30,7 +30,7 @@ export const dropshipLogGrid = defineGrid({
     { key: "created_at", label: "dropship.logs.columns.created_at", dataType: "datetime" },
     { key: "vendor_name", label: "dropship.logs.columns.vendor_name", dataType: "text" },
     { key: "action", label: "dropship.logs.columns.action", dataType: "select", options: optionsFrom(LOG_ACTIONS, "dropship.logs.actions") },
-    { key: "status", label: "dropship.logs.columns.status", dataType: "select", options: optionsFrom(LOG_STATUSES, "dropship.logs.statuses") },
+    { key: "status", label: "dropship.logs.columns.status", dataType: "select", options: optionsFrom(LOG_STATUSES, "dropship.logs.statuses"), tones: { info: "info", success: "success", warning: "warning", error: "critical" } },
     { key: "po_number", label: "dropship.logs.columns.po_number", dataType: "text" },
     { key: "order_increment_id", label: "dropship.logs.columns.order_increment_id", dataType: "text" },
     { key: "item_sku", label: "dropship.logs.columns.item_sku", dataType: "text" },
@@ -45,6 +45,18 @@ export type DropshipLogAction = (typeof LOG_ACTIONS)[number];
 export type DropshipLogStatus = (typeof LOG_STATUSES)[number];
 
 export const REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered", "rejected", "shipped", "invoiced", "completed", "archived"] as const;
+/** Waiting on us or the vendor: info; needs a look: attention or critical; done: success; archived: no tone. */
+const REQUEST_STATUS_TONES = {
+  pending: "attention",
+  sent: "info",
+  acknowledged: "info",
+  backordered: "warning",
+  rejected: "critical",
+  shipped: "info",
+  invoiced: "info",
+  completed: "success",
+  archived: null,
+} as const;
 export const RESPONSE_STATUSES = ["received", "processed", "fulfilled", "failed"] as const;
 export const RESPONSE_TYPES = ["997", "855", "856", "810", "846", "csv"] as const;
 
@@ -64,7 +76,7 @@ export const dropshipRequestGrid = defineGrid({
     { key: "qty", label: "requests.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
     { key: "ship_name_last", label: "requests.columns.ship_name_last", dataType: "text" },
     { key: "ship_city", label: "requests.columns.ship_city", dataType: "text" },
-    { key: "status", label: "requests.columns.status", dataType: "select", options: optionsFrom(REQUEST_STATUSES, "requests.statuses") },
+    { key: "status", label: "requests.columns.status", dataType: "select", options: optionsFrom(REQUEST_STATUSES, "requests.statuses"), tones: REQUEST_STATUS_TONES },
     { key: "sent_at", label: "requests.columns.sent_at", dataType: "datetime" },
     {
       key: "actions",
@@ -93,7 +105,7 @@ export const dropshipResponseGrid = defineGrid({
     { key: "qty", label: "responses.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
     { key: "tracking_number", label: "responses.columns.tracking_number", dataType: "text" },
     { key: "tracking_carrier", label: "responses.columns.tracking_carrier", dataType: "text" },
-    { key: "status", label: "responses.columns.status", dataType: "select", options: optionsFrom(RESPONSE_STATUSES, "responses.statuses") },
+    { key: "status", label: "responses.columns.status", dataType: "select", options: optionsFrom(RESPONSE_STATUSES, "responses.statuses"), tones: { received: "info", processed: "success", fulfilled: "success", failed: "critical" } },
     { key: "processed_at", label: "responses.columns.processed_at", dataType: "datetime" },
     {
       key: "actions",

@@ -29,6 +29,9 @@ export const VENDOR_TESTING_ACTIONS = ["855", "856", "846", "810", "997", "850",
  */
 export const TEST_MODE_ONLY_ACTIONS: readonly VendorTestingAction[] = ["855", "856", "846", "810", "997", "generate-sample-850"];
 
+/** Actions that put a file on the vendor's server, where it is read at once: the page asks before each (issue 18 item 3). */
+export const SENDING_TOOL_ACTIONS: readonly ToolAction[] = ["send-generated-files", "855", "856", "846", "810", "997", "850", "generate-sample-850"];
+
 export const isTestModeOnly = (action: string) => (TEST_MODE_ONLY_ACTIONS as readonly string[]).includes(action);
 
 export const TOOL_ACTIONS = [...MANUAL_UTILITY_ACTIONS, ...VENDOR_TESTING_ACTIONS, ...TRANSMISSION_TEST_ACTIONS] as const;

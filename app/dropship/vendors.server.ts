@@ -32,7 +32,7 @@ export const vendorGrid = defineGrid({
   columns: [
     { key: "id", label: "vendor.columns.id", dataType: "text", valueType: "int", filter: "none" },
     { key: "name", label: "vendor.columns.name", dataType: "text" },
-    { key: "enabled", label: "vendor.columns.enabled", dataType: "select", valueType: "int", options: YES_NO },
+    { key: "enabled", label: "vendor.columns.enabled", dataType: "select", valueType: "int", options: YES_NO, tones: { "1": "success", "0": null } },
     { key: "test_mode", label: "vendor.columns.test_mode", dataType: "select", valueType: "int", options: YES_NO },
     { key: "created_at", label: "vendor.columns.created_at", dataType: "datetime" },
     { key: "updated_at", label: "vendor.columns.updated_at", dataType: "datetime" },

@@ -6,6 +6,7 @@
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
+  Badge,
   Banner,
   BlockStack,
   Card,
@@ -88,8 +89,12 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
   switch (column.dataType) {
     case "datetime":
       return <>{formatDateTime(value as string | null, timeZone)}</>;
-    case "select":
-      return <>{value === null || value === undefined ? "" : (column.options?.[String(value)] ?? titleCase(String(value)))}</>;
+    case "select": {
+      if (value === null || value === undefined) return null;
+      const label = column.options?.[String(value)] ?? titleCase(String(value));
+      // A status: a Badge toned by what it means (its tone is also read out, in the staff member's language).
+      return column.tones ? <Badge tone={column.tones[String(value)] ?? undefined}>{label}</Badge> : <>{label}</>;
+    }
     case "links":
       return (
         <InlineStack gap="200" wrap={false}>

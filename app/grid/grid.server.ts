@@ -5,7 +5,7 @@
 import type { Translate } from "~/i18n/i18n.server";
 import { renderStored } from "~/i18n/messages";
 import { parseListQuery, type ListQuery } from "./list-query.server";
-import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir } from "./types";
+import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir, StatusTone } from "./types";
 
 export interface ColumnSpec {
   key: string;
@@ -19,6 +19,8 @@ export interface ColumnSpec {
   valueType?: "string" | "int";
   /** Value → translation key of its label. */
   options?: Record<string, string>;
+  /** A status column: value → its Badge's tone (null: a Badge without tone). */
+  tones?: Record<string, StatusTone | null>;
   sortable?: boolean;
   /** Part of the global search (queryValue); defaults to true for text columns. */
   searchable?: boolean;
@@ -39,6 +41,7 @@ export interface ResolvedColumn {
   filter: GridFilterKind;
   valueType: "string" | "int";
   options?: Record<string, string>;
+  tones?: Record<string, StatusTone | null>;
   sortable: boolean;
   searchable: boolean;
   links?: GridLink[];
@@ -111,6 +114,7 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
     filter,
     valueType,
     options: spec.options,
+    tones: spec.tones,
     sortable: field !== null && (spec.sortable ?? true),
     searchable: field !== null && (spec.searchable ?? (spec.dataType === "text" && filter === "text")),
     links: spec.links,
@@ -185,6 +189,7 @@ export function columnsFor(grid: GridDefinition, t: Translate): GridColumn[] {
     ...(column.options
       ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, t(label)])) }
       : {}),
+    ...(column.tones ? { tones: column.tones } : {}),
     ...(column.links ? { settings: { links: column.links.map((link) => ({ ...link, label: t(link.label) })) } } : {}),
   }));
 }

@@ -23,6 +23,9 @@ export interface GridLink {
   condition?: GridLinkCondition;
 }
 
+/** A status's Badge tone, by what the status means (Polaris Badge). */
+export type StatusTone = "success" | "critical" | "warning" | "attention" | "info";
+
 export interface GridColumn {
   key: string;
   label: string;
@@ -30,6 +33,8 @@ export interface GridColumn {
   filter: GridFilterKind;
   sortable: boolean;
   options?: Record<string, string>;
+  /** A status column: each value shows as a Badge, with this tone (none for a value not listed). */
+  tones?: Record<string, StatusTone | null>;
   settings?: { links?: GridLink[] };
 }
 

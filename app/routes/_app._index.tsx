@@ -1,21 +1,10 @@
 // Home (spec 001 §2): the Daily Sales block, loaded in the browser from
 // /api/daily_sales (what each figure means: docs/decisions.md D19), and the link groups.
 import { useLoaderData } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  InlineGrid,
-  InlineStack,
-  Link,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  Text,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Link, SkeletonBodyText, SkeletonDisplayText, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { HOME_LINK_GROUPS } from "~/components/navigation";
 import { RegionDataTable } from "~/components/RegionDataTable";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
@@ -32,7 +21,7 @@ export default function Home() {
   const { t } = useTranslation();
   const { shop } = useLoaderData<typeof loader>();
   return (
-    <Page title={t("home.title")} subtitle={shop ? t("home.connected", { shop }) : undefined}>
+    <AppPage title={t("home.title")} subtitle={shop ? t("home.connected", { shop }) : undefined}>
       <BlockStack gap="400">
         <DailySalesBlock />
         <div className="home-groups">
@@ -54,7 +43,7 @@ export default function Home() {
           ))}
         </div>
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }
 

@@ -2,8 +2,8 @@
 // clears the filters and comes back here). The loader renders the first page
 // from the URL with the same server function as GET /api/advancedordergrid.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { gridShouldRevalidate } from "~/grid/DataGrid";
 import { listPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
@@ -27,8 +27,8 @@ export default function AdvancedOrderSummary() {
   const { t } = useTranslation();
   const { initial, views, shop } = useLoaderData<typeof loader>();
   return (
-    <Page fullWidth title={t("orders.title")} primaryAction={{ content: t("orders.view_all"), url: "/advancedorder" }}>
+    <AppPage fullWidth title={t("orders.title")} primaryAction={{ content: t("orders.view_all"), url: "/advancedorder" }}>
       <OrderGrid initial={initial} views={views} shop={shop} />
-    </Page>
+    </AppPage>
   );
 }

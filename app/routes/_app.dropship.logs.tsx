@@ -1,7 +1,8 @@
 // Drop Shipping Logs (spec 000 §2): the generic grid over GET /api/dropship_log.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { listDropshipLogs } from "~/dropship/logs.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
@@ -14,7 +15,7 @@ export default function DropshipLogs() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   return (
-    <Page fullWidth title={t("dropship.logs.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
+    <AppPage fullWidth title={t("dropship.logs.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
       <DataGrid
         endpoint="/api/dropship_log"
         initial={initial}
@@ -24,6 +25,6 @@ export default function DropshipLogs() {
         loadErrorText={t("dropship.logs.load_error")}
         emptyState={{ heading: t("dropship.logs.empty_heading"), description: t("dropship.logs.empty_description") }}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -1,7 +1,8 @@
 // Drop Shipping Requests (spec 000 §2): request_id descending; rows link to the revise form.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { listRequests } from "~/dropship/revisions.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
@@ -13,7 +14,7 @@ export const shouldRevalidate = gridShouldRevalidate;
 export default function DropshipRequests() {
   const { t } = useTranslation();
   return (
-    <Page fullWidth title={t("requests.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
+    <AppPage fullWidth title={t("requests.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
       <DataGrid
         endpoint="/api/dropship_request"
         initial={useLoaderData<typeof loader>()}
@@ -23,6 +24,6 @@ export default function DropshipRequests() {
         loadErrorText={t("requests.load_error")}
         emptyState={{ heading: t("requests.empty_heading"), description: t("dropship.logs.empty_description") }}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -1,7 +1,8 @@
 // Drop Shipping Responses (spec 000 §2): id descending; rows link to the revise form.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { listResponses } from "~/dropship/revisions.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
@@ -13,7 +14,7 @@ export const shouldRevalidate = gridShouldRevalidate;
 export default function DropshipResponses() {
   const { t } = useTranslation();
   return (
-    <Page fullWidth title={t("responses.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
+    <AppPage fullWidth title={t("responses.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
       <DataGrid
         endpoint="/api/dropship_response"
         initial={useLoaderData<typeof loader>()}
@@ -23,6 +24,6 @@ export default function DropshipResponses() {
         loadErrorText={t("responses.load_error")}
         emptyState={{ heading: t("responses.empty_heading"), description: t("dropship.logs.empty_description") }}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -3,13 +3,16 @@
 // GET /api/dropship_tools; each action posts to /api/dropship_tools_submit with
 // the input it needs (app/dropship/tool-actions.ts) and runs in the background
 // (D93): the page follows the run and shows its { error, message } in a banner.
-import { Banner, BlockStack, Button, Card, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
+import { useConfirmSend } from "~/components/ConfirmSend";
 import {
   isTestModeOnly,
   MANUAL_UTILITY_ACTIONS,
+  SENDING_TOOL_ACTIONS,
   TOOL_ACTION_INPUT,
   TOOL_INPUT_MAX,
   toolInputReady,
@@ -60,6 +63,14 @@ export default function DropShipTools() {
   // Made-up vendor files only for a vendor in test mode (D66); the server refuses them too.
   const notTestMode = Boolean(chosen && chosen.test_mode !== 1);
 
+  // A file put on the vendor's server is read at once: asked first.
+  const confirmSend = useConfirmSend();
+  const press = (action: ToolAction) => {
+    if (!SENDING_TOOL_ACTIONS.includes(action)) return run(action);
+    const label = t(`tools.actions.${action}`);
+    confirmSend.ask({ title: t("confirm.tools_send.title", { action: label }), body: t("confirm.tools_send.body", { vendor: chosen?.name ?? "" }), action: label }, () => run(action));
+  };
+
   const buttons = (actions: readonly ToolAction[]) => (
     <InlineStack gap="200">
       {actions.map((action) => (
@@ -67,7 +78,7 @@ export default function DropShipTools() {
           key={action}
           disabled={!vendorId || tool.running || !toolInputReady(action, inputs) || (notTestMode && isTestModeOnly(action))}
           loading={tool.running && tool.run?.action === action}
-          onClick={() => run(action)}
+          onClick={() => press(action)}
         >
           {t(`tools.actions.${action}`)}
         </Button>
@@ -92,7 +103,8 @@ export default function DropShipTools() {
   const skuActions = VENDOR_TESTING_ACTIONS.filter((action) => TOOL_ACTION_INPUT[action]?.field === "sku");
 
   return (
-    <Page title={t("tools.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
+    <AppPage title={t("tools.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
+      {confirmSend.modal}
       <BlockStack gap="400">
         {loadFailed && (
           <Banner tone="critical" onDismiss={() => setLoadFailed(false)}>
@@ -154,6 +166,6 @@ export default function DropShipTools() {
           </BlockStack>
         </Card>
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

@@ -1,7 +1,8 @@
 // Dropship Vendors (spec 000 §2): the generic grid over GET /api/dropship_vendor.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { vendorGridAnswer } from "~/dropship/vendors.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
@@ -14,7 +15,7 @@ export default function Vendors() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("vendor.title")}
       backAction={{ content: t("buttons.back"), url: "/dropship" }}
@@ -29,6 +30,6 @@ export default function Vendors() {
         resourceName={{ singular: "vendor", plural: "vendors" }}
         emptyState={{ heading: t("vendor.empty") }}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -1,8 +1,9 @@
 // EOD Batches (spec 001 §2): the files exported to the AS400 over the generic
 // grid, id desc, 'No batches found'; Back to Report goes to /eod/report.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { renderEodCell } from "~/eod/cells";
 import { listEodBatches } from "~/eod/grids.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
@@ -15,7 +16,7 @@ export const shouldRevalidate = gridShouldRevalidate;
 export default function EodBatches() {
   const { t } = useTranslation();
   return (
-    <Page fullWidth title={t("eod.batch_title")} secondaryActions={[{ content: t("eod.buttons.back_to_report"), url: "/eod/report" }]}>
+    <AppPage fullWidth title={t("eod.batch_title")} secondaryActions={[{ content: t("eod.buttons.back_to_report"), url: "/eod/report" }]}>
       <DataGrid
         endpoint="/api/eod_batch"
         initial={useLoaderData<typeof loader>()}
@@ -26,6 +27,6 @@ export default function EodBatches() {
         emptyState={{ heading: t("eod.empty_batches") }}
         renderCell={renderEodCell}
       />
-    </Page>
+    </AppPage>
   );
 }

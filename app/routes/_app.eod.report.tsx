@@ -6,9 +6,11 @@
 // §8) over the detail. After a successful run the screen goes to /eod/report/
 // after 1 s (spec 001 §4).
 import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Text } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
+import { useConfirmSend } from "~/components/ConfirmSend";
 import { listEodReport } from "~/eod/grids.server";
 import { REDIRECT_AFTER_SUCCESS_MS } from "~/forms/submit-result";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
@@ -57,6 +59,10 @@ export default function EodReport() {
   const act = (action: EodAction) => {
     void eod.start({ url: ENDPOINTS[action], errorText: t(`eod.banners.${action}_error`) });
   };
+  // Export and retry send a file to the AS400: asked first.
+  const confirmSend = useConfirmSend();
+  const askThenAct = (action: "retry" | "export", label: string) =>
+    confirmSend.ask({ title: t(`confirm.eod_${action}.title`), body: t(`confirm.eod_${action}.body`), action: label }, () => act(action));
 
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
@@ -71,17 +77,18 @@ export default function EodReport() {
   };
 
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("eod.report_title")}
       primaryAction={{ content: t("eod.buttons.run"), onAction: () => act("run"), loading: running === "run", disabled: eod.running }}
       secondaryActions={[
         { content: t("eod.buttons.past_batches"), url: "/eod/batch" },
-        { content: t("eod.buttons.retry"), onAction: () => act("retry"), loading: running === "retry", disabled: eod.running },
+        { content: t("eod.buttons.retry"), onAction: () => askThenAct("retry", t("eod.buttons.retry")), loading: running === "retry", disabled: eod.running },
         { content: t("eod.buttons.export_csv"), onAction: () => void exportCsv(), loading: downloading },
-        { content: t("eod.buttons.export_as400"), onAction: () => act("export"), loading: running === "export", disabled: eod.running },
+        { content: t("eod.buttons.export_as400"), onAction: () => askThenAct("export", t("eod.buttons.export_as400")), loading: running === "export", disabled: eod.running },
       ]}
     >
+      {confirmSend.modal}
       <BlockStack gap="400">
         {downloadFailed && (
           <Banner tone="critical" onDismiss={() => setDownloadFailed(false)}>
@@ -101,6 +108,6 @@ export default function EodReport() {
           reloadKey={reloadToken}
         />
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

@@ -5,13 +5,16 @@
 // grid is then read again so the Last * columns show the run. A feed's cron is edited
 // from its Cron Expression cell (/feed/edit, docs/decisions.md D29).
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { BlockStack, Button, InlineStack, Link, Page, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppSettings } from "~/components/app-settings";
+import { AppPage } from "~/components/AppPage";
 import { feedGridAnswer } from "~/feeds/feeds.server";
 import { DataGrid, gridShouldRevalidate, type GridPageData } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import type { GridAnswer, GridRow } from "~/grid/types";
+import { cronInWords } from "~/lib/cron-words";
 import { withLocale } from "~/lib/format";
 import { pageLoader } from "~/lib/route.server";
 import { BackgroundRun } from "~/runs/BackgroundRun";
@@ -28,6 +31,7 @@ type FlatAnswer = Omit<GridAnswer["data"], "data"> & { data: GridRow[]; columns:
 
 export default function FeedSummary() {
   const { t } = useTranslation();
+  const { locale } = useAppSettings();
   const location = useLocation();
   const loaded = useLoaderData<typeof loader>();
   const [grid, setGrid] = useState<{ key: number; initial: GridPageData }>({ key: 0, initial: loaded });
@@ -58,7 +62,7 @@ export default function FeedSummary() {
   }, [ended]);
 
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("feeds.summary_title")}
       primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}
@@ -78,13 +82,22 @@ export default function FeedSummary() {
           renderCell={(column, row) => {
             const name = String(row.name);
             if (column.key === "cron_expression") {
+              const words = cronInWords(String(row.cron_expression), locale);
               return (
-                <InlineStack gap="100" wrap={false}>
-                  <Link url={withLocale(`/feed/edit?id=${row.id}`, location.search)} accessibilityLabel={t("a11y.cron_link_label", { cron: String(row.cron_expression), feed: name })}>
-                    {String(row.cron_expression)}
-                  </Link>
-                  {row.enabled === 0 && <Text as="span" tone="subdued">({t("feeds.disabled")})</Text>}
-                </InlineStack>
+                <BlockStack gap="050">
+                  <InlineStack gap="100" wrap={false}>
+                    <Link url={withLocale(`/feed/edit?id=${row.id}`, location.search)} accessibilityLabel={t("a11y.cron_link_label", { cron: String(row.cron_expression), feed: name })}>
+                      {String(row.cron_expression)}
+                    </Link>
+                    {row.enabled === 0 && <Text as="span" tone="subdued">({t("feeds.disabled")})</Text>}
+                  </InlineStack>
+                  {/* The schedule in words, in the staff member's language (issue 18 item 3). */}
+                  {words && (
+                    <Text as="span" variant="bodySm" tone="subdued">
+                      {words}
+                    </Text>
+                  )}
+                </BlockStack>
               );
             }
             if (column.key !== "actions") return undefined;
@@ -105,6 +118,6 @@ export default function FeedSummary() {
           }}
         />
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

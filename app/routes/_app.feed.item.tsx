@@ -2,8 +2,9 @@
 // or 'Feed Logs for {name}' while a feed name filters the list; Back to the
 // summary, and View Logs For All Feeds while filtered.
 import { useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { feedLogGridAnswer } from "~/feeds/feeds.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
@@ -20,7 +21,7 @@ export default function FeedLogs() {
   const feedName = searchParams.get("feed_name")?.trim() ?? "";
   const filtered = Boolean(feedName || searchParams.get("type")?.trim());
   return (
-    <Page
+    <AppPage
       fullWidth
       title={feedName ? t("feeds.logs_title_for", { name: feedName }) : t("feeds.logs_title")}
       backAction={{ content: t("buttons.back"), url: withLocale("/feed", location.search) }}
@@ -36,6 +37,6 @@ export default function FeedLogs() {
         loadErrorText={t("feeds.logs_load_error")}
         emptyState={{ heading: t("feeds.logs_empty") }}
       />
-    </Page>
+    </AppPage>
   );
 }

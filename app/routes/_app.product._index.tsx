@@ -1,8 +1,9 @@
 // Products (spec 001 §2): the generic grid over GET /api/product, sku ascending;
 // Back, API Errors, API Operations and Category-Tags Mappings.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { formatMoney } from "~/lib/format";
@@ -16,7 +17,7 @@ export default function Products() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("products.title")}
       backAction={{ content: t("buttons.back"), url: "/" }}
@@ -36,6 +37,6 @@ export default function Products() {
         emptyState={{ heading: t("products.empty") }}
         renderCell={(column, row) => (column.key === "price" ? formatMoney(row.price as string | null) : undefined)}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -1,7 +1,8 @@
 // Product API Errors (spec 001 §2): every failed Shopify call, newest first (GET /api/product_api_error).
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
@@ -17,7 +18,7 @@ export default function ProductApiErrors() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   return (
-    <Page fullWidth title={t("products.api_errors.title")} backAction={{ content: t("buttons.back"), url: "/product" }}>
+    <AppPage fullWidth title={t("products.api_errors.title")} backAction={{ content: t("buttons.back"), url: "/product" }}>
       <DataGrid
         endpoint="/api/product_api_error"
         initial={initial}
@@ -28,6 +29,6 @@ export default function ProductApiErrors() {
         emptyState={{ heading: t("products.api_errors.empty") }}
         renderCell={renderCell}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -1,7 +1,8 @@
 // Product API Operations (spec 001 §2): every Shopify call the app made, newest first (GET /api/product_api_operation).
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
@@ -17,7 +18,7 @@ export default function ProductApiOperations() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   return (
-    <Page fullWidth title={t("products.api_operations.title")} backAction={{ content: t("buttons.back"), url: "/product" }}>
+    <AppPage fullWidth title={t("products.api_operations.title")} backAction={{ content: t("buttons.back"), url: "/product" }}>
       <DataGrid
         endpoint="/api/product_api_operation"
         initial={initial}
@@ -28,6 +29,6 @@ export default function ProductApiOperations() {
         emptyState={{ heading: t("products.api_operations.empty") }}
         renderCell={renderCell}
       />
-    </Page>
+    </AppPage>
   );
 }

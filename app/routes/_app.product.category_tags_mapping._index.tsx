@@ -1,8 +1,9 @@
 // AS400 Category to Shopify Tags Mappings (spec 001 §2): the generic grid over
 // GET /api/category_tags_mapping, as400_category_id ascending; Back and Create Mapping.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
@@ -16,7 +17,7 @@ export default function CategoryTagsMappings() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("products.mappings.title")}
       backAction={{ content: t("buttons.back"), url: "/product" }}
@@ -31,6 +32,6 @@ export default function CategoryTagsMappings() {
         loadErrorText={t("products.mappings.load_error")}
         emptyState={{ heading: t("products.mappings.empty") }}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -3,9 +3,10 @@
 // success 'Successfully updated mapping' and back to the list after 1 s
 // (design.md). An existing mapping can also be deleted.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, FormLayout, Modal, Page, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Card, FormLayout, Modal, Text, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/lib/route.server";
@@ -43,7 +44,7 @@ export default function EditCategoryTagsMapping() {
     void save.submit({ url: "/api/category_tags_mapping", body: mapping ? { id: mapping.id, ...values } : { ...values } });
 
   return (
-    <Page
+    <AppPage
       title={t(mapping ? "products.mappings.edit_title" : "products.mappings.new_title")}
       subtitle={mapping ? `ID ${mapping.id}` : undefined}
       backAction={{ content: t("buttons.back"), url: MAPPINGS_PATH }}
@@ -92,6 +93,6 @@ export default function EditCategoryTagsMapping() {
           </Modal.Section>
         </Modal>
       )}
-    </Page>
+    </AppPage>
   );
 }

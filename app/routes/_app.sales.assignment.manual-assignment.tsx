@@ -4,10 +4,11 @@
 // of that SKU), Qty, delete row. New Assignment adds a row; Create Assignments
 // saves them all or none, and goes back to the unassigned orders 1 s after success.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { AppPage } from "~/components/AppPage";
 import { RegionDataTable } from "~/components/RegionDataTable";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
@@ -76,7 +77,7 @@ export default function ManualAssignment() {
   };
 
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("sales.manual.title")}
       subtitle={data ? t("sales.manual.title_order", { order: data.order.order_id }) : undefined}
@@ -188,6 +189,6 @@ export default function ManualAssignment() {
           </>
         )}
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

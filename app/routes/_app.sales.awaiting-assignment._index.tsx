@@ -2,9 +2,10 @@
 // Reassign (the reassign form) and Delete (a warning, OK/Cancel, then DELETE
 // /api/assignment/{id}); back to /sales. After a delete the list reloads after 1 s.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, InlineStack, Link, Modal, Page, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Link, Modal, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { DataGrid } from "~/grid/DataGrid";
@@ -25,7 +26,7 @@ export default function AwaitingAssignment() {
   const remove = useFormSubmit({ success: t("sales.awaiting.deleted"), error: t("sales.awaiting.delete_error") }, { redirectTo: "/sales/awaiting-assignment/" });
 
   return (
-    <Page fullWidth title={t("sales.awaiting.title")} backAction={{ content: t("buttons.back"), url: "/sales" }}>
+    <AppPage fullWidth title={t("sales.awaiting.title")} backAction={{ content: t("buttons.back"), url: "/sales" }}>
       <BlockStack gap="400">
         <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />
         <DataGrid
@@ -98,6 +99,6 @@ export default function AwaitingAssignment() {
           </BlockStack>
         </Modal.Section>
       </Modal>
-    </Page>
+    </AppPage>
   );
 }

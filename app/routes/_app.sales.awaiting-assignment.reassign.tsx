@@ -3,9 +3,10 @@
 // select (required; name plus Qty when the source reports stock of the SKU);
 // Save and Back; the warning text. Back to the awaiting list 1 s after a save.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, FormLayout, Page, Select, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Card, FormLayout, Select, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/lib/route.server";
@@ -53,7 +54,7 @@ export default function ReassignAssignment() {
   };
 
   return (
-    <Page
+    <AppPage
       title={t("sales.reassign.title")}
       backAction={{ content: t("buttons.back"), url: LIST_URL }}
       primaryAction={assignment ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
@@ -92,6 +93,6 @@ export default function ReassignAssignment() {
           </Card>
         )}
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

@@ -2,8 +2,9 @@
 // DNH per row; Retrieve New Assignments From AS400 imports the AS400's assignment files,
 // each bad line shown as an extra error banner.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Page } from "@shopify/polaris";
+import { Banner, BlockStack } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { DataGrid } from "~/grid/DataGrid";
@@ -23,7 +24,7 @@ export default function InProgressAssignments() {
   const lineErrors = Array.isArray(body?.error_messages) ? body.error_messages.filter((message): message is string => typeof message === "string") : [];
   const grid = useGridReload(initial);
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("sales.in_progress.title")}
       backAction={{ content: t("buttons.back"), url: "/sales" }}
@@ -55,6 +56,6 @@ export default function InProgressAssignments() {
           emptyState={{ heading: t("sales.in_progress.empty_heading"), description: t("sales.awaiting.empty_description") }}
         />
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

@@ -2,9 +2,10 @@
 // Read-only assignment fields, Transfer Number and Reason (multi-line), Submit DNH, the
 // warning text. Back to the in-progress list 1 s after the transfer is created.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, FormLayout, Page, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Card, FormLayout, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/lib/route.server";
@@ -46,7 +47,7 @@ export default function DnhTransfer() {
   };
 
   return (
-    <Page
+    <AppPage
       title={t("sales.dnh.title")}
       backAction={{ content: t("buttons.back"), url: LIST_URL }}
       primaryAction={data && !done ? { content: t("sales.dnh.submit"), loading: save.submitting, onAction: submit } : undefined}
@@ -98,6 +99,6 @@ export default function DnhTransfer() {
           </Card>
         )}
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

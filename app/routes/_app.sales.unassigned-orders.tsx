@@ -3,10 +3,12 @@
 // Auto-Assignments File writes the eligible orders to the AS400, in the
 // background (D93): the page follows the run to its result.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Link, Page } from "@shopify/polaris";
+import { BlockStack, Link } from "@shopify/polaris";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { AppPage } from "~/components/AppPage";
+import { useConfirmSend } from "~/components/ConfirmSend";
 import { DataGrid } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
@@ -32,8 +34,10 @@ export default function UnassignedOrders() {
   const grid = useGridReload(initial);
   const texts = useMemo(() => ({ error: t("sales.unassigned.generate_error") }), [t]);
   const generate = useBackgroundRun(run, texts, { onEnded: (ended) => !ended.error && grid.reload() });
+  const confirmSend = useConfirmSend();
+
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("sales.unassigned.title")}
       backAction={{ content: t("buttons.back"), url: "/sales" }}
@@ -41,9 +45,14 @@ export default function UnassignedOrders() {
         content: t("sales.unassigned.generate"),
         loading: generate.running,
         disabled: generate.running,
-        onAction: () => void generate.start({ url: "/api/generate_auto_assignment_file" }),
+        onAction: () =>
+          confirmSend.ask(
+            { title: t("confirm.auto_assignments.title"), body: t("confirm.auto_assignments.body"), action: t("sales.unassigned.generate") },
+            () => void generate.start({ url: "/api/generate_auto_assignment_file" }),
+          ),
       }}
     >
+      {confirmSend.modal}
       <BlockStack gap="400">
         <BackgroundRun state={generate} label={() => t("sales.unassigned.generate")} />
         <DataGrid
@@ -66,6 +75,6 @@ export default function UnassignedOrders() {
           }}
         />
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

@@ -2,10 +2,12 @@
 // (the order in the Shopify admin, new tab), and Pull New Special Orders, which
 // runs in the background (D93): the page follows the run to its result.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Link, Page } from "@shopify/polaris";
+import { BlockStack, Link } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { AppPage } from "~/components/AppPage";
+import { useConfirmSend } from "~/components/ConfirmSend";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
@@ -52,8 +54,10 @@ export default function CurrentSpecialOrders() {
     return undefined;
   };
 
+  const confirmSend = useConfirmSend();
+
   return (
-    <Page
+    <AppPage
       fullWidth
       title={t("special_orders.current_title")}
       backAction={{ content: t("buttons.back"), url: "/special_order" }}
@@ -61,9 +65,14 @@ export default function CurrentSpecialOrders() {
         content: t("special_orders.pull"),
         loading: pull.running,
         disabled: pull.running,
-        onAction: () => void pull.start({ url: "/api/special_order_pull" }),
+        onAction: () =>
+          confirmSend.ask(
+            { title: t("confirm.special_order_pull.title"), body: t("confirm.special_order_pull.body"), action: t("special_orders.pull") },
+            () => void pull.start({ url: "/api/special_order_pull" }),
+          ),
       }}
     >
+      {confirmSend.modal}
       <BlockStack gap="400">
         <BackgroundRun state={pull} label={() => t("special_orders.pull")} />
         <DataGrid
@@ -79,6 +88,6 @@ export default function CurrentSpecialOrders() {
           reloadKey={reloadKey}
         />
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

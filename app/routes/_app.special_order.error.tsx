@@ -1,7 +1,8 @@
 // Special Order Errors (spec 001 §2): id descending; Revise opens /special_order/revise?id=.
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
@@ -18,7 +19,7 @@ export const shouldRevalidate = gridShouldRevalidate;
 export default function SpecialOrderErrors() {
   const { t } = useTranslation();
   return (
-    <Page fullWidth title={t("special_orders.error_title")} backAction={{ content: t("buttons.back"), url: "/special_order" }}>
+    <AppPage fullWidth title={t("special_orders.error_title")} backAction={{ content: t("buttons.back"), url: "/special_order" }}>
       <DataGrid
         endpoint="/api/special_order_error"
         answerShape="flat"
@@ -29,6 +30,6 @@ export default function SpecialOrderErrors() {
         loadErrorText={t("special_orders.error_load_error")}
         emptyState={{ heading: t("special_orders.empty_errors"), description: t("special_orders.empty_description") }}
       />
-    </Page>
+    </AppPage>
   );
 }

@@ -1,8 +1,9 @@
 // Special Order Logs (spec 001 §2): every pulled file, id descending; Download gives the file.
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BlockStack, Page } from "@shopify/polaris";
+import { Banner, BlockStack } from "@shopify/polaris";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
@@ -38,7 +39,7 @@ export default function SpecialOrderLogs() {
     );
   };
   return (
-    <Page fullWidth title={t("special_orders.log_title")} backAction={{ content: t("buttons.back"), url: "/special_order" }}>
+    <AppPage fullWidth title={t("special_orders.log_title")} backAction={{ content: t("buttons.back"), url: "/special_order" }}>
       <BlockStack gap="400">
         {failed && (
           <Banner tone="critical" onDismiss={() => setFailed(false)}>
@@ -57,6 +58,6 @@ export default function SpecialOrderLogs() {
           renderCell={renderCell}
         />
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

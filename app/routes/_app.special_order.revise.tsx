@@ -5,9 +5,10 @@
 // anything is sent; the first failure is the banner. Saved → back to the
 // errors after 1 s.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { recordLoader } from "~/forms/record-loader.server";
 import type { SubmitOutcome } from "~/forms/submit-result";
@@ -101,7 +102,7 @@ export default function ReviseSpecialOrder() {
   );
 
   return (
-    <Page
+    <AppPage
       title={t("special_orders.revise_title")}
       backAction={{ content: t("buttons.back"), url: LIST_URL }}
       primaryAction={record ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
@@ -188,6 +189,6 @@ export default function ReviseSpecialOrder() {
           </>
         )}
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

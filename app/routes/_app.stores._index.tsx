@@ -2,8 +2,9 @@
 // vendors, on the generic grid over GET /api/store, by source code. A store's
 // Edit link opens the form where staff set its AS400 source code.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Page, Text } from "@shopify/polaris";
+import { BlockStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/lib/route.server";
@@ -16,7 +17,7 @@ export default function Stores() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   return (
-    <Page fullWidth title={t("stores.title")} backAction={{ content: t("buttons.back"), url: "/sales" }}>
+    <AppPage fullWidth title={t("stores.title")} backAction={{ content: t("buttons.back"), url: "/sales" }}>
       <BlockStack gap="400">
         <Text as="p" tone="subdued">
           {t("stores.intro")}
@@ -31,6 +32,6 @@ export default function Stores() {
           emptyState={{ heading: t("stores.empty") }}
         />
       </BlockStack>
-    </Page>
+    </AppPage>
   );
 }

@@ -4,7 +4,7 @@
 // banner (success or critical), the detail under it. A start refused (already
 // running, 422) shows as a banner above. In local mode a run seen ending also
 // gets a Polaris Toast (inside the admin, App Bridge's toast: use-background-run).
-import { Banner, BlockStack, Card, InlineStack, ProgressBar, Spinner, Text, Toast } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, InlineStack, ProgressBar, Spinner, Text, Toast } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
@@ -12,6 +12,9 @@ import { formatDateTime } from "~/lib/format";
 import type { RunView } from "./types";
 import { appBridge, useEmbedded } from "~/components/app-bridge";
 import type { useBackgroundRun } from "./use-background-run";
+
+// An ended run's status as a Badge (issue 18 item 3).
+const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefined> = { finished: "success", failed: "critical", interrupted: "warning" };
 
 const RESERVED = new Set(["done", "total", "unit", "problems", "trigger", "pid", "host", "step"]);
 
@@ -100,10 +103,17 @@ export function BackgroundRun({ state, label }: { state: ReturnType<typeof useBa
         <Banner tone={run.error ? "critical" : "success"} title={run.message ?? ""} onDismiss={state.dismissRun}>
           <BlockStack gap="100">
             {run.detail && <p>{run.detail}</p>}
-            <Text as="p" tone="subdued">
-              {label(run)} · {t(`runs.status.${run.status}`)}
-              {run.finished_at ? ` · ${t("runs.finished_at", { time: formatDateTime(run.finished_at, timeZone) })}` : ""}
-            </Text>
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="span" tone="subdued">
+                {label(run)}
+              </Text>
+              <Badge tone={STATUS_TONES[run.status]}>{t(`runs.status.${run.status}`)}</Badge>
+              {run.finished_at && (
+                <Text as="span" tone="subdued">
+                  {t("runs.finished_at", { time: formatDateTime(run.finished_at, timeZone) })}
+                </Text>
+              )}
+            </InlineStack>
           </BlockStack>
         </Banner>
       )}

@@ -1,7 +1,8 @@
 // The page of both realtime logs (spec 001 §2): the generic grid, id
 // descending, Back to /sales. Amounts in USD; the payload as JSON text.
-import { Page } from "@shopify/polaris";
+
 import { useTranslation } from "react-i18next";
+import { AppPage } from "~/components/AppPage";
 import { DataGrid, type GridPageData } from "~/grid/DataGrid";
 import type { GridColumn, GridRow } from "~/grid/types";
 import { formatMoney } from "~/lib/format";
@@ -16,7 +17,7 @@ function renderCell(column: GridColumn, row: GridRow) {
 export function RealtimeLogPage({ kind, initial }: { kind: "sales" | "shipping"; initial: GridPageData }) {
   const { t } = useTranslation();
   return (
-    <Page fullWidth title={t(`realtime_logs.${kind}.title`)} backAction={{ content: t("buttons.back"), url: "/sales" }}>
+    <AppPage fullWidth title={t(`realtime_logs.${kind}.title`)} backAction={{ content: t("buttons.back"), url: "/sales" }}>
       <DataGrid
         endpoint={kind === "sales" ? "/api/realtime_sales_log" : "/api/realtime_shipping_log"}
         initial={initial}
@@ -27,6 +28,6 @@ export function RealtimeLogPage({ kind, initial }: { kind: "sales" | "shipping";
         emptyState={{ heading: t(`realtime_logs.${kind}.empty_heading`), description: t("realtime_logs.empty_description") }}
         renderCell={renderCell}
       />
-    </Page>
+    </AppPage>
   );
 }

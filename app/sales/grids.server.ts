@@ -6,6 +6,9 @@ import type { GridAnswer } from "~/grid/types";
 import type { Translate } from "~/i18n/i18n.server";
 import { ASSIGN_STATUS_VALUES, FINISHED_ORDER_STATUSES } from "./assignments.server";
 
+/** Pending, Processing, Sent, Complete: waiting on us, under way, under way, done. */
+const ASSIGN_STATUS_TONES = { "1": "attention", "2": "info", "3": "info", "4": "success" } as const;
+
 export const ELIGIBILITY_VALUES = ["0", "1", "2"] as const;
 
 /**
@@ -83,7 +86,7 @@ export const assignmentGrid = defineGrid({
   columns: [
     { key: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
     ...assignmentColumns,
-    { key: "assign_status", label: "sales.assignment.columns.assign_status", dataType: "select", valueType: "int", options: optionsFrom(ASSIGN_STATUS_VALUES, "sales.assign_status") },
+    { key: "assign_status", label: "sales.assignment.columns.assign_status", dataType: "select", valueType: "int", options: optionsFrom(ASSIGN_STATUS_VALUES, "sales.assign_status"), tones: ASSIGN_STATUS_TONES },
     {
       key: "actions",
       label: "sales.assignment.columns.actions",
@@ -108,7 +111,7 @@ export const inProgressGrid = defineGrid({
   columns: [
     { key: "assignment_id", field: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
     ...assignmentColumns,
-    { key: "assign_status", label: "sales.assignment.columns.assign_status", dataType: "select", valueType: "int", options: optionsFrom(["2", "3"], "sales.assign_status") },
+    { key: "assign_status", label: "sales.assignment.columns.assign_status", dataType: "select", valueType: "int", options: optionsFrom(["2", "3"], "sales.assign_status"), tones: ASSIGN_STATUS_TONES },
     {
       key: "actions",
       label: "sales.assignment.columns.actions",

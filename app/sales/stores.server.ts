@@ -368,7 +368,7 @@ export const storeGrid = defineGrid({
     { key: "name", label: "stores.columns.name", dataType: "text" },
     { key: "shopify_location_id", label: "stores.columns.shopify_location_id", dataType: "text" },
     { key: "type", label: "stores.columns.type", dataType: "select", options: optionsFrom(SOURCE_TYPES, "stores.types") },
-    { key: "enabled", label: "stores.columns.enabled", dataType: "select", valueType: "int", options: optionsFrom(["1", "0"], "stores.enabled") },
+    { key: "enabled", label: "stores.columns.enabled", dataType: "select", valueType: "int", options: optionsFrom(["1", "0"], "stores.enabled"), tones: { "1": "success", "0": null } },
     { key: "updated_at", label: "stores.columns.updated_at", dataType: "datetime" },
     {
       key: "actions",

@@ -38,7 +38,7 @@ export const specialOrderCurrentGrid = defineGrid({
     { key: "ship_to_name", label: "special_orders.columns.ship_to_name", dataType: "text" },
     { key: "grand_total_base", label: "special_orders.columns.grand_total_base", dataType: "textOnly", filter: "none", searchable: false },
     { key: "grand_total_purchased", label: "special_orders.columns.grand_total_purchased", dataType: "textOnly", filter: "none", searchable: false },
-    { key: "status", label: "special_orders.columns.status", dataType: "select", options: optionsFrom(SPECIAL_ORDER_STATUSES, "special_orders.statuses") },
+    { key: "status", label: "special_orders.columns.status", dataType: "select", options: optionsFrom(SPECIAL_ORDER_STATUSES, "special_orders.statuses"), tones: { pending: "attention", created: "success", error: "critical" } },
     { key: "shipping_description", label: "special_orders.columns.shipping_description", dataType: "text" },
     { key: "customer_email", label: "special_orders.columns.customer_email", dataType: "text" },
     {

@@ -1,7 +1,7 @@
 // The EOD Report and EOD Batches screens (spec 001 §2, §8) on the demo data,
 // the demo vendor playing the AS400 over loopback SFTP as in `npm start`.
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, open } from "./support";
+import { dbQuery, open, pressAndConfirm } from "./support";
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const banner = (page: Page) => page.locator(".Polaris-Banner").first();
@@ -31,22 +31,35 @@ test("the report: rows by sales date, Run Report, Export to AS400, Retry Previou
   // Yesterday and today wait for the AS400 in the demo data.
   const [{ pending }] = await dbQuery<{ pending: string }>("SELECT count(*) AS pending FROM eod_report_row WHERE export_status = 'pending'");
   expect(Number(pending)).toBeGreaterThan(0);
+  // Export asks first; Cancel sends nothing.
+  const exports: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/eod_report_export") exports.push(request.url());
+  });
+  const [{ batches }] = await dbQuery<{ batches: string }>("SELECT count(*) AS batches FROM eod_batch");
   await click(page, "Export to AS400");
+  const dialog = page.getByRole("dialog", { name: "Export to AS400?" });
+  await expect(dialog).toContainText("Every Pending row of the report goes to the AS400 as one batch file now. A sent file cannot be taken back.");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await dbQuery<{ batches: string }>("SELECT count(*) AS batches FROM eod_batch"))[0].batches).toBe(batches);
+  await pressAndConfirm(page, "Export to AS400");
   await expect(banner(page)).toContainText("EOD report exported successfully");
   const [newest] = await dbQuery<{ file_name: string; status: string; row_count: number }>("SELECT file_name, status, row_count FROM eod_batch ORDER BY id DESC LIMIT 1");
   expect(newest).toMatchObject({ status: "exported", row_count: Number(pending) });
   await expect(banner(page)).toContainText(newest.file_name);
-  await click(page, "Export to AS400");
+  expect(exports).toHaveLength(1); // the cancelled one was never sent
+  await pressAndConfirm(page, "Export to AS400");
   await expect(banner(page)).toContainText("Something went wrong when exporting EOD report");
   await expect(banner(page)).toContainText("No report rows are waiting to be exported");
 
   // The demo data has one failed batch: Retry Previous sends it, then has nothing left.
   const [failed] = await dbQuery<{ id: number; file_name: string }>("SELECT id, file_name FROM eod_batch WHERE status = 'failed' ORDER BY id DESC LIMIT 1");
-  await click(page, "Retry Previous");
+  await pressAndConfirm(page, "Retry Previous");
   await expect(banner(page)).toContainText("EOD report retried successfully");
   await expect(banner(page)).toContainText(failed.file_name);
   expect((await dbQuery<{ status: string }>("SELECT status FROM eod_batch WHERE id = $1", [failed.id]))[0].status).toBe("exported");
-  await click(page, "Retry Previous");
+  await pressAndConfirm(page, "Retry Previous");
   await expect(banner(page)).toContainText("Something went wrong when retrying EOD report");
   await expect(banner(page)).toContainText("There is no failed or unsent batch to retry.");
 
@@ -75,7 +88,7 @@ test("the report's failures say so in the spec's words", async ({ page }) => {
   await expect(banner(page)).toContainText("Something went wrong when running EOD report");
   await page.route("**/api/eod_report_export?*", (route) => route.fulfill({ status: 502, contentType: "application/json", body: "{}" }));
   await page.route("**/api/eod_report_export", (route) => route.fulfill({ status: 502, contentType: "application/json", body: "{}" }));
-  await click(page, "Export to AS400");
+  await pressAndConfirm(page, "Export to AS400");
   await expect(banner(page)).toContainText("Something went wrong when exporting EOD report");
 
   // A failed load: after the retries, the banner over an empty first page.

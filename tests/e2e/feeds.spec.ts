@@ -108,7 +108,8 @@ test("a feed's cron is edited from its cell; an expression that cannot run is re
   await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Feed schedule saved")).toBeVisible();
   await expect(page).toHaveURL(/\/feed(\?|$)/, { timeout: 5000 }); // after 1 s
-  await expect(feedRow(page, name).locator('[data-column="cron_expression"]')).toHaveText("0 */6 * * *");
+  await expect(feedRow(page, name).locator('[data-column="cron_expression"]').getByRole("link")).toHaveText("0 */6 * * *");
+  await expect(feedRow(page, name).locator('[data-column="cron_expression"]')).toContainText("On the hour, every 6 hours");
   const [saved] = await dbQuery<{ cron_expression: string }>("SELECT cron_expression FROM feed WHERE id = $1", [feed!.id]);
   expect(saved!.cron_expression).toBe("0 */6 * * *");
 });
@@ -121,6 +122,18 @@ test("the cron in words is in the staff member's language", async ({ page }) => 
   await open(page, `/feed/edit?id=${feed!.id}&locale=fr`);
   await page.getByLabel("Expression cron").fill("0 3 * * 1-5");
   await expect(page.getByText("À 03:00, de lundi à vendredi")).toBeVisible();
+});
+
+test("Feed Summary shows each cron in words too, in the staff member's language", async ({ page }) => {
+  const [feed] = await dbQuery<{ cron_expression: string }>("SELECT cron_expression FROM feed WHERE name = 'populate_ship_requests'");
+  expect(feed!.cron_expression).toBe("*/15 * * * *"); // the demo data's
+  const cell = feedRow(page, "populate_ship_requests").locator('[data-column="cron_expression"]');
+  await open(page, "/feed");
+  await expect(cell.getByRole("link")).toHaveText("*/15 * * * *");
+  await expect(cell).toContainText("Every 15 minutes");
+  await open(page, "/feed?locale=de");
+  await expect(cell.getByRole("link")).toHaveText("*/15 * * * *");
+  await expect(cell).toContainText("Alle 15 Minuten");
 });
 
 test("a feed that is not scheduled says so next to its cron", async ({ page }) => {

@@ -2,7 +2,7 @@
 // seeded demo rows: newest first, amounts in USD, the AS400 columns, filters,
 // the error banner of a failed load, and the German titles.
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, open } from "./support";
+import { badgeLabels, dbQuery, open } from "./support";
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const cells = (page: Page, column: string) => page.locator(`tbody tr [data-column="${column}"]`);
@@ -27,7 +27,7 @@ test("Realtime Sales/Refund Logs: newest first, amounts in USD, filtered by AS40
   await page.locator("label").filter({ hasText: /^Failed$/ }).click();
   await expect(page).toHaveURL(/as400_status=failed/);
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(failed.length / 20)} - Total Items: ${failed.length}`);
-  expect(new Set(await cells(page, "as400_status").allInnerTexts())).toEqual(new Set(["Failed"]));
+  expect(new Set(await badgeLabels(cells(page, "as400_status")).allInnerTexts())).toEqual(new Set(["Failed"]));
   await expect(cells(page, "as400_file_name").first()).toHaveText(failed[0].as400_file_name);
   await expect(cells(page, "as400_error").first()).toContainText("Sent again at the next run");
 
@@ -50,7 +50,7 @@ test("Realtime Shipping Logs: a tracking number finds its shipment and the recor
   await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 1");
   await expect(page).toHaveURL(new RegExp(`tracking_number=${shipment.tracking_number}`));
   await expect(cells(page, "id")).toHaveText([String(shipment.id)]);
-  await expect(cells(page, "as400_status")).toHaveText(["Sent"]);
+  await expect(badgeLabels(cells(page, "as400_status"))).toHaveText(["Sent"]);
   await expect(cells(page, "payload")).toContainText(`"fulfillment_id":"${shipment.fulfillment_id}"`);
 
   await page.getByPlaceholder("Search").fill("no-such-shipment-anywhere");

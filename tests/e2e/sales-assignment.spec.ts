@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dbQuery, open, setShopifyLevels } from "./support";
+import { dbQuery, open, pressAndConfirm, setShopifyLevels } from "./support";
 
 // An order nothing of which is assigned yet, taken through manual assignment,
 // reassignment and deletion; then a seeded Sent assignment through DNH. The
@@ -195,7 +195,7 @@ test("DNH: from In Progress, Transfer Number and Reason, Submit DNH, and the ite
 test("AS400 files: Generate Auto-Assignments File, local mode's AS400 answers, Retrieve New Assignments From AS400", async ({ page }) => {
   const before = await dbQuery<{ count: number }>("SELECT count(*)::int AS count FROM assignment");
   await open(page, "/sales/unassigned-orders");
-  await page.getByRole("button", { name: "Generate Auto-Assignments File" }).click();
+  await pressAndConfirm(page, "Generate Auto-Assignments File");
   await expect(page.getByText("Auto-assignments file generated created successfully")).toBeVisible();
   // Every order left to assign has had its eligibility computed.
   const notYet = await dbQuery<{ count: number }>(

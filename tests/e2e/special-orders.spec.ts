@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { dbQuery, open } from "./support";
+import { dbQuery, open, pressAndConfirm } from "./support";
 
 test("the menu leads to Current Special Orders: newest order first, totals in USD, View Order, and a pull that adds orders", async ({ page }) => {
   await open(page, "/special_order");
@@ -22,7 +22,7 @@ test("the menu leads to Current Special Orders: newest order first, totals in US
   // The demo AS400 has two special-order files waiting in local mode (unless another spec pulled them already).
   const pulledBefore = await dbQuery<{ count: string }>("SELECT count(*) FROM transmission WHERE partner = 'as400' AND transaction_set = 'special_order'");
   const before = await dbQuery<{ count: string }>("SELECT count(*) FROM special_order WHERE order_id IS NOT NULL");
-  await page.getByRole("button", { name: "Pull New Special Orders" }).click();
+  await pressAndConfirm(page, "Pull New Special Orders");
   const banner = page.locator(".Polaris-Banner").filter({ hasText: "from /as400/special-orders" });
   await expect(banner).toBeVisible();
   if (Number(pulledBefore[0].count) === 0) {

@@ -3,7 +3,7 @@
 // demo, the vendors as dropshippers; a location added in Shopify comes in with
 // location_sync and gets its AS400 source code on the edit form.
 import { expect, test } from "@playwright/test";
-import { dbQuery, open, runToEnd } from "./support";
+import { badgeLabels, dbQuery, open, runToEnd } from "./support";
 
 test("list: the shop's locations and the vendors, from the Sales menu", async ({ page }) => {
   await open(page, "/sales");
@@ -14,7 +14,7 @@ test("list: the shop's locations and the vendors, from the Sales menu", async ({
   const chicago = page.locator("tbody tr").filter({ hasText: "Store 001 - Chicago" });
   await expect(chicago.locator('[data-column="source_code"]')).toHaveText("001");
   await expect(chicago.locator('[data-column="type"]')).toHaveText("Store");
-  await expect(chicago.locator('[data-column="enabled"]')).toHaveText("Active");
+  await expect(badgeLabels(chicago.locator('[data-column="enabled"]'))).toHaveText("Active");
   const [location] = await dbQuery<{ shopify_location_id: string }>("SELECT shopify_location_id FROM inventory_source WHERE source_code = '001'");
   await expect(chicago.locator('[data-column="shopify_location_id"]')).toHaveText(location.shopify_location_id);
   await expect(chicago.getByRole("link", { name: "Edit" })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import pg from "pg";
 
 /** Opens a page and waits until React has hydrated it (root sets html[data-hydrated]). */
@@ -7,6 +7,17 @@ export async function open(page: Page, url: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return response;
 }
+
+/** Presses an action that sends what cannot be taken back, and confirms it in the dialog that asks first (issue 18 item 3). */
+export async function pressAndConfirm(page: Page, label: string) {
+  await page.getByRole("button", { name: label, exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: label, exact: true }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+/** The visible label of the status Badges in `within` (a toned Badge also carries its tone's name for screen readers). */
+export const badgeLabels = (within: Locator) => within.locator(".Polaris-Badge > .Polaris-Text--root:not(.Polaris-Text--visuallyHidden)");
 
 /** Sets what the demo shop's locations have available in the Shopify stand-in: stores' stock is Shopify's (D48). */
 export async function setShopifyLevels(levels: Array<{ sku: string; location: string; quantity: number }>) {

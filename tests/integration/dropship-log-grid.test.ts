@@ -48,7 +48,8 @@ describe("Drop Shipping Logs grid", () => {
     const vendor = answer.columns.find((column) => column.key === "vendor_name")!;
     expect(vendor).toMatchObject({ label: "Vendor", dataType: "text", filter: "text", sortable: true });
     const status = answer.columns.find((column) => column.key === "status")!;
-    expect(status).toMatchObject({ dataType: "select", filter: "select", options: { error: "Error", success: "Success" } });
+    // A status: each value's Badge tone comes with the column (D120).
+    expect(status).toMatchObject({ dataType: "select", filter: "select", options: { error: "Error", success: "Success" }, tones: { error: "critical", success: "success" } });
   });
 
   it("pages without overlap and sorts by any sortable column", async () => {

@@ -5,7 +5,7 @@
 // says it expects it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
+import { test as base, expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import type pg from "pg";
 import { queryDatabase } from "../support";
 import { APP_PATH_PREFIX } from "./admin-stand-in";
@@ -18,6 +18,8 @@ export interface Admin {
   page: Page;
   /** The app's frame inside the admin. */
   app: FrameLocator;
+  /** The admin's title bar: the screen's title (its heading) and actions (its buttons), from App Bridge's ui-title-bar. */
+  titleBar: Locator;
   /** Opens an app path in the admin, as staff do from the admin's menu or a link, and waits for hydration. */
   open(appPath: string): Promise<FrameLocator>;
   /** Console errors so far, but those a test expects (`expectErrors`). */
@@ -51,6 +53,7 @@ export const test = base.extend<{ admin: Admin }>({
     const admin: Admin = {
       page,
       app,
+      titleBar: page.locator("#title-bar"),
       errors,
       async open(appPath) {
         await page.goto(`${ADMIN_ORIGIN}${APP_PATH_PREFIX}${appPath}`);

@@ -1,7 +1,6 @@
 // Every page of both specs, opened inside the admin as staff open it: the
 // admin frames the app URL with shop, host, embedded=1 and a fresh id_token.
 // Each page must render its heading, no error boundary, and no console error.
-import type { FrameLocator } from "@playwright/test";
 import { dbQuery, expect, test, type Admin } from "./fixtures";
 
 async function firstId(sql: string): Promise<string> {
@@ -10,12 +9,9 @@ async function firstId(sql: string): Promise<string> {
   return String(row.id);
 }
 
-/** A page's title: in the admin's title bar (App Bridge, issue 18 item 3), or its own first heading where it has none yet. */
-async function pageTitle(admin: Admin, app: FrameLocator): Promise<string> {
-  const inTitleBar = (await admin.page.locator("#title-bar h1").textContent())?.trim();
-  if (inTitleBar) return inTitleBar;
-  const own = app.getByRole("heading", { level: 1 }).first();
-  return (await own.count()) ? ((await own.textContent()) ?? "").trim() : "";
+/** A page's title: every screen has it in the admin's title bar (App Bridge, issue 18 item 3; D120). */
+async function pageTitle(admin: Admin): Promise<string> {
+  return ((await admin.titleBar.getByRole("heading").textContent()) ?? "").trim();
 }
 
 test("every page of both specs loads inside the admin without an error", async ({ admin }) => {
@@ -78,7 +74,8 @@ test("every page of both specs loads inside the admin without an error", async (
   for (const [path, heading] of pages) {
     await test.step(path, async () => {
       const app = await admin.open(path);
-      await expect.poll(() => pageTitle(admin, app), { message: path }).toBe(heading);
+      await expect.poll(() => pageTitle(admin), { message: path }).toBe(heading);
+      await expect(app.getByRole("heading", { level: 1 }), `${path}: the title again in the frame`).toHaveCount(0);
       await expect(app.getByText("Unexpected Application Error!"), path).toHaveCount(0);
       // Let the page's own calls (grids, forms) answer before looking at the console.
       await admin.page.waitForLoadState("networkidle");
@@ -109,7 +106,7 @@ test("the install made the shop's locations the stores; the Stores screen and it
     [`/stores/edit?id=${store.id}`, "Edit Store"],
   ]) {
     const app = await admin.open(path);
-    await expect.poll(() => pageTitle(admin, app), { message: path }).toBe(heading);
+    await expect.poll(() => pageTitle(admin), { message: path }).toBe(heading);
     await admin.page.waitForLoadState("networkidle");
     await expect(app.locator(".Polaris-Banner--toneCritical, .Polaris-Banner[class*='critical']"), `${path}: an error banner`).toHaveCount(0);
   }
