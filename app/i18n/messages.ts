@@ -63,3 +63,10 @@ export const renderCoded = (t: MessageTranslate, value: unknown): string => rend
 export function renderStored(t: MessageTranslate, language: string, code: unknown, text: string | null | undefined): string {
   return isMessage(code) ? renderMessage(t, language, code) : (text ?? "");
 }
+
+/** A summary followed by the first five problems, as `StepReport.result` writes it in English. */
+export function withProblems(summary: RunMessage, problems: RunMessage[]): RunMessage {
+  if (!problems.length) return summary;
+  const more = Math.max(0, problems.length - 5);
+  return message(more ? "logs.with_problems_more" : "logs.with_problems", { summary, problems: problems.slice(0, 5), more });
+}

@@ -1,6 +1,6 @@
 // The catch-all: the not-found page, inside the frame, with a 404 status.
 import { NotFound } from "~/components/NotFound";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 
 export const loader = pageLoader(async () => {
   throw new Response(null, { status: 404, statusText: "Not Found" });

@@ -9,7 +9,7 @@ import { HOME_LINK_GROUPS } from "~/components/navigation";
 import { RegionDataTable } from "~/components/RegionDataTable";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
 import { formatMoney } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import type { DailySales, NetSalesDay } from "~/orders/daily-sales.server";
 import { shopName } from "~/shopify/shop.server";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { gridShouldRevalidate } from "~/grid/DataGrid";
 import { listPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { ORDER_GRID } from "~/orders/order-grid";
 import { listOrderGrid } from "~/orders/order-grid.server";
 import { OrderGrid } from "~/orders/OrderGrid";

@@ -1,7 +1,7 @@
 // /dropship: the area's menu (spec 000 §2).
 import { AreaMenu } from "~/components/AreaMenu";
 import { DROPSHIP_MENU } from "~/components/navigation";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 
 export const loader = pageLoader(async () => ({}));
 

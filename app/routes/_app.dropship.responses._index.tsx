@@ -6,7 +6,7 @@ import { AppPage } from "~/components/AppPage";
 import { listResponses } from "~/dropship/revisions.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 
 export const loader = pageLoader(({ url, t }) => gridPageData((params) => listResponses(params, t), url.searchParams));
 export const shouldRevalidate = gridShouldRevalidate;

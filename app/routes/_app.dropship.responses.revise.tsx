@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getResponseForm } from "~/dropship/revisions.server";
 import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
-import { recordLoader } from "~/forms/record-loader.server";
+import { recordLoader } from "~/http/record-loader.server";
 
 const FIELDS: RecordField[] = [
   { name: "vendor_name", readOnly: true },

@@ -22,7 +22,7 @@ import {
   type ToolInputField,
 } from "~/dropship/tool-actions";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";

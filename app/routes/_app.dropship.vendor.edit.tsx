@@ -11,7 +11,7 @@ import { FormBanner } from "~/forms/FormBanner";
 import { UnsavedChanges } from "~/forms/UnsavedChanges";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { formatDateTime } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 
 /** What a new vendor starts with. */

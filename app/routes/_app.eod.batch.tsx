@@ -8,7 +8,7 @@ import { renderEodCell } from "~/eod/cells";
 import { listEodBatches } from "~/eod/grids.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 
 export const loader = pageLoader(({ url, t }) => gridPageData((params) => listEodBatches(params, t), url.searchParams));
 export const shouldRevalidate = gridShouldRevalidate;

@@ -18,7 +18,7 @@ import { gridPageData } from "~/grid/grid-page.server";
 import { downloadFile } from "~/lib/download";
 import { withLocale } from "~/lib/format";
 import { renderEodCell } from "~/eod/cells";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";

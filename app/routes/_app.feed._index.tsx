@@ -16,7 +16,7 @@ import { gridPageData } from "~/grid/grid-page.server";
 import type { GridAnswer, GridRow } from "~/grid/types";
 import { cronInWords } from "~/lib/cron-words";
 import { withLocale } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";

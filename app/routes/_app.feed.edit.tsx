@@ -7,7 +7,7 @@ import { useAppSettings } from "~/components/app-settings";
 import { cronInWords } from "~/lib/cron-words";
 import { getFeedForm } from "~/feeds/feeds.server";
 import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
-import { recordLoader } from "~/forms/record-loader.server";
+import { recordLoader } from "~/http/record-loader.server";
 
 
 export const loader = recordLoader(getFeedForm);

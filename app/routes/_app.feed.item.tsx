@@ -9,7 +9,7 @@ import { feedLogGridAnswer } from "~/feeds/feeds.server";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { withLocale } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 
 export const loader = pageLoader(({ url, t }) => gridPageData((params) => feedLogGridAnswer(params, t), url.searchParams));
 export const shouldRevalidate = gridShouldRevalidate;

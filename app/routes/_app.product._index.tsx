@@ -7,7 +7,7 @@ import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { formatMoney } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { listProducts } from "~/products/products.server";
 
 export const loader = pageLoader(({ url, t }) => gridPageData((params) => listProducts(params, t), url.searchParams));

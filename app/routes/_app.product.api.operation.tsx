@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { jsonCell } from "~/products/JsonCell";
 import { listProductApiOperations } from "~/products/products.server";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { MAPPING_FORM_PATH } from "~/products/paths";
 import { listCategoryTagsMappings } from "~/products/products.server";
 

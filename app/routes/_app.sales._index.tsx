@@ -1,7 +1,7 @@
 // /sales: the area's menu, the OMS links as on Home (spec 001 §2).
 import { AreaMenu } from "~/components/AreaMenu";
 import { HOME_LINK_GROUPS } from "~/components/navigation";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 
 export const loader = pageLoader(async () => ({}));
 

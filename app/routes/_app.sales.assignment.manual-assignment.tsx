@@ -13,7 +13,7 @@ import { RegionDataTable } from "~/components/RegionDataTable";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { formatDateTime } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 import { manualAssignmentData } from "~/sales/assignments.server";
 import { stockRefreshFor } from "~/sales/stores.server";

@@ -11,7 +11,7 @@ import { useFormSubmit } from "~/forms/use-form-submit";
 import { DataGrid } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import type { GridRow } from "~/grid/types";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { listAssignments } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 

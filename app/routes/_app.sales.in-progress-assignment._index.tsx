@@ -9,7 +9,7 @@ import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { DataGrid } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { listInProgress } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 

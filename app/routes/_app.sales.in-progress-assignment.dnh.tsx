@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 import { dnhData } from "~/sales/assignments.server";
 

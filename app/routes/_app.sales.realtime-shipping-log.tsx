@@ -2,7 +2,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { RealtimeLogPage } from "~/sales/RealtimeLogPage";
 import { listRealtimeShippingLogs } from "~/sales/realtime-logs.server";
 

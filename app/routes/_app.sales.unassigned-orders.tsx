@@ -11,7 +11,7 @@ import { AppPage } from "~/components/AppPage";
 import { useConfirmSend } from "~/components/ConfirmSend";
 import { DataGrid } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { shopifyAdminOrderUrl } from "~/orders/order-grid";
 import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";

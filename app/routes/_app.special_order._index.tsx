@@ -1,6 +1,6 @@
 // /special_order: the area's menu (spec 001 §2).
 import { AreaMenu } from "~/components/AreaMenu";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 
 const SPECIAL_ORDER_MENU = [
   { url: "/special_order/current", label: "special_orders.buttons.current" },

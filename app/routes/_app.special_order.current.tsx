@@ -12,7 +12,7 @@ import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
 import { formatMoney } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { shopifyAdminOrderUrl } from "~/orders/order-grid";
 import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";

@@ -9,7 +9,7 @@ import { gridPageData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
 import { downloadFile } from "~/lib/download";
 import { withLocale } from "~/lib/format";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { listSpecialOrderLogs } from "~/special-orders/special-orders.server";
 
 export const loader = pageLoader(({ url, t }) =>

@@ -10,7 +10,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
-import { recordLoader } from "~/forms/record-loader.server";
+import { recordLoader } from "~/http/record-loader.server";
 import type { SubmitOutcome } from "~/forms/submit-result";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import {

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { listStores } from "~/sales/stores.server";
 
 export const loader = pageLoader(({ url, t }) => gridPageData((params) => listStores(params, t), url.searchParams));

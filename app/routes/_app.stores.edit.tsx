@@ -3,7 +3,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
-import { recordLoader } from "~/forms/record-loader.server";
+import { recordLoader } from "~/http/record-loader.server";
 import { STORES_PATH } from "~/sales/store-paths";
 import { getStoreForm } from "~/sales/stores.server";
 

@@ -1,7 +1,7 @@
 // GET /api/advancedordergrid_forcesync?id=: re-reads the order from Shopify and
 // updates its row. Unknown id 404, no Shopify order id 422, Shopify failing 502
 // with { error: true, message }.
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { forceSyncOrder } from "~/orders/force-sync.server";
 
 export const loader = apiRoute(async ({ url, staff, t }) => {

@@ -1,6 +1,6 @@
 // DELETE /api/assignment/{id} → error, message: the quantity goes back to unassigned.
 // Only Pending and Processing assignments can be deleted; the 422 says why not (D21).
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 import { deleteAssignment } from "~/sales/assignments.server";
 

@@ -3,7 +3,7 @@
 // POST /api/category_tags_mapping: as400_category_id, shopify_tags (JSON or form),
 //   with id to update one → { error: false, message: null, data }; 422 per field.
 //   With _method=DELETE (or DELETE ?id=) and id: deletes the mapping.
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 import {
   deleteCategoryTagsMapping,

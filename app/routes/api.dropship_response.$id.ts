@@ -1,7 +1,7 @@
 // GET /api/dropship_response/{id}: the revise form's fields.
 // POST /api/dropship_response/{id} (multipart, _method=PUT): save; processed again at the next run.
 import { getResponseForm, updateResponse } from "~/dropship/revisions.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 
 export const loader = apiRoute(({ params }) => getResponseForm(Number(params.id)));

@@ -1,7 +1,7 @@
 // GET /api/dropship_response: page, sort, sort_dir, queryValue, one parameter per
 // filterable column → { data: { data, last_page, total, … }, columns } (spec 000 §7).
 import { createResponse, listResponses } from "~/dropship/revisions.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { readBody } from "~/lib/validation.server";
 
 export const loader = apiRoute(({ url, t }) => listResponses(url.searchParams, t));

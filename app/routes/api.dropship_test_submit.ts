@@ -5,7 +5,7 @@
 // then tells its progress and, at its end, { error, message } (spec 000 §7).
 import { z } from "zod";
 import { DROPSHIP_STEP_ACTIONS, type DropshipStepAction } from "~/dropship/flow/steps.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { fieldErrorsFromZod, readBody, ValidationError } from "~/lib/validation.server";
 import { dropshipStepRun, startRunAnswer } from "~/runs/actions.server";
 

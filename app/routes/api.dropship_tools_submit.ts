@@ -8,7 +8,7 @@ import { z } from "zod";
 import { isToolAction, TOOL_ACTION_INPUT, TOOL_ACTIONS, TOOL_INPUT_MAX } from "~/dropship/tool-actions";
 import { loadVendorRecord } from "~/dropship/vendors.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { fieldErrorsFromZod, readBody, ValidationError, type FieldErrors } from "~/lib/validation.server";
 import { dropshipToolRun, startRunAnswer } from "~/runs/actions.server";
 

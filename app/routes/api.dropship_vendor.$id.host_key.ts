@@ -2,7 +2,7 @@
 // SFTP host key; { action: "pin", fingerprint: "SHA256:..." } pins the one given.
 // Answers the vendor (with sftp_host_key); 422 per field. Both are logged (D64).
 import { changeVendorHostKey } from "~/dropship/vendors.server";
-import { apiRoute, onlyPost } from "~/lib/route.server";
+import { apiRoute, onlyPost } from "~/http/route.server";
 import { readBody } from "~/lib/validation.server";
 
 export const loader = onlyPost();

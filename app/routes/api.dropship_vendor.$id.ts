@@ -1,7 +1,7 @@
 // GET /api/dropship_vendor/{id}: the vendor (never its password).
 // POST /api/dropship_vendor/{id} with _method PUT: update. DELETE: delete, or archive when it has history.
 import { deleteVendor, getVendor, updateVendor } from "~/dropship/vendors.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 
 const vendorId = (params: Record<string, string | undefined>) => Number(params.id);

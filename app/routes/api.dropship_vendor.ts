@@ -1,7 +1,7 @@
 // GET /api/dropship_vendor: page, sort, sort_dir, name, enabled, test_mode, query_value → data, last_page, total.
 // POST /api/dropship_vendor: JSON body of the vendor form → the vendor (422 with per-field errors).
 import { createVendor, listVendors } from "~/dropship/vendors.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { readBody } from "~/lib/validation.server";
 
 export const loader = apiRoute(({ url, t }) => listVendors(url.searchParams, t));

@@ -2,7 +2,7 @@
 // (spec 001 §2, §8; the spec names no path for it, so it follows its siblings):
 // the rows waiting go into a new batch file, stored, then uploaded. GET is a 405 (D54).
 import { parseEodRequest } from "~/eod/actions.server";
-import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
+import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
 import { eodRun, startRunAnswer } from "~/runs/actions.server";
 
 export const loader = onlyPost();

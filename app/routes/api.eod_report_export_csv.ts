@@ -1,6 +1,6 @@
 // GET /api/eod_report_export_csv (spec 001 §7, a browser navigation): the rows
 // the report's filters and sort select, as a streamed CSV download (D33).
 import { eodReportCsv } from "~/eod/csv.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 
 export const loader = apiRoute(({ url, t }) => eodReportCsv(url.searchParams, t));

@@ -2,7 +2,7 @@
 // path; POST, not its GET: D54): sends the newest failed or unsent batch to the
 // AS400 again, the same file.
 import { parseEodRequest } from "~/eod/actions.server";
-import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
+import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
 import { eodRun, startRunAnswer } from "~/runs/actions.server";
 
 export const loader = onlyPost();

@@ -2,7 +2,7 @@
 // (spec 001 §7's path; POST, not its GET: D54): builds the report rows of the
 // day and the day before again (D31).
 import { parseEodRequest } from "~/eod/actions.server";
-import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
+import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
 import { eodRun, startRunAnswer } from "~/runs/actions.server";
 
 export const loader = onlyPost();

@@ -2,7 +2,7 @@
 // POST /api/feed/{id} with _method PUT: cron_expression (and enabled); an
 // expression the scheduler could not run is a 422 that says why.
 import { getFeedForm, updateFeed } from "~/feeds/feeds.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 
 const feedId = (params: Record<string, string | undefined>) => Number(params.id);

@@ -1,5 +1,5 @@
 // GET /api/feed: page, sort, sort_dir, name → data, last_page, total (spec 001 §7), plus columns.
 import { listFeeds } from "~/feeds/feeds.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 
 export const loader = apiRoute(({ url, t }) => listFeeds(url.searchParams, t));

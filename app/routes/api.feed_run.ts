@@ -4,7 +4,7 @@
 // ends with error, message, detail (the run's own message) and log_id.
 // The route hands in the registry (D97): app/feeds never imports jobs/.
 import { runFeedNow } from "~/feeds/run-now.server";
-import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
+import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
 import { FEED_JOBS } from "../../jobs/registry";
 
 export const loader = onlyPost();

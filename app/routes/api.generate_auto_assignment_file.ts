@@ -2,7 +2,7 @@
 // orders written to the AS400 (docs/as400-files.md), in the background: 202
 // with the run at once (409 while it runs: D93); GET /api/run/{id} ends with
 // { error, message }.
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { autoAssignmentRun, startRunAnswer } from "~/runs/actions.server";
 
 export const action = apiRoute(({ request, t }) => startRunAnswer(autoAssignmentRun(), request, t));

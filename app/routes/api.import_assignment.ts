@@ -1,7 +1,7 @@
 // POST /api/import_assignment → error, message, error_messages: the AS400's assignment files, through
 // the assignment_import feed (so it never runs twice at once; docs/as400-files.md).
 import { runFeed } from "~/feeds/runner.server";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { importAssignmentFiles, importFeedOutcome, type AssignmentImportResult } from "~/sales/as400-assignment-files.server";
 import { ASSIGNMENT_IMPORT_FEED } from "~/sales/feeds.server";
 

@@ -1,7 +1,7 @@
 // GET /api/manual_assignment?order_id= → unassigned_order_items, available_stores, available_qtys.
 // POST /api/manual_assignment (assignments[n][item_id|store_id|qty_assigned], order_id) → error, message;
 // a broken rule is a 422 naming the row and field (spec 001 §5, §7; D21).
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { readBody } from "~/lib/validation.server";
 import { createManualAssignments, manualAssignmentData } from "~/sales/assignments.server";
 import { stockRefreshFor } from "~/sales/stores.server";

@@ -1,6 +1,6 @@
 // POST /api/reassignment/{id} (form data store_id, _method=PUT) → error, message: another store or dropshipper,
 // the same quantity (spec 001 §7; D21).
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 import { reassignAssignment } from "~/sales/assignments.server";
 

@@ -1,5 +1,5 @@
 // GET /api/reassignment?id= → data (the assignment first), available_stores, available_qtys (spec 001 §7).
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { reassignmentData } from "~/sales/assignments.server";
 import { stockRefreshFor } from "~/sales/stores.server";
 

@@ -4,7 +4,7 @@
 // (plus msg, the spec's name of it for Pull New Special Orders).
 import { z } from "zod";
 import { localeFromUrl } from "~/i18n/config";
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import { readRun, type RunView } from "~/runs/runs.server";
 

@@ -2,7 +2,7 @@
 // POST with _method PUT {name?, filters?}: rename and/or replace its filters.
 // POST with _action duplicate {name}: a copy under a new name (201).
 // DELETE, or POST with _method DELETE: remove it.
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 import { deleteSavedView, duplicateSavedView, getSavedView, updateSavedView } from "~/orders/saved-views.server";
 

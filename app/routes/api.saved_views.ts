@@ -1,6 +1,6 @@
 // GET /api/saved_views?grid=advancedorder: the shop's saved views of the grid, in tab order.
 // POST /api/saved_views {name, filters}: a new view (422 with the naming rule it breaks).
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { readBody } from "~/lib/validation.server";
 import { createSavedView, listSavedViews } from "~/orders/saved-views.server";
 

@@ -1,6 +1,6 @@
 // GET /api/special_order/{id}: the revise form's fields, items as a JSON string.
 // POST /api/special_order/{id} (JSON or form, _method=PUT): save, then send to Shopify at once → { error, message } (spec 001 §7).
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 import { shopifyAdminFor } from "~/shopify/admin-client.server";
 import { getSpecialOrderForm, updateSpecialOrder } from "~/special-orders/special-orders.server";

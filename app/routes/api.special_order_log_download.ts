@@ -1,5 +1,5 @@
 // GET /api/special_order_log_download?id=: the pulled file as it came from the AS400, as a download.
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { specialOrderLogFile } from "~/special-orders/special-orders.server";
 
 export const loader = apiRoute(async ({ url }) => {

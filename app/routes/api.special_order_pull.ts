@@ -2,7 +2,7 @@
 // background (spec 001 §7's path; POST, not its GET: D54) and answers at once
 // (202 with the run, 409 while it runs: D93); GET /api/run/{id} ends with
 // { error, msg }.
-import { apiRoute, onlyPost, postRoute } from "~/lib/route.server";
+import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
 import { specialOrderPullRun, startRunAnswer } from "~/runs/actions.server";
 
 export const loader = onlyPost();

@@ -1,7 +1,7 @@
 // GET /api/store/{id}: the store, its Shopify location and its default source code.
 // POST /api/store/{id} with _method PUT: source_code → { error, message, data };
 // 422 per field (required, format, taken, or the old code already used).
-import { apiRoute } from "~/lib/route.server";
+import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 import { getStoreForm, updateStore } from "~/sales/stores.server";
 

@@ -13,7 +13,6 @@
 // An assignment holds its quantity until it is deleted (Pending or Processing)
 // or a DNH transfer releases it (the row then stays, referenced by dnh_transfer).
 import { logMessage } from "~/i18n/english.server";
-import { writeLogs } from "~/dropship/flow/context.server";
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import type { Translate } from "~/i18n/i18n.server";
@@ -520,16 +519,15 @@ async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: L
     refuse("id", t("sales.rules.request_being_sent", { id: assignment.id, po: request.po_number, vendor: request.vendor_name }));
   }
   await tx.dropshipRequest.delete({ where: { request_id: request.request_id } });
-  await writeLogs(
-    [
-      {
-        vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "populate_requests", status: "info", po_number: request.po_number,
-        order_increment_id: assignment.order_increment_id, item_sku: assignment.product_sku, qty: assignment.qty_assigned,
-        ...logMessage(`logs.dropship.withdrawn.${withdrawal.why}`, { ...withdrawal, po: request.po_number, assignment: assignment.id }),
-      },
-    ],
-    tx,
-  );
+  // The drop-ship log says why the request went (a line of its own, written in this transaction).
+  const line = logMessage(`logs.dropship.withdrawn.${withdrawal.why}`, { ...withdrawal, po: request.po_number, assignment: assignment.id });
+  await tx.dropshipLog.create({
+    data: {
+      vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "populate_requests", status: "info", po_number: request.po_number,
+      order_increment_id: assignment.order_increment_id, item_sku: assignment.product_sku, qty: assignment.qty_assigned,
+      message: line.message, message_code: line.message_code as Prisma.InputJsonValue,
+    },
+  });
 }
 
 /** DELETE /api/assignment/{id}: its quantity goes back to unassigned. */

@@ -473,7 +473,7 @@ export async function updateStore(id: number, body: Record<string, unknown>, t: 
  * has its default code. Run after the start-up location sync.
  */
 export async function applyDemoStoreCodes(): Promise<number> {
-  const { DEMO_STORE_LOCATIONS } = await import("~/demo/demo-shop");
+  const { DEMO_STORE_LOCATIONS } = await import("~/shopify/stand-in-shop");
   const { i18nServer } = await import("~/i18n/i18n.server");
   const t: Translate = await i18nServer.getFixedT("en", "common");
   let changed = 0;

@@ -1,9 +1,9 @@
 // The stand-in's view of Shopify in local mode: orders and SKUs from our own
 // database, so that local mode and tests fulfil orders and push stock for rows
 // that really exist; the store locations and their stock from the demo shop
-// (app/demo/demo-shop.ts), which reach our stores only through location_sync.
+// (app/shopify/stand-in-shop.ts), which reach our stores only through location_sync.
 import type { PrismaClient } from "~/db/client.server";
-import { demoAvailable, DEMO_STORE_LOCATIONS } from "~/demo/demo-shop";
+import { demoAvailable, DEMO_STORE_LOCATIONS } from "~/shopify/stand-in-shop";
 import type { StandInCatalog } from "./stand-in.server";
 
 export function databaseCatalog(prisma: PrismaClient): StandInCatalog {

@@ -14,9 +14,8 @@
 //    reached. Each step picks up where a crashed run stopped.
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
-import { withProblems } from "~/dropship/flow/context.server";
 import { englishText } from "~/i18n/english.server";
-import { message, plainText, type RunMessage } from "~/i18n/messages";
+import { message, plainText, withProblems, type RunMessage } from "~/i18n/messages";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { runFeed } from "~/feeds/runner.server";

@@ -13,7 +13,7 @@ import { seedSpecialOrders } from "./special-orders";
 import { seedSalesDemo } from "./sales";
 import { seedRealtimeLogs } from "./realtime-logs";
 import { seedEod } from "./eod";
-import { DEMO_STORE_LOCATIONS } from "../../app/demo/demo-shop";
+import { DEMO_STORE_LOCATIONS } from "../../app/shopify/stand-in-shop";
 import { dateOnly, dayIn } from "../../app/lib/app-time";
 import { syncVendorSources } from "../../app/sales/vendor-sources.server";
 import { logMessage } from "../../app/i18n/english.server";
@@ -59,7 +59,7 @@ const ADJECTIVES = ["Trail", "Summit", "Coastal", "Urban", "Classic", "Alpine", 
 const NOUNS = ["Runner", "Hiker", "Jacket", "Backpack", "Boot", "Sandal", "Fleece", "Cap", "Tent", "Lantern", "Bottle", "Glove", "Sneaker", "Parka", "Duffel", "Loafer", "Chair", "Blanket", "Watch", "Speaker"];
 const CARRIERS = ["UPS", "FedEx", "USPS"];
 
-// The stores are the demo shop's Shopify locations (app/demo/demo-shop.ts): they and their stock come in
+// The stores are the demo shop's Shopify locations (app/shopify/stand-in-shop.ts): they and their stock come in
 // through the location_sync feed at start, and get these AS400 codes as staff would give them (D48, D49).
 const STORES = DEMO_STORE_LOCATIONS.map((store) => [store.as400Code, store.name] as const);
 

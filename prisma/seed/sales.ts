@@ -5,7 +5,7 @@
 // - total_assigned counts what active assignments hold (a DNH releases its
 //   quantity), as the sales screens keep it;
 // - processing orders are left wholly unassigned by demo.ts; their stock at the
-//   stores is the demo shop's (app/demo/demo-shop.ts: the first two stores stock
+//   stores is the demo shop's (app/shopify/stand-in-shop.ts: the first two stores stock
 //   every SKU), read through location_sync, so the Manual Assignment Tool has
 //   work at once.
 import type { PrismaClient } from "../../app/db/client.server";

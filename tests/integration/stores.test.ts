@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
-import { DEMO_STORE_LOCATIONS } from "../../app/demo/demo-shop";
+import { DEMO_STORE_LOCATIONS } from "../../app/shopify/stand-in-shop";
 import { startShopifyStandIn, type StandInCatalog } from "../../app/shopify/stand-in.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
@@ -161,7 +161,7 @@ describe("location_sync", () => {
     // Known to Shopify but not stocked at the outlet: none there. Unknown to Shopify: no known quantity anywhere.
     expect(await stockOf(outlet.source_code, "SKU-LVL-2")).toBe(0);
     expect(await db.sourceStock.count({ where: { sku: "SKU-NOT-IN-SHOPIFY" } })).toBe(0);
-    // The demo shop's own levels (app/demo/demo-shop.ts) come the same way.
+    // The demo shop's own levels (app/shopify/stand-in-shop.ts) come the same way.
     expect(await stockOf(chicago.source_code, "SKU-LVL-2")).toBeGreaterThanOrEqual(5);
     // A deleted location's stock is not read.
     const closed = await storeNamed("Store 004 - Detroit");

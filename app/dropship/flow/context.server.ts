@@ -11,7 +11,7 @@ import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
 import { reportFeedProgress } from "~/feeds/progress.server";
 import { fieldProblem } from "~/runs/error-messages.server";
 import { englishText } from "~/i18n/english.server";
-import { message, plainText, type RunMessage } from "~/i18n/messages";
+import { message, plainText, withProblems, type RunMessage } from "~/i18n/messages";
 
 export function ourIdentity(): OurIdentity {
   const config = env();
@@ -63,13 +63,6 @@ export interface StepResult {
   problemCodes?: RunMessage[];
   /** `message` as a code: the summary and the first problems (the feed log's message_code). */
   messageCode?: RunMessage;
-}
-
-/** A summary followed by the first five problems, as `StepReport.result` writes it in English. */
-export function withProblems(summary: RunMessage, problems: RunMessage[]): RunMessage {
-  if (!problems.length) return summary;
-  const more = Math.max(0, problems.length - 5);
-  return message(more ? "logs.with_problems_more" : "logs.with_problems", { summary, problems: problems.slice(0, 5), more });
 }
 
 /** Collects a step's counts and problems into its result. */

@@ -1,7 +1,7 @@
 // The loader of a revise form: the record named by ?id=, or null when there is
 // none, so the page shows its "could not load" banner (spec 000 §8).
 import type { Translate } from "~/i18n/i18n.server";
-import { pageLoader } from "~/lib/route.server";
+import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 
 export function recordLoader<T>(load: (id: number, t: Translate) => Promise<T>) {

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
 import { isDatabaseTimeout } from "~/db/errors.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
-import { NotFoundError, ValidationError, unprocessable } from "./validation.server";
+import { NotFoundError, ValidationError, unprocessable } from "~/lib/validation.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("api");
