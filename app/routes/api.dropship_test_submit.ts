@@ -7,7 +7,8 @@ import { z } from "zod";
 import { DROPSHIP_STEP_ACTIONS, type DropshipStepAction } from "~/dropship/flow/steps.server";
 import { apiRoute } from "~/http/route.server";
 import { fieldErrorsFromZod, readBody, ValidationError } from "~/lib/validation.server";
-import { dropshipStepRun, startRunAnswer } from "~/runs/actions.server";
+import { dropshipStepRun } from "~/dropship/background-runs.server";
+import { startRunAnswer } from "~/runs/start-answer.server";
 
 const StepRequest = z.object({
   action: z.enum(DROPSHIP_STEP_ACTIONS as [string, ...string[]], { message: `action must be one of: ${DROPSHIP_STEP_ACTIONS.join(", ")}` }),

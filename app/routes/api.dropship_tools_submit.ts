@@ -10,7 +10,8 @@ import { loadVendorRecord } from "~/dropship/vendors.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { apiRoute } from "~/http/route.server";
 import { fieldErrorsFromZod, readBody, ValidationError, type FieldErrors } from "~/lib/validation.server";
-import { dropshipToolRun, startRunAnswer } from "~/runs/actions.server";
+import { dropshipToolRun } from "~/dropship/background-runs.server";
+import { startRunAnswer } from "~/runs/start-answer.server";
 
 /** Blank fields count as not sent: the page sends only the input an action needs, other clients may send all three. */
 const optionalText = (max: number, message: string) =>

@@ -3,7 +3,8 @@
 // the rows waiting go into a new batch file, stored, then uploaded. GET is a 405 (D54).
 import { parseEodRequest } from "~/eod/actions.server";
 import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
-import { eodRun, startRunAnswer } from "~/runs/actions.server";
+import { eodRun } from "~/eod/background-runs.server";
+import { startRunAnswer } from "~/runs/start-answer.server";
 
 export const loader = onlyPost();
 // In the background (D93): 202 with the run at once, 409 while an EOD action runs; GET /api/run/{id} ends with the answer.

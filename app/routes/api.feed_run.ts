@@ -3,7 +3,7 @@
 // the run at once, 409 while a Run Feed of it goes on; GET /api/run/{id}
 // ends with error, message, detail (the run's own message) and log_id.
 // The route hands in the registry (D97): app/feeds never imports jobs/.
-import { runFeedNow } from "~/feeds/run-now.server";
+import { runFeedNow } from "~/runs/run-feed-now.server";
 import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
 import { FEED_JOBS } from "../../jobs/registry";
 

@@ -3,6 +3,7 @@
 // with the run at once (409 while it runs: D93); GET /api/run/{id} ends with
 // { error, message }.
 import { apiRoute } from "~/http/route.server";
-import { autoAssignmentRun, startRunAnswer } from "~/runs/actions.server";
+import { autoAssignmentRun } from "~/sales/background-runs.server";
+import { startRunAnswer } from "~/runs/start-answer.server";
 
 export const action = apiRoute(({ request, t }) => startRunAnswer(autoAssignmentRun(), request, t));

@@ -3,7 +3,8 @@
 // (202 with the run, 409 while it runs: D93); GET /api/run/{id} ends with
 // { error, msg }.
 import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
-import { specialOrderPullRun, startRunAnswer } from "~/runs/actions.server";
+import { specialOrderPullRun } from "~/special-orders/background-runs.server";
+import { startRunAnswer } from "~/runs/start-answer.server";
 
 export const loader = onlyPost();
 export const action = postRoute(apiRoute(({ request, t }) => startRunAnswer(specialOrderPullRun(), request, t)));

@@ -285,7 +285,7 @@ describe("a drop-ship step's problems in the reader's language", () => {
 
       const unreadable = await populateShipResponses({ vendorId: locked.id });
       expect(renderMessage(fr, "fr", unreadable.problemCodes![0])).toBe("I18n Locked Vendor : Le secret enregistré n'a pas la forme attendue ; saisissez à nouveau le mot de passe.");
-      // As the Test page's run shows them (app/runs/actions.server.ts).
+      // As the Test page's run shows them (app/dropship/background-runs.server.ts).
       const detail = message("runs.problems", { problems: joined([...unreachable.problemCodes!, ...unreadable.problemCodes!], "; "), more: 0, count: 2 });
       expect(renderMessage(de, "de", detail)).toContain("ist nicht erreichbar (Verbindung abgelehnt); I18n Locked Vendor: Das gespeicherte Geheimnis");
     } finally {

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
-import { readRun, type RunView } from "~/runs/runs.server";
-import { MANUAL_RUN_SHUTDOWN_REASON, manualRuns, stopManualFeedRuns } from "./manual-runs.server";
-import { runFeedNow } from "./run-now.server";
-import { closeFeedPool, type FeedJob } from "./runner.server";
+import { readRun, type RunView } from "./runs.server";
+import { MANUAL_RUN_SHUTDOWN_REASON, manualRuns, stopManualFeedRuns } from "~/feeds/manual-runs.server";
+import { runFeedNow } from "./run-feed-now.server";
+import { closeFeedPool, type FeedJob } from "~/feeds/runner.server";
 
 const PREFIX = "t_runnow_";
 let t: Translate;

@@ -10,8 +10,9 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
-import { feedRun, startRunAnswer } from "~/runs/actions.server";
-import { feedNameSchema, type FeedRegistry } from "./runner.server";
+import { feedRun } from "./feed-runs.server";
+import { startRunAnswer } from "./start-answer.server";
+import { feedNameSchema, type FeedRegistry } from "~/feeds/runner.server";
 
 const RunRequest = z.object({ feed_name: z.string().trim().pipe(feedNameSchema) });
 

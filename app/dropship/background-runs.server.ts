@@ -1,0 +1,51 @@
+// The Test page's steps and the Tools actions as background runs (D93).
+import { feedSkipped, runFeedFor } from "~/runs/feed-runs.server";
+import type { FeedJob } from "~/feeds/runner.server";
+import { message, plainText } from "~/runs/messages";
+import type { RunDefinition } from "~/runs/runs.server";
+import type { StepResult } from "./flow/context.server";
+import { DROPSHIP_STEPS, stepJob, type DropshipStepAction } from "./flow/steps.server";
+import type { ToolAction } from "./tool-actions";
+import { runToolOutcome, type ToolValues } from "./tools/run.server";
+
+export function dropshipStepRun(action: DropshipStepAction): RunDefinition {
+  const step = DROPSHIP_STEPS[action];
+  return {
+    kind: "dropship_test",
+    action,
+    lockKey: `dropship_step:${action}`,
+    failure: message("tools.failure"),
+    async work(run) {
+      let stepResult: StepResult | undefined;
+      const job: FeedJob = async (context) => {
+        const outcome = await stepJob({ ...step, run: async () => (stepResult = await step.run()) })(context);
+        return outcome;
+      };
+      const result = await runFeedFor(run, step.feed, job, step.defaultCron);
+      if (result.status === "skipped") return { error: true, message: message("tools.failure"), detail: feedSkipped(step.feed) };
+      if (result.status === "failed" || !stepResult) return { error: true, message: message("tools.failure"), detail: result.messageCode ?? plainText(result.message) };
+      // The spec shows the server's message (spec 000 §8): the step's summary, its problems under it (codes, D114).
+      const problems = stepResult.problemCodes ?? (stepResult.problems ?? []).map(plainText);
+      return {
+        error: stepResult.error,
+        message: stepResult.summary ?? plainText(stepResult.message),
+        ...(problems.length ? { detail: message("runs.problems", { problems: problems.slice(0, 5), more: Math.max(0, problems.length - 5), count: problems.length }) } : {}),
+        data: { counts: stepResult.meta },
+      };
+    },
+  };
+}
+
+export function dropshipToolRun(vendorId: number, action: ToolAction, values: ToolValues): RunDefinition {
+  return {
+    kind: "dropship_tools",
+    action,
+    // One tool at a time per vendor: they share its server and its files.
+    lockKey: `dropship_tool:${vendorId}`,
+    params: { vendor_id: vendorId, ...values },
+    failure: message("tools.failure"),
+    async work() {
+      return runToolOutcome(vendorId, action, values);
+    },
+  };
+}
