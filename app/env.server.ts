@@ -1,7 +1,7 @@
 // The environment, read and checked once. A bad or missing variable stops the
 // start with one line per problem instead of a failure somewhere later.
 import { z } from "zod";
-import { normaliseFingerprint } from "../edi/transport/fingerprint";
+import { normaliseFingerprint } from "@edi/transport";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no"])

@@ -57,6 +57,7 @@ function actualImports(): Map<string, string> {
         const specifier = match[1] ?? match[2] ?? match[3]!;
         let target: string;
         if (specifier.startsWith("~/")) target = `app/${specifier.slice(2)}`;
+        else if (specifier.startsWith("@edi/")) target = `edi/${specifier.slice(5)}`;
         else if (specifier.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
         else continue; // a package
         const to = moduleOf(target);
@@ -91,6 +92,36 @@ function documentedModules(): Map<string, DocumentedModule> {
   }
   return table;
 }
+
+// edi/'s public face: one entry point per part, and its single-file modules.
+const EDI_ENTRY_POINTS = new Set(["x12", "documents", "csv", "transport", "purchase-orders", "vendor-profile", "control-numbers", "incoming", "staff-regex", "messages"]);
+
+describe("edi/ is reached through its entry points", () => {
+  it("the app, the jobs and the server import edi/ as @edi/<part> only", () => {
+    const wrong: string[] = [];
+    for (const dir of ["app", "jobs", "server"]) {
+      for (const file of sourceFiles(dir)) {
+        const text = readFileSync(path.join(ROOT, file), "utf8");
+        for (const match of text.matchAll(IMPORT)) {
+          const specifier = match[1] ?? match[2] ?? match[3]!;
+          const relativeEdi = specifier.startsWith(".") && path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).startsWith("edi/");
+          const deep = specifier.startsWith("@edi/") && !EDI_ENTRY_POINTS.has(specifier.slice("@edi/".length));
+          // Local mode's demo vendor may start the loopback SFTP server.
+          const loopback = specifier === "@edi/transport/loopback" && file.startsWith("app/demo/");
+          if (relativeEdi || (deep && !loopback)) wrong.push(`${file}: ${specifier}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("routes stay thin", () => {
+  it("no route imports the database client: it calls a module", () => {
+    const direct = sourceFiles("app/routes").filter((file) => /from\s*["'](~\/db\.server|~\/db\/client\.server)["']/.test(readFileSync(path.join(ROOT, file), "utf8")));
+    expect(direct).toEqual([]);
+  });
+});
 
 describe("import directions (docs/architecture.md)", () => {
   const actual = actualImports();

@@ -2,7 +2,7 @@
 // area that exchanges files with the AS400 connects with these settings; a
 // vendor's connection is app/dropship/vendor-connection.server.ts.
 import { env } from "~/env.server";
-import type { ConnectionSettings, TransferMechanism } from "../../edi/transport/types";
+import type { ConnectionSettings, TransferMechanism } from "@edi/transport";
 
 /** The AS400 / order-system exchange configured in env, or null when it is not. */
 export function as400ConnectionSettings(): ConnectionSettings | null {

@@ -7,7 +7,7 @@
 // error class) only when it is not CSV, is empty, names a column twice or lacks
 // a required column; judging the rows is the area's work.
 import { parse as parseCsv } from "csv-parse/sync";
-import { normaliseHeaderName } from "../../edi/csv/headers";
+import { normaliseHeaderName } from "@edi/csv";
 
 export interface HeaderedCsvFormat {
   /** The columns read, by their normalised header name; any other column is ignored. */

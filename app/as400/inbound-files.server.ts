@@ -21,9 +21,9 @@ import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
 import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/transfers/incoming-deliveries.server";
-import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "../../edi/transport";
-import { displayRemoteName } from "../../edi/transport/paths";
-import { settledFiles } from "../../edi/transport/settle";
+import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "@edi/transport";
+import { displayRemoteName } from "@edi/transport";
+import { settledFiles } from "@edi/transport";
 
 /** One kind of file the AS400 sends: where it is dropped and how it is stored. */
 export interface InboundFileKind {

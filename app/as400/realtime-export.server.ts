@@ -18,7 +18,7 @@ import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
-import { TransportError, withTransport } from "../../edi/transport";
+import { TransportError, withTransport } from "@edi/transport";
 import { REALTIME_SALES_FOLDER, REALTIME_SHIPPING_FOLDER, realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";
 
 /** Rows per file: a day's burst fits in a few files, and a file stays small enough to look at. */

@@ -6,9 +6,9 @@ import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
 import { decryptSecret } from "~/lib/secrets.server";
-import { withTransport } from "../../edi/transport";
+import { withTransport } from "@edi/transport";
 import { vendorLog, writeLogs } from "./flow/context.server";
-import type { ConnectionSettings, TransferMechanism, VendorTransport } from "../../edi/transport/types";
+import type { ConnectionSettings, TransferMechanism, VendorTransport } from "@edi/transport";
 
 export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
   return {

@@ -12,11 +12,11 @@ import { fieldProblem } from "~/runs/error-messages.server";
 import { renderCoded } from "~/runs/messages";
 import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
 import { storeWithCode, syncVendorSources } from "~/sales/vendor-sources.server";
-import { checkStaffRegex } from "../../edi/staff-regex";
-import { tradingProfile } from "../../edi/vendor-profile";
-import { delimiterProblems } from "../../edi/x12/delimiters";
-import { vendorDelimiters } from "../../edi/x12/writer";
-import { normaliseFingerprint } from "../../edi/transport/fingerprint";
+import { checkStaffRegex } from "@edi/staff-regex";
+import { tradingProfile } from "@edi/vendor-profile";
+import { delimiterProblems } from "@edi/x12";
+import { vendorDelimiters } from "@edi/x12";
+import { normaliseFingerprint } from "@edi/transport";
 import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
 import { PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
 

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
-import { withTransport } from "../../edi/transport";
+import { withTransport } from "@edi/transport";
 import { BATCH_FILE_COLUMNS, batchFileName, buildBatchFile, EOD_FOLDER, type PendingRow } from "./batch-file";
 import { withEodLock } from "./lock.server";
 

@@ -19,7 +19,7 @@ import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
-import { withTransport } from "../../edi/transport";
+import { withTransport } from "@edi/transport";
 import { LOCK_KEYS } from "~/db/lock-keys";
 
 /** Where the order system puts its order-status files, on the AS400 exchange (next to /as400/invoices and /as400/inventory). */

@@ -17,7 +17,7 @@ import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
-import { withTransport, type VendorTransport } from "../../edi/transport";
+import { withTransport, type VendorTransport } from "@edi/transport";
 import { PRODUCT_STATUSES } from "./grids.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 

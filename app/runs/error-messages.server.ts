@@ -3,8 +3,8 @@
 // code with parameters besides its English message, which logs keep. Anything
 // else shows its own words, as data.
 import { SecretError } from "~/lib/secrets.server";
-import { PathError, TransportError } from "../../edi/transport/errors";
-import type { CodedMessage } from "../../edi/messages";
+import { PathError, TransportError } from "@edi/transport";
+import type { CodedMessage } from "@edi/messages";
 import { message, plainText, type RunMessage } from "./messages";
 
 export function errorRunMessage(error: unknown): RunMessage {

@@ -12,13 +12,13 @@ import { populateShipResponses } from "~/dropship/flow/populate-responses.server
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { decryptSecret, SecretError } from "~/lib/secrets.server";
 import { startFtpServer, type FtpTestServer } from "../../tests/support/ftp-server";
-import { TransportError, TransportErrors } from "../../edi/transport/errors";
-import { connectTransport, withTransport } from "../../edi/transport";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
-import { resolveInside } from "../../edi/transport/paths";
-import { tradingProfile, type VendorEdiFields } from "../../edi/vendor-profile";
-import { delimiterIssues } from "../../edi/x12/delimiters";
-import type { ConnectionSettings } from "../../edi/transport/types";
+import { TransportError, TransportErrors } from "@edi/transport";
+import { connectTransport, withTransport } from "@edi/transport";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import { resolveInside } from "@edi/transport";
+import { tradingProfile, type VendorEdiFields } from "@edi/vendor-profile";
+import { delimiterIssues } from "@edi/x12";
+import type { ConnectionSettings } from "@edi/transport";
 import { errorRunMessage } from "./error-messages.server";
 import { joined, message, renderMessage } from "./messages";
 

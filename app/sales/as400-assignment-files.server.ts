@@ -18,7 +18,7 @@ import { errorRunMessage } from "~/runs/error-messages.server";
 import { message, renderMessage } from "~/runs/messages";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
-import { withTransport, type VendorTransport } from "../../edi/transport";
+import { withTransport, type VendorTransport } from "@edi/transport";
 import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 

@@ -23,7 +23,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
-import { withTransport, type VendorTransport } from "../../edi/transport";
+import { withTransport, type VendorTransport } from "@edi/transport";
 import { baseTotal, DEFAULT_SHIPPING_DESCRIPTION, processSpecialOrder, recordSpecialOrderError } from "./processing.server";
 import { firstProblem, specialOrderProblems, type TranslateText } from "./special-order-rules";
 import { readSpecialOrderFile, SpecialOrderFileError, type SpecialOrderFile } from "./special-order-file.server";

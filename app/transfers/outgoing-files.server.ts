@@ -7,7 +7,7 @@
 // (upload-lease.server.ts, D69).
 import prisma from "~/db.server";
 import type { Prisma, Transmission } from "~/db/generated/client";
-import { baseName } from "../../edi/transport/paths";
+import { baseName } from "@edi/transport";
 import { contentHash } from "./incoming-deliveries.server";
 
 /** Outbound hashes cover the name too: the same CSV sent again on purpose is a new file. */

@@ -193,8 +193,8 @@ try {
   const { PrismaClient } = await import("../../app/db/generated/client");
   const { startShopifyStandIn } = await import("../../app/shopify/stand-in.server");
   const { databaseCatalog } = await import("../../app/shopify/stand-in-catalog.server");
-  const { startSftpServer } = await import("../../edi/transport/loopback/sftp-server");
-  const { connectTransport } = await import("../../edi/transport");
+  const { startSftpServer } = await import("@edi/transport/loopback");
+  const { connectTransport } = await import("@edi/transport");
 
   // Shopify's side reads the same database, through a pool of its own.
   const catalogPrisma = new PrismaClient({ adapter: new PrismaPg(standInPool) });

@@ -20,7 +20,7 @@ const { default: prisma } = await import("../../app/db.server");
 const { StepReport } = await import("../../app/dropship/flow/context.server");
 const { processStoredFile } = await import("../../app/dropship/flow/process-responses.server");
 const { storeIncomingFile } = await import("../../app/dropship/flow/populate-responses.server");
-const { generate846 } = await import("../../edi/documents/846");
+const { generate846 } = await import("@edi/documents");
 
 const mb = (bytes: number) => +(bytes / 1024 / 1024).toFixed(1);
 const results: Array<{ what: string; file_mb: number; lines: number; seconds: number; peak_heap_mb: number; peak_rss_mb: number; heap_before_mb: number; rss_before_mb: number }> = [];

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { corpusMix, write846 } from "./generate";
 
-type Reader = typeof import("../../edi/x12/reader");
+type Reader = typeof import("@edi/x12");
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const commit = process.argv[2];
 if (!commit) {
@@ -26,7 +26,7 @@ try {
   execFileSync("sh", ["-c", `git archive ${JSON.stringify(commit)} edi | tar -x -C ${JSON.stringify(old)}`], { cwd: ROOT });
   const readers: [string, Reader][] = [
     [commit.slice(0, 10), (await import(pathToFileURL(join(old, "edi/x12/reader.ts")).href)) as Reader],
-    ["working tree", await import("../../edi/x12/reader")],
+    ["working tree", await import("@edi/x12")],
   ];
   const file846 = join(dir, "846.x12");
   write846(file846, 20 * 2 ** 20);

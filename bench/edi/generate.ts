@@ -3,7 +3,7 @@
 // never whole in memory. The mix replicates real corpus transaction sets so
 // both parsers see X12 that someone else wrote.
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
-import { readX12 } from "../../edi/x12/reader";
+import { readX12 } from "@edi/x12";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
 const CORPUS = EDI_CORPUS;

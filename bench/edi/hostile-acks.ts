@@ -10,9 +10,9 @@
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { ack997Interchange } from "../../edi/documents/997";
-import { checkAcknowledgements, corpusFiles, mutate, seeded } from "../../edi/documents/ack-property";
-import { readX12 } from "../../edi/x12/reader";
+import { ack997Interchange } from "@edi/documents";
+import { checkAcknowledgements, corpusFiles, mutate, seeded } from "@edi/documents";
+import { readX12 } from "@edi/x12";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
 const MB = 1 << 20;

@@ -9,9 +9,9 @@
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
-import { readX12 } from "../../edi/x12/reader";
-import { readX12Stream } from "../../edi/x12/stream";
-import { mapTransactions } from "../../edi/documents";
+import { readX12 } from "@edi/x12";
+import { readX12Stream } from "@edi/x12";
+import { mapTransactions } from "@edi/documents";
 
 const { X12Parser } = createRequire(import.meta.url)("node-x12") as typeof import("node-x12");
 type NodeX12Result = ReturnType<InstanceType<typeof X12Parser>["parse"]>;

@@ -360,7 +360,7 @@ try {
   log(`seeded ${ORDERS.toLocaleString("en-US")} orders in ${seedSeconds} s and ${LOGS.toLocaleString("en-US")} drop-ship logs in ${logSeconds} s`);
 
   // --- the vendors' and the AS400's SFTP server ----------------------------------------------------
-  const { startSftpServer } = await import("../../edi/transport/loopback/sftp-server");
+  const { startSftpServer } = await import("@edi/transport/loopback");
   const users: Record<string, string> = { as400: PASSWORD };
   const userRoots: Record<string, string> = { as400: "users/as400" };
   const userOf = (i: number) => `v${String(i + 1).padStart(2, "0")}`;

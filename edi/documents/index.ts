@@ -117,3 +117,6 @@ export {
   type Ack997InterchangeOptions, type Ack997InterchangeResult, type AckElementError, type AckGroup, type AcknowledgeOptions, type AckSegmentError, type AckStatus, type AckTransaction, type FunctionalAck,
 } from "./997";
 export { components, repetitions, transactionSegments, viewTransaction, type Contact, type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView } from "./types";
+export * from "./997";
+export * from "./ta1";
+export * from "./ack-property";

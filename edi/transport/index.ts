@@ -4,9 +4,11 @@ import { connectFtp } from "./ftp";
 import { connectSftp } from "./sftp";
 import { type ConnectionSettings, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS, type VendorTransport } from "./types";
 
-export type { ConnectionSettings, RemoteFile, TransferMechanism, VendorTransport } from "./types";
-export { isTransportError, PathError, TransportError, type TransportErrorKind } from "./errors";
-export { isTemporaryUploadName, resolveInside } from "./paths";
+export * from "./types";
+export * from "./errors";
+export * from "./paths";
+export * from "./fingerprint";
+export * from "./settle";
 export { sshFingerprint } from "./sftp";
 
 /**

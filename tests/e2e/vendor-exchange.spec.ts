@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer } from "@edi/transport/loopback";
 import { open } from "./support";
 
 const PASSWORD = "e2e-Exchange-Pa55";

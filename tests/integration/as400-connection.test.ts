@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withTransport } from "../../edi/transport";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { withTransport } from "@edi/transport";
+import { startSftpServer } from "@edi/transport/loopback";
 
 let root: string;
 let sftp: Awaited<ReturnType<typeof startSftpServer>>;

@@ -2,7 +2,7 @@
 // per vendor, and still increasing after the connection (the "restart") is gone.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addControlNumber, ensureControlSequence, reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../edi/control-numbers";
+import { addControlNumber, ensureControlSequence, reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "@edi/control-numbers";
 
 let pool: pg.Pool;
 const query: SqlQuery = async (sql, params) => (await pool.query(sql, params)).rows;

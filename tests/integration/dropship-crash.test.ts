@@ -17,9 +17,9 @@ import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
 import { encryptSecret } from "../../app/lib/secrets.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
-import { mapTransactions } from "../../edi/documents";
-import { readX12 } from "../../edi/x12/reader";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { mapTransactions } from "@edi/documents";
+import { readX12 } from "@edi/x12";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 
 const PASSWORD = "Crash-Pa55word";
 const REQUESTS = 6;

@@ -24,9 +24,9 @@ import { encryptSecret } from "../../app/lib/secrets.server";
 import { metricsText } from "../../app/observability/metrics.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
-import { mapTransactions } from "../../edi/documents";
-import { readX12 } from "../../edi/x12/reader";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { mapTransactions } from "@edi/documents";
+import { readX12 } from "@edi/x12";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 
 const PASSWORD = "Flow-Pa55word";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

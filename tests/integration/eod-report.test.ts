@@ -11,7 +11,7 @@ import path from "node:path";
 import { utils } from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../app/db/client.server";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;

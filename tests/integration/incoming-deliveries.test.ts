@@ -20,7 +20,7 @@ import { encryptSecret } from "../../app/lib/secrets.server";
 import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport } from "../../app/products/catalog-file.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 
 const PASSWORD = "Deliveries-Pa55";
 const tag = `ID${randomBytes(3).toString("hex").toUpperCase()}`;

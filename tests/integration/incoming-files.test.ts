@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseIncomingFile } from "../../app/dropship/vendor-connection.server";
-import { withTransport } from "../../edi/transport";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { withTransport } from "@edi/transport";
+import { startSftpServer } from "@edi/transport/loopback";
 
 let root: string;
 let sftp: Awaited<ReturnType<typeof startSftpServer>>;

@@ -18,8 +18,8 @@ import { processStoredFile } from "../../app/dropship/flow/process-responses.ser
 import { encryptSecret } from "../../app/lib/secrets.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
-import { generate846 } from "../../edi/documents/846";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { generate846 } from "@edi/documents";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 
 const PASSWORD = "Large846-Pa55";
 // Twelve batches of 5,000 SKUs; the memory figures for a 50 MB file are bench/dropship/stock-846.ts's.

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 
 const API_KEY = "test-api-key";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer } from "@edi/transport/loopback";
 import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
 
 // Rows of this file carry this tag, so cleaning up never touches another file's.

@@ -12,7 +12,7 @@ import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 
 const SECRET = "test-api-secret";

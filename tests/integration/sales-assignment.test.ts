@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { answerAutoAssignmentFiles } from "../../app/demo/demo-as400-assignments";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -12,7 +12,7 @@ import { createPrismaClient, type PrismaClient } from "../../app/db/client.serve
 import type { ShopifyAdmin } from "../../app/shopify/admin-client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 

@@ -12,8 +12,8 @@ import { createPrismaClient } from "../../app/db/client.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun, runEnd } from "../support/runs";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
-import { sha256Fingerprint } from "../../edi/transport/fingerprint";
-import { startSftpServer } from "../../edi/transport/loopback/sftp-server";
+import { sha256Fingerprint } from "@edi/transport";
+import { startSftpServer } from "@edi/transport/loopback";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const PASSWORD = "Loopback-Pa55-word";

@@ -7,13 +7,13 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startSftpServer, type SftpTestServer } from "../../edi/transport/loopback/sftp-server";
+import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 
 // Every upload through withTransport is recorded; the first one after arm() waits for open().
 const uploads: string[] = [];
 let held: { arrived: () => void; opened: Promise<void> } | null = null;
-vi.mock("../../edi/transport", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../edi/transport")>();
+vi.mock("@edi/transport", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@edi/transport")>();
   return {
     ...original,
     withTransport: (settings: Parameters<typeof original.withTransport>[0], work: Parameters<typeof original.withTransport>[1]) =>

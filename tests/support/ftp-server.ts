@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { Transform } from "node:stream";
 import { createSecureContext, type SecureContextOptions, TLSSocket } from "node:tls";
 import { FileSystem, type FtpConnection, FtpSrv } from "ftp-srv";
-import { FaultState, type TransferFaults } from "../../edi/transport/loopback/sftp-server";
+import { FaultState, type TransferFaults } from "@edi/transport/loopback";
 
 export interface FtpServerOptions {
   /** The folder on disk that clients see as "/". */

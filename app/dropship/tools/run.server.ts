@@ -11,7 +11,7 @@ import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { SecretError } from "~/lib/secrets.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { renderMessage, type RunMessage } from "~/runs/messages";
-import { PathError, TransportError } from "../../../edi/transport/errors";
+import { PathError, TransportError } from "@edi/transport";
 import { vendorLog, writeLogs, type LogEntry } from "../flow/context.server";
 import type { DropshipLogAction } from "../grids.server";
 import { isTestModeOnly, TOOL_ACTION_INPUT, type ToolAction, type ToolInputField } from "../tool-actions";

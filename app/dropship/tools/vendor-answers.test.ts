@@ -2,16 +2,16 @@
 // without a fault: X12 strictly, CSV without row errors, each file recognised
 // as the document it is and picked up by the vendor's regex_format.
 import { describe, expect, it } from "vitest";
-import { readAcknowledgementCsv, readInventoryCsv, readInvoiceCsv, readShipNoticeCsv } from "../../../edi/csv/read";
-import { recogniseCsvFile, type CsvRecognitionVendor } from "../../../edi/csv/recognise";
-import { writePurchaseOrderCsv } from "../../../edi/csv/write";
-import { mapTransactions, type LocatedDocument, type MappedDocument } from "../../../edi/documents";
-import { build850, type DropShipOrderRequest } from "../../../edi/documents/850";
-import { build997 } from "../../../edi/documents/997";
-import { recogniseIncomingFile } from "../../../edi/incoming";
-import { tradingProfile } from "../../../edi/vendor-profile";
-import { readX12 } from "../../../edi/x12/reader";
-import { writeInterchange } from "../../../edi/x12/writer";
+import { readAcknowledgementCsv, readInventoryCsv, readInvoiceCsv, readShipNoticeCsv } from "@edi/csv";
+import { recogniseCsvFile, type CsvRecognitionVendor } from "@edi/csv";
+import { writePurchaseOrderCsv } from "@edi/csv";
+import { mapTransactions, type LocatedDocument, type MappedDocument } from "@edi/documents";
+import { build850, type DropShipOrderRequest } from "@edi/documents";
+import { build997 } from "@edi/documents";
+import { recogniseIncomingFile } from "@edi/incoming";
+import { tradingProfile } from "@edi/vendor-profile";
+import { readX12 } from "@edi/x12";
+import { writeInterchange } from "@edi/x12";
 import {
   answerPurchaseOrderFile, fedexTrackingNumber, inventoryAdvice, upsCheckDigit, upsTrackingNumber, uspsTrackingNumber, vendorEdiFields,
   type DemoVendor, type OutFile, type PurchaseOrderAnswer,

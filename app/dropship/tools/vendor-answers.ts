@@ -5,21 +5,21 @@
 // with them too. Pure functions (no I/O, time and chance passed in), so
 // the round trips through the app's own readers are tested without a server.
 import { stringify } from "csv-stringify/sync";
-import { columnNames, headerLine, type CsvDocumentType } from "../../../edi/csv/headers";
-import { readPurchaseOrderCsv } from "../../../edi/csv/read";
-import { neutraliseCsvValue } from "../../../edi/csv/write";
-import { mapTransactions } from "../../../edi/documents";
-import { build810 } from "../../../edi/documents/810";
-import { build846 } from "../../../edi/documents/846";
-import { build855, type AckLineInput } from "../../../edi/documents/855";
-import { build856, type Carrier } from "../../../edi/documents/856";
-import { ack997Interchange } from "../../../edi/documents/997";
-import type { ProductIds } from "../../../edi/documents/types";
-import { tradingProfile, type OurIdentity, type TradingProfile, type VendorEdiFields } from "../../../edi/vendor-profile";
-import type { Fault } from "../../../edi/x12/faults";
-import type { Delimiters } from "../../../edi/x12/isa";
-import { readX12 } from "../../../edi/x12/reader";
-import { vendorDelimiters, writeInterchange, x12DateTime, type TransactionData } from "../../../edi/x12/writer";
+import { columnNames, headerLine, type CsvDocumentType } from "@edi/csv";
+import { readPurchaseOrderCsv } from "@edi/csv";
+import { neutraliseCsvValue } from "@edi/csv";
+import { mapTransactions } from "@edi/documents";
+import { build810 } from "@edi/documents";
+import { build846 } from "@edi/documents";
+import { build855, type AckLineInput } from "@edi/documents";
+import { build856, type Carrier } from "@edi/documents";
+import { ack997Interchange } from "@edi/documents";
+import type { ProductIds } from "@edi/documents";
+import { tradingProfile, type OurIdentity, type TradingProfile, type VendorEdiFields } from "@edi/vendor-profile";
+import type { Fault } from "@edi/x12";
+import type { Delimiters } from "@edi/x12";
+import { readX12 } from "@edi/x12";
+import { vendorDelimiters, writeInterchange, x12DateTime, type TransactionData } from "@edi/x12";
 
 export interface OutFile {
   name: string;

@@ -7,11 +7,11 @@
 import prisma from "~/db.server";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { joined } from "~/runs/messages";
-import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "../../../edi/control-numbers";
-import { CsvWriteError, writePurchaseOrderCsv } from "../../../edi/csv/write";
-import { recogniseIncomingFile } from "../../../edi/incoming";
-import { onlyPurchaseOrder, purchaseOrderInterchange } from "../../../edi/purchase-orders";
-import type { TradingProfile } from "../../../edi/vendor-profile";
+import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "@edi/control-numbers";
+import { CsvWriteError, writePurchaseOrderCsv } from "@edi/csv";
+import { recogniseIncomingFile } from "@edi/incoming";
+import { onlyPurchaseOrder, purchaseOrderInterchange } from "@edi/purchase-orders";
+import type { TradingProfile } from "@edi/vendor-profile";
 import { ensureVendorSequence, ourIdentity, vendorProfile } from "../flow/context.server";
 import { outboundHash } from "~/transfers/outgoing-files.server";
 import { withVendorTransport } from "../vendor-connection.server";
