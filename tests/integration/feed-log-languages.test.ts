@@ -109,3 +109,36 @@ describe("the assignment import (assignment_import)", () => {
     expect(german.problems).toEqual([`${file}, Zeile 2: Bestellung ${RUN}-NOPE existiert nicht.`, `${file}, ${qtyError}`]);
   });
 });
+
+describe("the order sync's account of what an orders/cancelled changed", () => {
+  it("is quoted as a code in the cancellation line, shown in German on the Realtime Sales page", async () => {
+    const { cancelOrder } = await import("../../app/orders/sync.server");
+    const { listRealtimeSalesLogs } = await import("../../app/sales/realtime-logs.server");
+    const id = 9_116_000_000 + (Date.now() % 1_000_000);
+    const order = {
+      id,
+      name: `#${RUN}-C`,
+      order_number: 1,
+      created_at: "2026-03-09T21:30:00-05:00",
+      updated_at: "2026-03-10T08:00:00-05:00",
+      cancelled_at: "2026-03-10T08:00:00-05:00",
+      cancel_reason: "customer",
+      financial_status: "voided",
+      total_price: "20.00",
+      line_items: [{ id: id * 10 + 1, sku: "SKU-A", name: "Trail Runner 9", title: "Trail Runner 9", quantity: 1, price: "20.00", requires_shipping: true }],
+    };
+    const outcome = await cancelOrder(order, { shop: "t116.myshopify.com", webhookId: `${RUN}-w1`, topic: "orders/cancelled" });
+    expect(outcome.status).toBe("applied");
+    const row = await prisma.order.findUniqueOrThrow({ where: { shopify_order_id: String(id) } });
+    const stored = await prisma.realtimeSalesLog.findFirstOrThrow({ where: { shopify_order_id: String(id) }, orderBy: { id: "desc" } });
+    expect(stored.message).toBe(
+      `Order ${row.order_id} cancelled in Shopify (2026-03-10T13:00:00.000Z, reason customer); financial status voided. Order ${row.order_id} (Shopify ${id}) created from orders/cancelled.`,
+    );
+    const answer = await listRealtimeSalesLogs(new URLSearchParams({ shopify_order_id: String(id), sort: "id", sort_dir: "desc" }), t.de);
+    expect(answer.data.data[0].message).toBe(
+      `Bestellung ${row.order_id} in Shopify storniert (2026-03-10T13:00:00.000Z, Grund customer); Zahlungsstatus voided. Bestellung ${row.order_id} (Shopify ${id}): angelegt durch orders/cancelled.`,
+    );
+    await prisma.realtimeSalesLog.deleteMany({ where: { shopify_order_id: String(id) } });
+    await prisma.order.delete({ where: { id: row.id } });
+  });
+});
