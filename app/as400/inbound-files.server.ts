@@ -24,6 +24,7 @@ import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_T
 import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "@edi/transport";
 import { displayRemoteName } from "@edi/transport";
 import { settledFiles } from "@edi/transport";
+import { message, type RunMessage } from "~/i18n/messages";
 
 /** One kind of file the AS400 sends: where it is dropped and how it is stored. */
 export interface InboundFileKind {
@@ -57,8 +58,8 @@ export type StoreAlongside = (tx: Prisma.TransactionClient, file: NewInboundFile
 export interface FetchInboundFilesHooks {
   /** Checked before each file: a run asked to stop leaves the rest for the next run. */
   signal?: AbortSignal;
-  /** A file not downloaded or not archived; the next file is taken all the same. */
-  problem(message: string): void;
+  /** A file not downloaded or not archived, as a code (D116); the next file is taken all the same. */
+  problem(problem: RunMessage): void;
   /** The folder did not exist and was created (so there was nothing to fetch). */
   folderCreated?(): void;
   /** How many files the folder holds. */
@@ -73,10 +74,10 @@ export interface FetchInboundFilesHooks {
   storeAlongside?: StoreAlongside;
 }
 
-/** What a feed keeps of its run: counts (its log's meta) and problems. */
+/** What a feed keeps of its run: counts (its log's meta) and problems (codes, D116). */
 export interface FeedFetchReport {
   counts: Record<string, number>;
-  problems: string[];
+  problem(problem: RunMessage): void;
 }
 
 /**
@@ -89,7 +90,7 @@ export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunCo
   const count = (key: string, by = 1) => (report.counts[key] = (report.counts[key] ?? 0) + by);
   return {
     signal: context?.signal,
-    problem: (message) => report.problems.push(message),
+    problem: (problem) => report.problem(problem),
     folderCreated: () => count("folder_created"),
     filesFound: (found) => count("files_found", found),
     filesStillChanging: (files) => count("files_still_changing", files.length),
@@ -100,6 +101,10 @@ export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunCo
   };
 }
 
+/** The first three of a file's row errors (words of the CSV reader: data, D115), and how many more. */
+export const fileRowErrors = (file: string, errors: string[]): RunMessage =>
+  message("logs.as400.file_errors", { file, errors: errors.slice(0, 3).join("; "), more: errors.length > 3 ? message("logs.and_more", { count: errors.length - 3 }) : "" });
+
 /** Downloads, stores and archives every *.csv file of the kind's folder, in name order (numbers by value). */
 export async function fetchInboundFiles(transport: VendorTransport, kind: InboundFileKind, hooks: FetchInboundFilesHooks): Promise<void> {
   if (!(await transport.exists(kind.folder))) {
@@ -109,7 +114,7 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
   }
   const listed = (await transport.list(kind.folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
   // A name that is a path ("../../eod/x.csv") is never read, moved or applied: named in the problems, left in place.
-  for (const file of listed.filter((file) => file.refused)) hooks.problem(`${displayRemoteName(file.name)} refused (${file.refused}); it is left on the server`);
+  for (const file of listed.filter((file) => file.refused)) hooks.problem(message("logs.as400.name_refused", { name: displayRemoteName(file.name), reason: file.refused }));
   const csvFiles = listed.filter((file) => !file.refused && /\.csv$/i.test(file.name)).sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   hooks.filesFound?.(csvFiles.length);
   const config = env();
@@ -124,7 +129,7 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
       hooks.fileStored?.(stored, file);
     } catch (error) {
       if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      hooks.problem(`${file.name} not downloaded (${error.message}); it stays for the next run`);
+      hooks.problem(message("logs.as400.not_downloaded", { file: file.name, error: error.message }));
       continue;
     }
     // Only now, with the file stored, is it moved out of the way.
@@ -132,7 +137,7 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
       await markReleased(stored.transmissionId, await transport.archive(file.path));
     } catch (error) {
       if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
-      hooks.problem(`${file.name} stored but not archived (${error.message}); the next run sees it is stored and tries again`);
+      hooks.problem(message("logs.as400.not_archived", { file: file.name, error: error.message }));
     }
     await hooks.afterFile?.();
   }

@@ -19,6 +19,8 @@ import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transf
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "@edi/transport";
+import { englishText } from "~/i18n/english.server";
+import { message, type RunMessage } from "~/i18n/messages";
 import { REALTIME_SALES_FOLDER, REALTIME_SHIPPING_FOLDER, realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";
 
 /** Rows per file: a day's burst fits in a few files, and a file stays small enough to look at. */
@@ -149,13 +151,16 @@ async function markFileFailed(transmission: Transmission, message: string, lease
 const WAITING = { OR: [{ as400_status: "pending" }, { as400_status: "failed", as400_transmission_id: { not: null } }] };
 const waitingRows = async () => (await prisma.realtimeSalesLog.count({ where: WAITING })) + (await prisma.realtimeShippingLog.count({ where: WAITING }));
 
+/** A run's message: its English text and its code (D116). */
+const coded = (value: RunMessage) => ({ message: englishText(value), messageCode: value });
+
 /** The feed: pack, then upload every prepared realtime file. */
 export async function exportRealtimeLogs(_context?: FeedRunContext, options: UploadLeaseOptions = {}): Promise<FeedOutcome> {
   const settings = as400ConnectionSettings();
   if (!settings) {
     const waiting = await waitingRows();
-    if (waiting === 0) return { message: "Nothing to send to the AS400.", meta: { rows_sent: 0 } };
-    return { message: `${waiting} realtime log rows waiting: the AS400 is not configured (AS400_HOST).`, error: true, meta: { waiting_rows: waiting } };
+    if (waiting === 0) return { ...coded(message("logs.realtime_export.nothing")), meta: { rows_sent: 0 } };
+    return { ...coded(message("logs.realtime_export.not_configured", { rows: waiting })), error: true, meta: { waiting_rows: waiting } };
   }
 
   const now = new Date();
@@ -172,11 +177,13 @@ export async function exportRealtimeLogs(_context?: FeedRunContext, options: Upl
     orderBy: { id: "asc" },
   });
   const result = { files_sent: 0, rows_sent: 0, files_failed: 0, rows_failed: 0, files_new: packed.files, rows_unreadable: packed.unreadable };
-  const problems: string[] = [];
-  const fail = async (file: Transmission, message: string, lease?: UploadLease) => {
+  // As codes (D116); the file and its rows keep the English text of the failure.
+  const problems: RunMessage[] = [];
+  const fileProblem = (file: Transmission, problem: RunMessage) => message("logs.realtime_export.file_problem", { file: file.file_name, problem });
+  const fail = async (file: Transmission, problem: RunMessage, lease?: UploadLease) => {
     result.files_failed++;
-    result.rows_failed += await markFileFailed(file, message, lease);
-    problems.push(`${file.file_name}: ${message}`);
+    result.rows_failed += await markFileFailed(file, englishText(problem), lease);
+    problems.push(fileProblem(file, problem));
   };
 
   if (files.length) {
@@ -198,7 +205,7 @@ export async function exportRealtimeLogs(_context?: FeedRunContext, options: Upl
             });
           } catch (error) {
             if (!(error instanceof TransportError)) throw error;
-            await fail(file, `Could not upload ${file.file_name} to the AS400: ${error.message}`, lease);
+            await fail(file, message("logs.realtime_export.upload_failed", { file: file.file_name, error: error.message }), lease);
             done++;
             // A lost connection fails the rest too (caught below); a refused folder may be one file's problem.
             if (error.isConnectionFault) throw error;
@@ -207,7 +214,7 @@ export async function exportRealtimeLogs(_context?: FeedRunContext, options: Upl
           const sent = await markFileSent(file, lease);
           done++;
           if (sent === null) {
-            problems.push(`${file.file_name}: another run claimed it while this one uploaded it; its outcome is left to that run`);
+            problems.push(fileProblem(file, message("logs.realtime_export.claimed_elsewhere")));
             continue;
           }
           result.files_sent++;
@@ -216,13 +223,18 @@ export async function exportRealtimeLogs(_context?: FeedRunContext, options: Upl
       });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      for (const file of files.slice(done)) await fail(file, `Could not reach the AS400: ${error.message}`);
+      for (const file of files.slice(done)) await fail(file, message("logs.realtime_export.unreachable", { error: error.message }));
     }
   }
 
-  if (files.length === 0 && result.rows_unreadable === 0) return { message: "Nothing to send to the AS400.", meta: result };
-  const parts = [`${result.rows_sent} realtime log rows sent to the AS400 in ${result.files_sent} files`];
-  if (result.rows_failed) parts.push(`${result.rows_failed} rows in ${result.files_failed} files not sent (${problems.slice(0, 3).join("; ")}); tried again at the next run`);
-  if (result.rows_unreadable) parts.push(`${result.rows_unreadable} rows set aside: their record cannot be written`);
-  return { message: `${parts.join("; ")}.`, error: result.files_failed > 0 || result.rows_unreadable > 0, meta: { ...result, problems: problems.slice(0, 20) } };
+  if (files.length === 0 && result.rows_unreadable === 0) return { ...coded(message("logs.realtime_export.nothing")), meta: result };
+  const parts: RunMessage[] = [message("logs.realtime_export.sent", { rows: result.rows_sent, files: result.files_sent })];
+  if (result.rows_failed) parts.push(message("logs.realtime_export.not_sent", { rows: result.rows_failed, files: result.files_failed, problems: problems.slice(0, 3) }));
+  if (result.rows_unreadable) parts.push(message("logs.realtime_export.set_aside", { rows: result.rows_unreadable }));
+  const listed = problems.slice(0, 20);
+  return {
+    ...coded(message("logs.list", { items: parts })),
+    error: result.files_failed > 0 || result.rows_unreadable > 0,
+    meta: { ...result, problems: listed.map(englishText), ...(listed.length ? { problem_codes: listed } : {}) },
+  };
 }

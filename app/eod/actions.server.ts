@@ -10,6 +10,7 @@ import { env } from "~/env.server";
 import type { FeedJob } from "~/feeds/runner.server";
 import { localeFromUrl } from "~/i18n/config";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
+import { englishText } from "~/i18n/english.server";
 import { dayIn, shiftDay } from "~/lib/app-time";
 import { formatMoney } from "~/lib/format";
 import { unprocessable, ValidationError } from "~/lib/validation.server";
@@ -144,7 +145,8 @@ export const eodReportJob: FeedJob = async (context) => {
     await context.progress({ step: "run", ...run });
     const meta: Record<string, unknown> = { from, to, run };
     if (!as400ConnectionSettings()) {
-      return { message: `EOD report run for ${from} to ${to} (${run.rows} rows); nothing exported: the AS400 is not configured (AS400_HOST).`, error: true, meta };
+      const coded = message("logs.eod.not_configured", { from, to, rows: run.rows });
+      return { message: englishText(coded), messageCode: coded, error: true, meta };
     }
     const resent = await resendOpenBatches();
     await context.progress({ step: "retry", resent: resent.length });
@@ -154,9 +156,14 @@ export const eodReportJob: FeedJob = async (context) => {
     const failed = batches.filter((batch) => batch.status !== "exported");
     meta.batches = batches.map(({ id, file_name, status, error, row_count }) => ({ id, file_name, status, error, row_count }));
     const sentNames = batches.filter((batch) => batch.status === "exported").map((batch) => batch.file_name);
-    const message =
-      `EOD report run for ${from} to ${to} (${run.rows} rows, ${run.created} new, ${run.changed} changed); ` +
-      (batches.length ? `${sentNames.length ? `sent ${sentNames.join(", ")}` : "nothing sent"}${failed.length ? `; not sent: ${failed.map((b) => `${b.file_name} (${b.error})`).join(", ")}` : ""}.` : "nothing waited to be exported.");
-    return { message, error: failed.length > 0, meta };
+    // File names and a server's error are data (D115).
+    const sent = sentNames.length ? message("logs.eod.sent_files", { files: sentNames.join(", ") }) : message("logs.eod.nothing_sent");
+    const outcome = !batches.length
+      ? message("logs.eod.nothing_waited")
+      : failed.length
+        ? message("logs.eod.sent_and_failed", { sent, failed: failed.map((b) => `${b.file_name} (${b.error})`).join(", ") })
+        : message("logs.eod.sent", { sent });
+    const coded = message("logs.eod.run", { from, to, rows: run.rows, created: run.created, changed: run.changed, outcome });
+    return { message: englishText(coded), messageCode: coded, error: failed.length > 0, meta };
   });
 };

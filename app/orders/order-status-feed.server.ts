@@ -17,10 +17,12 @@ import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
-import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { feedFetchHooks, fetchInboundFiles, fileRowErrors, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
 import { withTransport } from "@edi/transport";
 import { LOCK_KEYS } from "~/db/lock-keys";
+import { englishText } from "~/i18n/english.server";
+import { message, withProblems, type RunMessage } from "~/i18n/messages";
 
 /** Where the order system puts its order-status files, on the AS400 exchange (next to /as400/invoices and /as400/inventory). */
 export const ORDER_STATUS_FOLDER = "/as400/order-status";
@@ -219,13 +221,14 @@ export async function applyOrderStatusRows(tx: Prisma.TransactionClient, file: P
 
 class Report {
   readonly counts: Record<string, number> = {};
-  readonly problems: string[] = [];
+  /** As codes (D116); the log's meta also keeps them in English. */
+  readonly problems: RunMessage[] = [];
   readonly unknownOrders = new Set<string>();
   count(key: string, by = 1) {
     this.counts[key] = (this.counts[key] ?? 0) + by;
   }
-  problem(message: string) {
-    this.problems.push(message);
+  problem(problem: RunMessage) {
+    this.problems.push(problem);
   }
 }
 
@@ -237,12 +240,12 @@ export async function importOrderStatusFiles(context?: FeedRunContext): Promise<
   const report = new Report();
   const settings = as400ConnectionSettings();
   if (!settings) {
-    report.problem("the order system's file exchange is not configured (AS400_HOST); no files fetched");
+    report.problem(message("logs.order_status.not_configured"));
   } else {
     try {
       await withTransport(settings, (transport) => fetchInboundFiles(transport, ORDER_STATUS_FILES, feedFetchHooks(report, context)));
     } catch (error) {
-      report.problem(`could not read ${ORDER_STATUS_FOLDER} on the order system: ${errorMessage(error)}`);
+      report.problem(message("logs.order_status.folder_unreadable", { folder: ORDER_STATUS_FOLDER, error: errorMessage(error) }));
     }
   }
   // Files stored by this run and any an earlier run could not finish.
@@ -267,7 +270,7 @@ async function applyStoredFile(transmissionId: number, report: Report) {
     if (!(error instanceof OrderStatusFileError)) throw error;
     await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
     report.count("files_failed");
-    report.problem(`${stored.file_name} refused: ${error.message}`);
+    report.problem(message("logs.as400.file_refused", { file: stored.file_name, error: error.message }));
     return;
   }
   try {
@@ -291,7 +294,7 @@ async function applyStoredFile(transmissionId: number, report: Report) {
     report.count("rows_unknown_order", result.unknown.length);
     report.count("rows_invalid", file.errors.length);
     for (const row of result.unknown) report.unknownOrders.add(row.order_id);
-    if (file.errors.length) report.problem(`${stored.file_name}: ${file.errors.slice(0, 3).join("; ")}${file.errors.length > 3 ? ` (and ${file.errors.length - 3} more)` : ""}`);
+    if (file.errors.length) report.problem(fileRowErrors(stored.file_name, file.errors));
   } catch (error) {
     // The database, not the file: tried again next run, set aside after MAX_ATTEMPTS.
     const attempts = stored.attempts + 1;
@@ -301,27 +304,31 @@ async function applyStoredFile(transmissionId: number, report: Report) {
       data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
     });
     if (giveUp) report.count("files_failed");
-    report.problem(`${stored.file_name} not applied (attempt ${attempts} of ${MAX_ATTEMPTS}): ${errorMessage(error)}`);
+    report.problem(message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) }));
   }
 }
 
 function outcome(report: Report): FeedOutcome {
   const c = (key: string) => report.counts[key] ?? 0;
   const unknown = [...report.unknownOrders];
-  const parts = [
-    `${plural(c("files_stored"), "new file")} from ${ORDER_STATUS_FOLDER}${c("files_seen_before") ? ` (${plural(c("files_seen_before"), "file")} seen before, skipped)` : ""}`,
-    `${plural(c("files_applied"), "file")} applied: ${plural(c("rows_applied"), "row")}`,
+  const folder = ORDER_STATUS_FOLDER;
+  const parts: RunMessage[] = [
+    c("folder_created")
+      ? message("logs.order_status.folder_created", { folder })
+      : c("files_seen_before")
+        ? message("logs.order_status.new_files_seen", { files: message("logs.n.new_file", { count: c("files_stored") }), folder, seen: message("logs.n.file", { count: c("files_seen_before") }) })
+        : message("logs.order_status.new_files", { files: message("logs.n.new_file", { count: c("files_stored") }), folder }),
+    message("logs.order_status.applied", { files: message("logs.n.file", { count: c("files_applied") }), rows: message("logs.n.row", { count: c("rows_applied") }) }),
   ];
-  if (c("folder_created")) parts[0] = `${ORDER_STATUS_FOLDER} did not exist on the order system and was created`;
-  if (c("rows_older_skipped")) parts.push(`${plural(c("rows_older_skipped"), "row")} older than the grid's status skipped`);
-  if (unknown.length) parts.push(`${plural(c("rows_unknown_order"), "row")} for orders not in the grid (${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""})`);
-  if (c("files_failed")) parts.push(`${plural(c("files_failed"), "file")} failed`);
-  const problems = report.problems.length
-    ? ` Problems: ${report.problems.slice(0, 5).join("; ")}${report.problems.length > 5 ? ` (and ${report.problems.length - 5} more)` : ""}.`
-    : "";
+  if (c("rows_older_skipped")) parts.push(message("logs.order_status.older_skipped", { rows: message("logs.n.row", { count: c("rows_older_skipped") }) }));
+  if (unknown.length) parts.push(message("logs.order_status.unknown_orders", { rows: message("logs.n.row", { count: c("rows_unknown_order") }), orders: `${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""}` }));
+  if (c("files_failed")) parts.push(message("logs.order_status.files_failed", { files: message("logs.n.file", { count: c("files_failed") }) }));
+  const problems = report.problems.slice(0, 50);
+  const coded = withProblems(message("logs.list", { items: parts }), report.problems);
   return {
-    message: `${parts.join("; ")}.${problems}`,
+    message: englishText(coded),
+    messageCode: coded,
     error: report.problems.length > 0,
-    meta: { ...report.counts, unknown_orders: unknown.slice(0, 100), problems: report.problems.slice(0, 50) },
+    meta: { ...report.counts, unknown_orders: unknown.slice(0, 100), problems: problems.map(englishText), ...(problems.length ? { problem_codes: problems } : {}) },
   };
 }

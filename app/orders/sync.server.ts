@@ -47,6 +47,8 @@ export type SyncStatus = "applied" | "duplicate" | "stale" | "invalid" | "unknow
 export interface SyncOutcome {
   status: SyncStatus;
   message: string;
+  /** The message as a code, when it is quoted in a log row (an applied snapshot, in the cancellation line; D116). */
+  messageCode?: RunMessage;
   /** The order grid's order_id (increment id) when the order is known. */
   orderId?: string;
   shopifyOrderId?: string;
@@ -174,13 +176,13 @@ export function cancelOrder(payload: unknown, meta: WebhookMeta): Promise<SyncOu
     inWebhookTransaction(meta, order.id, async (tx) => {
       const outcome = await applyOrderSnapshot(tx, order, meta);
       if (outcome.status !== "applied") return outcome;
-      // The snapshot's own account of what changed (outcome.message) stays as it was written.
+      // The snapshot's own account of what changed, as a code too (D116).
       const logged = logMessage("logs.realtime.cancelled", {
         order: outcome.orderId,
         when: order.cancelled_at ? order.cancelled_at.toISOString() : message("logs.realtime.no_cancelled_at"),
         reason: order.cancel_reason ? message("logs.realtime.cancel_reason", { reason: order.cancel_reason }) : "",
         status: order.financial_status ?? message("logs.realtime.none"),
-        outcome: outcome.message,
+        outcome: outcome.messageCode ?? outcome.message,
       });
       const text = logged.message;
       await tx.realtimeSalesLog.create({
@@ -337,7 +339,7 @@ async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: Webh
     return { status: "stale", message, orderId: row.order_id, shopifyOrderId: order.id };
   }
 
-  const notes: string[] = [];
+  const notes: RunMessage[] = [];
   const fields = orderFields(order);
   if (row) {
     row = await tx.order.update({ where: { id: row.id }, data: fields });
@@ -347,12 +349,12 @@ async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: Webh
     if (sameNumber && sameNumber.shopify_order_id === null) {
       // The order system knew the order first: link the rows.
       row = await tx.order.update({ where: { id: sameNumber.id }, data: { ...fields, shopify_order_id: order.id } });
-      notes.push(`linked to the order system's order ${number}`);
+      notes.push(message("logs.order_sync.linked", { number }));
     } else {
       const orderId = sameNumber ? order.id : number;
-      if (sameNumber) notes.push(`order number ${number} belongs to Shopify order ${sameNumber.shopify_order_id}, so this one is filed under ${orderId}`);
+      if (sameNumber) notes.push(message("logs.order_sync.filed_under", { number, shopify: sameNumber.shopify_order_id, order: orderId }));
       row = await tx.order.create({ data: { ...fields, order_id: orderId, shopify_order_id: order.id, updated_at: order.created_at } });
-      notes.push("created");
+      notes.push(message("logs.order_sync.created"));
     }
   }
 
@@ -368,11 +370,12 @@ async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: Webh
   const sales = await recordOrderSales(tx, row, order, meta);
   for (const refund of order.refunds ?? []) {
     const result = await recordRefund(tx, row, refund, meta);
-    if (result !== "unchanged") sales.push(`credit memo for refund ${refund.id} ${result}`);
+    if (result !== "unchanged") sales.push(message(`logs.order_sync.credit_memo.${result}`, { refund: refund.id }));
   }
   const changes = [...notes, ...sales];
-  const message = `Order ${row.order_id} (Shopify ${order.id}) ${changes.length ? changes.join("; ") : "updated"} from ${meta.topic}.`;
-  return { status: "applied", message, orderId: row.order_id, shopifyOrderId: order.id };
+  const params = { order: row.order_id, shopify: order.id, topic: meta.topic };
+  const coded = changes.length ? message("logs.order_sync.applied", { ...params, changes }) : message("logs.order_sync.updated", params);
+  return { status: "applied", message: englishText(coded), messageCode: coded, orderId: row.order_id, shopifyOrderId: order.id };
 }
 
 /** The order number Shopify shows ("#1001" → "1001"), the increment id of an order new to the grid. */
@@ -624,9 +627,9 @@ async function putSalesRecord(
 }
 
 /** The invoice (total_price) and shipping invoice (shipping lines) of a paid order. */
-async function recordOrderSales(tx: Tx, row: { order_id: string }, order: ShopifyOrderPayload, meta: WebhookMeta): Promise<string[]> {
+async function recordOrderSales(tx: Tx, row: { order_id: string }, order: ShopifyOrderPayload, meta: WebhookMeta): Promise<RunMessage[]> {
   if (!PAID_FINANCIAL_STATUSES.includes(order.financial_status ?? "")) return [];
-  const done: string[] = [];
+  const done: RunMessage[] = [];
   const recordDate = dateInAppTimeZone(order.processed_at ?? order.created_at);
   const base = { source_key: `order:${order.id}`, record_date: recordDate, order_increment_id: row.order_id, shopify_order_id: order.id };
   const invoice = await putSalesRecord(tx, { ...base, record_type: "invoice", cents: order.total_price });
@@ -635,7 +638,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
       ...orderSummary(order, meta),
       record_type: "invoice",
     }, salesAs400Record(base, "sale", "invoice", invoice, order.total_price, order.id));
-    done.push(`invoice ${invoice}`);
+    done.push(message(`logs.order_sync.invoice.${invoice}`));
   }
   const shippingCents = (order.shipping_lines ?? []).reduce((sum, line) => sum + line.price, 0);
   const hasShippingRecord = shippingCents !== 0 || (await tx.salesRecord.count({ where: { source_key: base.source_key, record_type: "shipping_invoice" } })) > 0;
@@ -646,7 +649,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
         ...orderSummary(order, meta),
         record_type: "shipping_invoice",
       }, salesAs400Record(base, "sale", "shipping_invoice", shipping, shippingCents, order.id));
-      done.push(`shipping invoice ${shipping}`);
+      done.push(message(`logs.order_sync.shipping_invoice.${shipping}`));
     }
   }
   return done;

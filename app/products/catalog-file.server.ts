@@ -15,7 +15,8 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
-import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { fetchInboundFiles, fileRowErrors, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { message, type RunMessage } from "~/i18n/messages";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "@edi/transport";
 import { PRODUCT_STATUSES } from "./grids.server";
@@ -125,7 +126,8 @@ export async function applyCatalogRows(tx: Prisma.TransactionClient, file: Pick<
 
 export interface CatalogReport {
   counts: Record<string, number>;
-  problems: string[];
+  /** As codes (D116). */
+  problems: RunMessage[];
 }
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -138,7 +140,7 @@ export async function importProductCatalogFiles(report: CatalogReport, context?:
     try {
       await withTransport(settings, (transport) => fetchFiles(transport, report, context));
     } catch (error) {
-      report.problems.push(`could not read ${PRODUCT_CATALOG_FOLDER} on the AS400: ${errorMessage(error)}`);
+      report.problems.push(message("logs.as400.folder_unreadable", { folder: PRODUCT_CATALOG_FOLDER, error: errorMessage(error) }));
     }
   }
   // Files stored by this run and any an earlier run could not finish.
@@ -151,7 +153,7 @@ export async function importProductCatalogFiles(report: CatalogReport, context?:
 function fetchFiles(transport: VendorTransport, report: CatalogReport, context?: Pick<FeedRunContext, "signal">) {
   return fetchInboundFiles(transport, CATALOG_FILES, {
     signal: context?.signal,
-    problem: (message) => report.problems.push(message),
+    problem: (problem) => report.problems.push(problem),
     fileStored: (stored) => count(report, stored.isNew ? "catalog_files_stored" : "catalog_files_seen_before"),
     filesStillChanging: (files) => count(report, "catalog_files_still_changing", files.length),
   });
@@ -166,7 +168,7 @@ async function applyStoredFile(transmissionId: number, report: CatalogReport) {
     if (!(error instanceof CatalogFileError)) throw error;
     await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
     count(report, "catalog_files_failed");
-    report.problems.push(`${stored.file_name} refused: ${error.message}`);
+    report.problems.push(message("logs.as400.file_refused", { file: stored.file_name, error: error.message }));
     return;
   }
   try {
@@ -184,7 +186,7 @@ async function applyStoredFile(transmissionId: number, report: CatalogReport) {
     count(report, "products_updated", result.updated);
     if (file.errors.length) {
       count(report, "catalog_rows_invalid", file.errors.length);
-      report.problems.push(`${stored.file_name}: ${file.errors.slice(0, 3).join("; ")}${file.errors.length > 3 ? ` (and ${file.errors.length - 3} more)` : ""}`);
+      report.problems.push(fileRowErrors(stored.file_name, file.errors));
     }
   } catch (error) {
     const attempts = stored.attempts + 1;
@@ -194,6 +196,6 @@ async function applyStoredFile(transmissionId: number, report: CatalogReport) {
       data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
     });
     if (giveUp) count(report, "catalog_files_failed");
-    report.problems.push(`${stored.file_name} not applied (attempt ${attempts} of ${MAX_ATTEMPTS}): ${errorMessage(error)}`);
+    report.problems.push(message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) }));
   }
 }

@@ -18,6 +18,8 @@ import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { ProductsBySku, ProductTagsAdd } from "~/shopify/operations";
 import { importProductCatalogFiles, type CatalogReport } from "./catalog-file.server";
 import { tagsOf } from "./products.server";
+import { englishText } from "~/i18n/english.server";
+import { message, plainText, withProblems, type RunMessage } from "~/i18n/messages";
 
 export const PRODUCT_SYNC_FEED = "product_sync";
 const SKUS_PER_READ = 50;
@@ -38,7 +40,8 @@ export interface ProductSyncResult {
   alreadyTagged: number;
   /** SKUs Shopify does not know. */
   notInShopify: string[];
-  problems: string[];
+  /** As codes (D116). */
+  problems: RunMessage[];
 }
 
 const lower = (tags: string[]) => new Set(tags.map((tag) => tag.toLowerCase()));
@@ -108,7 +111,9 @@ async function syncBatch(admin: ShopifyAdmin, batch: DueProduct[], result: Produ
       const skus = entry.members.map((member) => member.sku).join(", ");
       const { tagsAdd } = await admin.run(ProductTagsAdd, { id: productId, tags: missing }, { sku: entry.members[0].sku });
       if (tagsAdd.userErrors.length || !tagsAdd.node) {
-        result.problems.push(`SKU ${skus}: Shopify refused the tags ${missing.join(", ")}: ${tagsAdd.userErrors.map((error) => error.message).join("; ") || "no product returned"}`);
+        result.problems.push(
+          message("logs.product_sync.tags_refused", { skus, tags: missing.join(", "), errors: tagsAdd.userErrors.map((error) => error.message).join("; ") || message("logs.product_sync.no_product") }),
+        );
         continue;
       }
       tags = tagsAdd.node.tags ?? [...entry.tags, ...missing];
@@ -128,7 +133,7 @@ export async function syncProductTags(context?: Pick<FeedRunContext, "progress" 
       admin ??= await jobsShopifyAdmin();
       for (let i = 0; i < page.length; i += SKUS_PER_READ) {
         if (context?.signal.aborted) {
-          result.problems.push("stopped early: the app is shutting down");
+          result.problems.push(message("logs.product_sync.stopped_early"));
           return result;
         }
         await syncBatch(admin, page.slice(i, i + SKUS_PER_READ), result);
@@ -138,7 +143,7 @@ export async function syncProductTags(context?: Pick<FeedRunContext, "progress" 
   } catch (error) {
     // Shopify unreachable or refusing: stop here; what was done is stored, the rest goes next run.
     if (!(error instanceof ShopifyApiError)) throw error;
-    result.problems.push(`Shopify: ${error.message}`);
+    result.problems.push(plainText(`Shopify: ${error.message}`)); // Shopify's words: data (D115)
   } finally {
     await flushShopifyCallRecords();
   }
@@ -153,14 +158,19 @@ export async function productSyncJob(context: FeedRunContext): Promise<FeedOutco
   const c = (key: string) => catalog.counts[key] ?? 0;
   const unknown = result.notInShopify.length;
   const problems = [...catalog.problems, ...result.problems];
-  const message =
-    `${c("catalog_files_applied")} catalogue file${c("catalog_files_applied") === 1 ? "" : "s"} from the AS400 (${c("products_inserted")} products added, ${c("products_updated")} updated); ` +
-    `${result.tagged} Shopify product${result.tagged === 1 ? "" : "s"} tagged; ${result.checked} checked, ${result.alreadyTagged} already tagged` +
-    (unknown ? `; ${unknown} SKU${unknown === 1 ? "" : "s"} not in Shopify` : "") +
-    (problems.length ? `. Problems: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}` : "") +
-    ".";
+  const summary = message(unknown ? "logs.product_sync.summary_unknown" : "logs.product_sync.summary", {
+    files: message("logs.n.catalogue_file", { count: c("catalog_files_applied") }),
+    inserted: c("products_inserted"),
+    updated: c("products_updated"),
+    tagged: message("logs.n.shopify_product", { count: result.tagged }),
+    checked: result.checked,
+    already: result.alreadyTagged,
+    skus: message("logs.n.sku", { count: unknown }),
+  });
+  const coded = withProblems(message("logs.list", { items: [summary] }), problems);
   return {
-    message,
+    message: englishText(coded),
+    messageCode: coded,
     error: problems.length > 0,
     meta: {
       ...catalog.counts,
@@ -168,7 +178,8 @@ export async function productSyncJob(context: FeedRunContext): Promise<FeedOutco
       tagged: result.tagged,
       already_tagged: result.alreadyTagged,
       not_in_shopify: result.notInShopify.slice(0, 50),
-      problems: problems.slice(0, 50),
+      problems: problems.slice(0, 50).map(englishText),
+      ...(problems.length ? { problem_codes: problems.slice(0, 50) } : {}),
     },
   };
 }

@@ -2,15 +2,15 @@
 // the assignment_import feed (so it never runs twice at once; docs/as400-files.md).
 import { runFeed } from "~/feeds/runner.server";
 import { apiRoute } from "~/http/route.server";
-import { importAssignmentFiles, importFeedOutcome, type AssignmentImportResult } from "~/sales/as400-assignment-files.server";
+import { importAssignmentFiles, importFeedOutcome, type AssignmentImport } from "~/sales/as400-assignment-files.server";
 import { ASSIGNMENT_IMPORT_FEED } from "~/sales/feeds.server";
 
 export const action = apiRoute(async ({ t }) => {
-  let result: AssignmentImportResult | null = null;
+  let imported: AssignmentImport | null = null;
   const run = await runFeed(ASSIGNMENT_IMPORT_FEED.name, async (context) => {
-    result = await importAssignmentFiles(t, context);
-    return importFeedOutcome(result);
+    imported = await importAssignmentFiles(t, context);
+    return importFeedOutcome(imported);
   }, { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron });
-  if (result) return result;
+  if (imported) return (imported as AssignmentImport).answer;
   return { error: true, message: run.status === "skipped" ? t("sales.in_progress.import_running") : t("sales.in_progress.import_error"), error_messages: run.status === "failed" ? [run.message] : [] };
 });

@@ -16,6 +16,8 @@ import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message, renderMessage } from "~/runs/messages";
+import { englishText } from "~/i18n/english.server";
+import { plainText, renderCoded, type RunMessage } from "~/i18n/messages";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "@edi/transport";
@@ -202,6 +204,12 @@ export interface AssignmentImportResult {
   created: number;
 }
 
+/** An import: the button's answer (`error_messages` in the reader's language) and its problems as codes, for the feed log (D116). */
+export interface AssignmentImport {
+  answer: AssignmentImportResult;
+  problems: RunMessage[];
+}
+
 /** Applies one parsed file in one transaction: the valid lines become assignments. */
 export async function applyAssignmentLines(lines: AssignmentFileLine[], t: Translate) {
   return withRetry(() =>
@@ -213,26 +221,34 @@ export async function applyAssignmentLines(lines: AssignmentFileLine[], t: Trans
         const { planned, problems } = await planAssignments(tx, input, t);
         // The AS400 has already told a store; a dropshipper's still needs its 850 (the drop-ship flow sends Pending ones).
         const ids = await insertAssignments(tx, planned, (plan) => (plan.source.type === "dropshipper" ? ASSIGN_STATUS.pending : ASSIGN_STATUS.sent));
-        return { ids, problems: problems.map((problem) => `${problem.key}: ${problem.message}`) };
+        return {
+          ids,
+          problems: problems.map((problem) => `${problem.key}: ${problem.message}`),
+          problemCodes: problems.map((problem) => ({ key: problem.key, code: problem.code ?? plainText(problem.message) })),
+        };
       },
       { maxWait: 10_000, timeout: 300_000 },
     ),
   );
 }
 
-/** The assignment_import feed's work: fetch, store, archive, apply. English messages: they are kept in logs. */
-export async function importAssignmentFiles(t: Translate, context?: FeedRunContext): Promise<AssignmentImportResult> {
-  const messages: string[] = [];
+/**
+ * The assignment_import feed's work: fetch, store, archive, apply. The
+ * problems come back as codes (D116), for the feed log, and rendered with `t`
+ * in `error_messages`, for the button's answer.
+ */
+export async function importAssignmentFiles(t: Translate, context?: FeedRunContext): Promise<AssignmentImport> {
+  const problems: RunMessage[] = [];
   let fetchFailed = false;
   const settings = as400ConnectionSettings();
   if (!settings) {
-    messages.push("The AS400 is not configured (AS400_HOST): no assignment file fetched.");
+    problems.push(message("logs.assignments.not_configured"));
     fetchFailed = true;
   } else {
     try {
-      await withTransport(settings, (transport) => fetchFiles(transport, messages, context));
+      await withTransport(settings, (transport) => fetchFiles(transport, problems, context));
     } catch (error) {
-      messages.push(`Could not read ${ASSIGNMENT_IMPORT_FOLDER} on the AS400: ${errorMessage(error)}`);
+      problems.push(message("logs.assignments.folder_unreadable", { folder: ASSIGNMENT_IMPORT_FOLDER, error: errorMessage(error) }));
       fetchFailed = true;
     }
   }
@@ -244,25 +260,25 @@ export async function importAssignmentFiles(t: Translate, context?: FeedRunConte
     const outcome = await applyStoredFile(id, t);
     created += outcome.created;
     fileFailed ||= outcome.failed;
-    messages.push(...outcome.messages);
+    problems.push(...outcome.problems);
   }
   const error = fetchFailed || fileFailed;
-  let message: string;
-  if (error) message = t("sales.in_progress.import_error");
-  else if (waiting.length === 0) message = t("sales.in_progress.no_new_files");
-  else message = t("sales.in_progress.imported");
-  return { error, message, error_messages: messages, files: waiting.length, created };
+  let summary: string;
+  if (error) summary = t("sales.in_progress.import_error");
+  else if (waiting.length === 0) summary = t("sales.in_progress.no_new_files");
+  else summary = t("sales.in_progress.imported");
+  return { answer: { error, message: summary, error_messages: problems.map((problem) => renderCoded(t, problem)), files: waiting.length, created }, problems };
 }
 
-function fetchFiles(transport: VendorTransport, messages: string[], context?: FeedRunContext) {
+function fetchFiles(transport: VendorTransport, problems: RunMessage[], context?: FeedRunContext) {
   return fetchInboundFiles(transport, ASSIGNMENT_FILES, {
     signal: context?.signal,
     // This feed's messages are sentences.
-    problem: (message) => messages.push(`${message}.`),
+    problem: (problem) => problems.push(message("logs.assignments.sentence", { text: problem })),
   });
 }
 
-async function applyStoredFile(id: number, t: Translate): Promise<{ created: number; failed: boolean; messages: string[] }> {
+async function applyStoredFile(id: number, t: Translate): Promise<{ created: number; failed: boolean; problems: RunMessage[] }> {
   const stored = await prisma.transmission.findUniqueOrThrow({ where: { id }, select: { id: true, file_name: true, content: true, attempts: true } });
   let parsed: ReturnType<typeof readAssignmentFile>;
   try {
@@ -270,14 +286,19 @@ async function applyStoredFile(id: number, t: Translate): Promise<{ created: num
   } catch (error) {
     if (!(error instanceof AssignmentFileError)) throw error;
     await prisma.transmission.update({ where: { id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
-    return { created: 0, failed: true, messages: [`${stored.file_name} refused: ${error.message}`] };
+    return { created: 0, failed: true, problems: [message("logs.as400.file_refused", { file: stored.file_name, error: error.message })] };
   }
   try {
-    const { ids, problems } = await applyAssignmentLines(parsed.lines, t);
+    const { ids, problems, problemCodes } = await applyAssignmentLines(parsed.lines, t);
     const bad = [...parsed.errors, ...problems].sort((a, b) => lineNumber(a) - lineNumber(b));
     const note = bad.length ? `${plural(bad.length, "line")} not applied: ${bad.slice(0, 50).join("; ")}${bad.length > 50 ? ` (and ${bad.length - 50} more)` : ""}` : null;
     await prisma.transmission.update({ where: { id }, data: { status: "processed", error: note, attempts: { increment: 1 }, processed_at: new Date() } });
-    return { created: ids.length, failed: false, messages: bad.map((message) => `${stored.file_name}, ${message}`) };
+    // The reader's row errors are data (D115); a rule's problem is a code, after its line.
+    const coded = [
+      ...parsed.errors.map((text) => ({ line: lineNumber(text), code: plainText(text) })),
+      ...problemCodes.map((problem) => ({ line: lineNumber(problem.key), code: message("logs.assignments.line_problem", { line: lineNumber(problem.key), problem: problem.code }) })),
+    ].sort((a, b) => a.line - b.line);
+    return { created: ids.length, failed: false, problems: coded.map(({ code }) => message("logs.assignments.file_line", { file: stored.file_name, problem: code })) };
   } catch (error) {
     const attempts = stored.attempts + 1;
     const giveUp = attempts >= MAX_ATTEMPTS;
@@ -285,17 +306,22 @@ async function applyStoredFile(id: number, t: Translate): Promise<{ created: num
       where: { id },
       data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
     });
-    return { created: 0, failed: true, messages: [`${stored.file_name} not applied (attempt ${attempts} of ${MAX_ATTEMPTS}): ${errorMessage(error)}`] };
+    return { created: 0, failed: true, problems: [message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) })] };
   }
 }
 
 const lineNumber = (message: string) => Number(/^line (\d+)/.exec(message)?.[1] ?? 0);
 
 /** The feed's outcome of an import (feed logs keep the problems). */
-export function importFeedOutcome(result: AssignmentImportResult): FeedOutcome {
+export function importFeedOutcome({ answer: result, problems: all }: AssignmentImport): FeedOutcome {
+  const problems = all.slice(0, 50);
+  const count = result.error_messages.length;
+  const params = { files: message("logs.n.assignment_file", { count: result.files }), created: message("logs.n.assignment", { count: result.created }), problems: message("logs.n.problem", { count }) };
+  const coded = message(count ? "logs.assignments.summary_problems" : "logs.assignments.summary", params);
   return {
-    message: `${plural(result.files, "assignment file")} applied, ${plural(result.created, "assignment")} created${result.error_messages.length ? `; ${plural(result.error_messages.length, "problem")}` : ""}.`,
-    error: result.error || result.error_messages.length > 0,
-    meta: { files: result.files, created: result.created, problems: result.error_messages.slice(0, 50) },
+    message: englishText(coded),
+    messageCode: coded,
+    error: result.error || count > 0,
+    meta: { files: result.files, created: result.created, problems: problems.map(englishText), ...(problems.length ? { problem_codes: problems } : {}) },
   };
 }

@@ -13,6 +13,7 @@
 // An assignment holds its quantity until it is deleted (Pending or Processing)
 // or a DNH transfer releases it (the row then stays, referenced by dnh_transfer).
 import { logMessage } from "~/i18n/english.server";
+import { message as codedMessage, type RunMessage } from "~/i18n/messages";
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import type { Translate } from "~/i18n/i18n.server";
@@ -167,6 +168,8 @@ export interface LineProblem {
   key: string;
   field: "order_id" | "item_id" | "store_id" | "qty_assigned" | "sku";
   message: string;
+  /** The same message as a code, for a log (D116). */
+  code?: RunMessage;
 }
 
 export interface PlannedAssignment {
@@ -224,7 +227,7 @@ export async function planAssignments(tx: Prisma.TransactionClient, lines: Assig
 
   for (const line of lines) {
     const fail = (field: LineProblem["field"], key: string, params: Record<string, unknown>) => {
-      problems.push({ key: line.key, field, message: t(`sales.rules.${key}`, params) });
+      problems.push({ key: line.key, field, message: t(`sales.rules.${key}`, params), code: codedMessage(`sales.rules.${key}`, params) });
     };
     const order = orderById.get(line.orderId);
     if (!order) {

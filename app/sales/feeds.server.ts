@@ -5,7 +5,7 @@ import { importAssignmentFiles, importFeedOutcome } from "./as400-assignment-fil
 
 export const ASSIGNMENT_IMPORT_FEED = { name: "assignment_import", defaultCron: "*/20 * * * *" } as const;
 
-/** Scheduled runs write their messages in English: they are kept in the feed logs. */
+/** Scheduled runs: the feed log keeps the problems as codes (D116); the answer's English is not used. */
 export const assignmentImportJob: FeedJob = async (context) => {
   const english = await i18nServer.getFixedT("en", "common");
   return importFeedOutcome(await importAssignmentFiles(english, context));

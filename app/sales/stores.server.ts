@@ -11,6 +11,8 @@ import type { Prisma } from "~/db/generated/client";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
+import { englishText } from "~/i18n/english.server";
+import { message, type RunMessage } from "~/i18n/messages";
 import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { Staff } from "~/shopify/staff";
 import { shopifyAdminFor, type ShopifyAdmin } from "~/shopify/admin-client.server";
@@ -47,7 +49,8 @@ export interface LocationsApplied {
   disabled: number;
   /** Locations named as a vendor: its stock's location, not a store. */
   vendorLocations: number;
-  problems: string[];
+  /** As codes (D116). */
+  problems: RunMessage[];
 }
 
 interface SourceRow {
@@ -113,7 +116,7 @@ export async function applyLocations(facts: LocationFact[], options: { complete:
           }
           const code = defaultSourceCode(fact.locationId);
           if (codes.has(code)) {
-            result.problems.push(`Location ${fact.locationId} (${fact.name}) was not added: its source code ${code} is taken.`);
+            result.problems.push(message("logs.location_sync.code_taken", { location: fact.locationId, name: fact.name, code }));
             continue;
           }
           await tx.inventorySource.create({
@@ -194,7 +197,7 @@ export async function applyLocationWebhook(action: LocationWebhookAction, payloa
   const updatedAt = location.updated_at && !Number.isNaN(Date.parse(location.updated_at)) ? new Date(location.updated_at) : null;
   const active = action === "activate" ? true : action === "deactivate" ? false : (location.active ?? true);
   const applied = await applyLocations([{ locationId, name: location.name, active, updatedAt }], { complete: false });
-  return { ok: true, location_id: locationId, created: applied.created, updated: applied.updated, disabled: applied.disabled, problems: applied.problems };
+  return { ok: true, location_id: locationId, created: applied.created, updated: applied.updated, disabled: applied.disabled, problems: applied.problems.map(englishText) };
 }
 
 // --- available quantities ------------------------------------------------------------
@@ -310,7 +313,7 @@ export async function syncLocations(admin: ShopifyAdmin, context?: Pick<FeedRunC
   const problems = [...applied.problems];
   for (let start = 0; start < skus.length; start += SKUS_PER_BATCH) {
     if (context?.signal.aborted) {
-      problems.push(`Stopped after ${refreshed} of ${skus.length} SKUs: the process is shutting down.`);
+      problems.push(message("logs.location_sync.stopped", { refreshed, total: skus.length }));
       break;
     }
     try {
@@ -318,21 +321,38 @@ export async function syncLocations(admin: ShopifyAdmin, context?: Pick<FeedRunC
       refreshed += done.skus;
       quantities += done.quantities;
     } catch (error) {
-      problems.push(`Stock of ${skus.length - refreshed} SKUs not refreshed: ${(error as Error).message}`);
+      problems.push(message("logs.location_sync.stock_failed", { skus: skus.length - refreshed, error: (error as Error).message }));
       break;
     }
     await context?.progress({ skus_refreshed: refreshed, skus_total: skus.length });
   }
-  const message =
-    `${locations.length} Shopify location${locations.length === 1 ? "" : "s"}: ${applied.created.length} store${applied.created.length === 1 ? "" : "s"} added, ` +
-    `${applied.updated} updated, ${applied.disabled} no longer offered, ${applied.vendorLocations} vendor location${applied.vendorLocations === 1 ? "" : "s"}; ` +
-    `stock of ${refreshed} SKU${refreshed === 1 ? "" : "s"} of open orders refreshed (${quantities} store quantities)` +
-    (problems.length ? `. Problems: ${problems.slice(0, 5).join("; ")}` : "") +
-    ".";
+  const summary = message("logs.location_sync.summary", {
+    locations: message("logs.n.shopify_location", { count: locations.length }),
+    stores: message("logs.n.store", { count: applied.created.length }),
+    updated: applied.updated,
+    disabled: applied.disabled,
+    vendors: message("logs.n.vendor_location", { count: applied.vendorLocations }),
+    skus: message("logs.n.sku", { count: refreshed }),
+    quantities,
+  });
+  // The first five problems, without "and n more" (as this feed always wrote it).
+  const coded = problems.length ? message("logs.with_problems", { summary: message("logs.list", { items: [summary] }), problems: problems.slice(0, 5) }) : message("logs.list", { items: [summary] });
+  const listed = problems.slice(0, 50);
   return {
-    message,
+    message: englishText(coded),
+    messageCode: coded,
     error: problems.length > 0,
-    meta: { locations: locations.length, created: applied.created, updated: applied.updated, disabled: applied.disabled, vendor_locations: applied.vendorLocations, skus: skus.length, skus_refreshed: refreshed, problems: problems.slice(0, 50) },
+    meta: {
+      locations: locations.length,
+      created: applied.created,
+      updated: applied.updated,
+      disabled: applied.disabled,
+      vendor_locations: applied.vendorLocations,
+      skus: skus.length,
+      skus_refreshed: refreshed,
+      problems: listed.map(englishText),
+      ...(listed.length ? { problem_codes: listed } : {}),
+    },
   };
 }
 
