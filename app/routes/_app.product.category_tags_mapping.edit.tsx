@@ -8,6 +8,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
+import { UnsavedChanges } from "~/forms/UnsavedChanges";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
@@ -32,6 +33,9 @@ export default function EditCategoryTagsMapping() {
   const { t } = useTranslation();
   const { mapping } = useLoaderData<typeof loader>();
   const [values, setValues] = useState({ as400_category_id: mapping?.as400_category_id ?? "", shopify_tags: mapping?.shopify_tags ?? "" });
+  // What the server has: the form is dirty when the values differ from it.
+  const [savedValues, setSavedValues] = useState(values);
+  const dirty = values.as400_category_id !== savedValues.as400_category_id || values.shopify_tags !== savedValues.shopify_tags;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useFormSubmit({ success: t("products.mappings.saved"), error: t("products.mappings.save_error") }, { redirectTo: MAPPINGS_PATH });
   const remove = useFormSubmit({ success: t("products.mappings.deleted"), error: t("products.mappings.delete_error") }, { redirectTo: MAPPINGS_PATH });
@@ -40,17 +44,22 @@ export default function EditCategoryTagsMapping() {
     return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
   }, [save.outcome]);
 
-  const submit = () =>
-    void save.submit({ url: "/api/category_tags_mapping", body: mapping ? { id: mapping.id, ...values } : { ...values } });
+  const submit = async () => {
+    const sent = values;
+    const outcome = await save.submit({ url: "/api/category_tags_mapping", body: mapping ? { id: mapping.id, ...sent } : { ...sent } });
+    // Saved: nothing is unsaved any more, and the redirect to the list is not held up.
+    if (outcome.ok) setSavedValues(sent);
+  };
 
   return (
     <AppPage
       title={t(mapping ? "products.mappings.edit_title" : "products.mappings.new_title")}
       subtitle={mapping ? `ID ${mapping.id}` : undefined}
       backAction={{ content: t("buttons.back"), url: MAPPINGS_PATH }}
-      primaryAction={{ content: t("buttons.save"), loading: save.submitting, onAction: submit }}
+      primaryAction={{ content: t("buttons.save"), loading: save.submitting, onAction: () => void submit() }}
       secondaryActions={mapping ? [{ content: t("products.mappings.delete"), destructive: true, onAction: () => setConfirmDelete(true) }] : []}
     >
+      <UnsavedChanges dirty={dirty} saving={save.submitting} onSave={submit} onDiscard={() => setValues(savedValues)} />
       <BlockStack gap="400">
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
         <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />

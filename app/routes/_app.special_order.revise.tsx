@@ -12,6 +12,7 @@ import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { recordLoader } from "~/http/record-loader.server";
 import type { SubmitOutcome } from "~/forms/submit-result";
+import { UnsavedChanges } from "~/forms/UnsavedChanges";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import {
   ARMED_FORCES_CODES,
@@ -47,6 +48,12 @@ export default function ReviseSpecialOrder() {
     return start;
   });
   const [items, setItems] = useState<SpecialOrderItem[]>(() => (record ? (readItems(record.items) ?? []) : []));
+  // What the server has (fields and items): the form is dirty when they differ from it.
+  const [saved, setSaved] = useState(() => ({ values, items }));
+  const dirty = useMemo(
+    () => JSON.stringify(saved.items) !== JSON.stringify(items) || Object.keys({ ...values, ...saved.values }).some((key) => (values[key] ?? "") !== (saved.values[key] ?? "")),
+    [saved, values, items],
+  );
   const [loadBanner, setLoadBanner] = useState(record === null);
   const [browserFailure, setBrowserFailure] = useState<SubmitOutcome | null>(null);
   const save = useFormSubmit({ success: t("special_orders.saved"), error: t("special_orders.save_error") }, { redirectTo: LIST_URL });
@@ -72,7 +79,7 @@ export default function ReviseSpecialOrder() {
   const setItem = (index: number, field: keyof SpecialOrderItem) => (value: string) =>
     setItems((current) => current.map((item, i) => (i === index ? { ...item, [field]: value } : item)));
 
-  const submit = () => {
+  const submit = async () => {
     save.dismiss();
     const failure = firstItemFailure(items, t);
     if (failure) {
@@ -84,7 +91,10 @@ export default function ReviseSpecialOrder() {
     for (const field of CUSTOMER) body[field.name] = values[field.name] ?? "";
     body.customer_address_state_code = values.customer_address_state_code ?? "";
     body.customer_address_zip = values.customer_address_zip ?? "";
-    void save.submit({ url: `/api/special_order/${id}`, body, put: true });
+    const sent = { values, items };
+    const outcome = await save.submit({ url: `/api/special_order/${id}`, body, put: true });
+    // Saved: nothing is unsaved any more, and the redirect to the list is not held up.
+    if (outcome.ok) setSaved(sent);
   };
 
   const field = (name: string, options: { required?: boolean; type?: "text" | "email" | "tel" } = {}) => (
@@ -105,8 +115,19 @@ export default function ReviseSpecialOrder() {
     <AppPage
       title={t("special_orders.revise_title")}
       backAction={{ content: t("buttons.back"), url: LIST_URL }}
-      primaryAction={record ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
+      primaryAction={record ? { content: t("buttons.save"), loading: save.submitting, onAction: () => void submit() } : undefined}
     >
+      {record && (
+        <UnsavedChanges
+          dirty={dirty}
+          saving={save.submitting}
+          onSave={submit}
+          onDiscard={() => {
+            setValues(saved.values);
+            setItems(saved.items);
+          }}
+        />
+      )}
       <BlockStack gap="400">
         {loadBanner && (
           <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>

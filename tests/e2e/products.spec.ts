@@ -39,13 +39,13 @@ test("a mapping is created and edited: both fields required, 'Successfully updat
   await expect(page).toHaveURL(/\/product\/category_tags_mapping\/edit$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   const banner = page.locator(".Polaris-Banner").filter({ hasText: "Something went wrong when saving the mapping" });
   await expect(banner.getByRole("listitem")).toHaveText(["AS400 Category ID is a required field.", "Shopify Tags is a required field."]);
 
   await page.getByLabel("AS400 Category ID").fill(category);
   await page.getByLabel("Shopify Tags").fill("e2e, clearance");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Successfully updated mapping")).toBeVisible();
   await expect(page).toHaveURL(/\/product\/category_tags_mapping$/, { timeout: 5000 });
   const row = page.locator("tbody tr").filter({ hasText: category });
@@ -55,8 +55,16 @@ test("a mapping is created and edited: both fields required, 'Successfully updat
   await expect(page).toHaveURL(/\/product\/category_tags_mapping\/edit\?id=\d+/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByLabel("AS400 Category ID")).toHaveValue(category);
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
   await page.getByLabel("Shopify Tags").fill("e2e, clearance, outlet");
-  await page.getByRole("button", { name: "Save" }).click();
+  // Unsaved: the save bar shows, and leaving asks first.
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await page.getByRole("navigation").getByRole("link", { name: "Feed", exact: true }).click();
+  const leave = page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(page).toHaveURL(/\/product\/category_tags_mapping\/edit\?id=\d+/);
+  await expect(page.getByLabel("Shopify Tags")).toHaveValue("e2e, clearance, outlet");
+  await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Successfully updated mapping")).toBeVisible();
   await expect(page).toHaveURL(/\/product\/category_tags_mapping$/, { timeout: 5000 });
   const [saved] = await dbQuery<{ shopify_tags: string }>("SELECT shopify_tags FROM category_tags_mapping WHERE as400_category_id = $1", [category]);
