@@ -161,7 +161,7 @@ describe("POST /api/feed_run", () => {
     // No AS400 is configured for this app: the order sync says so.
     const { body } = await runFeed("/api/feed_run?feed_name=order_sync&locale=de");
     expect(body).toMatchObject({ error: true, message: "Beim Ausführen des Feeds order_sync ist ein Fehler aufgetreten", feed_status: "finished" });
-    expect(body.detail).toContain("not configured");
+    expect(body.detail).toContain("nicht eingerichtet"); // the run's own message, in the request's language (D116)
   });
 
   it("answers 422 without a valid feed name, 404 for an unknown feed, and an error for a feed with no job", async () => {

@@ -16,6 +16,7 @@ import type { Vendor } from "../../app/db/generated/client";
 import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
 import { reloadEnv } from "../../app/env.server";
+import { englishText } from "../../app/i18n/english.server";
 import { encryptSecret } from "../../app/lib/secrets.server";
 import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport } from "../../app/products/catalog-file.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
@@ -264,7 +265,8 @@ describe("names from listings are data, not paths (D61)", () => {
       const report: CatalogReport = { counts: {}, problems: [] };
       await importProductCatalogFiles(report);
       expect(report.problems).toHaveLength(4);
-      expect(report.problems[0]).toContain('"../../eod/EOD_BATCH_x.csv" refused (it contains a slash)');
+      // Problems are codes (D116); their English is what the feed log keeps.
+      expect(englishText(report.problems[0]!)).toContain('"../../eod/EOD_BATCH_x.csv" refused (it contains a slash)');
       expect(report.counts).toMatchObject({ catalog_files_stored: 1 });
       expect((await prisma.product.findUniqueOrThrow({ where: { sku: `${tag}-H1` } })).price.toFixed(2)).toBe("3.00");
       expect(allFiles().filter((file) => !before.includes(file))).toEqual([path.join("as400", "products", "archive", `${tag}_after.csv`)]);
