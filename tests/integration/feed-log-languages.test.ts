@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSftpServer } from "@edi/transport/loopback";
+import { startLoopbackAs400 } from "../support/loopback-as400";
 import prisma from "../../app/db.server";
 import { feedLogGridAnswer } from "../../app/feeds/feeds.server";
 import { closeFeedPool, runFeed, type FeedRunResult } from "../../app/feeds/runner.server";
@@ -17,22 +17,13 @@ import { renderMessage } from "../../app/i18n/messages";
 const RUN = `t116${Date.now().toString(36)}`;
 const t: Record<"en" | "de" | "fr", Translate> = {} as never;
 let root: string;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+let sftp: Awaited<ReturnType<typeof startLoopbackAs400>>;
 const AS400_ENV = ["AS400_TRANSFER_MECHANISM", "AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY"];
 
 beforeAll(async () => {
   for (const language of ["en", "de", "fr"] as const) t[language] = await i18nServer.getFixedT(language, "common");
   root = mkdtempSync(path.join(tmpdir(), "feed-languages-"));
-  sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
-  Object.assign(process.env, {
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: "as400-secret",
-    AS400_HOST_KEY: sftp.hostKey,
-  });
-  (await import("../../app/env.server")).reloadEnv();
+  sftp = await startLoopbackAs400(root);
   await prisma.order.create({ data: { order_id: `${RUN}-A`, magento_status: "pending", updated_at: new Date("2026-11-20T12:00:00Z") } });
 });
 

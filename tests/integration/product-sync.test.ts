@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
-import { startSftpServer } from "@edi/transport/loopback";
+import { startLoopbackAs400 } from "../support/loopback-as400";
 import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
 
 // Rows of this file carry this tag, so cleaning up never touches another file's.
@@ -210,23 +210,14 @@ describe("the product sync feed", () => {
 describe("the AS400 product catalogue, read by the product sync feed", () => {
   let root: string;
   let folder: string;
-  let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+  let sftp: Awaited<ReturnType<typeof startLoopbackAs400>>;
   const context = () => ({ progress: async () => {}, signal: new AbortController().signal, trigger: "manual" as const });
   const catalogFiles = () =>
     prisma.transmission.findMany({ where: { partner: "as400", transaction_set: "product_catalog", file_name: { startsWith: tag } }, orderBy: { id: "asc" } });
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), "product-catalog-"));
-    sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
-    Object.assign(process.env, {
-      AS400_TRANSFER_MECHANISM: "1",
-      AS400_HOST: "127.0.0.1",
-      AS400_PORT: String(sftp.port),
-      AS400_USER: "as400",
-      AS400_PASSWORD: "as400-secret",
-      AS400_HOST_KEY: sftp.hostKey,
-    });
-    (await import("../../app/env.server")).reloadEnv();
+    sftp = await startLoopbackAs400(root);
     folder = path.join(root, "as400", "products");
     mkdirSync(folder, { recursive: true });
   });
