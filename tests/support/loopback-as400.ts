@@ -3,16 +3,26 @@
 // run the AS400's feeds for real.
 import { startSftpServer } from "@edi/transport/loopback";
 
-export async function startLoopbackAs400(root: string) {
+export type LoopbackAs400 = Awaited<ReturnType<typeof startSftpServer>>;
+
+/** The server, and the AS400_* variables that point at it (for a child process's environment). */
+export async function startAs400Server(root: string) {
   const sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
-  Object.assign(process.env, {
+  const env = {
     AS400_TRANSFER_MECHANISM: "1",
     AS400_HOST: "127.0.0.1",
     AS400_PORT: String(sftp.port),
     AS400_USER: "as400",
     AS400_PASSWORD: "as400-secret",
     AS400_HOST_KEY: sftp.hostKey,
-  });
+  };
+  return { sftp, env };
+}
+
+/** The server, with this process's environment pointed at it (and `extra` variables set with it). */
+export async function startLoopbackAs400(root: string, extra: Record<string, string> = {}) {
+  const { sftp, env } = await startAs400Server(root);
+  Object.assign(process.env, env, extra);
   (await import("../../app/env.server")).reloadEnv();
   return sftp;
 }
