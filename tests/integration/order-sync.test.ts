@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { startLoopbackAs400, type LoopbackAs400 } from "../support/loopback-as400";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { webhookAppEnv } from "../support/embedded-app";
 
 const API_KEY = "test-api-key";
 const SECRET = "test-api-secret";
@@ -37,16 +38,7 @@ const orderNumber = () => {
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) throw new Error("Build the app first (npm test does).");
   db = createPrismaClient(process.env.DATABASE_URL!);
-  app = await startAppServer({
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: SECRET,
-    SHOPIFY_APP_URL: "https://ops.example.com",
-    SHOPIFY_SHOPS: SHOP,
-    SCOPES: "read_orders,write_orders",
-    APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
-    APP_TIMEZONE: "America/New_York",
-    DATABASE_URL: process.env.DATABASE_URL!,
-  });
+  app = await startAppServer(webhookAppEnv({ apiKey: API_KEY, secret: SECRET, shop: SHOP }, process.env.DATABASE_URL!, { APP_TIMEZONE: "America/New_York" }));
 }, 90_000);
 
 afterAll(async () => {

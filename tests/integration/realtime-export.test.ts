@@ -15,6 +15,7 @@ import { createPrismaClient, type PrismaClient } from "../../app/db/client.serve
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { AS400_USERS, startLoopbackAs400 } from "../support/loopback-as400";
+import { webhookAppEnv } from "../support/embedded-app";
 
 const SECRET = "test-api-secret";
 const SHOP = "test-shop.myshopify.com";
@@ -47,16 +48,7 @@ beforeAll(async () => {
   outbox = await import("../../app/as400/realtime-outbox.server");
   appPrisma = (await import("../../app/db.server")).default;
   firstTransmissionId = ((await db.transmission.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
-  app = await startAppServer({
-    SHOPIFY_API_KEY: "test-api-key",
-    SHOPIFY_API_SECRET: SECRET,
-    SHOPIFY_APP_URL: "https://ops.example.com",
-    SHOPIFY_SHOPS: SHOP,
-    SCOPES: "read_orders,write_orders",
-    APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
-    APP_TIMEZONE: "America/New_York",
-    DATABASE_URL: process.env.DATABASE_URL!,
-  });
+  app = await startAppServer(webhookAppEnv({ apiKey: "test-api-key", secret: SECRET, shop: SHOP }, process.env.DATABASE_URL!, { APP_TIMEZONE: "America/New_York" }));
 }, 120_000);
 
 afterAll(async () => {
