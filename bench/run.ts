@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createTestDatabase } from "../tests/support/test-database";
 import { seedBulkOrders } from "../prisma/seed/bulk-orders";
+import { insertDropshipLogs } from "./support/dropship-logs";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const runs = Number(process.env.BENCH_RUNS ?? 15);
@@ -39,23 +40,7 @@ try {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   start = performance.now();
-  await client.query(
-    `INSERT INTO dropship_log (vendor_id, vendor_name, action, status, po_number, order_increment_id, item_sku, qty, tracking_number, file_name, message, created_at)
-     SELECT NULL,
-            (ARRAY['Acme Outdoor Supply','Brightline Footwear','Cascade Apparel Co','Delta Home Goods','Evergreen Sporting','Granite Tools'])[1 + g % 6],
-            (ARRAY['populate_requests','send_requests','receive_file','process_responses','ack_997'])[1 + g % 5],
-            CASE WHEN g % 50 = 0 THEN 'error' WHEN g % 17 = 0 THEN 'warning' ELSE 'success' END,
-            'PO' || (100000000 + g) || '-' || g % 7,
-            (100000000 + g)::text,
-            'SKU-' || (10001 + g % 200),
-            1 + g % 3,
-            CASE WHEN g % 5 = 3 THEN '1Z' || (900000000000 + g) END,
-            CASE WHEN g % 5 IN (1, 2, 3) THEN '856_DS0' || (g % 6) || '_' || g || '.edi' END,
-            'Created ship request PO' || (100000000 + g),
-            now() - (g || ' seconds')::interval
-       FROM generate_series(1, $1::int) AS g`,
-    [rows],
-  );
+  await insertDropshipLogs(client, rows);
   await client.query("ANALYZE dropship_log");
   console.log(`${rows} drop-ship log rows inserted: ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
   await client.end();

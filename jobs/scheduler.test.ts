@@ -10,6 +10,7 @@ import { i18nServer } from "../app/i18n/i18n.server";
 import { ValidationError } from "../app/lib/validation.server";
 import { captureLogs } from "../tests/support/log-capture";
 import { SHUTDOWN_REASON, startScheduler, type Scheduler } from "./scheduler";
+import { until } from "../tests/support/until";
 
 const PREFIX = "t_sched_";
 const running: Scheduler[] = [];
@@ -28,16 +29,6 @@ async function start(jobs: Record<string, { defaultCron: string; run: FeedJob }>
 
 const scheduledFeeds = () => [...cron.getTasks().values()].map((task) => task.name).filter((name) => name?.startsWith(`feed:${PREFIX}`));
 const logsOf = (feedName: string) => prisma.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
-
-async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const quickJob: FeedJob = async () => ({ message: "ok" });
 

@@ -270,9 +270,9 @@ interface LockedRun {
  * that is killed sends an error, but a connection lost on the way (a network
  * cut, a proxy restarted) stays silent until something is sent: a SELECT 1
  * every few seconds, bounded by a timeout, finds it, and the run is told its
- * lock is lost.
+ * lock is lost. Background runs (app/runs) watch theirs the same way.
  */
-function watchLockConnection(client: pg.PoolClient, feedName: string, everyMs: number, lost: (error: Error) => void): () => void {
+export function watchLockConnection(client: pg.ClientBase, holder: string, everyMs: number, lost: (error: Error) => void): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const check = async () => {
@@ -282,7 +282,7 @@ function watchLockConnection(client: pg.PoolClient, feedName: string, everyMs: n
     } catch (error) {
       if (stopped) return;
       stopped = true;
-      lost(new Error(`the check of the lock's connection of ${feedName} failed: ${(error as Error).message}`));
+      lost(new Error(`the check of the lock's connection of ${holder} failed: ${(error as Error).message}`));
       return;
     }
     if (!stopped) timer = setTimeout(() => void check(), everyMs);

@@ -10,6 +10,7 @@ import { readRun, type RunView } from "./runs.server";
 import { MANUAL_RUN_SHUTDOWN_REASON, manualRuns, stopManualFeedRuns } from "~/feeds/manual-runs.server";
 import { runFeedNow } from "./run-feed-now.server";
 import { closeFeedPool, type FeedJob } from "~/feeds/runner.server";
+import { until } from "../../tests/support/until";
 
 const PREFIX = "t_runnow_";
 let t: Translate;
@@ -30,16 +31,6 @@ afterAll(async () => {
   await cleanUp();
   await closeFeedPool();
 });
-
-async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const logsOf = (feedName: string) => prisma.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
 const feedRow = (name: string) => prisma.feed.create({ data: { name, cron_expression: "0 0 * * *" } });

@@ -17,7 +17,7 @@ import type { BackgroundRun, Prisma } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { localeFromUrl } from "~/i18n/config";
 import { trackManualRun } from "~/feeds/manual-runs.server";
-import { abandonFeedRuns } from "~/feeds/runner.server";
+import { abandonFeedRuns, watchLockConnection } from "~/feeds/runner.server";
 import { message, plainText, renderMessage, type MessageTranslate, type RunMessage } from "./messages";
 import type { RunProgress, RunStatus, RunView } from "./types";
 import { ThrottledProgress } from "~/lib/throttled-progress";
@@ -135,7 +135,7 @@ function execute(row: BackgroundRun, definition: RunDefinition, client: pg.Clien
       .update({ where: { id: row.id }, data: { status, result: toJson(outcome), finished_at: new Date() } })
       .catch((error: Error) => log.error({ err: error, run: row.id, lock_key: definition.lockKey }, `run ${row.id} (${definition.lockKey}): its end was not saved: ${error.message}`));
   };
-  const stopWatching = watchLockConnection(client, lockCheckEveryMs, (error) => lockLost.abort(error));
+  const stopWatching = watchLockConnection(client, `the run ${row.id}`, lockCheckEveryMs, (error) => lockLost.abort(error));
   const closeLock = async () => {
     stopWatching();
     // Closing the session frees the lock, after the end row is written.
@@ -177,27 +177,6 @@ function execute(row: BackgroundRun, definition: RunDefinition, client: pg.Clien
 }
 
 const interruptedDetail = (reason: unknown): RunMessage => message("runs.interrupted_because", { reason: reason instanceof Error ? reason.message : String(reason ?? "") });
-
-function watchLockConnection(client: pg.Client, everyMs: number, lost: (error: Error) => void): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const check = async () => {
-    try {
-      await client.query({ text: "SELECT 1", query_timeout: Math.max(1000, everyMs * 2) } as pg.QueryConfig);
-    } catch (error) {
-      if (stopped) return;
-      stopped = true;
-      lost(new Error(`the check of the run's lock connection failed: ${(error as Error).message}`));
-      return;
-    }
-    if (!stopped) timer = setTimeout(() => void check(), everyMs);
-  };
-  timer = setTimeout(() => void check(), everyMs);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}
 
 async function closeInterrupted(lockKey: string) {
   await prisma.backgroundRun.updateMany({

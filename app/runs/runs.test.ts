@@ -9,6 +9,7 @@ import { LOCK_KEYS } from "~/db/lock-keys";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { message } from "./messages";
 import { currentRun, readRun, startRun, type RunDefinition, type RunView } from "./runs.server";
+import { until } from "../../tests/support/until";
 
 const PREFIX = "t_runs_";
 let t: Translate;
@@ -25,16 +26,6 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
 });
 afterAll(cleanUp);
-
-async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function definition(key: string, work: RunDefinition["work"]): RunDefinition {
   return { kind: "dropship_test", action: "populateRequests", lockKey: `${PREFIX}${key}`, failure: message("tools.failure"), work };

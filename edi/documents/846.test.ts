@@ -4,13 +4,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readX12 } from "../x12/reader";
-import { writeInterchange } from "../x12/writer";
 import {
   availableQuantity, build846, generate846, inventoryRecords, parse846, readInventoryStream,
   type InventoryAdvice, type InventoryRecord,
 } from "./846";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";
+import { writeAndReadSet } from "./test-support";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
 const CORPUS = EDI_CORPUS;
@@ -206,18 +206,7 @@ describe("build846", () => {
 
   it("round-trips through writeInterchange and readX12", () => {
     for (const delimiters of [{ element: "*", segment: "~", component: ">" }, { element: "~", segment: "}", component: ">" }]) {
-      const { text } = writeInterchange({
-        delimiters,
-        sender: { qualifier: "ZZ", id: "VENDOR" },
-        receiver: { qualifier: "ZZ", id: "MERCHANT" },
-        date: "240501",
-        time: "1200",
-        controlNumber: 3,
-        groups: [{ functionalId: "IB", sender: "VENDOR", receiver: "MERCHANT", date: "20240501", time: "1200", controlNumber: "3", transactions: [build846(advice, "0001")] }],
-      });
-      const result = readX12(text);
-      expect(result.faults).toEqual([]);
-      const parsed = parse846(viewTransaction(result, result.interchanges[0].groups[0].transactions[0]));
+      const parsed = parse846(writeAndReadSet(build846(advice, "0001"), delimiters, "IB").view);
       expect(parsed.faults).toEqual([]);
       expect(parsed.warnings).toEqual([]);
       expect(parsed.document).toEqual(advice);

@@ -5,42 +5,20 @@
 // know, and ends with the step's result, in English and in German. A real large
 // input, not a slowed-down step: the run lasts as long as the work does.
 import { expect, test, type Page } from "@playwright/test";
+import { bulkPendingAssignments } from "./bulk-assignments";
 import { dbQuery, open } from "./support";
 
 const BULK = 10_000;
 const SKU = "E2E-BULK-RUN";
 
-let parked: number[] = [];
+const bulk = bulkPendingAssignments(dbQuery, SKU, BULK);
 
-/** 10,000 Pending assignments of one real order item to a demo drop-ship vendor; the seed's own Pending ones are set aside meanwhile. */
-async function bulkAssignments() {
-  parked = (await dbQuery<{ id: number }>("UPDATE assignment SET assign_status = 91 WHERE assign_status = 1 RETURNING id")).map((row) => row.id);
-  const [target] = await dbQuery<{ store_id: string; item_id: number; order_id: string; shopify_order_id: string | null }>(
-    `SELECT v.store_id, i.item_id, o.order_id, o.shopify_order_id FROM dropship_vendor v, order_item i JOIN order_grid o ON o.id = i.order_id
-      WHERE v.enabled = 1 AND v.archived_at IS NULL ORDER BY v.id, i.item_id LIMIT 1`,
-  );
-  await dbQuery(
-    `INSERT INTO assignment (order_increment_id, shopify_order_id, item_id, product_sku, qty_assigned, store_id, assign_status, update_time)
-     SELECT $1, $2, $3, $4, 1, $5, 1, now() FROM generate_series(1, $6)`,
-    [target.order_id, target.shopify_order_id, target.item_id, SKU, target.store_id, BULK],
-  );
-}
-
-/** What the run made of them goes, and the seed's Pending assignments come back, for the other specs. */
-async function cleanUp() {
-  await dbQuery("DELETE FROM dropship_log WHERE item_sku = $1", [SKU]);
-  await dbQuery("DELETE FROM dropship_request WHERE item_sku = $1", [SKU]);
-  await dbQuery("DELETE FROM assignment WHERE product_sku = $1", [SKU]);
-  if (parked.length) await dbQuery("UPDATE assignment SET assign_status = 1 WHERE id = ANY($1::int[]) AND assign_status = 91", [parked]);
-  parked = [];
-}
-
-test.afterEach(cleanUp);
+test.afterEach(bulk.remove);
 
 const runs = async () => Number((await dbQuery<{ count: string }>("SELECT count(*) FROM background_run WHERE kind = 'dropship_test'"))[0].count);
 
 async function followsPopulate(page: Page, texts: { button: string; progress: RegExp; sameRun: RegExp; result: string; alreadyRunning: string }, other: Page, locale: string) {
-  await bulkAssignments();
+  await bulk.insert();
   const before = await runs();
   // A second staff member has the page open before the run starts.
   await open(other, `/dropship/test/${locale}`);

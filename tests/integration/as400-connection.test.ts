@@ -4,26 +4,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTransport } from "@edi/transport";
-import { startSftpServer } from "@edi/transport/loopback";
+import { startLoopbackAs400, type LoopbackAs400 } from "../support/loopback-as400";
 
 let root: string;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+let sftp: LoopbackAs400;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "as400-"));
   mkdirSync(path.join(root, "eod"));
   writeFileSync(path.join(root, "eod", "EOD_20261120.csv"), "store,amount\n001,10.00\n");
-  sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
-  Object.assign(process.env, {
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: "as400-secret",
-    AS400_HOST_KEY: sftp.hostKey,
-    // Explicit FTPS for mechanisms 2 and 3; SFTP, encrypted anyway, ignores it.
-    AS400_FTP_TLS: "1",
-  });
+  // Explicit FTPS for mechanisms 2 and 3; SFTP, encrypted anyway, ignores it.
+  sftp = await startLoopbackAs400(root, { AS400_FTP_TLS: "1" });
 });
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { LOCK_KEYS } from "../../app/db/lock-keys";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { until } from "../support/until";
 
 const FEED = "realtime_as400_export"; // without AS400_HOST its job only counts realtime log rows
 
@@ -48,16 +49,6 @@ async function waiting(pool: "web" | "jobs" | "any") {
 
 /** Some query of the app waits on each of `tables`. */
 const waitingOn = (tables: string[]) => (rows: Array<{ query: string }>) => tables.every((table) => rows.some((row) => row.query.includes(`"${table}"`) || row.query.includes(` ${table}`)));
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const feedLogs = async () =>
   (await admin.query<{ type: string; meta: Record<string, unknown> }>("SELECT type, meta FROM feed_log WHERE feed_name = $1 ORDER BY id", [FEED])).rows;

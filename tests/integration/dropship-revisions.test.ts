@@ -1,25 +1,18 @@
 // Drop-ship requests and responses over real HTTP on the demo data: the grids'
 // answers, the revise forms' load and save, and the 422s.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db/client.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
+import type { TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
 let app: RunningApp;
-let db: ReturnType<typeof createPrismaClient>;
+let db: AppWithDatabase["db"];
 
 beforeAll(async () => {
-  database = await createTestDatabase("test");
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1" });
-  db = createPrismaClient(database.url);
+  ({ database, app, db } = await startAppWithDatabase("test", { SEED_DEMO_DATA: "1" }));
 }, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppWithDatabase({ db, app, database }));
 
 const get = async (path: string) => {
   const response = await fetch(`${app.url}${path}`);

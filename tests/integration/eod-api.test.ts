@@ -7,10 +7,11 @@ import path from "node:path";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
-import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import type { SftpTestServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startAs400Server } from "../support/loopback-as400";
 
 const TOKEN = "eod-token-0123456789abcdef";
 let database: TestDatabase;
@@ -42,18 +43,9 @@ beforeAll(async () => {
     ],
   });
   root = mkdtempSync(path.join(tmpdir(), "eod-api-as400-"));
-  sftp = await startSftpServer({ root, users: { as400: "pw-as400" } });
-  app = await startAppServer({
-    DATABASE_URL: database.url,
-    SEED_DEMO_DATA: "0",
-    EOD_API_TOKEN: TOKEN,
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: "pw-as400",
-    AS400_HOST_KEY: sftp.hostKey,
-  });
+  const as400 = await startAs400Server(root);
+  sftp = as400.sftp;
+  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", EOD_API_TOKEN: TOKEN, ...as400.env });
 }, 120_000);
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../app/db/client.server";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { AS400_USERS, as400EnvFor } from "../support/loopback-as400";
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -41,14 +42,7 @@ const filesOnAs400 = () => {
 };
 
 function pointAs400At(server: SftpTestServer) {
-  Object.assign(process.env, {
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(server.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: "as400-secret",
-    AS400_HOST_KEY: server.hostKey,
-  });
+  Object.assign(process.env, as400EnvFor(server));
   reloadEnv();
 }
 
@@ -70,7 +64,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   globalThis.__prisma = undefined;
   root = mkdtempSync(path.join(tmpdir(), "eod-as400-"));
-  sftp = await startSftpServer({ root, users: { as400: "as400-secret" }, hostKeyPem });
+  sftp = await startSftpServer({ root, users: AS400_USERS, hostKeyPem });
   ({ reloadEnv } = await import("../../app/env.server"));
   pointAs400At(sftp);
   report = await import("../../app/eod/report.server");
@@ -205,7 +199,7 @@ describe("Export to AS400 and Retry Previous", () => {
     // A retry while it is still down fails again and keeps the batch.
     await expect(batches.retryEodBatch()).resolves.toMatchObject({ id: failed.id, status: "failed", attempts: 2 });
 
-    sftp = await startSftpServer({ root, users: { as400: "as400-secret" }, hostKeyPem, port });
+    sftp = await startSftpServer({ root, users: AS400_USERS, hostKeyPem, port });
     const retried = await batches.retryEodBatch();
     expect(retried).toMatchObject({ id: failed.id, status: "exported", attempts: 3, error: null });
     const stored = await db.eodBatch.findUniqueOrThrow({ where: { id: failed.id } });
@@ -268,7 +262,7 @@ describe("Export to AS400 and Retry Previous", () => {
     await sftp.stop();
     const failed = await batches.exportEodReport();
     expect(failed.status).toBe("failed");
-    sftp = await startSftpServer({ root, users: { as400: "as400-secret" }, hostKeyPem, port });
+    sftp = await startSftpServer({ root, users: AS400_USERS, hostKeyPem, port });
     await db.salesRecord.create({ data: { source_key: "order:13", record_type: "invoice", order_increment_id: "5003", amount: 2, record_date: date(NEXT) } });
     await report.runEodReport({ sales_date: NEXT, days: 2 });
 

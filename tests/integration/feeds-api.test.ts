@@ -2,26 +2,19 @@
 // GET /api/feed_item, POST /api/feed_run and the cron save, with the 422s.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db/client.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import type { RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
 import { followRun } from "../support/runs";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
 let app: RunningApp;
-let db: ReturnType<typeof createPrismaClient>;
+let db: AppWithDatabase["db"];
 
 beforeAll(async () => {
-  database = await createTestDatabase("test");
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1" });
-  db = createPrismaClient(database.url);
+  ({ database, app, db } = await startAppWithDatabase("test", { SEED_DEMO_DATA: "1" }));
 }, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppWithDatabase({ db, app, database }));
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const get = async (path: string): Promise<{ status: number; body: Json }> => {

@@ -20,6 +20,7 @@ import { followRun } from "../support/runs";
 import { freePort, startAppServer, type RunningApp } from "../support/app-server";
 import { sessionToken, startEmbeddedApp, EMBEDDED, type EmbeddedApp } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { until } from "../support/until";
 
 const FEED = "realtime_as400_export"; // without AS400_HOST its job only counts realtime log rows
 const METRICS_TOKEN = "metrics-token-for-the-tests-0123456789abcdef";
@@ -31,14 +32,6 @@ const jsonLines = (output: string): Line[] =>
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as Line);
-
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (const deadline = Date.now() + 20_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waited 20 s for ${what}`);
-  }
-}
 
 /** node:http, not fetch: fetch does not let a caller choose the Host header. */
 function getWithHost(url: string, host: string): Promise<number> {

@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
-import { startSftpServer } from "@edi/transport/loopback";
+import { startLoopbackAs400, type LoopbackAs400 } from "../support/loopback-as400";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { webhookAppEnv } from "../support/embedded-app";
 
 const API_KEY = "test-api-key";
 const SECRET = "test-api-secret";
@@ -37,16 +38,7 @@ const orderNumber = () => {
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) throw new Error("Build the app first (npm test does).");
   db = createPrismaClient(process.env.DATABASE_URL!);
-  app = await startAppServer({
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: SECRET,
-    SHOPIFY_APP_URL: "https://ops.example.com",
-    SHOPIFY_SHOPS: SHOP,
-    SCOPES: "read_orders,write_orders",
-    APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
-    APP_TIMEZONE: "America/New_York",
-    DATABASE_URL: process.env.DATABASE_URL!,
-  });
+  app = await startAppServer(webhookAppEnv({ apiKey: API_KEY, secret: SECRET, shop: SHOP }, process.env.DATABASE_URL!, { APP_TIMEZONE: "America/New_York" }));
 }, 90_000);
 
 afterAll(async () => {
@@ -445,23 +437,14 @@ describe("order webhooks", () => {
 
 describe("order-status file feed", () => {
   let root: string;
-  let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+  let sftp: LoopbackAs400;
   let feed: typeof import("../../app/orders/order-status-feed.server");
   let folder: string;
   const prefix = `OS${RUN}-`;
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), "order-status-"));
-    sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
-    Object.assign(process.env, {
-      AS400_TRANSFER_MECHANISM: "1",
-      AS400_HOST: "127.0.0.1",
-      AS400_PORT: String(sftp.port),
-      AS400_USER: "as400",
-      AS400_PASSWORD: "as400-secret",
-      AS400_HOST_KEY: sftp.hostKey,
-      APP_TIMEZONE: "America/New_York",
-    });
+    sftp = await startLoopbackAs400(root, { APP_TIMEZONE: "America/New_York" });
     feed = await import("../../app/orders/order-status-feed.server");
     folder = path.join(root, feed.ORDER_STATUS_FOLDER);
     mkdirSync(folder, { recursive: true });

@@ -3,25 +3,18 @@
 // texts), the products grid, and a Shopify call made by the app showing up in
 // Product API Operations.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db/client.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
+import type { TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
 let app: RunningApp;
-let db: ReturnType<typeof createPrismaClient>;
+let db: AppWithDatabase["db"];
 
 beforeAll(async () => {
-  database = await createTestDatabase("products_http");
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0" });
-  db = createPrismaClient(database.url, 2);
+  ({ database, app, db } = await startAppWithDatabase("products_http", { SEED_DEMO_DATA: "0" }, 2));
 }, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppWithDatabase({ db, app, database }));
 
 const get = async (path: string) => {
   const response = await fetch(`${app.url}${path}`);

@@ -22,6 +22,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase, ensureDatabase, readMigrations } from "../../app/db/migrate.server";
+import { until } from "../support/until";
 
 const productionNode = process.env.PRODUCTION_START_NODE || process.execPath;
 const FEED = "realtime_as400_export"; // on an empty database its job finds nothing to send
@@ -109,16 +110,6 @@ function start(command: string[], env: Env): Started {
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
-}
-
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const packageJson = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };

@@ -14,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { AS400_USERS, startLoopbackAs400 } from "../support/loopback-as400";
+import { webhookAppEnv } from "../support/embedded-app";
 
 const SECRET = "test-api-secret";
 const SHOP = "test-shop.myshopify.com";
-const AS400_PASSWORD = "As400-Pa55";
 
 let app: RunningApp;
 let db: PrismaClient;
@@ -42,31 +43,12 @@ const newShopifyId = () => {
 beforeAll(async () => {
   db = createPrismaClient(process.env.DATABASE_URL!);
   root = mkdtempSync(path.join(tmpdir(), "realtime-as400-"));
-  sftp = await startSftpServer({ root, users: { as400: AS400_PASSWORD } });
-  Object.assign(process.env, {
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
-    APP_TIMEZONE: "America/New_York",
-  });
-  (await import("../../app/env.server")).reloadEnv();
+  sftp = await startLoopbackAs400(root, { APP_TIMEZONE: "America/New_York" });
   exporter = await import("../../app/as400/realtime-export.server");
   outbox = await import("../../app/as400/realtime-outbox.server");
   appPrisma = (await import("../../app/db.server")).default;
   firstTransmissionId = ((await db.transmission.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
-  app = await startAppServer({
-    SHOPIFY_API_KEY: "test-api-key",
-    SHOPIFY_API_SECRET: SECRET,
-    SHOPIFY_APP_URL: "https://ops.example.com",
-    SHOPIFY_SHOPS: SHOP,
-    SCOPES: "read_orders,write_orders",
-    APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
-    APP_TIMEZONE: "America/New_York",
-    DATABASE_URL: process.env.DATABASE_URL!,
-  });
+  app = await startAppServer(webhookAppEnv({ apiKey: "test-api-key", secret: SECRET, shop: SHOP }, process.env.DATABASE_URL!, { APP_TIMEZONE: "America/New_York" }));
 }, 120_000);
 
 afterAll(async () => {
@@ -257,7 +239,7 @@ describe("when the AS400 is down", () => {
     expect(await db.transmission.findFirstOrThrow({ where: { file_name: failed.as400_file_name! } })).toMatchObject({ status: "prepared", attempts: 1 });
     expect(linesOf("sales", orderId)).toEqual([]);
 
-    sftp = await startSftpServer({ root, users: { as400: AS400_PASSWORD }, port: sftp.port, hostKeyPem: sftp.hostKeyPem });
+    sftp = await startSftpServer({ root, users: AS400_USERS, port: sftp.port, hostKeyPem: sftp.hostKeyPem });
     // The next run, as the scheduler makes it: the registry's feed through the runner.
     const { FEED_JOBS } = await import("../../jobs/registry");
     const { runFeed } = await import("../../app/feeds/runner.server");

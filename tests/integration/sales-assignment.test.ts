@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { answerAutoAssignmentFiles } from "../../app/demo/demo-as400-assignments";
-import { startSftpServer } from "@edi/transport/loopback";
+import { startAs400Server, type LoopbackAs400 } from "../support/loopback-as400";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -17,23 +17,15 @@ let database: TestDatabase;
 let app: RunningApp;
 let db: PrismaClient;
 let as400Root: string;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+let sftp: LoopbackAs400;
 
 beforeAll(async () => {
   database = await createTestDatabase("sales");
   db = createPrismaClient(database.url);
   as400Root = mkdtempSync(path.join(tmpdir(), "sales-as400-"));
-  sftp = await startSftpServer({ root: as400Root, users: { as400: "as400-secret" } });
-  app = await startAppServer({
-    DATABASE_URL: database.url,
-    SEED_DEMO_DATA: "0",
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: "as400-secret",
-    AS400_HOST_KEY: sftp.hostKey,
-  });
+  const as400 = await startAs400Server(as400Root);
+  sftp = as400.sftp;
+  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", ...as400.env });
   // The rules are checked against stores of this file's own, with stock set here: the stand-in's
   // shop closes its locations, so the stores the start-up's location_sync made from them are no
   // longer offered (D48), and this file's stores are linked to no location (no Shopify stock read).

@@ -12,7 +12,7 @@ import { createPrismaClient, type PrismaClient } from "../../app/db/client.serve
 import type { ShopifyAdmin } from "../../app/shopify/admin-client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
-import { startSftpServer } from "@edi/transport/loopback";
+import { startAs400Server, type LoopbackAs400 } from "../support/loopback-as400";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 
@@ -27,7 +27,7 @@ const customer = (name: string, state = "IL") => `${name},${name.toLowerCase().r
 let db: PrismaClient;
 let root: string;
 let folder: string;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+let sftp: LoopbackAs400;
 let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
 let admin: ShopifyAdmin;
 let pull: typeof import("../../app/special-orders/pull.server");
@@ -46,24 +46,17 @@ beforeAll(async () => {
   await db.product.createMany({ data: ["A", "B", "C", "D"].map((letter) => ({ sku: sku(letter), name: `Shoe ${letter}`, price: 100 })) });
 
   root = mkdtempSync(path.join(tmpdir(), "special-orders-"));
-  sftp = await startSftpServer({ root, users: { as400: "as400-secret" } });
+  const as400 = await startAs400Server(root);
+  sftp = as400.sftp;
   standIn = await startShopifyStandIn({ catalog: databaseCatalog(db) });
-  const as400 = {
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: "as400-secret",
-    AS400_HOST_KEY: sftp.hostKey,
-  };
-  Object.assign(process.env, as400, { SHOPIFY_STAND_IN_URL: standIn.url });
+  Object.assign(process.env, as400.env, { SHOPIFY_STAND_IN_URL: standIn.url });
   pull = await import("../../app/special-orders/pull.server");
   admin = (await import("../../app/shopify/admin-client.server")).shopifyAdminFor({ mode: "local", shop: "demo-shop.myshopify.com" });
   folder = path.join(root, pull.SPECIAL_ORDER_FOLDER);
   mkdirSync(folder, { recursive: true });
 
   // The built app, local mode, on the same database and AS400 (with a stand-in of its own).
-  app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, SEED_DEMO_DATA: "0", ...as400 });
+  app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, SEED_DEMO_DATA: "0", ...as400.env });
 }, 120_000);
 
 afterAll(async () => {

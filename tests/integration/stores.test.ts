@@ -14,7 +14,7 @@ import { DEMO_STORE_LOCATIONS } from "../../app/shopify/stand-in-shop";
 import { startShopifyStandIn, type StandInCatalog } from "../../app/shopify/stand-in.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
-import { webhookHeaders } from "../support/embedded-app";
+import { webhookAppEnv, webhookHeaders } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -339,14 +339,7 @@ const SHOP = "stores-shop.myshopify.com";
 describe("locations/* webhooks (embedded mode)", () => {
   let embedded: RunningApp;
   beforeAll(async () => {
-    embedded = await startAppServer({
-      SHOPIFY_API_KEY: API_KEY,
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: "https://ops.example.com",
-      SHOPIFY_SHOPS: SHOP,
-      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
-      DATABASE_URL: database.url,
-    });
+    embedded = await startAppServer(webhookAppEnv({ apiKey: API_KEY, secret: SECRET, shop: SHOP }, database.url));
   }, 90_000);
   afterAll(() => embedded?.stop());
 

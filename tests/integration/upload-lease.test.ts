@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import type { SftpTestServer } from "@edi/transport/loopback";
+import { startLoopbackAs400 } from "../support/loopback-as400";
 
 // Every upload through withTransport is recorded; the first one after arm() waits for open().
 const uploads: string[] = [];
@@ -37,7 +38,6 @@ vi.mock("@edi/transport", async (importOriginal) => {
 });
 
 const LEASE_MS = 600;
-const AS400_PASSWORD = "As400-Pa55";
 let sftp: SftpTestServer;
 let root: string;
 let prisma: typeof import("../../app/db.server").default;
@@ -60,16 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "upload-lease-"));
-  sftp = await startSftpServer({ root, users: { as400: AS400_PASSWORD } });
-  Object.assign(process.env, {
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
-  });
-  (await import("../../app/env.server")).reloadEnv();
+  sftp = await startLoopbackAs400(root);
   prisma = (await import("../../app/db.server")).default;
   outbound = await import("../../app/dropship/flow/outbound.server");
   outgoing = await import("../../app/transfers/outgoing-files.server");

@@ -1,15 +1,15 @@
 // The vendor API over real HTTP to the running app (local mode, own database):
 // create, read, update, delete/archive, validation, and the password kept secret.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db/client.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
+import type { TestDatabase } from "../support/test-database";
 
 const PASSWORD = "S3cret-Pa55-vendor!";
 const NEW_PASSWORD = "An0ther-Secret-Word";
 let database: TestDatabase;
 let app: RunningApp;
-let db: ReturnType<typeof createPrismaClient>;
+let db: AppWithDatabase["db"];
 
 const validVendor = (overrides: Record<string, unknown> = {}) => ({
   name: "Acme Outdoor Supply",
@@ -48,16 +48,9 @@ const api = (path: string, init?: { method?: string; body?: unknown }) =>
   });
 
 beforeAll(async () => {
-  database = await createTestDatabase("test");
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 3).toString("base64") });
-  db = createPrismaClient(database.url);
+  ({ database, app, db } = await startAppWithDatabase("test", { SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 3).toString("base64") }));
 }, 90_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppWithDatabase({ db, app, database }));
 
 describe("vendor API", () => {
   let id: number;

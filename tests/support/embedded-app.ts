@@ -123,3 +123,18 @@ export async function startEmbeddedApp(options: { databaseUrl: string; env?: Rec
     },
   };
 }
+
+/**
+ * An app in embedded mode that is only sent webhooks (no admin, no stand-in):
+ * its environment, for tests that sign webhooks with `secret`.
+ */
+export const webhookAppEnv = (app: { apiKey: string; secret: string; shop: string }, databaseUrl: string, extra: Record<string, string> = {}) => ({
+  SHOPIFY_API_KEY: app.apiKey,
+  SHOPIFY_API_SECRET: app.secret,
+  SHOPIFY_APP_URL: "https://ops.example.com",
+  SHOPIFY_SHOPS: app.shop,
+  SCOPES: "read_orders,write_orders",
+  APP_SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
+  DATABASE_URL: databaseUrl,
+  ...extra,
+});

@@ -2,33 +2,19 @@
 // progress in the app's frame, the admin's toast when it ends, the same run
 // after the admin page is loaded again, German texts, and the admin's loading
 // bar (shopify.loading) while a page of the app loads.
+import { bulkPendingAssignments } from "../bulk-assignments";
 import { dbQuery, expect, test } from "./fixtures";
 
 const BULK = 10_000;
 const SKU = "E2E-BULK-EMBEDDED";
-let parked: number[] = [];
+const bulk = bulkPendingAssignments(dbQuery, SKU, BULK);
 
-test.afterEach(async () => {
-  await dbQuery("DELETE FROM dropship_log WHERE item_sku = $1", [SKU]);
-  await dbQuery("DELETE FROM dropship_request WHERE item_sku = $1", [SKU]);
-  await dbQuery("DELETE FROM assignment WHERE product_sku = $1", [SKU]);
-  if (parked.length) await dbQuery("UPDATE assignment SET assign_status = 1 WHERE id = ANY($1::int[]) AND assign_status = 91", [parked]);
-  parked = [];
-});
+test.afterEach(bulk.remove);
 
 test("a long step shows its progress in the frame, ends with a toast in the admin, and is there again after a reload", async ({ admin }) => {
   test.setTimeout(300_000);
   // A real large input: 10,000 Pending assignments to a demo vendor (the seed's own set aside meanwhile).
-  parked = (await dbQuery<{ id: number }>("UPDATE assignment SET assign_status = 91 WHERE assign_status = 1 RETURNING id")).map((row) => row.id);
-  const [target] = await dbQuery<{ store_id: string; item_id: number; order_id: string; shopify_order_id: string | null }>(
-    `SELECT v.store_id, i.item_id, o.order_id, o.shopify_order_id FROM dropship_vendor v, order_item i JOIN order_grid o ON o.id = i.order_id
-      WHERE v.enabled = 1 AND v.archived_at IS NULL ORDER BY v.id, i.item_id LIMIT 1`,
-  );
-  await dbQuery(
-    `INSERT INTO assignment (order_increment_id, shopify_order_id, item_id, product_sku, qty_assigned, store_id, assign_status, update_time)
-     SELECT $1, $2, $3, $4, 1, $5, 1, now() FROM generate_series(1, $6)`,
-    [target.order_id, target.shopify_order_id, target.item_id, SKU, target.store_id, BULK],
-  );
+  await bulk.insert();
 
   const app = await admin.open("/dropship/test/");
   await app.getByRole("button", { name: "Populate Ship Requests" }).click();
