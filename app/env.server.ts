@@ -233,8 +233,8 @@ export function reloadEnv() {
   cached = undefined;
 }
 
-const LOG_KEYS = { LOG_LEVEL: true, LOG_FORMAT: true, NODE_ENV: true } as const;
-export type LogSettings = Pick<z.infer<typeof EnvSchema>, keyof typeof LOG_KEYS> & { format: "json" | "pretty" };
+type LogKey = "LOG_LEVEL" | "LOG_FORMAT" | "NODE_ENV";
+export type LogSettings = Pick<z.infer<typeof EnvSchema>, LogKey> & { format: "json" | "pretty" };
 
 /**
  * The logger's level and format (D85), read before anything else: a bad value
@@ -245,7 +245,7 @@ export type LogSettings = Pick<z.infer<typeof EnvSchema>, keyof typeof LOG_KEYS>
 export function logSettings(source: Record<string, string | undefined> = process.env): LogSettings {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   // Each on its own: a bad LOG_FORMAT does not cost the LOG_LEVEL.
-  const one = <K extends keyof typeof LOG_KEYS>(key: K): z.infer<typeof EnvSchema>[K] => {
+  const one = <K extends LogKey>(key: K): z.infer<typeof EnvSchema>[K] => {
     const parsed = EnvSchema.shape[key].safeParse(cleaned[key]);
     return (parsed.success ? parsed.data : EnvSchema.shape[key].parse(undefined)) as z.infer<typeof EnvSchema>[K];
   };

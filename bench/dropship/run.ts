@@ -348,7 +348,10 @@ try {
     if (left === 0 || meta(run.result, "requests_in_files") === 0) break;
   }
   const s2sum = sends.map((run) => run.m.summary()).reduce((a, b) => {
-    for (const kind of KINDS) (a[kind].count += b[kind].count), (a[kind].ms += b[kind].ms);
+    for (const kind of KINDS) {
+      a[kind].count += b[kind].count;
+      a[kind].ms += b[kind].ms;
+    }
     return a;
   });
   const sentFiles = sends.reduce((sum, run) => sum + meta(run.result, "files_sent"), 0);

@@ -699,7 +699,10 @@ try {
       }
       maxLate = Math.max(maxLate, at - due);
       perDue.set(due, (perDue.get(due) ?? 0) + 1);
-      if (due >= windowStart * 1000 && due <= windowEnd * 1000) (entry.type === "starting" ? (started += 1) : (skippedRuns += 1));
+      if (due >= windowStart * 1000 && due <= windowEnd * 1000) {
+        if (entry.type === "starting") started += 1;
+        else skippedRuns += 1;
+      }
     }
     const inWindow = dueTimes.filter((time) => time >= windowStart * 1000 && time <= windowEnd * 1000);
     const missing = inWindow.filter((time) => !perDue.has(time));

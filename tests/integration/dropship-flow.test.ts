@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { answerPurchaseOrderFile } from "../../app/dropship/tools/vendor-answers";
 import prisma from "../../app/db.server";
 import type { Vendor } from "../../app/db/generated/client";
-import { clearCompletedShipRequests } from "../../app/dropship/flow/clear-completed.server";
 import { populateShipRequests } from "../../app/dropship/flow/populate-requests.server";
 import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";

@@ -186,10 +186,6 @@ describe("the calls of spec 001 §7", () => {
     const response = await fetch(`${app.url}${pathname}`);
     return { status: response.status, body: await response.json() };
   };
-  const post = async (pathname: string) => {
-    const response = await fetch(`${app.url}${pathname}`, { method: "POST" });
-    return { status: response.status, body: await response.json() };
-  };
   const save = async (id: number, fields: Record<string, unknown>) => {
     const response = await fetch(`${app.url}/api/special_order/${id}`, {
       method: "POST",

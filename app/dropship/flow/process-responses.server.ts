@@ -11,7 +11,7 @@ import { countVendorFile } from "~/observability/metrics.server";
 import prisma from "~/db.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message, type RunMessage } from "~/i18n/messages";
-import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
+import type { Prisma, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "@edi/documents";
 import { echoableGroup } from "@edi/documents";
 import { ta1Interchanges, planTa1 } from "@edi/documents";
