@@ -8,9 +8,10 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-export default tseslint.config(
+export default defineConfig(
   {
     // What .gitignore lists, and the generated Prisma client.
     ignores: ["build/", ".data/", "app/db/generated/", "test-results/", "playwright-report/"],
