@@ -125,7 +125,8 @@ function crossChecks(env: Record<string, string | undefined>, source: Record<str
   // filled in), not a request for local mode, which has no login (D54).
   if (given.length === 0) {
     for (const key of shopifyKeys.filter((key) => source[key] !== undefined && source[key]!.trim() === "")) {
-      problems.push(`${key} is set but blank: local mode (no authentication) does not start that way. Unset it for local mode, or set all three Shopify variables for embedded mode`);
+      problems.push(`${key} is set but blank: local mode (no authentication) does not start that way. ` +
+        `Unset it for local mode, or set all three Shopify variables for embedded mode`);
     }
   }
   if (given.length > 0 && given.length < shopifyKeys.length) {
@@ -142,7 +143,8 @@ function crossChecks(env: Record<string, string | undefined>, source: Record<str
   if (env.AS400_HOST && !env.AS400_USER) problems.push("AS400_USER is required when AS400_HOST is set");
   // Embedded mode does not trust the AS400's key on first use: nothing would keep a pin across instances and restarts (D64).
   if (given.length === shopifyKeys.length && env.AS400_HOST && [undefined, "1"].includes(env.AS400_TRANSFER_MECHANISM) && !env.AS400_HOST_KEY) {
-    problems.push("AS400_HOST_KEY is required in embedded mode when the AS400 uses SFTP (AS400_TRANSFER_MECHANISM 1 or unset): its host key fingerprint, SHA256:... (ssh-keyscan -t ed25519 <host> | ssh-keygen -lf -)");
+    problems.push("AS400_HOST_KEY is required in embedded mode when the AS400 uses SFTP (AS400_TRANSFER_MECHANISM 1 " +
+      "or unset): its host key fingerprint, SHA256:... (ssh-keyscan -t ed25519 <host> | ssh-keygen -lf -)");
   }
   if (given.length === shopifyKeys.length && env.NODE_ENV === "production" && !env.DATABASE_URL) {
     problems.push("DATABASE_URL is required in embedded mode under NODE_ENV=production: an embedded PostgreSQL on a container's disk is lost at the next deploy");
@@ -233,8 +235,8 @@ export function reloadEnv() {
   cached = undefined;
 }
 
-const LOG_KEYS = { LOG_LEVEL: true, LOG_FORMAT: true, NODE_ENV: true } as const;
-export type LogSettings = Pick<z.infer<typeof EnvSchema>, keyof typeof LOG_KEYS> & { format: "json" | "pretty" };
+type LogKey = "LOG_LEVEL" | "LOG_FORMAT" | "NODE_ENV";
+export type LogSettings = Pick<z.infer<typeof EnvSchema>, LogKey> & { format: "json" | "pretty" };
 
 /**
  * The logger's level and format (D85), read before anything else: a bad value
@@ -245,7 +247,7 @@ export type LogSettings = Pick<z.infer<typeof EnvSchema>, keyof typeof LOG_KEYS>
 export function logSettings(source: Record<string, string | undefined> = process.env): LogSettings {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   // Each on its own: a bad LOG_FORMAT does not cost the LOG_LEVEL.
-  const one = <K extends keyof typeof LOG_KEYS>(key: K): z.infer<typeof EnvSchema>[K] => {
+  const one = <K extends LogKey>(key: K): z.infer<typeof EnvSchema>[K] => {
     const parsed = EnvSchema.shape[key].safeParse(cleaned[key]);
     return (parsed.success ? parsed.data : EnvSchema.shape[key].parse(undefined)) as z.infer<typeof EnvSchema>[K];
   };

@@ -22,7 +22,8 @@ describe("incoming files", () => {
   });
 
   it("recognises a hard-wrapped 846 (unwrap_846) even when a line break splits ST*846", () => {
-    const wrapped = "ISA*00*          *00*          *ZZ*ACME           *ZZ*HOUSEROPS      *261121*1200*U*00401*000000001*0*P*>~GS*IB*ACME*HOUSEROPS*20261121*1200*1*X*004010~S\nT*846*0001~BIA*00*DD*1*20261121~";
+    const wrapped = "ISA*00*          *00*          *ZZ*ACME           *ZZ*HOUSEROPS      *261121*1200*U*00401*000000001*0*P*>~" +
+      "GS*IB*ACME*HOUSEROPS*20261121*1200*1*X*004010~S\nT*846*0001~BIA*00*DD*1*20261121~";
     const wraps = vendor({ unwrap_846: 1 });
     expect(recogniseIncomingFile("inv.edi", wrapped, wraps, profileOf(wraps)).type).toBe("846");
     expect(recogniseIncomingFile("inv.edi", wrapped, vendor(), profileOf(vendor())).type).toBeNull();

@@ -84,7 +84,8 @@ export function readHeaderedCsv(content: Buffer | string, format: HeaderedCsvFor
   const missing = format.required.filter((name) => !index.has(name));
   if (missing.length) {
     throw format.refuse(
-      `line ${header.info.lines}: ${format.notThisKind}: missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header row has: ${headerNames.join(", ")})`,
+      `line ${header.info.lines}: ${format.notThisKind}: missing required column${missing.length > 1 ? "s" : ""} ` +
+        `${missing.join(", ")} (the header row has: ${headerNames.join(", ")})`,
     );
   }
 

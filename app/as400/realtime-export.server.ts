@@ -86,7 +86,10 @@ async function packPendingRows(kind: LogKind, now: Date): Promise<{ files: numbe
         const out = kind.lines(row);
         if ("error" in out) {
           // Nothing sensible to send: set aside with the reason, never blocking the others.
-          await kind.model(tx).updateMany({ where: { id: row.id }, data: { as400_status: "failed", as400_error: `Not sent: ${out.error}.`, as400_attempts: { increment: 1 } } });
+          await kind.model(tx).updateMany({
+            where: { id: row.id },
+            data: { as400_status: "failed", as400_error: `Not sent: ${out.error}.`, as400_attempts: { increment: 1 } },
+          });
           made.unreadable++;
           continue;
         }

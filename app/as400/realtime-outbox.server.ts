@@ -145,14 +145,17 @@ export async function recordDropshipShipments(tx: Tx, inputs: DropshipShipment[]
     // As shipmentQueuedBy, per row: a row already sending this fulfilment means this one is not sent again.
     // The English of logs.realtime.already_sent is appended here, and its code built, once q.id is known (D114).
     await tx.$executeRaw`
-      INSERT INTO realtime_shipping_log (order_increment_id, shopify_order_id, tracking_number, tracking_carrier, status, message, message_code, payload, as400_status)
+      INSERT INTO realtime_shipping_log (order_increment_id, shopify_order_id, tracking_number, tracking_carrier, status, message,
+                                         message_code, payload, as400_status)
       SELECT r.order_id, r.shopify_order_id, r.tracking_number, r.carrier, 'success',
              CASE WHEN q.id IS NULL THEN r.message ELSE r.message || ' Already sent to the AS400 with log ' || q.id || '.' END,
-             CASE WHEN q.id IS NULL THEN r.code ELSE jsonb_build_object('code', 'logs.realtime.already_sent', 'params', jsonb_build_object('what', r.code, 'log', q.id)) END,
+             CASE WHEN q.id IS NULL THEN r.code
+                  ELSE jsonb_build_object('code', 'logs.realtime.already_sent', 'params', jsonb_build_object('what', r.code, 'log', q.id)) END,
              CASE WHEN q.id IS NULL THEN r.payload || jsonb_build_object('as400', r.record) ELSE r.payload END,
              CASE WHEN q.id IS NULL THEN 'pending' END
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-             AS r(order_id text, shopify_order_id text, fulfillment_id text, tracking_number text, carrier text, message text, code jsonb, payload jsonb, record jsonb)
+             AS r(order_id text, shopify_order_id text, fulfillment_id text, tracking_number text, carrier text, message text,
+             code jsonb, payload jsonb, record jsonb)
         LEFT JOIN LATERAL (
           SELECT l.id FROM realtime_shipping_log l
            WHERE l.shopify_order_id = r.shopify_order_id AND l.as400_status IS NOT NULL AND l.payload -> 'as400' ->> 'fulfillment_id' = r.fulfillment_id

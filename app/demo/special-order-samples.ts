@@ -4,7 +4,9 @@
 // for the error screen. The format is docs/as400-files.md's.
 import type { OutFile } from "../dropship/tools/vendor-answers";
 
-const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1,customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size,width,price,tax";
+const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
+  "customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size," +
+  "width,price,tax";
 
 /** Two files dated `now`, over the first SKUs the shop sells (at least one). */
 export function specialOrderSampleFiles(skus: string[], now: Date): OutFile[] {

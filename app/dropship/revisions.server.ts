@@ -135,7 +135,8 @@ export async function createRequest(body: Record<string, unknown>, t: Translate)
              EXISTS (SELECT 1 FROM dropship_request r WHERE r.assignment_id = a.id) AS has_request,
              EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id) AS has_transfer
         FROM assignment a
-        LEFT JOIN LATERAL (SELECT id, name FROM dropship_vendor WHERE store_id = a.store_id AND enabled = 1 AND archived_at IS NULL ORDER BY id LIMIT 1) v ON true
+        LEFT JOIN LATERAL (SELECT id, name FROM dropship_vendor
+                            WHERE store_id = a.store_id AND enabled = 1 AND archived_at IS NULL ORDER BY id LIMIT 1) v ON true
        WHERE a.id = ${data.assignment_id}
          FOR UPDATE OF a`;
     if (!assignment) return refuse(t("revise.errors.no_assignment", { id: data.assignment_id }));
@@ -148,7 +149,8 @@ export async function createRequest(body: Record<string, unknown>, t: Translate)
       data: { ...fields, assignment_id, vendor_id: assignment.vendor_id, vendor_name: assignment.vendor_name!, po_number: po, order_increment_id: assignment.order_increment_id, status: "pending", needs_processing: true },
     });
     await tx.assignment.update({ where: { id: assignment.id }, data: { assign_status: 2, purchase_order: po, update_time: new Date() } });
-    await writeLogs([{ vendor_id: assignment.vendor_id, vendor_name: assignment.vendor_name, action: "populate_requests", status: "success", po_number: po, order_increment_id: assignment.order_increment_id, item_sku: fields.item_sku, qty: fields.qty, message: `Ship request ${po} created by hand for ${fields.qty} x ${fields.item_sku} of order ${assignment.order_increment_id}; assignment ${assignment.id} is now Processing.` }], tx);
+    await writeLogs([{ vendor_id: assignment.vendor_id, vendor_name: assignment.vendor_name, action: "populate_requests", status: "success", po_number: po, order_increment_id: assignment.order_increment_id, item_sku: fields.item_sku, qty: fields.qty, message: `Ship request ${po} created by hand for ${fields.qty} x ${fields.item_sku} of order ` +
+      `${assignment.order_increment_id}; assignment ${assignment.id} is now Processing.` }], tx);
     return { error: false, message: null, request_id: created.request_id, po_number: po };
   });
 }
@@ -168,7 +170,8 @@ export async function createResponse(body: Record<string, unknown>, t: Translate
       data: { ...data, request_id: request.request_id, vendor_id: request.vendor_id, vendor_name: request.vendor_name, assignment_id: request.assignment_id, order_increment_id: request.order_increment_id, response_type: "856", status: "received", needs_processing: true },
     });
     if (["pending", "sent", "acknowledged", "backordered"].includes(request.status)) await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "shipped" } });
-    await writeLogs([{ vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "process_responses", status: "success", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: data.item_sku, qty: data.qty, tracking_number: data.tracking_number, message: `Shipment of PO ${request.po_number} entered by hand (${data.tracking_carrier} ${data.tracking_number}); it is fulfilled in Shopify at the next run.` }], tx);
+    await writeLogs([{ vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "process_responses", status: "success", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: data.item_sku, qty: data.qty, tracking_number: data.tracking_number, message: `Shipment of PO ${request.po_number} entered by hand (${data.tracking_carrier} ` +
+      `${data.tracking_number}); it is fulfilled in Shopify at the next run.` }], tx);
     return { error: false, message: null, id: created.id };
   });
 }

@@ -34,7 +34,8 @@ const folderName = (field: string, path: string) => message("transport.test.fold
 
 export async function runTransmissionTest(vendorId: number, action: TransmissionTestAction): Promise<TransmissionTestAnswer> {
   const vendor = await loadVendorRecord(vendorId);
-  const where = `${TRANSFER_MECHANISMS[vendor.transfer_mechanism_id as 1 | 2 | 3] ?? "?"} ${vendor.sftp_host ?? "?"}${vendor.sftp_port ? `:${vendor.sftp_port}` : ""}`;
+  const mechanism = TRANSFER_MECHANISMS[vendor.transfer_mechanism_id as 1 | 2 | 3] ?? "?";
+  const where = `${mechanism} ${vendor.sftp_host ?? "?"}${vendor.sftp_port ? `:${vendor.sftp_port}` : ""}`;
   if (!vendor.sftp_host || !vendor.sftp_user) return { error: true, message: message("tools.not_configured", { name: vendor.name }) };
   const pinnedBefore = vendor.sftp_host_key;
   try {

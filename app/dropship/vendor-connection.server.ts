@@ -45,7 +45,8 @@ async function pinFirstKey(vendor: Vendor, hostKey: string) {
     });
     if (count === 1) {
       const where = `${vendor.sftp_host}${vendor.sftp_port ? `:${vendor.sftp_port}` : ""}`;
-      await writeLogs([{ ...vendorLog(vendor), action: "host_key_pinned", status: "warning", message: `Host key ${hostKey} of ${where} trusted on first use and pinned: a server showing another key is refused. Compare it with the fingerprint the vendor gives you.` }], tx);
+      await writeLogs([{ ...vendorLog(vendor), action: "host_key_pinned", status: "warning", message: `Host key ${hostKey} of ${where} trusted on first use and pinned: a server showing ` +
+        `another key is refused. Compare it with the fingerprint the vendor gives you.` }], tx);
     }
     return count === 1;
   });

@@ -91,6 +91,7 @@ export async function getVendor(id: number): Promise<VendorApi> {
 
 const HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const IPV6 = /^[0-9A-Fa-f:]+$/;
+// eslint-disable-next-line no-control-regex -- control characters are what a folder may not hold
 const FOLDER = (value: string) => !/\.\.|\\|[\u0000-\u001f]/.test(value) && !value.split("/").includes("..");
 const DELIMITER_ESCAPES = ["\\n", "\\r\\n", "\\r", "\\t"];
 

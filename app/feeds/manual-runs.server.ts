@@ -13,7 +13,6 @@ export interface ManualRun {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __manualFeedRuns: Set<ManualRun> | undefined;
 }
 

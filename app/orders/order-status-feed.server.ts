@@ -95,7 +95,10 @@ export function readOrderStatusFile(content: Buffer | string, timeZone = env().A
     const updatedAt = parseOrderSystemTime(updatedText, timeZone);
     const problems: string[] = [];
     if (!orderId) problems.push(`line ${line}, order_id: empty`);
-    if (!updatedAt) problems.push(`line ${line}, updated_at: ${updatedText ? `"${updatedText.slice(0, 40)}" is not a date and time (2026-11-21T14:05:00-05:00, 2026-11-21 14:05:00 or 2026-11-21-14.05.00.000000)` : "empty"}`);
+    if (!updatedAt) {
+      const notDate = `"${updatedText.slice(0, 40)}" is not a date and time (2026-11-21T14:05:00-05:00, 2026-11-21 14:05:00 or 2026-11-21-14.05.00.000000)`;
+      problems.push(`line ${line}, updated_at: ${updatedText ? notDate : "empty"}`);
+    }
     if (problems.length) {
       errors.push(...problems);
       continue;

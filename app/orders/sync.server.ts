@@ -257,7 +257,10 @@ export function applyFulfillment(payload: unknown, meta: WebhookMeta): Promise<S
       await applyShippedQuantities(tx, order.id, fulfillment.order_id);
       const totals = await refreshOrderTotals(tx, order.id, { deriveFulfillmentStatus: true });
       const units = (fulfillment.line_items ?? []).reduce((sum, line) => sum + line.quantity, 0);
-      const message = `Fulfillment ${fulfillment.id} of order ${order.order_id} (${fulfillment.status ?? "no status"}, ${units} units${fulfillment.tracking_number ? `, tracking ${fulfillment.tracking_number}` : ""}) recorded; order ${totals.fulfillment_status ?? "unfulfilled"}.`;
+      const tracking = fulfillment.tracking_number ? `, tracking ${fulfillment.tracking_number}` : "";
+      const message =
+        `Fulfillment ${fulfillment.id} of order ${order.order_id} (${fulfillment.status ?? "no status"}, ${units} units${tracking}) ` +
+        `recorded; order ${totals.fulfillment_status ?? "unfulfilled"}.`;
       return { status: "applied", message, orderId: order.order_id, shopifyOrderId: fulfillment.order_id };
     }),
   );
@@ -334,7 +337,8 @@ function duplicateOutcome(meta: WebhookMeta): SyncOutcome {
 async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: WebhookMeta): Promise<SyncOutcome> {
   let row = await tx.order.findUnique({ where: { shopify_order_id: order.id } });
   if (row?.shopify_updated_at && order.updated_at < row.shopify_updated_at) {
-    const message = `${meta.topic} webhook ${meta.webhookId} for order ${row.order_id} ignored: it shows the order as of ${order.updated_at.toISOString()}, older than the ${row.shopify_updated_at.toISOString()} already stored.`;
+    const message = `${meta.topic} webhook ${meta.webhookId} for order ${row.order_id} ignored: it shows the order as of ` +
+      `${order.updated_at.toISOString()}, older than the ${row.shopify_updated_at.toISOString()} already stored.`;
     syncLog.info(message);
     return { status: "stale", message, orderId: row.order_id, shopifyOrderId: order.id };
   }

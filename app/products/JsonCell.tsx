@@ -3,7 +3,7 @@
 import type { GridColumn, GridRow } from "~/grid/types";
 
 export function jsonCell(keys: string[]) {
-  return (column: GridColumn, row: GridRow) => {
+  return function renderJsonCell(column: GridColumn, row: GridRow) {
     if (!keys.includes(column.key)) return undefined;
     const value = row[column.key];
     if (value === null || value === undefined) return "";

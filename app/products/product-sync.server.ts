@@ -79,7 +79,8 @@ async function storeShopifyState(rows: Array<{ id: number; productId: string; ta
   if (rows.length === 0) return;
   await prisma.$executeRaw`
     UPDATE product p SET shopify_product_id = s.product_id, shopify_tags = s.tags, updated_at = now()
-      FROM unnest(${rows.map((row) => row.id)}::int[], ${rows.map((row) => numericId(row.productId))}::text[], ${rows.map((row) => row.tags.join(", "))}::text[])
+      FROM unnest(${rows.map((row) => row.id)}::int[], ${rows.map((row) => numericId(row.productId))}::text[],
+        ${rows.map((row) => row.tags.join(", "))}::text[])
         AS s(id, product_id, tags)
      WHERE p.id = s.id`;
 }

@@ -1,7 +1,7 @@
 // Home (spec 001 §2): the Daily Sales block, loaded in the browser from
 // /api/daily_sales (what each figure means: docs/decisions.md D19), and the link groups.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Link, SkeletonBodyText, SkeletonDisplayText, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, InlineGrid, Link, SkeletonBodyText, SkeletonDisplayText, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";

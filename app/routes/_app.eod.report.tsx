@@ -6,7 +6,7 @@
 // §8) over the detail. After a successful run the screen goes to /eod/report/
 // after 1 s (spec 001 §4).
 import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Text } from "@shopify/polaris";
+import { Banner, BlockStack } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";

@@ -38,7 +38,9 @@ export function BackgroundRun({ state, label }: { state: ReturnType<typeof useBa
     const content = t(ended.error ? "runs.toast_error" : "runs.toast_done", { action: label(ended) });
     if (embedded) appBridge()?.toast?.show(content, { isError: Boolean(ended.error) });
     else setToast({ content, error: Boolean(ended.error) });
-    // Once per ended run (label and t are read as they are then).
+    // Once per ended run: label, t and embedded are read as they are then (with them as dependencies a new
+    // label function at each render would toast again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [ended]);
 
   return (

@@ -267,7 +267,8 @@ describe("EDI profile problems in the reader's language", () => {
     // A tab as the terminator passes the writer's own rules; the reader's rule refuses it, in German too.
     const [reader] = delimiterIssues({ element: "*", component: ">", segment: "\t" });
     expect(renderMessage(en, "en", reader.coded)).toBe(reader.message);
-    expect(renderMessage(de, "de", reader.coded)).toBe('"\\t" kann nicht das Segmentendezeichen sein (ein Zeichen oder CRLF, kein Buchstabe, keine Ziffer, kein Leerzeichen und weder das Element- noch das Komponententrennzeichen)');
+    expect(renderMessage(de, "de", reader.coded)).toBe('"\\t" kann nicht das Segmentendezeichen sein (ein Zeichen oder CRLF, kein Buchstabe, ' +
+      'keine Ziffer, kein Leerzeichen und weder das Element- noch das Komponententrennzeichen)');
   });
 });
 

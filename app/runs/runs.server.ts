@@ -267,8 +267,10 @@ function viewOf(row: BackgroundRun, t: MessageTranslate, language: string): RunV
 }
 
 
+// eslint-disable-next-line no-control-regex -- NUL is the character replaced
+const NUL = /\u0000/g;
 // Plain JSON: dates as ISO text, bigints as text, no undefined, and no NUL
 // (jsonb refuses it; staff can type one into a Tools path, which is refused).
 function toJson(value: unknown): Prisma.InputJsonObject {
-  return JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : typeof item === "string" ? item.replace(/\u0000/g, "\uFFFD") : item)));
+  return JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : typeof item === "string" ? item.replace(NUL, "\uFFFD") : item)));
 }

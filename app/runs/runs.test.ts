@@ -95,7 +95,11 @@ describe("background runs", () => {
          const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
          await client.connect();
          await client.query("SELECT pg_advisory_lock($1, hashtext($2))", [${LOCK_KEYS.backgroundRun}, ${JSON.stringify(key)}]);
-         const { rows } = await client.query("INSERT INTO background_run (kind, action, lock_key, instance, updated_at) VALUES ('eod', 'run', $1, 'other-instance', now()) RETURNING id", [${JSON.stringify(key)}]);
+         const { rows } = await client.query(
+           "INSERT INTO background_run (kind, action, lock_key, instance, updated_at) VALUES ('eod', 'run', $1, 'other-instance', now()) " +
+             "RETURNING id",
+           [${JSON.stringify(key)}],
+         );
          console.log(rows[0].id);
          setInterval(() => {}, 1000);`,
       ],

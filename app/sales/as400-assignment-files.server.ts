@@ -15,7 +15,7 @@ import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
-import { message, renderMessage } from "~/runs/messages";
+import { message } from "~/runs/messages";
 import { englishText } from "~/i18n/english.server";
 import { plainText, renderCoded, type RunMessage } from "~/i18n/messages";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";

@@ -85,7 +85,8 @@ async function itemsWithUnassigned(db: Prisma.TransactionClient, orderRowIds: nu
   return db.$queryRaw<Array<UnassignedOrderItem & { order_row_id: number }>>`
     SELECT i.item_id, o.order_id, o.order_id AS increment_id, o.shopify_order_id, i.sku, i.name, i.qty_ordered,
            GREATEST(0, CASE WHEN i.is_shippable THEN GREATEST(0, i.qty_ordered - i.qty_refunded - i.qty_canceled) ELSE 0 END
-                       - COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id AND ${ACTIVE_ASSIGNMENT}), 0))::int AS qty_unassigned,
+                       - COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id AND
+                         ${ACTIVE_ASSIGNMENT}), 0))::int AS qty_unassigned,
            o.concat_billing_address AS billing_addr, o.concat_shipping_address AS shipping_addr, o.customer_notes,
            i.created_time, i.update_time, o.id AS order_row_id
       FROM order_item i JOIN order_grid o ON o.id = i.order_id
@@ -290,7 +291,8 @@ export async function planAssignments(tx: Prisma.TransactionClient, lines: Assig
 async function sourcesByCode(tx: Prisma.TransactionClient, codes: string[]) {
   const rows = await tx.$queryRaw<Array<{ source_code: string; name: string; type: string; enabled: number; vendor_name: string | null }>>`
     SELECT s.source_code, s.name, s.type, s.enabled,
-           (SELECT v.name FROM dropship_vendor v WHERE v.store_id = s.source_code AND v.archived_at IS NULL ORDER BY v.enabled DESC, v.id LIMIT 1) AS vendor_name
+           (SELECT v.name FROM dropship_vendor v WHERE v.store_id = s.source_code AND v.archived_at IS NULL ORDER BY v.enabled DESC, v.id
+             LIMIT 1) AS vendor_name
       FROM inventory_source s WHERE s.source_code = ANY(${codes}::text[])
      ORDER BY s.source_code FOR SHARE OF s`;
   return new Map(

@@ -247,7 +247,8 @@ async function writeStoreStock(stores: Array<{ source_code: string; shopify_loca
       if (rows.length) {
         await tx.$executeRaw`
           INSERT INTO inventory_source_item (source_code, sku, quantity, updated_at)
-          SELECT c, s, q, now() FROM unnest(${rows.map((row) => row.code)}::text[], ${rows.map((row) => row.sku)}::text[], ${rows.map((row) => row.quantity)}::int[]) AS t(c, s, q)
+          SELECT c, s, q, now() FROM unnest(${rows.map((row) => row.code)}::text[], ${rows.map((row) => row.sku)}::text[],
+            ${rows.map((row) => row.quantity)}::int[]) AS t(c, s, q)
           ON CONFLICT (source_code, sku) DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()
           WHERE inventory_source_item.quantity IS DISTINCT FROM EXCLUDED.quantity`;
       }

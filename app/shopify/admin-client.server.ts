@@ -28,7 +28,8 @@ export class ShopifyThrottledError extends ShopifyApiError {
   constructor(operation: string, details: unknown, readonly attempts: number, readonly elapsedMs: number, reason: string) {
     super(operation, details);
     this.name = "ShopifyThrottledError";
-    this.message = `Throttled by Shopify: ${attempts} ${attempts === 1 ? "attempt" : "attempts"} over ${(elapsedMs / 1000).toFixed(1)} s${reason ? `, ${reason}` : ""} (${operation})`;
+    this.message = `Throttled by Shopify: ${attempts} ${attempts === 1 ? "attempt" : "attempts"} over ` +
+      `${(elapsedMs / 1000).toFixed(1)} s${reason ? `, ${reason}` : ""} (${operation})`;
   }
 }
 

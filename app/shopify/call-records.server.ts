@@ -118,7 +118,8 @@ export function recordShopifyCall(call: ShopifyCallRecord): void {
     // The summaries go into the row as JSON text: serialised once, never parsed again here.
     const request = summaryJson({ variables: call.variables });
     const response = summaryJson({ duration_ms: Math.round(call.durationMs), ...(call.attempts && call.attempts > 1 ? { attempts: call.attempts } : {}), answer: call.answer });
-    const common = `"operation":${JSON.stringify(call.operation)},"sku":${JSON.stringify(call.sku ? cut(call.sku, 255) : null)},"created_at":${JSON.stringify(call.at.toISOString())}`.replace(/\\u0000/g, "\\ufffd");
+    const common = (`"operation":${JSON.stringify(call.operation)},"sku":${JSON.stringify(call.sku ? cut(call.sku, 255) : null)},` +
+      `"created_at":${JSON.stringify(call.at.toISOString())}`).replace(/\\u0000/g, "\\ufffd");
     queue.operations.push(`{${common},"status":"${call.ok ? "success" : "error"}","request":${request},"response":${response}}`);
     if (!call.ok) {
       const message = JSON.stringify(cut(call.message?.trim() || "Shopify call failed", MESSAGE_CHARS)).replace(/\\u0000/g, "\\ufffd");

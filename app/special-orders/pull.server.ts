@@ -19,13 +19,12 @@ import { message, plainText, withProblems, type RunMessage } from "~/i18n/messag
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { runFeed } from "~/feeds/runner.server";
-import { i18nServer } from "~/i18n/i18n.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { withTransport, type VendorTransport } from "@edi/transport";
 import { baseTotal, DEFAULT_SHIPPING_DESCRIPTION, processSpecialOrder, recordSpecialOrderError } from "./processing.server";
-import { firstProblem, specialOrderProblems, type TranslateText } from "./special-order-rules";
+import { firstProblem, specialOrderProblems } from "./special-order-rules";
 import { readSpecialOrderFile, SpecialOrderFileError, type SpecialOrderFile } from "./special-order-file.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 
@@ -86,8 +85,7 @@ export async function pullSpecialOrders(context?: FeedRunContext, options: PullO
       report.problem(message("logs.special_orders.folder_unreadable", { folder: SPECIAL_ORDER_FOLDER, error: errorMessage(error) }));
     }
   }
-  const t = (await i18nServer.getFixedT("en", "common")) as unknown as TranslateText;
-  await importStoredFiles(report, t, context);
+  await importStoredFiles(report, context);
   await sendPendingOrders(report, options.admin, context);
   return outcome(report);
 }
@@ -114,11 +112,11 @@ function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRu
 
 // --- 2. import -----------------------------------------------------------------------------
 
-async function importStoredFiles(report: Report, t: TranslateText, context?: FeedRunContext) {
+async function importStoredFiles(report: Report, context?: FeedRunContext) {
   for (const id of await receivedInboundFileIds(SPECIAL_ORDER_FILES)) {
     if (context?.signal.aborted) return;
     try {
-      await importStoredFile(id, report, t);
+      await importStoredFile(id, report);
     } catch (error) {
       // The database, not the file: tried again at the next run, set aside after MAX_IMPORT_ATTEMPTS.
       const stored = await prisma.transmission.findUnique({ where: { id }, select: { attempts: true } }).catch(() => null);
@@ -138,7 +136,7 @@ async function importStoredFiles(report: Report, t: TranslateText, context?: Fee
   }
 }
 
-async function importStoredFile(transmissionId: number, report: Report, t: TranslateText) {
+async function importStoredFile(transmissionId: number, report: Report) {
   const stored = await prisma.transmission.findUniqueOrThrow({ where: { id: transmissionId }, select: { id: true, file_name: true, content: true } });
   let file: SpecialOrderFile;
   try {

@@ -85,10 +85,12 @@ export async function lockDeliveryPaths(tx: Tx, lockNamespace: number, owner: De
 export async function findTakenDeliveries(tx: Tx, vendorId: number, deliveries: Array<{ remotePath: string; modifiedAt: Date | null; content: Buffer }>): Promise<Array<number | null>> {
   const rows = await tx.$queryRaw<Array<{ k: bigint; id: number }>>`
     SELECT DISTINCT ON (f.k) f.k, t.id
-      FROM unnest(${deliveries.map((d) => d.remotePath)}::text[], ${deliveries.map((d) => contentHash(d.content))}::text[], ${deliveries.map((d) => d.content.length)}::int[],
+      FROM unnest(${deliveries.map((d) => d.remotePath)}::text[], ${deliveries.map((d) => contentHash(d.content))}::text[],
+        ${deliveries.map((d) => d.content.length)}::int[],
                   ${deliveries.map((d) => d.modifiedAt?.toISOString() ?? null)}::timestamptz[]) WITH ORDINALITY AS f(p, h, s, m, k)
       JOIN transmission t ON t.vendor_id = ${vendorId} AND t.partner = 'vendor' AND t.direction = 'in' AND t.content_hash = f.h AND t.size = f.s
-       AND ((t.remote_path = f.p AND t.released_at IS NULL AND (f.m IS NULL OR t.remote_modified_at IS NULL OR t.remote_modified_at = f.m)) OR t.released_to = f.p)
+       AND ((t.remote_path = f.p AND t.released_at IS NULL AND (f.m IS NULL OR t.remote_modified_at IS NULL OR
+         t.remote_modified_at = f.m)) OR t.released_to = f.p)
      ORDER BY f.k, t.id DESC`;
   const taken: Array<number | null> = deliveries.map(() => null);
   for (const row of rows) taken[Number(row.k) - 1] = row.id;

@@ -263,7 +263,8 @@ try {
   vendors.sort((a, b) => a.store_id.localeCompare(b.store_id));
   await prisma.inventorySource.createMany({ data: vendors.map((vendor) => ({ source_code: vendor.store_id, name: vendor.name, type: "dropshipper" })) });
   await own.query(
-    `INSERT INTO order_grid (order_id, shopify_order_id, concat_ship_to_name, ship_first_name, ship_last_name, ship_street, ship_city, ship_region, ship_postcode, ship_country_id, magento_status, created_at, updated_at)
+    `INSERT INTO order_grid (order_id, shopify_order_id, concat_ship_to_name, ship_first_name, ship_last_name, ship_street,
+      ship_city, ship_region, ship_postcode, ship_country_id, magento_status, created_at, updated_at)
      SELECT ($2::bigint + g)::text, ($3::bigint + g)::text, 'Ada Lovelace' || g, 'Ada', 'Lovelace' || g,
             (1 + g % 900) || ' Analytical Way' || CASE WHEN g % 4 = 0 THEN E'\\nSuite ' || (g % 40) ELSE '' END,
             (ARRAY['Chicago','Denver','Portland','Austin','Columbus'])[1 + g % 5], (ARRAY['IL','CO','OR','TX','OH'])[1 + g % 5],
@@ -273,7 +274,8 @@ try {
   );
   await own.query(
     `INSERT INTO order_item (order_id, sku, name, qty_ordered, price, update_time)
-     SELECT o.id, 'BENCH-' || lpad(((o.order_id::bigint - $1::bigint) % 2000)::text, 4, '0'), 'Bench item', 1 + (o.order_id::bigint - $1::bigint)::int % 2, 24.95, now()
+     SELECT o.id, 'BENCH-' || lpad(((o.order_id::bigint - $1::bigint) % 2000)::text, 4, '0'), 'Bench item',
+            1 + (o.order_id::bigint - $1::bigint)::int % 2, 24.95, now()
        FROM order_grid o`,
     [ORDER_BASE],
   );
@@ -289,7 +291,8 @@ try {
   );
   await own.query("ANALYZE");
   const setupSeconds = seconds(performance.now() - start);
-  console.log(`Database ${database.name}: ${VENDORS} vendors, ${REQUESTS.toLocaleString("en-US")} orders with one item and a Pending assignment each, in ${setupSeconds} s\n`);
+  console.log(`Database ${database.name}: ${VENDORS} vendors, ${REQUESTS.toLocaleString("en-US")} ` +
+    `orders with one item and a Pending assignment each, in ${setupSeconds} s\n`);
 
   // --- the steps ----------------------------------------------------------------
   interface Row {
@@ -348,7 +351,10 @@ try {
     if (left === 0 || meta(run.result, "requests_in_files") === 0) break;
   }
   const s2sum = sends.map((run) => run.m.summary()).reduce((a, b) => {
-    for (const kind of KINDS) (a[kind].count += b[kind].count), (a[kind].ms += b[kind].ms);
+    for (const kind of KINDS) {
+      a[kind].count += b[kind].count;
+      a[kind].ms += b[kind].ms;
+    }
     return a;
   });
   const sentFiles = sends.reduce((sum, run) => sum + meta(run.result, "files_sent"), 0);
@@ -462,8 +468,12 @@ try {
   }
   print(`${n(REQUESTS)} requests over ${VENDORS} vendors ("other": in-process work — Prisma's query compiler, X12, the in-process servers' share of the CPU)`, [...rows, totals]);
   print("Step 4 in phases", phases);
-  console.log(`\nEnd to end (steps 1–5): ${appSeconds.toFixed(1)} s, ${fixed(REQUESTS / appSeconds)} requests/s, ${(appTrips / REQUESTS).toFixed(1)} database round trips per request`);
-  console.log(`Per file: step 3 ${(s3.ms / Math.max(1, meta(s3.result, "files_stored"))).toFixed(1)} ms; step 4 files ${((claim - s4.m.began) / Math.max(1, files4)).toFixed(1)} ms, 997 uploads ${((firstHttp - claim) / Math.max(1, acks)).toFixed(1)} ms, fulfilments ${((end4 - firstHttp) / Math.max(1, fulfilments)).toFixed(1)} ms each`);
+  console.log(`\nEnd to end (steps 1–5): ${appSeconds.toFixed(1)} s, ${fixed(REQUESTS / appSeconds)} ` +
+    `requests/s, ${(appTrips / REQUESTS).toFixed(1)} database round trips per request`);
+  console.log(`Per file: step 3 ${(s3.ms / Math.max(1, meta(s3.result, "files_stored"))).toFixed(1)} ms; step 4 files ` +
+    `${((claim - s4.m.began) / Math.max(1, files4)).toFixed(1)} ms, 997 uploads ` +
+    `${((firstHttp - claim) / Math.max(1, acks)).toFixed(1)} ms, fulfilments ` +
+    `${((end4 - firstHttp) / Math.max(1, fulfilments)).toFixed(1)} ms each`);
   console.log(`Peak RSS of this process (app, SFTP server, stand-in and vendors together; PostgreSQL apart): ${peakRssMb} MB`);
 
   machine.load_average_at_end = os.loadavg().map((load) => fixed(load, 2));

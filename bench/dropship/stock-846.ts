@@ -54,7 +54,9 @@ async function run(what: string, vendorOverrides: Record<string, unknown>, name:
   if (applied !== lines || report.counts.files_processed !== 1) throw new Error(`${what}: ${applied} of ${lines} SKUs applied (${JSON.stringify(report.counts)}; ${report.problems.join("; ")})`);
   const entry = { what, file_mb: mb(content.length), lines, seconds, peak_heap_mb: mb(peakHeap), peak_rss_mb: mb(peakRss), heap_before_mb: mb(before.heapUsed), rss_before_mb: mb(before.rss) };
   results.push(entry);
-  console.log(`${what.padEnd(34)} ${String(entry.file_mb).padStart(6)} MB ${String(lines).padStart(8)} lines ${String(seconds).padStart(7)} s   peak heap ${entry.peak_heap_mb} MB (${entry.heap_before_mb} before)   peak RSS ${entry.peak_rss_mb} MB (${entry.rss_before_mb} before)`);
+  console.log(`${what.padEnd(34)} ${String(entry.file_mb).padStart(6)} MB ${String(lines).padStart(8)} ` +
+    `lines ${String(seconds).padStart(7)} s   peak heap ${entry.peak_heap_mb} MB ` +
+    `(${entry.heap_before_mb} before)   peak RSS ${entry.peak_rss_mb} MB (${entry.rss_before_mb} before)`);
 }
 
 try {

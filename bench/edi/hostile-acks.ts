@@ -50,7 +50,8 @@ for (const n of [20_000, 40_000]) {
   }
   const row = { groups: n, mb: fixed(mb, 2), read_s: fixed(median(reads)), ack997_s: fixed(median(acks)), ack997_s_per_mb: fixed(median(acks) / mb) };
   rows.push(row);
-  console.log(`${String(n).padStart(6)} ${String(row.mb).padStart(7)} ${String(row.read_s).padStart(8)} ${String(row.ack997_s).padStart(7)} ${String(row.ack997_s_per_mb).padStart(10)}`);
+  console.log(`${String(n).padStart(6)} ${String(row.mb).padStart(7)} ${String(row.read_s).padStart(8)} ` +
+    `${String(row.ack997_s).padStart(7)} ${String(row.ack997_s_per_mb).padStart(10)}`);
 }
 const ratio = fixed(Number(rows[1].ack997_s) / Number(rows[0].ack997_s), 2);
 console.log(`2x/1x (997 build): ${ratio} (linear is about 2, quadratic about 4)\n`);
@@ -74,5 +75,12 @@ const [propertySeconds] = time(() => {
 console.log(`Property: ${mutations} mutated corpus files, ${failed} with an acknowledgement that does not read back clean (${fixed(propertySeconds, 1)} s)`);
 for (const example of examples) console.log(`  ${example}`);
 
-writeFileSync(RESULTS, `${JSON.stringify({ machine: { ...machine, load_average_at_end: os.loadavg().map((load) => fixed(load, 2)) }, mb: "2^20 bytes", unclosed_groups: rows, ratio_2x_1x: ratio, property: { mutations, failed, seconds: fixed(propertySeconds, 1), examples } }, null, 2)}\n`);
+const results = {
+  machine: { ...machine, load_average_at_end: os.loadavg().map((load) => fixed(load, 2)) },
+  mb: "2^20 bytes",
+  unclosed_groups: rows,
+  ratio_2x_1x: ratio,
+  property: { mutations, failed, seconds: fixed(propertySeconds, 1), examples },
+};
+writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 if (failed) process.exitCode = 1;

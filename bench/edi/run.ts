@@ -50,7 +50,8 @@ const machine = {
   load_average_at_start: os.loadavg().map((load) => fixed(load, 2)),
   load_average_at_end: [] as number[],
 };
-console.log(`Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ${machine.node}, ${machine.platform}, load average ${machine.load_average_at_start.join(" ")}`);
+console.log(`Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ` +
+  `${machine.node}, ${machine.platform}, load average ${machine.load_average_at_start.join(" ")}`);
 console.log(`Code runs through tsx, as \`npm start\` runs the server.\n`);
 
 const dir = mkdtempSync(join(os.tmpdir(), "edi-bench-"));
@@ -72,7 +73,8 @@ try {
   const throughput: Array<Record<string, unknown>> = [];
   const ratios: Array<Record<string, unknown>> = [];
   console.log(`Parse throughput (median after 1 warm-up; ours includes decoding the Buffer, node-x12 is given the string)`);
-  console.log(`${"input".padEnd(6)}${"parser".padEnd(34)}${cell("MB", 6)}${cell("segments", 10)}${cell("runs", 5)}${cell("median ms", 11)}${cell("MB/s", 8)}${cell("segments/s", 12)}`);
+  console.log(`${"input".padEnd(6)}${"parser".padEnd(34)}${cell("MB", 6)}${cell("segments", 10)}` +
+    `${cell("runs", 5)}${cell("median ms", 11)}${cell("MB/s", 8)}${cell("segments/s", 12)}`);
   for (const [input, file] of Object.entries(inputs)) {
     const rates: Record<string, number> = {};
     for (const [parser, runs] of Object.entries(RUNS)) {
@@ -87,7 +89,8 @@ try {
       const row = { input, parser, mb: fixed(result.bytes / MB), segments: result.segments, runs, median_ms: fixed(ms), mb_per_s: fixed(result.bytes / MB / (ms / 1000)), segments_per_s: Math.round(result.segments / (ms / 1000)), all_ms: result.ms.map((value) => fixed(value)) };
       rates[parser] = row.mb_per_s;
       throughput.push(row);
-      console.log(`${input.padEnd(6)}${label!.padEnd(34)}${cell(row.mb, 6)}${cell(row.segments, 10)}${cell(runs, 5)}${cell(row.median_ms, 11)}${cell(row.mb_per_s, 8)}${cell(row.segments_per_s, 12)}`);
+      console.log(`${input.padEnd(6)}${label!.padEnd(34)}${cell(row.mb, 6)}${cell(row.segments, 10)}` +
+        `${cell(runs, 5)}${cell(row.median_ms, 11)}${cell(row.mb_per_s, 8)}${cell(row.segments_per_s, 12)}`);
     }
     const ratio = (parser: string) => (rates[parser] && rates["node-x12"] ? fixed(rates[parser] / rates["node-x12"]) : "n/a");
     ratios.push({ input, parse_only: ratio("ours"), with_elements: ratio("ours+elements") });
@@ -112,7 +115,8 @@ try {
     const above = result.peakRssMb - baseline.peakRssMb;
     memory[parser] = { peak_rss_mb: fixed(result.peakRssMb), above_baseline_mb: fixed(above), times_file: fixed(above / fileMb, 2) };
     const verdict = parser === "ours" ? (above / fileMb < 5 ? "  (target < 5×: met)" : "  (target < 5×: MISSED)") : "";
-    console.log(`${parser.padEnd(12)}${cell(fixed(result.peakRssMb), 12)}${cell(parser === "baseline" ? "" : fixed(above), 15)}${cell(parser === "baseline" ? "" : fixed(above / fileMb, 2), 8)}${verdict}`);
+    console.log(`${parser.padEnd(12)}${cell(fixed(result.peakRssMb), 12)}${cell(parser === "baseline" ? "" : fixed(above), 15)}` +
+      `${cell(parser === "baseline" ? "" : fixed(above / fileMb, 2), 8)}${verdict}`);
   }
   results.memory = memory;
   rmSync(inputs["846"]);
@@ -132,7 +136,8 @@ try {
     const ms = stream.ms[0];
     const above = typeof baseline === "string" ? undefined : fixed(peak - baseline.peakRssMb);
     results.streaming = { mb: fixed(stream.bytes / MB), segments: stream.segments, ms: fixed(ms), mb_per_s: fixed(stream.bytes / MB / (ms / 1000)), segments_per_s: Math.round(stream.segments / (ms / 1000)), peak_rss_mb: fixed(peak), above_baseline_mb: above };
-    console.log(`${fixed(stream.bytes / MB)} MB, ${stream.segments} segments in ${fixed(ms / 1000, 2)} s: ${fixed(stream.bytes / MB / (ms / 1000))} MB/s, ${Math.round(stream.segments / (ms / 1000))} segments/s`);
+    console.log(`${fixed(stream.bytes / MB)} MB, ${stream.segments} segments in ${fixed(ms / 1000, 2)} s: ` +
+      `${fixed(stream.bytes / MB / (ms / 1000))} MB/s, ${Math.round(stream.segments / (ms / 1000))} segments/s`);
     console.log(`peak RSS ${fixed(peak)} MB (${above ?? "n/a"} MB above baseline); target < 150 MB: ${peak < 150 ? "met" : "MISSED"}`);
   }
 

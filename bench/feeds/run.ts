@@ -38,7 +38,8 @@ try {
     `INSERT INTO feed_log (feed_name, type, meta, created_at, updated_at)
      SELECT ($2::text[])[1 + (g % 12)],
             CASE WHEN g % 100 < 46 THEN 'starting' WHEN g % 100 < 88 THEN 'finished' WHEN g % 100 < 95 THEN 'failed' ELSE 'skipped' END,
-            jsonb_build_object('trigger', 'schedule', 'pid', 4242, 'host', 'jobs-1', 'message', 'processed ' || (g % 500) || ' records', 'duration_ms', g % 90000),
+            jsonb_build_object('trigger', 'schedule', 'pid', 4242, 'host', 'jobs-1', 'message', 'processed ' || (g % 500) || ' records',
+              'duration_ms', g % 90000),
             now() - ($1 - g) * interval '1 second', now() - ($1 - g) * interval '1 second'
        FROM generate_series(1, $1::int) g`,
     [LOGS, FEEDS],

@@ -185,7 +185,8 @@ try {
 
   // Values from the data: one order in the middle, and common words.
   const { rows: [sample] } = await pool.query(
-    `SELECT * FROM order_grid WHERE ca_site_order_id IS NOT NULL ORDER BY id OFFSET (SELECT count(*) / 2 FROM order_grid WHERE ca_site_order_id IS NOT NULL) LIMIT 1`,
+    `SELECT * FROM order_grid WHERE ca_site_order_id IS NOT NULL ORDER BY id OFFSET (SELECT count(*) / 2 FROM order_grid
+      WHERE ca_site_order_id IS NOT NULL) LIMIT 1`,
   );
   const cases: Array<[string, string]> = [];
   for (const key of ["created_at", "order_id", "shopify_order_id", "customer_email", "updated_at", "shopify_updated_at"]) {
@@ -286,17 +287,27 @@ try {
     };
     results.push(entry);
     console.log(
-      `${what.slice(0, 60).padEnd(60)} total ${String(answer.total).padStart(7)} first ${String(entry.first_ms).padStart(5)} | http p50 ${http.p50} p95 ${http.p95} ${http.perSecond}/s${http.non2xx || http.errors ? ` (${http.non2xx} non-2xx, ${http.errors} errors)` : ""} | floor ${floorHttp.p50} ${floorHttp.p95} | sql ${bare.p50} ${bare.p95} | app ${appTime.p50} ${appTime.p95} vs sql ${bareAlone.p50} ${bareAlone.p95}: ×${entry.app_over_sql_p50} ×${entry.app_over_sql_p95}`,
+      `${what.slice(0, 60).padEnd(60)} total ${String(answer.total).padStart(7)} first ` +
+        `${String(entry.first_ms).padStart(5)} | http p50 ${http.p50} p95 ${http.p95} ` +
+        `${http.perSecond}/s${http.non2xx || http.errors ? ` (${http.non2xx} non-2xx, ${http.errors} errors)` : ""} ` +
+        `| floor ${floorHttp.p50} ${floorHttp.p95} | sql ${bare.p50} ${bare.p95} | app ${appTime.p50} ` +
+        `${appTime.p95} vs sql ${bareAlone.p50} ${bareAlone.p95}: ×${entry.app_over_sql_p50} ×${entry.app_over_sql_p95}`,
     );
   }
 
   console.log(`\nUnder load (${CONNECTIONS} connections, ${SECONDS} s each), and one request at a time (${SEQUENTIAL_SECONDS} s each). Milliseconds.\n`);
-  console.log("| case | total | read | first answer | HTTP p50 | HTTP p95 | HTTP p99 | req/s | floor p50 | floor p95 | SQL p50 | SQL p95 | app time p50 | app time p95 | SQL alone p50 | SQL alone p95 | app ÷ SQL p50 | app ÷ SQL p95 | HTTP ÷ floor p50 | exact count(*) |");
+  console.log("| case | total | read | first answer | HTTP p50 | HTTP p95 | HTTP p99 | req/s | floor " +
+    "p50 | floor p95 | SQL p50 | SQL p95 | app time p50 | app time p95 | SQL alone p50 | " +
+    "SQL alone p95 | app ÷ SQL p50 | app ÷ SQL p95 | HTTP ÷ floor p50 | exact count(*) |");
   console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const entry of results) {
     const [http, floorHttp, sql, appTime, alone] = [entry.http, entry.floor_http, entry.sql, entry.app_time, entry.sql_alone] as Figures[];
     console.log(
-      `| ${entry.case} | ${(entry.total as number).toLocaleString("en-US")} | ${entry.statement} | ${entry.first_ms} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.perSecond} | ${floorHttp.p50} | ${floorHttp.p95} | ${sql.p50} | ${sql.p95} | ${appTime.p50} | ${appTime.p95} | ${alone.p50} | ${alone.p95} | ${entry.app_over_sql_p50} | ${entry.app_over_sql_p95} | ${entry.http_over_floor_p50} | ${entry.exact_count_ms} |`,
+      `| ${entry.case} | ${(entry.total as number).toLocaleString("en-US")} | ${entry.statement} | ${entry.first_ms} ` +
+        `| ${http.p50} | ${http.p95} | ${http.p99} | ${http.perSecond} | ${floorHttp.p50} | ${floorHttp.p95} | ` +
+        `${sql.p50} | ${sql.p95} | ${appTime.p50} | ${appTime.p95} | ${alone.p50} | ${alone.p95} | ` +
+        `${entry.app_over_sql_p50} | ${entry.app_over_sql_p95} | ${entry.http_over_floor_p50} | ` +
+        `${entry.exact_count_ms} |`,
     );
   }
   const out = path.join("bench", "order-grid", "results.json");

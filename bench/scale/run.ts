@@ -409,7 +409,8 @@ try {
     const first = waves++ * PER_WAVE;
     await own.query(
       `WITH o AS (
-         INSERT INTO order_grid (order_id, shopify_order_id, concat_ship_to_name, ship_first_name, ship_last_name, ship_street, ship_city, ship_region, ship_postcode, ship_country_id, magento_status, created_at, updated_at)
+         INSERT INTO order_grid (order_id, shopify_order_id, concat_ship_to_name, ship_first_name, ship_last_name, ship_street,
+           ship_city, ship_region, ship_postcode, ship_country_id, magento_status, created_at, updated_at)
          SELECT ($2::bigint + g)::text, ($3::bigint + g)::text, 'Ada Lovelace' || g, 'Ada', 'Lovelace' || g, (1 + g % 900) || ' Analytical Way',
                 (ARRAY['Chicago','Denver','Portland','Austin','Columbus'])[1 + g % 5], (ARRAY['IL','CO','OR','TX','OH'])[1 + g % 5],
                 lpad((10000 + g % 89999)::text, 5, '0'), 'US', 'processing', now(), now()
@@ -544,7 +545,9 @@ try {
   waveTimers.forEach(clearTimeout);
   while (waves < WAVES) await addWave();
   for (const figures of [figuresA, figuresB]) {
-    log(`  ${figures.instance}: ${figures.requests} requests (${figures.per_second}/s), p50 ${figures.p50_ms} ms, p95 ${figures.p95_ms} ms, p99 ${figures.p99_ms} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}, timeouts ${figures.timeouts}${figures.error_samples.length ? ` (${figures.error_samples.join("; ")})` : ""}`);
+    log(`  ${figures.instance}: ${figures.requests} requests (${figures.per_second}/s), p50 ${figures.p50_ms} ms, ` +
+      `p95 ${figures.p95_ms} ms, p99 ${figures.p99_ms} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}, ` +
+      `timeouts ${figures.timeouts}${figures.error_samples.length ? ` (${figures.error_samples.join("; ")})` : ""}`);
   }
 
   // --- phase 2: SIGTERM to B under load -------------------------------------------------------------------------
@@ -602,7 +605,10 @@ try {
     };
     rounds.push(entry);
     log(
-      `  SIGTERM round ${round}: B in flight at the signal ${entry.b_in_flight} (failed ${entry.b_in_flight_failed}), before ${entry.b_before} (failed ${entry.b_before_failed}), after ${entry.b_after} (ok ${entry.b_after_ok}, failed ${JSON.stringify(afterFailed)}); B exited ${exitCode} after ${entry.b_stopped_after_ms} ms; A ${entry.a_requests} requests, ${entry.a_failed} failed${failures.length ? `\n    ${failures.slice(0, 10).join("\n    ")}` : ""}`,
+      `  SIGTERM round ${round}: B in flight at the signal ${entry.b_in_flight} (failed ${entry.b_in_flight_failed}), ` +
+        `before ${entry.b_before} (failed ${entry.b_before_failed}), after ${entry.b_after} (ok ${entry.b_after_ok}, failed ` +
+        `${JSON.stringify(afterFailed)}); B exited ${exitCode} after ${entry.b_stopped_after_ms} ms; A ${entry.a_requests} ` +
+        `requests, ${entry.a_failed} failed${failures.length ? `\n    ${failures.slice(0, 10).join("\n    ")}` : ""}`,
     );
     if (round < SIGTERM_ROUNDS) {
       webB = await startWeb("B", portB, roleEnv);
@@ -642,7 +648,8 @@ try {
   const timezone = process.env.APP_TIMEZONE ?? "America/New_York";
   const { rows: feedRows } = await own.query<{ name: string; cron_expression: string }>("SELECT name, cron_expression FROM feed ORDER BY name");
   const { rows: feedLogs } = await own.query<{ feed_name: string; type: string; created_at: Date; trigger: string | null; message: string | null; error: string | null }>(
-    `SELECT feed_name, type, created_at, meta->>'trigger' AS trigger, meta->>'message' AS message, meta->>'error' AS error FROM feed_log WHERE created_at >= $1 ORDER BY id`,
+    `SELECT feed_name, type, created_at, meta->>'trigger' AS trigger, meta->>'message' AS message, meta->>'error' AS error FROM
+      feed_log WHERE created_at >= $1 ORDER BY id`,
     [workerReadyAt],
   );
   interface FeedFigures {
@@ -688,7 +695,10 @@ try {
       }
       maxLate = Math.max(maxLate, at - due);
       perDue.set(due, (perDue.get(due) ?? 0) + 1);
-      if (due >= windowStart * 1000 && due <= windowEnd * 1000) (entry.type === "starting" ? (started += 1) : (skippedRuns += 1));
+      if (due >= windowStart * 1000 && due <= windowEnd * 1000) {
+        if (entry.type === "starting") started += 1;
+        else skippedRuns += 1;
+      }
     }
     const inWindow = dueTimes.filter((time) => time >= windowStart * 1000 && time <= windowEnd * 1000);
     const missing = inWindow.filter((time) => !perDue.has(time));
@@ -758,6 +768,11 @@ try {
   const fulfilmentCalls = standIn.calls.filter((call) => call.operation === "FulfillmentCreate").length;
 
   // --- report ---------------------------------------------------------------------------------------------------------
+  const takenProblems = [
+    ...takenWithoutRow.map((n) => `${n} without row`),
+    ...rowNotTaken.map((n) => `${n} not on the server`),
+    ...outNotSent,
+  ];
   const checks: Array<[string, boolean, string]> = [
     ["phase 1: every request answered 2xx on A", figuresA.non2xx + figuresA.errors + figuresA.timeouts === 0 && figuresA.requests > 0, `${figuresA.requests} requests, ${figuresA.non2xx} non-2xx, ${figuresA.errors} errors, ${figuresA.timeouts} timeouts`],
     ["phase 1: every request answered 2xx on B", figuresB.non2xx + figuresB.errors + figuresB.timeouts === 0 && figuresB.requests > 0, `${figuresB.requests} requests, ${figuresB.non2xx} non-2xx, ${figuresB.errors} errors, ${figuresB.timeouts} timeouts`],
@@ -765,10 +780,14 @@ try {
     ["SIGTERM: every request B answered before the signal succeeded", rounds.every((round) => round.b_before_failed === 0), rounds.map((round) => `${round.b_before - round.b_before_failed}/${round.b_before}`).join(", ")],
     ["SIGTERM: every request on A succeeded meanwhile", rounds.every((round) => round.a_failed === 0), rounds.map((round) => `${round.a_requests - round.a_failed}/${round.a_requests}`).join(", ")],
     ["SIGTERM: B exited 0", rounds.every((round) => round.b_exit_code === 0), rounds.map((round) => String(round.b_exit_code)).join(", ")],
-    ["each feed ran exactly once per due time (no due time twice, none missed)", feeds.every((feed) => feed.twice === 0 && feed.missing === 0 && feed.unmatched === 0) && feeds.length > 0, `${feeds.reduce((a, f) => a + f.due, 0)} due times over ${feeds.length} feeds, ${feeds.reduce((a, f) => a + f.twice, 0)} run twice, ${feeds.reduce((a, f) => a + f.missing, 0)} missed, ${feeds.reduce((a, f) => a + f.unmatched, 0)} runs off any due time, ${feeds.reduce((a, f) => a + f.skipped, 0)} skipped (previous run still going)`],
+    ["each feed ran exactly once per due time (no due time twice, none missed)", feeds.every((feed) => feed.twice === 0 && feed.missing === 0 && feed.unmatched === 0) && feeds.length > 0, `${feeds.reduce((a, f) => a + f.due, 0)} due times over ${feeds.length} feeds, ` +
+      `${feeds.reduce((a, f) => a + f.twice, 0)} run twice, ${feeds.reduce((a, f) => a + f.missing, 0)} missed, ` +
+      `${feeds.reduce((a, f) => a + f.unmatched, 0)} runs off any due time, ${feeds.reduce((a, f) => a + f.skipped, 0)} ` +
+      `skipped (previous run still going)`],
     ["no feed run failed", feeds.every((feed) => feed.failed === 0), feeds.filter((feed) => feed.failed).map((feed) => `${feed.feed}: ${feed.failed}`).join(", ") || "none"],
     ["no outgoing file sent twice", sentTwice.length === 0, sentTwice.slice(0, 5).join(", ") || "none"],
-    ["every outgoing file (850, 997) uploaded, taken by its vendor once, and has its transmission row", takenWithoutRow.length + rowNotTaken.length + outNotSent.length === 0 && taken.size === outgoing.length, `${outgoing.length} rows (${count850} 850s, ${count997} 997s), ${taken.size} files taken${[...takenWithoutRow, ...rowNotTaken, ...outNotSent].length ? `: ${[...takenWithoutRow.map((n) => `${n} without row`), ...rowNotTaken.map((n) => `${n} not on the server`), ...outNotSent].slice(0, 5).join(", ")}` : ""}`],
+    ["every outgoing file (850, 997) uploaded, taken by its vendor once, and has its transmission row", takenWithoutRow.length + rowNotTaken.length + outNotSent.length === 0 && taken.size === outgoing.length, `${outgoing.length} rows (${count850} 850s, ${count997} 997s), ${taken.size} files ` +
+      `taken${takenProblems.length ? `: ${takenProblems.slice(0, 5).join(", ")}` : ""}`],
     ["every incoming file stored exactly once, none left", storedTwice.length + notStored.length + leftInOutbound.length === 0 && incoming.length === written.size, `${written.size} written by vendors, ${incoming.length} rows${[...storedTwice, ...notStored.map((n) => `${n} not stored`), ...leftInOutbound.map((n) => `${n} left`)].slice(0, 5).map((n) => ` ${n}`).join(",")}`],
     ["the drop-ship run completed (every assignment Complete, one fulfilment each)", notComplete === 0 && requestsMade === assignments && fulfilmentCalls === assignments, `${assignments - notComplete}/${assignments} Complete, ${requestsMade} requests, ${fulfilmentCalls} FulfillmentCreate calls`],
     ["the vendors could answer every 850", answerProblems.length === 0, answerProblems.slice(0, 3).join(" | ") || "none"],
@@ -780,8 +799,10 @@ try {
   console.log("| instance | requests | req/s | p50 | p95 | p99 | non-2xx | socket errors | timeouts |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const f of [figuresA, figuresB]) console.log(`| ${f.instance} | ${f.requests} | ${f.per_second} | ${f.p50_ms} | ${f.p95_ms} | ${f.p99_ms} | ${f.non2xx} | ${f.errors} | ${f.timeouts} |`);
-  console.log(`\nPhase 2: SIGTERM to B under load (${CONNECTIONS} keep-alive connections on each instance, ${BEFORE_SIGNAL_MS} ms before the signal, ${AFTER_SIGNAL_MS} ms after).`);
-  console.log("| round | B in flight at the signal | of them failed | B before (failed) | B after the signal: ok / failed | A requests (failed) | B stopped after ms | B exit |");
+  console.log(`\nPhase 2: SIGTERM to B under load (${CONNECTIONS} keep-alive connections on each ` +
+    `instance, ${BEFORE_SIGNAL_MS} ms before the signal, ${AFTER_SIGNAL_MS} ms after).`);
+  console.log("| round | B in flight at the signal | of them failed | B before (failed) | B " +
+    "after the signal: ok / failed | A requests (failed) | B stopped after ms | B exit |");
   console.log("|---:|---:|---:|---:|---|---:|---:|---:|");
   for (const r of rounds) console.log(`| ${r.round} | ${r.b_in_flight} | ${r.b_in_flight_failed} | ${r.b_before} (${r.b_before_failed}) | ${r.b_after_ok} / ${Object.entries(r.b_after_failed).map(([k, v]) => `${v} ${k}`).join(", ") || "0"} | ${r.a_requests} (${r.a_failed}) | ${r.b_stopped_after_ms} | ${r.b_exit_code} |`);
   console.log(`\nFeeds between the worker's start and its stop (a due time's run: the log at or after it, before ${LATE_MS} ms).`);
@@ -789,7 +810,8 @@ try {
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const f of feeds) console.log(`| ${f.feed} | \`${f.cron}\` | ${f.due} | ${f.runs} | ${f.skipped} | ${f.twice} | ${f.missing} | ${f.finished} | ${f.failed} | ${f.max_late_ms} |`);
   for (const f of feeds.filter((each) => each.problems.length)) console.log(`  ${f.feed}: ${f.problems.slice(0, 4).join("; ")}`);
-  console.log(`\nFiles: ${count850} 850s and ${count997} 997s sent (rows), ${taken.size} distinct files taken by the vendors (${files.taken_by_vendors} takes); ${written.size} files written by the vendors, ${incoming.length} stored.`);
+  console.log(`\nFiles: ${count850} 850s and ${count997} 997s sent (rows), ${taken.size} distinct files taken by the vendors ` +
+    `(${files.taken_by_vendors} takes); ${written.size} files written by the vendors, ${incoming.length} stored.`);
   console.log("\nChecks:");
   for (const [what, passed, detail] of checks) console.log(`  ${passed ? "ok  " : "FAIL"} ${what} (${detail})`);
 

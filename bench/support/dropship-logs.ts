@@ -5,7 +5,8 @@ import type pg from "pg";
 
 export async function insertDropshipLogs(client: pg.Client | pg.Pool, rows: number) {
   await client.query(
-    `INSERT INTO dropship_log (vendor_id, vendor_name, action, status, po_number, order_increment_id, item_sku, qty, tracking_number, file_name, message, created_at)
+    `INSERT INTO dropship_log (vendor_id, vendor_name, action, status, po_number, order_increment_id, item_sku, qty,
+       tracking_number, file_name, message, created_at)
      SELECT NULL,
             (ARRAY['Acme Outdoor Supply','Brightline Footwear','Cascade Apparel Co','Delta Home Goods','Evergreen Sporting','Granite Tools'])[1 + g % 6],
             (ARRAY['populate_requests','send_requests','receive_file','process_responses','ack_997'])[1 + g % 5],

@@ -133,7 +133,8 @@ describe("acknowledgements", () => {
   it("finds the header below leading blank lines and refuses a repeated column", () => {
     const result = readAcknowledgementCsv("\n\npo_number,sku,quantity,status,Quantity\nP1,A,1,accepted,2\n");
     expect(messages(result)).toEqual([
-      "line 3: not readable as an acknowledgement (855) file: column quantity given more than once (the header row has: po_number, sku, quantity, status, Quantity)",
+      "line 3: not readable as an acknowledgement (855) file: column quantity given " +
+        "more than once (the header row has: po_number, sku, quantity, status, Quantity)",
     ]);
   });
 

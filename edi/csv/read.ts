@@ -465,7 +465,8 @@ class RowReader<V, T> {
     if (!problems.length) return { indexes, width: cells.length };
     const { title, type } = CSV_DOCUMENTS[this.reading.type];
     const found = cells.map((cell) => cell.trim()).filter(Boolean);
-    return formatCsvError(line, null, `not readable as ${/^[aeiou]/i.test(title) ? "an" : "a"} ${title.toLowerCase()} (${type}) file: ${problems.join("; ")} (the header row has: ${found.join(", ")})`);
+    return formatCsvError(line, null, `not readable as ${/^[aeiou]/i.test(title) ? "an" : "a"} ${title.toLowerCase()} ` +
+      `(${type}) file: ${problems.join("; ")} (the header row has: ${found.join(", ")})`);
   }
 
   /** After the last record: a file with no header row at all is refused. */

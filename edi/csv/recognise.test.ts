@@ -24,7 +24,8 @@ describe("recogniseCsvFile without vendor regexes", () => {
       reason: "the header row (po_number, sku, quantity, stauts) fits no document; closest is an acknowledgement (855), missing status",
     });
     expect(recogniseCsvFile("x.csv", "po_number,sku,quantity,status,tracking_number\n", {}).reason).toBe(
-      "the header row (po_number, sku, quantity, status, tracking_number) fits no document; closest is an acknowledgement (855), with tracking_number, which it does not have",
+      "the header row (po_number, sku, quantity, status, tracking_number) fits no document; " +
+        "closest is an acknowledgement (855), with tracking_number, which it does not have",
     );
     expect(recogniseCsvFile("po.csv", `${headerLine("850")}\n`, {})).toMatchObject({ type: null, reason: "the header row is our own purchase order header, not a vendor document" });
     expect(recogniseCsvFile("empty.csv", "", {})).toMatchObject({ accept: true, type: null, reason: "the file has no readable header row" });
@@ -90,7 +91,8 @@ describe("recogniseCsvFile with vendor regexes", () => {
       accept: false,
       type: null,
       reason:
-        'regex_format "*.csv" is not a valid regular expression, so no file is picked up: Invalid regular expression: /*.csv/: Nothing to repeat (a wildcard like *.csv is written .*\\.csv$ as a regular expression)',
+        'regex_format "*.csv" is not a valid regular expression, so no file is picked up: Invalid regular ' +
+          'expression: /*.csv/: Nothing to repeat (a wildcard like *.csv is written .*\\.csv$ as a regular expression)',
     });
     const result = recogniseCsvFile("ASN_1.csv", files.shipNotice, { ...vendor, "997_file_contents_regex": "(unclosed", "856_file_contents_regex": "/tracking/x", "846_file_contents_regex": null });
     expect(result.type).toBe("856");

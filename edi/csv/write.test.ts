@@ -34,7 +34,8 @@ describe("writePurchaseOrderCsv", () => {
     expect(rowCount).toBe(2);
     const [header, firstRow] = text.split("\r\n");
     expect(header).toBe(headerLine("850"));
-    expect(firstRow).toBe(`PO-1001,#5001,2026-11-21,A-100,V-9,2,12.50,Ann O'Neil,12 Main St,"Apt 4, rear entrance",Albany,NY,01234,US,518-555-0100,,,UPS Ground,"Leave at the side door.\nCall ""before"" delivery"`);
+    expect(firstRow).toBe(`PO-1001,#5001,2026-11-21,A-100,V-9,2,12.50,Ann O'Neil,12 Main St,"Apt 4, rear entrance",Albany,` +
+      `NY,01234,US,518-555-0100,,,UPS Ground,"Leave at the side door.\nCall ""before"" delivery"`);
     // Every line ends in CRLF; the only bare \n is the one inside the quoted notes.
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.replace(/\r\n/g, "").match(/\n/g)).toHaveLength(2);

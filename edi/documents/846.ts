@@ -417,7 +417,8 @@ function* generate846Chunks(lineCount: number, options: Generate846Options): Gen
     for (let n = 0; n < lines; n++) {
       line++;
       const quantity = (line * 7919) % 500;
-      let piece = `LIN${e}${line}${e}SK${e}${prefix}${String(line).padStart(7, "0")}${e}UP${e}${String(line).padStart(12, "0")}${end}QTY${e}33${e}${quantity}${e}EA${end}`;
+      let piece = `LIN${e}${line}${e}SK${e}${prefix}${String(line).padStart(7, "0")}${e}UP${e}` +
+        `${String(line).padStart(12, "0")}${end}QTY${e}33${e}${quantity}${e}EA${end}`;
       segments += 2;
       if (line % 10 === 0) {
         piece += `SCH${e}${quantity + 100}${e}EA${e}${e}${e}018${e}${restock}${end}`;

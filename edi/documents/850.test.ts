@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Delimiters } from "../x12/isa";
 import { readX12 } from "../x12/reader";
-import { writeInterchange, type TransactionData } from "../x12/writer";
+import type { TransactionData } from "../x12/writer";
 import { build850, parse850, type DropShipOrderRequest, type PurchaseOrder } from "./850";
 import { mapTransaction, mapTransactions } from "./index";
 import { viewTransaction } from "./types";

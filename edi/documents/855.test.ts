@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Delimiters } from "../x12/isa";
 import { readX12 } from "../x12/reader";
-import { writeInterchange, type TransactionData } from "../x12/writer";
+import type { TransactionData } from "../x12/writer";
 import { build855, LINE_STATUS_CODES, parse855, type PurchaseOrderAck } from "./855";
 import { mapTransactions } from "./index";
-import { viewTransaction } from "./types";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 import { writeAndReadSet } from "./test-support";
 

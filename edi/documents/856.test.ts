@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Delimiters } from "../x12/isa";
 import { readX12 } from "../x12/reader";
-import { writeInterchange, type TransactionData } from "../x12/writer";
+import type { TransactionData } from "../x12/writer";
 import { allTrackingNumbers, build856, MAX_PACK_TRACKING, parse856, type Parse856Options, type ShipNotice } from "./856";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";

@@ -426,6 +426,7 @@ function acknowledgeTransaction(
 // that does not fit is left out (optional elements) or its loop is (AK2, AK3,
 // AK4); a group whose AK101/AK102 would not fit is not answered by a 997.
 
+// eslint-disable-next-line no-control-regex -- control characters are what is not printable
 const PRINTABLE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 /** AN of min/max, printable, and none of `delimiters`' characters. */
 function fitsAn(value: string | undefined, min: number, max: number, delimiters?: Delimiters): value is string {

@@ -202,7 +202,8 @@ export class TransportErrors {
       "host_key_changed",
       "host_key_changed",
       { host: this.host, expected, got },
-      `The host key of ${this.endpoint.host} changed: expected ${expected}, got ${got}; refusing to connect (if the vendor changed its key, clear the pinned key)`,
+      `The host key of ${this.endpoint.host} changed: expected ${expected}, got ` +
+        `${got}; refusing to connect (if the vendor changed its key, clear the pinned key)`,
     );
   }
 
@@ -255,7 +256,8 @@ export class TransportErrors {
       "host_key_changed",
       what === "host key" ? "host_key_not_pinned" : "certificate_not_pinned",
       { host: this.host, got },
-      `The ${what} of ${this.endpoint.host} (${got}) is not pinned and no certificate authority vouches for it; refusing to connect (pin it once you have checked it with the server's owner)`,
+      `The ${what} of ${this.endpoint.host} (${got}) is not pinned and no certificate authority ` +
+        `vouches for it; refusing to connect (pin it once you have checked it with the server's owner)`,
     );
   }
 
@@ -264,7 +266,8 @@ export class TransportErrors {
       "host_key_changed",
       "certificate_changed",
       { host: this.host, expected, got },
-      `The TLS certificate of ${this.endpoint.host} changed: expected ${expected}, got ${got}; refusing to connect (if the vendor changed its certificate, clear the pinned key)`,
+      `The TLS certificate of ${this.endpoint.host} changed: expected ${expected}, got ${got}; ` +
+        `refusing to connect (if the vendor changed its certificate, clear the pinned key)`,
     );
   }
 

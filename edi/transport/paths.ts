@@ -3,6 +3,7 @@ import { posix } from "node:path";
 import { PathError } from "./errors";
 
 /** Control characters, NUL included: a line break in an FTP command would start a new command. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -27,6 +28,7 @@ export function resolveInside(folder: string, userPath: string): string {
 export const MAX_REMOTE_NAME_BYTES = 255;
 
 /** Control characters for names from listings: C0, DEL and C1 (a line break in a log line or a command). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**

@@ -190,7 +190,8 @@ describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd
         expect(error.kind).toBe("protocol");
         expect(error.message).not.toMatch(/^Permission denied/);
         expect(error.message).toBe(
-          `127.0.0.1 refused passive FTP data connections (PASV: 550 Permission denied.) while listing /${folder.name}/inbound; it may allow active mode only: choose transfer mechanism 2 (FTP)`,
+          `127.0.0.1 refused passive FTP data connections (PASV: 550 Permission denied.) while listing ` +
+            `/${folder.name}/inbound; it may allow active mode only: choose transfer mechanism 2 (FTP)`,
         );
       } finally {
         await passive.close();
@@ -218,7 +219,8 @@ describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd
       const error = await failure(connectTransport(settings("FTPS, passive (vsftpd)", { hostKey: other })), servers.user.password);
       expect(error.kind).toBe("host_key_changed");
       expect(error.message).toBe(
-        `The TLS certificate of 127.0.0.1 changed: expected ${other}, got ${fingerprint()}; refusing to connect (if the vendor changed its certificate, clear the pinned key)`,
+        `The TLS certificate of 127.0.0.1 changed: expected ${other}, got ${fingerprint()}; ` +
+          `refusing to connect (if the vendor changed its certificate, clear the pinned key)`,
       );
     });
 

@@ -77,7 +77,8 @@ export function delimiterProblem(delimiters: Delimiters, version: string | numbe
   }
   const segmentChars = segment === "\r\n" ? ["\r", "\n"] : [segment];
   if (!(segment === "\r\n" || single(segment)) || unusable(segment) || segment === element || segment === component) {
-    return { delimiter: "segment", note: TA1.segmentTerminator, message: `${show(segment)} cannot be the segment terminator (one character or CRLF, not a letter, digit or space, and not the element or component separator)` };
+    return { delimiter: "segment", note: TA1.segmentTerminator, message: `${show(segment)} cannot be the segment terminator (one character or CRLF, ` +
+      `not a letter, digit or space, and not the element or component separator)` };
   }
   if (usesRepetitionSeparator(version) && repetition !== undefined) {
     if (!single(repetition) || unusable(repetition) || isLineBreak(repetition.charCodeAt(0)) || repetition === element || repetition === component || segmentChars.includes(repetition)) {

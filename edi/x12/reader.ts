@@ -222,7 +222,8 @@ function noteHints(options: ReadOptions, delimiters: Delimiters, index: number, 
   if (!hints) return;
   const differs = (hint: string | null | undefined, actual: string) => hint && hint !== actual && !(hint === "\\n" && actual === "\n");
   if (differs(hints.segment, delimiters.segment) || differs(hints.element, delimiters.element)) {
-    warnings.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: `the vendor's delimiters (${JSON.stringify(hints.element)} / ${JSON.stringify(hints.segment)}) differ from the ISA's (${JSON.stringify(delimiters.element)} / ${JSON.stringify(delimiters.segment)}); the ISA's are used` });
+    warnings.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: `the vendor's delimiters (${JSON.stringify(hints.element)} / ${JSON.stringify(hints.segment)}) differ from ` +
+      `the ISA's (${JSON.stringify(delimiters.element)} / ${JSON.stringify(delimiters.segment)}); the ISA's are used` });
   }
 }
 

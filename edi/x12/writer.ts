@@ -133,6 +133,7 @@ export function writeInterchange(data: InterchangeData): WriteResult {
   }
 
   // IDs echoed from a partner's ISA may hold our delimiters or control characters: replaced by spaces, the width kept.
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
   const isaValue = (value: string) => writer.value(value).replace(/[\u0000-\u001f\u007f]/g, " ");
   const isa = [
     "ISA", "00", fit("", 10), "00", fit("", 10),

@@ -77,7 +77,8 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
       shipping.push({
         order_increment_id: order.order_id, shopify_order_id: shopifyId, tracking_number: tracking, tracking_carrier: carrier, status: "success",
         message: dropship
-          ? `Drop-ship shipment of PO ${record.po_number} (${record.vendor}): ${record.lines[0]?.qty ?? 0} x ${record.lines[0]?.sku ?? ""}, tracking ${tracking}; Shopify fulfilment ${id} created.`
+          ? `Drop-ship shipment of PO ${record.po_number} (${record.vendor}): ${record.lines[0]?.qty ?? 0} ` +
+            `x ${record.lines[0]?.sku ?? ""}, tracking ${tracking}; Shopify fulfilment ${id} created.`
           : `Fulfillment ${id}: success, ${lines.reduce((sum, line) => sum + line.qty, 0)} units (from fulfillments/create).`,
         payload: dropship
           ? { source: "dropship", shopify_fulfillment_id: id, po_number: record.po_number, vendor: record.vendor, as400: record }
@@ -97,7 +98,8 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
   // What bad webhooks leave: errors, not for the AS400.
   sales.push({ event: "sale", shopify_order_id: "5812345670001", amount: 0, status: "error", message: "orders/create webhook 4f1c9e2a-demo from demo-shop.myshopify.com ignored: the payload is not usable (total_price: must be an amount such as 12.50).", payload: { topic: "orders/create", reason: "total_price: must be an amount such as 12.50" }, created_at: new Date(now.getTime() - 2 * DAY) });
   sales.push({ event: "refund", shopify_order_id: "5812345670002", amount: "15.00", status: "error", message: "Refund 9100000777 of Shopify order 5812345670002: the order is not in the order grid yet. Its next orders/updated carries the refund and records it.", payload: { topic: "refunds/create", refund_id: "9100000777" }, created_at: new Date(now.getTime() - DAY) });
-  shipping.push({ shopify_order_id: "5812345679999", status: "error", message: "Fulfillment 5400999999 of Shopify order 5812345679999: the order is not in the order grid yet. Its next orders/updated carries the fulfillment and records it.", payload: { topic: "fulfillments/create", fulfillment_id: "5400999999" }, created_at: new Date(now.getTime() - DAY) });
+  shipping.push({ shopify_order_id: "5812345679999", status: "error", message: "Fulfillment 5400999999 of Shopify order 5812345679999: the order is not in the " +
+    "order grid yet. Its next orders/updated carries the fulfillment and records it.", payload: { topic: "fulfillments/create", fulfillment_id: "5400999999" }, created_at: new Date(now.getTime() - DAY) });
 
   sales.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
   shipping.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());

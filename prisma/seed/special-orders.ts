@@ -22,7 +22,9 @@ const PLACES: Array<[string, string, string, string]> = [
   ["PSC 3 Box 1234", "APO", "AE", "09021"],
 ];
 const STORES = ["001", "002", "003", "004", "005", "006"];
-const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1,customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size,width,price,tax";
+const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
+  "customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size," +
+  "width,price,tax";
 
 /** What breaks an error ticket, and the message the pull gave it (the rules' own words). */
 const BROKEN = [

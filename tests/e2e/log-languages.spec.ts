@@ -8,7 +8,8 @@ const column = (page: Page, key: string) => page.locator(`tbody tr [data-column=
 test("Drop Shipping Logs shows a step's line in English and in German", async ({ page }) => {
   // A line as Populate Ship Requests writes it (the demo data writes them the same way).
   const [row] = await dbQuery<{ po_number: string; message: string; qty: number; item_sku: string; order_increment_id: string }>(
-    "SELECT po_number, message, qty, item_sku, order_increment_id FROM dropship_log WHERE message_code->>'code' = 'logs.dropship.request_created' ORDER BY id DESC LIMIT 1",
+    `SELECT po_number, message, qty, item_sku, order_increment_id FROM dropship_log WHERE message_code->>'code' =
+      'logs.dropship.request_created' ORDER BY id DESC LIMIT 1`,
   );
   expect(row, "a coded populate_requests line").toBeTruthy();
 
@@ -20,7 +21,8 @@ test("Drop Shipping Logs shows a step's line in English and in German", async ({
   await open(page, `/dropship/logs/?po_number=${encodeURIComponent(row!.po_number)}&action=populate_requests&locale=de`);
   await expect(page.getByRole("heading", { name: "Streckengeschäft-Protokolle" })).toBeVisible();
   await expect(column(page, "message")).toHaveText([
-    new RegExp(`^Versandanfrage ${row!.po_number} erstellt für ${row!.qty} x ${row!.item_sku} der Bestellung ${row!.order_increment_id}; Zuweisung \\d+ ist jetzt In Bearbeitung\\.$`),
+    new RegExp(`^Versandanfrage ${row!.po_number} erstellt für ${row!.qty} x ${row!.item_sku} der ` +
+      `Bestellung ${row!.order_increment_id}; Zuweisung \\d+ ist jetzt In Bearbeitung\\.$`),
   ]);
 
   // Every coded line of the first page reads without the English words of our sentences.

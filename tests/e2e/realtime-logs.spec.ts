@@ -38,7 +38,8 @@ test("Realtime Sales/Refund Logs: newest first, amounts in USD, filtered by AS40
 test("Realtime Shipping Logs: a tracking number finds its shipment and the record sent to the AS400", async ({ page }) => {
   const [{ count }] = await dbQuery<{ count: string }>("SELECT count(*) FROM realtime_shipping_log");
   const [shipment] = await dbQuery<{ id: number; tracking_number: string; fulfillment_id: string; as400_status: string }>(
-    "SELECT id, tracking_number, payload -> 'as400' ->> 'fulfillment_id' AS fulfillment_id, as400_status FROM realtime_shipping_log WHERE as400_status = 'sent' ORDER BY id DESC LIMIT 1",
+    `SELECT id, tracking_number, payload -> 'as400' ->> 'fulfillment_id' AS fulfillment_id, as400_status FROM
+      realtime_shipping_log WHERE as400_status = 'sent' ORDER BY id DESC LIMIT 1`,
   );
   await open(page, "/sales/realtime-shipping-log");
   await expect(page.getByRole("heading", { name: "Realtime Shipping Logs" })).toBeVisible();

@@ -25,7 +25,8 @@ test.beforeAll(async () => {
      RETURNING order_id, id, shopify_order_id, auto_assignment_eligible`,
     [stamp],
   );
-  const [source] = await dbQuery("SELECT id FROM order_grid WHERE magento_status = 'processing' AND COALESCE(marketplace_source, '') = '' AND shopify_order_id IS NOT NULL AND EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = order_grid.id) ORDER BY id LIMIT 1");
+  const [source] = await dbQuery(`SELECT id FROM order_grid WHERE magento_status = 'processing' AND COALESCE(marketplace_source, '') = ''
+    AND shopify_order_id IS NOT NULL AND EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = order_grid.id) ORDER BY id LIMIT 1`);
   await dbQuery(
     `INSERT INTO order_item (order_id, sku, name, qty_ordered, price, is_shippable, update_time)
      SELECT $1, sku, name, qty_ordered, price, is_shippable, now() FROM order_item WHERE order_id = $2 ORDER BY item_id`,
@@ -158,7 +159,8 @@ test("an assignment answer that cannot be read shows 'Failed to parse assignment
 
 test("DNH: from In Progress, Transfer Number and Reason, Submit DNH, and the item is unassigned again", async ({ page }) => {
   const [sent] = await dbQuery<{ id: number; order_increment_id: string; item_id: number; qty_assigned: number }>(
-    `SELECT a.id, a.order_increment_id, a.item_id, a.qty_assigned FROM assignment a JOIN order_item i ON i.item_id = a.item_id JOIN order_grid o ON o.id = i.order_id
+    `SELECT a.id, a.order_increment_id, a.item_id, a.qty_assigned FROM assignment a JOIN order_item i ON i.item_id = a.item_id
+      JOIN order_grid o ON o.id = i.order_id
       WHERE a.assign_status = 3 AND a.dropshipper_name IS NULL AND o.magento_status = 'processing'
         AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)
       ORDER BY a.id DESC LIMIT 1`,

@@ -46,7 +46,8 @@ test("errors open the revise form; the browser checks the items with the spec's 
 
   // A ticket whose price the AS400 sent as words.
   const [broken] = await dbQuery<{ special_order_id: number; store_ticket: string }>(
-    "SELECT special_order_id, store_ticket FROM special_order_error WHERE resolved_at IS NULL AND error_message = 'Price must be a number.' ORDER BY id LIMIT 1",
+    `SELECT special_order_id, store_ticket FROM special_order_error WHERE resolved_at IS NULL AND error_message =
+      'Price must be a number.' ORDER BY id LIMIT 1`,
   );
   await open(page, `/special_order/revise?id=${broken.special_order_id}`);
   await expect(page.getByLabel("Store Ticket")).toBeDisabled();

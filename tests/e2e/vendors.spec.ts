@@ -156,7 +156,8 @@ test("the form shows edi_format as EDI/CSV and the read-only id and dates; a ven
   });
   expect(created.status()).toBe(200);
   const { id } = (await created.json()) as { id: number };
-  await dbQuery("INSERT INTO dropship_log (vendor_id, vendor_name, action, status, message, created_at) VALUES ($1, 'E2E Archive Vendor', 'test', 'info', 'history', now())", [id]);
+  await dbQuery(`INSERT INTO dropship_log (vendor_id, vendor_name, action, status, message, created_at) VALUES ($1,
+    'E2E Archive Vendor', 'test', 'info', 'history', now())`, [id]);
   try {
     await open(page, `/dropship/vendor/edit?id=${id}`);
     const format = field(page, "EDI Format");

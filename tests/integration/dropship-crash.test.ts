@@ -54,7 +54,8 @@ beforeAll(async () => {
   process.env.SHOPIFY_STAND_IN_URL = standIn.url;
   for (const key of ["AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY"]) delete process.env[key];
   await prisma.$executeRawUnsafe(
-    "TRUNCATE x12_group_ack, dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment, order_item, order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE",
+    `TRUNCATE x12_group_ack, dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment,
+      order_item, order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE`,
   );
   await fetch(`${standIn.url}/__state`, { method: "DELETE" });
 }, 60_000);

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { answerPurchaseOrderFile } from "../../app/dropship/tools/vendor-answers";
 import prisma from "../../app/db.server";
 import type { Vendor } from "../../app/db/generated/client";
-import { clearCompletedShipRequests } from "../../app/dropship/flow/clear-completed.server";
 import { populateShipRequests } from "../../app/dropship/flow/populate-requests.server";
 import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
@@ -122,7 +121,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await prisma.$executeRawUnsafe(
-    "TRUNCATE dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment, order_item, order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE",
+    `TRUNCATE dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment, order_item, order_grid,
+      dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE`,
   );
   for (const name of readdirSync(root)) if (name !== "as400") rmSync(dir(name), { recursive: true, force: true });
   rmSync(dir("as400", "invoices"), { recursive: true, force: true });

@@ -242,7 +242,10 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
     const requests = await db.dropshipRequest.count();
     const answer = await tool("generate-sample-850", { sku: SKU });
     expect(answer.error).toBe(false);
-    const match = /^Uploaded sample purchase order (sample_850_DST1_\d{14}_\d{9}\.edi) to \/inbound\/\1: PO (SAMPLE-\d{14}), 1 × SKU-TOOLS-1, to a test address\. No ship request was created\.$/.exec(answer.message);
+    const match = new RegExp(
+      String.raw`^Uploaded sample purchase order (sample_850_DST1_\d{14}_\d{9}\.edi) to /inbound/\1: PO (SAMPLE-\d{14}), ` +
+        String.raw`1 × SKU-TOOLS-1, to a test address\. No ship request was created\.$`,
+    ).exec(answer.message);
     expect(match).not.toBeNull();
     const text = readFileSync(dir("inbound", match![1]), "utf8");
     expect(text).toContain(`BEG*00*DS*${match![2]}`);
@@ -310,7 +313,8 @@ describe("the vendor's SFTP host key (D64)", () => {
     const pinned = await db.dropshipLog.findMany({ where: { vendor_id: vendorId, action: "host_key_pinned" } });
     expect(pinned).toHaveLength(1);
     expect(pinned[0]).toMatchObject({ status: "warning", vendor_name: "Tools Vendor" });
-    expect(pinned[0].message).toBe(`Host key ${sftp.hostKey} of 127.0.0.1:${sftp.port} trusted on first use and pinned: a server showing another key is refused. Compare it with the fingerprint the vendor gives you.`);
+    expect(pinned[0].message).toBe(`Host key ${sftp.hostKey} of 127.0.0.1:${sftp.port} trusted on first use and pinned: a ` +
+      `server showing another key is refused. Compare it with the fingerprint the vendor gives you.`);
   });
 
   it("a fingerprint staff pin is enforced; after a reset the next connection pins the key it sees, logged again", async () => {
@@ -335,7 +339,8 @@ describe("Vendor Testing only for a vendor in test mode (D66)", () => {
   it("refuses every action that puts made-up files into a vendor's folders, writing nothing", async () => {
     const live = await createVendor("Live Vendor", "DST4", { sftp_incoming_folder: "/live/outbound", sftp_outcoming_folder: "/live/inbound" });
     for (const folder of ["live/outbound", "live/inbound"]) mkdirSync(dir(folder), { recursive: true });
-    const message = "Live Vendor is not in test mode: this action puts made-up files into the vendor's folders, so it runs only for vendors in test mode (Test Mode = Yes on the vendor form). Nothing was done.";
+    const message = "Live Vendor is not in test mode: this action puts made-up files into the vendor's folders, so " +
+      "it runs only for vendors in test mode (Test Mode = Yes on the vendor form). Nothing was done.";
     for (const [action, fields] of [["855", { ponum: po }], ["856", { ponum: po }], ["810", { ponum: po }], ["997", { ponum: po }], ["846", {}], ["generate-sample-850", { sku: SKU }]] as const) {
       expect(await tool(action, fields, live), action).toMatchObject({ status: 202, error: true, message });
     }

@@ -23,11 +23,13 @@ let app: RunningApp;
 const get = (pathname: string) => fetch(`${app.url}${pathname}`);
 const json = async (pathname: string, method = "GET") => {
   const response = await fetch(`${app.url}${pathname}`, { method });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer: the assertions check its shape
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 /** A staff action: answered at once (202), run in the background, followed to its end as the page does (D93). */
 const background = async (pathname: string) => {
   const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}${pathname}`, { method: "POST" }));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer: the assertions check its shape
   return { status: startStatus, body: body as Record<string, any> };
 };
 

@@ -156,7 +156,8 @@ describe("Export to AS400 and Retry Previous", () => {
     const id = batch.id;
     expect(readFileSync(path.join(eodFolder(), batch.file_name), "utf8")).toBe(
       [
-        "batch_id,sales_date,store_id,revision,order_count,invoice_count,invoice_total,credit_memo_count,credit_memo_total,shipping_invoice_count,shipping_invoice_total,net_sales",
+        "batch_id,sales_date,store_id,revision,order_count,invoice_count,invoice_total," +
+          "credit_memo_count,credit_memo_total,shipping_invoice_count,shipping_invoice_total,net_sales",
         `${id},2026-11-20,001,1,2,2,120.00,1,25.50,1,7.95,86.55`,
         `${id},2026-11-20,002,1,1,1,50.00,0,0.00,0,0.00,50.00`,
         `${id},2026-11-21,007,1,1,1,12.50,0,0.00,0,0.00,12.50`,

@@ -67,7 +67,8 @@ describe("the order-status feed (order_sync)", () => {
     const german = await feedLog("order_sync", run, "de");
     // The CSV reader's row error is data (D115): it stays as written, inside the German sentence.
     expect(german.message).toBe(
-      `1 neue Datei aus ${ORDER_STATUS_FOLDER}; 1 Datei angewendet: 1 Zeile; 1 Zeile für Bestellungen, die nicht in der Übersicht sind (${RUN}-ZZZ). Probleme: ${file}: ${rowError}.`,
+      `1 neue Datei aus ${ORDER_STATUS_FOLDER}; 1 Datei angewendet: 1 Zeile; 1 Zeile für ` +
+        `Bestellungen, die nicht in der Übersicht sind (${RUN}-ZZZ). Probleme: ${file}: ${rowError}.`,
     );
     expect(german.problems).toEqual([`${file}: ${rowError}`]);
     expect(german).not.toHaveProperty("message_code");
@@ -75,7 +76,8 @@ describe("the order-status feed (order_sync)", () => {
     expect((await feedLog("order_sync", run, "en")).message).toBe(run.message);
     // Run Feed's detail is the same code (a list's items are joined with "; " in every language).
     expect(renderMessage(t.fr as never, "fr", run.messageCode)).toBe(
-      `1 nouveau fichier de ${ORDER_STATUS_FOLDER}; 1 fichier appliqué(s) : 1 ligne; 1 ligne pour des commandes absentes de la grille (${RUN}-ZZZ). Problèmes : ${file} : ${rowError}.`,
+      `1 nouveau fichier de ${ORDER_STATUS_FOLDER}; 1 fichier appliqué(s) : 1 ligne; 1 ligne ` +
+        `pour des commandes absentes de la grille (${RUN}-ZZZ). Problèmes : ${file} : ${rowError}.`,
     );
   });
 });
@@ -123,11 +125,13 @@ describe("the order sync's account of what an orders/cancelled changed", () => {
     const row = await prisma.order.findUniqueOrThrow({ where: { shopify_order_id: String(id) } });
     const stored = await prisma.realtimeSalesLog.findFirstOrThrow({ where: { shopify_order_id: String(id) }, orderBy: { id: "desc" } });
     expect(stored.message).toBe(
-      `Order ${row.order_id} cancelled in Shopify (2026-03-10T13:00:00.000Z, reason customer); financial status voided. Order ${row.order_id} (Shopify ${id}) created from orders/cancelled.`,
+      `Order ${row.order_id} cancelled in Shopify (2026-03-10T13:00:00.000Z, reason customer); ` +
+        `financial status voided. Order ${row.order_id} (Shopify ${id}) created from orders/cancelled.`,
     );
     const answer = await listRealtimeSalesLogs(new URLSearchParams({ shopify_order_id: String(id), sort: "id", sort_dir: "desc" }), t.de);
     expect(answer.data.data[0].message).toBe(
-      `Bestellung ${row.order_id} in Shopify storniert (2026-03-10T13:00:00.000Z, Grund customer); Zahlungsstatus voided. Bestellung ${row.order_id} (Shopify ${id}): angelegt durch orders/cancelled.`,
+      `Bestellung ${row.order_id} in Shopify storniert (2026-03-10T13:00:00.000Z, Grund customer); ` +
+        `Zahlungsstatus voided. Bestellung ${row.order_id} (Shopify ${id}): angelegt durch orders/cancelled.`,
     );
     await prisma.realtimeSalesLog.deleteMany({ where: { shopify_order_id: String(id) } });
     await prisma.order.delete({ where: { id: row.id } });

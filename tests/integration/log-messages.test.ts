@@ -169,7 +169,8 @@ describe("Realtime Shipping Log", () => {
     const answer = await listRealtimeShippingLogs(new URLSearchParams({ order_increment_id: `${PREFIX}R1`, sort: "id", sort_dir: "asc" }), t.de);
     expect(answer.data.data.map((row) => row.message)).toEqual([
       "Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt.",
-      `Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt. Bereits mit Protokoll ${rows[0].id} an den AS400 gesendet.`,
+      `Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; ` +
+        `Shopify-Ausführung 770001 erstellt. Bereits mit Protokoll ${rows[0].id} an den AS400 gesendet.`,
     ]);
   });
 });

@@ -278,7 +278,8 @@ describe("delete", () => {
     const sent = await assignmentOf(3);
     const refused = await post(`/api/assignment/${sent.id}`, {}, "DELETE");
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.id).toEqual([`Assignment ${sent.id} has been sent to Store 001 - Chicago: it can no longer be deleted or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.`]);
+    expect(refused.body.errors.id).toEqual([`Assignment ${sent.id} has been sent to Store 001 - Chicago: it can no longer be deleted ` +
+      `or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.`]);
     const complete = await assignmentOf(4);
     expect((await post(`/api/assignment/${complete.id}`, {}, "DELETE")).body.errors.id).toEqual([`Assignment ${complete.id} is Complete (shipped): it cannot be deleted, reassigned or transferred.`]);
     expect(await db.assignment.count({ where: { id: { in: [sent.id, complete.id] } } })).toBe(2);
@@ -306,7 +307,8 @@ describe("delete", () => {
     const file = await db.transmission.create({ data: { vendor_id: vendor.id, direction: "out", file_name: "850.edi", transaction_control_numbers: [], content_hash: `h${inFile.id}`, content: new Uint8Array([1]), size: 1, status: "prepared" } });
     await request(inFile, file.id);
     const refused = await post(`/api/assignment/${inFile.id}`, {}, "DELETE");
-    expect(refused.body.errors.id).toEqual([`The ship request PO${inFile.orderId}-${inFile.id} of assignment ${inFile.id} is being sent to Acme Outdoor Supply: once it is Sent, have the vendor cancel it and transfer it with a DNH.`]);
+    expect(refused.body.errors.id).toEqual([`The ship request PO${inFile.orderId}-${inFile.id} of assignment ${inFile.id} is being sent ` +
+      `to Acme Outdoor Supply: once it is Sent, have the vendor cancel it and transfer it with a DNH.`]);
     expect(await db.assignment.count({ where: { id: inFile.id } })).toBe(1);
   });
 });
@@ -450,7 +452,8 @@ describe("AS400 files", () => {
     const [name] = readdirSync(folder).filter((file) => file === body.file_name);
     expect(name).toMatch(/^AUTO_ASSIGN_\d{14}\.csv$/);
     const lines = readFileSync(path.join(folder, name), "utf8").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("order_id,shopify_order_id,item_id,sku,qty_unassigned,marketplace_source,marketplace_order_id,ship_name,ship_street,ship_city,ship_region,ship_postcode,ship_country_id,shipping_description,created_at");
+    expect(lines[0]).toBe("order_id,shopify_order_id,item_id,sku,qty_unassigned,marketplace_source,marketplace_order_id,ship_name," +
+      "ship_street,ship_city,ship_region,ship_postcode,ship_country_id,shipping_description,created_at");
     const mine = lines.slice(1).filter((line) => line.startsWith(`${good.orderId},`));
     expect(mine.map((line) => line.split(",").slice(0, 5))).toEqual([
       [good.orderId, String(9_000_000 + Number(good.orderId)), String(good.items[0]), "SKU-A", "1"],
@@ -490,7 +493,8 @@ describe("AS400 files", () => {
       `ASSIGN_0001.csv, line 5: Item ${d} is SKU-D, not SKU-X.`,
       `ASSIGN_0001.csv, line 6: item_id "abc" is not an item id`,
       `ASSIGN_0001.csv, line 7: 999 is not a store or dropshipper.`,
-      `ASSIGN_0001.csv, line 9: Marketplace order ${market.orderId} must ship from one inventory source: it already goes to Store 002 - Milwaukee, not Store 001 - Chicago.`,
+      `ASSIGN_0001.csv, line 9: Marketplace order ${market.orderId} must ship from one ` +
+        `inventory source: it already goes to Store 002 - Milwaukee, not Store 001 - Chicago.`,
     ]);
     const created = await db.assignment.findMany({ where: { order_increment_id: { in: [order.orderId, market.orderId] } }, orderBy: { id: "asc" } });
     expect(created.map((row) => [row.item_id, row.store_id, row.qty_assigned, row.assign_status, row.form_number])).toEqual([

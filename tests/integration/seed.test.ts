@@ -62,7 +62,9 @@ describe("seed", () => {
     const future: string[] = [];
     for (const { table_name, column_name } of columns) {
       // A date column holds a business day: today is not the future.
-      const { rows } = await client.query(`SELECT count(*)::int AS n FROM "${table_name}" WHERE "${column_name}" > (CASE WHEN pg_typeof("${column_name}")::text = 'date' THEN current_date::timestamptz + interval '1 day' - interval '1 microsecond' ELSE now() END)`);
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM "${table_name}" WHERE "${column_name}" > (CASE WHEN
+        pg_typeof("${column_name}")::text = 'date' THEN current_date::timestamptz + interval '1 day' - interval '1 microsecond'
+        ELSE now() END)`);
       if (rows[0].n > 0) future.push(`${table_name}.${column_name}: ${rows[0].n}`);
     }
     expect(future).toEqual([]);

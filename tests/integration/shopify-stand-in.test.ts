@@ -21,6 +21,7 @@ async function graphql(url: string, query: string, variables: Record<string, unk
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ query, variables }),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer (GraphQL): the assertions check its shape
   return (await response.json()) as { data?: any; errors?: any; extensions?: any };
 }
 const named = (name: string) => `query ${name} { x }`;
@@ -160,7 +161,8 @@ describe("inventory kept by the stand-in", () => {
     ]);
   });
 
-  it("refuses what Shopify 2026-07 refuses: the removed compare fields, no idempotency key, no changeFromQuantity, unknown items, more than 250 quantities", async () => {
+  it("refuses what Shopify 2026-07 refuses: the removed compare fields, no " +
+    "idempotency key, no changeFromQuantity, unknown items, more than 250 quantities", async () => {
     const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
     const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
     const quantity = (extra: Record<string, unknown> = { changeFromQuantity: null }) => ({ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity: 1, ...extra });

@@ -129,7 +129,8 @@ describe("Transmission Test: data connections and FTPS", () => {
       const vendorId = await createVendor("Passive Only Vendor", 2, passiveOnly.port);
       const answer = await tool(vendorId, "test-connection");
       expect(answer.error).toBe(true);
-      expect(answer.message).toContain(`Connected to FTP 127.0.0.1:${passiveOnly.port} as vendor. Listing Incoming Folder (/outbound) failed: Passive Only Vendor: 127.0.0.1 refused active FTP data connections`);
+      expect(answer.message).toContain(`Connected to FTP 127.0.0.1:${passiveOnly.port} as vendor. Listing Incoming Folder ` +
+        `(/outbound) failed: Passive Only Vendor: 127.0.0.1 refused active FTP data connections`);
       expect(answer.message).toContain("choose transfer mechanism 3 (Passive FTP)");
     } finally {
       await passiveOnly.stop();

@@ -241,8 +241,10 @@ describe("vendor API", () => {
     expect(refused.status).toBe(422);
     const { errors } = (await refused.json()) as { errors: Record<string, string[]> };
     expect(errors).toEqual({
-      regex_format: ["File Name Pattern could take too long on some files (nested repetition such as (a+)+, or a construction that cannot be checked, such as lookbehind): write it without them"],
-      "856_file_contents_regex": ["856 File Contents Regex could take too long on some files (nested repetition such as (a+)+, or a construction that cannot be checked, such as lookbehind): write it without them"],
+      regex_format: ["File Name Pattern could take too long on some files (nested repetition such as (a+)+, " +
+        "or a construction that cannot be checked, such as lookbehind): write it without them"],
+      "856_file_contents_regex": ["856 File Contents Regex could take too long on some files (nested repetition such as " +
+        "(a+)+, or a construction that cannot be checked, such as lookbehind): write it without them"],
       "810_file_contents_regex": ["810 File Contents Regex must be at most 500 characters"],
       "846_file_contents_regex": [expect.stringContaining("846 File Contents Regex could take too long")],
       "997_file_contents_regex": [expect.stringMatching(/^997 File Contents Regex is not a valid regular expression: Invalid regular expression/)],

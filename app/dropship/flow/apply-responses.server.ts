@@ -93,12 +93,16 @@ export class ApplyBatch {
   async flush() {
     if (this.responses.length) {
       await this.tx.$executeRaw`
-        INSERT INTO dropship_response (request_id, vendor_id, vendor_name, assignment_id, po_number, order_increment_id, response_type, transmission_id, item_sku, qty,
-                                       line_status, detail, tracking_number, tracking_carrier, invoice_number, amount, status, needs_processing, processed_at, updated_at)
-        SELECT r.request_id, r.vendor_id, r.vendor_name, r.assignment_id, r.po_number, r.order_increment_id, r.response_type, r.transmission_id, r.item_sku, r.qty,
-               r.line_status, r.detail, r.tracking_number, r.tracking_carrier, r.invoice_number, r.amount, r.status, r.needs_processing, CASE WHEN r.processed THEN now() END, now()
-          FROM jsonb_to_recordset(${JSON.stringify(this.responses)}::jsonb) AS r(request_id int, vendor_id int, vendor_name text, assignment_id int, po_number text, order_increment_id text,
-               response_type text, transmission_id int, item_sku text, qty int, line_status text, detail text, tracking_number text, tracking_carrier text, invoice_number text, amount numeric,
+        INSERT INTO dropship_response (request_id, vendor_id, vendor_name, assignment_id, po_number, order_increment_id, response_type,
+                                       transmission_id, item_sku, qty, line_status, detail, tracking_number, tracking_carrier, invoice_number,
+                                       amount, status, needs_processing, processed_at, updated_at)
+        SELECT r.request_id, r.vendor_id, r.vendor_name, r.assignment_id, r.po_number, r.order_increment_id, r.response_type,
+               r.transmission_id, r.item_sku, r.qty, r.line_status, r.detail, r.tracking_number, r.tracking_carrier, r.invoice_number,
+               r.amount, r.status, r.needs_processing, CASE WHEN r.processed THEN now() END, now()
+          FROM jsonb_to_recordset(${JSON.stringify(this.responses)}::jsonb)
+               AS r(request_id int, vendor_id int, vendor_name text, assignment_id int, po_number text, order_increment_id text,
+               response_type text, transmission_id int, item_sku text, qty int, line_status text, detail text, tracking_number text,
+               tracking_carrier text, invoice_number text, amount numeric,
                status text, needs_processing boolean, processed boolean)`;
       this.responses.length = 0;
     }
@@ -112,9 +116,12 @@ export class ApplyBatch {
     }
     if (this.groupAcks.length) {
       await this.tx.$executeRaw`
-        INSERT INTO x12_group_ack (vendor_id, received_id, interchange_index, group_index, interchange_control_number, group_control_number, functional_id, version, status, ack)
-        SELECT r.vendor_id, r.received_id, r.interchange_index, r.group_index, r.interchange_control_number, r.group_control_number, r.functional_id, r.version, r.status, r.ack
-          FROM jsonb_to_recordset(${JSON.stringify(this.groupAcks)}::jsonb) AS r(vendor_id int, received_id int, interchange_index int, group_index int, interchange_control_number text,
+        INSERT INTO x12_group_ack (vendor_id, received_id, interchange_index, group_index, interchange_control_number,
+                                   group_control_number, functional_id, version, status, ack)
+        SELECT r.vendor_id, r.received_id, r.interchange_index, r.group_index, r.interchange_control_number,
+               r.group_control_number, r.functional_id, r.version, r.status, r.ack
+          FROM jsonb_to_recordset(${JSON.stringify(this.groupAcks)}::jsonb)
+               AS r(vendor_id int, received_id int, interchange_index int, group_index int, interchange_control_number text,
                group_control_number text, functional_id text, version text, status text, ack jsonb)
         ON CONFLICT (received_id, interchange_index, group_index) DO NOTHING`;
       this.groupAcks.length = 0;

@@ -11,7 +11,7 @@ import { prismaField, VENDOR_FIELDS } from "../vendor-fields";
 import { reportFeedProgress } from "~/feeds/progress.server";
 import { fieldProblem } from "~/runs/error-messages.server";
 import { englishText } from "~/i18n/english.server";
-import { message, plainText, withProblems, type RunMessage } from "~/i18n/messages";
+import { plainText, withProblems, type RunMessage } from "~/i18n/messages";
 
 export function ourIdentity(): OurIdentity {
   const config = env();

@@ -68,8 +68,10 @@ export async function storeIncomingFiles(vendor: Vendor, files: Array<{ name: st
         continue;
       }
       const [row] = await tx.$queryRaw<Array<{ id: number }>>`
-        INSERT INTO transmission (vendor_id, partner, direction, file_name, remote_path, remote_modified_at, transaction_set, content_hash, content, size, status, transaction_control_numbers, updated_at)
-        VALUES (${vendor.id}, 'vendor', 'in', ${file.name}, ${file.path}, ${file.modifiedAt ?? null}::timestamptz, ${file.transactionSet}, ${contentHash(file.content)}, ${file.content}, ${file.content.length}, 'received', '{}', now())
+        INSERT INTO transmission (vendor_id, partner, direction, file_name, remote_path, remote_modified_at, transaction_set, content_hash,
+                                  content, size, status, transaction_control_numbers, updated_at)
+        VALUES (${vendor.id}, 'vendor', 'in', ${file.name}, ${file.path}, ${file.modifiedAt ?? null}::timestamptz, ${file.transactionSet},
+                ${contentHash(file.content)}, ${file.content}, ${file.content.length}, 'received', '{}', now())
         RETURNING id`;
       out.push({ id: row.id, isNew: true });
       created.push({ id: row.id, path: file.path });
@@ -224,6 +226,8 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
   const stored = report.counts.files_stored ?? 0;
   const duplicates = report.counts.duplicates ?? 0;
   const changing = report.counts.files_still_changing ?? 0;
-  const summary = `${plural(stored, "new file")} stored from ${plural(report.counts.vendors_read ?? 0, "vendor")}${duplicates ? `, ${plural(duplicates, "file")} already stored before` : ""}${changing ? `, ${plural(changing, "file")} still being written (left for the next run)` : ""}.`;
+  const before = duplicates ? `, ${plural(duplicates, "file")} already stored before` : "";
+  const written = changing ? `, ${plural(changing, "file")} still being written (left for the next run)` : "";
+  const summary = `${plural(stored, "new file")} stored from ${plural(report.counts.vendors_read ?? 0, "vendor")}${before}${written}.`;
   return report.result(summary, message(`dropship_test.results.populate_responses${duplicates ? "_duplicates" : ""}${changing ? "_changing" : ""}`, { files: message("runs.n.new_file", { count: stored }), vendors: message("runs.n.vendor", { count: report.counts.vendors_read ?? 0 }), duplicates: message("runs.n.file", { count: duplicates }), changing: message("runs.n.file", { count: changing }) }));
 }

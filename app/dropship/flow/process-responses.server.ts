@@ -11,7 +11,7 @@ import { countVendorFile } from "~/observability/metrics.server";
 import prisma from "~/db.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message, type RunMessage } from "~/i18n/messages";
-import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
+import type { Prisma, Vendor } from "~/db/generated/client";
 import { availableQuantity, mapTransactions, type LocatedDocument } from "@edi/documents";
 import { echoableGroup } from "@edi/documents";
 import { ta1Interchanges, planTa1 } from "@edi/documents";
@@ -529,9 +529,17 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
       }
       await batch.flush();
       // Every file's outcome in one statement.
+      const fileOutcomes = results.map(({ file, type, outcome }) => ({
+        id: file.id,
+        status: outcome.status,
+        error: outcome.error ?? null,
+        error_segment: outcome.errorSegment ?? null,
+        transaction_set: type,
+      }));
       await tx.$executeRaw`
-        UPDATE transmission t SET status = o.status, error = o.error, error_segment = o.error_segment, processed_at = now(), transaction_set = o.transaction_set, updated_at = now()
-          FROM jsonb_to_recordset(${JSON.stringify(results.map(({ file, type, outcome }) => ({ id: file.id, status: outcome.status, error: outcome.error ?? null, error_segment: outcome.errorSegment ?? null, transaction_set: type })))}::jsonb)
+        UPDATE transmission t SET status = o.status, error = o.error, error_segment = o.error_segment, processed_at = now(),
+                                  transaction_set = o.transaction_set, updated_at = now()
+          FROM jsonb_to_recordset(${JSON.stringify(fileOutcomes)}::jsonb)
                AS o(id int, status text, error text, error_segment text, transaction_set text)
          WHERE t.id = o.id`;
       await writeLogs(logs, tx as Prisma.TransactionClient);
@@ -612,7 +620,8 @@ export async function processShipResponses(options: { vendorId?: number; transmi
   await syncInventoryToShopify(report);
   await deliverAs400Copies(report);
   const summary = files.length
-    ? `${plural(report.counts.files_processed ?? 0, "file")} processed, ${report.counts.files_failed ?? 0} failed; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`
+    ? `${plural(report.counts.files_processed ?? 0, "file")} processed, ${report.counts.files_failed ?? 0} ` +
+      `failed; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`
     : `No new vendor files; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`;
   const coded = report.counts.files_processed || report.counts.files_failed
     ? message("dropship_test.results.process_responses", { files: message("runs.n.file", { count: report.counts.files_processed ?? 0 }), failed: report.counts.files_failed ?? 0, fulfilments: message("runs.n.fulfilment", { count: report.counts.fulfilments ?? 0 }) })

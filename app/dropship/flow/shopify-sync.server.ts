@@ -121,7 +121,8 @@ async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
       let completed = new Set<number>();
       if (done.length) {
         await tx.$executeRaw`
-          UPDATE dropship_response r SET status = 'fulfilled', shopify_fulfillment_id = t.f, needs_processing = false, processed_at = now(), detail = NULL, updated_at = now()
+          UPDATE dropship_response r SET status = 'fulfilled', shopify_fulfillment_id = t.f, needs_processing = false, processed_at = now(),
+                                         detail = NULL, updated_at = now()
             FROM unnest(${done.map((o) => o.due.id)}::int[], ${done.map((o) => o.fulfilment.fulfillmentId)}::text[]) AS t(id, f)
            WHERE r.id = t.id`;
         // Complete once everything asked for has shipped (partial shipments add up): the request, then its assignment.
@@ -177,7 +178,8 @@ async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
           UPDATE dropship_response r SET detail = left(t.d, 500), updated_at = now(),
                  status = CASE WHEN t.no_order THEN 'failed' ELSE r.status END,
                  needs_processing = CASE WHEN t.no_order THEN false ELSE r.needs_processing END
-            FROM unnest(${failed.map((o) => o.due.id)}::int[], ${failed.map((o) => o.failure)}::text[], ${failed.map((o) => o.noOrder === true)}::boolean[]) AS t(id, d, no_order)
+            FROM unnest(${failed.map((o) => o.due.id)}::int[], ${failed.map((o) => o.failure)}::text[], ${failed.map((o) => o.noOrder === true)}::boolean[])
+                 AS t(id, d, no_order)
            WHERE r.id = t.id`;
         for (const { due, failure, noOrder } of failed) {
           logs.push({

@@ -123,7 +123,8 @@ export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: 
   if (before.status !== "received") {
     return {
       error: before.status === "failed",
-      text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ${t("tools.messages.already_processed", { id: stored.id, status: before.status })}`,
+      text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ` +
+        `${t("tools.messages.already_processed", { id: stored.id, status: before.status })}`,
       file: file.name, po: summary.po, transmissionId: stored.id,
     };
   }
@@ -131,7 +132,8 @@ export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: 
   const after = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });
   return {
     error: result.error || after.status === "failed",
-    text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ${storedText(t)} ${t("tools.messages.process_result", { status: after.status, result: result.message })}`,
+    text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ` +
+      `${storedText(t)} ${t("tools.messages.process_result", { status: after.status, result: result.message })}`,
     file: file.name, po: summary.po, transmissionId: stored.id,
   };
 }
@@ -282,7 +284,10 @@ export async function sendGeneratedFiles(vendor: Vendor): Promise<Outcome> {
   const problems = report.problemCodes;
   return {
     error: problems.length > 0,
-    text: (t) => `${t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name })}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems, "; ")) })}` : ""}`,
+    text: (t) => {
+      const sentText = t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name });
+      return problems.length ? `${sentText} ${t("tools.messages.problems", { list: renderCoded(t, joined(problems, "; ")) })}` : sentText;
+    },
   };
 }
 

@@ -101,7 +101,10 @@ export async function adviseInventory(vendor: Vendor, po: string | undefined): P
   const disabled = profile.documents["846"].enabled ? "" : "tools.messages.note_846_disabled";
   return {
     error: false,
-    text: (t) => `${t("tools.messages.uploaded_846", { count: stock.length, file: file.name, path, store: vendor.store_id, name: vendor.name })}${disabled ? ` ${t(disabled)}` : ""}`,
+    text: (t) => {
+      const uploaded = t("tools.messages.uploaded_846", { count: stock.length, file: file.name, path, store: vendor.store_id, name: vendor.name });
+      return disabled ? `${uploaded} ${t(disabled)}` : uploaded;
+    },
     po: po ?? null,
     sku: request?.item_sku ?? null,
     file: file.name,

@@ -91,14 +91,16 @@ test("Run Feed runs a feed and says so", async ({ admin }) => {
 
 test("a Test page step runs", async ({ admin }) => {
   const [{ pending }] = await dbQuery<{ pending: string }>(
-    "SELECT count(*) AS pending FROM assignment a JOIN dropship_vendor v ON v.store_id = a.store_id AND v.enabled = 1 AND v.archived_at IS NULL WHERE a.assign_status = 1",
+    `SELECT count(*) AS pending FROM assignment a JOIN dropship_vendor v ON v.store_id = a.store_id AND v.enabled = 1 AND
+      v.archived_at IS NULL WHERE a.assign_status = 1`,
   );
   expect(Number(pending)).toBeGreaterThan(0);
   const app = await admin.open("/dropship/test/");
   await app.getByRole("button", { name: "Populate Ship Requests" }).click();
   await expect(banner(app)).toContainText(/\d+ ship requests? created/);
   const [{ left }] = await dbQuery<{ left: string }>(
-    "SELECT count(*) AS left FROM assignment a JOIN dropship_vendor v ON v.store_id = a.store_id AND v.enabled = 1 AND v.archived_at IS NULL WHERE a.assign_status = 1",
+    `SELECT count(*) AS left FROM assignment a JOIN dropship_vendor v ON v.store_id = a.store_id AND v.enabled = 1 AND
+      v.archived_at IS NULL WHERE a.assign_status = 1`,
   );
   expect(Number(left)).toBeLessThan(Number(pending));
 });

@@ -36,7 +36,11 @@ iframe{border:0;width:100%;flex:1}#toasts{position:fixed;bottom:8px;left:230px}<
 <body data-loading="false">
 <nav aria-label="App navigation"></nav>
 <!-- As in the admin: the bars stay put and the app's frame fills the rest and scrolls itself. -->
-<main><header id="title-bar" aria-label="Title bar"><h1></h1><span class="items"></span></header><div id="save-bar" role="region" aria-label="Save bar" hidden><span>Unsaved changes</span><span class="items"></span></div><iframe id="app-iframe" name="app-iframe" title="Operations back-office" src="${escapeHtml(frameUrl)}"></iframe></main>
+<main>
+<header id="title-bar" aria-label="Title bar"><h1></h1><span class="items"></span></header>
+<div id="save-bar" role="region" aria-label="Save bar" hidden><span>Unsaved changes</span><span class="items"></span></div>
+<iframe id="app-iframe" name="app-iframe" title="Operations back-office" src="${escapeHtml(frameUrl)}"></iframe>
+</main>
 <div id="toasts"></div>
 <script>
 const APP_ORIGIN = ${JSON.stringify(appOrigin)};
@@ -77,7 +81,10 @@ window.addEventListener("message", async (event) => {
       let button = items.children[index];
       if (!button) {
         button = document.createElement("button");
-        button.addEventListener("click", () => frame.contentWindow.postMessage({ source: "admin", type: "bar-click", bar: bar.id === "title-bar" ? "title" : "save", id: bar.dataset.barId, index }, APP_ORIGIN));
+        button.addEventListener("click", () => {
+          const click = { source: "admin", type: "bar-click", bar: bar.id === "title-bar" ? "title" : "save", id: bar.dataset.barId, index };
+          frame.contentWindow.postMessage(click, APP_ORIGIN);
+        });
         items.append(button);
       }
       button.textContent = item.label;
