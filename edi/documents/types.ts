@@ -153,14 +153,14 @@ export class Issues {
   }
 
   /** A mandatory segment the set lacks: a warning (see the header comment). */
-  missingSegment(id: string, at: Segment | undefined, message?: string) {
-    const phrase = message === undefined ? faultPhrase("no_segment", { set: this.view.setId, control: this.view.controlNumber, segment: id }) : null;
+  missingSegment(id: string, at: Segment | undefined, message?: string | Phrase) {
+    const phrase = message === undefined ? faultPhrase("no_segment", { set: this.view.setId, control: this.view.controlNumber, segment: id }) : typeof message === "string" ? null : message;
     this.warnings.push({
       level: "segment",
       segmentIndex: (at?.index ?? 0) + 1,
       segmentId: id,
       ack: { segment: "AK3", code: AK3.mandatoryMissing },
-      ...(phrase ? said(phrase) : { message: message! }),
+      ...(phrase ? said(phrase) : { message: message as string }),
       positionInTransaction: at?.position,
       ...this.view.location,
     });
