@@ -25,6 +25,17 @@ export type AppPageProps = Pick<PageProps, "title" | "subtitle" | "fullWidth" | 
   children?: ReactNode;
 };
 
+/**
+ * A secondary action that is the Back breadcrumb again (a screen's own Back
+ * button, as spec 001 has on its forms): in the page it is a visible button
+ * next to Polaris' arrow, but the admin's title bar shows the breadcrumb as a
+ * "Back" of its own, so there it would read "Back" twice (D126).
+ */
+function repeatsBack(action: PageAction, backAction: AppPageProps["backAction"]): boolean {
+  if (!backAction || !("url" in backAction) || !backAction.url || !action.url) return false;
+  return action.url === backAction.url && action.content === backAction.content;
+}
+
 export function AppPage(props: AppPageProps) {
   const { title, subtitle, fullWidth, backAction, primaryAction, secondaryActions = [], children } = props;
   const { mode } = useAppSettings();
@@ -61,7 +72,7 @@ export function AppPage(props: AppPageProps) {
             {primaryAction.content}
           </a>
         ) : button(primaryAction, true))}
-        {secondaryActions.map((action) => (action.url ? <a key={action.content} href={withLocale(action.url, location.search)}>{action.content}</a> : button(action, false)))}
+        {secondaryActions.filter((action) => !repeatsBack(action, backAction)).map((action) => (action.url ? <a key={action.content} href={withLocale(action.url, location.search)}>{action.content}</a> : button(action, false)))}
       </TitleBar>
       <Page fullWidth={fullWidth}>
         {/* The admin's title bar has no subtitle: it opens the page instead. */}

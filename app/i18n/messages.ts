@@ -7,6 +7,9 @@
 // from a server), shown as they are; `texts`, a message already rendered in
 // each language (older rows); and `parts`, messages shown one after another
 // (sentences, with a space by default), so a message made of pieces stays codes.
+// A parameter that is an amount of money (`money(12.5)`, stored as
+// { money: "12.50", currency: "USD" }) is formatted for the reader's language
+// with Intl.NumberFormat: "$1,234.50", "1.234,50 $", "1 234,50 $US" (D125).
 
 export type Language = "en" | "de" | "fr";
 
@@ -22,6 +25,26 @@ export type MessageTranslate = (key: string, options?: Record<string, unknown>) 
 
 export const isMessage = (value: unknown): value is RunMessage =>
   typeof value === "object" && value !== null && ("code" in value || "text" in value || "texts" in value || "parts" in value);
+
+/** An amount of money as a message parameter: kept as its decimal and currency, formatted when read (D125). */
+export type MoneyParam = { money: string; currency: string };
+export const money = (amount: number, currency = "USD"): MoneyParam => ({ money: amount.toFixed(2), currency });
+const isMoney = (value: unknown): value is MoneyParam =>
+  typeof value === "object" && value !== null && typeof (value as MoneyParam).money === "string" && typeof (value as MoneyParam).currency === "string";
+
+const NUMBER_LOCALES: Record<string, string> = { en: "en-US", de: "de-DE", fr: "fr-FR" };
+
+/** An amount in the reader's language: "$1,234.50" (en), "1.234,50 $" (de), "1 234,50 $US" (fr). */
+export function formatMoney(language: string, value: MoneyParam): string {
+  const amount = Number(value.money);
+  if (!Number.isFinite(amount)) return value.money;
+  try {
+    return new Intl.NumberFormat(NUMBER_LOCALES[language] ?? language, { style: "currency", currency: value.currency }).format(amount);
+  } catch {
+    // A currency code Intl does not know: the amount and the code, as written.
+    return `${value.money} ${value.currency}`;
+  }
+}
 
 export const message = (code: string, params?: Record<string, unknown>): CodedMessage => (params ? { code, params } : { code });
 export const plainText = (text: string): RunMessage => ({ text });
@@ -51,6 +74,7 @@ export function renderMessage(t: MessageTranslate, language: string, value: unkn
 }
 
 function renderParam(t: MessageTranslate, language: string, param: unknown): unknown {
+  if (isMoney(param)) return formatMoney(language, param);
   if (isMessage(param)) return renderMessage(t, language, param);
   if (Array.isArray(param) && param.length > 0 && param.every(isMessage)) return param.map((item) => renderMessage(t, language, item)).join("; ");
   return param;

@@ -23,7 +23,7 @@
 // Each invoice, credit memo and shipped fulfilment recorded here is also queued
 // for the AS400 in the same transaction (realtime log row pending, D26).
 import { englishText, logMessage } from "~/i18n/english.server";
-import { message, type RunMessage } from "~/i18n/messages";
+import { message, money as moneyParam, type RunMessage } from "~/i18n/messages";
 import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
@@ -638,7 +638,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
   const base = { source_key: `order:${order.id}`, record_date: recordDate, order_increment_id: row.order_id, shopify_order_id: order.id };
   const invoice = await putSalesRecord(tx, { ...base, record_type: "invoice", cents: order.total_price });
   if (invoice !== "unchanged") {
-    await logSale(tx, "sale", row.order_id, order.id, order.total_price, message(`logs.realtime.invoice.${invoice}`, { amount: formatCents(order.total_price), order: row.order_id, status: order.financial_status }), {
+    await logSale(tx, "sale", row.order_id, order.id, order.total_price, message(`logs.realtime.invoice.${invoice}`, { amount: moneyParam(order.total_price / 100), order: row.order_id, status: order.financial_status }), {
       ...orderSummary(order, meta),
       record_type: "invoice",
     }, salesAs400Record(base, "sale", "invoice", invoice, order.total_price, order.id));
@@ -649,7 +649,7 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
   if (hasShippingRecord) {
     const shipping = await putSalesRecord(tx, { ...base, record_type: "shipping_invoice", cents: shippingCents });
     if (shipping !== "unchanged") {
-      await logSale(tx, "sale", row.order_id, order.id, shippingCents, message(`logs.realtime.shipping_invoice.${shipping}`, { amount: formatCents(shippingCents), order: row.order_id }), {
+      await logSale(tx, "sale", row.order_id, order.id, shippingCents, message(`logs.realtime.shipping_invoice.${shipping}`, { amount: moneyParam(shippingCents / 100), order: row.order_id }), {
         ...orderSummary(order, meta),
         record_type: "shipping_invoice",
       }, salesAs400Record(base, "sale", "shipping_invoice", shipping, shippingCents, order.id));
@@ -672,7 +672,7 @@ async function recordRefund(tx: Tx, row: { order_id: string }, refund: ShopifyRe
   };
   const result = await putSalesRecord(tx, record);
   if (result !== "unchanged") {
-    await logSale(tx, "refund", row.order_id, refund.order_id, cents, message(`logs.realtime.credit_memo.${result}`, { amount: formatCents(cents), refund: refund.id, order: row.order_id }), refundSummary(refund, meta),
+    await logSale(tx, "refund", row.order_id, refund.order_id, cents, message(`logs.realtime.credit_memo.${result}`, { amount: moneyParam(cents / 100), refund: refund.id, order: row.order_id }), refundSummary(refund, meta),
       salesAs400Record(record, "refund", "credit_memo", result, cents, refund.id));
   }
   return result;

@@ -11,6 +11,8 @@ import { parse as parseCsvSync } from "csv-parse/sync";
 import { z } from "zod";
 import { ACKNOWLEDGEMENT_STATUSES, CSV_DOCUMENTS, columnNames, normaliseHeaderName, requiredColumnNames, type AcknowledgementStatus, type CsvDocumentType } from "./headers";
 import type { CsvPurchaseOrder, CsvPurchaseOrderLine } from "./purchase-order";
+import type { CodedMessage, Phrase } from "../messages";
+import { csvPhrase } from "../texts";
 
 // ---------------------------------------------------------------------------
 // Results
@@ -24,6 +26,8 @@ export interface CsvRowError {
   problem: string;
   /** Position and problem: `line 4, quantity: "abc" is not a whole number`. */
   message: string;
+  /** The message as a code with parameters (D124), for the reader's language; the problem of a row is our sentence, its values data. */
+  coded: CodedMessage;
 }
 
 export interface CsvReadResult<T> {
@@ -197,38 +201,41 @@ export function cleanCsvValue(cell: string): string {
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 // zod fields over the cleaned cell text ("" when empty or the column is absent).
-function field<T>(read: (text: string) => T | { problem: string }) {
+type Problem = { problem: Phrase };
+const problem = (key: string, params?: Parameters<typeof csvPhrase>[1]): Problem => ({ problem: csvPhrase(key, params) });
+
+function field<T>(read: (text: string) => T | Problem) {
   return z.string().transform((text, ctx) => {
     const value = read(text);
     if (value !== null && typeof value === "object" && "problem" in value) {
-      ctx.issues.push({ code: "custom", message: value.problem, input: text });
+      ctx.issues.push({ code: "custom", message: value.problem.text, input: text, params: { coded: value.problem.coded } });
       return z.NEVER;
     }
     return value as T;
   });
 }
 
-const REQUIRED = { problem: "a value is required" };
+const REQUIRED = problem("required");
 
-function wholeNumber(text: string): number | { problem: string } {
+function wholeNumber(text: string): number | Problem {
   if (text === "") return REQUIRED;
   const value = parseWholeNumber(text);
   if (value !== null) return value;
-  if (/^-\s*\d/.test(text)) return { problem: `${quote(text)} is negative` };
-  return { problem: `${quote(text)} is not a whole number` };
+  if (/^-\s*\d/.test(text)) return problem("negative", { value: quote(text) });
+  return problem("not_whole_number", { value: quote(text) });
 }
 
-function amount(text: string): number | { problem: string } {
+function amount(text: string): number | Problem {
   if (text === "") return REQUIRED;
-  return parseAmount(text) ?? { problem: `${quote(text)} is not an amount (like 12.50)` };
+  return parseAmount(text) ?? problem("not_amount", { value: quote(text) });
 }
 
-function date(text: string): string | { problem: string } {
+function date(text: string): string | Problem {
   if (text === "") return REQUIRED;
-  return parseCsvDate(text) ?? { problem: `${quote(text)} is not a date (use YYYY-MM-DD, MM/DD/YYYY or YYYYMMDD)` };
+  return parseCsvDate(text) ?? problem("not_date", { value: quote(text) });
 }
 
-const optional = <T>(read: (text: string) => T | { problem: string }) => (text: string) => (text === "" ? null : read(text));
+const optional = <T>(read: (text: string) => T | Problem) => (text: string) => (text === "" ? null : read(text));
 
 const requiredText = field((text) => (text === "" ? REQUIRED : text));
 const optionalText = field((text) => (text === "" ? null : text));
@@ -237,10 +244,10 @@ const requiredAmount = field(amount);
 const optionalAmount = field(optional(amount));
 const requiredDate = field(date);
 const optionalDate = field(optional(date));
-const acknowledgementStatus = field((text): AcknowledgementStatus | { problem: string } => {
+const acknowledgementStatus = field((text): AcknowledgementStatus | Problem => {
   if (text === "") return REQUIRED;
   const status = ACKNOWLEDGEMENT_STATUSES.find((s) => s === text.toLowerCase());
-  return status ?? { problem: `${quote(text)} is not a status (use ${ACKNOWLEDGEMENT_STATUSES.join(", ")})` };
+  return status ?? problem("not_status", { value: quote(text), statuses: ACKNOWLEDGEMENT_STATUSES.join(", ") });
 });
 
 // ---------------------------------------------------------------------------
@@ -370,8 +377,11 @@ const PARSE_OPTIONS: CsvParseOptions = {
 
 type Values = Record<string, string>;
 
-export function formatCsvError(line: number, column: string | null, problem: string): CsvRowError {
-  return { line, column, problem, message: column ? `line ${line}, ${column}: ${problem}` : `line ${line}: ${problem}` };
+/** A row error from one of our sentences (or, for words that are data such as a parser's own error, plain text). */
+export function formatCsvError(line: number, column: string | null, problem: Phrase | string): CsvRowError {
+  const what: Phrase = typeof problem === "string" ? { text: problem, coded: { text: problem } } : problem;
+  const full = column ? csvPhrase("at_line_column", { line, column, problem: what }) : csvPhrase("at_line", { line, problem: what });
+  return { line, column, problem: what.text, message: full.text, coded: full.coded };
 }
 
 /** Line breaks in a record's raw text; csv-parse leaves out the "\n" of a CRLF that ends a record. */
@@ -440,11 +450,14 @@ class RowReader<V, T> {
     }
     // Surplus values usually mean a comma inside an unquoted value: every column after it is shifted.
     if (cells.length > width && cells.slice(width).some((cell) => cell.trim() !== "")) {
-      return { kind: "invalid", line, values, errors: [formatCsvError(line, null, `${cells.length} values but the header has ${width} columns (a comma in a value that is not quoted?)`)] };
+      return { kind: "invalid", line, values, errors: [formatCsvError(line, null, csvPhrase("surplus_values", { count: cells.length, width }))] };
     }
     const parsed = this.reading.schema.safeParse(values);
     if (parsed.success) return { kind: "row", row: this.reading.toRow(parsed.data, line) };
-    const errors = parsed.error.issues.map((issue) => formatCsvError(line, issue.path.length ? String(issue.path[0]) : null, issue.message));
+    const errors = parsed.error.issues.map((issue) => {
+      const coded = (issue as { params?: { coded?: CodedMessage } }).params?.coded;
+      return formatCsvError(line, issue.path.length ? String(issue.path[0]) : null, coded ? { text: issue.message, coded } : issue.message);
+    });
     return { kind: "invalid", line, values, errors };
   }
 
@@ -459,30 +472,31 @@ class RowReader<V, T> {
       else indexes.set(name, index);
     });
     const missing = requiredColumnNames(this.reading.type).filter((name) => !indexes.has(name));
-    const problems: string[] = [];
-    if (missing.length) problems.push(`missing required column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
-    if (repeated.size) problems.push(`column${repeated.size > 1 ? "s" : ""} ${[...repeated].join(", ")} given more than once`);
+    const problems: Phrase[] = [];
+    if (missing.length) problems.push(csvPhrase(missing.length > 1 ? "missing_columns" : "missing_column", { columns: missing.join(", ") }));
+    if (repeated.size) problems.push(csvPhrase(repeated.size > 1 ? "repeated_columns" : "repeated_column", { columns: [...repeated].join(", ") }));
     if (!problems.length) return { indexes, width: cells.length };
-    const { title, type } = CSV_DOCUMENTS[this.reading.type];
+    const { type } = CSV_DOCUMENTS[this.reading.type];
     const found = cells.map((cell) => cell.trim()).filter(Boolean);
-    return formatCsvError(line, null, `not readable as ${/^[aeiou]/i.test(title) ? "an" : "a"} ${title.toLowerCase()} ` +
-      `(${type}) file: ${problems.join("; ")} (the header row has: ${found.join(", ")})`);
+    return formatCsvError(line, null, csvPhrase("not_readable", { document: csvPhrase(`document.${type}`), type, problems, found: found.join(", ") }));
   }
 
   /** After the last record: a file with no header row at all is refused. */
   finish(): CsvRowError | null {
-    return this.header ? null : formatCsvError(1, null, `the file is empty: no header row (expected ${columnNames(this.reading.type).join(",")})`);
+    return this.header ? null : formatCsvError(1, null, csvPhrase("empty_file", { columns: columnNames(this.reading.type).join(",") }));
   }
 
   /** A parse error (broken quoting) in the record that starts at the next line: reading stops there. */
   broken(error: { code: string; message: string }): CsvRowError {
     const problems: Record<string, string> = {
-      CSV_QUOTE_NOT_CLOSED: "a quoted value is never closed",
-      CSV_INVALID_CLOSING_QUOTE: "a quoted value is followed by text instead of a comma or the end of the line",
-      CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "a quoted value is followed by text instead of a comma or the end of the line",
-      CSV_MAX_RECORD_SIZE: "a row longer than 1,000,000 characters (an unclosed quote?)",
+      CSV_QUOTE_NOT_CLOSED: "quote_not_closed",
+      CSV_INVALID_CLOSING_QUOTE: "text_after_quote",
+      CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "text_after_quote",
+      CSV_MAX_RECORD_SIZE: "record_too_long",
     };
-    return formatCsvError(this.nextLine, null, `${problems[error.code] ?? error.message}; the rest of the file was not read`);
+    // Another parser error is the parser's own words: data.
+    const what = problems[error.code] ? csvPhrase(problems[error.code]) : error.message;
+    return formatCsvError(this.nextLine, null, csvPhrase("not_read_further", { problem: what }));
   }
 }
 
@@ -655,7 +669,7 @@ export function readInvoiceCsv(input: CsvInput): CsvInvoiceReadResult {
 /** Our purchase order file read back, rows grouped by po_number. */
 export function readPurchaseOrderCsv(input: CsvInput): CsvPurchaseOrderReadResult {
   const read = readWhole(purchaseOrderReading, input);
-  const { documents, errors } = groupRows(read, "po_number", (row) => row.poNumber, "purchase order", {
+  const { documents, errors } = groupRows(read, "po_number", (row) => row.poNumber, "purchase_order", {
     order_number: (row) => row.orderNumber,
     order_date: (row) => row.orderDate,
     ship_to_name: (row) => row.shipToName,
@@ -705,7 +719,7 @@ function groupRows<R extends { line: number }, D>(
   read: WholeRead<R>,
   keyColumn: string,
   keyOf: (row: R) => string,
-  label: string,
+  label: "invoice" | "purchase_order",
   levelColumns: Record<string, (row: R) => string | number | null>,
   needed: string[],
   build: (key: string, rows: R[], level: Record<string, string | number | null>) => D,
@@ -736,14 +750,14 @@ function groupRows<R extends { line: number }, D>(
           level[column] = value;
           givenOn[column] = row.line;
         } else if (level[column] !== value) {
-          problems.push(formatCsvError(row.line, column, `${quote(String(value))} differs from ${quote(String(level[column]))} on line ${givenOn[column]} for ${label} ${key}`));
+          problems.push(formatCsvError(row.line, column, csvPhrase("differs", { value: quote(String(value)), other: quote(String(level[column])), given_on: givenOn[column], label: csvPhrase(`label.${label}`), key })));
         }
       }
     }
-    for (const column of needed) if (!(column in givenOn)) problems.push(formatCsvError(rows[0].line, column, `${label} ${key} has no ${column} on any row`));
+    for (const column of needed) if (!(column in givenOn)) problems.push(formatCsvError(rows[0].line, column, csvPhrase("not_given", { label: csvPhrase(`label.${label}`), key, column })));
     const lines = [...new Set([...(badLines.get(key) ?? []), ...problems.map((problem) => problem.line)])].sort((a, b) => a - b);
     if (lines.length) {
-      errors.push(...problems, formatCsvError(rows[0].line, null, `${label} ${key} left out: errors on line${lines.length > 1 ? "s" : ""} ${lines.join(", ")}`));
+      errors.push(...problems, formatCsvError(rows[0].line, null, csvPhrase(lines.length > 1 ? "left_out_lines" : "left_out_line", { label: csvPhrase(`label.${label}`), key, lines: lines.join(", ") })));
     } else {
       for (const column of Object.keys(levelColumns)) level[column] ??= null;
       documents.push(build(key, rows, level));

@@ -1,6 +1,7 @@
 // 810 invoice: parsed (a vendor bills us) and built (the demo vendor, tests).
 // Money in N2 elements (TDS01, SAC05: implied two decimals) stays integer
 // cents; unit prices (R elements) are plain numbers.
+import { faultPhrase } from "../texts";
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
@@ -76,7 +77,7 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
           releaseNumber: element(segment, 5),
           transactionType: element(segment, 7),
         }));
-        if (!invoice.invoiceNumber) issues.elementFault(segment, 2, AK4.mandatoryMissing, "(invoice number) is empty");
+        if (!invoice.invoiceNumber) issues.elementFault(segment, 2, AK4.mandatoryMissing, (name) => faultPhrase("empty_invoice_number", { element: name }));
         break;
       case "CUR":
         if (!line && element(segment, 2)) invoice.currency = element(segment, 2);
@@ -123,7 +124,7 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
 function readCharge(issues: Issues, segment: Segment): Charge {
   const indicator = element(segment, 1) ?? "";
   const type = CHARGE_TYPE[indicator];
-  if (!type) issues.valueProblem(segment, 1, AK4.invalidCode, `is not an allowance or charge indicator (A, C, N): ${JSON.stringify(indicator)}`);
+  if (!type) issues.valueProblem(segment, 1, AK4.invalidCode, (name) => faultPhrase("not_allowance_indicator", { element: name, value: JSON.stringify(indicator) }));
   return dropUndefined({
     type: type ?? "none",
     code: element(segment, 2),

@@ -4,7 +4,8 @@
 // time. parse846 reads a small set whole (tests, mapTransaction). The
 // generator writes big valid files quickly, for benchmarks.
 import type { Readable } from "node:stream";
-import type { Fault } from "../x12/faults";
+import { faultPhrase } from "../texts";
+import { said, type Fault } from "../x12/faults";
 import type { Delimiters } from "../x12/isa";
 import { checkElements } from "./elements";
 import { readX12Stream, type StreamSummary } from "../x12/stream";
@@ -168,7 +169,7 @@ export function parse846(view: TransactionView): Parsed<InventoryAdvice> {
   const document: InventoryAdvice = { ...assembler.header, records };
   if (assembler.lineCount !== undefined) {
     document.totals = { lineCount: assembler.lineCount };
-    if (assembler.lineCount !== records.length) issues.note(ctt!, `CTT01 says ${assembler.lineCount} line items, the advice has ${records.length}`, 1);
+    if (assembler.lineCount !== records.length) issues.note(ctt!, faultPhrase("ctt_lines_846", { count: assembler.lineCount, lines: records.length }), 1);
   }
   return { document, faults: issues.faults, warnings: issues.warnings };
 }
@@ -251,7 +252,7 @@ export async function readInventoryStream(
     options,
   );
   if (dropped > 0) {
-    warnings.push({ level: "transaction", segmentIndex: envelope.segmentCount, segmentId: "", ack: { segment: "AK5", code: "5" }, message: `${dropped} more faults and warnings were found and not listed` });
+    warnings.push({ level: "transaction", segmentIndex: envelope.segmentCount, segmentId: "", ack: { segment: "AK5", code: "5" }, ...said(faultPhrase("not_listed", { count: dropped })) });
   }
   return { envelope, faults, warnings, records, headers };
 }

@@ -1,5 +1,6 @@
 // 850 purchase order: built from a drop-ship request (what the app sends a
 // vendor), and parsed (corpus files, and the round trip).
+import { faultPhrase } from "../texts";
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
@@ -159,7 +160,7 @@ export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
           date: readDate(issues, segment, 5),
           contractNumber: element(segment, 6),
         }));
-        if (!order.poNumber) issues.elementFault(segment, 3, AK4.mandatoryMissing, "(purchase order number) is empty");
+        if (!order.poNumber) issues.elementFault(segment, 3, AK4.mandatoryMissing, (name) => faultPhrase("empty_po_number", { element: name }));
         break;
       case "REF":
         if (line) break;

@@ -1,6 +1,7 @@
 // 855 purchase order acknowledgment: what the vendor says it will do with
 // each line of our 850 (accept, change, backorder, reject), parsed; and built,
 // for the demo vendor and the tests.
+import { faultPhrase } from "../texts";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
   checkTotals, decimal, dropUndefined, element, Issues, partySegments, productIdElements, productIds, readBaselineItem,
@@ -154,7 +155,7 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
         break;
       case "ACK":
         if (!line) {
-          issues.note(segment, "ACK before any PO1: it acknowledges no line");
+          issues.note(segment, faultPhrase("ack_before_po1"));
           break;
         }
         line.acks.push(readLineAck(issues, segment));
@@ -180,14 +181,14 @@ function statusOfAckType(issues: Issues, segment: Segment): OrderAckStatus {
   const code = element(segment, 2);
   if (code === undefined) return "unknown";
   const known = ACK_TYPE_CODES[code];
-  if (!known) issues.note(segment, `BAK02 ${JSON.stringify(code)} is not an acknowledgment type code`, 2);
+  if (!known) issues.note(segment, faultPhrase("bak02_code", { value: JSON.stringify(code) }), 2);
   return known?.status ?? "unknown";
 }
 
 function readLineAck(issues: Issues, segment: Segment): LineAck {
   const code = element(segment, 1) ?? "";
   const known = LINE_STATUS_CODES[code];
-  if (!known) issues.note(segment, `ACK01 ${JSON.stringify(code)} is not a line item status code`, 1);
+  if (!known) issues.note(segment, faultPhrase("ack01_code", { value: JSON.stringify(code) }), 1);
   const skus = productIds(segment, 7, 26);
   return dropUndefined({
     code,

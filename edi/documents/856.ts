@@ -5,6 +5,7 @@
 // Which tracking numbers an item gets: those of its pack and tare levels and
 // its own; when that chain has none, its order's; when the order has none,
 // the shipment's (a single-parcel notice puts REF*CN at the shipment level).
+import { faultPhrase } from "../texts";
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
@@ -162,13 +163,13 @@ export function parse856(view: TransactionView, options: Parse856Options = {}): 
           time: readTime(issues, segment, 4),
           structureCode: element(segment, 5),
         }));
-        if (!notice.shipmentId) issues.elementFault(segment, 2, AK4.mandatoryMissing, "(shipment identification) is empty");
+        if (!notice.shipmentId) issues.elementFault(segment, 2, AK4.mandatoryMissing, (name) => faultPhrase("empty_shipment_id", { element: name }));
         break;
       case "HL": {
         const id = element(segment, 1) ?? String(levels.length + 1);
         level = { id, parentId: element(segment, 2), code: element(segment, 3) ?? "", segment, tracking: [], references: [], marks: [], parties: [], items: [] };
-        if (byId.has(id)) issues.note(segment, `HL01 ${JSON.stringify(id)} is used twice`, 1);
-        if (level.parentId !== undefined && !byId.has(level.parentId)) issues.note(segment, `HL02 ${JSON.stringify(level.parentId)} names no earlier HL`, 2);
+        if (byId.has(id)) issues.note(segment, faultPhrase("hl01_twice", { value: JSON.stringify(id) }), 1);
+        if (level.parentId !== undefined && !byId.has(level.parentId)) issues.note(segment, faultPhrase("hl02_no_parent", { value: JSON.stringify(level.parentId) }), 2);
         byId.set(id, level);
         levels.push(level);
         item = undefined;
@@ -219,7 +220,7 @@ export function parse856(view: TransactionView, options: Parse856Options = {}): 
         break;
       case "LIN": {
         if (!level) {
-          issues.note(segment, "LIN before any HL: it belongs to no level");
+          issues.note(segment, faultPhrase("lin_before_hl"));
           break;
         }
         const skus = productIds(segment, 2);
@@ -310,7 +311,7 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
         packTracking = packTracking.slice(-MAX_PACK_TRACKING);
         if (!trimmed) {
           trimmed = true;
-          issues.note(each.segment, `HL ${each.id} is packed inside more than ${MAX_PACK_TRACKING} packages with tracking numbers; its items keep the ${MAX_PACK_TRACKING} nearest`);
+          issues.note(each.segment, faultPhrase("packed_too_deep", { id: each.id, max: MAX_PACK_TRACKING }));
         }
       }
       const derived: Inherited = {
@@ -351,7 +352,7 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
     notice.parties.push(...shipment.parties);
     if (shipment.packaging) notice.packaging = shipment.packaging;
   } else if (levels.length > 0) {
-    issues.missingSegment("HL", levels[0].segment, "the ship notice has no shipment (HL03 = S) level");
+    issues.missingSegment("HL", levels[0].segment, faultPhrase("no_shipment_level"));
   }
   const carrier = shipment?.carrier ?? levels.find((level) => level.carrier)?.carrier;
   if (carrier) notice.carrier = carrier;
@@ -389,7 +390,7 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
     }
     for (const item of level.items) {
       const orderLevel = chain.order;
-      if (!orderLevel) issues.note(level.segment, `item HL ${level.id} has no order (HL03 = O) level above it`);
+      if (!orderLevel) issues.note(level.segment, faultPhrase("no_order_level", { id: level.id }));
       const order = orderOf(orderLevel);
       const packed = [...chain.packTracking];
       if (level.code !== "P" && level.code !== "T") addUnique(packed, ...level.tracking);
@@ -405,9 +406,9 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
 function checkCounts(issues: Issues, ctt: Segment, levels: Level[]) {
   const count = readNumber(issues, ctt, 1);
   const hash = readNumber(issues, ctt, 2);
-  if (count !== undefined && count !== levels.length) issues.note(ctt, `CTT01 says ${count} hierarchical levels, the notice has ${levels.length}`, 1);
+  if (count !== undefined && count !== levels.length) issues.note(ctt, faultPhrase("ctt_levels", { count, levels: levels.length }), 1);
   const sum = levels.reduce((total, level) => total + level.items.reduce((inner, item) => inner + (item.quantity ?? 0), 0), 0);
-  if (hash !== undefined && Math.abs(hash - sum) > 1e-6) issues.note(ctt, `CTT02 hash total ${hash} differs from the sum of the shipped quantities, ${decimal(sum)}`, 2);
+  if (hash !== undefined && Math.abs(hash - sum) > 1e-6) issues.note(ctt, faultPhrase("ctt_hash_shipped", { hash, sum: decimal(sum)! }), 2);
 }
 
 /** Every tracking number of a notice: shipment, orders, packs and items, without repeats. */

@@ -63,8 +63,8 @@ describe("parse997 on the corpus", () => {
     const [{ faults, warnings }] = acks("997/staedi__invalid997.edi");
     expect(warnings).toEqual([]);
     expect(faults).toEqual([
-      { level: "element", segmentIndex: 4, segmentId: "AK1", element: 1, ack: { segment: "AK4", code: "7" }, message: 'AK101 "HC NOT IN CODESET" is not a functional identifier code', positionInTransaction: 2, interchange: 0, group: 0, transaction: 0 },
-      { level: "element", segmentIndex: 7, segmentId: "AK4", element: 2, ack: { segment: "AK4", code: "6" }, message: 'AK402 is not numeric: "66 NON NUMERIC"', positionInTransaction: 5, interchange: 0, group: 0, transaction: 0 },
+      { level: "element", segmentIndex: 4, segmentId: "AK1", element: 1, ack: { segment: "AK4", code: "7" }, message: 'AK101 "HC NOT IN CODESET" is not a functional identifier code', coded: { code: "edi.fault.ak1_functional_id", params: { element: "AK101", value: '"HC NOT IN CODESET"' } }, positionInTransaction: 2, interchange: 0, group: 0, transaction: 0 },
+      { level: "element", segmentIndex: 7, segmentId: "AK4", element: 2, ack: { segment: "AK4", code: "6" }, message: 'AK402 is not numeric: "66 NON NUMERIC"', coded: { code: "edi.fault.not_numeric", params: { element: "AK402", value: '"66 NON NUMERIC"' } }, positionInTransaction: 5, interchange: 0, group: 0, transaction: 0 },
     ]);
   });
 

@@ -9,6 +9,7 @@
 // Receiving: parse997() reads a partner's 997 into the same plain shape and
 // checks its content (AK101 a functional identifier, AK403 an error code...),
 // reporting what is wrong as element faults.
+import { faultPhrase } from "../texts";
 import { addControlNumber } from "../control-numbers";
 import { chooseRepetition, delimiterProblems } from "../x12/delimiters";
 import { AK4, type Fault } from "../x12/faults";
@@ -143,7 +144,7 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
       case "AK2":
         check.ak2(segment);
         if (!group) {
-          issues.note(segment, "AK2 before AK1: it is read as part of an unnamed group");
+          issues.note(segment, faultPhrase("ak2_before_ak1"));
           group = { functionalId: "", controlNumber: "", status: "unknown", statusCode: "", errorCodes: [], counts: {}, transactions: [] };
           ack.groups.push(group);
         }
@@ -171,7 +172,7 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
           elements: [],
         });
         if (transaction) transaction.errors.push(segmentError);
-        else issues.note(segment, "AK3 outside an AK2 loop");
+        else issues.note(segment, faultPhrase("ak3_outside_ak2"));
         break;
       }
       case "AK4": {
@@ -179,13 +180,13 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
         const [position, component, repetition] = (element(segment, 1) ?? "").split(view.delimiters.component).map((part) => (/^\d+$/.test(part) ? Number(part) : undefined));
         const error = dropUndefined({ position, component, repetition, reference: element(segment, 2), code: element(segment, 3) ?? "", value: element(segment, 4) });
         if (segmentError) segmentError.elements.push(error);
-        else issues.note(segment, "AK4 without an AK3 before it");
+        else issues.note(segment, faultPhrase("ak4_without_ak3"));
         break;
       }
       case "AK5":
         check.ak5(segment);
         if (!transaction) {
-          issues.note(segment, "AK5 without an AK2 before it");
+          issues.note(segment, faultPhrase("ak5_without_ak2"));
           break;
         }
         transaction.statusCode = element(segment, 1) ?? "";
@@ -207,10 +208,10 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
   }
 
   const last = view.segments[view.segments.length - 1];
-  if (ack.groups.length === 0) issues.missingSegment("AK1", last, `997 ${view.controlNumber} has no AK1: it names no functional group`);
-  if (!sawAk9) issues.missingSegment("AK9", last, `997 ${view.controlNumber} has no AK9: it gives no group status`);
+  if (ack.groups.length === 0) issues.missingSegment("AK1", last, faultPhrase("no_ak1", { control: view.controlNumber }));
+  if (!sawAk9) issues.missingSegment("AK9", last, faultPhrase("no_ak9", { control: view.controlNumber }));
   for (const each of ack.groups) {
-    for (const set of each.transactions) if (set.statusCode === "") issues.missingSegment("AK5", last, `997 ${view.controlNumber}: AK2 ${set.setId} ${set.controlNumber} has no AK5`);
+    for (const set of each.transactions) if (set.statusCode === "") issues.missingSegment("AK5", last, faultPhrase("no_ak5", { control: view.controlNumber, set: set.setId, set_control: set.controlNumber }));
   }
   return { document: ack, faults: issues.faults, warnings: issues.warnings };
 }
@@ -227,8 +228,8 @@ class ContentCheck {
   ak1(segment: Segment) {
     const id = element(segment, 1);
     if (this.required(segment, 1)) {
-      if (!/^[A-Z0-9]{2}$/.test(id!)) this.issues.elementFault(segment, 1, AK4.invalidCode, `${JSON.stringify(id)} is not a functional identifier code`);
-      else if (!FUNCTIONAL_IDENTIFIERS.has(id!)) this.issues.note(segment, `AK101 ${JSON.stringify(id)} is not in the 004010 functional identifier list`, 1);
+      if (!/^[A-Z0-9]{2}$/.test(id!)) this.issues.elementFault(segment, 1, AK4.invalidCode, (name) => faultPhrase("ak1_functional_id", { element: name, value: JSON.stringify(id) }));
+      else if (!FUNCTIONAL_IDENTIFIERS.has(id!)) this.issues.note(segment, faultPhrase("ak101_not_listed", { value: JSON.stringify(id) }), 1);
     }
     this.digits(segment, 2, 1, 9);
   }
@@ -240,7 +241,7 @@ class ContentCheck {
 
   ak3(segment: Segment) {
     if (this.required(segment, 1) && !/^[A-Z][A-Z0-9]{1,2}$/.test(element(segment, 1)!)) {
-      this.issues.elementFault(segment, 1, AK4.invalidCharacter, `${JSON.stringify(element(segment, 1))} is not a segment ID`);
+      this.issues.elementFault(segment, 1, AK4.invalidCharacter, (name) => faultPhrase("ak3_segment_id", { element: name, value: JSON.stringify(element(segment, 1)) }));
     }
   }
 
@@ -249,33 +250,33 @@ class ContentCheck {
     if (this.required(segment, 1)) {
       const parts = element(segment, 1)!.split(this.delimiters.component);
       if (parts.length > 3 || parts.some((part, i) => !(/^\d{1,4}$/.test(part) || (i > 0 && part === "")))) {
-        this.issues.elementFault(segment, 1, AK4.invalidCharacter, `is not an element position: ${JSON.stringify(element(segment, 1))}`);
+        this.issues.elementFault(segment, 1, AK4.invalidCharacter, (name) => faultPhrase("not_element_position", { element: name, value: JSON.stringify(element(segment, 1)) }));
       }
     }
     this.digits(segment, 2, 1, 4, false);
     if (this.required(segment, 3) && !ELEMENT_ERROR_CODES.has(element(segment, 3)!)) {
-      this.issues.elementFault(segment, 3, AK4.invalidCode, `${JSON.stringify(element(segment, 3))} is not a data element syntax error code`);
+      this.issues.elementFault(segment, 3, AK4.invalidCode, (name) => faultPhrase("ak4_error_code", { element: name, value: JSON.stringify(element(segment, 3)) }));
     }
   }
 
   ak5(segment: Segment) {
-    this.code(segment, 1, SET_STATUS_CODES, "transaction set acknowledgment code");
+    this.code(segment, 1, SET_STATUS_CODES, "not_set_ack_code");
   }
 
   ak9(segment: Segment) {
-    this.code(segment, 1, GROUP_STATUS_CODES, "functional group acknowledge code");
+    this.code(segment, 1, GROUP_STATUS_CODES, "not_group_ack_code");
     for (const n of [2, 3, 4]) this.digits(segment, n, 1, 6);
   }
 
   private required(segment: Segment, n: number): boolean {
     if (element(segment, n) !== undefined) return true;
-    this.issues.elementFault(segment, n, AK4.mandatoryMissing, "is missing");
+    this.issues.elementFault(segment, n, AK4.mandatoryMissing, (name) => faultPhrase("missing", { element: name }));
     return false;
   }
 
-  private code(segment: Segment, n: number, codes: Set<string>, name: string) {
+  private code(segment: Segment, n: number, codes: Set<string>, key: "not_set_ack_code" | "not_group_ack_code") {
     if (this.required(segment, n) && !codes.has(element(segment, n)!)) {
-      this.issues.elementFault(segment, n, AK4.invalidCode, `${JSON.stringify(element(segment, n))} is not a ${name} (${[...codes].join(", ")})`);
+      this.issues.elementFault(segment, n, AK4.invalidCode, (at) => faultPhrase(key, { element: at, value: JSON.stringify(element(segment, n)), codes: [...codes].join(", ") }));
     }
   }
 
@@ -285,14 +286,14 @@ class ContentCheck {
       if (mandatory) this.required(segment, n);
       return;
     }
-    if (!/^\d+$/.test(value)) this.issues.elementFault(segment, n, AK4.invalidCharacter, `is not numeric: ${JSON.stringify(value)}`);
+    if (!/^\d+$/.test(value)) this.issues.elementFault(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_numeric", { element: name, value: JSON.stringify(value) }));
     else this.length(segment, n, min, max);
   }
 
   private length(segment: Segment, n: number, min: number, max: number) {
     const value = element(segment, n)!;
-    if (value.length < min) this.issues.elementFault(segment, n, AK4.tooShort, `is shorter than ${min} characters: ${JSON.stringify(value)}`);
-    if (value.length > max) this.issues.elementFault(segment, n, AK4.tooLong, `is longer than ${max} characters: ${JSON.stringify(value)}`);
+    if (value.length < min) this.issues.elementFault(segment, n, AK4.tooShort, (name) => faultPhrase("too_short_chars", { element: name, min, value: JSON.stringify(value) }));
+    if (value.length > max) this.issues.elementFault(segment, n, AK4.tooLong, (name) => faultPhrase("too_long_chars", { element: name, max, value: JSON.stringify(value) }));
   }
 }
 

@@ -8,6 +8,7 @@
 // - a mandatory element missing: AK4 1.
 // Each is a fault: the set is refused and acknowledged with that code (D70).
 // The form of dates, times, numbers and codes stays with the readers (warnings).
+import { faultPhrase } from "../texts";
 import { AK4 } from "../x12/faults";
 import type { Issues, Segment } from "./types";
 
@@ -64,15 +65,15 @@ export function checkElements(issues: Issues, segment: Segment): void {
     const value = elements[n];
     if (value && INVALID.test(value)) {
       const at = value.search(INVALID);
-      issues.elementFault(segment, n, AK4.invalidCharacter, `has an invalid character U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")} at ${at + 1}`);
+      issues.elementFault(segment, n, AK4.invalidCharacter, (name) => faultPhrase("invalid_character", { element: name, character: `U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}`, position: at + 1 }));
     }
   }
   for (const [n, max, type, mandatory] of definitions) {
     const value = elements[n];
     if (value === undefined || value === "") {
-      if (mandatory) issues.elementFault(segment, n, AK4.mandatoryMissing, "is mandatory and missing");
+      if (mandatory) issues.elementFault(segment, n, AK4.mandatoryMissing, (name) => faultPhrase("mandatory_missing", { element: name }));
       continue;
     }
-    if (lengthOf(value, type) > max) issues.elementFault(segment, n, AK4.tooLong, `is longer than its maximum of ${max}: ${value.length} characters`);
+    if (lengthOf(value, type) > max) issues.elementFault(segment, n, AK4.tooLong, (name) => faultPhrase("too_long", { element: name, max, length: value.length }));
   }
 }

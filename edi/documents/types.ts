@@ -11,7 +11,9 @@
 import type { ReadResult, SegmentTable } from "../x12/reader";
 import type { TransactionSet } from "../x12/envelope";
 import type { Delimiters } from "../x12/isa";
-import { AK3, AK4, type Fault } from "../x12/faults";
+import type { Phrase } from "../messages";
+import { faultPhrase } from "../texts";
+import { AK3, AK4, said, type Fault } from "../x12/faults";
 import type { SegmentData } from "../x12/writer";
 
 /** One segment of a transaction set. */
@@ -109,6 +111,9 @@ export function repetitions(value: string | undefined, delimiters: Delimiters): 
 // ---------------------------------------------------------------------------
 // Faults and warnings
 
+/** One of our sentences about an element, given the element's name (SE01). */
+export type ElementPhrase = (element: string) => Phrase;
+
 export class Issues {
   constructor(
     private readonly view: Pick<TransactionView, "location" | "setId" | "controlNumber">,
@@ -123,37 +128,39 @@ export class Issues {
   ) {}
 
   /** A value of the wrong form: a fault where values are strict, else a warning. */
-  valueProblem(segment: Segment, n: number, code: string, message: string) {
+  valueProblem(segment: Segment, n: number, code: string, message: string | ElementPhrase) {
     if (this.strictValues) return this.elementFault(segment, n, code, message);
     this.warnings.push(this.elementIssue(segment, n, code, message));
   }
 
-  private elementIssue(segment: Segment, n: number, code: string, message: string): Fault {
+  private elementIssue(segment: Segment, n: number, code: string, message: string | ElementPhrase): Fault {
+    const name = `${segment.id}${String(n).padStart(2, "0")}`;
     return {
       level: "element",
       segmentIndex: segment.index + 1,
       segmentId: segment.id,
       element: n,
       ack: { segment: "AK4", code },
-      message: `${segment.id}${String(n).padStart(2, "0")} ${message}`,
+      ...(typeof message === "string" ? { message: `${name} ${message}` } : said(message(name))),
       positionInTransaction: segment.position,
       ...this.view.location,
     };
   }
 
   /** A value present but wrong: reported as an AK4 element fault. */
-  elementFault(segment: Segment, n: number, code: string, message: string) {
+  elementFault(segment: Segment, n: number, code: string, message: string | ElementPhrase) {
     this.faults.push(this.elementIssue(segment, n, code, message));
   }
 
   /** A mandatory segment the set lacks: a warning (see the header comment). */
-  missingSegment(id: string, at: Segment | undefined, message?: string) {
+  missingSegment(id: string, at: Segment | undefined, message?: string | Phrase) {
+    const phrase = message === undefined ? faultPhrase("no_segment", { set: this.view.setId, control: this.view.controlNumber, segment: id }) : typeof message === "string" ? null : message;
     this.warnings.push({
       level: "segment",
       segmentIndex: (at?.index ?? 0) + 1,
       segmentId: id,
       ack: { segment: "AK3", code: AK3.mandatoryMissing },
-      message: message ?? `transaction set ${this.view.setId} ${this.view.controlNumber} has no ${id} segment`,
+      ...(phrase ? said(phrase) : { message: message as string }),
       positionInTransaction: at?.position,
       ...this.view.location,
     });
@@ -163,14 +170,14 @@ export class Issues {
    * Anything else worth telling: about an element (totals that do not add up,
    * a code outside its list), or about a segment out of its place.
    */
-  note(segment: Segment, message: string, n?: number, code: string = AK4.invalidCode) {
+  note(segment: Segment, message: string | Phrase, n?: number, code: string = AK4.invalidCode) {
     this.warnings.push({
       level: n === undefined ? "segment" : "element",
       segmentIndex: segment.index + 1,
       segmentId: segment.id,
       element: n,
       ack: n === undefined ? { segment: "AK3", code: AK3.unexpected } : { segment: "AK4", code },
-      message,
+      ...(typeof message === "string" ? { message } : said(message)),
       positionInTransaction: segment.position,
       ...this.view.location,
     });
@@ -187,7 +194,7 @@ export function readNumber(issues: Issues, segment: Segment, n: number): number 
   const value = element(segment, n);
   if (value === undefined) return undefined;
   if (!DECIMAL.test(value.trim())) {
-    issues.valueProblem(segment, n, AK4.invalidCharacter, `is not a number: ${JSON.stringify(value)}`);
+    issues.valueProblem(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_number", { element: name, value: JSON.stringify(value) }));
     return undefined;
   }
   return Number(value);
@@ -200,10 +207,10 @@ export function readCents(issues: Issues, segment: Segment, n: number): number |
   if (!/^[+-]?\d+$/.test(value.trim())) {
     // Some senders write the decimal point anyway: accept it, but say so.
     if (DECIMAL.test(value.trim())) {
-      issues.note(segment, `${segment.id}${String(n).padStart(2, "0")} has a decimal point in an implied-decimal amount: ${JSON.stringify(value)}`, n, AK4.invalidCharacter);
+      issues.note(segment, faultPhrase("implied_decimal", { element: `${segment.id}${String(n).padStart(2, "0")}`, value: JSON.stringify(value) }), n, AK4.invalidCharacter);
       return Math.round(Number(value) * 100);
     }
-    issues.valueProblem(segment, n, AK4.invalidCharacter, `is not an amount: ${JSON.stringify(value)}`);
+    issues.valueProblem(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_amount", { element: name, value: JSON.stringify(value) }));
     return undefined;
   }
   return Number(value);
@@ -214,7 +221,7 @@ export function readDate(issues: Issues, segment: Segment, n: number): string | 
   const value = element(segment, n);
   if (value === undefined) return undefined;
   const iso = isoDate(value);
-  if (!iso) issues.valueProblem(segment, n, AK4.invalidDate, `is not a date CCYYMMDD: ${JSON.stringify(value)}`);
+  if (!iso) issues.valueProblem(segment, n, AK4.invalidDate, (name) => faultPhrase("not_date", { element: name, value: JSON.stringify(value) }));
   return iso;
 }
 
@@ -224,7 +231,7 @@ export function readTime(issues: Issues, segment: Segment, n: number): string | 
   if (value === undefined) return undefined;
   const match = /^(\d{2})(\d{2})(\d{2})?\d*$/.exec(value);
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || (match[3] !== undefined && Number(match[3]) > 59)) {
-    issues.valueProblem(segment, n, AK4.invalidTime, `is not a time HHMM[SS]: ${JSON.stringify(value)}`);
+    issues.valueProblem(segment, n, AK4.invalidTime, (name) => faultPhrase("not_time", { element: name, value: JSON.stringify(value) }));
     return undefined;
   }
   return match[3] === undefined ? `${match[1]}:${match[2]}` : `${match[1]}:${match[2]}:${match[3]}`;
@@ -443,11 +450,11 @@ export function contactSegment(contact: Contact): SegmentData {
 export function checkTotals(issues: Issues, ctt: Segment, document: { lines: { quantity?: number }[]; totals?: { lineCount?: number; hashTotal?: number } }, checkHash = true) {
   const { lineCount, hashTotal } = document.totals ?? {};
   if (lineCount !== undefined && lineCount !== document.lines.length) {
-    issues.note(ctt, `CTT01 says ${lineCount} line items, the transaction set has ${document.lines.length}`, 1);
+    issues.note(ctt, faultPhrase("ctt_lines", { count: lineCount, lines: document.lines.length }), 1);
   }
   const sum = document.lines.reduce((total, line) => total + (line.quantity ?? 0), 0);
   if (checkHash && hashTotal !== undefined && Math.abs(hashTotal - sum) > 1e-6) {
-    issues.note(ctt, `CTT02 hash total ${hashTotal} differs from the sum of the line quantities, ${decimal(sum)}`, 2);
+    issues.note(ctt, faultPhrase("ctt_hash", { hash: hashTotal, sum: decimal(sum)! }), 2);
   }
 }
 

@@ -3,7 +3,9 @@
 // share it: SE01 segment count, SE02 = ST02, GE01 transaction count,
 // GE02 = GS06, IEA01 group count, IEA02 = ISA13, missing SE/GE/IEA, segments
 // out of place, GS shape.
-import { AK3, AK4, AK5, AK9, TA1, type Fault } from "./faults";
+import type { Phrase } from "../messages";
+import { faultPhrase } from "../texts";
+import { AK3, AK4, AK5, AK9, TA1, said, type Fault } from "./faults";
 import type { Delimiters } from "./isa";
 
 export interface TransactionSet {
@@ -121,7 +123,7 @@ export class EnvelopeReader {
     this.lastIndex = index;
     const interchange = this.interchange;
     if (!interchange) {
-      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: `${id || "segment"} outside an interchange (no ISA before it)` });
+      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(id ? faultPhrase("outside_interchange", { segment: id }) : faultPhrase("segment_outside_interchange")) });
       return;
     }
     interchange.end = index;
@@ -133,7 +135,7 @@ export class EnvelopeReader {
       } else {
         this.transaction.end = index;
         if (!isSegmentId(id)) {
-          this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, positionInTransaction: index - this.transaction.start + 1, ack: { segment: "AK3", code: AK3.unrecognized }, message: `${JSON.stringify(id)} is not a segment ID` });
+          this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, positionInTransaction: index - this.transaction.start + 1, ack: { segment: "AK3", code: AK3.unrecognized }, ...said(faultPhrase("not_segment_id", { value: JSON.stringify(id) })) });
         }
         return;
       }
@@ -145,7 +147,7 @@ export class EnvelopeReader {
       if (id === "GS" || id === "IEA") {
         this.missingTrailer("GE", index, id);
       } else {
-        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "AK3", code: AK3.unexpected }, message: `${id} outside a transaction set (expected ST or GE)` });
+        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "AK3", code: AK3.unexpected }, ...said(faultPhrase("outside_transaction", { segment: id })) });
         return;
       }
     }
@@ -161,14 +163,14 @@ export class EnvelopeReader {
         interchange.serviceSegments.push(index);
         return;
       case "ST":
-        this.add({ level: "transaction", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: "ST outside a functional group (no GS before it)" });
+        this.add({ level: "transaction", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(faultPhrase("st_outside_group")) });
         return;
       case "SE":
       case "GE":
-        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: `${id} without its header` });
+        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(faultPhrase("without_header", { segment: id })) });
         return;
       default:
-        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, message: `${id || "an empty segment"} between the interchange and group headers` });
+        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(id ? faultPhrase("between_headers", { segment: id }) : faultPhrase("empty_between_headers")) });
     }
   }
 
@@ -179,18 +181,18 @@ export class EnvelopeReader {
     if (this.group) this.missingTrailer("GE", index, "end of file");
     if (this.interchange) this.closeInterchange(index, "end of file");
     if (this.interchanges.length === 0) {
-      this.faults.push({ level: "interchange", segmentIndex: 1, segmentId: "", ack: { segment: "TA1", code: TA1.controlStructure }, message: "no ISA segment: this is not an X12 interchange" });
+      this.faults.push({ level: "interchange", segmentIndex: 1, segmentId: "", ack: { segment: "TA1", code: TA1.controlStructure }, ...said(faultPhrase("no_isa")) });
     }
   }
 
   private missingTrailer(trailer: "SE" | "GE", index: number, reached: string) {
     if (trailer === "SE") {
       const transaction = this.transaction!;
-      this.add({ level: "transaction", segmentIndex: transaction.start + 1, segmentId: "ST", ack: { segment: "AK5", code: AK5.trailerMissing }, message: `transaction set ${transaction.setId} ${transaction.controlNumber} has no SE (reached ${reached} at segment ${index + 1})` });
+      this.add({ level: "transaction", segmentIndex: transaction.start + 1, segmentId: "ST", ack: { segment: "AK5", code: AK5.trailerMissing }, ...said(faultPhrase("no_se", { set: transaction.setId, control: transaction.controlNumber, reached: reachedPhrase(reached), index: index + 1 })) });
       this.transaction = undefined;
     } else {
       const group = this.group!;
-      this.add({ level: "group", segmentIndex: group.start + 1, segmentId: "GS", ack: { segment: "AK9", code: AK9.trailerMissing }, message: `functional group ${group.controlNumber} has no GE (reached ${reached} at segment ${index + 1})` });
+      this.add({ level: "group", segmentIndex: group.start + 1, segmentId: "GS", ack: { segment: "AK9", code: AK9.trailerMissing }, ...said(faultPhrase("no_ge", { control: group.controlNumber, reached: reachedPhrase(reached), index: index + 1 })) });
       this.group = undefined;
     }
   }
@@ -207,14 +209,14 @@ export class EnvelopeReader {
     };
     this.interchange!.groups.push(group);
     this.group = group;
-    const fault = (element: number, code: string, message: string) =>
-      this.add({ level: "element", segmentIndex: index + 1, segmentId: "GS", element, ack: { segment: "TA1", code }, message });
-    if (gs.length - 1 !== 8) fault(gs.length - 1, TA1.content, `GS has ${gs.length - 1} elements, not 8`);
-    if (!/^[A-Z0-9]{2}$/.test(group.functionalId)) fault(1, TA1.content, `GS01 ${JSON.stringify(group.functionalId)} is not a functional identifier code`);
-    if (!validGroupDate(gs[4] ?? "", group.version)) fault(4, TA1.content, `GS04 is not a date CCYYMMDD: ${JSON.stringify(gs[4] ?? "")}`);
-    if (!validTime(gs[5] ?? "")) fault(5, TA1.content, `GS05 is not a time HHMM[SS[d]]: ${JSON.stringify(gs[5] ?? "")}`);
+    const fault = (element: number, code: string, phrase: Phrase) =>
+      this.add({ level: "element", segmentIndex: index + 1, segmentId: "GS", element, ack: { segment: "TA1", code }, ...said(phrase) });
+    if (gs.length - 1 !== 8) fault(gs.length - 1, TA1.content, faultPhrase("gs_count", { count: gs.length - 1 }));
+    if (!/^[A-Z0-9]{2}$/.test(group.functionalId)) fault(1, TA1.content, faultPhrase("gs01", { value: JSON.stringify(group.functionalId) }));
+    if (!validGroupDate(gs[4] ?? "", group.version)) fault(4, TA1.content, faultPhrase("gs04", { value: JSON.stringify(gs[4] ?? "") }));
+    if (!validTime(gs[5] ?? "")) fault(5, TA1.content, faultPhrase("gs05", { value: JSON.stringify(gs[5] ?? "") }));
     if (!/^\d{1,9}$/.test(group.controlNumber)) {
-      this.add({ level: "group", segmentIndex: index + 1, segmentId: "GS", element: 6, ack: { segment: "AK9", code: AK9.controlNumberSyntax }, message: `GS06 is not a control number of 1 to 9 digits: ${JSON.stringify(gs[6] ?? "")}` });
+      this.add({ level: "group", segmentIndex: index + 1, segmentId: "GS", element: 6, ack: { segment: "AK9", code: AK9.controlNumberSyntax }, ...said(faultPhrase("gs06", { value: JSON.stringify(gs[6] ?? "") })) });
     }
   }
 
@@ -224,10 +226,10 @@ export class EnvelopeReader {
     group.end = index;
     const segmentId = "GE";
     if (!sameNumber(ge[1], String(group.transactions.length))) {
-      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 1, ack: { segment: "AK9", code: AK9.transactionCount }, message: `GE01 says ${JSON.stringify(ge[1] ?? "")} transaction sets, the group has ${group.transactions.length}` });
+      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 1, ack: { segment: "AK9", code: AK9.transactionCount }, ...said(faultPhrase("ge01", { value: JSON.stringify(ge[1] ?? ""), count: group.transactions.length })) });
     }
     if (!sameNumber(ge[2], group.controlNumber)) {
-      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 2, ack: { segment: "AK9", code: AK9.controlNumberMismatch }, message: `GE02 ${JSON.stringify(ge[2] ?? "")} does not match GS06 ${JSON.stringify(group.controlNumber)}` });
+      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 2, ack: { segment: "AK9", code: AK9.controlNumberMismatch }, ...said(faultPhrase("ge02", { value: JSON.stringify(ge[2] ?? ""), control: JSON.stringify(group.controlNumber) })) });
     }
     this.group = undefined;
   }
@@ -237,10 +239,10 @@ export class EnvelopeReader {
     this.group!.transactions.push(transaction);
     this.transaction = transaction;
     if (!/^\d{3}$/.test(transaction.setId)) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 1, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidId }, message: `ST01 ${JSON.stringify(transaction.setId)} is not a transaction set identifier` });
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 1, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidId }, ...said(faultPhrase("st01", { value: JSON.stringify(transaction.setId) })) });
     }
     if (!/^\S{4,9}$/.test(transaction.controlNumber)) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 2, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidControlNumber }, message: `ST02 ${JSON.stringify(st[2] ?? "")} is not a control number of 4 to 9 characters` });
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 2, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidControlNumber }, ...said(faultPhrase("st02", { value: JSON.stringify(st[2] ?? "") })) });
     }
   }
 
@@ -251,10 +253,10 @@ export class EnvelopeReader {
     const count = index - transaction.start + 1;
     const position = count;
     if (!isNumeric(se[1]) || Number(se[1]) !== count) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 1, positionInTransaction: position, ack: { segment: "AK5", code: AK5.segmentCount }, message: `SE01 says ${JSON.stringify(se[1] ?? "")} segments, the transaction set has ${count}` });
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 1, positionInTransaction: position, ack: { segment: "AK5", code: AK5.segmentCount }, ...said(faultPhrase("se01", { value: JSON.stringify(se[1] ?? ""), count })) });
     }
     if ((se[2] ?? "").trim() !== transaction.controlNumber) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 2, positionInTransaction: position, ack: { segment: "AK5", code: AK5.controlNumberMismatch }, message: `SE02 ${JSON.stringify(se[2] ?? "")} does not match ST02 ${JSON.stringify(transaction.controlNumber)}` });
+      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 2, positionInTransaction: position, ack: { segment: "AK5", code: AK5.controlNumberMismatch }, ...said(faultPhrase("se02", { value: JSON.stringify(se[2] ?? ""), control: JSON.stringify(transaction.controlNumber) })) });
     }
     this.transaction = undefined;
   }
@@ -264,19 +266,22 @@ export class EnvelopeReader {
     interchange.iea = iea;
     interchange.end = index;
     if (!sameNumber(iea[1], String(interchange.groups.length))) {
-      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 1, ack: { segment: "TA1", code: TA1.groupCount }, message: `IEA01 says ${JSON.stringify(iea[1] ?? "")} functional groups, the interchange has ${interchange.groups.length}` });
+      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 1, ack: { segment: "TA1", code: TA1.groupCount }, ...said(faultPhrase("iea01", { value: JSON.stringify(iea[1] ?? ""), count: interchange.groups.length })) });
     }
     if ((iea[2] ?? "").trim() !== interchange.controlNumber) {
-      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 2, ack: { segment: "TA1", code: TA1.controlNumberMismatch }, message: `IEA02 ${JSON.stringify(iea[2] ?? "")} does not match ISA13 ${JSON.stringify(interchange.controlNumber)}` });
+      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 2, ack: { segment: "TA1", code: TA1.controlNumberMismatch }, ...said(faultPhrase("iea02", { value: JSON.stringify(iea[2] ?? ""), control: JSON.stringify(interchange.controlNumber) })) });
     }
     this.interchange = undefined;
   }
 
   private closeInterchange(index: number, reached: string) {
     const interchange = this.interchange!;
-    this.add({ level: "interchange", segmentIndex: interchange.start + 1, segmentId: "ISA", ack: { segment: "TA1", code: TA1.endOfFile }, message: `interchange ${interchange.controlNumber} has no IEA (reached ${reached} at segment ${index + 1})` });
+    this.add({ level: "interchange", segmentIndex: interchange.start + 1, segmentId: "ISA", ack: { segment: "TA1", code: TA1.endOfFile }, ...said(faultPhrase("no_iea", { control: interchange.controlNumber, reached: reachedPhrase(reached), index: index + 1 })) });
     this.interchange = undefined;
   }
 }
 
 export { AK4 };
+
+/** What a missing trailer's search reached: a segment ID (data), or the end of the file (our words). */
+const reachedPhrase = (reached: string): Phrase | string => (reached === "end of file" ? faultPhrase("end_of_file") : reached);

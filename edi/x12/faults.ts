@@ -2,6 +2,7 @@
 // and mapped to the acknowledgement code a partner understands: TA1 note codes
 // for the interchange, AK9 for a functional group, AK5 for a transaction set,
 // AK3/AK4 for a segment or one of its elements.
+import { coded, type CodedMessage, type Phrase } from "../messages";
 
 export type FaultLevel = "interchange" | "group" | "transaction" | "segment" | "element";
 
@@ -15,6 +16,8 @@ export interface Fault {
   /** The acknowledgement segment and code: TA105, AK905, AK502, AK304 or AK403. */
   ack: { segment: "TA1" | "AK9" | "AK5" | "AK3" | "AK4"; code: string };
   message: string;
+  /** The same sentence as a code with parameters (D124), for the reader's language; absent on a fault built from plain text. */
+  coded?: CodedMessage;
   /** Where it sits, so a 997 can report it against the right group and set. */
   interchange?: number;
   group?: number;
@@ -62,4 +65,12 @@ export const AK4 = { mandatoryMissing: "1", tooMany: "3", tooShort: "4", tooLong
 /** One line per fault: "segment 14 (SE): SE01 says 12 segments, the transaction set has 11 [AK5 4]". */
 export function describeFault(fault: Fault): string {
   return `segment ${fault.segmentIndex} (${fault.segmentId || "?"}): ${fault.message} [${fault.ack.segment} ${fault.ack.code}]`;
+}
+
+/** A fault's `message` and `coded` from one of our sentences (edi/texts.ts). */
+export const said = (phrase: Phrase): { message: string; coded: CodedMessage } => ({ message: phrase.text, coded: phrase.coded });
+
+/** describeFault as a code with parameters (`edi.fault.line`), for the reader's language; a fault without a code keeps its English words. */
+export function faultMessage(fault: Fault): CodedMessage {
+  return coded("edi.fault.line", { index: fault.segmentIndex, segment: fault.segmentId || "?", message: fault.coded ?? { text: fault.message }, ack: fault.ack.segment, ack_code: fault.ack.code });
 }

@@ -2,6 +2,8 @@
 // the component separator is ISA16 and the segment terminator is what follows
 // ISA16 — found by walking the separators, never by fixed byte offsets, since
 // real files carry ISA fields of the wrong width (which is then reported).
+import type { CodedMessage, Phrase } from "../messages";
+import { faultPhrase } from "../texts";
 import { TA1, type Fault } from "./faults";
 
 export interface Delimiters {
@@ -16,6 +18,8 @@ export interface Delimiters {
 /** Why an ISA cannot be read at all, with the TA1 note code (TA105) it gives. */
 export interface IsaError {
   error: string;
+  /** The same as a code (D124). */
+  coded: CodedMessage;
   note: string;
 }
 
@@ -51,6 +55,8 @@ export interface DelimiterProblem {
   /** TA105: 026 element separator, 027 component separator, 004 segment terminator, 016 ISA11 (repetition separator). */
   note: string;
   message: string;
+  /** The same as a code (D124). */
+  coded: CodedMessage;
 }
 
 /**
@@ -70,19 +76,18 @@ export function delimiterProblem(delimiters: Delimiters, version: string | numbe
   const single = (value: string) => value.length === 1 || (value.length === 2 && value.charCodeAt(0) >= 0xd800 && value.charCodeAt(0) <= 0xdbff);
   const unusable = (value: string) => !value || isAlnum(value) || value === " " || value === "\t";
   if (!single(element) || unusable(element) || isLineBreak(element.charCodeAt(0))) {
-    return { delimiter: "element", note: TA1.elementSeparator, message: `${show(element)} cannot be the element separator (one character, not a letter, digit, space or line break)` };
+    return { delimiter: "element", note: TA1.elementSeparator, ...problemText(faultPhrase("element_separator", { value: show(element) })) };
   }
   if (!single(component) || unusable(component) || isLineBreak(component.charCodeAt(0)) || component === element) {
-    return { delimiter: "component", note: TA1.componentSeparator, message: `ISA16 ${show(component)} cannot be the component separator (one character, not a letter, digit or space, and not the element separator)` };
+    return { delimiter: "component", note: TA1.componentSeparator, ...problemText(faultPhrase("component_separator", { value: show(component) })) };
   }
   const segmentChars = segment === "\r\n" ? ["\r", "\n"] : [segment];
   if (!(segment === "\r\n" || single(segment)) || unusable(segment) || segment === element || segment === component) {
-    return { delimiter: "segment", note: TA1.segmentTerminator, message: `${show(segment)} cannot be the segment terminator (one character or CRLF, ` +
-      `not a letter, digit or space, and not the element or component separator)` };
+    return { delimiter: "segment", note: TA1.segmentTerminator, ...problemText(faultPhrase("segment_terminator", { value: show(segment) })) };
   }
   if (usesRepetitionSeparator(version) && repetition !== undefined) {
     if (!single(repetition) || unusable(repetition) || isLineBreak(repetition.charCodeAt(0)) || repetition === element || repetition === component || segmentChars.includes(repetition)) {
-      return { delimiter: "repetition", note: TA1.standards, message: `ISA11 ${show(repetition)} cannot be the repetition separator (one character, not a letter, digit or space, and none of the other delimiters)` };
+      return { delimiter: "repetition", note: TA1.standards, ...problemText(faultPhrase("repetition_separator", { value: show(repetition) })) };
     }
   }
   return null;
@@ -94,36 +99,36 @@ export function delimiterProblem(delimiters: Delimiters, version: string | numbe
  * the segment cannot be an ISA at all.
  */
 export function readIsa(text: string, start: number, final: boolean): IsaRead | null | IsaError {
-  const broken = (error: string, note: string = TA1.controlStructure): IsaError => ({ error, note });
-  if (text.length < start + 4) return final ? broken("the file ends inside the ISA segment") : null;
+  const broken = (error: Phrase, note: string = TA1.controlStructure): IsaError => ({ error: error.text, coded: error.coded, note });
+  if (text.length < start + 4) return final ? broken(faultPhrase("isa_ends")) : null;
   const element = text[start + 3];
   if (isAlnum(element) || isBlank(element.charCodeAt(0)) || isLineBreak(element.charCodeAt(0))) {
-    return broken(`ISA is not followed by an element separator (found ${JSON.stringify(element)})`, TA1.elementSeparator);
+    return broken(faultPhrase("isa_no_separator", { value: JSON.stringify(element) }), TA1.elementSeparator);
   }
   const elements: string[] = ["ISA"];
   let current = "";
   let i = start + 4;
   // ISA01..ISA15, each ended by the element separator; line breaks inside are wrapping.
   while (elements.length < 16) {
-    if (i >= text.length) return final ? broken("the file ends inside the ISA segment") : null;
+    if (i >= text.length) return final ? broken(faultPhrase("isa_ends")) : null;
     const char = text[i];
     if (char === element) {
       elements.push(current);
       current = "";
     } else if (!isLineBreak(char.charCodeAt(0))) {
       current += char;
-      if (current.length > 80) return broken("the ISA segment has fewer than 16 elements");
+      if (current.length > 80) return broken(faultPhrase("isa_too_few"));
     }
     i++;
   }
   // ISA16: one character, the component separator.
   while (i < text.length && isLineBreak(text.charCodeAt(i))) i++;
-  if (i >= text.length) return final ? broken("the file ends inside the ISA segment") : null;
+  if (i >= text.length) return final ? broken(faultPhrase("isa_ends")) : null;
   const component = text[i++];
   elements.push(component);
 
   // The segment terminator follows ISA16.
-  if (i >= text.length) return final ? broken("the file ends after ISA16, before the segment terminator", TA1.segmentTerminator) : null;
+  if (i >= text.length) return final ? broken(faultPhrase("isa_ends_after_isa16"), TA1.segmentTerminator) : null;
   let segment: string;
   let stripLineBreaks = true;
   let next: number;
@@ -157,17 +162,17 @@ export function readIsa(text: string, start: number, final: boolean): IsaRead | 
   }
 
   const faults: IsaRead["faults"] = [];
-  const fault = (position: number, message: string, note = NOTE_FOR_ELEMENT[position] ?? TA1.controlStructure) =>
-    faults.push({ level: "interchange", segmentId: "ISA", element: position, ack: { segment: "TA1", code: note }, message });
+  const fault = (position: number, phrase: { text: string; coded: CodedMessage }, note = NOTE_FOR_ELEMENT[position] ?? TA1.controlStructure) =>
+    faults.push({ level: "interchange", segmentId: "ISA", element: position, ack: { segment: "TA1", code: note }, message: phrase.text, coded: phrase.coded });
   for (let position = 1; position <= 15; position++) {
     const value = elements[position];
     if (value.length !== WIDTHS[position]) {
-      fault(position, `ISA${pad2(position)} must be ${WIDTHS[position]} characters, found ${value.length} (${JSON.stringify(value)})`);
+      fault(position, faultPhrase("isa_width", { element: `ISA${pad2(position)}`, width: WIDTHS[position], length: value.length, value: JSON.stringify(value) }));
     }
   }
-  if (!/^\d{6}$/.test(elements[9])) fault(9, `ISA09 is not a date YYMMDD: ${JSON.stringify(elements[9])}`);
-  if (!/^\d{4}$/.test(elements[10])) fault(10, `ISA10 is not a time HHMM: ${JSON.stringify(elements[10])}`);
-  if (!/^\d{9}$/.test(elements[13])) fault(13, `ISA13 is not a 9-digit control number: ${JSON.stringify(elements[13])}`);
+  if (!/^\d{6}$/.test(elements[9])) fault(9, faultPhrase("isa_date", { value: JSON.stringify(elements[9]) }));
+  if (!/^\d{4}$/.test(elements[10])) fault(10, faultPhrase("isa_time", { value: JSON.stringify(elements[10]) }));
+  if (!/^\d{9}$/.test(elements[13])) fault(13, faultPhrase("isa_control_number", { value: JSON.stringify(elements[13]) }));
   const delimiters: Delimiters = { element, component, segment };
   const version = elements[12];
   const isa11 = elements[11];
@@ -177,10 +182,11 @@ export function readIsa(text: string, start: number, final: boolean): IsaRead | 
   if (usesRepetitionSeparator(version) && isa11.length === 1 && !isAlnum(isa11)) delimiters.repetition = isa11;
   const problem = delimiterProblem(delimiters, version);
   if (problem) {
-    fault(problem.delimiter === "repetition" ? 11 : 16, problem.message, problem.note);
+    fault(problem.delimiter === "repetition" ? 11 : 16, { text: problem.message, coded: problem.coded }, problem.note);
     if (problem.delimiter === "repetition") delete delimiters.repetition;
   }
   return { elements, delimiters, stripLineBreaks, next, faults };
 }
 
+const problemText = (phrase: Phrase) => ({ message: phrase.text, coded: phrase.coded });
 const pad2 = (n: number) => String(n).padStart(2, "0");

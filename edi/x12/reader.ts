@@ -4,7 +4,8 @@
 // terminator is not a line break (hard-wrapped files), and a missing final
 // terminator. Segments are kept as offsets into the text (not objects) so a
 // whole-file read costs little more memory than the file itself.
-import { describeFault, type Fault } from "./faults";
+import { faultPhrase } from "../texts";
+import { describeFault, said, type Fault } from "./faults";
 import { EnvelopeReader, type Interchange } from "./envelope";
 import { readIsa, type Delimiters } from "./isa";
 
@@ -148,7 +149,7 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
     }
     const isa = readIsa(text, pos, true);
     if (isa === null || "error" in isa) {
-      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa?.note ?? "022" }, message: isa?.error ?? "the ISA segment is incomplete" });
+      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa?.note ?? "022" }, ...(isa ? { message: isa.error, coded: isa.coded } : said(faultPhrase("isa_incomplete"))) });
       break;
     }
     const set = segments.delimiterSets.push(isa.delimiters) - 1;
@@ -222,8 +223,7 @@ function noteHints(options: ReadOptions, delimiters: Delimiters, index: number, 
   if (!hints) return;
   const differs = (hint: string | null | undefined, actual: string) => hint && hint !== actual && !(hint === "\\n" && actual === "\n");
   if (differs(hints.segment, delimiters.segment) || differs(hints.element, delimiters.element)) {
-    warnings.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, message: `the vendor's delimiters (${JSON.stringify(hints.element)} / ${JSON.stringify(hints.segment)}) differ from ` +
-      `the ISA's (${JSON.stringify(delimiters.element)} / ${JSON.stringify(delimiters.segment)}); the ISA's are used` });
+    warnings.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, ...said(faultPhrase("hints_differ", { hint_element: String(JSON.stringify(hints.element)), hint_segment: String(JSON.stringify(hints.segment)), element: JSON.stringify(delimiters.element), segment: JSON.stringify(delimiters.segment) })) });
   }
 }
 

@@ -4,7 +4,7 @@
 // without changing anything, or parse and apply it, upload what is prepared
 // and collect what is waiting. Paths that would leave the vendor's folder,
 // unknown POs and malformed input are refused.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -404,5 +404,34 @@ describe("refusals", () => {
 
   it("never wrote the password to the server's output", () => {
     expect(app.output()).not.toContain(PASSWORD);
+  });
+});
+
+describe("Parse answers in the reader's language (D124)", () => {
+  it("names an 856's faults in German: our sentences translated, the file's segments and values as they are", async () => {
+    const name = "broken-856.edi";
+    // SE01 counts 9 segments where the set has 3 (ST, BSN, SE).
+    const x12 = [
+      "ISA*00*          *00*          *ZZ*T18SENDER      *ZZ*T18RECEIVER    *261126*1200*U*00401*000000001*0*P*>",
+      "GS*SH*T18SENDER*T18RECEIVER*20261126*1200*1*X*004010",
+      "ST*856*0001",
+      "BSN*00*SHIP-T18*20261126*1200",
+      "SE*9*0001",
+      "GE*1*1",
+      "IEA*1*000000001",
+    ].join("~\n");
+    writeFileSync(dir("outbound", name), x12);
+    try {
+      const form = new FormData();
+      form.set("vendor_id", String(vendorId));
+      form.set("action", "parse-856");
+      form.set("filepath", name);
+      const { body } = await followRun(app.url, await fetch(`${app.url}/api/dropship_tools_submit?locale=de`, { method: "POST", body: form }));
+      const { message } = body as { message: string };
+      expect(message).toContain('Segment 5 (SE): SE01 nennt "9" Segmente, der Transaktionssatz hat 3 [AK5 4]');
+      expect(message).not.toMatch(/ says |segments, the transaction set/);
+    } finally {
+      rmSync(dir("outbound", name), { force: true });
+    }
   });
 });

@@ -18,6 +18,11 @@ import { recordDropshipShipments } from "../../app/as400/realtime-outbox.server"
 import { recordSpecialOrderError } from "../../app/special-orders/processing.server";
 import { firstProblem, specialOrderProblems } from "../../app/special-orders/special-order-rules";
 import { listSpecialOrderErrors, listSpecialOrderLogs } from "../../app/special-orders/special-orders.server";
+import { storeIncomingFile } from "../../app/dropship/flow/populate-responses.server";
+import { processStoredFile } from "../../app/dropship/flow/process-responses.server";
+import { EDI_TEXTS } from "@edi/texts";
+import { describeFault, faultMessage, readX12 } from "@edi/x12";
+import { readInvoiceCsv } from "@edi/csv";
 
 const PREFIX = "t_i18n_logs_";
 const VENDOR = `${PREFIX}Acme Outdoor`;
@@ -26,6 +31,8 @@ const t: Record<"en" | "de" | "fr", Translate> = {} as never;
 
 async function cleanUp() {
   await prisma.dropshipLog.deleteMany({ where: { vendor_name: { startsWith: PREFIX } } });
+  await prisma.transmission.deleteMany({ where: { vendor: { name: { startsWith: PREFIX } } } });
+  await prisma.vendor.deleteMany({ where: { name: { startsWith: PREFIX } } });
   await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
   await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
   await prisma.specialOrderLog.deleteMany({ where: { file_path: { startsWith: `/${PREFIX}` } } });
@@ -175,14 +182,79 @@ describe("Realtime Shipping Log", () => {
   });
 });
 
+describe("a vendor file that cannot be read, in the reader's language (D124)", () => {
+  // An 846 whose SE01 counts 9 segments where the set has 6: refused, named by its segment.
+  const x12 = [
+    "ISA*00*          *00*          *ZZ*T18SENDER      *ZZ*T18RECEIVER    *261126*1200*U*00401*000000001*0*P*>",
+    "GS*IB*T18SENDER*T18RECEIVER*20261126*1200*1*X*004010",
+    "ST*846*0001",
+    "BIA*00*SI*INV1*20261126",
+    "LIN**SK*SKU-1",
+    "QTY*33*5",
+    "SE*9*0001",
+    "GE*1*1",
+    "IEA*1*000000001",
+  ].join("~\n");
+  // An invoice CSV whose second row's quantity is not a number.
+  const invoiceCsv = "invoice_number,invoice_date,po_number,sku,quantity,unit_price,invoice_total\nINV-1,2026-11-20,PO-1,SKU-1,2,10.00,25.00\nINV-1,2026-11-20,PO-1,SKU-2,abc,5.00,25.00\n";
+
+  async function processed(vendorName: string, format: number, name: string, content: string, transactionSet: string) {
+    const vendor = await prisma.vendor.create({ data: { name: vendorName, store_id: `${PREFIX}${format}`, edi_format: format, edi_identifier: "T18RECEIVER", edi_qualifier: "ZZ", edi997_enabled: 0, edi846_enabled: 0 } });
+    const stored = await storeIncomingFile(vendor, { name, path: `/in/${name}`, content: Buffer.from(content), transactionSet });
+    await processStoredFile(stored.id, vendor, new StepReport());
+  }
+  const rowsOf = async (vendorName: string, language: "en" | "de" | "fr") =>
+    (await listDropshipLogs(new URLSearchParams({ vendor_name: vendorName }), t[language])).data.data.map((row) => row.message as string);
+
+  it("an X12 fault: English text as before, German and French when read", async () => {
+    const vendor = `${PREFIX}X12 Vendor`;
+    await processed(vendor, 1, "bad.846", x12, "846");
+    const stored = await prisma.dropshipLog.findFirstOrThrow({ where: { vendor_name: vendor, action: "process_responses" } });
+    const fault = readX12(Buffer.from(x12)).faults.find((each) => each.segmentId === "SE")!;
+    expect(describeFault(fault)).toBe('segment 7 (SE): SE01 says "9" segments, the transaction set has 5 [AK5 4]');
+    expect(stored.message).toContain(describeFault(fault));
+    expect(stored.message).toMatch(/^Could not process bad\.846: /);
+    const de = (await rowsOf(vendor, "de")).find((row) => row.startsWith("bad.846"));
+    expect(de).toMatch(/^bad\.846 konnte nicht verarbeitet werden: Segment 7 \(SE\): SE01 nennt "9" Segmente, der Transaktionssatz hat 5 \[AK5 4\]/);
+    expect(de).not.toMatch(/says|segments|transaction set|more fault/);
+    const fr = (await rowsOf(vendor, "fr")).join("\n");
+    expect(fr).toContain('SE01 annonce "9" segments, l\'ensemble de transactions en a 5');
+    // The one renderer gives the same English as describeFault.
+    expect(englishText(faultMessage(fault))).toBe(describeFault(fault));
+  });
+
+  it("a vendor whose X12 settings are unusable: the file's error in German", async () => {
+    const vendor = `${PREFIX}Unset Vendor`;
+    const created = await prisma.vendor.create({ data: { name: vendor, store_id: `${PREFIX}unset`, edi_format: 1, edi997_enabled: 0, edi846_enabled: 0 } });
+    const stored = await storeIncomingFile(created, { name: "unset.846", path: "/in/unset.846", content: Buffer.from(x12), transactionSet: "846" });
+    await processStoredFile(stored.id, created, new StepReport());
+    const row = await prisma.dropshipLog.findFirstOrThrow({ where: { vendor_name: vendor, action: "process_responses" } });
+    expect(row.message).toMatch(/^Could not process unset\.846: the vendor's settings are not usable: EDI Identifier is required/);
+    const de = (await rowsOf(vendor, "de")).join("\n");
+    expect(de).toContain("unset.846 konnte nicht verarbeitet werden: die Einstellungen des Lieferanten sind nicht verwendbar: ");
+    expect(de).not.toContain("settings are not usable");
+  });
+
+  it("a CSV row error: each row's line and the file's outcome in German", async () => {
+    const vendor = `${PREFIX}CSV Vendor`;
+    await processed(vendor, 0, "invoice.csv", invoiceCsv, "810");
+    const rows = await prisma.dropshipLog.findMany({ where: { vendor_name: vendor, action: "process_responses" }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => row.message)).toContain('invoice.csv: line 3, quantity: "abc" is not a whole number');
+    const de = await rowsOf(vendor, "de");
+    expect(de).toContain('invoice.csv: Zeile 3, quantity: "abc" ist keine ganze Zahl');
+    expect(de.join("\n")).not.toMatch(/is not a whole number|line 3|left out/);
+    expect(de.join("\n")).toContain("Rechnung INV-1 ausgelassen: Fehler in Zeile 3");
+  });
+});
+
 describe("the logs' texts", () => {
   const locale = (language: string) => JSON.parse(readFileSync(`public/locales/${language}/common.json`, "utf8")) as Record<string, unknown>;
   const flatten = (node: unknown, prefix = ""): Record<string, string> =>
     typeof node === "string" ? { [prefix]: node } : Object.assign({}, ...Object.entries(node as object).map(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key)));
   const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
-  it("has every logs key in en, de and fr, with the same placeholders, translated", () => {
-    const [en, de, fr] = ["en", "de", "fr"].map((language) => flatten(locale(language).logs, "logs"));
+  it.each(["logs", "edi"])("has every %s key in en, de and fr, with the same placeholders, translated", (namespace) => {
+    const [en, de, fr] = ["en", "de", "fr"].map((language) => flatten(locale(language)[namespace], namespace));
     expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
     const untranslated: string[] = [];
@@ -195,6 +267,13 @@ describe("the logs' texts", () => {
       if (/[a-z]{3,}/i.test(words) && (de[key] === text || fr[key] === text)) untranslated.push(key);
     }
     expect(untranslated).toEqual([]);
+  });
+
+  it("has edi/'s English word for word (edi/ renders its own English, the pages render the locale)", () => {
+    expect(locale("en").edi).toEqual(EDI_TEXTS);
+    // A CSV reader's error as edi/ wrote it and as the renderer gives it in English.
+    const error = readInvoiceCsv("invoice_number,po_number,sku,quantity\nINV-9,,SKU-1,1\n").errors[0];
+    expect(englishText(error.coded as never)).toBe(error.message);
   });
 
   it("renders a list parameter joined, each item in the reader's language", () => {

@@ -7,7 +7,7 @@
 // moves written in one statement each when the batch ends.
 import type { Prisma, Vendor } from "~/db/generated/client";
 import { logMessage } from "~/i18n/english.server";
-import { message, plainText } from "~/i18n/messages";
+import { message, money, plainText } from "~/i18n/messages";
 import type { LogEntry } from "./context.server";
 import { vendorLog } from "./context.server";
 
@@ -269,7 +269,7 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
         qty: line.quantity ?? "?",
         sku: sku ?? "?",
         po: line.poNumber,
-        amount: line.amount !== null && line.amount !== undefined ? message("logs.dropship.invoice_amount", { amount: line.amount.toFixed(2) }) : "",
+        amount: line.amount !== null && line.amount !== undefined ? message("logs.dropship.invoice_money", { amount: money(line.amount) }) : "",
         unknown: request ? "" : message("logs.dropship.invoice_no_request"),
       }),
     });

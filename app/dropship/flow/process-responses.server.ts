@@ -23,7 +23,7 @@ import { recogniseIncomingFile, sortIncomingFiles } from "@edi/incoming";
 import { joinRemote, remoteEntryPath } from "@edi/transport";
 import { PathError, TransportError } from "@edi/transport";
 import type { TradingProfile } from "@edi/vendor-profile";
-import { describeFault, type Fault } from "@edi/x12";
+import { describeFault, faultMessage, type Fault } from "@edi/x12";
 import { readInventoryStream } from "@edi/documents";
 import { readX12, type ReadResult, type SegmentTable } from "@edi/x12";
 import { as400ConnectionSettings } from "~/as400/connection.server";
@@ -50,6 +50,8 @@ export function carrierName(carrier: ShipNotice["carrier"]): string | null {
 interface FileOutcome {
   status: "processed" | "failed";
   error?: string;
+  /** The error as a code (D124): our fault sentences in the reader's language, the file's values inside them. */
+  errorCode?: RunMessage;
   errorSegment?: string;
   summary: string;
   /** The summary as a code, for the log line (D114). */
@@ -63,6 +65,27 @@ function summaryOf(code: string, params?: Record<string, unknown>): { summary: s
 }
 
 // --- X12 -----------------------------------------------------------------------
+
+/** The first fault of a file (by position) and how many more: the file's error, in English and as a code. */
+function faultError(faults: Fault[]): Pick<FileOutcome, "error" | "errorCode" | "errorSegment"> {
+  const first = [...faults].sort((a, b) => a.segmentIndex - b.segmentIndex)[0];
+  const more = faults.length - 1;
+  return {
+    error: `${describeFault(first)}${more ? ` (and ${plural(more, "more fault")})` : ""}`,
+    errorCode: more ? message("logs.dropship.fault_and_more", { fault: faultMessage(first), count: more }) : faultMessage(first),
+    errorSegment: `${first.segmentIndex} ${first.segmentId}`,
+  };
+}
+
+/** The first row error of a CSV file and how many more, in English and as a code. */
+function rowError(errors: Array<{ message: string; coded?: RunMessage }>, count: number): Pick<FileOutcome, "error" | "errorCode"> {
+  const more = count - 1;
+  const first = errors[0].coded ?? { text: errors[0].message };
+  return {
+    error: `${errors[0].message}${more ? ` (and ${plural(more, "more error")})` : ""}`,
+    errorCode: more ? message("logs.dropship.row_error_and_more", { error: first, count: more }) : first,
+  };
+}
 
 const faultsOf = (faults: Fault[], d: LocatedDocument) =>
   faults.filter((f) => f.interchange === d.interchange && (f.group === undefined || f.group === d.group) && (f.transaction === undefined || f.transaction === d.transaction));
@@ -264,11 +287,9 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
   await queueAck997(context, profile, { interchanges: envelope.interchanges, faults: envelope.faults, warnings: envelope.warnings, segments: NO_SEGMENTS }, checked.faults);
   const summary = applied ? message("logs.outcome.applied", { applied: `${applied} x 846` }) : message("logs.outcome.applied_nothing");
   if (allFaults.length === 0) return { status: "processed", ...summaryOf(summary.code, summary.params) };
-  const first = [...allFaults].sort((a, b) => a.segmentIndex - b.segmentIndex)[0];
   return {
     status: applied ? "processed" : "failed",
-    error: `${describeFault(first)}${allFaults.length > 1 ? ` (and ${plural(allFaults.length - 1, "more fault")})` : ""}`,
-    errorSegment: `${first.segmentIndex} ${first.segmentId}`,
+    ...faultError(allFaults),
     ...summaryOf("logs.outcome.rejected", { applied: summary, sets: message("logs.n.transaction_set", { count: sets.length - applied }) }),
   };
 }
@@ -281,7 +302,7 @@ async function processCsvStock(context: ApplyContext, content: StoredContent): P
   if (enabled) await stockApplied(context, writer);
   csvRowErrors(context, read.errors);
   if (read.errorCount) {
-    return { status: read.rowCount ? "processed" : "failed", error: `${read.errors[0].message}${read.errorCount > 1 ? ` (and ${plural(read.errorCount - 1, "more error")})` : ""}`, ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: read.rowCount }), refused: message("logs.n.row", { count: read.errorCount }) }) };
+    return { status: read.rowCount ? "processed" : "failed", ...rowError(read.errors, read.errorCount), ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: read.rowCount }), refused: message("logs.n.row", { count: read.errorCount }) }) };
   }
   return { status: "processed", ...summaryOf("logs.outcome.rows_applied", { rows: message("logs.n.row", { count: read.rowCount }) }) };
 }
@@ -371,7 +392,8 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
   const { result } = read;
   if (result.interchanges.length === 0) {
     const first = result.faults[0];
-    return { status: "failed", error: first ? describeFault(first) : "no interchange in the file", errorSegment: first ? `${first.segmentIndex} ${first.segmentId}` : undefined, ...summaryOf("logs.outcome.not_x12") };
+    const error = first ? faultError([first]) : { error: "no interchange in the file", errorCode: message("logs.outcome.no_interchange") };
+    return { status: "failed", ...error, ...summaryOf("logs.outcome.not_x12") };
   }
   const documents = read.documents;
   const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
@@ -381,12 +403,10 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
   await queueAck997(context, profile, result, contentFaults);
   const applied = Object.entries(counts).map(([set, n]) => `${n} x ${set}`).join(", ") || "nothing";
   if (allFaults.length) {
-    const first = [...allFaults].sort((a, b) => a.segmentIndex - b.segmentIndex)[0];
     const rejected = documents.length - Object.values(counts).reduce((sum, n) => sum + n, 0);
     return {
       status: Object.keys(counts).length ? "processed" : "failed",
-      error: `${describeFault(first)}${allFaults.length > 1 ? ` (and ${plural(allFaults.length - 1, "more fault")})` : ""}`,
-      errorSegment: `${first.segmentIndex} ${first.segmentId}`,
+      ...faultError(allFaults),
       ...summaryOf("logs.outcome.rejected", { applied: message("logs.outcome.applied", { applied }), sets: message("logs.n.transaction_set", { count: rejected }) }),
     };
   }
@@ -396,9 +416,10 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
 
 // --- CSV -----------------------------------------------------------------------
 
-function csvRowErrors(context: ApplyContext, errors: Array<{ message: string }>) {
+function csvRowErrors(context: ApplyContext, errors: Array<{ message: string; coded?: RunMessage }>) {
   for (const error of errors.slice(0, 20)) {
-    context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "error", file_name: context.fileName, transmission_id: context.transmissionId, message: `${context.fileName}: ${error.message}` });
+    // The row error is our sentence (D124) with the file's values in it; the file name is data.
+    context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "error", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.row_error", { file: context.fileName, error: error.coded ?? { text: error.message } }) });
   }
 }
 
@@ -406,7 +427,7 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
   if (type === "846") return processCsvStock(context, stored);
   const content = await stored.whole();
   let applied = 0;
-  let errors: Array<{ message: string }> = [];
+  let errors: Array<{ message: string; coded?: RunMessage }> = [];
   switch (type) {
     case "855": {
       const read = csv.readAcknowledgementCsv(content);
@@ -433,11 +454,16 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
       break;
     }
     default:
-      return { status: "failed", error: `not a CSV document this app knows (${type ?? "no recognisable header"})`, ...summaryOf("logs.outcome.not_recognised") };
+      return {
+        status: "failed",
+        error: `not a CSV document this app knows (${type ?? "no recognisable header"})`,
+        errorCode: message("logs.outcome.unknown_csv", { type: type ?? message("logs.outcome.no_header") }),
+        ...summaryOf("logs.outcome.not_recognised"),
+      };
   }
   csvRowErrors(context, errors);
   if (errors.length) {
-    return { status: applied ? "processed" : "failed", error: `${errors[0].message}${errors.length > 1 ? ` (and ${plural(errors.length - 1, "more error")})` : ""}`, ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: applied }), refused: message("logs.n.row", { count: errors.length }) }) };
+    return { status: applied ? "processed" : "failed", ...rowError(errors, errors.length), ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: applied }), refused: message("logs.n.row", { count: errors.length }) }) };
   }
   return { status: "processed", ...summaryOf("logs.outcome.rows_applied", { rows: message("logs.n.row", { count: applied }) }) };
 }
@@ -472,7 +498,7 @@ export async function processStoredFile(transmissionId: number, vendor: Vendor, 
  * A crash or error leaves every file of the batch as it was.
  */
 export async function processStoredFiles(transmissionIds: number[], vendor: Vendor, report: StepReport): Promise<number> {
-  const { profile, problems } = vendorProfile(vendor);
+  const { profile, problems, problemCodes } = vendorProfile(vendor);
   await ensureVendorSequence(vendor.id);
   const outcomes = await prisma.$transaction(
     async (tx) => {
@@ -504,7 +530,12 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
         const type = typeOf(file);
         let outcome: FileOutcome;
         if (settingsUnusable) {
-          outcome = { status: "failed", error: `the vendor's settings are not usable: ${problems.join("; ")}`, ...summaryOf("logs.outcome.vendor_settings") };
+          outcome = {
+            status: "failed",
+            error: `the vendor's settings are not usable: ${problems.join("; ")}`,
+            errorCode: message("logs.outcome.vendor_settings_unusable", { problems: problemCodes }),
+            ...summaryOf("logs.outcome.vendor_settings"),
+          };
         } else if (!isX12(file)) {
           outcome = await processCsv(context, content, type);
         } else {
@@ -520,10 +551,10 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
           status: outcome.status === "failed" ? "error" : outcome.error ? "warning" : "success",
           file_name: file.file_name,
           transmission_id: file.id,
-          // The fault (outcome.error) is the file's, in X12 or CSV terms: data inside our sentence.
+          // The fault is our sentence about the file (D124, errorCode), with the file's segments and values in it as data.
           ...(outcome.status === "failed"
-            ? logMessage(vendor.edi997_enabled === 1 && profile.format === "x12" ? "logs.dropship.process_failed_997" : "logs.dropship.process_failed", { file: file.file_name, error: outcome.error, id: file.id })
-            : logMessage("logs.dropship.processed", { file: file.file_name, summary: outcome.summaryCode ?? outcome.summary, error: outcome.error ? message("logs.paren", { text: outcome.error }) : "" })),
+            ? logMessage(vendor.edi997_enabled === 1 && profile.format === "x12" ? "logs.dropship.process_failed_997" : "logs.dropship.process_failed", { file: file.file_name, error: outcome.errorCode ?? outcome.error, id: file.id })
+            : logMessage("logs.dropship.processed", { file: file.file_name, summary: outcome.summaryCode ?? outcome.summary, error: outcome.error ? message("logs.paren", { text: outcome.errorCode ?? outcome.error }) : "" })),
         });
         results.push({ file, type, outcome });
       }
@@ -552,7 +583,7 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
   for (const { file, outcome } of outcomes) {
     report.count(outcome.status === "failed" ? "files_failed" : "files_processed");
     countVendorFile(outcome.status === "failed" ? "failed" : "processed", vendor.id);
-    if (outcome.status === "failed") report.problem(`${vendor.name}: ${file.file_name} ${outcome.error}`);
+    if (outcome.status === "failed") report.problem(`${vendor.name}: ${file.file_name} ${outcome.error}`, message("logs.dropship.file_error", { vendor: vendor.name, file: file.file_name, error: outcome.errorCode ?? outcome.error ?? "" }));
   }
   return outcomes.length;
 }

@@ -13,7 +13,7 @@ import { allTrackingNumbers, invoiceTotalCents, mapTransactions, type MappedDocu
 import { recogniseIncomingFile } from "@edi/incoming";
 import { baseName, normaliseRemotePath, parentOf, resolveInside } from "@edi/transport";
 import type { TradingProfile } from "@edi/vendor-profile";
-import { describeFault, type Fault } from "@edi/x12";
+import { faultMessage, type Fault } from "@edi/x12";
 import { readX12 } from "@edi/x12";
 import { StepReport, vendorLog, vendorProfile, writeLogs } from "../flow/context.server";
 import { deliverVendorFiles } from "../flow/outbound.server";
@@ -166,8 +166,10 @@ function summariseX12(content: Buffer, expected: ParsedType, profile: TradingPro
       parts.push(t("tools.summary.sets", { count: wanted.length, type: t(`tools.documents.${expected}`) }));
       if (pieces.length) parts.push(`${listed(t, pieces.map((mapped) => describeDocument(t, mapped)))}.`);
       if (others.length) parts.push(t("tools.summary.also_holds", { sets: others.join(", ") }));
-      parts.push(faults.length ? t("tools.summary.faults", { list: listed(t, faults.map(describeFault)) }) : t("tools.summary.no_faults"));
-      if (warnings.length) parts.push(t("tools.summary.warnings", { list: listed(t, warnings.map(describeFault)) }));
+      // Our fault sentences in the reader's language (D124).
+      const described = (fault: Fault) => renderCoded(t, faultMessage(fault));
+      parts.push(faults.length ? t("tools.summary.faults", { list: listed(t, faults.map(described)) }) : t("tools.summary.no_faults"));
+      if (warnings.length) parts.push(t("tools.summary.warnings", { list: listed(t, warnings.map(described)) }));
       return parts.join(" ");
     },
   };
@@ -224,12 +226,12 @@ function describeDocument(t: Translate, mapped: MappedDocument): string {
 
 function summariseCsv(content: Buffer, expected: ParsedType): Summary {
   let pieces: Text[] = [];
-  let errors: string[] = [];
+  let errors: csv.CsvRowError[] = [];
   let refused = false;
   let po: string | null = null;
   if (expected === "855") {
     const read = csv.readAcknowledgementCsv(content);
-    errors = read.errors.map((error) => error.message);
+    errors = read.errors;
     refused = read.refused;
     po = read.rows[0]?.poNumber ?? null;
     const byPo = groupBy(read.rows, (row) => row.poNumber);
@@ -242,13 +244,13 @@ function summariseCsv(content: Buffer, expected: ParsedType): Summary {
     );
   } else if (expected === "856") {
     const read = csv.readShipNoticeCsv(content);
-    errors = read.errors.map((error) => error.message);
+    errors = read.errors;
     refused = read.refused;
     po = read.rows[0]?.poNumber ?? null;
     pieces = read.rows.map((row) => (t: Translate) => t("tools.summary.csv_ship", { po: row.poNumber, sku: row.sku, qty: row.quantity, tracking: row.trackingNumber, carrier: row.carrier ?? t("tools.summary.unknown_carrier") }));
   } else {
     const read = csv.readInvoiceCsv(content);
-    errors = read.errors.map((error) => error.message);
+    errors = read.errors;
     refused = read.refused || read.invoices.length === 0;
     po = read.invoices[0]?.poNumber ?? read.invoices[0]?.lines[0]?.poNumber ?? null;
     pieces = read.invoices.map((invoice) => (t: Translate) =>
@@ -262,7 +264,7 @@ function summariseCsv(content: Buffer, expected: ParsedType): Summary {
     text: (t) => {
       const parts = [t("tools.summary.rows", { count: pieces.length, type: t(`tools.documents.${expected}`) })];
       if (pieces.length) parts.push(`${listed(t, pieces.map((piece) => piece(t)))}.`);
-      parts.push(errors.length ? t("tools.summary.faults", { list: listed(t, errors) }) : t("tools.summary.no_faults"));
+      parts.push(errors.length ? t("tools.summary.faults", { list: listed(t, errors.map((error) => renderCoded(t, error.coded))) }) : t("tools.summary.no_faults"));
       return parts.join(" ");
     },
   };

@@ -77,12 +77,26 @@ test("every page of both specs loads inside the admin without an error", async (
       await expect.poll(() => pageTitle(admin), { message: path }).toBe(heading);
       await expect(app.getByRole("heading", { level: 1 }), `${path}: the title again in the frame`).toHaveCount(0);
       await expect(app.getByText("Unexpected Application Error!"), path).toHaveCount(0);
+      // Each control of the title bar once: a page's own Back button is the breadcrumb's Back there (D126).
+      const controls = (await admin.titleBar.getByRole("button").allTextContents()).map((text) => text.trim());
+      expect(controls.filter((text, i) => controls.indexOf(text) !== i), `${path}: a title bar control twice`).toEqual([]);
       // Let the page's own calls (grids, forms) answer before looking at the console.
       await admin.page.waitForLoadState("networkidle");
       await expect(app.locator(".Polaris-Banner--toneCritical, .Polaris-Banner[class*='critical']"), `${path}: an error banner`).toHaveCount(0);
       expect(admin.errors, `${path}: console errors`).toEqual([]);
     });
   }
+});
+
+test("Reassign Assignment shows Back once in the admin's title bar, next to Save (D126)", async ({ admin }) => {
+  const id = await firstId("SELECT id FROM assignment WHERE assign_status IN (1, 2) ORDER BY id LIMIT 1");
+  const app = await admin.open(`/sales/awaiting-assignment/reassign?id=${id}`);
+  await expect.poll(() => pageTitle(admin)).toBe("Reassign Assignment");
+  await expect(admin.titleBar.getByRole("button")).toHaveText(["Back", "Save"]);
+  await expect(admin.titleBar.getByRole("button", { name: "Back" })).toHaveCount(1);
+  await expect(app.getByRole("button", { name: "Back" })).toHaveCount(0); // nor again in the frame
+  await admin.titleBar.getByRole("button", { name: "Back" }).click();
+  await expect.poll(() => pageTitle(admin)).toBe("Awaiting Assignment");
 });
 
 test("an unknown path shows the not-found page inside the admin", async ({ admin }) => {
