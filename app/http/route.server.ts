@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
 import { isDatabaseTimeout } from "~/db/errors.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
-import { NotFoundError, ValidationError, unprocessable } from "~/lib/validation.server";
+import { isMessage, type RunMessage } from "~/i18n/messages";
+import { NotFoundError, ValidationError, renderProblem, unprocessable } from "~/lib/validation.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("api");
@@ -38,13 +39,13 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
     const context = await contextFor(args);
     try {
       const result = await handler(context);
-      const response = result instanceof Response ? result : jsonResponse(result);
+      const response = result instanceof Response ? result : jsonResponse(renderAnswer(context.t, result));
       withServerTiming(response, begun);
       return response;
     } catch (error) {
       if (error instanceof Response) throw error;
-      if (error instanceof ValidationError) return unprocessable(error);
-      if (error instanceof NotFoundError) return Response.json({ error: true, message: error.message }, { status: 404 });
+      if (error instanceof ValidationError) return unprocessable(error, context.t);
+      if (error instanceof NotFoundError) return Response.json({ error: true, message: renderProblem(context.t, error.problem) }, { status: 404 });
       const reference = crypto.randomUUID().slice(0, 8);
       if (isDatabaseTimeout(error)) {
         // The web requests' statement timeout (D67): busy, not broken; the caller may try again.
@@ -58,6 +59,22 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
     }
   };
+}
+
+/**
+ * An answer's `message` (and `detail`) given as a coded message is rendered
+ * here, in the request's language (D127): domain code says what happened, the
+ * edge says it in words.
+ */
+export function renderAnswer<T>(t: Translate, result: T): T {
+  if (!result || typeof result !== "object" || Array.isArray(result)) return result;
+  const answer = result as Record<string, unknown>;
+  if (!isMessage(answer.message) && !isMessage(answer.detail)) return result;
+  return {
+    ...answer,
+    ...(isMessage(answer.message) ? { message: renderProblem(t, answer.message as RunMessage) } : {}),
+    ...(isMessage(answer.detail) ? { detail: renderProblem(t, answer.detail as RunMessage) } : {}),
+  } as T;
 }
 
 /**

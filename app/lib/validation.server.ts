@@ -1,31 +1,89 @@
-// Bad input is answered 422 with per-field messages, never a 500.
+// Bad input is answered 422 with per-field messages, never a 500 (D127).
+// Problems are coded messages ({ code, params }, as app/i18n/messages renders
+// them): domain code and form schemas name the problem, and the edge (apiRoute,
+// or a page's action) renders them once in the request's language. A string is
+// words shown as they are (data, such as a server's own error).
+import { z } from "zod";
+import { isMessage, message, renderCoded, type CodedMessage, type MessageTranslate, type RunMessage } from "~/i18n/messages";
+
+export type Problem = CodedMessage | string;
+/** Per-field problems, as thrown. */
+export type FieldProblems = Record<string, Problem[]>;
+/** Per-field texts, as the 422 body carries them. */
 export type FieldErrors = Record<string, string[]>;
 
 export class ValidationError extends Error {
   constructor(
-    readonly errors: FieldErrors,
-    message = "The request has errors.",
+    readonly errors: FieldProblems,
+    readonly summary: Problem = message("errors.unprocessable"),
   ) {
-    super(message);
+    super(typeof summary === "string" ? summary : summary.code);
   }
 }
 
-export function unprocessable(error: ValidationError): Response {
-  return Response.json({ message: error.message, errors: error.errors }, { status: 422 });
+/** One field's problem, which is also the answer's message. */
+export function refuse(field: string, problem: Problem): never {
+  throw new ValidationError({ [field]: [problem] }, problem);
 }
 
-/** Turns a zod error into per-field messages. */
-export function fieldErrorsFromZod(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
+/** A problem in the language of `t`. */
+export const renderProblem = (t: MessageTranslate, problem: Problem | RunMessage): string => renderCoded(t, problem);
+
+export function renderFieldErrors(t: MessageTranslate, errors: FieldProblems): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([field, problems]) => [field, problems.map((problem) => renderProblem(t, problem))]));
+}
+
+/** The 422 answer: `{ message, errors: { field: [text] } }` in the language of `t`. */
+export function unprocessable(error: ValidationError, t: MessageTranslate): Response {
+  return Response.json({ message: renderProblem(t, error.summary), errors: renderFieldErrors(t, error.errors) }, { status: 422 });
+}
+
+// --- zod schemas with coded messages -----------------------------------------------
+
+const CODE = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
+
+/**
+ * A zod message that is a code: `z.string().min(1, coded("revise.errors.required", { field: message("revise.fields.qty") }))`.
+ * zod keeps messages as strings, so the code travels as JSON and `problemsFromZod` reads it back.
+ */
+export const coded = (code: string, params?: Record<string, unknown>): string => (params ? JSON.stringify(message(code, params)) : code);
+
+function problemOf(text: string): Problem {
+  if (CODE.test(text)) return message(text);
+  if (text.startsWith('{"code"')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isMessage(parsed) && "code" in parsed) return parsed;
+    } catch {
+      // words, shown as they are
+    }
+  }
+  return text;
+}
+
+/** Turns zod's issues into per-field problems (a coded message stays a code). */
+export function problemsFromZod(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldProblems {
+  const errors: FieldProblems = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join(".") || "_";
-    (errors[field] ??= []).push(issue.message);
+    (errors[field] ??= []).push(problemOf(issue.message));
   }
   return errors;
 }
 
+/** The one parse at the edge: typed input, or a ValidationError with the form's problems. */
+export function parseInput<T extends z.ZodType>(schema: T, body: unknown, summary?: Problem): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationError(problemsFromZod(result.error.issues), summary);
+  return result.data;
+}
+
 /** The thing asked for does not exist: answered 404 with the message. */
-export class NotFoundError extends Error {}
+export class NotFoundError extends Error {
+  constructor(readonly problem: Problem) {
+    super(typeof problem === "string" ? problem : problem.code);
+  }
+}
 
 /**
  * A request body as a plain object: JSON, or a (multipart or urlencoded) form.

@@ -6,7 +6,7 @@ import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import { runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
+import { problemsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
 import { categoryTagsMappingGrid, productApiErrorGrid, productApiOperationGrid, productGrid } from "./grids.server";
 
 export const listProducts = (params: URLSearchParams, t: Translate) => runGrid(productGrid, params, t);
@@ -77,7 +77,7 @@ export async function saveCategoryTagsMapping(body: Record<string, unknown>, t: 
   if (Number.isNaN(id)) throw new NotFoundError(`Mapping ${String(body.id)} does not exist`);
   if (id) await getCategoryTagsMapping(id);
   const parsed = mappingSchema(t).safeParse({ as400_category_id: body.as400_category_id, shopify_tags: body.shopify_tags });
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues), t("errors.unprocessable"));
+  if (!parsed.success) throw new ValidationError(problemsFromZod(parsed.error.issues), t("errors.unprocessable"));
   const duplicate = () =>
     new ValidationError({ as400_category_id: [t("products.errors.duplicate", { value: parsed.data.as400_category_id })] }, t("errors.unprocessable"));
   const taken = await prisma.categoryTagsMapping.findUnique({ where: { as400_category_id: parsed.data.as400_category_id }, select: { id: true } });

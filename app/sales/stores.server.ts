@@ -13,7 +13,7 @@ import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.se
 import type { Translate } from "~/i18n/i18n.server";
 import { englishText } from "~/i18n/english.server";
 import { message, type RunMessage } from "~/i18n/messages";
-import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
+import { problemsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { Staff } from "~/shopify/staff";
 import { shopifyAdminFor, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { numericId, readAvailableBySku, readShopLocations, type SkuAvailability } from "~/shopify/locations.server";
@@ -472,7 +472,7 @@ export async function updateStore(id: number, body: Record<string, unknown>, t: 
       }),
     })
     .safeParse(body);
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues), t("errors.unprocessable"));
+  if (!parsed.success) throw new ValidationError(problemsFromZod(parsed.error.issues), t("errors.unprocessable"));
   const to = parsed.data.source_code;
   const saved = await withRetry(() =>
     prisma.$transaction(async (tx) => {

@@ -514,7 +514,7 @@ describe("the on-demand refresh when Shopify fails", () => {
           throw new ShopifyApiError("InventoryLevelsBySku", "HTTP 503");
         },
       };
-      const data = await manualAssignmentData(`${tag}-1`, t, (skus) => refreshStoreStockQuietly(down, skus));
+      const data = await manualAssignmentData(`${tag}-1`, (skus) => refreshStoreStockQuietly(down, skus));
       expect(asked).toBe(1);
       expect(data.available_stores).toContainEqual({ source_code: tag, name: `${tag} Store`, type: "store" });
       expect(data.available_qtys[`${tag}-SKU`][tag]).toBe(6);
