@@ -6,18 +6,21 @@
 import { z } from "zod";
 import { isMessage, message, renderCoded, type CodedMessage, type MessageTranslate, type RunMessage } from "~/i18n/messages";
 
-export type Problem = CodedMessage | string;
+export type Problem = RunMessage | string;
 /** Per-field problems, as thrown. */
 export type FieldProblems = Record<string, Problem[]>;
 /** Per-field texts, as the 422 body carries them. */
 export type FieldErrors = Record<string, string[]>;
+
+/** An error's own message (for logs): the words, or the code. */
+const describe = (problem: Problem): string => (typeof problem === "string" ? problem : "code" in problem ? problem.code : JSON.stringify(problem));
 
 export class ValidationError extends Error {
   constructor(
     readonly errors: FieldProblems,
     readonly summary: Problem = message("errors.unprocessable"),
   ) {
-    super(typeof summary === "string" ? summary : summary.code);
+    super(describe(summary));
   }
 }
 
@@ -27,7 +30,7 @@ export function refuse(field: string, problem: Problem): never {
 }
 
 /** A problem in the language of `t`. */
-export const renderProblem = (t: MessageTranslate, problem: Problem | RunMessage): string => renderCoded(t, problem);
+export const renderProblem = (t: MessageTranslate, problem: Problem): string => renderCoded(t, problem);
 
 export function renderFieldErrors(t: MessageTranslate, errors: FieldProblems): FieldErrors {
   return Object.fromEntries(Object.entries(errors).map(([field, problems]) => [field, problems.map((problem) => renderProblem(t, problem))]));
@@ -81,7 +84,7 @@ export function parseInput<T extends z.ZodType>(schema: T, body: unknown, summar
 /** The thing asked for does not exist: answered 404 with the message. */
 export class NotFoundError extends Error {
   constructor(readonly problem: Problem) {
-    super(typeof problem === "string" ? problem : problem.code);
+    super(describe(problem));
   }
 }
 

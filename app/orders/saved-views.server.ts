@@ -68,13 +68,23 @@ function filtersFrom(raw: unknown): SavedViewFilters {
   return filters;
 }
 
-/** What a saved view's forms send: the grid (the order grid), a name, filters as the grid reads them. */
-export const savedViewForm = z.object({
-  grid: z.preprocess((value) => (typeof value === "string" ? value : null), z.string().nullable()).transform(gridOf),
-  name: z.unknown().transform((value) => (typeof value === "string" ? value : "")),
-  filters: z.unknown().transform(filtersFrom),
-});
+const field = (body: unknown, key: string): unknown => (body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined);
+const nameOf = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/**
+ * What a saved view's form sends: the grid (the order grid), a name, filters
+ * as the grid reads them. Each problem is the answer's message (a 422 names the
+ * rule broken), so the checks throw rather than collect.
+ */
+export const savedViewForm = z.unknown().transform((body) => ({
+  grid: gridOf(typeof field(body, "grid") === "string" ? (field(body, "grid") as string) : null),
+  name: nameOf(field(body, "name")),
+  filters: filtersFrom(field(body, "filters")),
+}));
 export type SavedViewInput = z.infer<typeof savedViewForm>;
+
+/** A duplicate's form: the new name. */
+export const savedViewNameForm = z.unknown().transform((body) => ({ name: nameOf(field(body, "name")) }));
 
 /** The names no view may take besides the others: the All tab as the reader sees it. */
 export interface ViewNaming {
@@ -136,11 +146,11 @@ export async function createSavedView(shop: string, input: SavedViewInput, namin
   return { data: out(view) };
 }
 
-/** What a change sends: a new name, new filters, or both. */
-export const savedViewChangeForm = z.object({
-  name: z.unknown().transform((value) => (value === undefined ? undefined : typeof value === "string" ? value : "")),
-  filters: z.unknown().transform((value) => (value === undefined ? undefined : filtersFrom(value))),
-});
+/** What a change sends: a new name, new filters, or both (a field not sent stays). */
+export const savedViewChangeForm = z.unknown().transform((body) => ({
+  name: field(body, "name") === undefined ? undefined : nameOf(field(body, "name")),
+  filters: field(body, "filters") === undefined ? undefined : filtersFrom(field(body, "filters")),
+}));
 export type SavedViewChange = z.infer<typeof savedViewChangeForm>;
 
 /** Rename (`name`), replace the filters (`filters`), or both. */

@@ -4,7 +4,7 @@
 // DELETE, or POST with _method DELETE: remove it.
 import { apiRoute } from "~/http/route.server";
 import { intendedMethod, parseInput, readBody } from "~/lib/validation.server";
-import { deleteSavedView, duplicateSavedView, getSavedView, savedViewChangeForm, savedViewForm, updateSavedView } from "~/orders/saved-views.server";
+import { deleteSavedView, duplicateSavedView, getSavedView, savedViewChangeForm, savedViewNameForm, updateSavedView } from "~/orders/saved-views.server";
 
 const viewId = (params: Record<string, string | undefined>) => Number(params.id);
 
@@ -15,7 +15,7 @@ export const action = apiRoute(async ({ request, params, staff, t }) => {
   // The All tab's name as this reader sees it: no view may take it (D128).
   const naming = { allTab: t("orders.views.all") };
   if (body._action === "duplicate") {
-    const { name } = parseInput(savedViewForm.pick({ name: true }), body);
+    const { name } = parseInput(savedViewNameForm, body);
     return Response.json(await duplicateSavedView(staff.shop, viewId(params), name, naming), { status: 201 });
   }
   switch (intendedMethod(request, body)) {
