@@ -4,8 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
 import { isDatabaseTimeout } from "~/db/errors.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
-import { isMessage, type RunMessage } from "~/i18n/messages";
-import { NotFoundError, ValidationError, renderProblem, unprocessable } from "~/lib/validation.server";
+import { NotFoundError, ValidationError, renderAnswer, renderProblem, unprocessable } from "~/lib/validation.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("api");
@@ -59,22 +58,6 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
     }
   };
-}
-
-/**
- * An answer's `message` (and `detail`) given as a coded message is rendered
- * here, in the request's language (D127): domain code says what happened, the
- * edge says it in words.
- */
-export function renderAnswer<T>(t: Translate, result: T): T {
-  if (!result || typeof result !== "object" || Array.isArray(result)) return result;
-  const answer = result as Record<string, unknown>;
-  if (!isMessage(answer.message) && !isMessage(answer.detail)) return result;
-  return {
-    ...answer,
-    ...(isMessage(answer.message) ? { message: renderProblem(t, answer.message as RunMessage) } : {}),
-    ...(isMessage(answer.detail) ? { detail: renderProblem(t, answer.detail as RunMessage) } : {}),
-  } as T;
 }
 
 /**

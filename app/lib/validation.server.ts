@@ -41,6 +41,22 @@ export function unprocessable(error: ValidationError, t: MessageTranslate): Resp
   return Response.json({ message: renderProblem(t, error.summary), errors: renderFieldErrors(t, error.errors) }, { status: 422 });
 }
 
+/**
+ * An answer's `message` (and `detail`) given as a coded message is rendered
+ * here, in the request's language (D127): domain code says what happened, the
+ * edge says it in words.
+ */
+export function renderAnswer<T>(t: MessageTranslate, result: T): T {
+  if (!result || typeof result !== "object" || Array.isArray(result)) return result;
+  const answer = result as Record<string, unknown>;
+  if (!isMessage(answer.message) && !isMessage(answer.detail)) return result;
+  return {
+    ...answer,
+    ...(isMessage(answer.message) ? { message: renderProblem(t, answer.message as RunMessage) } : {}),
+    ...(isMessage(answer.detail) ? { detail: renderProblem(t, answer.detail as RunMessage) } : {}),
+  } as T;
+}
+
 // --- zod schemas with coded messages -----------------------------------------------
 
 const CODE = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
