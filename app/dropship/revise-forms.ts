@@ -3,7 +3,7 @@
 // the domain (./revisions.server.ts) takes the typed input.
 import { z } from "zod";
 import { message } from "~/i18n/messages";
-import { coded } from "~/lib/validation.server";
+import { coded } from "~/lib/form-messages";
 
 const label = (field: string) => message(`revise.fields.${field}`);
 const required = (field: string) => coded("revise.errors.required", { field: label(field) });

@@ -2,7 +2,7 @@
 // vendor_id, action, and ponum, sku or filepath where the action needs them
 // (./tool-actions.ts). Messages are codes, rendered at the edge.
 import { z } from "zod";
-import { coded } from "~/lib/validation.server";
+import { coded } from "~/lib/form-messages";
 import { isToolAction, TOOL_ACTION_INPUT, TOOL_ACTIONS, TOOL_INPUT_MAX } from "./tool-actions";
 
 /** Blank fields count as not sent: the page sends only the input an action needs, other clients may send all three. */

@@ -4,6 +4,8 @@
 // or a page's action) renders them once in the request's language. A string is
 // words shown as they are (data, such as a server's own error).
 import { z } from "zod";
+import { englishText } from "~/i18n/english.server";
+import { CODE, coded } from "./form-messages";
 import { isMessage, message, renderCoded, type CodedMessage, type MessageTranslate, type RunMessage } from "~/i18n/messages";
 
 export type Problem = RunMessage | string;
@@ -12,8 +14,8 @@ export type FieldProblems = Record<string, Problem[]>;
 /** Per-field texts, as the 422 body carries them. */
 export type FieldErrors = Record<string, string[]>;
 
-/** An error's own message (for logs): the words, or the code. */
-const describe = (problem: Problem): string => (typeof problem === "string" ? problem : "code" in problem ? problem.code : JSON.stringify(problem));
+/** An error's own message (for logs and callers without a reader): its English words (D114). */
+const describe = (problem: Problem): string => (typeof problem === "string" ? problem : englishText(problem));
 
 export class ValidationError extends Error {
   constructor(
@@ -57,15 +59,9 @@ export function renderAnswer<T>(t: MessageTranslate, result: T): T {
   } as T;
 }
 
-// --- zod schemas with coded messages -----------------------------------------------
+// --- zod schemas with coded messages (./form-messages.ts) ----------------------------
 
-const CODE = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
-
-/**
- * A zod message that is a code: `z.string().min(1, coded("revise.errors.required", { field: message("revise.fields.qty") }))`.
- * zod keeps messages as strings, so the code travels as JSON and `problemsFromZod` reads it back.
- */
-export const coded = (code: string, params?: Record<string, unknown>): string => (params ? JSON.stringify(message(code, params)) : code);
+export { coded };
 
 function problemOf(text: string): Problem {
   if (CODE.test(text)) return message(text);

@@ -4,7 +4,7 @@
 // needs the database.
 import { z } from "zod";
 import { message } from "~/i18n/messages";
-import { coded } from "~/lib/validation.server";
+import { coded } from "~/lib/form-messages";
 
 /** The most one assignment may take. */
 export const MAX_QTY = 100_000;
