@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { englishText } from "~/i18n/english.server";
 import { CODE, coded } from "./form-messages";
-import { isMessage, message, renderCoded, type CodedMessage, type MessageTranslate, type RunMessage } from "~/i18n/messages";
+import { isMessage, message, renderCoded, type MessageTranslate, type RunMessage } from "~/i18n/messages";
 
 export type Problem = RunMessage | string;
 /** Per-field problems, as thrown. */

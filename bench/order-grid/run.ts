@@ -220,8 +220,6 @@ try {
   cases.push(["queryValue=zzqx (global search, no match)", "queryValue=zzqx"]);
 
   const { parseOrderGridQuery, buildOrderGridSql, readFor, COUNT_CAP } = await import("../../app/orders/order-grid.server");
-  const { i18nServer } = await import("../../app/i18n/i18n.server");
-  const t = await i18nServer.getFixedT("en", "common");
 
   const results: Array<Record<string, unknown>> = [];
   for (const [what, query] of cases) {
