@@ -4,10 +4,10 @@
 import cron from "node-cron";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../app/db.server";
-import { updateFeed } from "../app/feeds/feeds.server";
+import { feedForm, updateFeed } from "../app/feeds/feeds.server";
 import { closeFeedPool, runFeed, type FeedJob } from "../app/feeds/runner.server";
 import { i18nServer } from "../app/i18n/i18n.server";
-import { ValidationError } from "../app/lib/validation.server";
+import { parseInput, renderFieldErrors, ValidationError } from "../app/lib/validation.server";
 import { captureLogs } from "../tests/support/log-capture";
 import { SHUTDOWN_REASON, startScheduler, type Scheduler } from "./scheduler";
 import { until } from "../tests/support/until";
@@ -110,7 +110,6 @@ describe("startScheduler", () => {
 
   it("hears a cron saved through the app at once (NOTIFY on the database, so every instance does), without a poll", async () => {
     const name = `${PREFIX}notified`;
-    const t = await i18nServer.getFixedT("en", "common");
     // Two schedulers stand for two instances; neither polls within the test.
     await start({ [name]: { defaultCron: "0 0 * * *", run: quickJob } });
     await start({ [name]: { defaultCron: "0 0 * * *", run: quickJob } });
@@ -118,7 +117,7 @@ describe("startScheduler", () => {
     expect(patterns()).toEqual(["0 0 * * *", "0 0 * * *"]);
 
     const feed = await prisma.feed.findUniqueOrThrow({ where: { name } });
-    await updateFeed(feed.id, { cron_expression: "45 4 * * *" }, t);
+    await updateFeed(feed, parseInput(feedForm, { cron_expression: "45 4 * * *" }));
     await until(async () => patterns(), (found) => found.length === 2 && found.every((pattern) => pattern === "45 4 * * *"), "both schedulers to reschedule");
   });
 
@@ -127,9 +126,9 @@ describe("startScheduler", () => {
     const t = await i18nServer.getFixedT("en", "common");
     await start({ [name]: { defaultCron: "0 0 * * *", run: quickJob } });
     const feed = await prisma.feed.findUniqueOrThrow({ where: { name } });
-    const error = await updateFeed(feed.id, { cron_expression: "0 25 * * *" }, t).catch((caught: unknown) => caught);
+    const error = await (async () => updateFeed(feed, parseInput(feedForm, { cron_expression: "0 25 * * *" })))().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors.cron_expression).toEqual([
+    expect(renderFieldErrors(t, (error as ValidationError).errors).cron_expression).toEqual([
       'The cron expression is not valid: "0 25 * * *" is not a valid cron expression: hour must be 0-23 (got "25").',
     ]);
     expect((await prisma.feed.findUniqueOrThrow({ where: { name } })).cron_expression).toBe("0 0 * * *");

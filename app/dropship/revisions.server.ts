@@ -2,15 +2,16 @@
 // §3, §5): the grids' answers, the revise forms' load and save. A revised request or
 // response is marked for processing again, so the next run of its step picks
 // it up ("re-processed the next time the cron runs").
-import { z } from "zod";
 import prisma from "~/db.server";
 import type { DropshipRequest, DropshipResponse } from "~/db/generated/client";
 import { runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
+import { message, type CodedMessage } from "~/i18n/messages";
+import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import { writeLogs } from "./flow/context.server";
 import { purchaseOrderNumber } from "./flow/populate-requests.server";
 import { dropshipRequestGrid, dropshipResponseGrid } from "./grids.server";
+import type { NewRequestInput, NewResponseInput, RequestInput, ResponseInput } from "./revise-forms";
 
 export const listRequests = (params: URLSearchParams, t: Translate) => runGrid(dropshipRequestGrid, params, t);
 export const listResponses = (params: URLSearchParams, t: Translate) => runGrid(dropshipResponseGrid, params, t);
@@ -24,37 +25,13 @@ export const RESPONSE_FORM_FIELDS = ["vendor_name", "assignment_id", "po_number"
 const pick = <T extends object>(record: T, fields: readonly string[]) =>
   Object.fromEntries(fields.map((field) => [field, (record as Record<string, unknown>)[field] ?? null])) as Record<string, string | number | null>;
 
-function requiredText(t: Translate, field: string, max: number) {
-  const label = t(`revise.fields.${field}`);
-  return z
-    .string({ message: t("revise.errors.required", { field: label }) })
-    .trim()
-    .min(1, t("revise.errors.required", { field: label }))
-    .max(max, t("revise.errors.too_long", { field: label, max }));
-}
-
-function quantity(t: Translate) {
-  const label = t("revise.fields.qty");
-  return z.coerce
-    .number({ message: t("revise.errors.quantity", { field: label }) })
-    .int(t("revise.errors.quantity", { field: label }))
-    .min(1, t("revise.errors.quantity", { field: label }))
-    .max(100_000, t("revise.errors.quantity", { field: label }));
-}
-
-function parse<T extends z.ZodType>(schema: T, body: Record<string, unknown>, t: Translate): z.infer<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error.issues), t("errors.unprocessable"));
-  return result.data;
-}
-
-async function findRequest(id: number): Promise<DropshipRequest> {
+export async function findRequest(id: number): Promise<DropshipRequest> {
   const request = Number.isSafeInteger(id) && id > 0 ? await prisma.dropshipRequest.findUnique({ where: { request_id: id } }) : null;
   if (!request) throw new NotFoundError(`Drop-ship request ${id} does not exist`);
   return request;
 }
 
-async function findResponse(id: number): Promise<DropshipResponse> {
+export async function findResponse(id: number): Promise<DropshipResponse> {
   const response = Number.isSafeInteger(id) && id > 0 ? await prisma.dropshipResponse.findUnique({ where: { id } }) : null;
   if (!response) throw new NotFoundError(`Drop-ship response ${id} does not exist`);
   return response;
@@ -70,53 +47,22 @@ export async function getResponseForm(id: number) {
   return { id: response.id, status: response.status, response_type: response.response_type, ...pick(response, RESPONSE_FORM_FIELDS) };
 }
 
-function requestSchema(t: Translate) {
-  return z.object({
-    item_sku: requiredText(t, "item_sku", 64),
-    qty: quantity(t),
-    ship_name_first: requiredText(t, "ship_name_first", 60),
-    ship_name_last: requiredText(t, "ship_name_last", 60),
-    // Up to four lines (spec 000 §9: the address field has 4 lines).
-    ship_address: requiredText(t, "ship_address", 240).refine((value) => value.split(/\r?\n/).length <= 4, t("revise.errors.address_lines")),
-    ship_city: requiredText(t, "ship_city", 60),
-    ship_state: requiredText(t, "ship_state", 30),
-    ship_zip: requiredText(t, "ship_zip", 15).regex(/^[A-Za-z0-9 -]+$/, t("revise.errors.zip")),
-    country_id: requiredText(t, "country_id", 2).regex(/^[A-Za-z]{2}$/, t("revise.errors.country")).transform((value) => value.toUpperCase()),
-  });
-}
-
 /** Saves a revised request; the read-only fields are kept as they are. It is sent again at the next run. */
-export async function updateRequest(id: number, body: Record<string, unknown>, t: Translate) {
-  const request = await findRequest(id);
-  const data = parse(requestSchema(t), body, t);
+export async function updateRequest(request: DropshipRequest, data: RequestInput) {
+  const id = request.request_id;
   const reopened = ["rejected", "backordered", "sent", "acknowledged"].includes(request.status) ? "pending" : request.status;
   await prisma.dropshipRequest.update({ where: { request_id: id }, data: { ...data, needs_processing: true, status: reopened } });
   return { error: false, message: null };
 }
 
-function responseSchema(t: Translate) {
-  return z.object({
-    item_sku: requiredText(t, "item_sku", 64),
-    qty: quantity(t),
-    tracking_number: requiredText(t, "tracking_number", 60).regex(/^[A-Za-z0-9 -]+$/, t("revise.errors.tracking")),
-    tracking_carrier: requiredText(t, "tracking_carrier", 40),
-  });
-}
-
 /** Saves a revised response; it is processed again at the next run. */
-export async function updateResponse(id: number, body: Record<string, unknown>, t: Translate) {
-  await findResponse(id);
-  const data = parse(responseSchema(t), body, t);
+export async function updateResponse(response: DropshipResponse, data: ResponseInput) {
+  const id = response.id;
   await prisma.dropshipResponse.update({ where: { id }, data: { ...data, needs_processing: true, status: "received", processed_at: null } });
   return { error: false, message: null };
 }
 
 // --- created by hand (spec 000 §7: POST without an id) ---------------------------
-
-function idOf(t: Translate, field: string) {
-  const label = t(`revise.fields.${field}`);
-  return z.coerce.number({ message: t("revise.errors.required", { field: label }) }).int(t("revise.errors.required", { field: label })).positive(t("revise.errors.required", { field: label })).max(2_147_483_647);
-}
 
 /**
  * A ship request made by hand for a drop-ship assignment that has none (a
@@ -124,10 +70,9 @@ function idOf(t: Translate, field: string) {
  * PO number, with the fields staff give, validated as a revision is. It is
  * sent at the next run, as step 1's are, and its assignment becomes Processing.
  */
-export async function createRequest(body: Record<string, unknown>, t: Translate) {
-  const data = parse(requestSchema(t).extend({ assignment_id: idOf(t, "assignment_id") }), body, t);
-  const refuse = (message: string): never => {
-    throw new ValidationError({ assignment_id: [message] }, t("errors.unprocessable"));
+export async function createRequest(data: NewRequestInput) {
+  const refuse = (problem: CodedMessage): never => {
+    throw new ValidationError({ assignment_id: [problem] });
   };
   return prisma.$transaction(async (tx) => {
     const [assignment] = await tx.$queryRaw<Array<{ id: number; order_increment_id: string; purchase_order: string | null; assign_status: number; vendor_id: number | null; vendor_name: string | null; has_request: boolean; has_transfer: boolean }>>`
@@ -139,9 +84,9 @@ export async function createRequest(body: Record<string, unknown>, t: Translate)
                             WHERE store_id = a.store_id AND enabled = 1 AND archived_at IS NULL ORDER BY id LIMIT 1) v ON true
        WHERE a.id = ${data.assignment_id}
          FOR UPDATE OF a`;
-    if (!assignment) return refuse(t("revise.errors.no_assignment", { id: data.assignment_id }));
-    if (assignment.has_request) return refuse(t("revise.errors.has_request", { id: assignment.id }));
-    if (!assignment.vendor_id || assignment.has_transfer || ![1, 2].includes(assignment.assign_status)) return refuse(t("revise.errors.not_dropship", { id: assignment.id }));
+    if (!assignment) return refuse(message("revise.errors.no_assignment", { id: data.assignment_id }));
+    if (assignment.has_request) return refuse(message("revise.errors.has_request", { id: assignment.id }));
+    if (!assignment.vendor_id || assignment.has_transfer || ![1, 2].includes(assignment.assign_status)) return refuse(message("revise.errors.not_dropship", { id: assignment.id }));
     const { assignment_id, ...fields } = data;
     let po = purchaseOrderNumber(assignment);
     if (await tx.dropshipRequest.findUnique({ where: { po_number: po }, select: { request_id: true } })) po = `PO${assignment.order_increment_id}-A${assignment.id}`.slice(0, 22);
@@ -160,12 +105,10 @@ export async function createRequest(body: Record<string, unknown>, t: Translate)
  * e-mail): recorded as a received 856 line, so that the next run fulfils it
  * in Shopify exactly as a vendor's would be.
  */
-export async function createResponse(body: Record<string, unknown>, t: Translate) {
-  const poLabel = t("revise.fields.po_number");
-  const data = parse(responseSchema(t).extend({ po_number: z.string({ message: t("revise.errors.required", { field: poLabel }) }).trim().min(1, t("revise.errors.required", { field: poLabel })).max(22, t("revise.errors.too_long", { field: poLabel, max: 22 })) }), body, t);
+export async function createResponse(data: NewResponseInput) {
   return prisma.$transaction(async (tx) => {
     const request = await tx.dropshipRequest.findUnique({ where: { po_number: data.po_number } });
-    if (!request) throw new ValidationError({ po_number: [t("revise.errors.no_request", { po: data.po_number })] }, t("errors.unprocessable"));
+    if (!request) throw new ValidationError({ po_number: [message("revise.errors.no_request", { po: data.po_number })] });
     const created = await tx.dropshipResponse.create({
       data: { ...data, request_id: request.request_id, vendor_id: request.vendor_id, vendor_name: request.vendor_name, assignment_id: request.assignment_id, order_increment_id: request.order_increment_id, response_type: "856", status: "received", needs_processing: true },
     });

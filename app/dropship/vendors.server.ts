@@ -9,8 +9,8 @@ import { defineGrid, gridSourceFrom, runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
 import { encryptSecret } from "~/lib/secrets.server";
 import { fieldProblem } from "~/runs/error-messages.server";
-import { renderCoded } from "~/runs/messages";
-import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { joined, message, type CodedMessage } from "~/i18n/messages";
+import { NotFoundError, ValidationError, type FieldProblems, type Problem } from "~/lib/validation.server";
 import { storeWithCode, syncVendorSources } from "~/sales/vendor-sources.server";
 import { checkStaffRegex } from "@edi/staff-regex";
 import { tradingProfile } from "@edi/vendor-profile";
@@ -95,26 +95,26 @@ const IPV6 = /^[0-9A-Fa-f:]+$/;
 const FOLDER = (value: string) => !/\.\.|\\|[\u0000-\u001f]/.test(value) && !value.split("/").includes("..");
 const DELIMITER_ESCAPES = ["\\n", "\\r\\n", "\\r", "\\t"];
 
-type Rule = (value: string, t: Translate, label: string) => string | null;
+type Rule = (value: string, label: CodedMessage) => CodedMessage | null;
 
 const rules: Record<string, Rule> = {
-  name: (v, t, label) => (v.length > 100 ? t("vendor.errors.too_long", { field: label, max: 100 }) : null),
-  store_id: (v, t, label) => (!/^[A-Za-z0-9_-]{1,20}$/.test(v) ? t("vendor.errors.store_id", { field: label }) : null),
-  sftp_host: (v, t, label) => (!HOST.test(v) && !(v.includes(":") && IPV6.test(v)) ? t("vendor.errors.host", { field: label }) : null),
-  sftp_user: (v, t, label) => (v.length > 100 ? t("vendor.errors.too_long", { field: label, max: 100 }) : null),
+  name: (v, label) => (v.length > 100 ? message("vendor.errors.too_long", { field: label, max: 100 }) : null),
+  store_id: (v, label) => (!/^[A-Za-z0-9_-]{1,20}$/.test(v) ? message("vendor.errors.store_id", { field: label }) : null),
+  sftp_host: (v, label) => (!HOST.test(v) && !(v.includes(":") && IPV6.test(v)) ? message("vendor.errors.host", { field: label }) : null),
+  sftp_user: (v, label) => (v.length > 100 ? message("vendor.errors.too_long", { field: label, max: 100 }) : null),
 };
-const folderRule: Rule = (v, t, label) => (!FOLDER(v) || v.length > 255 ? t("vendor.errors.path", { field: label }) : null);
+const folderRule: Rule = (v, label) => (!FOLDER(v) || v.length > 255 ? message("vendor.errors.path", { field: label }) : null);
 for (const name of ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder", "846_as400_filepath", "810_as400_filepath"]) {
   rules[name] = folderRule;
 }
-const delimiterRule: Rule = (v, t, label) =>
-  (v.length === 1 && !/[A-Za-z0-9 ]/.test(v)) || DELIMITER_ESCAPES.includes(v) ? null : t("vendor.errors.delimiter", { field: label });
+const delimiterRule: Rule = (v, label) =>
+  (v.length === 1 && !/[A-Za-z0-9 ]/.test(v)) || DELIMITER_ESCAPES.includes(v) ? null : message("vendor.errors.delimiter", { field: label });
 for (const name of ["input_delimiter", "input_segmenter", "output_delimiter", "output_segmenter"]) rules[name] = delimiterRule;
 for (const name of ["edi_identifier", "test_identifier"]) {
-  rules[name] = (v, t, label) => (!/^[A-Za-z0-9 ]{1,15}$/.test(v) ? t("vendor.errors.identifier", { field: label }) : null);
+  rules[name] = (v, label) => (!/^[A-Za-z0-9 ]{1,15}$/.test(v) ? message("vendor.errors.identifier", { field: label }) : null);
 }
 for (const name of ["edi_qualifier", "test_qualifier"]) {
-  rules[name] = (v, t, label) => (!/^[A-Za-z0-9]{2}$/.test(v) ? t("vendor.errors.qualifier", { field: label }) : null);
+  rules[name] = (v, label) => (!/^[A-Za-z0-9]{2}$/.test(v) ? message("vendor.errors.qualifier", { field: label }) : null);
 }
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
@@ -126,14 +126,14 @@ export type VendorData = Prisma.VendorUncheckedCreateInput;
  * Checks a vendor body (spec field names) and turns it into database fields.
  * `existing` is the stored vendor when updating: an empty password keeps its.
  */
-export function validateVendor(body: unknown, t: Translate, existing?: Vendor): VendorData {
+export function validateVendor(body: unknown, existing?: Vendor): VendorData {
   const parsed = VendorBody.safeParse(body);
-  if (!parsed.success) throw new ValidationError({ _: [t("vendor.errors.body")] }, t("errors.unprocessable"));
+  if (!parsed.success) throw new ValidationError({ _: [message("vendor.errors.body")] });
   const input = parsed.data;
-  const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const errors: FieldProblems = {};
+  const fail = (field: string, problem: Problem) => (errors[field] ??= []).push(problem);
   const data: Record<string, string | number | null> = {};
-  const label = (field: VendorFieldSpec) => t(`vendor.fields.${field.name}`);
+  const label = (field: VendorFieldSpec) => message(`vendor.fields.${field.name}`);
 
   for (const field of VENDOR_FIELDS) {
     const raw = input[field.name];
@@ -144,33 +144,33 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
         data[prismaField(field.name)] = field.defaultValue;
         continue;
       }
-      if (field.required) fail(field.name, t("vendor.errors.required", { field: label(field) }));
+      if (field.required) fail(field.name, message("vendor.errors.required", { field: label(field) }));
       data[prismaField(field.name)] = null;
       continue;
     }
     switch (field.kind) {
       case "yesno":
         if (value === "1" || value === "true" || value === "0" || value === "false") data[prismaField(field.name)] = value === "1" || value === "true" ? 1 : 0;
-        else fail(field.name, t("vendor.errors.yesno", { field: label(field) }));
+        else fail(field.name, message("vendor.errors.yesno", { field: label(field) }));
         break;
       case "format":
         if (value === "1" || value === "0") data[field.name] = Number(value);
-        else fail(field.name, t("vendor.errors.format", { field: label(field) }));
+        else fail(field.name, message("vendor.errors.format", { field: label(field) }));
         break;
       case "mechanism":
         if (["1", "2", "3"].includes(value)) data[field.name] = Number(value);
-        else fail(field.name, t("vendor.errors.mechanism", { field: label(field) }));
+        else fail(field.name, message("vendor.errors.mechanism", { field: label(field) }));
         break;
       case "whole":
         if (/^\d{1,9}$/.test(value) && Number(value) >= (field.min ?? 0) && Number(value) <= (field.max ?? 1e9)) data[prismaField(field.name)] = Number(value);
-        else fail(field.name, t("vendor.errors.whole", { field: label(field), min: field.min ?? 0, max: field.max ?? 1e9 }));
+        else fail(field.name, message("vendor.errors.whole", { field: label(field), min: field.min ?? 0, max: field.max ?? 1e9 }));
         break;
       case "port":
         if (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535) data[field.name] = Number(value);
-        else fail(field.name, t("vendor.errors.port", { field: label(field) }));
+        else fail(field.name, message("vendor.errors.port", { field: label(field) }));
         break;
       default: {
-        const problem = (field.kind === "regex" ? regexProblem(value, t, label(field)) : null) ?? rules[field.name]?.(value, t, label(field)) ?? (value.length > 10_000 ? t("vendor.errors.too_long", { field: label(field), max: 10_000 }) : null);
+        const problem = (field.kind === "regex" ? regexProblem(value, label(field)) : null) ?? rules[field.name]?.(value, label(field)) ?? (value.length > 10_000 ? message("vendor.errors.too_long", { field: label(field), max: 10_000 }) : null);
         if (problem) fail(field.name, problem);
         else data[prismaField(field.name)] = field.kind === "segments" || field.kind === "regex" ? String(raw) : value;
       }
@@ -184,14 +184,14 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
     if (problems.length) {
       const elementAlone = problems.every((problem) => /element separator/.test(problem) && !/segment terminator/.test(problem));
       const field = elementAlone ? "output_delimiter" : "output_segmenter";
-      fail(field, t("vendor.errors.output_delimiters", { field: t(`vendor.fields.${field}`), delimiter: t("vendor.fields.output_delimiter"), segmenter: t("vendor.fields.output_segmenter") }));
+      fail(field, message("vendor.errors.output_delimiters", { field: message(`vendor.fields.${field}`), delimiter: message("vendor.fields.output_delimiter"), segmenter: message("vendor.fields.output_segmenter") }));
     }
   }
 
   // An enabled vendor must be reachable.
   if (data.enabled === 1) {
     for (const name of ["sftp_host", "sftp_user"]) {
-      if (data[name] === null && !errors[name]) fail(name, t("vendor.errors.needs_connection", { field: t(`vendor.fields.${name}`) }));
+      if (data[name] === null && !errors[name]) fail(name, message("vendor.errors.needs_connection", { field: message(`vendor.fields.${name}`) }));
     }
   }
 
@@ -200,21 +200,21 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
   const { problems: profileProblems } = tradingProfile({ id: existing?.id ?? 0, name: String(data.name ?? ""), ...fields }, { qualifier: "ZZ", id: "US" });
   for (const [field, problems] of Object.entries(profileProblems)) {
     if (errors[field]) continue; // the field's own rule already said what is wrong
-    for (const problem of problems) fail(field, renderCoded(t, fieldProblem(field, problem)));
+    for (const problem of problems) fail(field, fieldProblem(field, problem));
   }
 
   // FTPS is FTP over TLS: SFTP is SSH, already encrypted.
-  if (data.ftp_tls === 1 && data.transfer_mechanism_id === 1 && !errors.ftp_tls) fail("ftp_tls", t("vendor.errors.ftp_tls_sftp", { field: t("vendor.fields.ftp_tls") }));
+  if (data.ftp_tls === 1 && data.transfer_mechanism_id === 1 && !errors.ftp_tls) fail("ftp_tls", message("vendor.errors.ftp_tls_sftp", { field: message("vendor.fields.ftp_tls") }));
 
   const password = typeof input.sftp_pass === "string" ? input.sftp_pass : "";
-  if (password.length > 200) fail("sftp_pass", t("vendor.errors.too_long", { field: t("vendor.fields.sftp_pass"), max: 200 }));
+  if (password.length > 200) fail("sftp_pass", message("vendor.errors.too_long", { field: message("vendor.fields.sftp_pass"), max: 200 }));
   // The stored password goes only to the server it was given for (D64).
   const moved = existing ? changedConnection(existing, data) : [];
   if (existing?.sftp_pass && password === "" && moved.length && !errors.sftp_pass) {
-    fail("sftp_pass", t("vendor.errors.password_again", { field: t("vendor.fields.sftp_pass"), fields: moved.map((name) => t(`vendor.fields.${name}`)).join(", ") }));
+    fail("sftp_pass", message("vendor.errors.password_again", { field: message("vendor.fields.sftp_pass"), fields: joined(moved.map((name) => message(`vendor.fields.${name}`)), ", ") }));
   }
 
-  if (Object.keys(errors).length) throw new ValidationError(errors, t("errors.unprocessable"));
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const result = data as unknown as VendorData;
   // An empty password keeps the stored one; a new one is stored encrypted.
@@ -227,12 +227,12 @@ export function validateVendor(body: unknown, t: Translate, existing?: Vendor): 
 }
 
 /** Why a staff-typed regular expression cannot be saved (D65). */
-function regexProblem(value: string, t: Translate, label: string): string | null {
+function regexProblem(value: string, label: CodedMessage): CodedMessage | null {
   const problem = checkStaffRegex(value);
   if (!problem) return null;
-  if (problem.problem === "too_long") return t("vendor.errors.too_long", { field: label, max: problem.max });
-  if (problem.problem === "invalid") return t("vendor.errors.regex_invalid", { field: label, reason: problem.detail });
-  return t("vendor.errors.regex_unsafe", { field: label });
+  if (problem.problem === "too_long") return message("vendor.errors.too_long", { field: label, max: problem.max });
+  if (problem.problem === "invalid") return message("vendor.errors.regex_invalid", { field: label, reason: problem.detail });
+  return message("vendor.errors.regex_unsafe", { field: label });
 }
 
 const KEY_BOUND_FIELDS = new Set<string>(["sftp_host", "sftp_port", "transfer_mechanism_id"]);
@@ -259,27 +259,27 @@ function changedConnection(existing: Vendor, data: Record<string, string | numbe
 }
 
 /** A vendor's code must not be a store's (the two would be one source). */
-async function refuseStoreCode(tx: Prisma.TransactionClient, code: string, t: Translate) {
+async function refuseStoreCode(tx: Prisma.TransactionClient, code: string) {
   const store = await storeWithCode(tx, code);
-  if (store) throw new ValidationError({ store_id: [t("vendor.errors.store_id_is_store", { code, name: store.name })] }, t("errors.unprocessable"));
+  if (store) throw new ValidationError({ store_id: [message("vendor.errors.store_id_is_store", { code, name: store.name })] });
 }
 
 // The vendor and its dropshipper source are saved together: it can be assigned to at once (D51).
-export async function createVendor(body: unknown, t: Translate): Promise<VendorApi> {
-  const data = validateVendor(body, t);
+export async function createVendor(body: unknown): Promise<VendorApi> {
+  const data = validateVendor(body);
   return prisma.$transaction(async (tx) => {
-    await refuseStoreCode(tx, data.store_id, t);
+    await refuseStoreCode(tx, data.store_id);
     const vendor = await tx.vendor.create({ data });
     await syncVendorSources(tx, [vendor.store_id]);
     return vendorToApi(vendor);
   });
 }
 
-export async function updateVendor(id: number, body: unknown, t: Translate): Promise<VendorApi> {
+export async function updateVendor(id: number, body: unknown): Promise<VendorApi> {
   const existing = await findVendor(id);
-  const data = validateVendor(body, t, existing);
+  const data = validateVendor(body, existing);
   return prisma.$transaction(async (tx) => {
-    await refuseStoreCode(tx, data.store_id, t);
+    await refuseStoreCode(tx, data.store_id);
     const vendor = await tx.vendor.update({ where: { id }, data });
     if (existing.sftp_host_key && vendor.sftp_host_key === null) {
       await writeLogs([hostKeyLog(vendor, "host_key_reset", "warning", `Host key ${existing.sftp_host_key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`)], tx);
@@ -296,11 +296,11 @@ const OPEN_REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered",
  * Deletes a vendor without history; archives one with history (its requests,
  * files and logs stay); refuses while it has open requests. Nothing is lost.
  */
-export async function deleteVendor(id: number, t: Translate): Promise<{ deleted: boolean; archived: boolean; name: string }> {
+export async function deleteVendor(id: number): Promise<{ deleted: boolean; archived: boolean; name: string }> {
   const vendor = await findVendor(id);
   return prisma.$transaction(async (tx) => {
     const open = await tx.dropshipRequest.count({ where: { vendor_id: id, status: { in: OPEN_REQUEST_STATUSES } } });
-    if (open > 0) throw new ValidationError({ vendor: [t("vendor.errors.open_requests", { name: vendor.name, count: open })] }, t("errors.unprocessable"));
+    if (open > 0) throw new ValidationError({ vendor: [message("vendor.errors.open_requests", { name: vendor.name, count: open })] });
     const [requests, responses, transmissions, logs] = await Promise.all([
       tx.dropshipRequest.count({ where: { vendor_id: id } }),
       tx.dropshipResponse.count({ where: { vendor_id: id } }),
@@ -327,10 +327,10 @@ const hostKeyLog = (vendor: Pick<Vendor, "id" | "name">, action: "host_key_pinne
  * `{ action: "pin", fingerprint }` pins the one staff typed ("SHA256:" and the
  * base64 of 32 bytes, as ssh-keygen -lf prints it). Both are logged (D64).
  */
-export async function changeVendorHostKey(id: number, body: Record<string, unknown>, t: Translate): Promise<VendorApi> {
+export async function changeVendorHostKey(id: number, body: Record<string, unknown>): Promise<VendorApi> {
   const vendor = await findVendor(id);
   const action = body.action;
-  if (action !== "reset" && action !== "pin") throw new ValidationError({ action: [t("vendor.host_key.errors.action")] }, t("errors.unprocessable"));
+  if (action !== "reset" && action !== "pin") throw new ValidationError({ action: [message("vendor.host_key.errors.action")] });
   const before = vendor.sftp_host_key;
   if (action === "reset") {
     const updated = await prisma.$transaction(async (tx) => {
@@ -341,9 +341,9 @@ export async function changeVendorHostKey(id: number, body: Record<string, unkno
     return vendorToApi(updated);
   }
   // SFTP pins a host key, FTPS a certificate (D62); plain FTP has nothing to pin.
-  if (vendor.transfer_mechanism_id !== 1 && vendor.ftp_tls !== 1) throw new ValidationError({ fingerprint: [t("vendor.host_key.errors.not_sftp")] }, t("errors.unprocessable"));
+  if (vendor.transfer_mechanism_id !== 1 && vendor.ftp_tls !== 1) throw new ValidationError({ fingerprint: [message("vendor.host_key.errors.not_sftp")] });
   const fingerprint = typeof body.fingerprint === "string" ? normaliseFingerprint(body.fingerprint) : null;
-  if (!fingerprint) throw new ValidationError({ fingerprint: [t("vendor.host_key.errors.fingerprint")] }, t("errors.unprocessable"));
+  if (!fingerprint) throw new ValidationError({ fingerprint: [message("vendor.host_key.errors.fingerprint")] });
   const updated = await prisma.$transaction(async (tx) => {
     const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: fingerprint } });
     await writeLogs([hostKeyLog(row, "host_key_pinned", "info", `Host key ${fingerprint} pinned by staff${before && before !== fingerprint ? ` (was ${before})` : ""}: a server showing another key is refused.`)], tx);

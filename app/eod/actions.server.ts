@@ -125,7 +125,7 @@ export function eodTokenRoute(action: "run" | "retry") {
     try {
       return await eodActionAnswer(action, new URL(request.url), t);
     } catch (error) {
-      if (error instanceof ValidationError) return unprocessable(error);
+      if (error instanceof ValidationError) return unprocessable(error, t);
       const reference = crypto.randomUUID().slice(0, 8);
       log.error({ err: error, reference }, `POST eod ${action} (token) failed (reference ${reference})`);
       return Response.json({ error: true, message: t(`eod.banners.${action}_error`), detail: `Internal error (reference ${reference})` }, { status: 500 });

@@ -45,7 +45,7 @@ function localDateTime(value: Date, timeZone: string) {
 /** The CSV answer for a list request (its page and per_page are ignored: every matching row goes). */
 export async function eodReportCsv(params: URLSearchParams, t: Translate, now = new Date()): Promise<Response> {
   // Validated before the answer starts: bad filters are a 422, not half a file.
-  const query = parseListQuery(params, eodReportGrid, t);
+  const query = parseListQuery(params, eodReportGrid);
   const where = buildWhere(eodReportGrid, query);
   const sortField = eodReportGrid.columns.find((column) => column.key === query.sort)!.field!;
   const orderBy = sortField === "id" ? [{ id: query.sortDir }] : [{ [sortField]: query.sortDir }, { id: query.sortDir }];

@@ -7,7 +7,7 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { dayIn, shiftDay } from "~/lib/app-time";
-import { fieldErrorsFromZod, ValidationError } from "~/lib/validation.server";
+import { parseInput } from "~/lib/validation.server";
 import { withEodLock } from "./lock.server";
 import { rebuildDays, WEB_STORE, type RebuildResult } from "./rebuild";
 
@@ -38,9 +38,7 @@ export type RunRequest = z.infer<typeof RunRequestSchema>;
 /** Reads sales_date and days from a query string (blank values are ignored); bad values are a 422. */
 export function parseRunRequest(params: URLSearchParams): RunRequest {
   const raw = Object.fromEntries(["sales_date", "days"].map((key) => [key, params.get(key)?.trim() || undefined]));
-  const parsed = RunRequestSchema.safeParse(raw);
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues));
-  return parsed.data;
+  return parseInput(RunRequestSchema, raw);
 }
 
 export interface RunResult extends RebuildResult {

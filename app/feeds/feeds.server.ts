@@ -5,10 +5,10 @@
 import { z } from "zod";
 import prisma from "~/db.server";
 import { defineGrid, languageOf, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
-import { isMessage, renderMessage } from "~/i18n/messages";
+import { isMessage, message, renderMessage } from "~/i18n/messages";
 import type { GridAnswer } from "~/grid/types";
 import type { Translate } from "~/i18n/i18n.server";
-import { NotFoundError, ValidationError } from "~/lib/validation.server";
+import { coded, NotFoundError } from "~/lib/validation.server";
 import { validateCron } from "./cron";
 import { FEEDS_CHANGED_CHANNEL } from "./changes";
 
@@ -218,7 +218,7 @@ export interface FeedForm {
   enabled: number;
 }
 
-async function findFeed(id: number) {
+export async function findFeed(id: number) {
   const feed = Number.isSafeInteger(id) && id > 0 ? await prisma.feed.findUnique({ where: { id } }) : null;
   if (!feed) throw new NotFoundError(`Feed ${id} does not exist`);
   return feed;
@@ -229,40 +229,36 @@ export async function getFeedForm(id: number): Promise<FeedForm> {
   return { id: feed.id, name: feed.name, cron_expression: feed.cron_expression, enabled: feed.enabled };
 }
 
+/** The feed form: a cron expression node-cron would run (said why not, field by field), and whether it is scheduled. */
+export const feedForm = z.object({
+  cron_expression: z
+    .string({ message: "feeds.edit.cron_required" })
+    .transform((value) => value.trim().replace(/\s+/g, " "))
+    .superRefine((value, context) => {
+      const problem = validateCron(value);
+      if (problem) context.addIssue({ code: "custom", message: coded("feeds.edit.cron_invalid", { detail: problem }) });
+    }),
+  enabled: z
+    .union([z.literal("1"), z.literal("0"), z.literal(1), z.literal(0), z.boolean()])
+    .transform((value) => (value === true || value === 1 || value === "1" ? 1 : 0))
+    .optional(),
+});
+export type FeedInput = z.infer<typeof feedForm>;
+
 /**
  * Saves a feed's cron (and, when sent, whether it is scheduled). An expression
  * node-cron would not run is refused field by field. The change and its NOTIFY
  * are one transaction: every scheduler listening reloads once it is committed.
  */
-export async function updateFeed(id: number, body: Record<string, unknown>, t: Translate) {
-  const feed = await findFeed(id);
-  const schema = z.object({
-    cron_expression: z
-      .string({ message: t("feeds.edit.cron_required") })
-      .transform((value) => value.trim().replace(/\s+/g, " "))
-      .superRefine((value, context) => {
-        const problem = validateCron(value);
-        if (problem) context.addIssue({ code: "custom", message: t("feeds.edit.cron_invalid", { detail: problem }) });
-      }),
-    enabled: z
-      .union([z.literal("1"), z.literal("0"), z.literal(1), z.literal(0), z.boolean()])
-      .transform((value) => (value === true || value === 1 || value === "1" ? 1 : 0))
-      .optional(),
-  });
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
-    throw new ValidationError(errors, t("errors.unprocessable"));
-  }
-  const data = { cron_expression: parsed.data.cron_expression, ...(parsed.data.enabled === undefined ? {} : { enabled: parsed.data.enabled }) };
+export async function updateFeed(feed: { id: number; name: string }, input: FeedInput) {
+  const data = { cron_expression: input.cron_expression, ...(input.enabled === undefined ? {} : { enabled: input.enabled }) };
   const [saved] = await prisma.$transaction([
     prisma.feed.update({ where: { id: feed.id }, data }),
     prisma.$executeRaw`SELECT pg_notify(${FEEDS_CHANGED_CHANNEL}, ${feed.name})`,
   ]);
   return {
     error: false,
-    message: t("feeds.edit.saved"),
+    message: message("feeds.edit.saved"),
     feed: { id: saved.id, name: saved.name, cron_expression: saved.cron_expression, enabled: saved.enabled },
   };
 }

@@ -3,7 +3,7 @@
 // request for any of them; each area declares its grids in one file
 // (e.g. app/dropship/grids.server.ts).
 import type { Translate } from "~/i18n/i18n.server";
-import { renderStored } from "~/i18n/messages";
+import { message, renderStored, type CodedMessage } from "~/i18n/messages";
 import { parseListQuery, type ListQuery } from "./list-query.server";
 import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir, StatusTone } from "./types";
 
@@ -47,7 +47,7 @@ export interface ResolvedColumn {
   links?: GridLink[];
   codeField?: string;
   /** A message when `value` cannot filter this column. */
-  checkFilterValue(value: string, t: Translate): string | null;
+  checkFilterValue(value: string): CodedMessage | null;
 }
 
 type Where = Record<string, unknown>;
@@ -119,11 +119,11 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
     searchable: field !== null && (spec.searchable ?? (spec.dataType === "text" && filter === "text")),
     links: spec.links,
     codeField: spec.codeField,
-    checkFilterValue(value, t) {
+    checkFilterValue(value) {
       if (filter === "select" && spec.options && !(value in spec.options)) {
-        return t("errors.validation.option", { value, allowed: Object.keys(spec.options).join(", ") });
+        return message("errors.validation.option", { value, allowed: Object.keys(spec.options).join(", ") });
       }
-      if (valueType === "int" && !isInt(value)) return t("errors.validation.number", { value });
+      if (valueType === "int" && !isInt(value)) return message("errors.validation.number", { value });
       return null;
     },
   };
@@ -196,7 +196,7 @@ export function columnsFor(grid: GridDefinition, t: Translate): GridColumn[] {
 
 /** Answers a list request (page, sort, sort_dir, filters, queryValue) for `grid`. */
 export async function runGrid(grid: GridDefinition, params: URLSearchParams, t: Translate): Promise<GridAnswer> {
-  const query = parseListQuery(params, grid, t);
+  const query = parseListQuery(params, grid);
   return queryGrid(grid, query, t);
 }
 

@@ -1,9 +1,9 @@
 // Reads page, sort, sort_dir, queryValue and one parameter per filterable
 // column from a list request. Blank, empty-list and null filters are ignored;
 // an unknown sort key, a bad direction or a bad page is a ValidationError (422).
-import type { Translate } from "~/i18n/i18n.server";
+import { message, type CodedMessage } from "~/i18n/messages";
 import { z } from "zod";
-import { ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { ValidationError, type FieldProblems } from "~/lib/validation.server";
 import type { SortDir } from "./types";
 import type { GridDefinition } from "./grid.server";
 
@@ -107,27 +107,27 @@ export function pagingSchema(options: PagingOptions) {
   return schema;
 }
 
-function pagingMessage(field: string, raw: Record<string, string | null>, options: PagingOptions, t: Translate): string {
+function pagingMessage(field: string, raw: Record<string, string | null>, options: PagingOptions): CodedMessage {
   switch (field) {
     case "page":
-      return t("errors.validation.page");
+      return message("errors.validation.page");
     case "per_page":
-      return t("errors.validation.per_page", { max: MAX_PER_PAGE });
+      return message("errors.validation.per_page", { max: MAX_PER_PAGE });
     case "sort":
-      return t("errors.validation.sort", { value: raw.sort?.trim() ?? "", allowed: options.sortable.join(", ") });
+      return message("errors.validation.sort", { value: raw.sort?.trim() ?? "", allowed: options.sortable.join(", ") });
     default:
-      return t("errors.validation.sort_dir");
+      return message("errors.validation.sort_dir");
   }
 }
 
 /** Reads the paging part of a list request; problems go into `errors`. */
-export function parsePaging(params: URLSearchParams, options: PagingOptions, t: Translate, errors: FieldErrors): Paging {
+export function parsePaging(params: URLSearchParams, options: PagingOptions, errors: FieldProblems): Paging {
   const raw = { page: params.get("page"), per_page: params.get("per_page"), sort: params.get("sort"), sort_dir: params.get("sort_dir") };
   const parsed = pagingSchema(options).safeParse(raw);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]);
-    errors[field] = [pagingMessage(field, raw, options, t)];
+    errors[field] = [pagingMessage(field, raw, options)];
   }
   return { page: 1, perPage: DEFAULT_PER_PAGE, sort: options.defaultSort.key, sortDir: options.defaultSort.dir };
 }
@@ -140,11 +140,11 @@ export function searchValueOf(params: URLSearchParams): string | undefined {
     ?.trim();
 }
 
-export function parseListQuery(params: URLSearchParams, grid: GridDefinition, t: Translate): ListQuery {
-  const errors: FieldErrors = {};
+export function parseListQuery(params: URLSearchParams, grid: GridDefinition): ListQuery {
+  const errors: FieldProblems = {};
 
   const sortable = grid.columns.filter((column) => column.sortable).map((column) => column.key);
-  const { page, perPage, sort, sortDir } = parsePaging(params, { sortable, defaultSort: grid.defaultSort }, t, errors);
+  const { page, perPage, sort, sortDir } = parsePaging(params, { sortable, defaultSort: grid.defaultSort }, errors);
   const queryValue = searchValueOf(params);
 
   const filters: Record<string, string[]> = {};
@@ -153,12 +153,12 @@ export function parseListQuery(params: URLSearchParams, grid: GridDefinition, t:
     const values = valuesOf(params, column.key);
     if (values.length === 0) continue;
     for (const value of values) {
-      const problem = column.checkFilterValue(value, t);
+      const problem = column.checkFilterValue(value);
       if (problem) (errors[column.key] ??= []).push(problem);
     }
     filters[column.key] = values;
   }
 
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors, t("errors.unprocessable"));
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { page, perPage, sort, sortDir, queryValue, filters };
 }

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
 import { isDatabaseTimeout } from "~/db/errors.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
-import { NotFoundError, ValidationError, unprocessable } from "~/lib/validation.server";
+import { NotFoundError, ValidationError, renderAnswer, renderProblem, unprocessable } from "~/lib/validation.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("api");
@@ -38,13 +38,13 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
     const context = await contextFor(args);
     try {
       const result = await handler(context);
-      const response = result instanceof Response ? result : jsonResponse(result);
+      const response = result instanceof Response ? result : jsonResponse(renderAnswer(context.t, result));
       withServerTiming(response, begun);
       return response;
     } catch (error) {
       if (error instanceof Response) throw error;
-      if (error instanceof ValidationError) return unprocessable(error);
-      if (error instanceof NotFoundError) return Response.json({ error: true, message: error.message }, { status: 404 });
+      if (error instanceof ValidationError) return unprocessable(error, context.t);
+      if (error instanceof NotFoundError) return Response.json({ error: true, message: renderProblem(context.t, error.problem) }, { status: 404 });
       const reference = crypto.randomUUID().slice(0, 8);
       if (isDatabaseTimeout(error)) {
         // The web requests' statement timeout (D67): busy, not broken; the caller may try again.

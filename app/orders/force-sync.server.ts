@@ -2,14 +2,15 @@
 // (OrderRead) and writes its Shopify fields into the order grid row.
 import type { Staff } from "~/shopify/staff";
 import prisma from "~/db.server";
-import type { Translate } from "~/i18n/i18n.server";
-import { NotFoundError, ValidationError } from "~/lib/validation.server";
+import { message, type CodedMessage } from "~/i18n/messages";
+import { NotFoundError, refuse, ValidationError } from "~/lib/validation.server";
 import { ShopifyApiError, shopifyAdminFor, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { OrderRead, type OrderReadResult } from "~/shopify/operations";
 
 export interface ForceSyncAnswer {
   error: boolean;
-  message: string;
+  /** Rendered in the reader's language by the route (D127). */
+  message: CodedMessage;
   /** The row's Shopify fields after the sync. */
   order?: {
     id: number;
@@ -34,25 +35,23 @@ export const financialStatusFrom = (display: string | null | undefined) => (disp
 const gidOf = (shopifyOrderId: string) =>
   /^gid:\/\//.test(shopifyOrderId) ? shopifyOrderId : `gid://shopify/Order/${shopifyOrderId.trim()}`;
 
-function orderIdFrom(raw: string | null, t: Translate): number {
+function orderIdFrom(raw: string | null): number {
   const id = raw?.trim() ?? "";
-  if (!/^\d{1,9}$/.test(id) || Number(id) < 1) throw new ValidationError({ id: [t("orders.force_sync.bad_id", { value: id })] }, t("errors.unprocessable"));
+  if (!/^\d{1,9}$/.test(id) || Number(id) < 1) throw new ValidationError({ id: [message("orders.force_sync.bad_id", { value: id })] });
   return Number(id);
 }
 
 export async function forceSyncOrder(
   rawId: string | null,
   staff: Staff,
-  t: Translate,
   admin: ShopifyAdmin = shopifyAdminFor(staff),
 ): Promise<{ status: number; body: ForceSyncAnswer }> {
-  const id = orderIdFrom(rawId, t);
+  const id = orderIdFrom(rawId);
   const row = await prisma.order.findUnique({ where: { id }, select: { id: true, order_id: true, shopify_order_id: true } });
-  if (!row) throw new NotFoundError(t("orders.force_sync.not_found", { id }));
+  if (!row) throw new NotFoundError(message("orders.force_sync.not_found", { id }));
   const shopifyOrderId = row.shopify_order_id?.trim();
   if (!shopifyOrderId) {
-    const message = t("orders.force_sync.no_shopify_id", { order: row.order_id });
-    throw new ValidationError({ id: [message] }, message);
+    refuse("id", message("orders.force_sync.no_shopify_id", { order: row.order_id }));
   }
 
   let order: OrderReadResult["order"];
@@ -60,10 +59,10 @@ export async function forceSyncOrder(
     ({ order } = await admin.run(OrderRead, { id: gidOf(shopifyOrderId) }));
   } catch (error) {
     if (!(error instanceof ShopifyApiError)) throw error;
-    return { status: 502, body: { error: true, message: t("orders.force_sync.shopify_error", { order: row.order_id, detail: error.message }) } };
+    return { status: 502, body: { error: true, message: message("orders.force_sync.shopify_error", { order: row.order_id, detail: error.message }) } };
   }
   if (!order) {
-    return { status: 502, body: { error: true, message: t("orders.force_sync.shopify_missing", { order: row.order_id, id: shopifyOrderId }) } };
+    return { status: 502, body: { error: true, message: message("orders.force_sync.shopify_missing", { order: row.order_id, id: shopifyOrderId }) } };
   }
 
   const updatedAt = new Date(order.updatedAt);
@@ -94,7 +93,7 @@ export async function forceSyncOrder(
     status: 200,
     body: {
       error: false,
-      message: t("orders.force_sync.synced", { order: row.order_id }),
+      message: message("orders.force_sync.synced", { order: row.order_id }),
       order: {
         ...after,
         shopify_order_id: shopifyOrderId,

@@ -13,8 +13,8 @@ import { z } from "zod";
 import pg from "pg";
 import { CountCache } from "~/grid/count-cache.server";
 import { isBlank, parsePaging, rawValuesOf, searchValueOf, valuesOf, type Paging } from "~/grid/list-query.server";
-import type { Translate } from "~/i18n/i18n.server";
-import { ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { joined, message, plainText, type CodedMessage } from "~/i18n/messages";
+import { ValidationError, type FieldProblems } from "~/lib/validation.server";
 import {
   ORDER_COLUMNS,
   ORDER_DEFAULT_SORT,
@@ -102,17 +102,17 @@ const filterSchema = z
     { path: ["grandTotalTo"], message: "range" },
   );
 
-function filterMessage(path: PropertyKey[], raw: Record<string, unknown>, message: string, t: Translate): string {
+function filterMessage(path: PropertyKey[], raw: Record<string, unknown>, issue: string): CodedMessage {
   const field = String(path[0]);
   const value = path.length > 1 ? (raw[field] as string[])[Number(path[1])] : raw[field];
-  if (field === "status") return t("orders.errors.status");
-  if (field === "grandTotalTo" && message === "range") return t("orders.errors.total_range");
-  if (field === "grandTotalFrom" || field === "grandTotalTo") return t("errors.validation.number", { value: String(value) });
+  if (field === "status") return message("orders.errors.status");
+  if (field === "grandTotalTo" && issue === "range") return message("orders.errors.total_range");
+  if (field === "grandTotalFrom" || field === "grandTotalTo") return message("errors.validation.number", { value: String(value) });
   if ((OPTION_KEYS as string[]).includes(field)) {
-    const allowed = ORDER_OPTION_FILTERS[field as OrderOptionFilter].map((option) => (option === "" ? t("orders.options.houser") : option));
-    return t("errors.validation.option", { value: String(value), allowed: allowed.join(", ") });
+    const allowed = ORDER_OPTION_FILTERS[field as OrderOptionFilter].map((option) => (option === "" ? message("orders.options.houser") : plainText(option)));
+    return message("errors.validation.option", { value: String(value), allowed: joined(allowed, ", ") });
   }
-  return t("orders.errors.too_long", { max: MAX_TEXT });
+  return message("orders.errors.too_long", { max: MAX_TEXT });
 }
 
 function single(params: URLSearchParams, key: string): string | undefined {
@@ -120,11 +120,11 @@ function single(params: URLSearchParams, key: string): string | undefined {
   return value === null || isBlank(value) ? undefined : value.trim();
 }
 
-export function parseOrderGridQuery(params: URLSearchParams, t: Translate): OrderGridQuery {
-  const errors: FieldErrors = {};
-  const paging = parsePaging(params, { sortable: ORDER_SORT_KEYS, defaultSort: ORDER_DEFAULT_SORT }, t, errors);
+export function parseOrderGridQuery(params: URLSearchParams): OrderGridQuery {
+  const errors: FieldProblems = {};
+  const paging = parsePaging(params, { sortable: ORDER_SORT_KEYS, defaultSort: ORDER_DEFAULT_SORT }, errors);
   const search = searchValueOf(params);
-  if (search && search.length > MAX_TEXT) errors.queryValue = [t("orders.errors.too_long", { max: MAX_TEXT })];
+  if (search && search.length > MAX_TEXT) errors.queryValue = [message("orders.errors.too_long", { max: MAX_TEXT })];
 
   const raw: Record<string, unknown> = { grandTotalFrom: single(params, "grandTotalFrom"), grandTotalTo: single(params, "grandTotalTo"), status: single(params, "status") };
   for (const key of TEXT_KEYS) {
@@ -139,11 +139,11 @@ export function parseOrderGridQuery(params: URLSearchParams, t: Translate): Orde
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "_");
-      const message = filterMessage(issue.path, raw, issue.message, t);
-      if (!errors[field]?.includes(message)) (errors[field] ??= []).push(message);
+      const problem = filterMessage(issue.path, raw, issue.message);
+      if (!errors[field]?.some((known) => JSON.stringify(known) === JSON.stringify(problem))) (errors[field] ??= []).push(problem);
     }
   }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors, t("errors.unprocessable"));
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const filters: OrderFilters = {};
   for (const [key, value] of Object.entries(parsed.data!)) {
@@ -381,6 +381,6 @@ export async function queryOrderGrid(query: OrderGridQuery): Promise<OrderGridAn
 }
 
 /** GET /api/advancedordergrid and the page loader. */
-export function listOrderGrid(params: URLSearchParams, t: Translate): Promise<OrderGridAnswer> {
-  return queryOrderGrid(parseOrderGridQuery(params, t));
+export function listOrderGrid(params: URLSearchParams): Promise<OrderGridAnswer> {
+  return queryOrderGrid(parseOrderGridQuery(params));
 }

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
-import type { Translate } from "~/i18n/i18n.server";
-import { NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { message, type CodedMessage } from "~/i18n/messages";
+import { NotFoundError, refuse, ValidationError, type FieldProblems } from "~/lib/validation.server";
 import { ORDER_FILTER_KEYS, ORDER_GRID, type SavedView } from "./order-grid";
 import { parseOrderGridQuery } from "./order-grid.server";
 import { viewNameKey, viewNameMessageKey, viewNameProblem } from "./saved-view-names";
@@ -25,35 +25,31 @@ const out = (view: { id: number; name: string; filters: unknown; position: numbe
   position: view.position,
 });
 
-function gridOf(raw: string | null | undefined, t: Translate): string {
+function gridOf(raw: string | null | undefined): string {
   const grid = raw?.trim() || ORDER_GRID;
-  if (grid !== ORDER_GRID) throw new ValidationError({ grid: [t("errors.validation.option", { value: grid, allowed: ORDER_GRID })] }, t("errors.unprocessable"));
+  if (grid !== ORDER_GRID) throw new ValidationError({ grid: [message("errors.validation.option", { value: grid, allowed: ORDER_GRID })] });
   return grid;
 }
 
-function invalid(field: string, message: string, t: Translate): never {
-  throw new ValidationError({ [field]: [message] }, message || t("errors.unprocessable"));
-}
-
 /** Checks a view's filters as the grid would read them, and keeps them in one shape. */
-function filtersFrom(raw: unknown, t: Translate): SavedViewFilters {
+function filtersFrom(raw: unknown): SavedViewFilters {
   if (raw === undefined || raw === null || raw === "") return {};
   let value = raw;
   if (typeof value === "string") {
     try {
       value = JSON.parse(value);
     } catch {
-      invalid("filters", t("orders.views.errors.filters"), t);
+      refuse("filters", message("orders.views.errors.filters"));
     }
   }
   const shape = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]));
   const parsed = shape.safeParse(value);
-  if (!parsed.success) invalid("filters", t("orders.views.errors.filters"), t);
+  if (!parsed.success) refuse("filters", message("orders.views.errors.filters"));
 
   const filters: SavedViewFilters = {};
   const params = new URLSearchParams();
   for (const [key, entry] of Object.entries(parsed.data)) {
-    if (!VIEW_KEYS.has(key)) invalid("filters", t("orders.views.errors.filter_key", { key }), t);
+    if (!VIEW_KEYS.has(key)) refuse("filters", message("orders.views.errors.filter_key", { key }));
     const values = (Array.isArray(entry) ? entry : [entry]).map(String);
     // Blank values mean nothing, except Houser (the empty marketplace source).
     const kept = key === "marketplaceSource" ? values : values.filter((item) => item.trim() !== "");
@@ -62,14 +58,37 @@ function filtersFrom(raw: unknown, t: Translate): SavedViewFilters {
     for (const item of SINGLE_KEYS.has(key) ? kept.slice(0, 1) : kept) params.append(key, item);
   }
   try {
-    parseOrderGridQuery(params, t);
+    parseOrderGridQuery(params);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const errors: FieldErrors = {};
-    for (const [field, messages] of Object.entries(error.errors)) errors[`filters.${field}`] = messages;
-    throw new ValidationError(errors, Object.values(error.errors)[0]?.[0] ?? t("errors.unprocessable"));
+    const errors: FieldProblems = {};
+    for (const [field, problems] of Object.entries(error.errors)) errors[`filters.${field}`] = problems;
+    throw new ValidationError(errors, Object.values(error.errors)[0]?.[0]);
   }
   return filters;
+}
+
+const field = (body: unknown, key: string): unknown => (body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined);
+const nameOf = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/**
+ * What a saved view's form sends: the grid (the order grid), a name, filters
+ * as the grid reads them. Each problem is the answer's message (a 422 names the
+ * rule broken), so the checks throw rather than collect.
+ */
+export const savedViewForm = z.unknown().transform((body) => ({
+  grid: gridOf(typeof field(body, "grid") === "string" ? (field(body, "grid") as string) : null),
+  name: nameOf(field(body, "name")),
+  filters: filtersFrom(field(body, "filters")),
+}));
+export type SavedViewInput = z.infer<typeof savedViewForm>;
+
+/** A duplicate's form: the new name. */
+export const savedViewNameForm = z.unknown().transform((body) => ({ name: nameOf(field(body, "name")) }));
+
+/** The names no view may take besides the others: the All tab as the reader sees it. */
+export interface ViewNaming {
+  allTab: string;
 }
 
 async function otherNames(shop: string, grid: string, exceptId?: number): Promise<string[]> {
@@ -77,51 +96,49 @@ async function otherNames(shop: string, grid: string, exceptId?: number): Promis
   return views.map((view) => view.name);
 }
 
-async function checkedName(raw: unknown, shop: string, grid: string, t: Translate, rename?: { id: number; current: string }): Promise<string> {
-  const name = typeof raw === "string" ? raw : "";
+async function checkedName(name: string, shop: string, grid: string, naming: ViewNaming, rename?: { id: number; current: string }): Promise<string> {
   const problem = viewNameProblem(name, {
     others: await otherNames(shop, grid, rename?.id),
-    reserved: [t("orders.views.all")],
+    reserved: [naming.allTab],
     current: rename?.current,
   });
-  if (problem) invalid("name", t(viewNameMessageKey(problem), { name: name.trim(), max: 40 }), t);
+  if (problem) refuse("name", message(viewNameMessageKey(problem), { name: name.trim(), max: 40 }));
   return name.trim();
 }
 
 /** A name taken by a request that came in at the same time: the unique index answers. */
-async function uniqueName<T>(name: string, t: Translate, write: () => Promise<T>): Promise<T> {
+async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      invalid("name", t("orders.views.errors.taken", { name }), t);
+      refuse("name", message("orders.views.errors.taken", { name }));
     }
     throw error;
   }
 }
 
-async function viewOf(shop: string, id: number, t: Translate) {
+async function viewOf(shop: string, id: number) {
   const view = Number.isSafeInteger(id) && id > 0 ? await prisma.savedView.findFirst({ where: { id, shop } }) : null;
-  if (!view) throw new NotFoundError(t("orders.views.errors.not_found", { id }));
+  if (!view) throw new NotFoundError(message("orders.views.errors.not_found", { id }));
   return view;
 }
 
-export async function listSavedViews(shop: string, rawGrid: string | null, t: Translate): Promise<{ data: SavedViewOut[] }> {
-  const grid = gridOf(rawGrid, t);
+export async function listSavedViews(shop: string, rawGrid: string | null): Promise<{ data: SavedViewOut[] }> {
+  const grid = gridOf(rawGrid);
   const views = await prisma.savedView.findMany({ where: { shop, grid }, orderBy: [{ position: "asc" }, { id: "asc" }] });
   return { data: views.map(out) };
 }
 
-export async function getSavedView(shop: string, id: number, t: Translate): Promise<{ data: SavedViewOut }> {
-  return { data: out(await viewOf(shop, id, t)) };
+export async function getSavedView(shop: string, id: number): Promise<{ data: SavedViewOut }> {
+  return { data: out(await viewOf(shop, id)) };
 }
 
-export async function createSavedView(shop: string, body: Record<string, unknown>, t: Translate): Promise<{ data: SavedViewOut }> {
-  const grid = gridOf(typeof body.grid === "string" ? body.grid : null, t);
-  const name = await checkedName(body.name, shop, grid, t);
-  const filters = filtersFrom(body.filters, t);
+export async function createSavedView(shop: string, input: SavedViewInput, naming: ViewNaming): Promise<{ data: SavedViewOut }> {
+  const { grid, filters } = input;
+  const name = await checkedName(input.name, shop, grid, naming);
   const last = await prisma.savedView.aggregate({ where: { shop, grid }, _max: { position: true } });
-  const view = await uniqueName(name, t, () =>
+  const view = await uniqueName(name, () =>
     prisma.savedView.create({
       data: { shop, grid, name, name_key: viewNameKey(name), filters, position: (last._max.position ?? 0) + 1 },
     }),
@@ -129,29 +146,36 @@ export async function createSavedView(shop: string, body: Record<string, unknown
   return { data: out(view) };
 }
 
+/** What a change sends: a new name, new filters, or both (a field not sent stays). */
+export const savedViewChangeForm = z.unknown().transform((body) => ({
+  name: field(body, "name") === undefined ? undefined : nameOf(field(body, "name")),
+  filters: field(body, "filters") === undefined ? undefined : filtersFrom(field(body, "filters")),
+}));
+export type SavedViewChange = z.infer<typeof savedViewChangeForm>;
+
 /** Rename (`name`), replace the filters (`filters`), or both. */
-export async function updateSavedView(shop: string, id: number, body: Record<string, unknown>, t: Translate): Promise<{ data: SavedViewOut }> {
-  const view = await viewOf(shop, id, t);
+export async function updateSavedView(shop: string, id: number, change: SavedViewChange, naming: ViewNaming): Promise<{ data: SavedViewOut }> {
+  const view = await viewOf(shop, id);
   const data: Prisma.SavedViewUpdateInput = {};
-  if (body.name !== undefined) {
-    const name = await checkedName(body.name, shop, view.grid, t, { id: view.id, current: view.name });
+  if (change.name !== undefined) {
+    const name = await checkedName(change.name, shop, view.grid, naming, { id: view.id, current: view.name });
     data.name = name;
     data.name_key = viewNameKey(name);
   }
-  if (body.filters !== undefined) data.filters = filtersFrom(body.filters, t);
-  if (Object.keys(data).length === 0) invalid("name", t("orders.views.errors.nothing"), t);
-  const updated = await uniqueName(String(data.name ?? view.name), t, () => prisma.savedView.update({ where: { id: view.id }, data }));
+  if (change.filters !== undefined) data.filters = change.filters;
+  if (Object.keys(data).length === 0) refuse("name", message("orders.views.errors.nothing"));
+  const updated = await uniqueName(String(data.name ?? view.name), () => prisma.savedView.update({ where: { id: view.id }, data }));
   return { data: out(updated) };
 }
 
 /** A copy under a new name, placed last. */
-export async function duplicateSavedView(shop: string, id: number, body: Record<string, unknown>, t: Translate): Promise<{ data: SavedViewOut }> {
-  const view = await viewOf(shop, id, t);
-  return createSavedView(shop, { grid: view.grid, name: body.name, filters: view.filters }, t);
+export async function duplicateSavedView(shop: string, id: number, name: string, naming: ViewNaming): Promise<{ data: SavedViewOut }> {
+  const view = await viewOf(shop, id);
+  return createSavedView(shop, { grid: view.grid, name, filters: (view.filters ?? {}) as SavedViewFilters }, naming);
 }
 
-export async function deleteSavedView(shop: string, id: number, t: Translate): Promise<{ error: false; message: string }> {
-  const view = await viewOf(shop, id, t);
+export async function deleteSavedView(shop: string, id: number): Promise<{ error: false; message: CodedMessage }> {
+  const view = await viewOf(shop, id);
   await prisma.savedView.delete({ where: { id: view.id } });
-  return { error: false, message: t("orders.views.deleted", { name: view.name }) };
+  return { error: false, message: message("orders.views.deleted", { name: view.name }) };
 }

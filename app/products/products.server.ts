@@ -6,7 +6,8 @@ import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import { runGrid } from "~/grid/grid.server";
 import type { Translate } from "~/i18n/i18n.server";
-import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
+import { message } from "~/i18n/messages";
+import { coded, NotFoundError, ValidationError } from "~/lib/validation.server";
 import { categoryTagsMappingGrid, productApiErrorGrid, productApiOperationGrid, productGrid } from "./grids.server";
 
 export const listProducts = (params: URLSearchParams, t: Translate) => runGrid(productGrid, params, t);
@@ -39,24 +40,25 @@ export function tagsOf(text: string | null | undefined): string[] {
   return [...byKey.values()];
 }
 
-function mappingSchema(t: Translate) {
-  const label = (field: string) => t(`products.mappings.fields.${field}`);
-  const required = (field: string) => t("products.errors.required", { field: label(field) });
-  return z.object({
-    as400_category_id: z
-      .string({ message: required("as400_category_id") })
-      .trim()
-      .min(1, required("as400_category_id"))
-      .max(CATEGORY_ID_MAX, t("products.errors.too_long", { field: label("as400_category_id"), max: CATEGORY_ID_MAX })),
-    shopify_tags: z
-      .string({ message: required("shopify_tags") })
-      .transform(tagsOf)
-      .refine((tags) => tags.length > 0, required("shopify_tags"))
-      .refine((tags) => tags.every((tag) => tag.length <= TAG_MAX), t("products.errors.tag_too_long", { max: TAG_MAX }))
-      .refine((tags) => tags.length <= TAGS_MAX, t("products.errors.too_many_tags", { max: TAGS_MAX }))
-      .transform((tags) => tags.join(", ")),
-  });
-}
+const mappingLabel = (field: string) => message(`products.mappings.fields.${field}`);
+const mappingRequired = (field: string) => coded("products.errors.required", { field: mappingLabel(field) });
+
+/** The category-tag mapping form (spec 001 §5): both fields required. */
+export const mappingForm = z.object({
+  as400_category_id: z
+    .string({ message: mappingRequired("as400_category_id") })
+    .trim()
+    .min(1, mappingRequired("as400_category_id"))
+    .max(CATEGORY_ID_MAX, coded("products.errors.too_long", { field: mappingLabel("as400_category_id"), max: CATEGORY_ID_MAX })),
+  shopify_tags: z
+    .string({ message: mappingRequired("shopify_tags") })
+    .transform(tagsOf)
+    .refine((tags) => tags.length > 0, mappingRequired("shopify_tags"))
+    .refine((tags) => tags.every((tag) => tag.length <= TAG_MAX), coded("products.errors.tag_too_long", { max: TAG_MAX }))
+    .refine((tags) => tags.length <= TAGS_MAX, coded("products.errors.too_many_tags", { max: TAGS_MAX }))
+    .transform((tags) => tags.join(", ")),
+});
+export type MappingInput = z.infer<typeof mappingForm>;
 
 function mappingId(value: unknown): number | null {
   if (value === undefined || value === null || value === "") return null;
@@ -72,20 +74,22 @@ export async function getCategoryTagsMapping(idValue: unknown): Promise<Category
 }
 
 /** Creates a mapping, or updates the one named by `id`; both fields are required (spec 001 §5). */
-export async function saveCategoryTagsMapping(body: Record<string, unknown>, t: Translate) {
-  const id = mappingId(body.id);
-  if (Number.isNaN(id)) throw new NotFoundError(`Mapping ${String(body.id)} does not exist`);
+/** The mapping a save names: null for a new one; an unknown id is a 404 (before the form is read). */
+export async function mappingToSave(idValue: unknown): Promise<number | null> {
+  const id = mappingId(idValue);
+  if (Number.isNaN(id)) throw new NotFoundError(`Mapping ${String(idValue)} does not exist`);
   if (id) await getCategoryTagsMapping(id);
-  const parsed = mappingSchema(t).safeParse({ as400_category_id: body.as400_category_id, shopify_tags: body.shopify_tags });
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues), t("errors.unprocessable"));
-  const duplicate = () =>
-    new ValidationError({ as400_category_id: [t("products.errors.duplicate", { value: parsed.data.as400_category_id })] }, t("errors.unprocessable"));
-  const taken = await prisma.categoryTagsMapping.findUnique({ where: { as400_category_id: parsed.data.as400_category_id }, select: { id: true } });
+  return id;
+}
+
+export async function saveCategoryTagsMapping(id: number | null, data: MappingInput) {
+  const duplicate = () => new ValidationError({ as400_category_id: [message("products.errors.duplicate", { value: data.as400_category_id })] });
+  const taken = await prisma.categoryTagsMapping.findUnique({ where: { as400_category_id: data.as400_category_id }, select: { id: true } });
   if (taken && taken.id !== id) throw duplicate();
   try {
     const mapping = id
-      ? await prisma.categoryTagsMapping.update({ where: { id }, data: parsed.data })
-      : await prisma.categoryTagsMapping.create({ data: parsed.data });
+      ? await prisma.categoryTagsMapping.update({ where: { id }, data })
+      : await prisma.categoryTagsMapping.create({ data });
     return { error: false, message: null, data: mapping };
   } catch (error) {
     // Two saves of the same category at once: the unique index refuses the second.

@@ -18,10 +18,10 @@ import { NotFoundError } from "~/lib/validation.server";
 import { manualAssignmentData } from "~/sales/assignments.server";
 import { stockRefreshFor } from "~/sales/stores.server";
 
-export const loader = pageLoader(async ({ url, t, staff }) => {
+export const loader = pageLoader(async ({ url, staff }) => {
   const orderId = url.searchParams.get("order_id") ?? "";
   try {
-    return { orderId, data: await manualAssignmentData(orderId, t, stockRefreshFor(staff)) };
+    return { orderId, data: await manualAssignmentData(orderId, stockRefreshFor(staff)) };
   } catch (error) {
     if (error instanceof NotFoundError) return { orderId, data: null };
     throw error;

@@ -14,10 +14,10 @@ import { NotFoundError } from "~/lib/validation.server";
 import { reassignmentData } from "~/sales/assignments.server";
 import { stockRefreshFor } from "~/sales/stores.server";
 
-export const loader = pageLoader(async ({ url, t, staff }) => {
+export const loader = pageLoader(async ({ url, staff }) => {
   const id = Number(url.searchParams.get("id"));
   try {
-    return { id, data: await reassignmentData(id, t, stockRefreshFor(staff)) };
+    return { id, data: await reassignmentData(id, stockRefreshFor(staff)) };
   } catch (error) {
     if (error instanceof NotFoundError) return { id, data: null };
     throw error;

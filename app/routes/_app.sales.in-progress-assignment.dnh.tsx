@@ -12,10 +12,10 @@ import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
 import { dnhData } from "~/sales/assignments.server";
 
-export const loader = pageLoader(async ({ url, t }) => {
+export const loader = pageLoader(async ({ url }) => {
   const id = Number(url.searchParams.get("assignment_id"));
   try {
-    return { id, data: await dnhData(id, t) };
+    return { id, data: await dnhData(id) };
   } catch (error) {
     if (error instanceof NotFoundError) return { id, data: null };
     throw error;

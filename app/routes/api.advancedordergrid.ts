@@ -3,4 +3,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listOrderGrid } from "~/orders/order-grid.server";
 
-export const loader = apiRoute(({ url, t }) => listOrderGrid(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listOrderGrid(url.searchParams));

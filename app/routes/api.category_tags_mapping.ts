@@ -4,11 +4,13 @@
 //   with id to update one → { error: false, message: null, data }; 422 per field.
 //   With _method=DELETE (or DELETE ?id=) and id: deletes the mapping.
 import { apiRoute } from "~/http/route.server";
-import { intendedMethod, readBody } from "~/lib/validation.server";
+import { intendedMethod, parseInput, readBody } from "~/lib/validation.server";
 import {
   deleteCategoryTagsMapping,
   getCategoryTagsMapping,
   listCategoryTagsMappings,
+  mappingForm,
+  mappingToSave,
   saveCategoryTagsMapping,
 } from "~/products/products.server";
 
@@ -16,13 +18,16 @@ export const loader = apiRoute<unknown>(({ url, t }) =>
   url.searchParams.has("id") ? getCategoryTagsMapping(url.searchParams.get("id")) : listCategoryTagsMappings(url.searchParams, t),
 );
 
-export const action = apiRoute(async ({ request, url, t }) => {
+export const action = apiRoute(async ({ request, url }) => {
   const body = await readBody(request);
   switch (intendedMethod(request, body)) {
     case "POST":
     case "PUT":
     case "PATCH":
-      return saveCategoryTagsMapping({ ...body, id: body.id ?? url.searchParams.get("id") ?? undefined }, t);
+    {
+      const id = await mappingToSave(body.id ?? url.searchParams.get("id") ?? undefined);
+      return saveCategoryTagsMapping(id, parseInput(mappingForm, body));
+    }
     case "DELETE":
       return deleteCategoryTagsMapping(body.id ?? url.searchParams.get("id"));
     default:

@@ -1,10 +1,11 @@
 // GET /api/dropship_request: page, sort, sort_dir, queryValue, one parameter per
 // filterable column → { data: { data, last_page, total, … }, columns } (spec 000 §7).
+import { newRequestForm } from "~/dropship/revise-forms";
 import { createRequest, listRequests } from "~/dropship/revisions.server";
 import { apiRoute } from "~/http/route.server";
-import { readBody } from "~/lib/validation.server";
+import { parseInput, readBody } from "~/lib/validation.server";
 
 export const loader = apiRoute(({ url, t }) => listRequests(url.searchParams, t));
 
 // POST without an id: creates a ship request by hand for a drop-ship assignment without one (assignment_id and the form's fields).
-export const action = apiRoute(async ({ request, t }) => createRequest(await readBody(request), t));
+export const action = apiRoute(async ({ request }) => createRequest(parseInput(newRequestForm, await readBody(request))));

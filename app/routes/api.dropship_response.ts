@@ -1,10 +1,11 @@
 // GET /api/dropship_response: page, sort, sort_dir, queryValue, one parameter per
 // filterable column → { data: { data, last_page, total, … }, columns } (spec 000 §7).
+import { newResponseForm } from "~/dropship/revise-forms";
 import { createResponse, listResponses } from "~/dropship/revisions.server";
 import { apiRoute } from "~/http/route.server";
-import { readBody } from "~/lib/validation.server";
+import { parseInput, readBody } from "~/lib/validation.server";
 
 export const loader = apiRoute(({ url, t }) => listResponses(url.searchParams, t));
 
 // POST without an id: creates a shipment by hand for a ship request (po_number and the form's fields); fulfilled at the next run.
-export const action = apiRoute(async ({ request, t }) => createResponse(await readBody(request), t));
+export const action = apiRoute(async ({ request }) => createResponse(parseInput(newResponseForm, await readBody(request))));

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { DROPSHIP_STEP_ACTIONS, type DropshipStepAction } from "~/dropship/flow/steps.server";
 import { apiRoute } from "~/http/route.server";
-import { fieldErrorsFromZod, readBody, ValidationError } from "~/lib/validation.server";
+import { parseInput, readBody } from "~/lib/validation.server";
 import { dropshipStepRun } from "~/dropship/background-runs.server";
 import { startRunAnswer } from "~/runs/start-answer.server";
 
@@ -15,7 +15,6 @@ const StepRequest = z.object({
 });
 
 export const action = apiRoute(async ({ request, t }) => {
-  const parsed = StepRequest.safeParse(await readBody(request));
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues), t("errors.unprocessable"));
-  return startRunAnswer(dropshipStepRun(parsed.data.action as DropshipStepAction), request, t);
+  const { action } = parseInput(StepRequest, await readBody(request));
+  return startRunAnswer(dropshipStepRun(action as DropshipStepAction), request, t);
 });

@@ -7,7 +7,7 @@ import { readBody } from "~/lib/validation.server";
 
 export const loader = onlyPost();
 
-export const action = apiRoute(async ({ request, params, t }) => {
+export const action = apiRoute(async ({ request, params }) => {
   if (request.method !== "POST") return onlyPost()();
-  return changeVendorHostKey(Number(params.id), await readBody(request), t);
+  return changeVendorHostKey(Number(params.id), await readBody(request));
 });

@@ -2,22 +2,23 @@
 // POST /api/dropship_vendor/{id} with _method PUT: update. DELETE: delete, or archive when it has history.
 import { deleteVendor, getVendor, updateVendor } from "~/dropship/vendors.server";
 import { apiRoute } from "~/http/route.server";
+import { message } from "~/i18n/messages";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 
 const vendorId = (params: Record<string, string | undefined>) => Number(params.id);
 
 export const loader = apiRoute(({ params }) => getVendor(vendorId(params)));
 
-export const action = apiRoute(async ({ request, params, t }) => {
+export const action = apiRoute(async ({ request, params }) => {
   const body = await readBody(request);
   switch (intendedMethod(request, body)) {
     case "PUT":
     case "PATCH":
-      return updateVendor(vendorId(params), body, t);
+      return updateVendor(vendorId(params), body);
     case "DELETE": {
       // One with history is archived, not deleted: the answer says which (issue 18).
-      const { deleted, archived, name } = await deleteVendor(vendorId(params), t);
-      return { error: false, deleted, archived, message: archived ? t("vendor.archived", { name }) : t("vendor.deleted") };
+      const { deleted, archived, name } = await deleteVendor(vendorId(params));
+      return { error: false, deleted, archived, message: archived ? message("vendor.archived", { name }) : message("vendor.deleted") };
     }
     default:
       return Response.json({ error: true, message: "Use POST with _method PUT to update, or DELETE" }, { status: 405 });

@@ -8,5 +8,5 @@ export const loader = apiRoute(({ url, t }) => listVendors(url.searchParams, t))
 
 export const action = apiRoute(async ({ request, t }) => {
   if (request.method !== "POST") return Response.json({ error: true, message: "Use POST to create a vendor" }, { status: 405 });
-  return createVendor(await readBody(request), t);
+  return createVendor(await readBody(request));
 });

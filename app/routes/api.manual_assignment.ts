@@ -2,11 +2,12 @@
 // POST /api/manual_assignment (assignments[n][item_id|store_id|qty_assigned], order_id) → error, message;
 // a broken rule is a 422 naming the row and field (spec 001 §5, §7; D21).
 import { apiRoute } from "~/http/route.server";
-import { readBody } from "~/lib/validation.server";
+import { parseInput, readBody } from "~/lib/validation.server";
+import { ASSIGNMENT_FORM_SUMMARY, manualAssignmentForm } from "~/sales/assignment-forms";
 import { createManualAssignments, manualAssignmentData } from "~/sales/assignments.server";
 import { stockRefreshFor } from "~/sales/stores.server";
 
 // The stores' stock of the order's SKUs is read from Shopify first (D52).
-export const loader = apiRoute(({ url, t, staff }) => manualAssignmentData(url.searchParams.get("order_id") ?? "", t, stockRefreshFor(staff)));
+export const loader = apiRoute(({ url, staff }) => manualAssignmentData(url.searchParams.get("order_id") ?? "", stockRefreshFor(staff)));
 
-export const action = apiRoute(async ({ request, t }) => createManualAssignments(await readBody(request), t));
+export const action = apiRoute(async ({ request }) => createManualAssignments(parseInput(manualAssignmentForm, await readBody(request), ASSIGNMENT_FORM_SUMMARY.manual)));

@@ -4,4 +4,4 @@ import { reassignmentData } from "~/sales/assignments.server";
 import { stockRefreshFor } from "~/sales/stores.server";
 
 // The stores' stock of the SKU is read from Shopify first (D52).
-export const loader = apiRoute(({ url, t, staff }) => reassignmentData(Number(url.searchParams.get("id")), t, stockRefreshFor(staff)));
+export const loader = apiRoute(({ url, staff }) => reassignmentData(Number(url.searchParams.get("id")), stockRefreshFor(staff)));

@@ -3,22 +3,27 @@
 // POST with _action duplicate {name}: a copy under a new name (201).
 // DELETE, or POST with _method DELETE: remove it.
 import { apiRoute } from "~/http/route.server";
-import { intendedMethod, readBody } from "~/lib/validation.server";
-import { deleteSavedView, duplicateSavedView, getSavedView, updateSavedView } from "~/orders/saved-views.server";
+import { intendedMethod, parseInput, readBody } from "~/lib/validation.server";
+import { deleteSavedView, duplicateSavedView, getSavedView, savedViewChangeForm, savedViewNameForm, updateSavedView } from "~/orders/saved-views.server";
 
 const viewId = (params: Record<string, string | undefined>) => Number(params.id);
 
-export const loader = apiRoute(({ params, staff, t }) => getSavedView(staff.shop, viewId(params), t));
+export const loader = apiRoute(({ params, staff }) => getSavedView(staff.shop, viewId(params)));
 
 export const action = apiRoute(async ({ request, params, staff, t }) => {
   const body = await readBody(request);
-  if (body._action === "duplicate") return Response.json(await duplicateSavedView(staff.shop, viewId(params), body, t), { status: 201 });
+  // The All tab's name as this reader sees it: no view may take it (D128).
+  const naming = { allTab: t("orders.views.all") };
+  if (body._action === "duplicate") {
+    const { name } = parseInput(savedViewNameForm, body);
+    return Response.json(await duplicateSavedView(staff.shop, viewId(params), name, naming), { status: 201 });
+  }
   switch (intendedMethod(request, body)) {
     case "PUT":
     case "PATCH":
-      return updateSavedView(staff.shop, viewId(params), body, t);
+      return updateSavedView(staff.shop, viewId(params), parseInput(savedViewChangeForm, body), naming);
     case "DELETE":
-      return deleteSavedView(staff.shop, viewId(params), t);
+      return deleteSavedView(staff.shop, viewId(params));
     default:
       return Response.json({ error: true, message: "Use POST with _method PUT to update, _action duplicate to copy, or DELETE" }, { status: 405 });
   }

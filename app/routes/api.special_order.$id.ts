@@ -1,7 +1,7 @@
 // GET /api/special_order/{id}: the revise form's fields, items as a JSON string.
 // POST /api/special_order/{id} (JSON or form, _method=PUT): save, then send to Shopify at once → { error, message } (spec 001 §7).
 import { apiRoute } from "~/http/route.server";
-import { intendedMethod, readBody } from "~/lib/validation.server";
+import { intendedMethod, readBody, renderAnswer } from "~/lib/validation.server";
 import { shopifyAdminFor } from "~/shopify/admin-client.server";
 import { getSpecialOrderForm, updateSpecialOrder } from "~/special-orders/special-orders.server";
 
@@ -12,5 +12,6 @@ export const action = apiRoute(async ({ request, params, staff, t }) => {
   if (!["PUT", "PATCH"].includes(intendedMethod(request, body))) {
     return Response.json({ error: true, message: "Use POST with _method=PUT to revise" }, { status: 405 });
   }
-  return updateSpecialOrder(Number(params.id), body, t, async () => shopifyAdminFor(staff));
+  const { status, body: answer } = await updateSpecialOrder(Number(params.id), body, async () => shopifyAdminFor(staff));
+  return Response.json(renderAnswer(t, answer), { status });
 });

@@ -211,20 +211,21 @@ export interface AssignmentImport {
 }
 
 /** Applies one parsed file in one transaction: the valid lines become assignments. */
-export async function applyAssignmentLines(lines: AssignmentFileLine[], t: Translate) {
+export async function applyAssignmentLines(lines: AssignmentFileLine[]) {
   return withRetry(() =>
     prisma.$transaction(
       async (tx) => {
         const input: AssignmentLine[] = lines.map((line) => ({
           key: `line ${line.line}`, orderId: line.orderId, itemId: line.itemId, storeId: line.sourceCode, qty: line.qty, sku: line.sku, formNumber: line.formNumber,
         }));
-        const { planned, problems } = await planAssignments(tx, input, t);
+        const { planned, problems } = await planAssignments(tx, input);
         // The AS400 has already told a store; a dropshipper's still needs its 850 (the drop-ship flow sends Pending ones).
         const ids = await insertAssignments(tx, planned, (plan) => (plan.source.type === "dropshipper" ? ASSIGN_STATUS.pending : ASSIGN_STATUS.sent));
         return {
           ids,
-          problems: problems.map((problem) => `${problem.key}: ${problem.message}`),
-          problemCodes: problems.map((problem) => ({ key: problem.key, code: problem.code ?? plainText(problem.message) })),
+          // The transmission's note is stored text, in English (D114); the log keeps the codes.
+          problems: problems.map((problem) => `${problem.key}: ${englishText(problem.problem)}`),
+          problemCodes: problems.map((problem) => ({ key: problem.key, code: problem.problem })),
         };
       },
       { maxWait: 10_000, timeout: 300_000 },
@@ -257,7 +258,7 @@ export async function importAssignmentFiles(t: Translate, context?: FeedRunConte
   let fileFailed = false;
   for (const id of waiting) {
     if (context?.signal.aborted) break;
-    const outcome = await applyStoredFile(id, t);
+    const outcome = await applyStoredFile(id);
     created += outcome.created;
     fileFailed ||= outcome.failed;
     problems.push(...outcome.problems);
@@ -278,7 +279,7 @@ function fetchFiles(transport: VendorTransport, problems: RunMessage[], context?
   });
 }
 
-async function applyStoredFile(id: number, t: Translate): Promise<{ created: number; failed: boolean; problems: RunMessage[] }> {
+async function applyStoredFile(id: number): Promise<{ created: number; failed: boolean; problems: RunMessage[] }> {
   const stored = await prisma.transmission.findUniqueOrThrow({ where: { id }, select: { id: true, file_name: true, content: true, attempts: true } });
   let parsed: ReturnType<typeof readAssignmentFile>;
   try {
@@ -289,7 +290,7 @@ async function applyStoredFile(id: number, t: Translate): Promise<{ created: num
     return { created: 0, failed: true, problems: [message("logs.as400.file_refused", { file: stored.file_name, error: error.message })] };
   }
   try {
-    const { ids, problems, problemCodes } = await applyAssignmentLines(parsed.lines, t);
+    const { ids, problems, problemCodes } = await applyAssignmentLines(parsed.lines);
     const bad = [...parsed.errors, ...problems].sort((a, b) => lineNumber(a) - lineNumber(b));
     const note = bad.length ? `${plural(bad.length, "line")} not applied: ${bad.slice(0, 50).join("; ")}${bad.length > 50 ? ` (and ${bad.length - 50} more)` : ""}` : null;
     await prisma.transmission.update({ where: { id }, data: { status: "processed", error: note, attempts: { increment: 1 }, processed_at: new Date() } });

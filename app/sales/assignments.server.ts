@@ -13,12 +13,11 @@
 // An assignment holds its quantity until it is deleted (Pending or Processing)
 // or a DNH transfer releases it (the row then stays, referenced by dnh_transfer).
 import { logMessage } from "~/i18n/english.server";
-import { message as codedMessage, type RunMessage } from "~/i18n/messages";
+import { message as codedMessage, type CodedMessage } from "~/i18n/messages";
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
-import type { Translate } from "~/i18n/i18n.server";
-import { z } from "zod";
-import { fieldErrorsFromZod, NotFoundError, ValidationError, type FieldErrors } from "~/lib/validation.server";
+import { NotFoundError, refuse, ValidationError, type FieldProblems } from "~/lib/validation.server";
+import { MAX_QTY, type DnhInput, type ManualAssignmentInput, type ReassignInput } from "./assignment-forms";
 
 /** assign_status as the drop-ship flow and Daily Sales read it (spec 001 §3). */
 export const ASSIGN_STATUS = { pending: 1, processing: 2, sent: 3, complete: 4 } as const;
@@ -29,7 +28,6 @@ export const FINISHED_ORDER_STATUSES = ["complete", "closed", "canceled", "fraud
 /** SQL: the assignment `a` still holds its quantity (no DNH transfer released it). */
 export const ACTIVE_ASSIGNMENT = Prisma.sql`NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)`;
 
-const MAX_QTY = 100_000;
 const TX_OPTIONS = { maxWait: 10_000, timeout: 60_000 } as const;
 
 // ---------------------------------------------------------------------------
@@ -72,11 +70,11 @@ interface OrderRow {
 const isMarketplace = (order: Pick<OrderRow, "marketplace_source">) => Boolean(order.marketplace_source?.trim());
 const isFinished = (order: Pick<OrderRow, "magento_status">) => (FINISHED_ORDER_STATUSES as readonly string[]).includes(order.magento_status ?? "");
 
-async function findOrder(db: Prisma.TransactionClient, incrementId: string, t: Translate): Promise<OrderRow> {
+async function findOrder(db: Prisma.TransactionClient, incrementId: string): Promise<OrderRow> {
   const order = incrementId
     ? await db.order.findUnique({ where: { order_id: incrementId }, select: { id: true, order_id: true, shopify_order_id: true, magento_status: true, marketplace_source: true, customer_notes: true } })
     : null;
-  if (!order) throw new NotFoundError(t("sales.rules.order_not_found", { order: incrementId }));
+  if (!order) throw new NotFoundError(codedMessage("sales.rules.order_not_found", { order: incrementId }));
   return order;
 }
 
@@ -130,8 +128,8 @@ export async function availableQtys(db: Prisma.TransactionClient, skus: string[]
 export type StockRefresh = (skus: string[]) => Promise<void>;
 
 /** GET /api/manual_assignment?order_id= (order_id is the order's increment id, the grid's Order ID). */
-export async function manualAssignmentData(orderId: string, t: Translate, refreshStock?: StockRefresh) {
-  const order = await findOrder(prisma, orderId.trim(), t);
+export async function manualAssignmentData(orderId: string, refreshStock?: StockRefresh) {
+  const order = await findOrder(prisma, orderId.trim());
   const items = (await itemsWithUnassigned(prisma, [order.id])).filter((item) => item.qty_unassigned > 0).map(({ order_row_id: _, ...item }) => item);
   const skus = [...new Set(items.map((item) => item.sku))];
   await refreshStock?.(skus);
@@ -168,9 +166,8 @@ export interface AssignmentLine {
 export interface LineProblem {
   key: string;
   field: "order_id" | "item_id" | "store_id" | "qty_assigned" | "sku";
-  message: string;
-  /** The same message as a code, for a log (D116). */
-  code?: RunMessage;
+  /** What is wrong, as a code (D116, D127): rendered by the form's answer, or a log. */
+  problem: CodedMessage;
 }
 
 export interface PlannedAssignment {
@@ -185,7 +182,7 @@ export interface PlannedAssignment {
  * in order, each against what the lines before it took. Returns the lines that
  * pass and one problem per line that does not. Runs inside `tx`.
  */
-export async function planAssignments(tx: Prisma.TransactionClient, lines: AssignmentLine[], t: Translate) {
+export async function planAssignments(tx: Prisma.TransactionClient, lines: AssignmentLine[]) {
   const problems: LineProblem[] = [];
   const planned: PlannedAssignment[] = [];
   if (lines.length === 0) return { planned, problems };
@@ -228,7 +225,7 @@ export async function planAssignments(tx: Prisma.TransactionClient, lines: Assig
 
   for (const line of lines) {
     const fail = (field: LineProblem["field"], key: string, params: Record<string, unknown>) => {
-      problems.push({ key: line.key, field, message: t(`sales.rules.${key}`, params), code: codedMessage(`sales.rules.${key}`, params) });
+      problems.push({ key: line.key, field, problem: codedMessage(`sales.rules.${key}`, params) });
     };
     const order = orderById.get(line.orderId);
     if (!order) {
@@ -372,63 +369,9 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promis
   }
 }
 
-// --- the manual form -----------------------------------------------------------
+// --- the manual form (its schema: ./assignment-forms.ts) ------------------------
 
-/** The rows of POST /api/manual_assignment: form fields assignments[n][field] or a JSON list. */
-export function readAssignmentRows(body: Record<string, unknown>): Array<Record<string, unknown>> {
-  if (Array.isArray(body.assignments)) return body.assignments.map((row) => (row && typeof row === "object" ? (row as Record<string, unknown>) : {}));
-  const rows = new Map<number, Record<string, unknown>>();
-  for (const [key, value] of Object.entries(body)) {
-    const match = /^assignments\[(\d{1,4})\]\[(item_id|store_id|qty_assigned)\]$/.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    (rows.get(index) ?? rows.set(index, {}).get(index)!)[match[2]] = value;
-  }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
-}
-
-// --- request bodies (zod at the boundary; the rules above need the database) -----
-
-const asText = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
-
-/** A text field: trimmed, required, at most `max` characters; one message per field. */
-const requiredText = (required: string, tooLong: string, max: number) =>
-  z.preprocess(asText, z.string()).transform((value, ctx) => {
-    const trimmed = value.trim();
-    if (!trimmed) ctx.addIssue({ code: "custom", message: required });
-    else if (trimmed.length > max) ctx.addIssue({ code: "custom", message: tooLong });
-    return trimmed;
-  });
-
-/** A whole number from 1 to `max`, sent as text or number; one message per field. */
-const wholeNumber = (required: string, invalid: string, max: number) =>
-  z.preprocess(asText, z.string()).transform((value, ctx) => {
-    const trimmed = value.trim();
-    if (!trimmed) ctx.addIssue({ code: "custom", message: required });
-    else if (!/^\d{1,9}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > max) ctx.addIssue({ code: "custom", message: invalid });
-    return Number(trimmed);
-  });
-
-function manualAssignmentSchema(t: Translate) {
-  const row = z.object({
-    item_id: wholeNumber(t("sales.rules.item_required"), t("sales.rules.item_required"), 2 ** 31 - 1),
-    store_id: requiredText(t("sales.rules.store_required"), t("sales.rules.too_long", { max: 64 }), 64),
-    qty_assigned: wholeNumber(t("sales.rules.qty_required"), t("sales.rules.qty_positive"), MAX_QTY),
-  });
-  return z.object({
-    order_id: requiredText(t("sales.rules.order_required"), t("sales.rules.order_required"), 64),
-    assignments: z.array(row).min(1, t("sales.rules.no_rows")).max(500),
-  });
-}
-
-function parseBody<T extends z.ZodType>(schema: T, body: unknown, message: string): z.infer<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error.issues), message);
-  return result.data;
-}
-
-export async function createManualAssignments(body: Record<string, unknown>, t: Translate) {
-  const input = parseBody(manualAssignmentSchema(t), { order_id: body.order_id, assignments: readAssignmentRows(body) }, t("sales.manual.create_error"));
+export async function createManualAssignments(input: ManualAssignmentInput) {
   const orderId = input.order_id;
   const lines: AssignmentLine[] = input.assignments.map((row, index) => ({ key: `assignments.${index}`, orderId, itemId: row.item_id, storeId: row.store_id, qty: row.qty_assigned }));
 
@@ -443,17 +386,17 @@ export async function createManualAssignments(body: Record<string, unknown>, t: 
 
   const ids = await withRetry(() =>
     prisma.$transaction(async (tx) => {
-      await findOrder(tx, orderId, t);
-      const { planned, problems } = await planAssignments(tx, [...merged.values()], t);
+      await findOrder(tx, orderId);
+      const { planned, problems } = await planAssignments(tx, [...merged.values()]);
       if (problems.length) {
-        const fieldErrors: FieldErrors = {};
-        for (const problem of problems) (fieldErrors[`${problem.key}.${problem.field}`] ??= []).push(problem.message);
-        throw new ValidationError(fieldErrors, problems[0].message);
+        const fieldErrors: FieldProblems = {};
+        for (const problem of problems) (fieldErrors[`${problem.key}.${problem.field}`] ??= []).push(problem.problem);
+        throw new ValidationError(fieldErrors, problems[0].problem);
       }
       return insertAssignments(tx, planned, () => ASSIGN_STATUS.pending);
     }, TX_OPTIONS),
   );
-  return { error: false, message: t("sales.manual.created"), assignment_ids: ids };
+  return { error: false, message: codedMessage("sales.manual.created"), assignment_ids: ids };
 }
 
 // ---------------------------------------------------------------------------
@@ -477,11 +420,11 @@ interface LockedAssignment {
 }
 
 /** Locks the assignment's order, item and the assignment itself (in the order every writer locks them). */
-async function lockAssignment(tx: Prisma.TransactionClient, id: number, t: Translate): Promise<LockedAssignment> {
+async function lockAssignment(tx: Prisma.TransactionClient, id: number): Promise<LockedAssignment> {
   const found = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
     ? await tx.assignment.findUnique({ where: { id }, select: { item: { select: { order_id: true } } } })
     : null;
-  if (!found) throw new NotFoundError(t("sales.rules.assignment_not_found", { id }));
+  if (!found) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id }));
   await tx.$queryRaw`SELECT id FROM order_grid WHERE id = ${found.item.order_id} FOR UPDATE`;
   const [row] = await tx.$queryRaw<LockedAssignment[]>`
     SELECT a.id, a.order_increment_id, a.shopify_order_id, a.item_id, a.product_sku, a.qty_assigned, a.store_id, a.dropshipper_name,
@@ -490,12 +433,8 @@ async function lockAssignment(tx: Prisma.TransactionClient, id: number, t: Trans
       FROM order_item i JOIN assignment a ON a.item_id = i.item_id JOIN order_grid o ON o.id = i.order_id
      WHERE a.id = ${id}
        FOR UPDATE OF i, a`;
-  if (!row) throw new NotFoundError(t("sales.rules.assignment_not_found", { id }));
+  if (!row) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id }));
   return row;
-}
-
-function refuse(field: string, message: string): never {
-  throw new ValidationError({ [field]: [message] }, message);
 }
 
 async function sourceName(tx: Prisma.TransactionClient, code: string) {
@@ -503,10 +442,10 @@ async function sourceName(tx: Prisma.TransactionClient, code: string) {
 }
 
 /** Only Pending and Processing assignments can be deleted or reassigned. */
-async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedAssignment, t: Translate) {
-  if (assignment.transfer_num !== null) refuse("id", t("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
-  if (assignment.assign_status === ASSIGN_STATUS.sent) refuse("id", t("sales.rules.sent_cannot_change", { id: assignment.id, source: await sourceName(tx, assignment.store_id) }));
-  if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("id", t("sales.rules.complete_cannot_change", { id: assignment.id }));
+async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedAssignment) {
+  if (assignment.transfer_num !== null) refuse("id", codedMessage("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
+  if (assignment.assign_status === ASSIGN_STATUS.sent) refuse("id", codedMessage("sales.rules.sent_cannot_change", { id: assignment.id, source: await sourceName(tx, assignment.store_id) }));
+  if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("id", codedMessage("sales.rules.complete_cannot_change", { id: assignment.id }));
 }
 
 /**
@@ -516,12 +455,12 @@ async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedA
  */
 type Withdrawal = { why: "deleted" } | { why: "reassigned"; source: string } | { why: "transferred"; transfer: string };
 
-async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: LockedAssignment, withdrawal: Withdrawal, t: Translate) {
+async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: LockedAssignment, withdrawal: Withdrawal) {
   const [request] = await tx.$queryRaw<Array<{ request_id: number; po_number: string; vendor_id: number; vendor_name: string; status: string; transmission_id: number | null }>>`
     SELECT request_id, po_number, vendor_id, vendor_name, status, transmission_id FROM dropship_request WHERE assignment_id = ${assignment.id} FOR UPDATE`;
   if (!request) return;
   if (request.status !== "pending" || request.transmission_id !== null) {
-    refuse("id", t("sales.rules.request_being_sent", { id: assignment.id, po: request.po_number, vendor: request.vendor_name }));
+    refuse("id", codedMessage("sales.rules.request_being_sent", { id: assignment.id, po: request.po_number, vendor: request.vendor_name }));
   }
   await tx.dropshipRequest.delete({ where: { request_id: request.request_id } });
   // The drop-ship log says why the request went (a line of its own, written in this transaction).
@@ -536,15 +475,15 @@ async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: L
 }
 
 /** DELETE /api/assignment/{id}: its quantity goes back to unassigned. */
-export async function deleteAssignment(id: number, t: Translate) {
+export async function deleteAssignment(id: number) {
   return withRetry(() =>
     prisma.$transaction(async (tx) => {
-      const assignment = await lockAssignment(tx, id, t);
-      await checkChangeable(tx, assignment, t);
-      await withdrawUnsentRequest(tx, assignment, { why: "deleted" }, t);
+      const assignment = await lockAssignment(tx, id);
+      await checkChangeable(tx, assignment);
+      await withdrawUnsentRequest(tx, assignment, { why: "deleted" });
       await tx.assignment.delete({ where: { id: assignment.id } });
       await refreshTotalAssigned(tx, [assignment.order_row_id]);
-      return { error: false, message: t("sales.awaiting.deleted", { id: assignment.id, qty: assignment.qty_assigned, sku: assignment.product_sku }) };
+      return { error: false, message: codedMessage("sales.awaiting.deleted", { id: assignment.id, qty: assignment.qty_assigned, sku: assignment.product_sku }) };
     }, TX_OPTIONS),
   );
 }
@@ -554,11 +493,11 @@ const assignmentFields = {
   dropshipper_name: true, assign_status: true, form_number: true, purchase_order: true, created_time: true, update_time: true, customer_note: true,
 } as const;
 
-async function readAssignment(id: number, t: Translate) {
+async function readAssignment(id: number) {
   const assignment = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
     ? await prisma.assignment.findUnique({ where: { id }, select: { ...assignmentFields, dnh: { select: { transfer_num: true, reason: true }, take: 1 } } })
     : null;
-  if (!assignment) throw new NotFoundError(t("sales.rules.assignment_not_found", { id: Number.isFinite(id) ? id : String(id) }));
+  if (!assignment) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id: Number.isFinite(id) ? id : String(id) }));
   const { dnh, ...fields } = assignment;
   // The source's name whether or not it is still offered (a closed store keeps its history).
   const store_name = (await prisma.inventorySource.findUnique({ where: { source_code: fields.store_id }, select: { name: true } }))?.name ?? null;
@@ -566,78 +505,63 @@ async function readAssignment(id: number, t: Translate) {
 }
 
 /** GET /api/reassignment?id=: data (the assignment first), available_stores, available_qtys. */
-export async function reassignmentData(id: number, t: Translate, refreshStock?: StockRefresh) {
-  const assignment = await readAssignment(id, t);
+export async function reassignmentData(id: number, refreshStock?: StockRefresh) {
+  const assignment = await readAssignment(id);
   await refreshStock?.([assignment.product_sku]);
   const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, [assignment.product_sku])]);
   return { data: [assignment], available_stores: stores, available_qtys: qtys };
 }
 
 /** POST /api/reassignment/{id} (_method=PUT, store_id): another store or dropshipper, the same quantity; Pending again. */
-export async function reassignAssignment(id: number, body: Record<string, unknown>, t: Translate) {
-  const { store_id: storeId } = parseBody(
-    z.object({ store_id: requiredText(t("sales.rules.store_required"), t("sales.rules.too_long", { max: 64 }), 64) }),
-    body,
-    t("sales.reassign.save_error"),
-  );
+export async function reassignAssignment(id: number, { store_id: storeId }: ReassignInput) {
   return withRetry(() =>
     prisma.$transaction(async (tx) => {
-      const assignment = await lockAssignment(tx, id, t);
-      await checkChangeable(tx, assignment, t);
+      const assignment = await lockAssignment(tx, id);
+      await checkChangeable(tx, assignment);
       const source = (await sourcesByCode(tx, [storeId])).get(storeId);
-      if (!source) refuse("store_id", t("sales.rules.source_unknown", { source: storeId }));
-      if (!source.enabled) refuse("store_id", t("sales.rules.source_disabled", { source: source.name }));
-      if (source.source_code === assignment.store_id) refuse("store_id", t("sales.rules.same_source", { id: assignment.id, source: source.name }));
+      if (!source) refuse("store_id", codedMessage("sales.rules.source_unknown", { source: storeId }));
+      if (!source.enabled) refuse("store_id", codedMessage("sales.rules.source_disabled", { source: source.name }));
+      if (source.source_code === assignment.store_id) refuse("store_id", codedMessage("sales.rules.same_source", { id: assignment.id, source: source.name }));
       const stock = await lockStock(tx, [`${source.source_code}\u0000${assignment.product_sku}`]);
       const available = stock.get(`${source.source_code}\u0000${assignment.product_sku}`);
       if (available !== undefined && assignment.qty_assigned > available) {
-        refuse("store_id", t("sales.rules.qty_over_available", { source: source.name, available, sku: assignment.product_sku, qty: assignment.qty_assigned }));
+        refuse("store_id", codedMessage("sales.rules.qty_over_available", { source: source.name, available, sku: assignment.product_sku, qty: assignment.qty_assigned }));
       }
       if (assignment.marketplace_source?.trim()) {
         const others = await tx.$queryRaw<Array<{ store_id: string }>>`
           SELECT DISTINCT a.store_id FROM assignment a JOIN order_item i ON i.item_id = a.item_id
            WHERE i.order_id = ${assignment.order_row_id} AND a.id <> ${assignment.id} AND a.store_id <> ${source.source_code} AND ${ACTIVE_ASSIGNMENT}`;
         if (others.length) {
-          refuse("store_id", t("sales.rules.marketplace_one_source", { order: assignment.order_increment_id, existing: await sourceName(tx, others[0].store_id), source: source.name }));
+          refuse("store_id", codedMessage("sales.rules.marketplace_one_source", { order: assignment.order_increment_id, existing: await sourceName(tx, others[0].store_id), source: source.name }));
         }
       }
-      await withdrawUnsentRequest(tx, assignment, { why: "reassigned", source: source.name }, t);
+      await withdrawUnsentRequest(tx, assignment, { why: "reassigned", source: source.name });
       await tx.assignment.update({
         where: { id: assignment.id },
         data: { store_id: source.source_code, dropshipper_name: source.dropshipper_name, assign_status: ASSIGN_STATUS.pending, purchase_order: null, form_number: null },
       });
-      return { error: false, message: t("sales.reassign.saved", { id: assignment.id, source: source.name }) };
+      return { error: false, message: codedMessage("sales.reassign.saved", { id: assignment.id, source: source.name }) };
     }, TX_OPTIONS),
   );
 }
 
 /** GET /api/dnh?assignment_id=: the assignment's fields, and its transfer when it has one. */
-export async function dnhData(id: number, t: Translate) {
-  const { dnh, ...assignment } = await readAssignment(id, t);
+export async function dnhData(id: number) {
+  const { dnh, ...assignment } = await readAssignment(id);
   return { ...assignment, assignment_id: assignment.id, transfer_num: dnh?.transfer_num ?? null, reason: dnh?.reason ?? null };
 }
 
 /** POST /api/dnh (assignment_id, transfer_num, reason): records the transfer and releases the quantity for reassignment. */
-export async function createDnhTransfer(body: Record<string, unknown>, t: Translate) {
-  const input = parseBody(
-    z.object({
-      assignment_id: wholeNumber(t("sales.rules.assignment_required"), t("sales.rules.assignment_required"), 2 ** 31 - 1),
-      transfer_num: requiredText(t("sales.rules.transfer_num_required"), t("sales.rules.too_long", { max: 50 }), 50),
-      // Multipart forms send line breaks as CRLF: stored as typed.
-      reason: requiredText(t("sales.rules.reason_required"), t("sales.rules.too_long", { max: 1000 }), 1000).transform((value) => value.replace(/\r\n?/g, "\n")),
-    }),
-    body,
-    t("sales.dnh.save_error"),
-  );
+export async function createDnhTransfer(input: DnhInput) {
   const { assignment_id: id, transfer_num: transferNum, reason } = input;
 
   return withRetry(() =>
     prisma.$transaction(async (tx) => {
-      const assignment = await lockAssignment(tx, id, t);
-      if (assignment.transfer_num !== null) refuse("assignment_id", t("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
-      if (assignment.assign_status === ASSIGN_STATUS.pending) refuse("assignment_id", t("sales.rules.dnh_pending", { id: assignment.id }));
-      if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("assignment_id", t("sales.rules.complete_cannot_change", { id: assignment.id }));
-      if (assignment.assign_status === ASSIGN_STATUS.processing) await withdrawUnsentRequest(tx, assignment, { why: "transferred", transfer: String(transferNum) }, t);
+      const assignment = await lockAssignment(tx, id);
+      if (assignment.transfer_num !== null) refuse("assignment_id", codedMessage("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
+      if (assignment.assign_status === ASSIGN_STATUS.pending) refuse("assignment_id", codedMessage("sales.rules.dnh_pending", { id: assignment.id }));
+      if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("assignment_id", codedMessage("sales.rules.complete_cannot_change", { id: assignment.id }));
+      if (assignment.assign_status === ASSIGN_STATUS.processing) await withdrawUnsentRequest(tx, assignment, { why: "transferred", transfer: String(transferNum) });
       await tx.dnhTransfer.create({
         data: {
           assignment_id: assignment.id, order_increment_id: assignment.order_increment_id, shopify_order_id: assignment.shopify_order_id,
@@ -646,7 +570,7 @@ export async function createDnhTransfer(body: Record<string, unknown>, t: Transl
         },
       });
       await refreshTotalAssigned(tx, [assignment.order_row_id]);
-      return { error: false, message: t("sales.dnh.saved") };
+      return { error: false, message: codedMessage("sales.dnh.saved") };
     }, TX_OPTIONS),
   );
 }

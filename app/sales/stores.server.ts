@@ -13,7 +13,7 @@ import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.se
 import type { Translate } from "~/i18n/i18n.server";
 import { englishText } from "~/i18n/english.server";
 import { message, type RunMessage } from "~/i18n/messages";
-import { fieldErrorsFromZod, NotFoundError, ValidationError } from "~/lib/validation.server";
+import { coded, NotFoundError, parseInput, ValidationError, type Problem } from "~/lib/validation.server";
 import type { Staff } from "~/shopify/staff";
 import { shopifyAdminFor, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { numericId, readAvailableBySku, readShopLocations, type SkuAvailability } from "~/shopify/locations.server";
@@ -414,7 +414,7 @@ export interface StoreForm {
   enabled: number;
 }
 
-async function findStore(id: number) {
+export async function findStore(id: number) {
   const row = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await prisma.inventorySource.findUnique({ where: { id } }) : null;
   if (!row || row.type !== "store") throw new NotFoundError(`Store ${Number.isFinite(id) ? id : "?"} does not exist`);
   return row;
@@ -440,52 +440,49 @@ export async function getStoreForm(id: number): Promise<StoreForm> {
  * the AS400 and the history know the store by it (D50). The new code must be
  * free: no other store or dropshipper has it, and no vendor uses it.
  */
-export async function changeSourceCode(tx: Prisma.TransactionClient, from: string, to: string, t: Translate) {
-  const refuse = (message: string): never => {
-    throw new ValidationError({ source_code: [message] }, t("errors.unprocessable"));
+export async function changeSourceCode(tx: Prisma.TransactionClient, from: string, to: string) {
+  const refuse = (problem: Problem): never => {
+    throw new ValidationError({ source_code: [problem] });
   };
   if (from === to) return;
   const [taken] = await tx.$queryRaw<Array<{ name: string }>>`SELECT name FROM inventory_source WHERE source_code = ${to}`;
-  if (taken) refuse(t("stores.errors.taken", { code: to, name: taken.name }));
+  if (taken) refuse(message("stores.errors.taken", { code: to, name: taken.name }));
   const [vendor] = await tx.$queryRaw<Array<{ name: string }>>`SELECT name FROM dropship_vendor WHERE store_id = ${to} ORDER BY id LIMIT 1`;
-  if (vendor) refuse(t("stores.errors.vendor_code", { code: to, name: vendor.name }));
+  if (vendor) refuse(message("stores.errors.vendor_code", { code: to, name: vendor.name }));
   const [use] = await tx.$queryRaw<Array<{ assignments: boolean; eod: boolean }>>`
     SELECT EXISTS (SELECT 1 FROM assignment WHERE store_id = ${from}) AS assignments,
            EXISTS (SELECT 1 FROM eod_report_row WHERE store_id = ${from}) AS eod`;
-  if (use.assignments) refuse(t("stores.errors.in_use_assignments", { code: from }));
-  if (use.eod) refuse(t("stores.errors.in_use_eod", { code: from }));
+  if (use.assignments) refuse(message("stores.errors.in_use_assignments", { code: from }));
+  if (use.eod) refuse(message("stores.errors.in_use_eod", { code: from }));
   // The stock rows follow by their foreign key (ON UPDATE CASCADE).
   await tx.$executeRaw`UPDATE inventory_source SET source_code = ${to}, updated_at = now() WHERE source_code = ${from}`;
 }
 
-/** POST /api/store/{id} (_method=PUT): source_code; 422 per field. */
-export async function updateStore(id: number, body: Record<string, unknown>, t: Translate) {
-  await findStore(id);
-  const label = t("stores.fields.source_code");
-  const parsed = z
-    .object({
-      // One message per field: required, else the format.
-      source_code: z.unknown().transform((value, context) => {
-        const code = typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
-        if (!code) context.addIssue({ code: "custom", message: t("stores.errors.required", { field: label }) });
-        else if (!SOURCE_CODE.test(code)) context.addIssue({ code: "custom", message: t("stores.errors.format", { field: label }) });
-        return code;
-      }),
-    })
-    .safeParse(body);
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error.issues), t("errors.unprocessable"));
-  const to = parsed.data.source_code;
+/** The store form (POST /api/store/{id}, _method=PUT): source_code, one message per field: required, else the format. */
+export const storeForm = z.object({
+  source_code: z.unknown().transform((value, context) => {
+    const code = typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+    const field = message("stores.fields.source_code");
+    if (!code) context.addIssue({ code: "custom", message: coded("stores.errors.required", { field }) });
+    else if (!SOURCE_CODE.test(code)) context.addIssue({ code: "custom", message: coded("stores.errors.format", { field }) });
+    return code;
+  }),
+});
+export type StoreInput = z.infer<typeof storeForm>;
+
+/** Saves a store's new source code; the route has found the store (404 first) and parsed the form. */
+export async function updateStore(id: number, { source_code: to }: StoreInput) {
   const saved = await withRetry(() =>
     prisma.$transaction(async (tx) => {
       await lockSources(tx);
       // Read again under the lock: the row may have been renamed meanwhile.
       const [row] = await tx.$queryRaw<Array<{ source_code: string }>>`SELECT source_code FROM inventory_source WHERE id = ${id} FOR UPDATE`;
       if (!row) throw new NotFoundError(`Store ${id} does not exist`);
-      await changeSourceCode(tx, row.source_code, to, t);
+      await changeSourceCode(tx, row.source_code, to);
       return tx.inventorySource.findUniqueOrThrow({ where: { id } });
     }),
   );
-  return { error: false, message: t("stores.edit.saved"), data: { id: saved.id, source_code: saved.source_code, name: saved.name } };
+  return { error: false, message: message("stores.edit.saved"), data: { id: saved.id, source_code: saved.source_code, name: saved.name } };
 }
 
 /**
@@ -495,17 +492,15 @@ export async function updateStore(id: number, body: Record<string, unknown>, t: 
  */
 export async function applyDemoStoreCodes(): Promise<number> {
   const { DEMO_STORE_LOCATIONS } = await import("~/shopify/stand-in-shop");
-  const { i18nServer } = await import("~/i18n/i18n.server");
-  const t: Translate = await i18nServer.getFixedT("en", "common");
   let changed = 0;
   for (const demo of DEMO_STORE_LOCATIONS) {
     const store = await prisma.inventorySource.findFirst({ where: { type: "store", name: demo.name, shopify_location_id: { not: null } }, select: { id: true, source_code: true, shopify_location_id: true } });
     if (!store || store.source_code !== defaultSourceCode(store.shopify_location_id!)) continue;
     try {
-      await updateStore(store.id, { source_code: demo.as400Code }, t);
+      await updateStore(store.id, parseInput(storeForm, { source_code: demo.as400Code }));
       changed++;
     } catch (error) {
-      const detail = error instanceof ValidationError ? Object.values(error.errors).flat().join(" ") : (error as Error).message;
+      const detail = error instanceof ValidationError ? Object.values(error.errors).flat().map((problem) => (typeof problem === "string" ? problem : englishText(problem))).join(" ") : (error as Error).message;
       log.warn(`demo store ${demo.name} keeps ${store.source_code}: ${detail}`);
     }
   }

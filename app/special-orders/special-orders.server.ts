@@ -5,12 +5,12 @@
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { defineGrid, gridSourceFrom, languageOf, optionsFrom, runGrid } from "~/grid/grid.server";
-import { renderStored } from "~/i18n/messages";
+import { message, renderStored, type CodedMessage } from "~/i18n/messages";
 import type { Translate } from "~/i18n/i18n.server";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { baseTotal, processSpecialOrder, SPECIAL_ORDER_STATUSES } from "./processing.server";
-import { CUSTOMER_FIELDS, readItems, specialOrderProblems, type TranslateText } from "./special-order-rules";
+import { CUSTOMER_FIELDS, readItems, specialOrderProblems } from "./special-order-rules";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("special-orders");
@@ -157,20 +157,26 @@ export async function getSpecialOrderForm(id: number, t: Translate) {
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
 
+/** A revision's answer: 200, or 409 when Shopify already has the order; the message is rendered by the route (D127). */
+export interface SpecialOrderAnswer {
+  status: 200 | 409;
+  body: { error: boolean; message: CodedMessage };
+}
+
 /**
  * POST /api/special_order/{id} (_method=PUT): the shared rules (422 with the
- * first failing item rule under `items`), then the save, then Shopify at once.
+ * first failing item rule under `items`, as codes), then the save, then Shopify at once.
  */
-export async function updateSpecialOrder(id: number, body: Record<string, unknown>, t: Translate, admin: () => Promise<ShopifyAdmin>) {
+export async function updateSpecialOrder(id: number, body: Record<string, unknown>, admin: () => Promise<ShopifyAdmin>): Promise<SpecialOrderAnswer> {
   const order = await findSpecialOrder(id);
   if (order.status === "created") {
-    return Response.json({ error: true, message: t("special_orders.already_created", { order_id: order.order_id ?? "" }) }, { status: 409 });
+    return { status: 409, body: { error: true, message: message("special_orders.already_created", { order_id: order.order_id ?? "" }) } };
   }
   const items = readItems(body.items);
-  if (items === null) throw new ValidationError({ items: [t("special_orders.validation.items_json")] }, t("errors.unprocessable"));
+  if (items === null) throw new ValidationError({ items: [message("special_orders.validation.items_json")] });
   const values = { ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, text(body[field])])), shipping_cost: text(body.shipping_cost), items };
-  const problems = specialOrderProblems(values, t as unknown as TranslateText);
-  if (Object.keys(problems).length) throw new ValidationError(problems, t("errors.unprocessable"));
+  const problems = specialOrderProblems(values, message);
+  if (Object.keys(problems).length) throw new ValidationError(problems);
 
   const name = text(body.customer_name);
   const data: Prisma.SpecialOrderUpdateInput = {
@@ -194,7 +200,7 @@ export async function updateSpecialOrder(id: number, body: Record<string, unknow
   });
   if (!saved) {
     const now = await findSpecialOrder(id);
-    return Response.json({ error: true, message: t("special_orders.already_created", { order_id: now.order_id ?? "" }) }, { status: 409 });
+    return { status: 409, body: { error: true, message: message("special_orders.already_created", { order_id: now.order_id ?? "" }) } };
   }
 
   let outcome;
@@ -203,8 +209,8 @@ export async function updateSpecialOrder(id: number, body: Record<string, unknow
   } catch (error) {
     // Saved; Shopify could not be reached: the pull sends it at its next run.
     log.error({ err: error }, `${id} saved, not sent to Shopify yet`);
-    return { error: false, message: t("special_orders.saved_pending") };
+    return { status: 200, body: { error: false, message: message("special_orders.saved_pending") } };
   }
-  if (outcome.status === "error") return { error: true, message: t("special_orders.saved_refused", { message: outcome.message }) };
-  return { error: false, message: t("special_orders.saved") };
+  if (outcome.status === "error") return { status: 200, body: { error: true, message: message("special_orders.saved_refused", { message: outcome.message }) } };
+  return { status: 200, body: { error: false, message: message("special_orders.saved") } };
 }

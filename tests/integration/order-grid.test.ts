@@ -9,6 +9,7 @@ import prisma from "../../app/db.server";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { CountCache } from "../../app/grid/count-cache.server";
 import { i18nServer } from "../../app/i18n/i18n.server";
+import { renderAnswer } from "../../app/lib/validation.server";
 import { forceSyncOrder } from "../../app/orders/force-sync.server";
 import { COUNT_CAP, probeFor } from "../../app/orders/order-grid.server";
 import { apiQueryForOrderState, orderStateFromSearch, searchForOrderState, stateForView, viewFiltersFromState } from "../../app/orders/order-grid-state";
@@ -362,12 +363,13 @@ describe("GET /api/advancedordergrid_forcesync", () => {
     const row = await prisma.order.create({ data: { order_id: "FS-1", shopify_order_id: "777", financial_status: "pending" } });
     try {
       const failing = { run: async () => Promise.reject(new ShopifyApiError("OrderRead", [{ message: "Throttled" }])) };
-      const result = await forceSyncOrder(String(row.id), { mode: "local", shop: "demo-shop.myshopify.com" }, t, failing);
+      const synced = await forceSyncOrder(String(row.id), { mode: "local", shop: "demo-shop.myshopify.com" }, failing);
+      const result = { ...synced, body: renderAnswer(t, synced.body) };
       expect(result.status).toBe(502);
       expect(result.body).toMatchObject({ error: true });
       expect(result.body.message).toContain("Shopify could not be read for order FS-1");
       const missing = { run: async () => ({ order: null }) } as never;
-      const gone = await forceSyncOrder(String(row.id), { mode: "local", shop: "demo-shop.myshopify.com" }, t, missing);
+      const gone = { body: renderAnswer(t, (await forceSyncOrder(String(row.id), { mode: "local", shop: "demo-shop.myshopify.com" }, missing)).body) };
       expect(gone.body).toEqual({ error: true, message: "Shopify does not know order FS-1 (Shopify id 777)." });
       expect((await prisma.order.findUniqueOrThrow({ where: { id: row.id } })).financial_status).toBe("pending");
     } finally {

@@ -492,8 +492,6 @@ describe("the on-demand refresh when Shopify fails", () => {
     const { manualAssignmentData } = await import("../../app/sales/assignments.server");
     const { refreshStoreStockQuietly } = await import("../../app/sales/stores.server");
     const { ShopifyApiError } = await import("../../app/shopify/admin-client.server");
-    const { i18nServer } = await import("../../app/i18n/i18n.server");
-    const t = await i18nServer.getFixedT("en", "common");
     try {
       await shared.inventorySource.create({ data: { source_code: tag, name: `${tag} Store`, type: "store", shopify_location_id: `99${Date.now()}` } });
       await shared.sourceStock.create({ data: { source_code: tag, sku: `${tag}-SKU`, quantity: 6 } });
@@ -507,7 +505,7 @@ describe("the on-demand refresh when Shopify fails", () => {
           throw new ShopifyApiError("InventoryLevelsBySku", "HTTP 503");
         },
       };
-      const data = await manualAssignmentData(`${tag}-1`, t, (skus) => refreshStoreStockQuietly(down, skus));
+      const data = await manualAssignmentData(`${tag}-1`, (skus) => refreshStoreStockQuietly(down, skus));
       expect(asked).toBe(1);
       expect(data.available_stores).toContainEqual({ source_code: tag, name: `${tag} Store`, type: "store" });
       expect(data.available_qtys[`${tag}-SKU`][tag]).toBe(6);
