@@ -400,7 +400,7 @@ try {
   const phases = [
     row("4a files: parse, apply, record groups", claim - s4.m.began, files4, "files", "a transaction per 100 files (D102)", s4.m.summary(-Infinity, claim)),
     row("4b one 997 per vendor, uploaded", firstHttp - claim, acks, "files", "write, lease, upload, mark sent (D100)", s4.m.summary(claim, firstHttp)),
-    row("4c Shopify fulfilments", end4 - firstHttp, fulfilments, "fulfilments", "2 calls each; a transaction per 200 (D101)", s4.m.summary(firstHttp)),
+    row("4c Shopify fulfilments", end4 - firstHttp, fulfilments, "fulfilments", "orders read in nodes queries, a create each, a transaction per 200 (D101, D130)", s4.m.summary(firstHttp)),
   ];
 
   // --- correctness ------------------------------------------------------------------

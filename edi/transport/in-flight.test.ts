@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inFlight } from "./in-flight";
+import { gate, inFlight } from "./in-flight";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,5 +34,29 @@ describe("inFlight", () => {
     // 1 fails while 0 still runs: 0 is waited for, nothing after 1 starts.
     expect(started).toEqual([0, 1]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "skipped", "skipped", "skipped", "skipped"]);
+  });
+});
+
+describe("gate", () => {
+  it("lets at most its count through at once, in the order they came", async () => {
+    const through = gate(2);
+    let inside = 0;
+    let most = 0;
+    const order: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((n) =>
+        through(async () => {
+          order.push(n);
+          most = Math.max(most, ++inside);
+          await sleep(10);
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    // A failure frees its slot too.
+    await expect(through(async () => Promise.reject(new Error("no")))).rejects.toThrow("no");
+    expect(await Promise.all([through(async () => "a"), through(async () => "b"), through(async () => "c")])).toEqual(["a", "b", "c"]);
   });
 });

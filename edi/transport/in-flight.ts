@@ -31,3 +31,26 @@ export async function inFlight<T, R>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return outcomes;
 }
+
+/**
+ * A gate that lets at most `count` pieces of work through at once; the others
+ * wait their turn, first come first served. For a phase of a longer task that
+ * must be bounded while the rest of the task is not (a vendor's downloads, and
+ * not its wait between two listings).
+ */
+export function gate(count: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let free = Math.max(1, count);
+  const waiting: Array<() => void> = [];
+  return async (work) => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}

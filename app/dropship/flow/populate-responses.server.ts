@@ -17,7 +17,7 @@ import { contentHash, findTakenDeliveries, findTakenDelivery, lockDeliveryPath, 
 import { recogniseIncomingFile } from "@edi/incoming";
 import { isTemporaryUploadName, TransportError, type RemoteFile } from "@edi/transport";
 import { displayRemoteName } from "@edi/transport";
-import { inFlight, settledFiles } from "@edi/transport";
+import { gate, inFlight, settledFiles } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
 import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
@@ -95,7 +95,7 @@ async function refuseUnsafeNames(vendor: Vendor, folder: string, refused: Remote
   );
 }
 
-async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport) {
+async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport, transfers: ReturnType<typeof gate>) {
   const { profile } = vendorProfile(vendor);
   const folder = vendor.sftp_incoming_folder!;
   const files = (await transport.list(folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
@@ -114,7 +114,12 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
       })),
     );
   }
-  // Downloaded a batch at a time, several in flight on the connection (D131), stored in one transaction, then released (D104).
+  // Downloaded a batch at a time, several in flight on the connection (D131), stored in one transaction, then released (D104);
+  // a few vendors at a time do this (D105), while the others connect, list and wait for their files to settle (D132).
+  await transfers(() => transferFiles(vendor, transport, ready, profile, report));
+}
+
+async function transferFiles(vendor: Vendor, transport: VendorTransport, ready: RemoteFile[], profile: ReturnType<typeof vendorProfile>["profile"], report: StepReport) {
   for (const batch of storeBatches(ready)) {
     const downloads = await inFlight(batch, transport.inFlight, (file) => transport.download(file.path, file.size), lostConnection);
     const downloaded: Downloaded[] = [];
@@ -225,8 +230,10 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
   if (fault) throw fault;
 }
 
-/** Vendors read at once by Populate Ship Responses (D105). */
+/** Vendors whose files are downloaded, stored and released at once (D105). */
 const VENDORS_AT_ONCE = 4;
+/** Vendors connected at once: the others' listing and settle pause (D60) need no more than a connection (D132). */
+const VENDORS_CONNECTED_AT_ONCE = 16;
 
 export async function populateShipResponses(options: { vendorId?: number } = {}): Promise<StepResult> {
   const report = new StepReport();
@@ -234,22 +241,21 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
     where: { enabled: 1, archived_at: null, sftp_host: { not: null }, sftp_incoming_folder: { not: null }, ...(options.vendorId ? { id: options.vendorId } : {}) },
     orderBy: { id: "asc" },
   });
-  // A few vendors at once, each over its own connection: one vendor's SFTP round trips and settle
-  // pause (D60) overlap the others' (D105). A vendor's files are still taken one connection, in order.
-  const queue = [...vendors];
-  const worker = async () => {
-    for (let vendor = queue.shift(); vendor; vendor = queue.shift()) {
-      try {
-        await withVendorTransport(vendor, (transport) => collectFromVendor(vendor!, transport, report));
-        report.count("vendors_read");
-      } catch (error) {
-        const text = errorMessage(error);
-        report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", ...logMessage("logs.dropship.incoming_unreadable", { vendor: vendor.name, error: text }) }]);
-      }
+  // Several vendors at once, each over its own connection: one vendor's SFTP round trips and settle pause (D60)
+  // overlap the others' (D105); a pause holds no transfer slot (D132). A vendor's files are its own connection's.
+  const transfers = gate(VENDORS_AT_ONCE);
+  const outcomes = await inFlight(vendors, VENDORS_CONNECTED_AT_ONCE, async (vendor) => {
+    try {
+      await withVendorTransport(vendor, (transport) => collectFromVendor(vendor, transport, report, transfers));
+      report.count("vendors_read");
+    } catch (error) {
+      const text = errorMessage(error);
+      report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
+      await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", ...logMessage("logs.dropship.incoming_unreadable", { vendor: vendor.name, error: text }) }]);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(VENDORS_AT_ONCE, vendors.length) }, worker));
+  });
+  // What even the error handling could not handle (the database gone) fails the step, as before.
+  for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
   const stored = report.counts.files_stored ?? 0;
   const duplicates = report.counts.duplicates ?? 0;
   const changing = report.counts.files_still_changing ?? 0;
