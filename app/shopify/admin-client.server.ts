@@ -50,6 +50,8 @@ export interface ShopifyCallContext {
   sku?: string | null;
   /** The requested cost this call is expected to have, when the caller knows it better than the last answer to its operation (a `nodes` query's cost grows with its ids). */
   cost?: number;
+  /** Told the cost extension of the answer (requestedQueryCost, actualQueryCost, throttleStatus), when it has one. */
+  onCost?: (cost: CostExtension) => void;
 }
 
 export interface ShopifyAdmin {
@@ -156,6 +158,7 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
         }
         if (outcome.kind === "answered") {
           slot.release({ answeredWith: outcome.cost });
+          if (outcome.cost) context?.onCost?.(outcome.cost);
           // Shopify answers a refused mutation with 200 and userErrors: a failure for the records, data for the caller.
           const refused = userErrorsIn(outcome.data);
           record(!refused, outcome.data, refused, attempts, "user_errors");

@@ -163,35 +163,49 @@ function mayBeTruncated(order: OrderFulfillmentView): boolean {
 
 /**
  * Shopify's view of each order (by gid; null when Shopify does not know it), in
- * as few `nodes` queries as the query cost allows. A query Shopify refuses as too
- * costly is split; an order that fills a page is read again alone.
+ * as few `nodes` queries as the query cost allows: the first alone while no
+ * order's cost is known, the others side by side (the rate limiter lets as many
+ * go as the budget holds). A query Shopify refuses as too costly is split; an
+ * order that fills a page is read again alone.
  */
 export async function readFulfillmentViews(admin: ShopifyAdmin, orderIds: string[]): Promise<Map<string, OrderFulfillmentView | null>> {
   const views = new Map<string, OrderFulfillmentView | null>();
   const pending = [...new Set(orderIds)];
-  while (pending.length > 0) {
-    const ids = pending.splice(0, ordersPerQuery(admin));
-    const perOrder = globalThis.__ordersFulfillmentStateCost;
-    let nodes: OrdersFulfillmentStateResult["nodes"];
-    try {
-      ({ nodes } = await admin.run(OrdersFulfillmentState, { ids }, perOrder ? { cost: 1 + perOrder * ids.length } : {}));
-    } catch (error) {
-      if (!isMaxCostExceeded(error) || ids.length === 1) throw error;
-      // Shopify reckons an order dearer than we did: learn from its figure (or halve), and try again.
-      const reported = Number((error as ShopifyApiError & { details: Array<{ extensions?: { cost?: unknown } }> }).details.find((each) => typeof each?.extensions?.cost === "number")?.extensions?.cost);
-      globalThis.__ordersFulfillmentStateCost = Number.isFinite(reported) && reported > 0 ? Math.max((perOrder ?? 0) + 1, reported / ids.length) : Math.max((perOrder ?? 1) * 2, MAX_QUERY_COST / Math.ceil(ids.length / 2));
-      pending.unshift(...ids);
-      continue;
-    }
-    const requested = admin.budget?.requestedCost(OrdersFulfillmentState.name);
-    if (requested) globalThis.__ordersFulfillmentStateCost = Math.max(1, (requested - 1) / ids.length);
-    for (const [i, id] of ids.entries()) {
-      const node = nodes[i];
-      const view = node?.id === id ? (node as OrderFulfillmentView) : null;
-      views.set(id, view && mayBeTruncated(view) ? (await admin.run(OrderFulfillmentState, { id })).order : view);
-    }
-  }
+  if (!globalThis.__ordersFulfillmentStateCost && pending.length > 0) await readViews(admin, pending.splice(0, ordersPerQuery(admin)), views);
+  await Promise.all(chunked(pending, ordersPerQuery(admin)).map((ids) => readViews(admin, ids, views)));
   return views;
+}
+
+const chunked = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+async function readViews(admin: ShopifyAdmin, ids: string[], views: Map<string, OrderFulfillmentView | null>): Promise<void> {
+  const perOrder = globalThis.__ordersFulfillmentStateCost;
+  let nodes: OrdersFulfillmentStateResult["nodes"];
+  try {
+    ({ nodes } = await admin.run(
+      OrdersFulfillmentState,
+      { ids },
+      {
+        cost: perOrder ? 1 + perOrder * ids.length : undefined,
+        // What an order costs, as Shopify reckons it: the next queries are sized by it.
+        onCost: (cost) => {
+          if (typeof cost.requestedQueryCost === "number" && cost.requestedQueryCost > 0) globalThis.__ordersFulfillmentStateCost = Math.max(1, (cost.requestedQueryCost - 1) / ids.length);
+        },
+      },
+    ));
+  } catch (error) {
+    if (!isMaxCostExceeded(error) || ids.length === 1) throw error;
+    // Shopify reckons an order dearer than we did: learn from its figure (or halve), and try again in smaller queries.
+    const reported = Number((error as ShopifyApiError & { details: Array<{ extensions?: { cost?: unknown } }> }).details.find((each) => typeof each?.extensions?.cost === "number")?.extensions?.cost);
+    globalThis.__ordersFulfillmentStateCost = Number.isFinite(reported) && reported > 0 ? Math.max((perOrder ?? 0) + 1, reported / ids.length) : Math.max((perOrder ?? 1) * 2, MAX_QUERY_COST / Math.ceil(ids.length / 2));
+    await Promise.all(chunked(ids, Math.min(ordersPerQuery(admin), Math.ceil(ids.length / 2))).map((part) => readViews(admin, part, views)));
+    return;
+  }
+  for (const [i, id] of ids.entries()) {
+    const node = nodes[i];
+    const view = node?.id === id ? (node as OrderFulfillmentView) : null;
+    views.set(id, view && mayBeTruncated(view) ? (await admin.run(OrderFulfillmentState, { id })).order : view);
+  }
 }
 
 /**

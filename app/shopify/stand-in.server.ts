@@ -248,15 +248,13 @@ const handlers: Record<string, Handler> = {
     const ids = Array.isArray(variables.ids) ? variables.ids.map(String) : [];
     if (ids.length > 250) throw new GraphqlRequestError([{ message: "The input array size of 251 is greater than the maximum allowed of 250.", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } }]);
     const pages = { fulfillments: firstOf(document, "fulfillments"), trackingInfo: firstOf(document, "trackingInfo"), fulfillmentOrders: firstOf(document, "fulfillmentOrders"), lineItems: firstOf(document, "lineItems") };
-    const nodes = [];
-    for (const id of ids) {
-      if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) {
-        nodes.push(/^gid:\/\/shopify\/\w+\/\d+$/.test(id) ? {} : null);
-        continue;
-      }
-      const order = await state.loadOrder(numericIdOf(id));
-      nodes.push(order ? fulfillmentView(order, pages) : null);
-    }
+    const nodes = await Promise.all(
+      ids.map(async (id) => {
+        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) return /^gid:\/\/shopify\/\w+\/\d+$/.test(id) ? {} : null;
+        const order = await state.loadOrder(numericIdOf(id));
+        return order ? fulfillmentView(order, pages) : null;
+      }),
+    );
     return { nodes };
   },
 
