@@ -12,7 +12,7 @@ import { countShopifyCall, countShopifyError, countShopifyThrottle } from "~/obs
 import { apiVersion, shopify } from "~/shopify.server";
 import { recordShopifyCall, userErrorsIn } from "./call-records.server";
 import type { AdminOperation } from "./operations";
-import { shopLimiter, type CostExtension } from "./rate-limiter.server";
+import { shopLimiter, type CostExtension, type ShopBudget } from "./rate-limiter.server";
 
 export class ShopifyApiError extends Error {
   constructor(
@@ -49,17 +49,23 @@ type GraphqlTransport = (document: string, variables: unknown) => Promise<Respon
 /** What a call is about, for its record (the Product API Operations and Errors grids). */
 export interface ShopifyCallContext {
   sku?: string | null;
+  /** The requested cost this call is expected to have, when the caller knows it better than the last answer to its operation (a `nodes` query's cost grows with its ids). */
+  cost?: number;
+  /** Told the cost extension of the answer (requestedQueryCost, actualQueryCost, throttleStatus), when it has one. */
+  onCost?: (cost: CostExtension) => void;
 }
 
 export interface ShopifyAdmin {
   run<V, R>(operation: AdminOperation<V, R>, variables: V, context?: ShopifyCallContext): Promise<R>;
+  /** The shop's cost budget as this process sees it (./rate-limiter.server.ts); test doubles may leave it out. */
+  readonly budget?: ShopBudget;
 }
 
 /** One attempt's outcome. Only `throttled` is sent again: Shopify refused it before running anything. */
 type Attempt =
   | { kind: "answered"; data: unknown; cost: CostExtension | undefined }
-  | { kind: "throttled"; waitMs: number; answer: unknown }
-  | { kind: "failed"; details: unknown; rethrow?: unknown };
+  | { kind: "throttled"; waitMs: number; answer: unknown; cost?: CostExtension }
+  | { kind: "failed"; details: unknown; rethrow?: unknown; cost?: CostExtension };
 
 const isThrottledError = (error: unknown) => (error as { extensions?: { code?: unknown } } | null)?.extensions?.code === "THROTTLED";
 
@@ -96,7 +102,7 @@ function attemptOfThrown(error: unknown): Attempt {
   const graphQLErrors = body?.errors?.graphQLErrors;
   if (Array.isArray(graphQLErrors)) {
     const answer = { errors: graphQLErrors, extensions: body?.extensions };
-    if (graphQLErrors.some(isThrottledError)) return { kind: "throttled", waitMs: waitOf(costWaitMs(body?.extensions?.cost)), answer };
+    if (graphQLErrors.some(isThrottledError)) return { kind: "throttled", waitMs: waitOf(costWaitMs(body?.extensions?.cost)), answer, cost: body?.extensions?.cost };
     return { kind: "failed", details: graphQLErrors };
   }
   if (typeof httpResponse?.code === "number") return { kind: "failed", details: `HTTP ${httpResponse.code}: ${(error as Error).message}` };
@@ -121,15 +127,16 @@ async function attempt(transport: GraphqlTransport, document: string, variables:
     return { kind: "failed", details: `HTTP ${response.status}: the answer is not JSON` };
   }
   if (Array.isArray(body.errors) && body.errors.some(isThrottledError)) {
-    return { kind: "throttled", waitMs: waitOf(costWaitMs(body.extensions?.cost)), answer: body };
+    return { kind: "throttled", waitMs: waitOf(costWaitMs(body.extensions?.cost)), answer: body, cost: body.extensions?.cost };
   }
-  if (!response.ok || body.errors) return { kind: "failed", details: body.errors ?? response.status };
+  if (!response.ok || body.errors) return { kind: "failed", details: body.errors ?? response.status, cost: body.extensions?.cost };
   return { kind: "answered", data: body.data, cost: body.extensions?.cost };
 }
 
 function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
   const limiter = shopLimiter(shop);
   return {
+    budget: limiter,
     async run(operation, variables, context) {
       const at = new Date();
       const started = performance.now();
@@ -141,7 +148,7 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
       };
       for (let attempts = 1; ; attempts += 1) {
         // A retry goes ahead of calls that have not started yet.
-        const slot = await limiter.acquire({ retry: attempts > 1 });
+        const slot = await limiter.acquire({ retry: attempts > 1, operation: operation.name, cost: context?.cost });
         let outcome: Attempt;
         try {
           outcome = await attempt(transport, operation.document, variables);
@@ -152,20 +159,21 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
         }
         if (outcome.kind === "answered") {
           slot.release({ answeredWith: outcome.cost });
+          if (outcome.cost) context?.onCost?.(outcome.cost);
           // Shopify answers a refused mutation with 200 and userErrors: a failure for the records, data for the caller.
           const refused = userErrorsIn(outcome.data);
           record(!refused, outcome.data, refused, attempts, "user_errors");
           return outcome.data as never;
         }
         if (outcome.kind === "failed") {
-          slot.release();
+          slot.release(outcome.cost ? { answeredWith: outcome.cost } : undefined);
           const error = new ShopifyApiError(operation.name, outcome.details);
           record(false, outcome.details, attempts > 1 ? `${error.message} (attempt ${attempts})` : error.message, attempts);
           throw outcome.rethrow ?? error;
         }
         // Throttled: the shop pauses for the wait (every caller of it) before the slot is freed, so none stampedes.
         // An hour's Retry-After pauses it no longer than a call may wait: the calls then fail fast, one by one.
-        slot.release({ throttledFor: Math.min(outcome.waitMs, MAX_TOTAL_WAIT_MS) });
+        slot.release({ throttledFor: Math.min(outcome.waitMs, MAX_TOTAL_WAIT_MS), answeredWith: outcome.cost });
         countShopifyThrottle(operation.name);
         const elapsedMs = performance.now() - started;
         const overBudget = elapsedMs + outcome.waitMs > MAX_TOTAL_WAIT_MS;

@@ -2,7 +2,7 @@
 // Idempotent by tracking number: a crash between Shopify's answer and our own
 // database update must not fulfil the same shipment twice on the next run.
 import { ShopifyApiError, type ShopifyAdmin } from "./admin-client.server";
-import { FulfillmentCreate, OrderFulfillmentState } from "./operations";
+import { FulfillmentCreate, OrderFulfillmentState, ORDERS_FULFILLMENT_PAGES, OrdersFulfillmentState, type OrderFulfillmentStateResult, type OrdersFulfillmentStateResult } from "./operations";
 
 export type ShopifyFulfillmentFailure = "order_not_found" | "no_open_line" | "user_errors" | "bad_input";
 
@@ -42,34 +42,31 @@ export function orderGid(shopifyOrderId: string): string {
 
 const sameTracking = (a: string | null | undefined, b: string) => (a ?? "").trim().toUpperCase() === b.trim().toUpperCase();
 
-export async function createFulfillmentOnce(
-  admin: ShopifyAdmin,
-  input: FulfillmentRequest,
-): Promise<{ fulfillmentId: string; created: boolean }> {
-  const id = orderGid(input.shopifyOrderId);
+/** What Shopify says of an order's fulfilments and fulfillment orders; changed in place as fulfilments are made from it. */
+export type OrderFulfillmentView = NonNullable<OrderFulfillmentStateResult["order"]>;
+
+function checkInput(input: FulfillmentRequest) {
   if (!input.trackingNumber.trim()) {
     throw new ShopifyFulfillmentError("bad_input", `No tracking number to fulfil SKU ${input.sku} with.`, "FulfillmentCreate", input);
   }
   if (!Number.isInteger(input.quantity) || input.quantity <= 0) {
     throw new ShopifyFulfillmentError("bad_input", `Cannot fulfil ${input.quantity} of SKU ${input.sku}: the quantity must be a whole number above 0.`, "FulfillmentCreate", input);
   }
+}
 
-  const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
-  if (!order) {
-    throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });
-  }
-
+/** One fulfilment from a view of its order: found by tracking number (D15), or created on the first open line of the SKU. */
+async function fulfilFromView(admin: ShopifyAdmin, order: OrderFulfillmentView, input: FulfillmentRequest): Promise<{ fulfillmentId: string; created: boolean }> {
   const done = order.fulfillments.find(
     (fulfillment) => fulfillment.status !== "CANCELLED" && fulfillment.trackingInfo.some((info) => sameTracking(info.number, input.trackingNumber)),
   );
   if (done) return { fulfillmentId: done.id, created: false };
 
-  let target: { fulfillmentOrderId: string; lineId: string; remaining: number } | null = null;
+  let target: { fulfillmentOrder: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number]; line: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number]["lineItems"]["nodes"][number] } | null = null;
   for (const fulfillmentOrder of order.fulfillmentOrders.nodes) {
     if (!FULFILLABLE.has(fulfillmentOrder.status)) continue;
     const line = fulfillmentOrder.lineItems.nodes.find((item) => item.lineItem.sku === input.sku && item.remainingQuantity > 0);
     if (line) {
-      target = { fulfillmentOrderId: fulfillmentOrder.id, lineId: line.id, remaining: line.remainingQuantity };
+      target = { fulfillmentOrder, line };
       break;
     }
   }
@@ -78,16 +75,17 @@ export async function createFulfillmentOnce(
       "no_open_line",
       `No open line for SKU ${input.sku} on order ${order.name} in Shopify (already fulfilled?).`,
       OrderFulfillmentState.name,
-      { id, sku: input.sku },
+      { id: order.id, sku: input.sku },
     );
   }
 
+  const quantity = Math.min(input.quantity, target.line.remainingQuantity);
   const { fulfillmentCreate } = await admin.run(FulfillmentCreate, {
     fulfillment: {
       lineItemsByFulfillmentOrder: [
         {
-          fulfillmentOrderId: target.fulfillmentOrderId,
-          fulfillmentOrderLineItems: [{ id: target.lineId, quantity: Math.min(input.quantity, target.remaining) }],
+          fulfillmentOrderId: target.fulfillmentOrder.id,
+          fulfillmentOrderLineItems: [{ id: target.line.id, quantity }],
         },
       ],
       trackingInfo: { number: input.trackingNumber.trim(), company: input.carrier },
@@ -103,5 +101,137 @@ export async function createFulfillmentOnce(
       fulfillmentCreate.userErrors,
     );
   }
-  return { fulfillmentId: fulfillmentCreate.fulfillment.id, created: true };
+  // The view now says what a fresh read would: a later shipment of the same order is planned from it.
+  const created = fulfillmentCreate.fulfillment;
+  order.fulfillments.push({ id: created.id, status: created.status, trackingInfo: created.trackingInfo });
+  target.line.remainingQuantity -= quantity;
+  const left = target.fulfillmentOrder.lineItems.nodes.reduce((sum, item) => sum + item.remainingQuantity, 0);
+  target.fulfillmentOrder.status = left === 0 ? "CLOSED" : "IN_PROGRESS";
+  return { fulfillmentId: created.id, created: true };
+}
+
+export async function createFulfillmentOnce(
+  admin: ShopifyAdmin,
+  input: FulfillmentRequest,
+): Promise<{ fulfillmentId: string; created: boolean }> {
+  const id = orderGid(input.shopifyOrderId);
+  checkInput(input);
+  const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
+  if (!order) {
+    throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });
+  }
+  return fulfilFromView(admin, order, input);
+}
+
+// ---------------------------------------------------------------------------
+// A batch of orders (D130): their state in `nodes(ids:)` queries sized by
+// Shopify's query cost, then each fulfilment from that state.
+
+/** Shopify refuses a single query above this requested cost (MAX_COST_EXCEEDED). */
+export const MAX_QUERY_COST = 1000;
+/** Ids per `nodes` query: at most this (Shopify takes 250), and fewer when the cost says so. */
+export const MAX_ORDERS_PER_QUERY = 100;
+/** The first query's size, before Shopify has said what an order costs. */
+const FIRST_ORDERS_PER_QUERY = 25;
+
+declare global {
+  // What one order of OrdersFulfillmentState costs, as Shopify last reported it (per process).
+  var __ordersFulfillmentStateCost: number | undefined;
+}
+
+/** How many orders go in one query: as many as keep its requested cost within Shopify's single-query limit and half the bucket. */
+function ordersPerQuery(admin: ShopifyAdmin): number {
+  const perOrder = globalThis.__ordersFulfillmentStateCost;
+  if (!perOrder) return FIRST_ORDERS_PER_QUERY;
+  const ceiling = Math.min(MAX_QUERY_COST, (admin.budget?.maximumAvailable() ?? 2 * MAX_QUERY_COST) / 2) - 1;
+  return Math.max(1, Math.min(MAX_ORDERS_PER_QUERY, Math.floor(ceiling / perOrder)));
+}
+
+const isMaxCostExceeded = (error: unknown) =>
+  error instanceof ShopifyApiError && Array.isArray(error.details) && error.details.some((each) => (each as { extensions?: { code?: unknown } } | null)?.extensions?.code === "MAX_COST_EXCEEDED");
+
+/** A view that fills one of the batch query's pages may leave something out: such an order is read again alone. */
+function mayBeTruncated(order: OrderFulfillmentView): boolean {
+  const pages = ORDERS_FULFILLMENT_PAGES;
+  return (
+    order.fulfillments.length >= pages.fulfillments ||
+    order.fulfillments.some((fulfillment) => fulfillment.trackingInfo.length >= pages.trackingInfo) ||
+    order.fulfillmentOrders.nodes.length >= pages.fulfillmentOrders ||
+    order.fulfillmentOrders.nodes.some((fulfillmentOrder) => fulfillmentOrder.lineItems.nodes.length >= pages.lineItems)
+  );
+}
+
+/**
+ * Shopify's view of each order (by gid; null when Shopify does not know it), in
+ * as few `nodes` queries as the query cost allows: the first alone while no
+ * order's cost is known, the others side by side (the rate limiter lets as many
+ * go as the budget holds). A query Shopify refuses as too costly is split; an
+ * order that fills a page is read again alone.
+ */
+export async function readFulfillmentViews(admin: ShopifyAdmin, orderIds: string[]): Promise<Map<string, OrderFulfillmentView | null>> {
+  const views = new Map<string, OrderFulfillmentView | null>();
+  const pending = [...new Set(orderIds)];
+  if (!globalThis.__ordersFulfillmentStateCost && pending.length > 0) await readViews(admin, pending.splice(0, ordersPerQuery(admin)), views);
+  await Promise.all(chunked(pending, ordersPerQuery(admin)).map((ids) => readViews(admin, ids, views)));
+  return views;
+}
+
+const chunked = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+async function readViews(admin: ShopifyAdmin, ids: string[], views: Map<string, OrderFulfillmentView | null>): Promise<void> {
+  const perOrder = globalThis.__ordersFulfillmentStateCost;
+  let nodes: OrdersFulfillmentStateResult["nodes"];
+  try {
+    ({ nodes } = await admin.run(
+      OrdersFulfillmentState,
+      { ids },
+      {
+        cost: perOrder ? 1 + perOrder * ids.length : undefined,
+        // What an order costs, as Shopify reckons it: the next queries are sized by it.
+        onCost: (cost) => {
+          if (typeof cost.requestedQueryCost === "number" && cost.requestedQueryCost > 0) globalThis.__ordersFulfillmentStateCost = Math.max(1, (cost.requestedQueryCost - 1) / ids.length);
+        },
+      },
+    ));
+  } catch (error) {
+    if (!isMaxCostExceeded(error) || ids.length === 1) throw error;
+    // Shopify reckons an order dearer than we did: learn from its figure (or halve), and try again in smaller queries.
+    const reported = Number((error as ShopifyApiError & { details: Array<{ extensions?: { cost?: unknown } }> }).details.find((each) => typeof each?.extensions?.cost === "number")?.extensions?.cost);
+    globalThis.__ordersFulfillmentStateCost = Number.isFinite(reported) && reported > 0 ? Math.max((perOrder ?? 0) + 1, reported / ids.length) : Math.max((perOrder ?? 1) * 2, MAX_QUERY_COST / Math.ceil(ids.length / 2));
+    await Promise.all(chunked(ids, Math.min(ordersPerQuery(admin), Math.ceil(ids.length / 2))).map((part) => readViews(admin, part, views)));
+    return;
+  }
+  for (const [i, id] of ids.entries()) {
+    const node = nodes[i];
+    const view = node?.id === id ? (node as OrderFulfillmentView) : null;
+    views.set(id, view && mayBeTruncated(view) ? (await admin.run(OrderFulfillmentState, { id })).order : view);
+  }
+}
+
+/**
+ * createFulfillmentOnce for an order whose view was read with readFulfillmentViews.
+ * The view is brought up to date with what is created, so the order's next
+ * shipment is planned from it. Shopify refusing it (the order changed since it
+ * was read: another admin tab, a shipment fulfilled by hand) reads the order
+ * again and tries once more from what it says now.
+ */
+export async function createFulfillmentFromView(
+  admin: ShopifyAdmin,
+  views: Map<string, OrderFulfillmentView | null>,
+  input: FulfillmentRequest,
+): Promise<{ fulfillmentId: string; created: boolean }> {
+  const id = orderGid(input.shopifyOrderId);
+  checkInput(input);
+  const view = views.get(id);
+  if (view === undefined) return createFulfillmentOnce(admin, input);
+  if (!view) throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrdersFulfillmentState.name, { id });
+  try {
+    return await fulfilFromView(admin, view, input);
+  } catch (error) {
+    if (!(error instanceof ShopifyFulfillmentError) || error.failure === "bad_input") throw error;
+    const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
+    views.set(id, order);
+    if (!order) throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });
+    return fulfilFromView(admin, order, input);
+  }
 }

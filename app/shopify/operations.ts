@@ -88,6 +88,36 @@ export const OrderFulfillmentState = operation<{ id: string }, OrderFulfillmentS
   }`,
 );
 
+/**
+ * The same for a batch of orders in one `nodes(ids:)` query (D130): what one
+ * order would cost times the ids, so the pages are small. An order that fills
+ * a page may have more than it shows: it is read again alone, with
+ * OrderFulfillmentState's larger pages (app/shopify/fulfillment.server.ts).
+ */
+export const ORDERS_FULFILLMENT_PAGES = { fulfillments: 5, trackingInfo: 3, fulfillmentOrders: 3, lineItems: 10 } as const;
+export interface OrdersFulfillmentStateResult {
+  /** In the order of the ids; null for an id Shopify does not know, an empty object for a node that is not an order. */
+  nodes: Array<OrderFulfillmentStateResult["order"] | { id?: undefined }>;
+}
+export const OrdersFulfillmentState = operation<{ ids: string[] }, OrdersFulfillmentStateResult>(
+  "OrdersFulfillmentState",
+  `#graphql
+  query OrdersFulfillmentState($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Order {
+        id name
+        fulfillments(first: ${ORDERS_FULFILLMENT_PAGES.fulfillments}) { id status trackingInfo(first: ${ORDERS_FULFILLMENT_PAGES.trackingInfo}) { number company } }
+        fulfillmentOrders(first: ${ORDERS_FULFILLMENT_PAGES.fulfillmentOrders}) {
+          nodes {
+            id status
+            lineItems(first: ${ORDERS_FULFILLMENT_PAGES.lineItems}) { nodes { id remainingQuantity lineItem { sku quantity } } }
+          }
+        }
+      }
+    }
+  }`,
+);
+
 export interface FulfillmentInput {
   lineItemsByFulfillmentOrder: Array<{
     fulfillmentOrderId: string;

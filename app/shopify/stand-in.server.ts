@@ -115,6 +115,43 @@ function displayFulfillmentStatus(order: OrderState): string {
   return status === "CLOSED" ? "FULFILLED" : status === "IN_PROGRESS" ? "PARTIALLY_FULFILLED" : "UNFULFILLED";
 }
 
+/** The `first:` a field of the document asks for (the first such field), or undefined. */
+function firstOf(document: string, field: string): number | undefined {
+  const match = new RegExp(`\\b${field}\\s*\\(\\s*first:\\s*(\\d+)`).exec(document);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** An order's fulfilments and its one fulfillment order (the shop ships everything from one location), lists cut at `pages`. */
+function fulfillmentView(order: OrderState, pages: { fulfillments?: number; trackingInfo?: number; fulfillmentOrders?: number; lineItems?: number } = {}) {
+  const cut = <T>(list: T[], first: number | undefined) => (first === undefined ? list : list.slice(0, first));
+  return {
+    id: orderGid(order.numericId),
+    name: order.name,
+    fulfillments: cut(order.fulfillments, pages.fulfillments).map((fulfillment) => ({ ...fulfillment, trackingInfo: cut(fulfillment.trackingInfo, pages.trackingInfo) })),
+    fulfillmentOrders: {
+      nodes: cut(
+        [
+          {
+            id: fulfillmentOrderGid(order.numericId),
+            status: fulfillmentOrderStatus(order),
+            lineItems: {
+              nodes: cut(
+                order.lines.map((line, index) => ({
+                  id: fulfillmentOrderLineGid(order.numericId, index),
+                  remainingQuantity: line.remaining,
+                  lineItem: { sku: line.sku, quantity: line.quantity },
+                })),
+                pages.lineItems,
+              ),
+            },
+          },
+        ],
+        pages.fulfillmentOrders,
+      ),
+    },
+  };
+}
+
 // Shopify accepts these reasons for inventory changes (the docs' list).
 const INVENTORY_REASONS = new Set([
   "correction", "cycle_count_available", "damaged", "movement_created", "movement_updated", "movement_received",
@@ -202,30 +239,23 @@ const handlers: Record<string, Handler> = {
   OrderFulfillmentState: async (variables, { state }) => {
     const numericId = numericIdOf(String(variables.id ?? ""));
     const order = await state.loadOrder(numericId);
-    if (!order) return { order: null };
-    return {
-      order: {
-        id: orderGid(numericId),
-        name: order.name,
-        fulfillments: order.fulfillments,
-        // One fulfillment order per order: the shop ships everything from one location.
-        fulfillmentOrders: {
-          nodes: [
-            {
-              id: fulfillmentOrderGid(numericId),
-              status: fulfillmentOrderStatus(order),
-              lineItems: {
-                nodes: order.lines.map((line, index) => ({
-                  id: fulfillmentOrderLineGid(numericId, index),
-                  remainingQuantity: line.remaining,
-                  lineItem: { sku: line.sku, quantity: line.quantity },
-                })),
-              },
-            },
-          ],
-        },
-      },
-    };
+    return { order: order ? fulfillmentView(order) : null };
+  },
+
+  // `nodes(ids:)` with `... on Order { <OrderFulfillmentState's fields> }`: one answer per id, in order, null for an
+  // id Shopify does not know, an empty object for a node of another type; each list cut at the query's `first`.
+  OrdersFulfillmentState: async (variables, { state, document }) => {
+    const ids = Array.isArray(variables.ids) ? variables.ids.map(String) : [];
+    if (ids.length > 250) throw new GraphqlRequestError([{ message: "The input array size of 251 is greater than the maximum allowed of 250.", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } }]);
+    const pages = { fulfillments: firstOf(document, "fulfillments"), trackingInfo: firstOf(document, "trackingInfo"), fulfillmentOrders: firstOf(document, "fulfillmentOrders"), lineItems: firstOf(document, "lineItems") };
+    const nodes = await Promise.all(
+      ids.map(async (id) => {
+        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) return /^gid:\/\/shopify\/\w+\/\d+$/.test(id) ? {} : null;
+        const order = await state.loadOrder(numericIdOf(id));
+        return order ? fulfillmentView(order, pages) : null;
+      }),
+    );
+    return { nodes };
   },
 
   FulfillmentCreate: async (variables, { state }) => {
@@ -439,18 +469,45 @@ export type ThrottleControl = z.input<typeof throttleControl>;
 /** An idle shop on a standard plan, as reported when the bucket is not metered. */
 const IDLE_BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
 
-/** Roughly Shopify's calculated cost: a mutation 10, a query 1 plus 2 + `first` per connection (nesting not multiplied). */
-function requestedQueryCost(document: string): number {
+/**
+ * Roughly Shopify's calculated cost: a mutation 10, a query 1 plus 2 + `first` per connection (nesting not multiplied).
+ * `nodes(ids:)` costs what one node's selection costs, once per id, plus 1.
+ */
+function requestedQueryCost(document: string, variables: Record<string, unknown> = {}): number {
   if (/^\s*(?:#[^\n]*\s*)*mutation\b/.test(document)) return 10;
   let cost = 1;
   for (const match of document.matchAll(/\bfirst:\s*(\d+)/g)) cost += 2 + Number(match[1]);
-  return cost;
+  const ids = nodesIds(document, variables);
+  return ids ? 1 + ids.length * cost : cost;
 }
+
+/** The ids of a `nodes(ids: $variable)` query, or null for any other document. */
+function nodesIds(document: string, variables: Record<string, unknown>): unknown[] | null {
+  const match = /\bnodes\s*\(\s*ids:\s*\$(\w+)\s*\)/.exec(document);
+  if (!match) return null;
+  const ids = variables[match[1]];
+  return Array.isArray(ids) ? ids : [];
+}
+
+/** What a `nodes` answer actually cost: 1, and per node returned each object in it (Shopify refunds the rest of the requested cost). */
+function actualNodesCost(data: unknown): number {
+  const count = (value: unknown): number => {
+    if (Array.isArray(value)) return value.reduce((sum: number, each) => sum + count(each), 0);
+    if (!value || typeof value !== "object") return 0;
+    const own = "id" in value || "number" in value ? 1 : 0;
+    return own + Object.values(value).reduce((sum: number, each) => sum + count(each), 0);
+  };
+  return 1 + count((data as { nodes?: unknown } | null)?.nodes ?? []);
+}
+
+/** Shopify refuses a single query that would cost more than this, whatever the bucket holds. */
+const MAX_SINGLE_QUERY_COST = 1000;
 
 type Gate =
   | { kind: "http429"; retryAfterSeconds: number }
   | { kind: "throttled"; cost: unknown; waitMs: number }
-  | { kind: "admitted"; cost: unknown };
+  | { kind: "too_costly"; requested: number }
+  | { kind: "admitted"; cost: unknown; requested: number };
 
 function createThrottle() {
   let bucket = { ...IDLE_BUCKET, metered: false, available: IDLE_BUCKET.maximumAvailable, atMs: performance.now() };
@@ -481,14 +538,15 @@ function createThrottle() {
       inFlight -= 1;
     },
     /** Decides, before anything runs, whether this request goes through; takes its cost from the bucket when it does. */
-    admit(document: string): Gate {
+    admit(document: string, variables: Record<string, unknown> = {}): Gate {
       if (http429.remaining > 0) {
         http429.remaining -= 1;
         return { kind: "http429", retryAfterSeconds: http429.retryAfterSeconds };
       }
-      const requested = requestedQueryCost(document);
+      const requested = requestedQueryCost(document, variables);
+      if (requested > MAX_SINGLE_QUERY_COST) return { kind: "too_costly", requested };
       if (!bucket.metered) {
-        return { kind: "admitted", cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.maximumAvailable - requested) } };
+        return { kind: "admitted", requested, cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.maximumAvailable - requested) } };
       }
       refill();
       if (bucket.available < requested) {
@@ -497,7 +555,19 @@ function createThrottle() {
         return { kind: "throttled", waitMs, cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: reported } };
       }
       bucket.available -= requested;
-      return { kind: "admitted", cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.available) } };
+      return { kind: "admitted", requested, cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.available) } };
+    },
+    /** After a call ran: gives back what was requested beyond its actual cost, and answers the cost extension to report. */
+    settle(requested: number, actual: number) {
+      if (!bucket.metered) return { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus(bucket.maximumAvailable - actual) };
+      refill();
+      bucket.available = Math.min(bucket.maximumAvailable, bucket.available + Math.max(0, requested - actual));
+      return { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus(bucket.available) };
+    },
+    /** The figures of an answer refused before it ran. */
+    statusNow() {
+      if (bucket.metered) refill();
+      return throttleStatus(bucket.metered ? bucket.available : bucket.maximumAvailable);
     },
     delay: () => (latencyMs ? new Promise((resolve) => setTimeout(resolve, latencyMs)) : Promise.resolve()),
     configure(control: z.output<typeof throttleControl>) {
@@ -622,7 +692,7 @@ export async function startShopifyStandIn(
         const variables = body.variables ?? {};
         const call: RecordedCall = { operation: name ?? "(anonymous)", variables, at: new Date().toISOString(), version: route[1], arrivedMs, inFlight };
         calls.push(call);
-        const gate = throttle.admit(document);
+        const gate = throttle.admit(document, variables);
         await throttle.delay();
         const answer = (status: number, answerBody: unknown, headers: Record<string, string> = {}) => {
           call.answeredMs = performance.now();
@@ -638,6 +708,13 @@ export async function startShopifyStandIn(
           Object.assign(call, { throttled: "THROTTLED", retryAfterMs: gate.waitMs });
           return answer(200, { errors: [THROTTLED_ERROR], extensions: { cost: gate.cost } });
         }
+        if (gate.kind === "too_costly") {
+          const message = `Query cost is ${gate.requested}, which exceeds the single query max cost limit (${MAX_SINGLE_QUERY_COST}).`;
+          return answer(200, {
+            errors: [{ message, extensions: { code: "MAX_COST_EXCEEDED", cost: gate.requested, maxCost: MAX_SINGLE_QUERY_COST } }],
+            extensions: { cost: { requestedQueryCost: gate.requested, actualQueryCost: null, throttleStatus: throttle.statusNow() } },
+          });
+        }
         const extensions = { cost: gate.cost };
         const handler = name ? handlers[name] : undefined;
         if (!handler) {
@@ -645,6 +722,8 @@ export async function startShopifyStandIn(
         }
         try {
           const data = await serially(async () => handler(variables, { shop, state, catalog, document }));
+          // A `nodes` query costs what it returned, not what it asked for at most.
+          if (nodesIds(document, variables)) return answer(200, { data, extensions: { cost: throttle.settle(gate.requested, actualNodesCost(data)) } });
           return answer(200, { data, extensions });
         } catch (error) {
           // Refused as Shopify's GraphQL validation refuses: errors and no data.

@@ -10,7 +10,8 @@
 // on SFTP operations and on Shopify calls. The vendors' answers (997, 855, one
 // 856 per PO) are written straight into their incoming folders between steps
 // 2 and 3, timed apart: not app time. --profile-sql lists each step's
-// statements by count. Figures go to the console and to bench/dropship/results.json.
+// statements by count; --shopify-latency-ms N holds each of the stand-in's answers N ms, as
+// Shopify's round trip would. Figures go to the console and to bench/dropship/results.json.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ const ORDER_BASE = 700_000_000; // order_id = ORDER_BASE + n: nine digits, so PO
 const SHOPIFY_ORDER_BASE = 5_500_000_000;
 
 const { values: args } = parseArgs({
-  options: { requests: { type: "string", default: "10000" }, vendors: { type: "string", default: "20" }, "profile-sql": { type: "boolean", default: false } },
+  options: { requests: { type: "string", default: "10000" }, vendors: { type: "string", default: "20" }, "profile-sql": { type: "boolean", default: false }, "shopify-latency-ms": { type: "string", default: "0" } },
 });
 function positive(value: string | undefined, name: string) {
   const number = Number(value);
@@ -38,6 +39,9 @@ const VENDORS = positive(args.vendors, "--vendors");
 if (VENDORS > REQUESTS) throw new Error("--vendors must not exceed --requests");
 if (VENDORS > 99) throw new Error("--vendors is at most 99");
 const PROFILE_SQL = args["profile-sql"] === true;
+// The stand-in answers at once; Shopify takes a while (--shopify-latency-ms holds each answer that long, as Shopify's round trip would).
+const SHOPIFY_LATENCY_MS = Number(args["shopify-latency-ms"]);
+if (!Number.isInteger(SHOPIFY_LATENCY_MS) || SHOPIFY_LATENCY_MS < 0 || SHOPIFY_LATENCY_MS > 10_000) throw new Error(`--shopify-latency-ms must be a whole number of 0 to 10000, not ${args["shopify-latency-ms"]}`);
 
 const fixed = (value: number, digits = 1) => +value.toFixed(digits);
 const seconds = (ms: number) => fixed(ms / 1000, 2);
@@ -203,6 +207,7 @@ try {
   closers.push(() => standIn.stop());
   process.env.SHOPIFY_STAND_IN_URL = standIn.url;
   adminApiPrefix = `${standIn.url}/admin/`;
+  if (SHOPIFY_LATENCY_MS) standIn.throttle({ latencyMs: SHOPIFY_LATENCY_MS });
 
   // One SFTP user per vendor, each seeing its own folder as "/".
   const users: Record<string, string> = {};
@@ -406,7 +411,7 @@ try {
   const phases = [
     row("4a files: parse, apply, record groups", claim - s4.m.began, files4, "files", "a transaction per 100 files (D102)", s4.m.summary(-Infinity, claim)),
     row("4b one 997 per vendor, uploaded", firstHttp - claim, acks, "files", "write, lease, upload, mark sent (D100)", s4.m.summary(claim, firstHttp)),
-    row("4c Shopify fulfilments", end4 - firstHttp, fulfilments, "fulfilments", "2 calls each; a transaction per 200 (D101)", s4.m.summary(firstHttp)),
+    row("4c Shopify fulfilments", end4 - firstHttp, fulfilments, "fulfilments", "orders read in nodes queries, a create each, a transaction per 200 (D101, D130)", s4.m.summary(firstHttp)),
   ];
 
   // --- correctness ------------------------------------------------------------------
@@ -486,6 +491,7 @@ try {
         machine,
         requests: REQUESTS,
         vendors: VENDORS,
+        shopify_latency_ms: SHOPIFY_LATENCY_MS,
         setup_seconds: setupSeconds,
         steps: rows,
         step4_phases: phases,

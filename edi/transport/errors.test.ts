@@ -59,6 +59,25 @@ describe("OperationRunner", () => {
     expect(events).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
   });
 
+  it("runs at most inFlight operations at once, starting them in call order", async () => {
+    const runner = new OperationRunner(1_000, 3);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const operation = (n: number) =>
+      runner.run(async () => {
+        started.push(n);
+        most = Math.max(most, ++running);
+        await sleep(10 + (n % 3) * 5);
+        running--;
+        return n;
+      }, timedOut);
+    expect(await Promise.all(Array.from({ length: 10 }, (_, n) => operation(n)))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(most).toBe(3);
+    expect(runner.peak).toBe(3);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
   it("times out silence but not an operation that keeps making progress", async () => {
     const runner = new OperationRunner(80);
     const busy = runner.run(async () => {

@@ -385,26 +385,46 @@ export function isConnectionLossCode(code: unknown): boolean {
 }
 
 /**
- * Runs a transport's operations one at a time (neither client allows two at once on
- * one connection) and gives each an idle timeout: `touch()` on progress keeps a long
- * transfer alive, silence for `timeoutMs` calls `onTimeout` (which should drop the
- * connection) and fails the operation with the error `onTimeout` returns.
+ * Runs a transport's operations, at most `inFlight` at once, in call order
+ * (FTP allows one at a time on a connection; SFTP several requests on one
+ * channel), and gives each an idle timeout: `touch()` on progress of the
+ * connection keeps long transfers alive (every running operation: with several
+ * in flight, one waits on the channel while another moves data), silence for
+ * `timeoutMs` calls `onTimeout` (which should drop the connection) and fails the
+ * operation with the error `onTimeout` returns.
  */
 export class OperationRunner {
-  private tail: Promise<unknown> = Promise.resolve();
-  private touchCurrent: () => void = () => {};
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+  private readonly timers = new Set<() => void>();
+  /** Most operations that ran at once (tests read it). */
+  peak = 0;
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    readonly inFlight = 1,
+  ) {}
 
-  /** Marks progress of the running operation (data moved, a step done). */
+  /** Marks progress of the running operations (data moved, a step done). */
   touch(): void {
-    this.touchCurrent();
+    for (const arm of this.timers) arm();
   }
 
   run<T>(work: () => Promise<T>, onTimeout: () => Error): Promise<T> {
-    const result = this.tail.then(() => this.withIdleTimeout(work, onTimeout));
-    this.tail = result.catch(() => undefined);
-    return result;
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        this.running += 1;
+        this.peak = Math.max(this.peak, this.running);
+        this.withIdleTimeout(work, onTimeout)
+          .then(resolve, reject)
+          .finally(() => {
+            this.running -= 1;
+            this.queue.shift()?.();
+          });
+      };
+      if (this.running < this.inFlight) start();
+      else this.queue.push(start);
+    });
   }
 
   private withIdleTimeout<T>(work: () => Promise<T>, onTimeout: () => Error): Promise<T> {
@@ -416,10 +436,11 @@ export class OperationRunner {
         timer = setTimeout(() => {
           if (settled) return;
           settled = true;
+          this.timers.delete(arm);
           reject(onTimeout());
         }, this.timeoutMs);
       };
-      this.touchCurrent = arm;
+      this.timers.add(arm);
       arm();
       work().then(
         (value) => {
@@ -434,8 +455,8 @@ export class OperationRunner {
         },
       ).finally(() => {
         clearTimeout(timer);
-        // A timed-out operation settles late, maybe while the next one runs.
-        if (this.touchCurrent === arm) this.touchCurrent = () => {};
+        // A timed-out operation settles late, maybe while others run.
+        this.timers.delete(arm);
       });
     });
   }

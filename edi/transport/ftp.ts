@@ -182,6 +182,8 @@ interface StepContext {
 }
 
 class FtpTransport implements VendorTransport {
+  /** basic-ftp runs one command, and one transfer, at a time on its control connection. */
+  readonly inFlight = 1;
   private readonly runner: OperationRunner;
   private closing = false;
   /** False once the server refused SITE CHMOD as unknown: not asked again on this connection. */

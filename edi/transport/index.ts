@@ -9,6 +9,7 @@ export * from "./errors";
 export * from "./paths";
 export * from "./fingerprint";
 export * from "./settle";
+export * from "./in-flight";
 export { sshFingerprint } from "./sftp";
 
 /**

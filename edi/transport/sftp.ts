@@ -22,7 +22,7 @@ import {
 // Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
 import { listedEntryPath } from "./paths";
 import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
-import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
+import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, SFTP_IN_FLIGHT, type VendorTransport } from "./types";
 
 /** OpenSSH's fingerprint of a raw public key blob: "SHA256:" + unpadded base64 of its SHA-256. */
 export function sshFingerprint(rawPublicKey: Buffer): string {
@@ -129,6 +129,7 @@ type Subject = "folder" | "file" | "path";
 
 class SftpTransport implements VendorTransport {
   readonly mechanism = 1 as const;
+  readonly inFlight = SFTP_IN_FLIGHT;
   private readonly runner: OperationRunner;
   private closing = false;
   private lost = false;
@@ -141,7 +142,9 @@ class SftpTransport implements VendorTransport {
     private readonly timeoutMs: number,
     private readonly maxDownloadBytes: number,
   ) {
-    this.runner = new OperationRunner(timeoutMs);
+    this.runner = new OperationRunner(timeoutMs, this.inFlight);
+    // Each operation in flight listens for the connection's end, close and error while it runs (ssh2-sftp-client).
+    raw.setMaxListeners(Math.max(raw.getMaxListeners(), 3 * this.inFlight + 10));
     client.on("close", () => {
       if (!this.closing) this.lost = true;
     });
@@ -271,7 +274,12 @@ class SftpTransport implements VendorTransport {
       const type = await this.existsNow(folder);
       if (type === "folder") continue;
       if (type === "file") throw this.errors.fileInTheWay(folder);
-      await this.step("creating", folder, "folder", () => this.client.mkdir(folder, false));
+      try {
+        await this.step("creating", folder, "folder", () => this.client.mkdir(folder, false));
+      } catch (error) {
+        // Another operation in flight (or another run) made it meanwhile: that is what was wanted.
+        if (!(error instanceof TransportError) || error.isConnectionFault || (await this.existsNow(folder)) !== "folder") throw error;
+      }
     }
   }
 

@@ -58,6 +58,12 @@ export interface VendorTransport {
    * certificate's fingerprint when the system's CAs do not vouch for it; null otherwise.
    */
   readonly hostKey: string | null;
+  /**
+   * How many operations this connection runs at once; more wait their turn, in call order.
+   * SFTP_IN_FLIGHT for SFTP (several requests on one channel), 1 for FTP (one transfer per
+   * control connection). Callers with many files use `inFlight` (./in-flight.ts) to keep it busy.
+   */
+  readonly inFlight: number;
   list(folder: string): Promise<RemoteFile[]>;
   exists(path: string): Promise<false | "file" | "folder">;
   /** Downloads a whole file; verifies the byte count against the listed size (or expectedSize). */
@@ -81,6 +87,8 @@ export interface VendorTransport {
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
+/** Operations one SFTP connection runs at once (downloads, uploads, archives): OpenSSH's sftp-server answers requests as they come. */
+export const SFTP_IN_FLIGHT = 8;
 export const DEFAULT_RETRIES = 2;
 export const DEFAULT_RETRY_DELAY_MS = 500;
 

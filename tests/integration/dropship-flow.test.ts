@@ -243,6 +243,39 @@ describe("the drop-ship flow", () => {
   });
 });
 
+describe("at volume (D130, D131)", () => {
+  it("reads a batch's orders from Shopify in one nodes query and keeps several transfers, never more than the bound, in flight on one SFTP connection", async () => {
+    const vendor = await createVendor("Acme Outdoor", "DS74");
+    const assignments = [];
+    for (let i = 0; i < 12; i++) assignments.push(await pendingAssignment(vendor, `SKU-7400${i}`, 1));
+    await populateShipRequests();
+    expect((await sendShipRequests()).error).toBe(false);
+    vendorAnswers(vendor, 900);
+    const answerFiles = filesIn("ds74", "outbound");
+    expect(answerFiles.length).toBeGreaterThan(12);
+
+    // Step 3: downloads several at a time on the vendor's one connection, at most SFTP_IN_FLIGHT (8) files open at once.
+    sftp.resetOpenFilesPeak();
+    expect((await populateShipResponses()).message).toBe(`${answerFiles.length} new files stored from 1 vendor.`);
+    expect(sftp.openFiles().peakPerConnection).toBeGreaterThan(1);
+    expect(sftp.openFiles().peakPerConnection).toBeLessThanOrEqual(8);
+    expect(sftp.openFiles().now).toBe(0);
+    // Every file stored once, and archived only after (the archive holds them all, the folder none).
+    expect(await prisma.transmission.count({ where: { direction: "in", vendor_id: vendor.id } })).toBe(answerFiles.length);
+    expect(filesIn("ds74", "outbound")).toEqual([]);
+    expect(readdirSync(dir("ds74", "outbound", "archive")).sort()).toEqual([...answerFiles].sort());
+
+    // Step 4: the twelve orders in one nodes query, not one OrderFulfillmentState each; one fulfilment per shipment.
+    expect((await processShipResponses()).error).toBe(false);
+    const batchReads = await calls("OrdersFulfillmentState");
+    expect(batchReads).toHaveLength(1);
+    expect([...(batchReads[0].variables.ids as string[])].sort()).toEqual(assignments.map((assignment) => `gid://shopify/Order/${assignment.shopify_order_id}`).sort());
+    expect(await calls("OrderFulfillmentState")).toHaveLength(0);
+    expect(await calls("FulfillmentCreate")).toHaveLength(12);
+    expect(await prisma.assignment.count({ where: { id: { in: assignments.map((assignment) => assignment.id) }, assign_status: 4 } })).toBe(12);
+  });
+});
+
 describe("when things go wrong", () => {
   it("takes the same content under another name as a new delivery, and still fulfils once", async () => {
     const vendor = await createVendor("Acme Outdoor", "DS72");

@@ -130,6 +130,69 @@ describe("fulfilments kept by the stand-in", () => {
   });
 });
 
+describe("many orders in one nodes query (D130)", () => {
+  it("answers each id in order, null for an unknown order, cuts lists at the query's first, and costs per id with the unused part given back", async () => {
+    const { OrdersFulfillmentState } = await import("../../app/shopify/operations");
+    const catalog: StandInCatalog = {
+      order: async (id) => (id === "404" ? null : { name: `#${id}`, lineItems: Array.from({ length: id === "12" ? 12 : 1 }, (_, i) => ({ sku: `SKU-${id}-${i}`, quantity: 1 })) }),
+      variants: async (skus) => skus,
+      locations: async () => ["Main warehouse"],
+    };
+    const own = await startShopifyStandIn({ catalog });
+    try {
+      const ids = ["gid://shopify/Order/7", "gid://shopify/Order/404", "gid://shopify/Product/5", "gid://shopify/Order/12"];
+      const answer = await graphql(own.url, OrdersFulfillmentState.document, { ids });
+      const [seven, unknown, product, twelve] = answer.data.nodes;
+      expect(seven).toMatchObject({ id: "gid://shopify/Order/7", name: "#7", fulfillments: [], fulfillmentOrders: { nodes: [{ id: "gid://shopify/FulfillmentOrder/7", status: "OPEN" }] } });
+      expect(seven.fulfillmentOrders.nodes[0].lineItems.nodes).toEqual([{ id: "gid://shopify/FulfillmentOrderLineItem/7001", remainingQuantity: 1, lineItem: { sku: "SKU-7-0", quantity: 1 } }]);
+      expect(unknown).toBeNull();
+      expect(product).toEqual({});
+      // lineItems(first: 10): the order's other two lines are not in this answer.
+      expect(twelve.fulfillmentOrders.nodes[0].lineItems.nodes).toHaveLength(10);
+      // 1 + 4 ids × (1 + 7 + 5 + 5 + 12): what each connection asks for, once per id; the answer cost what it returned.
+      expect(answer.extensions.cost.requestedQueryCost).toBe(1 + 4 * 30);
+      expect(answer.extensions.cost.actualQueryCost).toBeLessThan(answer.extensions.cost.requestedQueryCost);
+      expect(answer.extensions.cost.throttleStatus.currentlyAvailable).toBe(2000 - answer.extensions.cost.actualQueryCost);
+
+      // More than the single-query limit of 1,000 is refused before anything runs, with the cost it would have had.
+      const many = Array.from({ length: 40 }, (_, i) => `gid://shopify/Order/${i + 1}`);
+      const refused = await graphql(own.url, OrdersFulfillmentState.document, { ids: many });
+      expect(refused.data).toBeUndefined();
+      expect(refused.errors).toEqual([
+        { message: "Query cost is 1201, which exceeds the single query max cost limit (1000).", extensions: { code: "MAX_COST_EXCEEDED", cost: 1201, maxCost: 1000 } },
+      ]);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it("lets the app read a batch of orders in as few queries as the cost allows, and fulfil from what it read", async () => {
+    const { shopifyAdminFor } = await import("../../app/shopify/admin-client.server");
+    const { readFulfillmentViews, createFulfillmentFromView } = await import("../../app/shopify/fulfillment.server");
+    const admin = shopifyAdminFor({ mode: "local", shop: "nodes-shop.myshopify.com" });
+    // As in a fresh process: no order's cost reported yet.
+    delete (globalThis as { __ordersFulfillmentStateCost?: number }).__ordersFulfillmentStateCost;
+    const ids = Array.from({ length: 70 }, (_, i) => `gid://shopify/Order/${5812345680000 + i}`);
+    const views = await readFulfillmentViews(admin, ids);
+    expect([...views.keys()].sort()).toEqual([...ids].sort());
+    const reads = (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
+    // 30 points an order: a first query of 25 orders alone, then, side by side, as many as fit in 1,000 points (33) and the rest.
+    expect(reads.map((call) => call.operation)).toEqual(["OrdersFulfillmentState", "OrdersFulfillmentState", "OrdersFulfillmentState"]);
+    expect((reads[0].variables.ids as string[]).length).toBe(25);
+    expect(reads.slice(1).map((call) => (call.variables.ids as string[]).length).sort((a, b) => a - b)).toEqual([12, 33]);
+    // Two shipments of one order from one read: the second sees the first's fulfilment and what it left.
+    const first = await createFulfillmentFromView(admin, views, { shopifyOrderId: ids[0], sku: "SKU-1001", quantity: 1, trackingNumber: "1Z-NODES-1", carrier: "UPS" });
+    expect(first.created).toBe(true);
+    const again = await createFulfillmentFromView(admin, views, { shopifyOrderId: ids[0], sku: "SKU-1001", quantity: 1, trackingNumber: "1Z-NODES-1", carrier: "UPS" });
+    expect(again).toEqual({ fulfillmentId: first.fulfillmentId, created: false });
+    const closed = await createFulfillmentFromView(admin, views, { shopifyOrderId: ids[0], sku: "SKU-1001", quantity: 1, trackingNumber: "1Z-NODES-2", carrier: "UPS" }).catch((error: unknown) => error);
+    expect(closed).toMatchObject({ failure: "no_open_line" });
+    const sent = ((await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[]).slice(3).map((call) => call.operation);
+    // The one create; the refused third shipment read the order again (Shopify may have changed since) before giving up.
+    expect(sent).toEqual(["FulfillmentCreate", "OrderFulfillmentState"]);
+  });
+});
+
 describe("inventory kept by the stand-in", () => {
   it("answers variants and locations with stable ids and stores the levels set", async () => {
     const variants = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1" OR sku:"B \\"2\\""' })).data.productVariants.nodes;

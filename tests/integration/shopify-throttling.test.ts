@@ -164,3 +164,32 @@ describe("while a shop is throttled", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("the calls a shop's budget holds (D130)", () => {
+  // FulfillmentCreate costs 10 points; an empty input is answered (with userErrors) without changing anything.
+  const fulfil = (admin: ReturnType<typeof freshAdmin>, sku: string) => admin.run(modules.operations.FulfillmentCreate, { fulfillment: { lineItemsByFulfillmentOrder: [] } }, { sku });
+
+  it("go in flight together, more than four once an answer has told the budget, and none is throttled", async () => {
+    await throttle({ bucket: { maximumAvailable: 400, restoreRate: 50 }, latencyMs: 100 });
+    const admin = freshAdmin();
+    await fulfil(admin, `${tag}-budget`);
+    // 390 points left, 10 a call: the budget has room for many more than the old fixed four.
+    expect(admin.budget!.room(10)).toBeGreaterThan(4);
+    await Promise.all(Array.from({ length: 24 }, () => fulfil(admin, `${tag}-budget`)));
+    const sent = await calls();
+    expect(sent.filter((call) => call.throttled)).toEqual([]);
+    expect(Math.max(...sent.map((call) => call.inFlight))).toBeGreaterThan(4);
+  });
+
+  it("never take more than the bucket holds: with a small bucket they wait for the refill instead of being refused", async () => {
+    // 50 points, 10 a call: five calls at once at most; 30 calls wait for the refill instead of being refused.
+    await throttle({ bucket: { maximumAvailable: 50, restoreRate: 100 }, latencyMs: 50 });
+    const admin = freshAdmin();
+    await fulfil(admin, `${tag}-small`);
+    await Promise.all(Array.from({ length: 30 }, () => fulfil(admin, `${tag}-small`)));
+    const sent = await calls();
+    expect(sent).toHaveLength(31);
+    expect(sent.filter((call) => call.throttled)).toEqual([]);
+    expect(Math.max(...sent.map((call) => call.inFlight))).toBeLessThanOrEqual(5);
+  });
+});

@@ -108,6 +108,8 @@ async function uploadEach(
   report: StepReport,
   options: UploadLeaseOptions = {},
 ) {
+  // One after another, in the order they were prepared, not several in flight (D131): a vendor (or the AS400) may
+  // take files as they appear, and a replacing 850 or a later stock file must never appear before the one it follows.
   for (const transmission of transmissions) {
     // Claimed under a lease (processed_at, ten minutes, renewed while the upload runs): two runs never
     // upload the same file at once, and one that died mid-upload is picked up again after the lease (D69).

@@ -17,7 +17,7 @@ import { contentHash, findTakenDeliveries, findTakenDelivery, lockDeliveryPath, 
 import { recogniseIncomingFile } from "@edi/incoming";
 import { isTemporaryUploadName, TransportError, type RemoteFile } from "@edi/transport";
 import { displayRemoteName } from "@edi/transport";
-import { settledFiles } from "@edi/transport";
+import { gate, inFlight, settledFiles } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
 import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
@@ -97,7 +97,7 @@ async function refuseUnsafeNames(vendor: Vendor, folder: string, refused: Remote
   );
 }
 
-async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport) {
+async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport, transfers: ReturnType<typeof gate>) {
   const { profile } = vendorProfile(vendor);
   const folder = vendor.sftp_incoming_folder!;
   const files = (await transport.list(folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
@@ -116,31 +116,55 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
       })),
     );
   }
-  // Downloaded a batch at a time, stored in one transaction, then released (D104).
-  let batch: Downloaded[] = [];
-  let bytes = 0;
-  for (const file of ready) {
-    try {
-      const content = await transport.download(file.path, file.size);
-      batch.push({ name: file.name, path: file.path, modifiedAt: file.modifiedAt ?? null, content, recognised: recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile) });
-      bytes += content.length;
-    } catch (error) {
+  // Downloaded a batch at a time, several in flight on the connection (D131), stored in one transaction, then released (D104);
+  // a few vendors at a time do this (D105), while the others connect, list and wait for their files to settle (D132).
+  await transfers(() => transferFiles(vendor, transport, ready, profile, report));
+}
+
+async function transferFiles(vendor: Vendor, transport: VendorTransport, ready: RemoteFile[], profile: ReturnType<typeof vendorProfile>["profile"], report: StepReport) {
+  for (const batch of storeBatches(ready)) {
+    const downloads = await inFlight(batch, transport.inFlight, (file) => transport.download(file.path, file.size), lostConnection);
+    const downloaded: Downloaded[] = [];
+    let fault: TransportError | null = null;
+    for (const [i, outcome] of downloads.entries()) {
+      const file = batch[i];
+      // Not started after the connection was lost: still there for the next run.
+      if (outcome.status === "skipped") continue;
+      if (outcome.status === "fulfilled") {
+        const content = outcome.value;
+        downloaded.push({ name: file.name, path: file.path, modifiedAt: file.modifiedAt ?? null, content, recognised: recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile) });
+        continue;
+      }
+      const error = outcome.reason;
       if (!(error instanceof TransportError)) throw error;
       report.problem(message("logs.dropship.not_downloaded_problem", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
       await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "error", file_name: file.name, ...logMessage("logs.dropship.download_failed", { path: file.path, error: error.message }) }]);
-      if (error.isConnectionFault) {
-        // What was downloaded is still stored and released before the step gives up on this vendor.
-        await storeAndRelease(vendor, transport, batch, report);
-        throw error;
-      }
-      continue;
+      if (error.isConnectionFault) fault ??= error;
     }
-    if (batch.length >= STORE_BATCH_FILES || bytes >= STORE_BATCH_BYTES) {
-      await storeAndRelease(vendor, transport, batch, report);
+    // What was downloaded is stored and released, also before the step gives up on a vendor whose connection was lost.
+    await storeAndRelease(vendor, transport, downloaded, report);
+    if (fault) throw fault;
+  }
+}
+
+/** Stops starting further operations on a connection once one has found it lost. */
+const lostConnection = (outcome: PromiseSettledResult<unknown>) => outcome.status === "rejected" && outcome.reason instanceof TransportError && outcome.reason.isConnectionFault;
+
+/** The files in store batches, in order: 100 files or 8 MB by their listed sizes (a larger file alone). */
+function storeBatches(files: RemoteFile[]): RemoteFile[][] {
+  const batches: RemoteFile[][] = [];
+  let batch: RemoteFile[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    if (batch.length > 0 && (batch.length >= STORE_BATCH_FILES || bytes + file.size > STORE_BATCH_BYTES)) {
+      batches.push(batch);
       [batch, bytes] = [[], 0];
     }
+    batch.push(file);
+    bytes += file.size;
   }
-  await storeAndRelease(vendor, transport, batch, report);
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 /** Files per store transaction, and bytes: a batch of large files is never held in memory whole. */
@@ -170,36 +194,48 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
   const logs: LogEntry[] = [];
   const released: Array<{ id: number; archivedTo: string | null }> = [];
   let fault: TransportError | null = null;
+  let unexpected: unknown = null;
+  // Only now, with the files safely stored, are they moved or removed remotely: several in flight (D131).
+  const releases = await inFlight(batch, transport.inFlight, (file) => releaseIncomingFile(transport, vendor, file.path), lostConnection);
   for (const [i, file] of batch.entries()) {
     const { id, isNew } = stored[i];
     const storedText = isNew
       ? message("logs.dropship.stored", { file: file.name, bytes: file.content.length, type: file.recognised.type ? message("logs.dropship.type_is", { type: file.recognised.type }) : message("logs.dropship.type_unknown"), reason: file.recognised.reason })
       : message("logs.dropship.taken_before", { file: file.name, id });
     const archiving = vendor.is_archiving_files === 1;
-    // Only now, with the file safely stored, is it moved or removed remotely. One log line per file.
+    // One log line per file.
     const log = { ...vendorLog(vendor), action: "receive_file" as const, file_name: file.name, transmission_id: id };
-    if (fault) {
+    const outcome = releases[i];
+    if (outcome.status === "skipped") {
       logs.push({ ...log, status: "warning", ...logMessage(archiving ? "logs.dropship.not_archived_lost" : "logs.dropship.not_deleted_lost", { stored: storedText }) });
       continue;
     }
-    try {
-      const { archivedTo } = await releaseIncomingFile(transport, vendor, file.path);
+    if (outcome.status === "fulfilled") {
+      const { archivedTo } = outcome.value;
       released.push({ id, archivedTo });
       logs.push({ ...log, status: isNew ? "info" : "warning", ...(archivedTo ? logMessage("logs.dropship.archived_to", { stored: storedText, path: archivedTo }) : logMessage("logs.dropship.deleted", { stored: storedText })) });
-    } catch (error) {
-      if (!(error instanceof TransportError)) throw error;
-      report.problem(message("logs.dropship.not_released_problem", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
-      logs.push({ ...log, status: "warning", ...logMessage(archiving ? "logs.dropship.archive_failed" : "logs.dropship.delete_failed", { stored: storedText, error: error.message }) });
-      if (error.isConnectionFault) fault = error;
+      continue;
     }
+    const error = outcome.reason;
+    if (!(error instanceof TransportError)) {
+      unexpected ??= error;
+      continue;
+    }
+    report.problem(message("logs.dropship.not_released_problem", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
+    logs.push({ ...log, status: "warning", ...logMessage(archiving ? "logs.dropship.archive_failed" : "logs.dropship.delete_failed", { stored: storedText, error: error.message }) });
+    if (error.isConnectionFault) fault ??= error;
   }
+  // The releases that happened are marked even when something unexpected failed beside them.
   await markReleasedMany(released);
+  if (unexpected) throw unexpected;
   await writeLogs(logs);
   if (fault) throw fault;
 }
 
-/** Vendors read at once by Populate Ship Responses (D105). */
+/** Vendors whose files are downloaded, stored and released at once (D105). */
 const VENDORS_AT_ONCE = 4;
+/** Vendors connected at once: the others' listing and settle pause (D60) need no more than a connection (D132). */
+const VENDORS_CONNECTED_AT_ONCE = 16;
 
 export async function populateShipResponses(options: { vendorId?: number } = {}): Promise<StepResult> {
   const report = new StepReport();
@@ -207,22 +243,21 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
     where: { enabled: 1, archived_at: null, sftp_host: { not: null }, sftp_incoming_folder: { not: null }, ...(options.vendorId ? { id: options.vendorId } : {}) },
     orderBy: { id: "asc" },
   });
-  // A few vendors at once, each over its own connection: one vendor's SFTP round trips and settle
-  // pause (D60) overlap the others' (D105). A vendor's files are still taken one connection, in order.
-  const queue = [...vendors];
-  const worker = async () => {
-    for (let vendor = queue.shift(); vendor; vendor = queue.shift()) {
-      try {
-        await withVendorTransport(vendor, (transport) => collectFromVendor(vendor!, transport, report));
-        report.count("vendors_read");
-      } catch (error) {
-        const text = errorMessage(error);
-        report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-        await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", ...logMessage("logs.dropship.incoming_unreadable", { vendor: vendor.name, error: text }) }]);
-      }
+  // Several vendors at once, each over its own connection: one vendor's SFTP round trips and settle pause (D60)
+  // overlap the others' (D105); a pause holds no transfer slot (D132). A vendor's files are its own connection's.
+  const transfers = gate(VENDORS_AT_ONCE);
+  const outcomes = await inFlight(vendors, VENDORS_CONNECTED_AT_ONCE, async (vendor) => {
+    try {
+      await withVendorTransport(vendor, (transport) => collectFromVendor(vendor, transport, report, transfers));
+      report.count("vendors_read");
+    } catch (error) {
+      const text = errorMessage(error);
+      report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
+      await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", ...logMessage("logs.dropship.incoming_unreadable", { vendor: vendor.name, error: text }) }]);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(VENDORS_AT_ONCE, vendors.length) }, worker));
+  });
+  // What even the error handling could not handle (the database gone) fails the step, as before.
+  for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
   const stored = report.counts.files_stored ?? 0;
   const duplicates = report.counts.duplicates ?? 0;
   const changing = report.counts.files_still_changing ?? 0;

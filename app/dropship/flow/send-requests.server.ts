@@ -11,7 +11,7 @@ import { message, type RunMessage } from "~/i18n/messages";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "@edi/control-numbers";
 import { CsvWriteError, writePurchaseOrderCsv } from "@edi/csv";
-import { joinRemote } from "@edi/transport";
+import { inFlight, joinRemote } from "@edi/transport";
 import { TransportError } from "@edi/transport";
 import { purchaseOrderInterchange, type InterchangeNumbers } from "@edi/purchase-orders";
 import type { TradingProfile } from "@edi/vendor-profile";
@@ -19,6 +19,9 @@ import { withVendorTransport } from "../vendor-connection.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
+
+/** Vendors sent to at once, each over its own connection (D131). */
+const VENDORS_AT_ONCE = 4;
 
 /** Requests per file; more wait for the next run. */
 const MAX_PER_FILE = 5000;
@@ -217,7 +220,10 @@ export async function sendShipRequestsForVendor(vendor: Vendor, report: StepRepo
 export async function sendShipRequests(options: { vendorId?: number } = {}): Promise<StepResult> {
   const report = new StepReport();
   const vendors = await vendorsWithWork(options.vendorId);
-  for (const vendor of vendors) {
+  // A few vendors at once, each over its own connection, as Populate Ship Responses reads them (D105, D131):
+  // one vendor's SFTP round trips and database waits overlap another's. A vendor's own files still go up
+  // one after another, in the order they were prepared, so a vendor never sees a later file before an earlier one.
+  const outcomes = await inFlight(vendors, VENDORS_AT_ONCE, async (vendor) => {
     try {
       await sendShipRequestsForVendor(vendor, report);
     } catch (error) {
@@ -225,7 +231,9 @@ export async function sendShipRequests(options: { vendorId?: number } = {}): Pro
       report.problem(`${vendor.name}: ${errorMessage(error)}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
       await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", ...logMessage("logs.dropship.sending_failed", { vendor: vendor.name, error: errorMessage(error) }) }]);
     }
-  }
+  });
+  // What even the error handling could not handle (the database gone) fails the step, as before.
+  for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
   const sent = report.counts.files_sent ?? 0;
   const summary = vendors.length === 0 ? "No ship requests to send." : `${plural(sent, "file")} sent to ${plural(vendors.length, "vendor")}, carrying ${plural(report.counts.requests_in_files ?? 0, "new ship request")}.`;
   return report.result(

@@ -9,17 +9,16 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { ShopifyApiError, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { recordDropshipShipments } from "~/as400/realtime-outbox.server";
-import { createFulfillmentOnce } from "~/shopify/fulfillment.server";
+import { createFulfillmentFromView, orderGid, readFulfillmentViews, type OrderFulfillmentView } from "~/shopify/fulfillment.server";
+import { FulfillmentCreate } from "~/shopify/operations";
+import { DEFAULT_CALL_COST, NORMAL_CONCURRENCY } from "~/shopify/rate-limiter.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { errorMessage, StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
 
-/** Responses per batch: their Shopify calls run a few at a time, their results are written in one transaction. */
+/** Responses per batch: their orders are read from Shopify in a few queries, their fulfilments made several at a time, their results written in one transaction. */
 const BATCH = 200;
-/** Shopify allows bursts; four calls at once stay well inside its rate limits. */
-const SHOPIFY_CONCURRENCY = 4;
-
 /** A shipment due in Shopify, with what its request and order say (one statement per batch). */
 interface DueShipment {
   id: number;
@@ -42,12 +41,15 @@ interface DueShipment {
 type Outcome = { due: DueShipment; fulfilment: { fulfillmentId: string; created: boolean } } | { due: DueShipment; failure: string; noOrder?: true };
 
 /**
- * Each shipped response becomes a fulfilment in Shopify (D101): a batch of
- * responses is read in one statement, its Shopify calls made a few at a time,
- * and its results written in one transaction of a few statements. A crash
- * between Shopify's answers and that transaction loses nothing: the responses
- * are still received, and the next run finds each fulfilment by its tracking
- * number (createFulfillmentOnce) instead of creating it again.
+ * Each shipped response becomes a fulfilment in Shopify (D101, D130): a batch
+ * of responses is read in one statement; Shopify's view of all their orders
+ * comes in a few `nodes` queries (as many orders to a query as its cost
+ * allows), then the fulfilments are created as many at a time as the shop's
+ * cost budget holds (the rate limiter's figures, never more); the batch's
+ * results are written in one transaction of a few statements. A crash between
+ * Shopify's answers and that transaction loses nothing: the responses are
+ * still received, and the next run finds each fulfilment by its tracking
+ * number (D15) in the orders' view instead of creating it again.
  */
 export async function fulfilShipments(report: StepReport, options: { responseIds?: number[] } = {}) {
   let afterId = 0;
@@ -73,26 +75,43 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
       report.problem(`Shopify: ${errorMessage(error)}`);
       return;
     }
-    // A few Shopify calls in flight; the responses of one order one after another, so two
-    // shipments of the same order never ask for the same open line at once.
+    const outcomes: Outcome[] = [];
+    // The batch's orders as Shopify sees them. If that read fails, each response is tried alone (and fails alone).
+    let views = new Map<string, OrderFulfillmentView | null>();
+    try {
+      views = await readFulfillmentViews(admin, [...new Set(due.flatMap((response) => (response.shopify_order_id ? [validGid(response.shopify_order_id)] : [])).filter((id): id is string => id !== null))]);
+    } catch (error) {
+      if (!(error instanceof ShopifyApiError)) throw error;
+    }
+    // The responses of one order one after another, so two shipments of the same order never ask for the same
+    // open line at once; orders side by side, as many as the budget holds for FulfillmentCreate's cost.
     const byOrder = new Map<string, DueShipment[]>();
     for (const response of due) byOrder.set(response.request_order, [...(byOrder.get(response.request_order) ?? []), response]);
     const queue = [...byOrder.values()];
-    const outcomes: Outcome[] = [];
     const worker = async () => {
       for (let group = queue.shift(); group; group = queue.shift()) {
-        for (const response of group) outcomes.push(await askShopify(admin!, response));
+        for (const response of group) outcomes.push(await askShopify(admin!, views, response));
       }
     };
-    await Promise.all(Array.from({ length: SHOPIFY_CONCURRENCY }, worker));
+    const room = admin.budget?.room(admin.budget.requestedCost(FulfillmentCreate.name) ?? DEFAULT_CALL_COST) ?? NORMAL_CONCURRENCY;
+    await Promise.all(Array.from({ length: Math.min(room, queue.length) }, worker));
     await recordOutcomes(outcomes, report);
   }
 }
 
-async function askShopify(admin: ShopifyAdmin, due: DueShipment): Promise<Outcome> {
+/** The order's gid, or null when the id is not one (that response then fails on its own). */
+function validGid(shopifyOrderId: string): string | null {
+  try {
+    return orderGid(shopifyOrderId);
+  } catch {
+    return null;
+  }
+}
+
+async function askShopify(admin: ShopifyAdmin, views: Map<string, OrderFulfillmentView | null>, due: DueShipment): Promise<Outcome> {
   if (!due.shopify_order_id) return { due, failure: "the order has no Shopify order id", noOrder: true };
   try {
-    const fulfilment = await createFulfillmentOnce(admin, {
+    const fulfilment = await createFulfillmentFromView(admin, views, {
       shopifyOrderId: due.shopify_order_id,
       sku: due.item_sku ?? due.request_sku,
       quantity: due.qty ?? due.request_qty,

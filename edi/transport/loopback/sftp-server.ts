@@ -125,6 +125,12 @@ export interface SftpTestServer {
   activeConnections(): number;
   /** How many password logins were attempted: none may reach a server whose host key was refused. */
   passwordAttempts(): number;
+  /**
+   * Transfers in flight: files open (a download or upload, from OPEN to CLOSE) now on all
+   * connections, and the most ever open at once on one connection since the last reset.
+   */
+  openFiles(): { now: number; peakPerConnection: number };
+  resetOpenFilesPeak(): void;
   stop(): Promise<void>;
 }
 
@@ -137,6 +143,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
   if (parsedKey instanceof Error) throw parsedKey;
   const hostKey = sshFingerprint(parsedKey.getPublicSSH());
   const faults = new FaultState();
+  const openFiles = { now: 0, peakPerConnection: 0 };
   const sockets = new Set<net.Socket>();
   let passwordAttempts = 0;
 
@@ -157,7 +164,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
     client.on("ready", () => {
       client.on("session", (acceptSession) => {
         acceptSession().on("sftp", (acceptSftp) => {
-          serveSftp(acceptSftp(), userRoot, faults, () => socket?.destroy());
+          serveSftp(acceptSftp(), userRoot, faults, () => socket?.destroy(), openFiles);
         });
       });
     });
@@ -189,6 +196,10 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
     faults,
     activeConnections: () => sockets.size,
     passwordAttempts: () => passwordAttempts,
+    openFiles: () => ({ ...openFiles }),
+    resetOpenFilesPeak: () => {
+      openFiles.peakPerConnection = 0;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         listener.close(() => resolve());
@@ -227,8 +238,19 @@ const READDIR_BATCH = 64;
 const WRITE_FLAGS = OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC;
 
 /** Maps the SFTP subsystem's requests onto the root folder. */
-function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConnection: () => void): void {
+function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConnection: () => void, openFiles: { now: number; peakPerConnection: number }): void {
   const handles = new Map<number, OpenFile | OpenFolder>();
+  /** Files open on this connection. */
+  let open = 0;
+  const opened = () => {
+    open += 1;
+    openFiles.now += 1;
+    openFiles.peakPerConnection = Math.max(openFiles.peakPerConnection, open);
+  };
+  const closed = () => {
+    open -= 1;
+    openFiles.now -= 1;
+  };
   let nextHandle = 1;
   const local = (serverPath: string) => path.join(root, serverPath);
 
@@ -261,6 +283,7 @@ function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConn
     if (!mode) return sftp.status(reqId, STATUS_CODE.FAILURE, "Unsupported open flags");
     // A new file takes the mode the client asks for (as OpenSSH's sftp-server does), under the umask.
     const file = await fs.open(local(serverPath), mode, attrs?.mode ?? 0o644);
+    opened();
     sftp.handle(reqId, newHandle({ kind: "file", file, path: serverPath, written: 0, claimed: false }));
   });
 
@@ -315,7 +338,10 @@ function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConn
     const state = lookup(handle);
     if (!state) return sftp.status(reqId, STATUS_CODE.FAILURE, "Bad handle");
     handles.delete(handle.readUInt32BE(0));
-    if (state.kind === "file") await state.file.close();
+    if (state.kind === "file") {
+      closed();
+      await state.file.close();
+    }
     sftp.status(reqId, STATUS_CODE.OK);
   });
 
@@ -390,7 +416,11 @@ function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConn
   }
 
   sftp.on("close", () => {
-    for (const state of handles.values()) if (state.kind === "file") void state.file.close().catch(() => {});
+    for (const state of handles.values()) {
+      if (state.kind !== "file") continue;
+      closed();
+      void state.file.close().catch(() => {});
+    }
     handles.clear();
   });
 }
