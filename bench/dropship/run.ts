@@ -202,6 +202,8 @@ try {
 
   // Shopify's side reads the same database, through a pool of its own.
   const catalogPrisma = new PrismaClient({ adapter: new PrismaPg(standInPool) });
+  // The adapter does not end a pool it was handed; an idle client left open is cut when the database is dropped.
+  closers.push(() => standInPool.end());
   closers.push(() => catalogPrisma.$disconnect());
   const standIn = await startShopifyStandIn({ catalog: databaseCatalog(catalogPrisma) });
   closers.push(() => standIn.stop());
