@@ -9,7 +9,7 @@ import { logMessage } from "~/i18n/english.server";
 import prisma from "~/db.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message } from "~/runs/messages";
-import type { Vendor } from "~/db/generated/client";
+import { Prisma, type Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
 import { countVendorFile } from "~/observability/metrics.server";
@@ -60,24 +60,23 @@ export async function storeIncomingFiles(vendor: Vendor, files: Array<{ name: st
   const stored = await prisma.$transaction(async (tx) => {
     await lockDeliveryPaths(tx, LOCK_KEYS.vendorIncomingFile, owner, files.map((file) => file.path));
     const taken = await findTakenDeliveries(tx, vendor.id, files.map((file) => ({ remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content })));
-    const out: Array<{ id: number; isNew: boolean }> = [];
-    const created: Array<{ id: number; path: string }> = [];
-    for (const [i, file] of files.entries()) {
-      if (taken[i] !== null) {
-        out.push({ id: taken[i]!, isNew: false });
-        continue;
-      }
-      const [row] = await tx.$queryRaw<Array<{ id: number }>>`
+    // The new files in one statement (a listing's paths are distinct, so each row is found again by its path).
+    const fresh = files.filter((_, i) => taken[i] === null);
+    const rows = fresh.length
+      ? await tx.$queryRaw<Array<{ id: number; remote_path: string }>>`
         INSERT INTO transmission (vendor_id, partner, direction, file_name, remote_path, remote_modified_at, transaction_set, content_hash,
                                   content, size, status, transaction_control_numbers, updated_at)
-        VALUES (${vendor.id}, 'vendor', 'in', ${file.name}, ${file.path}, ${file.modifiedAt ?? null}::timestamptz, ${file.transactionSet},
-                ${contentHash(file.content)}, ${file.content}, ${file.content.length}, 'received', '{}', now())
-        RETURNING id`;
-      out.push({ id: row.id, isNew: true });
-      created.push({ id: row.id, path: file.path });
-    }
-    await supersedeEarlierDeliveriesMany(tx, owner, created);
-    return out;
+        VALUES ${Prisma.join(
+          fresh.map(
+            (file) => Prisma.sql`(${vendor.id}, 'vendor', 'in', ${file.name}, ${file.path}, ${file.modifiedAt ?? null}::timestamptz,
+              ${file.transactionSet}, ${contentHash(file.content)}, ${file.content}, ${file.content.length}, 'received', '{}', now())`,
+          ),
+        )}
+        RETURNING id, remote_path`
+      : [];
+    const idOf = new Map(rows.map((row) => [row.remote_path, row.id]));
+    await supersedeEarlierDeliveriesMany(tx, owner, fresh.map((file) => ({ id: idOf.get(file.path)!, path: file.path })));
+    return files.map((file, i) => (taken[i] !== null ? { id: taken[i]!, isNew: false } : { id: idOf.get(file.path)!, isNew: true }));
   }, STORE_TRANSACTION);
   // Counted once committed.
   for (const each of stored) if (each.isNew) countVendorFile("received", vendor.id);
