@@ -49,7 +49,10 @@ type GraphqlTransport = (document: string, variables: unknown) => Promise<Respon
 /** What a call is about, for its record (the Product API Operations and Errors grids). */
 export interface ShopifyCallContext {
   sku?: string | null;
-  /** The requested cost this call is expected to have, when the caller knows it better than the last answer to its operation (a `nodes` query's cost grows with its ids). */
+  /**
+   * The requested cost this call is expected to have, when the caller knows it better than the
+   * last answer to its operation (a `nodes` query's cost grows with its ids).
+   */
   cost?: number;
   /** Told the cost extension of the answer (requestedQueryCost, actualQueryCost, throttleStatus), when it has one. */
   onCost?: (cost: CostExtension) => void;

@@ -106,7 +106,9 @@ export const OrdersFulfillmentState = operation<{ ids: string[] }, OrdersFulfill
     nodes(ids: $ids) {
       ... on Order {
         id name
-        fulfillments(first: ${ORDERS_FULFILLMENT_PAGES.fulfillments}) { id status trackingInfo(first: ${ORDERS_FULFILLMENT_PAGES.trackingInfo}) { number company } }
+        fulfillments(first: ${ORDERS_FULFILLMENT_PAGES.fulfillments}) {
+          id status trackingInfo(first: ${ORDERS_FULFILLMENT_PAGES.trackingInfo}) { number company }
+        }
         fulfillmentOrders(first: ${ORDERS_FULFILLMENT_PAGES.fulfillmentOrders}) {
           nodes {
             id status

@@ -43,7 +43,10 @@ export interface Slot {
 
 /** What a shop's limiter knows of the shop's budget, for callers that size their work by it. */
 export interface ShopBudget {
-  /** How many calls of this cost fit in the budget now, less what is in flight: 1 to MAX_CONCURRENCY (NORMAL_CONCURRENCY before any answer, 1 while throttled). */
+  /**
+   * How many calls of this cost fit in the budget now, less what is in flight: 1 to
+   * MAX_CONCURRENCY (NORMAL_CONCURRENCY before any answer, 1 while throttled).
+   */
   room(cost: number): number;
   /** The requested cost Shopify reported for the last answer to this operation. */
   requestedCost(operation: string): number | undefined;

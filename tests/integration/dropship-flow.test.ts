@@ -244,7 +244,7 @@ describe("the drop-ship flow", () => {
 });
 
 describe("at volume (D130, D131)", () => {
-  it("reads a batch's orders from Shopify in one nodes query and keeps several transfers, never more than the bound, in flight on one SFTP connection", async () => {
+  it("reads a batch's orders from Shopify in one nodes query and keeps several transfers (never more than the bound) in flight on one connection", async () => {
     const vendor = await createVendor("Acme Outdoor", "DS74");
     const assignments = [];
     for (let i = 0; i < 12; i++) assignments.push(await pendingAssignment(vendor, `SKU-7400${i}`, 1));

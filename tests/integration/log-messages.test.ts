@@ -196,7 +196,12 @@ describe("a vendor file that cannot be read, in the reader's language (D124)", (
     "IEA*1*000000001",
   ].join("~\n");
   // An invoice CSV whose second row's quantity is not a number.
-  const invoiceCsv = "invoice_number,invoice_date,po_number,sku,quantity,unit_price,invoice_total\nINV-1,2026-11-20,PO-1,SKU-1,2,10.00,25.00\nINV-1,2026-11-20,PO-1,SKU-2,abc,5.00,25.00\n";
+  const invoiceCsv = [
+    "invoice_number,invoice_date,po_number,sku,quantity,unit_price,invoice_total",
+    "INV-1,2026-11-20,PO-1,SKU-1,2,10.00,25.00",
+    "INV-1,2026-11-20,PO-1,SKU-2,abc,5.00,25.00",
+    "",
+  ].join("\n");
 
   async function processed(vendorName: string, format: number, name: string, content: string, transactionSet: string) {
     const vendor = await prisma.vendor.create({ data: { name: vendorName, store_id: `${PREFIX}${format}`, edi_format: format, edi_identifier: "T18RECEIVER", edi_qualifier: "ZZ", edi997_enabled: 0, edi846_enabled: 0 } });

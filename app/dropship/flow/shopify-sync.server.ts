@@ -17,7 +17,10 @@ import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { errorMessage, StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
 
-/** Responses per batch: their orders are read from Shopify in a few queries, their fulfilments made several at a time, their results written in one transaction. */
+/**
+ * Responses per batch: their orders are read from Shopify in a few queries, their fulfilments
+ * made several at a time, their results written in one transaction.
+ */
 const BATCH = 200;
 /** A shipment due in Shopify, with what its request and order say (one statement per batch). */
 interface DueShipment {
