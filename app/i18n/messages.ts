@@ -157,10 +157,15 @@ function walk(t: MessageTranslate, language: string, value: unknown): unknown {
     return out ?? value;
   }
   if (!isPlainObject(value)) return value;
+  const object = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
-  for (const [key, item] of Object.entries(value)) {
+  // for…in over a plain object: its own keys (Object.prototype has no enumerable ones), without a list of entries.
+  for (const key in object) {
+    const item = object[key];
+    // Most cells are strings, numbers and nulls: nothing to walk.
+    if (typeof item !== "object" || item === null) continue;
     const rendered = walk(t, language, item);
-    if (rendered !== item) (out ??= { ...value })[key] = rendered;
+    if (rendered !== item) (out ??= { ...object })[key] = rendered;
   }
   return out ?? value;
 }

@@ -244,17 +244,24 @@ describe("Export to AS400 and Retry Previous", () => {
 
   it("answers the buttons with the spec's texts and what happened", async () => {
     const { translatorFor } = await import("../../app/i18n/i18n.server");
+    const { renderAnswer } = await import("../../app/lib/validation.server");
+    type Translator = Awaited<ReturnType<typeof translatorFor>>;
+    // As the {token} routes answer: the action's coded answer rendered for the request (D137).
+    const answerOf = async (action: "run" | "retry" | "export", url: URL, translate: Translator) => {
+      const { status, body } = await actions.eodActionAnswer(action, url);
+      return Response.json(renderAnswer(translate, body), { status });
+    };
     const t = await translatorFor(new Request("http://app.test/api/eod_report_export"));
-    const exported = await actions.eodActionAnswer("export", new URL("http://app.test/api/eod_report_export"), t);
+    const exported = await answerOf("export", new URL("http://app.test/api/eod_report_export"), t);
     expect(exported.status).toBe(200);
     const body = (await exported.json()) as { error: boolean; message: string; detail: string };
     expect(body).toMatchObject({ error: false, message: "EOD report exported successfully" });
     expect(body.detail).toMatch(/^EOD_\d{8}_\d{6}\.csv sent to the AS400 \(\/as400\/eod\/EOD_\d{8}_\d{6}\.csv\): 1 rows, net sales \$55\.00\.$/);
-    const retry = await actions.eodActionAnswer("retry", new URL("http://app.test/api/eod_report_retry"), t);
+    const retry = await answerOf("retry", new URL("http://app.test/api/eod_report_retry"), t);
     expect(retry.status).toBe(409);
     expect(await retry.json()).toEqual({ error: true, message: "Something went wrong when retrying EOD report", detail: "There is no failed or unsent batch to retry." });
     const fr = await translatorFor(new Request("http://app.test/api/eod_report_run?locale=fr"));
-    const run = await actions.eodActionAnswer("run", new URL(`http://app.test/api/eod_report_run?sales_date=${NEXT}`), fr);
+    const run = await answerOf("run", new URL(`http://app.test/api/eod_report_run?sales_date=${NEXT}`), fr);
     expect(await run.json()).toMatchObject({ error: false, message: "Rapport de fin de journée exécuté avec succès" });
   });
 
