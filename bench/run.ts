@@ -47,8 +47,9 @@ try {
 
   const { listDropshipLogs } = await import("../app/dropship/logs.server");
   const { i18nServer } = await import("../app/i18n/i18n.server");
+  const { renderForReader } = await import("../app/i18n/messages");
   const t = await i18nServer.getFixedT("en", "common");
-  const list = (query: string) => () => listDropshipLogs(new URLSearchParams(query), t);
+  const list = (query: string) => () => listDropshipLogs(new URLSearchParams(query)).then((answer) => renderForReader(t, answer));
 
   await time("logs grid: page 1, id desc (default)", list(""));
   await time("logs grid: page 50, id desc", list("page=50"));

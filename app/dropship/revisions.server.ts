@@ -5,7 +5,6 @@
 import prisma from "~/db.server";
 import type { DropshipRequest, DropshipResponse } from "~/db/generated/client";
 import { runGrid } from "~/grid/grid.server";
-import type { Translate } from "~/i18n/i18n.server";
 import { message, type CodedMessage } from "~/i18n/messages";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import { writeLogs } from "./flow/context.server";
@@ -13,8 +12,8 @@ import { purchaseOrderNumber } from "./flow/populate-requests.server";
 import { dropshipRequestGrid, dropshipResponseGrid } from "./grids.server";
 import type { NewRequestInput, NewResponseInput, RequestInput, ResponseInput } from "./revise-forms";
 
-export const listRequests = (params: URLSearchParams, t: Translate) => runGrid(dropshipRequestGrid, params, t);
-export const listResponses = (params: URLSearchParams, t: Translate) => runGrid(dropshipResponseGrid, params, t);
+export const listRequests = (params: URLSearchParams) => runGrid(dropshipRequestGrid, params);
+export const listResponses = (params: URLSearchParams) => runGrid(dropshipResponseGrid, params);
 
 // --- the revise forms ------------------------------------------------------------
 

@@ -6,7 +6,6 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma, Vendor } from "~/db/generated/client";
 import { defineGrid, gridSourceFrom, runGrid } from "~/grid/grid.server";
-import type { Translate } from "~/i18n/i18n.server";
 import { encryptSecret } from "~/lib/secrets.server";
 import { fieldProblem } from "~/runs/error-messages.server";
 import { joined, message, type CodedMessage } from "~/i18n/messages";
@@ -47,13 +46,13 @@ export const vendorGrid = defineGrid({
 });
 
 /** The vendor grid for the page loader. */
-export function vendorGridAnswer(params: URLSearchParams, t: Translate) {
-  return runGrid(vendorGrid, params, t);
+export function vendorGridAnswer(params: URLSearchParams) {
+  return runGrid(vendorGrid, params);
 }
 
 /** GET /api/dropship_vendor: data, last_page, total at the top level (spec 000 §7). */
-export async function listVendors(params: URLSearchParams, t: Translate) {
-  const answer = await vendorGridAnswer(params, t);
+export async function listVendors(params: URLSearchParams) {
+  const answer = await vendorGridAnswer(params);
   return { ...answer.data, columns: answer.columns };
 }
 

@@ -8,13 +8,12 @@ import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { env } from "~/env.server";
 import type { FeedJob } from "~/feeds/runner.server";
-import { localeFromUrl } from "~/i18n/config";
-import { translatorFor, type Translate } from "~/i18n/i18n.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { englishText } from "~/i18n/english.server";
 import { dayIn, shiftDay } from "~/lib/app-time";
 import { formatMoney } from "~/lib/format";
-import { unprocessable, ValidationError } from "~/lib/validation.server";
-import { message, renderMessage, type RunMessage } from "~/runs/messages";
+import { renderAnswer, unprocessable, ValidationError } from "~/lib/validation.server";
+import { message, plainText, type RunMessage } from "~/runs/messages";
 import type { RunOutcome } from "~/runs/runs.server";
 import { As400NotConfiguredError, createBatch, exportEodReport, NothingToSendError, resendOpenBatches, retryEodBatch, sendBatch, type BatchSummary } from "./batches.server";
 import { EodBusyError, withEodLock } from "./lock.server";
@@ -93,14 +92,16 @@ export async function eodOutcome(action: EodAction, url: URL): Promise<EodOutcom
   }
 }
 
+/** An EOD action's answer to a request: its status, and its body with the words as codes for the edge to render (D137). */
+export interface EodActionAnswer {
+  status: number;
+  body: { error: boolean; message: RunMessage; detail: RunMessage } & Record<string, unknown>;
+}
+
 /** Runs one EOD action for a request and answers it at its end (the {token} forms, D32). */
-export async function eodActionAnswer(action: EodAction, url: URL, t: Translate): Promise<Response> {
+export async function eodActionAnswer(action: EodAction, url: URL): Promise<EodActionAnswer> {
   const outcome = await eodOutcome(action, url);
-  const language = localeFromUrl(url.toString());
-  return Response.json(
-    { error: outcome.error, message: renderMessage(t, language, outcome.message), detail: renderMessage(t, language, outcome.detail), ...outcome.data },
-    { status: outcome.status },
-  );
+  return { status: outcome.status, body: { error: outcome.error, message: outcome.message, detail: outcome.detail ?? plainText(""), ...outcome.data } };
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -123,7 +124,8 @@ export function eodTokenRoute(action: "run" | "retry") {
     if (!configured) return refused(t("eod.detail.token_off"));
     if (!tokenMatches(params.token, configured)) return refused(t("eod.detail.token_refused"));
     try {
-      return await eodActionAnswer(action, new URL(request.url), t);
+      const { status, body } = await eodActionAnswer(action, new URL(request.url));
+      return Response.json(renderAnswer(t, body), { status });
     } catch (error) {
       if (error instanceof ValidationError) return unprocessable(error, t);
       const reference = crypto.randomUUID().slice(0, 8);

@@ -5,7 +5,6 @@
 import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid, type ColumnSpec, type GridSource } from "~/grid/grid.server";
 import type { GridRow } from "~/grid/types";
-import type { Translate } from "~/i18n/i18n.server";
 
 export const EXPORT_STATUSES = ["pending", "unsent", "failed", "exported"] as const;
 export const BATCH_STATUSES = ["created", "failed", "exported"] as const;
@@ -80,5 +79,5 @@ export const eodBatchGrid = defineGrid({
   ],
 });
 
-export const listEodReport = (params: URLSearchParams, t: Translate) => runGrid(eodReportGrid, params, t);
-export const listEodBatches = (params: URLSearchParams, t: Translate) => runGrid(eodBatchGrid, params, t);
+export const listEodReport = (params: URLSearchParams) => runGrid(eodReportGrid, params);
+export const listEodBatches = (params: URLSearchParams) => runGrid(eodBatchGrid, params);

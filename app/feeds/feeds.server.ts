@@ -4,10 +4,8 @@
 // change through PostgreSQL NOTIFY, docs/decisions.md D28).
 import { z } from "zod";
 import prisma from "~/db.server";
-import { defineGrid, languageOf, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
-import { isMessage, message, renderMessage } from "~/i18n/messages";
-import type { GridAnswer } from "~/grid/types";
-import type { Translate } from "~/i18n/i18n.server";
+import { defineGrid, optionsFrom, runGrid, type CodedGridAnswer, type GridSource } from "~/grid/grid.server";
+import { isMessage, message, ReaderJson, ReaderText } from "~/i18n/messages";
 import { coded, NotFoundError } from "~/lib/validation.server";
 import { validateCron } from "./cron";
 import { FEEDS_CHANGED_CHANNEL } from "./changes";
@@ -166,47 +164,47 @@ export const feedLogGrid = defineGrid({
 });
 
 /** The spec's flat answer (data, last_page, total at the top level) plus the columns. */
-function flat(answer: GridAnswer) {
+function flat(answer: CodedGridAnswer) {
   return { ...answer.data, columns: answer.columns };
 }
 
 /** The /feed loader's grid answer. */
-export function feedGridAnswer(params: URLSearchParams, t: Translate) {
-  return runGrid(feedGrid, params, t);
+export function feedGridAnswer(params: URLSearchParams) {
+  return runGrid(feedGrid, params);
 }
 
 /** GET /api/feed: data, last_page, total at the top level (spec 001 §7). */
-export async function listFeeds(params: URLSearchParams, t: Translate) {
-  return flat(await feedGridAnswer(params, t));
+export async function listFeeds(params: URLSearchParams) {
+  return flat(await feedGridAnswer(params));
 }
 
-/** The /feed/item loader's grid answer: meta as JSON text, as the column shows it, its messages in the reader's language. */
-export async function feedLogGridAnswer(params: URLSearchParams, t: Translate): Promise<GridAnswer> {
-  const answer = await runGrid(feedLogGrid, params, t);
-  const language = languageOf(t);
-  answer.data.data = answer.data.data.map((row) => ({ ...row, meta: JSON.stringify(readableMeta(row.meta, t, language)) }));
+/** The /feed/item loader's grid answer: meta as JSON text, as the column shows it, its messages the reader's (D136). */
+export async function feedLogGridAnswer(params: URLSearchParams): Promise<CodedGridAnswer> {
+  const answer = await runGrid(feedLogGrid, params);
+  answer.data.data = answer.data.data.map((row) => ({ ...row, meta: new ReaderJson(readableMeta(row.meta)) }));
   return answer;
 }
 
 /**
  * A feed log's meta as staff read it (D114): `message`, `problems`, `error` and
- * `reason` rendered from their codes (`message_code`, `problem_codes`,
- * `error_code`, `reason_code`) when the run stored them,
- * and the codes left out; older logs show as they were written.
+ * `reason` from their codes (`message_code`, `problem_codes`, `error_code`,
+ * `reason_code`) when the run stored them, as ReaderTexts the edge renders in
+ * the reader's language (D136), and the codes left out; older logs show as
+ * they were written.
  */
-export function readableMeta(meta: unknown, t: Translate, language: string): Record<string, unknown> {
+export function readableMeta(meta: unknown): Record<string, unknown> {
   if (typeof meta !== "object" || meta === null || Array.isArray(meta)) return {};
   const { message_code: messageCode, problem_codes: problemCodes, error_code: errorCode, reason_code: reasonCode, ...rest } = meta as Record<string, unknown>;
-  if (isMessage(messageCode)) rest.message = renderMessage(t, language, messageCode);
-  if (isMessage(errorCode)) rest.error = renderMessage(t, language, errorCode);
-  if (isMessage(reasonCode)) rest.reason = renderMessage(t, language, reasonCode);
-  if (Array.isArray(problemCodes) && problemCodes.every(isMessage)) rest.problems = problemCodes.map((code) => renderMessage(t, language, code));
+  if (isMessage(messageCode)) rest.message = new ReaderText(messageCode);
+  if (isMessage(errorCode)) rest.error = new ReaderText(errorCode);
+  if (isMessage(reasonCode)) rest.reason = new ReaderText(reasonCode);
+  if (Array.isArray(problemCodes) && problemCodes.every(isMessage)) rest.problems = problemCodes.map((code) => new ReaderText(code));
   return rest;
 }
 
 /** GET /api/feed_item: data, last_page, total at the top level (spec 001 §7). */
-export async function listFeedLogs(params: URLSearchParams, t: Translate) {
-  return flat(await feedLogGridAnswer(params, t));
+export async function listFeedLogs(params: URLSearchParams) {
+  return flat(await feedLogGridAnswer(params));
 }
 
 // --- the cron of a feed ------------------------------------------------------------------------

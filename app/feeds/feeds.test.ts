@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
+import { renderForReader } from "~/i18n/messages";
 import { COUNT_KEPT_ABOVE, listFeedLogs } from "./feeds.server";
 
 const PREFIX = "t_grid_";
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(cleanUp);
 
-const list = (query: string) => listFeedLogs(new URLSearchParams(query), t);
+const list = (query: string) => listFeedLogs(new URLSearchParams(query)).then((answer) => renderForReader(t, answer));
 
 describe("Feed Logs grid", () => {
   it("filters by any part of the feed name in any case, and by type", async () => {

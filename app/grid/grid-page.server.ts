@@ -1,8 +1,11 @@
 // The first page of a grid screen, rendered by its route loader from the URL.
 // A URL the grid cannot answer (a stale sort key, say) shows the screen's error
 // banner over an empty first page, as a failed load does (spec 000 §4).
+// Its words (ReaderTexts) are rendered here, in the reader's language (D136).
+import { renderForReader, type MessageTranslate } from "~/i18n/messages";
 import { ValidationError } from "~/lib/validation.server";
 import type { GridPageData } from "./DataGrid";
+import type { CodedGridAnswer } from "./grid.server";
 import type { GridAnswer } from "./types";
 
 /** The answer for `params`; when they are not valid, the default list emptied, marked failed. */
@@ -19,6 +22,9 @@ export async function listPageData<A>(
   }
 }
 
-export function gridPageData(load: (params: URLSearchParams) => Promise<GridAnswer>, params: URLSearchParams): Promise<GridPageData> {
-  return listPageData(load, params, (answer) => ({ ...answer, data: { ...answer.data, data: [], total: 0, last_page: 1, current_page: 1 } }));
+/** The first page of a grid screen for the reader of `t`. */
+export async function gridPageData(load: (params: URLSearchParams) => Promise<CodedGridAnswer>, params: URLSearchParams, t: MessageTranslate): Promise<GridPageData> {
+  const { answer, failed } = await listPageData(load, params, (coded) => ({ ...coded, data: { ...coded.data, data: [], total: 0, last_page: 1, current_page: 1 } }));
+  const rendered: GridAnswer = renderForReader(t, answer);
+  return { answer: rendered, failed };
 }

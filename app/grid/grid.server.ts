@@ -1,9 +1,10 @@
 // One server-defined grid per resource: its columns (what the browser shows and
 // may filter or sort) and where its rows come from. `runGrid` answers a list
 // request for any of them; each area declares its grids in one file
-// (e.g. app/dropship/grids.server.ts).
-import type { Translate } from "~/i18n/i18n.server";
-import { message, renderStored, type CodedMessage } from "~/i18n/messages";
+// (e.g. app/dropship/grids.server.ts). The answer's words (column titles,
+// option and link labels, stored row messages) are ReaderTexts, rendered in
+// the reader's language at the edge (`renderForReader`, D136).
+import { message, readerKey, storedForReader, type CodedMessage, type ReaderText } from "~/i18n/messages";
 import { parseListQuery, type ListQuery } from "./list-query.server";
 import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir, StatusTone } from "./types";
 
@@ -179,28 +180,31 @@ export function buildWhere(grid: GridDefinition, query: ListQuery): Where {
   return and.length ? { AND: and } : {};
 }
 
-export function columnsFor(grid: GridDefinition, t: Translate): GridColumn[] {
+/** A grid's answer before it meets its reader: its words are ReaderTexts (D136). */
+export type CodedGridAnswer = GridAnswer<GridRow, ReaderText>;
+
+export function columnsFor(grid: GridDefinition): Array<GridColumn<ReaderText>> {
   return grid.columns.map((column) => ({
     key: column.key,
-    label: t(column.label),
+    label: readerKey(column.label),
     dataType: column.dataType,
     filter: column.filter,
     sortable: column.sortable,
     ...(column.options
-      ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, t(label)])) }
+      ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, readerKey(label)])) }
       : {}),
     ...(column.tones ? { tones: column.tones } : {}),
-    ...(column.links ? { settings: { links: column.links.map((link) => ({ ...link, label: t(link.label) })) } } : {}),
+    ...(column.links ? { settings: { links: column.links.map((link) => ({ ...link, label: readerKey(link.label) })) } } : {}),
   }));
 }
 
 /** Answers a list request (page, sort, sort_dir, filters, queryValue) for `grid`. */
-export async function runGrid(grid: GridDefinition, params: URLSearchParams, t: Translate): Promise<GridAnswer> {
+export async function runGrid(grid: GridDefinition, params: URLSearchParams): Promise<CodedGridAnswer> {
   const query = parseListQuery(params, grid);
-  return queryGrid(grid, query, t);
+  return queryGrid(grid, query);
 }
 
-export async function queryGrid(grid: GridDefinition, query: ListQuery, t: Translate): Promise<GridAnswer> {
+export async function queryGrid(grid: GridDefinition, query: ListQuery): Promise<CodedGridAnswer> {
   const where = buildWhere(grid, query);
   const sortField = grid.columns.find((column) => column.key === query.sort)!.field!;
   // The row key breaks ties so that pages never overlap or skip rows.
@@ -234,31 +238,28 @@ export async function queryGrid(grid: GridDefinition, query: ListQuery, t: Trans
   }
   return {
     data: {
-      data: rows.map((row) => rowFor(grid, row, t)),
+      data: rows.map((row) => rowFor(grid, row)),
       current_page: query.page,
       per_page: query.perPage,
       last_page: Math.max(1, Math.ceil(total / query.perPage)),
       total,
     },
-    columns: columnsFor(grid, t),
+    columns: columnsFor(grid),
   };
 }
 
 // Answer rows carry column keys, whatever the database calls the field.
-// A coded message is rendered here, in the reader's language, and its code left out.
-function rowFor(grid: GridDefinition, row: GridRow, t: Translate): GridRow {
+// A stored message is the reader's to render (its code when it has one), and its code left out.
+function rowFor(grid: GridDefinition, row: GridRow): GridRow {
   const out: GridRow = { ...row };
   for (const column of grid.columns) {
     if (column.field && column.field !== column.key) {
       out[column.key] = row[column.field];
     }
     if (column.codeField && column.field) {
-      out[column.key] = renderStored(t, languageOf(t), row[column.codeField], row[column.field] as string | null);
+      out[column.key] = storedForReader(row[column.codeField], row[column.field] as string | null);
       if (column.codeField !== column.key) delete out[column.codeField];
     }
   }
   return out;
 }
-
-/** The language of a fixed `t` (i18next sets `lng` on it). */
-export const languageOf = (t: Translate): string => (t as unknown as { lng?: string }).lng ?? "en";

@@ -26,16 +26,17 @@ export interface GridLink {
 /** A status's Badge tone, by what the status means (Polaris Badge). */
 export type StatusTone = "success" | "critical" | "warning" | "attention" | "info";
 
-export interface GridColumn {
+/** `Text` is the words' type: strings as the browser gets them, ReaderTexts before the edge renders them (D136). */
+export interface GridColumn<Text = string> {
   key: string;
-  label: string;
+  label: Text;
   dataType: GridDataType;
   filter: GridFilterKind;
   sortable: boolean;
-  options?: Record<string, string>;
+  options?: Record<string, Text>;
   /** A status column: each value shows as a Badge, with this tone (none for a value not listed). */
   tones?: Record<string, StatusTone | null>;
-  settings?: { links?: GridLink[] };
+  settings?: { links?: Array<Omit<GridLink, "label"> & { label: Text }> };
 }
 
 export type GridRow = Record<string, unknown>;
@@ -49,9 +50,9 @@ export interface GridPage<Row = GridRow> {
 }
 
 /** The answer of server-defined grids: `data.data`, `data.last_page`, `data.total`, `columns`. */
-export interface GridAnswer<Row = GridRow> {
+export interface GridAnswer<Row = GridRow, Text = string> {
   data: GridPage<Row>;
-  columns: GridColumn[];
+  columns: Array<GridColumn<Text>>;
 }
 
 /** A list request as the browser sends it. */

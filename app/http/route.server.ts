@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
 import { isDatabaseTimeout } from "~/db/errors.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
+import { renderForReader } from "~/i18n/messages";
 import { NotFoundError, ValidationError, renderAnswer, renderProblem, unprocessable } from "~/lib/validation.server";
 import { logger } from "~/observability/logger.server";
 
@@ -24,7 +25,8 @@ async function contextFor(args: LoaderFunctionArgs | ActionFunctionArgs): Promis
 }
 
 /**
- * An /api route: JSON out, 422 with per-field errors for bad input, a 503 when
+ * An /api route: JSON out, its words (ReaderTexts: a grid's titles, stored
+ * messages) rendered in the request's language (D136), 422 with per-field errors for bad input, a 503 when
  * the database did not answer within the web requests' statement timeout, and
  * a plain 500 message otherwise (the detail goes to the log, never a stack to
  * the caller); both with a reference found in the log.
@@ -38,7 +40,7 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
     const context = await contextFor(args);
     try {
       const result = await handler(context);
-      const response = result instanceof Response ? result : jsonResponse(renderAnswer(context.t, result));
+      const response = result instanceof Response ? result : jsonResponse(renderAnswer(context.t, renderForReader(context.t, result)));
       withServerTiming(response, begun);
       return response;
     } catch (error) {

@@ -94,3 +94,78 @@ export function withProblems(summary: RunMessage, problems: RunMessage[]): RunMe
   const more = Math.max(0, problems.length - 5);
   return message(more ? "logs.with_problems_more" : "logs.with_problems", { summary, problems: problems.slice(0, 5), more });
 }
+
+/**
+ * Words chosen when an answer meets its reader (D136): domain code puts one
+ * where the answer shows words (a grid's column title, a stored row's message),
+ * and the edge renders every one in the answer in one pass (`renderForReader`).
+ */
+export class ReaderText {
+  constructor(readonly message: RunMessage) {}
+}
+
+/** A value the answer carries as JSON text, its ReaderTexts rendered first (a feed log's meta). */
+export class ReaderJson {
+  constructor(readonly value: unknown) {}
+}
+
+/** A translation key's words, chosen for the reader. */
+export const readerKey = (key: string) => new ReaderText({ code: key });
+
+/** A stored row's message for the reader: its code when it has one (D114), else the text it was written with. */
+export const storedForReader = (code: unknown, text: string | null | undefined) => new ReaderText(isMessage(code) ? code : { text: text ?? "" });
+
+const isPlainObject = (value: object): boolean => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/** The type of a value once rendered: each ReaderText (or ReaderJson) in it a string. */
+export type Rendered<T> = T extends ReaderText | ReaderJson
+  ? string
+  : T extends Date
+    ? T
+    : T extends Array<infer U>
+      ? Array<Rendered<U>>
+      : T extends object
+        ? { [K in keyof T]: Rendered<T[K]> }
+        : T;
+
+/**
+ * `value` with every ReaderText and ReaderJson in it rendered in the reader's
+ * language (walking arrays and plain objects; anything else is data and stays).
+ * What holds none comes back as it was, the same object.
+ */
+export function renderForReader<T>(t: MessageTranslate, value: T): Rendered<T> {
+  return walk(t, languageOf(t), value) as Rendered<T>;
+}
+
+/** The language of a fixed `t` (i18next sets `lng` on it). */
+export const languageOf = (t: MessageTranslate): string => (t as unknown as { lng?: string }).lng ?? "en";
+
+function walk(t: MessageTranslate, language: string, value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (value instanceof ReaderText) return renderMessage(t, language, value.message);
+  if (value instanceof ReaderJson) return JSON.stringify(walk(t, language, value.value));
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const rendered = walk(t, language, item);
+      if (rendered !== item) (out ??= value.slice())[i] = rendered;
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  const object = value as Record<string, unknown>;
+  let out: Record<string, unknown> | null = null;
+  // for…in over a plain object: its own keys (Object.prototype has no enumerable ones), without a list of entries.
+  for (const key in object) {
+    const item = object[key];
+    // Most cells are strings, numbers and nulls: nothing to walk.
+    if (typeof item !== "object" || item === null) continue;
+    const rendered = walk(t, language, item);
+    if (rendered !== item) (out ??= { ...object })[key] = rendered;
+  }
+  return out ?? value;
+}

@@ -5,15 +5,14 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import { runGrid } from "~/grid/grid.server";
-import type { Translate } from "~/i18n/i18n.server";
 import { message } from "~/i18n/messages";
 import { coded, NotFoundError, ValidationError } from "~/lib/validation.server";
 import { categoryTagsMappingGrid, productApiErrorGrid, productApiOperationGrid, productGrid } from "./grids.server";
 
-export const listProducts = (params: URLSearchParams, t: Translate) => runGrid(productGrid, params, t);
-export const listProductApiErrors = (params: URLSearchParams, t: Translate) => runGrid(productApiErrorGrid, params, t);
-export const listProductApiOperations = (params: URLSearchParams, t: Translate) => runGrid(productApiOperationGrid, params, t);
-export const listCategoryTagsMappings = (params: URLSearchParams, t: Translate) => runGrid(categoryTagsMappingGrid, params, t);
+export const listProducts = (params: URLSearchParams) => runGrid(productGrid, params);
+export const listProductApiErrors = (params: URLSearchParams) => runGrid(productApiErrorGrid, params);
+export const listProductApiOperations = (params: URLSearchParams) => runGrid(productApiOperationGrid, params);
+export const listCategoryTagsMappings = (params: URLSearchParams) => runGrid(categoryTagsMappingGrid, params);
 
 // --- the mapping form ---------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => vendorGridAnswer(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(vendorGridAnswer, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function Vendors() {

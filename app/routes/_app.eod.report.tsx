@@ -24,7 +24,7 @@ import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
 
 export const loader = pageLoader(async (context) => {
-  const [grid, run] = await Promise.all([gridPageData((params) => listEodReport(params, context.t), context.url.searchParams), pageRun("eod", context)]);
+  const [grid, run] = await Promise.all([gridPageData(listEodReport, context.url.searchParams, context.t), pageRun("eod", context)]);
   return { ...grid, run };
 });
 export const shouldRevalidate = gridShouldRevalidate;

@@ -22,7 +22,7 @@ import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
 
 export const loader = pageLoader(async (context) => {
-  const [grid, run] = await Promise.all([gridPageData((params) => feedGridAnswer(params, context.t), context.url.searchParams), pageRun("feed", context)]);
+  const [grid, run] = await Promise.all([gridPageData(feedGridAnswer, context.url.searchParams, context.t), pageRun("feed", context)]);
   return { ...grid, run };
 });
 export const shouldRevalidate = gridShouldRevalidate;

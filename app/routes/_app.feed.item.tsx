@@ -11,7 +11,7 @@ import { gridPageData } from "~/grid/grid-page.server";
 import { withLocale } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => feedLogGridAnswer(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(feedLogGridAnswer, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function FeedLogs() {

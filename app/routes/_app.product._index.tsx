@@ -10,7 +10,7 @@ import { formatMoney } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
 import { listProducts } from "~/products/products.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listProducts(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listProducts, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function Products() {

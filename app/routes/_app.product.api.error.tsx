@@ -9,7 +9,7 @@ import { pageLoader } from "~/http/route.server";
 import { jsonCell } from "~/products/JsonCell";
 import { listProductApiErrors } from "~/products/products.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listProductApiErrors(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listProductApiErrors, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 const renderCell = jsonCell(["payload"]);

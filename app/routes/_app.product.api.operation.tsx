@@ -9,7 +9,7 @@ import { pageLoader } from "~/http/route.server";
 import { jsonCell } from "~/products/JsonCell";
 import { listProductApiOperations } from "~/products/products.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listProductApiOperations(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listProductApiOperations, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 const renderCell = jsonCell(["request", "response"]);

@@ -10,7 +10,7 @@ import { pageLoader } from "~/http/route.server";
 import { MAPPING_FORM_PATH } from "~/products/paths";
 import { listCategoryTagsMappings } from "~/products/products.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listCategoryTagsMappings(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listCategoryTagsMappings, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function CategoryTagsMappings() {

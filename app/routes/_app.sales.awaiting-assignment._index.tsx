@@ -15,7 +15,7 @@ import { pageLoader } from "~/http/route.server";
 import { listAssignments } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listAssignments(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listAssignments, url.searchParams, t));
 export const shouldRevalidate = reloadableGridShouldRevalidate;
 
 export default function AwaitingAssignment() {

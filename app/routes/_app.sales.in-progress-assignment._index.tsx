@@ -13,7 +13,7 @@ import { pageLoader } from "~/http/route.server";
 import { listInProgress } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listInProgress(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listInProgress, url.searchParams, t));
 export const shouldRevalidate = reloadableGridShouldRevalidate;
 
 export default function InProgressAssignments() {

@@ -6,7 +6,7 @@ import { pageLoader } from "~/http/route.server";
 import { RealtimeLogPage } from "~/sales/RealtimeLogPage";
 import { listRealtimeSalesLogs } from "~/sales/realtime-logs.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listRealtimeSalesLogs(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listRealtimeSalesLogs, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function RealtimeSalesLog() {

@@ -6,7 +6,7 @@ import { pageLoader } from "~/http/route.server";
 import { RealtimeLogPage } from "~/sales/RealtimeLogPage";
 import { listRealtimeShippingLogs } from "~/sales/realtime-logs.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listRealtimeShippingLogs(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listRealtimeShippingLogs, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function RealtimeShippingLog() {

@@ -20,7 +20,7 @@ import { listUnassignedOrders } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 
 export const loader = pageLoader(async (context) => ({
-  initial: await gridPageData((params) => listUnassignedOrders(params, context.t), context.url.searchParams),
+  initial: await gridPageData(listUnassignedOrders, context.url.searchParams, context.t),
   shop: context.staff.shop,
   run: await pageRun("auto_assignment", context),
 }));

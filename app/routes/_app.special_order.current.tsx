@@ -23,9 +23,9 @@ export const loader = pageLoader(async (context) => {
   const { url, t, staff } = context;
   const [initial, run] = await Promise.all([
     gridPageData(async (params) => {
-      const { columns, data, ...page } = await listCurrentSpecialOrders(params, t);
+      const { columns, data, ...page } = await listCurrentSpecialOrders(params);
       return { data: { ...page, data }, columns };
-    }, url.searchParams),
+    }, url.searchParams, t),
     pageRun("special_order_pull", context),
   ]);
   return { initial, shop: staff.shop, run };

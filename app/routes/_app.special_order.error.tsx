@@ -10,9 +10,9 @@ import { listSpecialOrderErrors } from "~/special-orders/special-orders.server";
 
 export const loader = pageLoader(({ url, t }) =>
   gridPageData(async (params) => {
-    const { columns, data, ...page } = await listSpecialOrderErrors(params, t);
+    const { columns, data, ...page } = await listSpecialOrderErrors(params);
     return { data: { ...page, data }, columns };
-  }, url.searchParams),
+  }, url.searchParams, t),
 );
 export const shouldRevalidate = gridShouldRevalidate;
 

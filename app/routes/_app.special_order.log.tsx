@@ -14,9 +14,9 @@ import { listSpecialOrderLogs } from "~/special-orders/special-orders.server";
 
 export const loader = pageLoader(({ url, t }) =>
   gridPageData(async (params) => {
-    const { columns, data, ...page } = await listSpecialOrderLogs(params, t);
+    const { columns, data, ...page } = await listSpecialOrderLogs(params);
     return { data: { ...page, data }, columns };
-  }, url.searchParams),
+  }, url.searchParams, t),
 );
 export const shouldRevalidate = gridShouldRevalidate;
 

@@ -10,7 +10,7 @@ import { gridPageData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { listStores } from "~/sales/stores.server";
 
-export const loader = pageLoader(({ url, t }) => gridPageData((params) => listStores(params, t), url.searchParams));
+export const loader = pageLoader(({ url, t }) => gridPageData(listStores, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function Stores() {

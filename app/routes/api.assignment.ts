@@ -3,4 +3,4 @@
 import { apiRoute } from "~/http/route.server";
 import { flatAnswer, listAssignments } from "~/sales/grids.server";
 
-export const loader = apiRoute(async ({ url, t }) => flatAnswer(await listAssignments(url.searchParams, t)));
+export const loader = apiRoute(async ({ url }) => flatAnswer(await listAssignments(url.searchParams)));

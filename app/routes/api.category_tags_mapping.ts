@@ -14,8 +14,8 @@ import {
   saveCategoryTagsMapping,
 } from "~/products/products.server";
 
-export const loader = apiRoute<unknown>(({ url, t }) =>
-  url.searchParams.has("id") ? getCategoryTagsMapping(url.searchParams.get("id")) : listCategoryTagsMappings(url.searchParams, t),
+export const loader = apiRoute<unknown>(({ url }) =>
+  url.searchParams.has("id") ? getCategoryTagsMapping(url.searchParams.get("id")) : listCategoryTagsMappings(url.searchParams),
 );
 
 export const action = apiRoute(async ({ request, url }) => {

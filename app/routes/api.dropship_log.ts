@@ -3,4 +3,4 @@
 import { listDropshipLogs } from "~/dropship/logs.server";
 import { apiRoute } from "~/http/route.server";
 
-export const loader = apiRoute(({ url, t }) => listDropshipLogs(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listDropshipLogs(url.searchParams));

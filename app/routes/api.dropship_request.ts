@@ -5,7 +5,7 @@ import { createRequest, listRequests } from "~/dropship/revisions.server";
 import { apiRoute } from "~/http/route.server";
 import { parseInput, readBody } from "~/lib/validation.server";
 
-export const loader = apiRoute(({ url, t }) => listRequests(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listRequests(url.searchParams));
 
 // POST without an id: creates a ship request by hand for a drop-ship assignment without one (assignment_id and the form's fields).
 export const action = apiRoute(async ({ request }) => createRequest(parseInput(newRequestForm, await readBody(request))));

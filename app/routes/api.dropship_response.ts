@@ -5,7 +5,7 @@ import { createResponse, listResponses } from "~/dropship/revisions.server";
 import { apiRoute } from "~/http/route.server";
 import { parseInput, readBody } from "~/lib/validation.server";
 
-export const loader = apiRoute(({ url, t }) => listResponses(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listResponses(url.searchParams));
 
 // POST without an id: creates a shipment by hand for a ship request (po_number and the form's fields); fulfilled at the next run.
 export const action = apiRoute(async ({ request }) => createResponse(parseInput(newResponseForm, await readBody(request))));

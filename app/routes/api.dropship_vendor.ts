@@ -4,9 +4,9 @@ import { createVendor, listVendors } from "~/dropship/vendors.server";
 import { apiRoute } from "~/http/route.server";
 import { readBody } from "~/lib/validation.server";
 
-export const loader = apiRoute(({ url, t }) => listVendors(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listVendors(url.searchParams));
 
-export const action = apiRoute(async ({ request, t }) => {
+export const action = apiRoute(async ({ request }) => {
   if (request.method !== "POST") return Response.json({ error: true, message: "Use POST to create a vendor" }, { status: 405 });
   return createVendor(await readBody(request));
 });

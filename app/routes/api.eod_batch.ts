@@ -2,4 +2,4 @@
 import { listEodBatches } from "~/eod/grids.server";
 import { apiRoute } from "~/http/route.server";
 
-export const loader = apiRoute(({ url, t }) => listEodBatches(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listEodBatches(url.searchParams));

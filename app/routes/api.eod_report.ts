@@ -2,4 +2,4 @@
 import { listEodReport } from "~/eod/grids.server";
 import { apiRoute } from "~/http/route.server";
 
-export const loader = apiRoute(({ url, t }) => listEodReport(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listEodReport(url.searchParams));

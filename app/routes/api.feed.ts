@@ -2,4 +2,4 @@
 import { listFeeds } from "~/feeds/feeds.server";
 import { apiRoute } from "~/http/route.server";
 
-export const loader = apiRoute(({ url, t }) => listFeeds(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listFeeds(url.searchParams));

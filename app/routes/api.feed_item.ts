@@ -3,4 +3,4 @@
 import { listFeedLogs } from "~/feeds/feeds.server";
 import { apiRoute } from "~/http/route.server";
 
-export const loader = apiRoute(({ url, t }) => listFeedLogs(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listFeedLogs(url.searchParams));

@@ -4,8 +4,14 @@
 // ends with error, message, detail (the run's own message) and log_id.
 // The route hands in the registry (D97): app/feeds never imports jobs/.
 import { runFeedNow } from "~/runs/run-feed-now.server";
+import { startRunAnswer } from "~/runs/start-answer.server";
 import { apiRoute, onlyPost, postRoute } from "~/http/route.server";
 import { FEED_JOBS } from "../../jobs/registry";
 
 export const loader = onlyPost();
-export const action = postRoute(apiRoute(({ request, t }) => runFeedNow(request, t, FEED_JOBS)));
+export const action = postRoute(
+  apiRoute(async ({ request, t }) => {
+    const next = await runFeedNow(request, FEED_JOBS);
+    return "run" in next ? startRunAnswer(next.run, request, t) : next;
+  }),
+);

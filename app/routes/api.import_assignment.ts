@@ -8,7 +8,7 @@ import { ASSIGNMENT_IMPORT_FEED } from "~/sales/feeds.server";
 export const action = apiRoute(async ({ t }) => {
   let imported: AssignmentImport | null = null;
   const run = await runFeed(ASSIGNMENT_IMPORT_FEED.name, async (context) => {
-    imported = await importAssignmentFiles(t, context);
+    imported = await importAssignmentFiles(context);
     return importFeedOutcome(imported);
   }, { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron });
   if (imported) return (imported as AssignmentImport).answer;

@@ -2,4 +2,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listInProgress } from "~/sales/grids.server";
 
-export const loader = apiRoute(({ url, t }) => listInProgress(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listInProgress(url.searchParams));

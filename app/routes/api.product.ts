@@ -3,4 +3,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listProducts } from "~/products/products.server";
 
-export const loader = apiRoute(({ url, t }) => listProducts(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listProducts(url.searchParams));

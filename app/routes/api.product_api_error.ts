@@ -2,4 +2,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listProductApiErrors } from "~/products/products.server";
 
-export const loader = apiRoute(({ url, t }) => listProductApiErrors(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listProductApiErrors(url.searchParams));

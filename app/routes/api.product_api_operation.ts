@@ -2,4 +2,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listProductApiOperations } from "~/products/products.server";
 
-export const loader = apiRoute(({ url, t }) => listProductApiOperations(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listProductApiOperations(url.searchParams));

@@ -3,4 +3,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listRealtimeSalesLogs } from "~/sales/realtime-logs.server";
 
-export const loader = apiRoute(({ url, t }) => listRealtimeSalesLogs(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listRealtimeSalesLogs(url.searchParams));

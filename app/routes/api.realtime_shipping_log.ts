@@ -3,4 +3,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listRealtimeShippingLogs } from "~/sales/realtime-logs.server";
 
-export const loader = apiRoute(({ url, t }) => listRealtimeShippingLogs(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listRealtimeShippingLogs(url.searchParams));

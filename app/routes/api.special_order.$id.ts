@@ -5,7 +5,7 @@ import { intendedMethod, readBody, renderAnswer } from "~/lib/validation.server"
 import { shopifyAdminFor } from "~/shopify/admin-client.server";
 import { getSpecialOrderForm, updateSpecialOrder } from "~/special-orders/special-orders.server";
 
-export const loader = apiRoute(({ params, t }) => getSpecialOrderForm(Number(params.id), t));
+export const loader = apiRoute(({ params }) => getSpecialOrderForm(Number(params.id)));
 
 export const action = apiRoute(async ({ request, params, staff, t }) => {
   const body = await readBody(request);

@@ -3,4 +3,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listCurrentSpecialOrders } from "~/special-orders/special-orders.server";
 
-export const loader = apiRoute(({ url, t }) => listCurrentSpecialOrders(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listCurrentSpecialOrders(url.searchParams));

@@ -3,4 +3,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listSpecialOrderErrors } from "~/special-orders/special-orders.server";
 
-export const loader = apiRoute(({ url, t }) => listSpecialOrderErrors(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listSpecialOrderErrors(url.searchParams));

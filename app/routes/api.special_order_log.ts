@@ -2,4 +2,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listSpecialOrderLogs } from "~/special-orders/special-orders.server";
 
-export const loader = apiRoute(({ url, t }) => listSpecialOrderLogs(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listSpecialOrderLogs(url.searchParams));

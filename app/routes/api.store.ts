@@ -2,4 +2,4 @@
 import { apiRoute } from "~/http/route.server";
 import { listStores } from "~/sales/stores.server";
 
-export const loader = apiRoute(({ url, t }) => listStores(url.searchParams, t));
+export const loader = apiRoute(({ url }) => listStores(url.searchParams));

@@ -2,4 +2,4 @@
 import { apiRoute } from "~/http/route.server";
 import { flatAnswer, listUnassignedOrders } from "~/sales/grids.server";
 
-export const loader = apiRoute(async ({ url, t }) => flatAnswer(await listUnassignedOrders(url.searchParams, t)));
+export const loader = apiRoute(async ({ url }) => flatAnswer(await listUnassignedOrders(url.searchParams)));

@@ -9,6 +9,7 @@ import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { readRun, type RunView } from "./runs.server";
 import { MANUAL_RUN_SHUTDOWN_REASON, manualRuns, stopManualFeedRuns } from "~/feeds/manual-runs.server";
 import { runFeedNow } from "./run-feed-now.server";
+import { startRunAnswer } from "./start-answer.server";
 import { closeFeedPool, type FeedJob } from "~/feeds/runner.server";
 import { until } from "../../tests/support/until";
 
@@ -44,9 +45,11 @@ interface StartBody {
 }
 
 async function runNow(name: string, run: FeedJob, locale = "en") {
-  const response = await runFeedNow(new Request(`http://app.test/api/feed_run?feed_name=${name}&locale=${locale}`, { method: "POST" }), locale === "de" ? de : t, {
-    [name]: { defaultCron: "0 0 * * *", run },
-  });
+  // As POST /api/feed_run does: the run asked for, started for the request.
+  const request = new Request(`http://app.test/api/feed_run?feed_name=${name}&locale=${locale}`, { method: "POST" });
+  const next = await runFeedNow(request, { [name]: { defaultCron: "0 0 * * *", run } });
+  if (!("run" in next)) throw new Error(`${name} is not runnable`);
+  const response = await startRunAnswer(next.run, request, locale === "de" ? de : t);
   return { status: response.status, body: (await response.json()) as StartBody };
 }
 

@@ -13,11 +13,10 @@ import { createHash } from "node:crypto";
 import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
-import type { Translate } from "~/i18n/i18n.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message } from "~/runs/messages";
 import { englishText } from "~/i18n/english.server";
-import { plainText, renderCoded, type RunMessage } from "~/i18n/messages";
+import { plainText, ReaderText, type CodedMessage, type RunMessage } from "~/i18n/messages";
 import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport, type VendorTransport } from "@edi/transport";
@@ -196,15 +195,16 @@ export function readAssignmentFile(content: Buffer | string): { lines: Assignmen
   return { lines, errors };
 }
 
+/** The button's answer, its words for the reader: `apiRoute` renders them in the request's language (D137). */
 export interface AssignmentImportResult {
   error: boolean;
-  message: string;
-  error_messages: string[];
+  message: CodedMessage;
+  error_messages: ReaderText[];
   files: number;
   created: number;
 }
 
-/** An import: the button's answer (`error_messages` in the reader's language) and its problems as codes, for the feed log (D116). */
+/** An import: the button's answer (`error_messages` for the reader) and its problems as codes, for the feed log (D116). */
 export interface AssignmentImport {
   answer: AssignmentImportResult;
   problems: RunMessage[];
@@ -235,10 +235,10 @@ export async function applyAssignmentLines(lines: AssignmentFileLine[]) {
 
 /**
  * The assignment_import feed's work: fetch, store, archive, apply. The
- * problems come back as codes (D116), for the feed log, and rendered with `t`
- * in `error_messages`, for the button's answer.
+ * problems come back as codes (D116), for the feed log, and as ReaderTexts in
+ * `error_messages`, for the button's answer (rendered at the edge, D137).
  */
-export async function importAssignmentFiles(t: Translate, context?: FeedRunContext): Promise<AssignmentImport> {
+export async function importAssignmentFiles(context?: FeedRunContext): Promise<AssignmentImport> {
   const problems: RunMessage[] = [];
   let fetchFailed = false;
   const settings = as400ConnectionSettings();
@@ -264,11 +264,11 @@ export async function importAssignmentFiles(t: Translate, context?: FeedRunConte
     problems.push(...outcome.problems);
   }
   const error = fetchFailed || fileFailed;
-  let summary: string;
-  if (error) summary = t("sales.in_progress.import_error");
-  else if (waiting.length === 0) summary = t("sales.in_progress.no_new_files");
-  else summary = t("sales.in_progress.imported");
-  return { answer: { error, message: summary, error_messages: problems.map((problem) => renderCoded(t, problem)), files: waiting.length, created }, problems };
+  let summary: CodedMessage;
+  if (error) summary = message("sales.in_progress.import_error");
+  else if (waiting.length === 0) summary = message("sales.in_progress.no_new_files");
+  else summary = message("sales.in_progress.imported");
+  return { answer: { error, message: summary, error_messages: problems.map((problem) => new ReaderText(problem)), files: waiting.length, created }, problems };
 }
 
 function fetchFiles(transport: VendorTransport, problems: RunMessage[], context?: FeedRunContext) {

@@ -2,8 +2,7 @@
 // Orders, Awaiting Assignment (GET /api/assignment) and In Progress Assignment.
 import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
-import type { GridAnswer } from "~/grid/types";
-import type { Translate } from "~/i18n/i18n.server";
+import type { GridAnswer, GridRow } from "~/grid/types";
 import { ASSIGN_STATUS_VALUES, FINISHED_ORDER_STATUSES } from "./assignments.server";
 
 /** Pending, Processing, Sent, Complete: waiting on us, under way, under way, done. */
@@ -123,11 +122,11 @@ export const inProgressGrid = defineGrid({
 });
 
 /** The spec's flat answer (data, last_page, total at the top level) of a grid answer. */
-export function flatAnswer(answer: GridAnswer) {
+export function flatAnswer<Text>(answer: GridAnswer<GridRow, Text>) {
   const { data, ...page } = answer.data;
   return { data, ...page, columns: answer.columns };
 }
 
-export const listUnassignedOrders = (params: URLSearchParams, t: Translate) => runGrid(unassignedOrderGrid, params, t);
-export const listAssignments = (params: URLSearchParams, t: Translate) => runGrid(assignmentGrid, params, t);
-export const listInProgress = (params: URLSearchParams, t: Translate) => runGrid(inProgressGrid, params, t);
+export const listUnassignedOrders = (params: URLSearchParams) => runGrid(unassignedOrderGrid, params);
+export const listAssignments = (params: URLSearchParams) => runGrid(assignmentGrid, params);
+export const listInProgress = (params: URLSearchParams) => runGrid(inProgressGrid, params);

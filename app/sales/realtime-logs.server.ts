@@ -3,7 +3,6 @@
 // /api/realtime_sales_log and /api/realtime_shipping_log answer here.
 import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid, type GridSource } from "~/grid/grid.server";
-import type { Translate } from "~/i18n/i18n.server";
 import { AS400_STATUSES } from "~/as400/realtime-outbox.server";
 
 const EVENTS = ["sale", "refund"] as const;
@@ -67,10 +66,10 @@ export const realtimeShippingLogGrid = defineGrid({
   ],
 });
 
-export function listRealtimeSalesLogs(params: URLSearchParams, t: Translate) {
-  return runGrid(realtimeSalesLogGrid, params, t);
+export function listRealtimeSalesLogs(params: URLSearchParams) {
+  return runGrid(realtimeSalesLogGrid, params);
 }
 
-export function listRealtimeShippingLogs(params: URLSearchParams, t: Translate) {
-  return runGrid(realtimeShippingLogGrid, params, t);
+export function listRealtimeShippingLogs(params: URLSearchParams) {
+  return runGrid(realtimeShippingLogGrid, params);
 }

@@ -10,7 +10,6 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
-import type { Translate } from "~/i18n/i18n.server";
 import { englishText } from "~/i18n/english.server";
 import { message, type RunMessage } from "~/i18n/messages";
 import { coded, NotFoundError, parseInput, ValidationError, type Problem } from "~/lib/validation.server";
@@ -402,7 +401,7 @@ export const storeGrid = defineGrid({
   ],
 });
 
-export const listStores = (params: URLSearchParams, t: Translate) => runGrid(storeGrid, params, t);
+export const listStores = (params: URLSearchParams) => runGrid(storeGrid, params);
 
 export interface StoreForm {
   id: number;

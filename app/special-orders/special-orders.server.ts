@@ -4,9 +4,8 @@
 // refuses again, a new error row says why.
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
-import { defineGrid, gridSourceFrom, languageOf, optionsFrom, runGrid } from "~/grid/grid.server";
-import { message, renderStored, type CodedMessage } from "~/i18n/messages";
-import type { Translate } from "~/i18n/i18n.server";
+import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
+import { message, storedForReader, type CodedMessage } from "~/i18n/messages";
 import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { baseTotal, processSpecialOrder, SPECIAL_ORDER_STATUSES } from "./processing.server";
@@ -103,18 +102,18 @@ export const specialOrderLogGrid = defineGrid({
 });
 
 /** The spec's list answers for these three: data, last_page, total at the top level (spec 001 §7), and the columns. */
-async function flatList(grid: Parameters<typeof runGrid>[0], params: URLSearchParams, t: Translate) {
-  const answer = await runGrid(grid, params, t);
+async function flatList(grid: Parameters<typeof runGrid>[0], params: URLSearchParams) {
+  const answer = await runGrid(grid, params);
   return { ...answer.data, columns: answer.columns };
 }
 /** Totals as exact decimal text ("246.96"), the same in the page's first render and the API's JSON. */
 const money = (value: unknown) => (value === null || value === undefined ? null : (value as { toFixed(digits: number): string }).toFixed(2));
-export async function listCurrentSpecialOrders(params: URLSearchParams, t: Translate) {
-  const answer = await flatList(specialOrderCurrentGrid, params, t);
+export async function listCurrentSpecialOrders(params: URLSearchParams) {
+  const answer = await flatList(specialOrderCurrentGrid, params);
   return { ...answer, data: answer.data.map((row) => ({ ...row, grand_total_base: money(row.grand_total_base), grand_total_purchased: money(row.grand_total_purchased) })) };
 }
-export const listSpecialOrderErrors = (params: URLSearchParams, t: Translate) => flatList(specialOrderErrorGrid, params, t);
-export const listSpecialOrderLogs = (params: URLSearchParams, t: Translate) => flatList(specialOrderLogGrid, params, t);
+export const listSpecialOrderErrors = (params: URLSearchParams) => flatList(specialOrderErrorGrid, params);
+export const listSpecialOrderLogs = (params: URLSearchParams) => flatList(specialOrderLogGrid, params);
 
 /** The file of a log row, as it came from the AS400. */
 export async function specialOrderLogFile(idText: string | null): Promise<{ name: string; content: Uint8Array }> {
@@ -133,7 +132,7 @@ async function findSpecialOrder(id: number) {
 }
 
 /** GET /api/special_order/{id}: the form's fields, items as a JSON string (spec 001 §7). */
-export async function getSpecialOrderForm(id: number, t: Translate) {
+export async function getSpecialOrderForm(id: number) {
   const order = await findSpecialOrder(id);
   const lastError = await prisma.specialOrderError.findFirst({
     where: { special_order_id: id },
@@ -147,8 +146,8 @@ export async function getSpecialOrderForm(id: number, t: Translate) {
     store_ticket: order.store_ticket,
     employee_number: order.employee_number,
     store_id: order.store_id,
-    // In the reader's language when the pull wrote it as a code (D114).
-    error_message: lastError ? renderStored(t, languageOf(t), lastError.error_code, lastError.error_message) : null,
+    // In the reader's language when the pull wrote it as a code (D114), rendered at the edge (D136).
+    error_message: lastError ? storedForReader(lastError.error_code, lastError.error_message) : null,
     ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, order[field] ?? null])),
     items: JSON.stringify(readItems(order.items) ?? []),
     shipping_cost: order.shipping_cost.toFixed(2),

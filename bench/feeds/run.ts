@@ -59,22 +59,23 @@ try {
 
   const { listFeeds, listFeedLogs } = await import("../../app/feeds/feeds.server");
   const { i18nServer } = await import("../../app/i18n/i18n.server");
+  const { renderForReader } = await import("../../app/i18n/messages");
   const t = await i18nServer.getFixedT("en", "common");
   const cases: Array<[string, string, (params: URLSearchParams) => Promise<{ total: number }>]> = [
-    ["/feed (default: last_started_at desc)", "", (p) => listFeeds(p, t)],
-    ["/feed?name=ship", "name=ship", (p) => listFeeds(p, t)],
-    ["/feed/item (default: created_at desc)", "", (p) => listFeedLogs(p, t)],
-    ["/feed/item page 500", "page=500", (p) => listFeedLogs(p, t)],
-    ["/feed/item?feed_name=<one feed> (View Logs)", "feed_name=order_sync", (p) => listFeedLogs(p, t)],
-    ["/feed/item?feed_name=ship (4 feeds)", "feed_name=ship", (p) => listFeedLogs(p, t)],
-    ["/feed/item?type=failed", "type=failed", (p) => listFeedLogs(p, t)],
-    ["/feed/item?feed_name=order_sync&type=failed", "feed_name=order_sync&type=failed", (p) => listFeedLogs(p, t)],
-    ["/feed/item?feed_name=nothing", "feed_name=nothing", (p) => listFeedLogs(p, t)],
-    ["/feed/item sort=id asc", "sort=id&sort_dir=asc", (p) => listFeedLogs(p, t)],
-    ["/feed/item sort=feed_name asc", "sort=feed_name&sort_dir=asc", (p) => listFeedLogs(p, t)],
-    ["/feed/item sort=type desc", "sort=type&sort_dir=desc", (p) => listFeedLogs(p, t)],
-    ["/feed/item sort=updated_at desc", "sort=updated_at&sort_dir=desc", (p) => listFeedLogs(p, t)],
-    ["/feed/item?feed_name=order_sync sort=type", "feed_name=order_sync&sort=type&sort_dir=asc", (p) => listFeedLogs(p, t)],
+    ["/feed (default: last_started_at desc)", "", (p) => listFeeds(p).then((answer) => renderForReader(t, answer))],
+    ["/feed?name=ship", "name=ship", (p) => listFeeds(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item (default: created_at desc)", "", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item page 500", "page=500", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item?feed_name=<one feed> (View Logs)", "feed_name=order_sync", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item?feed_name=ship (4 feeds)", "feed_name=ship", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item?type=failed", "type=failed", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item?feed_name=order_sync&type=failed", "feed_name=order_sync&type=failed", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item?feed_name=nothing", "feed_name=nothing", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item sort=id asc", "sort=id&sort_dir=asc", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item sort=feed_name asc", "sort=feed_name&sort_dir=asc", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item sort=type desc", "sort=type&sort_dir=desc", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item sort=updated_at desc", "sort=updated_at&sort_dir=desc", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
+    ["/feed/item?feed_name=order_sync sort=type", "feed_name=order_sync&sort=type&sort_dir=asc", (p) => listFeedLogs(p).then((answer) => renderForReader(t, answer))],
   ];
   const results: Array<{ request: string; total: number; median_ms: number; max_ms: number }> = [];
   for (const [label, query, run] of cases) {

@@ -19,6 +19,7 @@ import { listDropshipLogs } from "../../app/dropship/logs.server";
 import { feedLogGridAnswer } from "../../app/feeds/feeds.server";
 import { closeFeedPool } from "../../app/feeds/runner.server";
 import { i18nServer } from "../../app/i18n/i18n.server";
+import { renderForReader } from "../../app/i18n/messages";
 import { encryptSecret } from "../../app/lib/secrets.server";
 import { metricsText } from "../../app/observability/metrics.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
@@ -214,7 +215,7 @@ describe("the drop-ship flow", () => {
     // Every line the steps wrote for this PO is a code as well as English text, and reads in German on a German page (D114).
     const coded = await prisma.dropshipLog.findMany({ where: { po_number: request.po_number }, select: { message: true, message_code: true } });
     expect(coded.every((log) => log.message_code !== null)).toBe(true);
-    const german = await listDropshipLogs(new URLSearchParams({ po_number: request.po_number }), await i18nServer.getFixedT("de", "common"));
+    const german = await listDropshipLogs(new URLSearchParams({ po_number: request.po_number })).then(async (answer) => renderForReader(await i18nServer.getFixedT("de", "common"), answer));
     const texts = german.data.data.map((row) => row.message as string);
     expect(texts).toContainEqual(expect.stringMatching(new RegExp(`^Versandanfrage ${request.po_number} erstellt für \\d+ x `)));
     expect(texts).toContainEqual(expect.stringMatching(/^856: .* versandt( mit \w+)?, Sendungsnummer /));
@@ -222,7 +223,7 @@ describe("the drop-ship flow", () => {
     // The feed log of the run shows its message in German too, and keeps the English beside the code.
     const sendLog = await prisma.feedLog.findFirstOrThrow({ where: { feed_name: "send_ship_requests", type: "finished" }, orderBy: { id: "desc" } });
     expect((sendLog.meta as { message: string }).message).toMatch(/^1 file sent to 1 vendor/);
-    const feedLogs = await feedLogGridAnswer(new URLSearchParams({ feed_name: "send_ship_requests", type: "finished" }), await i18nServer.getFixedT("de", "common"));
+    const feedLogs = await feedLogGridAnswer(new URLSearchParams({ feed_name: "send_ship_requests", type: "finished" })).then(async (answer) => renderForReader(await i18nServer.getFixedT("de", "common"), answer));
     expect(JSON.parse(feedLogs.data.data[0].meta as string).message).toMatch(/^1 Datei an 1 Lieferant gesendet/);
   });
 

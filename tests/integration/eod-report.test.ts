@@ -26,6 +26,7 @@ let report: typeof import("../../app/eod/report.server");
 let batches: typeof import("../../app/eod/batches.server");
 let lock: typeof import("../../app/eod/lock.server");
 let csv: typeof import("../../app/eod/csv.server");
+let csvOut: typeof import("../../app/grid/csv.server");
 let actions: typeof import("../../app/eod/actions.server");
 let reloadEnv: () => void;
 
@@ -71,6 +72,7 @@ beforeAll(async () => {
   batches = await import("../../app/eod/batches.server");
   lock = await import("../../app/eod/lock.server");
   csv = await import("../../app/eod/csv.server");
+  csvOut = await import("../../app/grid/csv.server");
   actions = await import("../../app/eod/actions.server");
   db = (await import("../../app/db.server")).prisma;
 
@@ -242,17 +244,24 @@ describe("Export to AS400 and Retry Previous", () => {
 
   it("answers the buttons with the spec's texts and what happened", async () => {
     const { translatorFor } = await import("../../app/i18n/i18n.server");
+    const { renderAnswer } = await import("../../app/lib/validation.server");
+    type Translator = Awaited<ReturnType<typeof translatorFor>>;
+    // As the {token} routes answer: the action's coded answer rendered for the request (D137).
+    const answerOf = async (action: "run" | "retry" | "export", url: URL, translate: Translator) => {
+      const { status, body } = await actions.eodActionAnswer(action, url);
+      return Response.json(renderAnswer(translate, body), { status });
+    };
     const t = await translatorFor(new Request("http://app.test/api/eod_report_export"));
-    const exported = await actions.eodActionAnswer("export", new URL("http://app.test/api/eod_report_export"), t);
+    const exported = await answerOf("export", new URL("http://app.test/api/eod_report_export"), t);
     expect(exported.status).toBe(200);
     const body = (await exported.json()) as { error: boolean; message: string; detail: string };
     expect(body).toMatchObject({ error: false, message: "EOD report exported successfully" });
     expect(body.detail).toMatch(/^EOD_\d{8}_\d{6}\.csv sent to the AS400 \(\/as400\/eod\/EOD_\d{8}_\d{6}\.csv\): 1 rows, net sales \$55\.00\.$/);
-    const retry = await actions.eodActionAnswer("retry", new URL("http://app.test/api/eod_report_retry"), t);
+    const retry = await answerOf("retry", new URL("http://app.test/api/eod_report_retry"), t);
     expect(retry.status).toBe(409);
     expect(await retry.json()).toEqual({ error: true, message: "Something went wrong when retrying EOD report", detail: "There is no failed or unsent batch to retry." });
     const fr = await translatorFor(new Request("http://app.test/api/eod_report_run?locale=fr"));
-    const run = await actions.eodActionAnswer("run", new URL(`http://app.test/api/eod_report_run?sales_date=${NEXT}`), fr);
+    const run = await answerOf("run", new URL(`http://app.test/api/eod_report_run?sales_date=${NEXT}`), fr);
     expect(await run.json()).toMatchObject({ error: false, message: "Rapport de fin de journée exécuté avec succès" });
   });
 
@@ -285,7 +294,7 @@ describe("CSV export", () => {
     await db.eodReportRow.create({ data: { sales_date: date("2026-11-19"), store_id: "=HYPERLINK(\"http://x\")", invoice_total: 1, net_sales: -3.5, credit_memo_total: 4.5 } });
     const { translatorFor } = await import("../../app/i18n/i18n.server");
     const t = await translatorFor(new Request("http://app.test/api/eod_report_export_csv"));
-    const response = await csv.eodReportCsv(new URLSearchParams("sort=sales_date&sort_dir=asc&page=3"), t, new Date("2026-11-21T15:04:00Z"));
+    const response = csvOut.csvResponse(await csv.eodReportCsv(new URLSearchParams("sort=sales_date&sort_dir=asc&page=3"), new Date("2026-11-21T15:04:00Z")), t);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="eod_report_20261121_1004.csv"');
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -301,14 +310,14 @@ describe("CSV export", () => {
   it("keeps the grid's filters and refuses bad ones before the download starts", async () => {
     const { translatorFor } = await import("../../app/i18n/i18n.server");
     const t = await translatorFor(new Request("http://app.test/?locale=de"));
-    const response = await csv.eodReportCsv(new URLSearchParams("store_id=web"), t);
+    const response = csvOut.csvResponse(await csv.eodReportCsv(new URLSearchParams("store_id=web")), t);
     const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
     expect(lines[0].startsWith("Verkaufsdatum,Filiale,")).toBe(true);
     expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(["WEB"]);
-    await expect(csv.eodReportCsv(new URLSearchParams("sort=nope"), t)).rejects.toMatchObject({ errors: { sort: [expect.any(String)] } });
+    await expect(csv.eodReportCsv(new URLSearchParams("sort=nope"))).rejects.toMatchObject({ errors: { sort: [expect.objectContaining({ code: "errors.validation.sort" })] } });
   });
 
   it("neutralises every formula start but leaves plain numbers alone", () => {
-    expect(["=1+2", "+SUM(A1)", "-A1", "@cmd", "\tx", "-12.50", "12", "a=b"].map(csv.spreadsheetSafe)).toEqual(["'=1+2", "'+SUM(A1)", "'-A1", "'@cmd", "'\tx", "-12.50", "12", "a=b"]);
+    expect(["=1+2", "+SUM(A1)", "-A1", "@cmd", "\tx", "-12.50", "12", "a=b"].map(csvOut.spreadsheetSafe)).toEqual(["'=1+2", "'+SUM(A1)", "'-A1", "'@cmd", "'\tx", "-12.50", "12", "a=b"]);
   });
 });

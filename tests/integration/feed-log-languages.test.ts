@@ -12,7 +12,7 @@ import prisma from "../../app/db.server";
 import { feedLogGridAnswer } from "../../app/feeds/feeds.server";
 import { closeFeedPool, runFeed, type FeedRunResult } from "../../app/feeds/runner.server";
 import { i18nServer, type Translate } from "../../app/i18n/i18n.server";
-import { renderMessage } from "../../app/i18n/messages";
+import { renderForReader, renderMessage } from "../../app/i18n/messages";
 
 const RUN = `t116${Date.now().toString(36)}`;
 const t: Record<"en" | "de" | "fr", Translate> = {} as never;
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** The run's finished log as the Feed Logs page shows it in `language`. */
 async function feedLog(feed: string, run: FeedRunResult, language: "en" | "de" | "fr") {
-  const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: feed, type: "finished", sort: "id", sort_dir: "desc" }), t[language]);
+  const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: feed, type: "finished", sort: "id", sort_dir: "desc" })).then((answer) => renderForReader(t[language], answer));
   const row = answer.data.data.find((item) => Number(item.id) === run.logId);
   expect(row, `finished log ${run.logId} of ${feed}`).toBeDefined();
   return JSON.parse(row!.meta as string) as Record<string, unknown>;
@@ -128,7 +128,7 @@ describe("the order sync's account of what an orders/cancelled changed", () => {
       `Order ${row.order_id} cancelled in Shopify (2026-03-10T13:00:00.000Z, reason customer); ` +
         `financial status voided. Order ${row.order_id} (Shopify ${id}) created from orders/cancelled.`,
     );
-    const answer = await listRealtimeSalesLogs(new URLSearchParams({ shopify_order_id: String(id), sort: "id", sort_dir: "desc" }), t.de);
+    const answer = await listRealtimeSalesLogs(new URLSearchParams({ shopify_order_id: String(id), sort: "id", sort_dir: "desc" })).then((answer) => renderForReader(t.de, answer));
     expect(answer.data.data[0].message).toBe(
       `Bestellung ${row.order_id} in Shopify storniert (2026-03-10T13:00:00.000Z, Grund customer); ` +
         `Zahlungsstatus voided. Bestellung ${row.order_id} (Shopify ${id}): angelegt durch orders/cancelled.`,

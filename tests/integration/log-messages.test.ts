@@ -12,7 +12,7 @@ import { feedLogGridAnswer } from "../../app/feeds/feeds.server";
 import { closeFeedPool, runFeed } from "../../app/feeds/runner.server";
 import { englishText, logMessage } from "../../app/i18n/english.server";
 import { i18nServer, type Translate } from "../../app/i18n/i18n.server";
-import { message, renderMessage } from "../../app/i18n/messages";
+import { message, renderForReader, renderMessage } from "../../app/i18n/messages";
 import { listRealtimeShippingLogs } from "../../app/sales/realtime-logs.server";
 import { recordDropshipShipments } from "../../app/as400/realtime-outbox.server";
 import { recordSpecialOrderError } from "../../app/special-orders/processing.server";
@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 const logsFor = (language: "en" | "de" | "fr", query: Record<string, string> = {}) =>
-  listDropshipLogs(new URLSearchParams({ vendor_name: VENDOR, ...query }), t[language]).then((answer) => answer.data.data.map((row) => row.message as string));
+  listDropshipLogs(new URLSearchParams({ vendor_name: VENDOR, ...query })).then((answer) => renderForReader(t[language], answer)).then((answer) => answer.data.data.map((row) => row.message as string));
 
 describe("Drop Shipping Logs in the reader's language", () => {
   beforeAll(async () => {
@@ -112,7 +112,7 @@ describe("a step's problems and a feed run's message", () => {
     expect(run.messageCode).toEqual(result.messageCode);
 
     const read = async (language: "en" | "de" | "fr") => {
-      const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: FEED, type: "finished" }), t[language]);
+      const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: FEED, type: "finished" })).then((answer) => renderForReader(t[language], answer));
       return JSON.parse(answer.data.data[0].meta as string) as Record<string, unknown>;
     };
     const german = await read("de");
@@ -126,13 +126,13 @@ describe("a step's problems and a feed run's message", () => {
   it("shows the runner's own words (a run closed as interrupted) in the reader's language", async () => {
     await prisma.feedLog.create({ data: { feed_name: `${FEED}_dead`, type: "starting", meta: { trigger: "schedule" } } });
     await runFeed(`${FEED}_dead`, async () => ({ message: "ok" })); // closes the starting log left by a dead process
-    const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_dead`, type: "failed" }), t.fr);
+    const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_dead`, type: "failed" })).then((answer) => renderForReader(t.fr, answer));
     expect(JSON.parse(answer.data.data[0].meta as string).error).toBe("interrompu : le processus qui l'exécutait s'est arrêté");
   });
 
   it("shows a feed log written before codes as it was written", async () => {
     await prisma.feedLog.create({ data: { feed_name: `${FEED}_old`, type: "finished", meta: { message: "3 files processed", problems: ["x"] } } });
-    const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_old` }), t.de);
+    const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: `${FEED}_old` })).then((answer) => renderForReader(t.de, answer));
     expect(JSON.parse(answer.data.data[0].meta as string)).toEqual({ message: "3 files processed", problems: ["x"] });
   });
 });
@@ -142,7 +142,7 @@ describe("Special Order Log summaries", () => {
     const coded = message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: 3 }), pending: 2, errors: message("logs.n.error", { count: 1 }) });
     await prisma.specialOrderLog.create({ data: { file_path: `/${PREFIX}/a.csv`, content: new Uint8Array(), summary: englishText(coded), summary_code: coded as never } });
     await prisma.specialOrderLog.create({ data: { file_path: `/${PREFIX}/b.csv`, content: new Uint8Array(), summary: "received, not imported yet" } });
-    const answer = await listSpecialOrderLogs(new URLSearchParams({ file_path: `/${PREFIX}/`, sort: "id", sort_dir: "asc" }), t.de);
+    const answer = await listSpecialOrderLogs(new URLSearchParams({ file_path: `/${PREFIX}/`, sort: "id", sort_dir: "asc" })).then((answer) => renderForReader(t.de, answer));
     expect(answer.data.map((row) => row.summary)).toEqual(["3 Belege: 2 für Shopify, 1 Fehler zu überarbeiten", "received, not imported yet"]);
     expect(englishText(coded)).toBe("3 tickets: 2 for Shopify, 1 error to revise");
   });
@@ -157,7 +157,7 @@ describe("Special Order Errors", () => {
     await prisma.$transaction((tx) => recordSpecialOrderError(tx, order, problem!));
     const stored = await prisma.specialOrderError.findFirstOrThrow({ where: { special_order_id: order.id } });
     expect(stored.error_message).toBe("'maria.lopez@example' is not a valid email address.");
-    const answer = await listSpecialOrderErrors(new URLSearchParams({ store_ticket: `${PREFIX}T1` }), t.de);
+    const answer = await listSpecialOrderErrors(new URLSearchParams({ store_ticket: `${PREFIX}T1` })).then((answer) => renderForReader(t.de, answer));
     expect(answer.data.map((row) => row.error_message)).toEqual([renderMessage(t.de as never, "de", problem)]);
     expect(answer.data[0].error_message).not.toBe(stored.error_message);
   });
@@ -173,7 +173,7 @@ describe("Realtime Shipping Log", () => {
       "Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created.",
       `Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created. Already sent to the AS400 with log ${rows[0].id}.`,
     ]);
-    const answer = await listRealtimeShippingLogs(new URLSearchParams({ order_increment_id: `${PREFIX}R1`, sort: "id", sort_dir: "asc" }), t.de);
+    const answer = await listRealtimeShippingLogs(new URLSearchParams({ order_increment_id: `${PREFIX}R1`, sort: "id", sort_dir: "asc" })).then((answer) => renderForReader(t.de, answer));
     expect(answer.data.data.map((row) => row.message)).toEqual([
       "Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt.",
       `Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; ` +
@@ -209,7 +209,7 @@ describe("a vendor file that cannot be read, in the reader's language (D124)", (
     await processStoredFile(stored.id, vendor, new StepReport());
   }
   const rowsOf = async (vendorName: string, language: "en" | "de" | "fr") =>
-    (await listDropshipLogs(new URLSearchParams({ vendor_name: vendorName }), t[language])).data.data.map((row) => row.message as string);
+    (await listDropshipLogs(new URLSearchParams({ vendor_name: vendorName })).then((answer) => renderForReader(t[language], answer))).data.data.map((row) => row.message as string);
 
   it("an X12 fault: English text as before, German and French when read", async () => {
     const vendor = `${PREFIX}X12 Vendor`;

@@ -5,9 +5,8 @@
 // Testing on the page but not held back by test mode, D66).
 import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
-import type { Translate } from "~/i18n/i18n.server";
 import { markReleased } from "~/transfers/incoming-deliveries.server";
-import { joined, renderCoded } from "~/runs/messages";
+import { joined, message, plainText, type RunMessage } from "~/runs/messages";
 import * as csv from "@edi/csv";
 import { allTrackingNumbers, invoiceTotalCents, mapTransactions, type MappedDocument } from "@edi/documents";
 import { recogniseIncomingFile } from "@edi/incoming";
@@ -21,15 +20,18 @@ import { populateShipResponses, storeIncomingFile } from "../flow/populate-respo
 import { carrierName, processShipResponses } from "../flow/process-responses.server";
 import { requestProblems, sendShipRequests } from "../flow/send-requests.server";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
-import { assertConnectable, refuse, requestOf, type Outcome, type Text } from "./outcome.server";
+import { assertConnectable, refuse, requestOf, type Outcome } from "./outcome.server";
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const MAX_LISTED = 20;
 
-function listed(t: Translate, items: string[], separator = "; ") {
-  const shown = items.slice(0, MAX_LISTED).join(separator);
-  return items.length > MAX_LISTED ? `${shown}${separator}${t("tools.summary.more", { count: items.length - MAX_LISTED })}` : shown;
+/** The first items, then how many more (the answers are codes, rendered when read: D137). */
+function listed(items: RunMessage[], separator = "; "): RunMessage {
+  return joined([...items.slice(0, MAX_LISTED), items.length > MAX_LISTED ? message("tools.summary.more", { count: items.length - MAX_LISTED }) : null], separator);
 }
+
+/** Words followed by a full stop. */
+const sentence = (words: RunMessage): RunMessage => joined([words, plainText(".")], "");
 
 const RESENDABLE = ["pending", "sent", "acknowledged", "backordered", "rejected"];
 
@@ -42,7 +44,7 @@ export async function sendPurchaseOrderAgain(vendor: Vendor, po: string): Promis
   if (problems.length) refuse("tools.messages.po_cannot_send", { po, problems: problems.join(", ") }, { po });
   await prisma.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "pending", needs_processing: true } });
   const result = await sendShipRequests({ vendorId: vendor.id });
-  return { error: result.error, text: (t) => t("tools.messages.po_marked", { po, result: result.message }), po, sku: request.item_sku };
+  return { error: result.error, text: message("tools.messages.po_marked", { po, result: result.message }), po, sku: request.item_sku };
 }
 
 export type ParsedType = "855" | "856" | "810";
@@ -98,9 +100,9 @@ export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: 
     refuse("tools.messages.unrecognised", { file: file.name, expected, reason }, { file: file.name });
   }
   const summary = isX12(file.content) || profile.format === "x12" ? summariseX12(file.content, expected, profile) : summariseCsv(file.content, expected);
-  const where: Text = (t) => (file.storedId ? ` ${t("tools.messages.from_stored", { id: file.storedId })}` : "");
+  const where: RunMessage = file.storedId ? joined([plainText(" "), message("tools.messages.from_stored", { id: file.storedId })], "") : plainText("");
   if (!apply) {
-    return { error: summary.refused || summary.faulty, text: (t) => t("tools.messages.parsed", { file: file.name, where: where(t), summary: summary.text(t) }), file: file.name, po: summary.po, transmissionId: file.storedId ?? null };
+    return { error: summary.refused || summary.faulty, text: message("tools.messages.parsed", { file: file.name, where, summary: summary.text }), file: file.name, po: summary.po, transmissionId: file.storedId ?? null };
   }
 
   // Apply it: stored as Populate Ship Responses stores it (never twice), released remotely, then processed now.
@@ -119,12 +121,11 @@ export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: 
     await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "info", file_name: file.name, transmission_id: stored.id, message: archivedTo ? `Archived ${file.path} to ${archivedTo} on the vendor's server.` : `Deleted ${file.path} from the vendor's server.` }]);
   }
   const before = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });
-  const storedText: Text = (t) => t(stored.isNew ? "tools.messages.stored_new" : "tools.messages.stored_before", { id: stored.id });
+  const storedText = message(stored.isNew ? "tools.messages.stored_new" : "tools.messages.stored_before", { id: stored.id });
   if (before.status !== "received") {
     return {
       error: before.status === "failed",
-      text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ` +
-        `${t("tools.messages.already_processed", { id: stored.id, status: before.status })}`,
+      text: joined([message("tools.messages.parsed_only", { file: file.name, where, summary: summary.text }), message("tools.messages.already_processed", { id: stored.id, status: before.status })]),
       file: file.name, po: summary.po, transmissionId: stored.id,
     };
   }
@@ -132,14 +133,13 @@ export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: 
   const after = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });
   return {
     error: result.error || after.status === "failed",
-    text: (t) => `${t("tools.messages.parsed_only", { file: file.name, where: where(t), summary: summary.text(t) })} ` +
-      `${storedText(t)} ${t("tools.messages.process_result", { status: after.status, result: result.message })}`,
+    text: joined([message("tools.messages.parsed_only", { file: file.name, where, summary: summary.text }), storedText, message("tools.messages.process_result", { status: after.status, result: result.message })]),
     file: file.name, po: summary.po, transmissionId: stored.id,
   };
 }
 
 interface Summary {
-  text: Text;
+  text: RunMessage;
   /** Nothing of the expected type could be read. */
   refused: boolean;
   /** Faults or refused rows were found. */
@@ -161,17 +161,14 @@ function summariseX12(content: Buffer, expected: ParsedType, profile: TradingPro
     refused: read.interchanges.length === 0 || pieces.length === 0,
     faulty: faults.length > 0,
     po: firstPo,
-    text: (t) => {
-      const parts: string[] = [];
-      parts.push(t("tools.summary.sets", { count: wanted.length, type: t(`tools.documents.${expected}`) }));
-      if (pieces.length) parts.push(`${listed(t, pieces.map((mapped) => describeDocument(t, mapped)))}.`);
-      if (others.length) parts.push(t("tools.summary.also_holds", { sets: others.join(", ") }));
-      // Our fault sentences in the reader's language (D124).
-      const described = (fault: Fault) => renderCoded(t, faultMessage(fault));
-      parts.push(faults.length ? t("tools.summary.faults", { list: listed(t, faults.map(described)) }) : t("tools.summary.no_faults"));
-      if (warnings.length) parts.push(t("tools.summary.warnings", { list: listed(t, warnings.map(described)) }));
-      return parts.join(" ");
-    },
+    // Our fault sentences in the reader's language (D124).
+    text: joined([
+      message("tools.summary.sets", { count: wanted.length, type: message(`tools.documents.${expected}`) }),
+      pieces.length ? sentence(listed(pieces.map(describeDocument))) : null,
+      others.length ? message("tools.summary.also_holds", { sets: others.join(", ") }) : null,
+      faults.length ? message("tools.summary.faults", { list: listed(faults.map((fault: Fault) => faultMessage(fault))) }) : message("tools.summary.no_faults"),
+      warnings.length ? message("tools.summary.warnings", { list: listed(warnings.map((fault: Fault) => faultMessage(fault))) }) : null,
+    ]),
   };
 }
 
@@ -187,45 +184,45 @@ function documentPo(mapped: MappedDocument): string | undefined {
 const skuOf = (item: { sku?: string; vendorSku?: string }) => item.sku ?? item.vendorSku ?? "?";
 const qtyOf = (quantity: number | undefined | null) => (quantity === undefined || quantity === null ? "?" : String(quantity));
 
-function describeDocument(t: Translate, mapped: MappedDocument): string {
+function describeDocument(mapped: MappedDocument): RunMessage {
   switch (mapped.type) {
     case "855": {
       const ack = mapped.document;
       const lines = ack.lines.map((line) => {
         const first = line.acks[0];
         const vars = { sku: skuOf(line), qty: qtyOf(first?.quantity ?? line.quantity), status: line.status, date: first?.date };
-        return t(first?.date ? "tools.summary.ack_line_date" : "tools.summary.ack_line", vars);
+        return message(first?.date ? "tools.summary.ack_line_date" : "tools.summary.ack_line", vars);
       });
-      return t("tools.summary.ack", { po: ack.poNumber || "?", status: ack.status, lines: lines.length ? lines.join(", ") : t("tools.summary.no_lines") });
+      return message("tools.summary.ack", { po: ack.poNumber || "?", status: ack.status, lines: lines.length ? joined(lines, ", ") : message("tools.summary.no_lines") });
     }
     case "856": {
       const notice = mapped.document;
       const carrier = carrierName(notice.carrier);
       const orders = notice.orders.map((order) => {
-        const items = order.items.map((item) => `${skuOf(item)} × ${qtyOf(item.quantity)}`).join(", ") || t("tools.summary.no_lines");
+        const items = order.items.map((item) => `${skuOf(item)} × ${qtyOf(item.quantity)}`).join(", ") || message("tools.summary.no_lines");
         const tracking = allTrackingNumbers({ trackingNumbers: [], orders: [order] });
         const all = tracking.length ? tracking : notice.trackingNumbers;
-        return t("tools.summary.ship_order", { po: order.poNumber ?? "?", items, tracking: all.length ? all.join(", ") : t("tools.summary.no_tracking") });
+        return message("tools.summary.ship_order", { po: order.poNumber ?? "?", items, tracking: all.length ? all.join(", ") : message("tools.summary.no_tracking") });
       });
-      return t("tools.summary.shipment", {
+      return message("tools.summary.shipment", {
         id: notice.shipmentId || "?",
-        carrier: carrier ? `${carrier}${notice.carrier?.scac && notice.carrier.scac !== carrier ? ` (${notice.carrier.scac})` : ""}` : t("tools.summary.unknown_carrier"),
+        carrier: carrier ? `${carrier}${notice.carrier?.scac && notice.carrier.scac !== carrier ? ` (${notice.carrier.scac})` : ""}` : message("tools.summary.unknown_carrier"),
         date: notice.shippedDate ?? notice.date ?? "?",
-        orders: orders.join("; ") || t("tools.summary.no_lines"),
+        orders: orders.length ? joined(orders, "; ") : message("tools.summary.no_lines"),
       });
     }
     case "810": {
       const invoice = mapped.document;
       const total = invoice.totalCents ?? invoiceTotalCents(invoice);
-      return t("tools.summary.invoice", { number: invoice.invoiceNumber || "?", po: invoice.poNumber ?? "?", count: invoice.lines.length, total: money(total) });
+      return message("tools.summary.invoice", { number: invoice.invoiceNumber || "?", po: invoice.poNumber ?? "?", count: invoice.lines.length, total: money(total) });
     }
     default:
-      return mapped.type;
+      return plainText(mapped.type);
   }
 }
 
 function summariseCsv(content: Buffer, expected: ParsedType): Summary {
-  let pieces: Text[] = [];
+  let pieces: RunMessage[] = [];
   let errors: csv.CsvRowError[] = [];
   let refused = false;
   let po: string | null = null;
@@ -235,11 +232,11 @@ function summariseCsv(content: Buffer, expected: ParsedType): Summary {
     refused = read.refused;
     po = read.rows[0]?.poNumber ?? null;
     const byPo = groupBy(read.rows, (row) => row.poNumber);
-    pieces = [...byPo].map(([number, rows]) => (t: Translate) =>
-      t("tools.summary.ack", {
+    pieces = [...byPo].map(([number, rows]) =>
+      message("tools.summary.ack", {
         po: number,
         status: [...new Set(rows.map((row) => row.status))].join("/"),
-        lines: rows.map((row) => t(row.expectedDate ? "tools.summary.ack_line_date" : "tools.summary.ack_line", { sku: row.sku, qty: row.quantity, status: row.status, date: row.expectedDate })).join(", "),
+        lines: joined(rows.map((row) => message(row.expectedDate ? "tools.summary.ack_line_date" : "tools.summary.ack_line", { sku: row.sku, qty: row.quantity, status: row.status, date: row.expectedDate })), ", "),
       }),
     );
   } else if (expected === "856") {
@@ -247,26 +244,25 @@ function summariseCsv(content: Buffer, expected: ParsedType): Summary {
     errors = read.errors;
     refused = read.refused;
     po = read.rows[0]?.poNumber ?? null;
-    pieces = read.rows.map((row) => (t: Translate) => t("tools.summary.csv_ship", { po: row.poNumber, sku: row.sku, qty: row.quantity, tracking: row.trackingNumber, carrier: row.carrier ?? t("tools.summary.unknown_carrier") }));
+    pieces = read.rows.map((row) => message("tools.summary.csv_ship", { po: row.poNumber, sku: row.sku, qty: row.quantity, tracking: row.trackingNumber, carrier: row.carrier ?? message("tools.summary.unknown_carrier") }));
   } else {
     const read = csv.readInvoiceCsv(content);
     errors = read.errors;
     refused = read.refused || read.invoices.length === 0;
     po = read.invoices[0]?.poNumber ?? read.invoices[0]?.lines[0]?.poNumber ?? null;
-    pieces = read.invoices.map((invoice) => (t: Translate) =>
-      t("tools.summary.invoice", { number: invoice.invoiceNumber, po: invoice.poNumber ?? [...new Set(invoice.lines.map((line) => line.poNumber))].join(", "), count: invoice.lines.length, total: money(Math.round(invoice.total * 100)) }),
+    pieces = read.invoices.map((invoice) =>
+      message("tools.summary.invoice", { number: invoice.invoiceNumber, po: invoice.poNumber ?? [...new Set(invoice.lines.map((line) => line.poNumber))].join(", "), count: invoice.lines.length, total: money(Math.round(invoice.total * 100)) }),
     );
   }
   return {
     refused,
     faulty: errors.length > 0,
     po,
-    text: (t) => {
-      const parts = [t("tools.summary.rows", { count: pieces.length, type: t(`tools.documents.${expected}`) })];
-      if (pieces.length) parts.push(`${listed(t, pieces.map((piece) => piece(t)))}.`);
-      parts.push(errors.length ? t("tools.summary.faults", { list: listed(t, errors.map((error) => renderCoded(t, error.coded))) }) : t("tools.summary.no_faults"));
-      return parts.join(" ");
-    },
+    text: joined([
+      message("tools.summary.rows", { count: pieces.length, type: message(`tools.documents.${expected}`) }),
+      pieces.length ? sentence(listed(pieces)) : null,
+      errors.length ? message("tools.summary.faults", { list: listed(errors.map((error) => error.coded)) }) : message("tools.summary.no_faults"),
+    ]),
   };
 }
 
@@ -279,17 +275,17 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 export async function sendGeneratedFiles(vendor: Vendor): Promise<Outcome> {
   assertConnectable(vendor);
   const waiting = await prisma.transmission.count({ where: { vendor_id: vendor.id, partner: "vendor", direction: "out", status: "prepared" } });
-  if (waiting === 0) return { error: false, text: (t) => t("tools.messages.no_generated", { name: vendor.name }) };
+  if (waiting === 0) return { error: false, text: message("tools.messages.no_generated", { name: vendor.name }) };
   const report = new StepReport();
   await withVendorTransport(vendor, (transport) => deliverVendorFiles(vendor, transport, report));
   const sent = report.counts.files_sent ?? 0;
   const problems = report.problemCodes;
   return {
     error: problems.length > 0,
-    text: (t) => {
-      const sentText = t("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name });
-      return problems.length ? `${sentText} ${t("tools.messages.problems", { list: renderCoded(t, joined(problems, "; ")) })}` : sentText;
-    },
+    text: joined([
+      message("tools.messages.generated_sent", { count: sent, waiting, name: vendor.name }),
+      problems.length ? message("tools.messages.problems", { list: joined(problems, "; ") }) : null,
+    ]),
   };
 }
 
@@ -300,10 +296,10 @@ export async function receiveFiles(vendor: Vendor): Promise<Outcome> {
   const result = await populateShipResponses({ vendorId: vendor.id });
   // The step's summary and its problems, in each language where they are codes (D117).
   const problems = result.problemCodes ?? [];
-  if (!result.summary) return { error: result.error, text: () => result.message };
+  if (!result.summary) return { error: result.error, text: plainText(result.message) };
   const summary = result.summary;
   return {
     error: result.error,
-    text: (t) => `${renderCoded(t, summary)}${problems.length ? ` ${t("tools.messages.problems", { list: renderCoded(t, joined(problems.slice(0, 5), "; ")) })}` : ""}`,
+    text: joined([summary, problems.length ? message("tools.messages.problems", { list: joined(problems.slice(0, 5), "; ") }) : null]),
   };
 }

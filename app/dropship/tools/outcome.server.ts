@@ -1,18 +1,15 @@
 // What every Drop Ship Tools action answers (an Outcome: error or not, the
-// message in each language, what the log line names) and the refusals they
+// message as codes, rendered in each reader's language when read (D137), what the log line names) and the refusals they
 // share: the Manual Utilities (manual.server.ts) and Vendor Testing
 // (vendor-testing.server.ts) both throw them, run.server.ts answers them.
 import prisma from "~/db.server";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
-import type { Translate } from "~/i18n/i18n.server";
-import { message, renderCoded, type RunMessage } from "~/runs/messages";
-
-/** A message in the request's language, and again in English for the log. */
-export type Text = (t: Translate) => string;
+import { message, type RunMessage } from "~/runs/messages";
 
 export interface Outcome {
   error: boolean;
-  text: Text;
+  /** The answer, as codes: stored with the run, rendered in the reader's language, and in English for the log. */
+  text: RunMessage;
   /** For the log line. */
   po?: string | null;
   sku?: string | null;
@@ -24,14 +21,14 @@ export interface Outcome {
 
 /** A refusal in words (unknown PO, missing folder, file of another type): answered 200 with error true. */
 export class ToolRefusal extends Error {
-  constructor(readonly text: Text, readonly details: Pick<Outcome, "po" | "sku" | "file"> = {}) {
+  constructor(readonly text: RunMessage, readonly details: Pick<Outcome, "po" | "sku" | "file"> = {}) {
     super("tool refusal");
   }
 }
 
 /** `vars` may hold messages (codes with parameters), rendered in each language. */
 export function refuse(key: string, vars: Record<string, unknown> = {}, details: Pick<Outcome, "po" | "sku" | "file"> = {}): never {
-  throw new ToolRefusal((t) => renderCoded(t, message(key, vars)), details);
+  throw new ToolRefusal(message(key, vars), details);
 }
 
 export function assertConnectable(vendor: Vendor) {

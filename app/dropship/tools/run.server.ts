@@ -23,7 +23,6 @@ import { acknowledgePurchaseOrderFile, adviseInventory, answerForPurchaseOrder, 
 
 export type { ToolAnswer };
 
-const LANGUAGES = ["en", "de", "fr"] as const;
 
 export type ToolValues = Partial<Record<ToolInputField, string>>;
 
@@ -73,12 +72,13 @@ export async function runToolOutcome(vendorId: number, action: ToolAction, value
     if (error instanceof ToolRefusal) outcome = { error: true, text: error.text, ...error.details };
     else if (error instanceof PathError || error instanceof TransportError || error instanceof SecretError) {
       const coded = errorRunMessage(error);
-      outcome = { error: true, text: (t) => renderMessage(t, "en", coded), coded };
+      outcome = { error: true, text: coded, coded };
     } else throw error;
   }
-  const [english, german, french] = await Promise.all(LANGUAGES.map((language) => i18nServer.getFixedT(language, "common")));
+  const english = await i18nServer.getFixedT("en", "common");
   await writeLogs([logLine(vendor, action, outcome, input?.field === "ponum" ? value : undefined, english)]);
-  return { error: outcome.error, message: outcome.coded ?? { texts: { en: outcome.text(english), de: outcome.text(german), fr: outcome.text(french) } } };
+  // The run keeps the codes; each reader reads them in their language (D96, D137).
+  return { error: outcome.error, message: outcome.coded ?? outcome.text };
 }
 
 function logLine(vendor: Vendor, action: ToolAction, outcome: Outcome, po: string | undefined, english: Translate): LogEntry {
@@ -91,7 +91,7 @@ function logLine(vendor: Vendor, action: ToolAction, outcome: Outcome, po: strin
     item_sku: outcome.sku ?? null,
     file_name: outcome.file ?? null,
     transmission_id: outcome.transmissionId ?? null,
-    message: `Tools, ${english(`tools.actions.${action}`)}: ${outcome.text(english)}`,
+    message: `Tools, ${english(`tools.actions.${action}`)}: ${renderMessage(english, "en", outcome.text)}`,
   };
 }
 

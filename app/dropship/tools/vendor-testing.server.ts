@@ -6,7 +6,7 @@
 // page, sends a real PO again: manual.server.ts.
 import prisma from "~/db.server";
 import type { DropshipRequest, Vendor } from "~/db/generated/client";
-import { joined } from "~/runs/messages";
+import { joined, message } from "~/runs/messages";
 import { reserveControlNumbers, reserveInterchangeNumbers, type SqlQuery } from "@edi/control-numbers";
 import { CsvWriteError, writePurchaseOrderCsv } from "@edi/csv";
 import { recogniseIncomingFile } from "@edi/incoming";
@@ -66,7 +66,7 @@ export async function answerForPurchaseOrder(vendor: Vendor, type: "855" | "856"
   const file = [...answer.immediate, ...answer.later].find((each) => answerType(vendor, profile, each) === type);
   if (!file) return refuse("tools.messages.answer_failed", { reason: answer.problems.join("; ") || `no ${type} was built` }, { po });
   const path = await uploadToIncoming(vendor, file);
-  return { error: false, text: (t) => t("tools.messages.uploaded_answer", { type, file: file.name, path, po, name: vendor.name }), po, sku: request.item_sku, file: file.name };
+  return { error: false, text: message("tools.messages.uploaded_answer", { type, file: file.name, path, po, name: vendor.name }), po, sku: request.item_sku, file: file.name };
 }
 
 export async function acknowledgePurchaseOrderFile(vendor: Vendor, po: string): Promise<Outcome> {
@@ -80,7 +80,7 @@ export async function acknowledgePurchaseOrderFile(vendor: Vendor, po: string): 
   const file = answer.immediate.find((each) => answerType(vendor, profile, each) === "997");
   if (!file) return refuse("tools.messages.answer_failed", { reason: answer.problems.join("; ") || "no 997 was built" }, { po });
   const path = await uploadToIncoming(vendor, file);
-  return { error: false, text: (t) => t("tools.messages.uploaded_997", { file: file.name, path, sent: sent.file_name, po, name: vendor.name }), po, file: file.name };
+  return { error: false, text: message("tools.messages.uploaded_997", { file: file.name, path, sent: sent.file_name, po, name: vendor.name }), po, file: file.name };
 }
 
 export async function adviseInventory(vendor: Vendor, po: string | undefined): Promise<Outcome> {
@@ -101,10 +101,7 @@ export async function adviseInventory(vendor: Vendor, po: string | undefined): P
   const disabled = profile.documents["846"].enabled ? "" : "tools.messages.note_846_disabled";
   return {
     error: false,
-    text: (t) => {
-      const uploaded = t("tools.messages.uploaded_846", { count: stock.length, file: file.name, path, store: vendor.store_id, name: vendor.name });
-      return disabled ? `${uploaded} ${t(disabled)}` : uploaded;
-    },
+    text: joined([message("tools.messages.uploaded_846", { count: stock.length, file: file.name, path, store: vendor.store_id, name: vendor.name }), disabled ? message(disabled) : null]),
     po: po ?? null,
     sku: request?.item_sku ?? null,
     file: file.name,
@@ -157,6 +154,6 @@ export async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome>
       content_hash: outboundHash(name, body), content: new Uint8Array(body), size: body.length, status: "sent", attempts: 1, processed_at: new Date(),
     },
   });
-  return { error: false, text: (t) => t("tools.messages.sample_uploaded", { file: name, path, po, sku }), po, sku, file: name, transmissionId: stored.id };
+  return { error: false, text: message("tools.messages.sample_uploaded", { file: name, path, po, sku }), po, sku, file: name, transmissionId: stored.id };
 }
 
