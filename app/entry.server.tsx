@@ -33,12 +33,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (inner) log.error({ err: inner }, `${request.method} failed in a loader, action or render`);
 };
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   // Embedded mode: the template's frame-ancestors and related headers.
   if (isEmbedded()) shopify().addDocumentResponseHeaders(request, responseHeaders);
 

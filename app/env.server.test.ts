@@ -26,7 +26,14 @@ describe("environment", () => {
   });
 
   it("runs embedded with all three Shopify variables", () => {
-    const env = parseEnv({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", PORT: "8080", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "Main-Store.myshopify.com, outlet.myshopify.com" });
+    const env = parseEnv({
+      SHOPIFY_API_KEY: "k",
+      SHOPIFY_API_SECRET: "s",
+      SHOPIFY_APP_URL: "https://ops.example.com",
+      PORT: "8080",
+      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+      SHOPIFY_SHOPS: "Main-Store.myshopify.com, outlet.myshopify.com",
+    });
     expect(env.mode).toBe("embedded");
     expect(env.shops).toEqual(["main-store.myshopify.com", "outlet.myshopify.com"]);
     expect(env.listenHost).toBe("0.0.0.0");
@@ -49,14 +56,25 @@ describe("environment", () => {
   });
 
   it("requires the merchant's shops in embedded mode, as *.myshopify.com domains", () => {
-    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") };
+    const embedded = {
+      SHOPIFY_API_KEY: "k",
+      SHOPIFY_API_SECRET: "s",
+      SHOPIFY_APP_URL: "https://ops.example.com",
+      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+    };
     expect(failure(embedded)).toContain("SHOPIFY_SHOPS is required in embedded mode");
     expect(failure({ ...embedded, SHOPIFY_SHOPS: "shop.example.com" })).toContain("SHOPIFY_SHOPS must list shop domains");
     expect(parseEnv({}).shops).toEqual(["demo-shop.myshopify.com"]);
   });
 
   it("requires DATABASE_URL in embedded mode under production: an embedded PostgreSQL on a container's disk is lost at a deploy", () => {
-    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "shop.myshopify.com" };
+    const embedded = {
+      SHOPIFY_API_KEY: "k",
+      SHOPIFY_API_SECRET: "s",
+      SHOPIFY_APP_URL: "https://ops.example.com",
+      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+      SHOPIFY_SHOPS: "shop.myshopify.com",
+    };
     expect(failure({ ...embedded, NODE_ENV: "production" })).toContain("DATABASE_URL is required in embedded mode under NODE_ENV=production");
     expect(parseEnv({ ...embedded, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" }).mode).toBe("embedded");
     expect(parseEnv(embedded).mode).toBe("embedded"); // development may use the embedded one
@@ -75,7 +93,9 @@ describe("environment", () => {
     const both = failure({ SHOPIFY_API_KEY: "", SHOPIFY_API_SECRET: "" });
     expect(both.split("\n").filter((line) => line.includes("is set but blank"))).toHaveLength(2);
     // A blank one beside given ones is the embedded check's "is required".
-    expect(failure({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "", SHOPIFY_APP_URL: "https://ops.example.com" })).toContain("SHOPIFY_API_SECRET is required for embedded mode");
+    expect(failure({ SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "", SHOPIFY_APP_URL: "https://ops.example.com" })).toContain(
+      "SHOPIFY_API_SECRET is required for embedded mode",
+    );
   });
 
   it("treats blank variables as unset and checks the time zone", () => {
@@ -84,7 +104,13 @@ describe("environment", () => {
   });
 
   it("requires AS400_HOST_KEY in embedded mode when the AS400 uses SFTP: its key is not trusted on first use", () => {
-    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "shop.myshopify.com" };
+    const embedded = {
+      SHOPIFY_API_KEY: "k",
+      SHOPIFY_API_SECRET: "s",
+      SHOPIFY_APP_URL: "https://ops.example.com",
+      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+      SHOPIFY_SHOPS: "shop.myshopify.com",
+    };
     const as400 = { AS400_HOST: "as400.example.com", AS400_USER: "ops" };
     const key = `SHA256:${Buffer.alloc(32, 9).toString("base64").replace(/=+$/, "")}`;
     const needed = "AS400_HOST_KEY is required in embedded mode when the AS400 uses SFTP";
@@ -101,9 +127,24 @@ describe("environment", () => {
   });
 
   it("reads the pool sizes, the web statement timeout and the shutdown grace, with defaults, and refuses bad ones (D67, D68)", () => {
-    expect(parseEnv({})).toMatchObject({ DATABASE_POOL_SIZE: 10, JOBS_DATABASE_POOL_SIZE: 10, FEED_LOCK_POOL_SIZE: 10, WEB_STATEMENT_TIMEOUT_MS: 15_000, SHUTDOWN_GRACE_MS: 25_000 });
-    expect(databaseSettings({ DATABASE_POOL_SIZE: "4", WEB_STATEMENT_TIMEOUT_MS: "0", SHOPIFY_API_KEY: "" })).toMatchObject({ DATABASE_POOL_SIZE: 4, WEB_STATEMENT_TIMEOUT_MS: 0 });
-    const message = failure({ DATABASE_POOL_SIZE: "0", JOBS_DATABASE_POOL_SIZE: "many", FEED_LOCK_POOL_SIZE: "2.5", WEB_STATEMENT_TIMEOUT_MS: "-1", SHUTDOWN_GRACE_MS: "soon" });
+    expect(parseEnv({})).toMatchObject({
+      DATABASE_POOL_SIZE: 10,
+      JOBS_DATABASE_POOL_SIZE: 10,
+      FEED_LOCK_POOL_SIZE: 10,
+      WEB_STATEMENT_TIMEOUT_MS: 15_000,
+      SHUTDOWN_GRACE_MS: 25_000,
+    });
+    expect(databaseSettings({ DATABASE_POOL_SIZE: "4", WEB_STATEMENT_TIMEOUT_MS: "0", SHOPIFY_API_KEY: "" })).toMatchObject({
+      DATABASE_POOL_SIZE: 4,
+      WEB_STATEMENT_TIMEOUT_MS: 0,
+    });
+    const message = failure({
+      DATABASE_POOL_SIZE: "0",
+      JOBS_DATABASE_POOL_SIZE: "many",
+      FEED_LOCK_POOL_SIZE: "2.5",
+      WEB_STATEMENT_TIMEOUT_MS: "-1",
+      SHUTDOWN_GRACE_MS: "soon",
+    });
     expect(message).toContain("DATABASE_POOL_SIZE must be a number of connections from 1 to 200");
     expect(message).toContain("JOBS_DATABASE_POOL_SIZE must be a number of connections from 1 to 200");
     expect(message).toContain("FEED_LOCK_POOL_SIZE must be a number of connections from 1 to 200");
@@ -127,7 +168,13 @@ describe("environment", () => {
   });
 
   it("takes a METRICS_TOKEN of 32 characters or more, and wants one for the worker's METRICS_PORT in embedded mode (D88, D89)", () => {
-    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "shop.myshopify.com" };
+    const embedded = {
+      SHOPIFY_API_KEY: "k",
+      SHOPIFY_API_SECRET: "s",
+      SHOPIFY_APP_URL: "https://ops.example.com",
+      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+      SHOPIFY_SHOPS: "shop.myshopify.com",
+    };
     expect(failure({ METRICS_TOKEN: "short" })).toContain("METRICS_TOKEN must be at least 32 characters");
     expect(failure({ ...embedded, METRICS_PORT: "9464" })).toContain("METRICS_TOKEN is required in embedded mode when METRICS_PORT is set");
     expect(parseEnv({ ...embedded, METRICS_PORT: "9464", METRICS_TOKEN: "x".repeat(32) })).toMatchObject({ METRICS_PORT: 9464 });

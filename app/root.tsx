@@ -1,14 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -79,17 +70,11 @@ export function ErrorBoundary() {
       </StandalonePolaris>
     );
   }
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "";
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "";
   return (
     <StandalonePolaris>
       <div style={{ padding: "2rem" }}>
-        <h1 style={{ fontSize: "1.5rem", fontWeight: 600 }}>
-          {t("error_boundary.heading", { defaultValue: "Unexpected Application Error!" })}
-        </h1>
+        <h1 style={{ fontSize: "1.5rem", fontWeight: 600 }}>{t("error_boundary.heading", { defaultValue: "Unexpected Application Error!" })}</h1>
         {detail && <p style={{ marginTop: "1rem" }}>{detail}</p>}
       </div>
     </StandalonePolaris>

@@ -25,7 +25,12 @@ async function time(what: string, fn: () => Promise<unknown>, note?: string) {
     samples.push(performance.now() - start);
   }
   samples.sort((a, b) => a - b);
-  const entry = { what, median_ms: +samples[Math.floor(samples.length / 2)].toFixed(1), p95_ms: +samples[Math.ceil(samples.length * 0.95) - 1].toFixed(1), note };
+  const entry = {
+    what,
+    median_ms: +samples[Math.floor(samples.length / 2)].toFixed(1),
+    p95_ms: +samples[Math.ceil(samples.length * 0.95) - 1].toFixed(1),
+    note,
+  };
   results.push(entry);
   console.log(`${what.padEnd(58)} median ${String(entry.median_ms).padStart(7)} ms   p95 ${String(entry.p95_ms).padStart(7)} ms${note ? `   ${note}` : ""}`);
 }

@@ -12,7 +12,8 @@ const CORPUS = EDI_CORPUS;
 const work = mkdtempSync(path.join(tmpdir(), "edi-cli-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const edi = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "edi/cli.ts", ...args], { encoding: "utf8", cwd: path.resolve(__dirname, "..") });
+const edi = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "edi/cli.ts", ...args], { encoding: "utf8", cwd: path.resolve(__dirname, "..") });
 
 describe("npm run edi", () => {
   it("parse prints the interchange as JSON with the mapped document, exit 0", () => {
@@ -56,7 +57,16 @@ describe("npm run edi", () => {
     writeFileSync(
       input,
       JSON.stringify({
-        vendor: { edi_identifier: "ACMEEDI", edi_qualifier: "01", output_delimiter: "|", output_segmenter: "\\n", test_mode: 1, test_identifier: "ACMETEST", test_qualifier: "ZZ", "850_segments": "MSG*Drop ship {order_number}" },
+        vendor: {
+          edi_identifier: "ACMEEDI",
+          edi_qualifier: "01",
+          output_delimiter: "|",
+          output_segmenter: "\\n",
+          test_mode: 1,
+          test_identifier: "ACMETEST",
+          test_qualifier: "ZZ",
+          "850_segments": "MSG*Drop ship {order_number}",
+        },
         ours: { qualifier: "ZZ", id: "HOUSEROPS" },
         controlNumber: 5001,
         purchaseOrders: [
@@ -74,7 +84,12 @@ describe("npm run edi", () => {
     expect(run.status).toBe(0);
     const result = readX12(run.stdout);
     expect(result.ok).toBe(true);
-    expect(result.interchanges[0]).toMatchObject({ usage: "T", receiver: { id: "ACMETEST" }, sender: { id: "HOUSEROPS" }, delimiters: { element: "|", segment: "\n" } });
+    expect(result.interchanges[0]).toMatchObject({
+      usage: "T",
+      receiver: { id: "ACMETEST" },
+      sender: { id: "HOUSEROPS" },
+      delimiters: { element: "|", segment: "\n" },
+    });
     const [po] = mapTransactions(result);
     expect(po.mapped?.type).toBe("850");
     expect(po.mapped?.document).toMatchObject({ poNumber: "PO100045001-7" });
@@ -83,8 +98,22 @@ describe("npm run edi", () => {
 
   it("build 850 from control number 999999999 with two orders wraps ST02 to 0001, never ten digits (D73)", () => {
     const input = path.join(work, "top.json");
-    const order = (po: string) => ({ poNumber: po, orderNumber: po, date: "2026-11-21", shipTo: { name: "Jane Doe", address1: "12 Main St", city: "Chicago", state: "IL", zip: "60601", country: "US" }, lines: [{ lineNumber: 1, sku: "SKU-1", quantity: 1 }] });
-    writeFileSync(input, JSON.stringify({ sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "ZZ", id: "THEM" }, controlNumber: 999_999_999, purchaseOrders: [order("PO-1"), order("PO-2")] }));
+    const order = (po: string) => ({
+      poNumber: po,
+      orderNumber: po,
+      date: "2026-11-21",
+      shipTo: { name: "Jane Doe", address1: "12 Main St", city: "Chicago", state: "IL", zip: "60601", country: "US" },
+      lines: [{ lineNumber: 1, sku: "SKU-1", quantity: 1 }],
+    });
+    writeFileSync(
+      input,
+      JSON.stringify({
+        sender: { qualifier: "ZZ", id: "US" },
+        receiver: { qualifier: "ZZ", id: "THEM" },
+        controlNumber: 999_999_999,
+        purchaseOrders: [order("PO-1"), order("PO-2")],
+      }),
+    );
     const run = edi("build", "850", input);
     expect(run.status).toBe(0);
     const result = readX12(run.stdout);
@@ -94,7 +123,14 @@ describe("npm run edi", () => {
 
   it("build 850 names every bad field of its JSON, exit 1; a bad command line is exit 2", () => {
     const input = path.join(work, "bad.json");
-    writeFileSync(input, JSON.stringify({ sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "ZZ", id: "THEM" }, purchaseOrders: [{ poNumber: "", date: "yesterday", shipTo: {}, lines: [] }] }));
+    writeFileSync(
+      input,
+      JSON.stringify({
+        sender: { qualifier: "ZZ", id: "US" },
+        receiver: { qualifier: "ZZ", id: "THEM" },
+        purchaseOrders: [{ poNumber: "", date: "yesterday", shipTo: {}, lines: [] }],
+      }),
+    );
     const run = edi("build", "850", input);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain("purchaseOrders.0.poNumber");

@@ -201,7 +201,10 @@ const BuildInput = z.object({
   ours: party.extend({ testQualifier: z.string().optional(), testId: z.string().optional() }).optional(),
   controlNumber: z.number().int().min(1).max(999_999_999).default(1),
   usage: z.enum(["P", "T"]).optional(),
-  version: z.string().regex(/^\d{6}[A-Z0-9]{0,6}$/).optional(),
+  version: z
+    .string()
+    .regex(/^\d{6}[A-Z0-9]{0,6}$/)
+    .optional(),
   delimiters: z.object({ element: z.string().length(1), segment: z.string().min(1).max(2), component: z.string().length(1) }).optional(),
   purchaseOrders: z.array(PurchaseOrderInput).min(1),
 });

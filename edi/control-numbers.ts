@@ -11,7 +11,7 @@ export const MAX_CONTROL_NUMBER = 999_999_999;
 /** `n` moved on by `step`, wrapping from 999999999 to 1 (never 0, never ten digits). */
 export function addControlNumber(n: number, step = 1): number {
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONTROL_NUMBER) throw new Error(`Not a control number: ${n}`);
-  return ((n - 1 + step) % MAX_CONTROL_NUMBER + MAX_CONTROL_NUMBER) % MAX_CONTROL_NUMBER + 1;
+  return ((((n - 1 + step) % MAX_CONTROL_NUMBER) + MAX_CONTROL_NUMBER) % MAX_CONTROL_NUMBER) + 1;
 }
 
 const CREATE = (name: string) => `CREATE SEQUENCE IF NOT EXISTS ${name} AS bigint MINVALUE 1 MAXVALUE ${MAX_CONTROL_NUMBER} CYCLE`;

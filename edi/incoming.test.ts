@@ -10,7 +10,14 @@ import { EDI_CORPUS } from "../tests/support/edi-corpus";
 
 const CORPUS = EDI_CORPUS;
 const ours = { qualifier: "ZZ", id: "HOUSEROPS" };
-const vendor = (fields: Partial<VendorEdiFields> = {}): VendorEdiFields => ({ id: 1, name: "Acme", edi_format: 1, edi_identifier: "ACME", edi_qualifier: "ZZ", ...fields });
+const vendor = (fields: Partial<VendorEdiFields> = {}): VendorEdiFields => ({
+  id: 1,
+  name: "Acme",
+  edi_format: 1,
+  edi_identifier: "ACME",
+  edi_qualifier: "ZZ",
+  ...fields,
+});
 const profileOf = (v: VendorEdiFields) => tradingProfile(v, ours).profile;
 const corpus = (file: string) => readFileSync(path.join(CORPUS, file));
 
@@ -22,7 +29,8 @@ describe("incoming files", () => {
   });
 
   it("recognises a hard-wrapped 846 (unwrap_846) even when a line break splits ST*846", () => {
-    const wrapped = "ISA*00*          *00*          *ZZ*ACME           *ZZ*HOUSEROPS      *261121*1200*U*00401*000000001*0*P*>~" +
+    const wrapped =
+      "ISA*00*          *00*          *ZZ*ACME           *ZZ*HOUSEROPS      *261121*1200*U*00401*000000001*0*P*>~" +
       "GS*IB*ACME*HOUSEROPS*20261121*1200*1*X*004010~S\nT*846*0001~BIA*00*DD*1*20261121~";
     const wraps = vendor({ unwrap_846: 1 });
     expect(recogniseIncomingFile("inv.edi", wrapped, wraps, profileOf(wraps)).type).toBe("846");
@@ -33,19 +41,29 @@ describe("incoming files", () => {
     const v = vendor();
     expect(recogniseIncomingFile("a", corpus("855/node-x12__855.edi"), v, profileOf(v)).type).toBe("855");
     expect(recogniseIncomingFile("b", corpus("997/staedi__simple997.edi"), v, profileOf(v)).type).toBe("997");
-    expect(recogniseIncomingFile("c", corpus("other/node-x12__271.edi"), v, profileOf(v))).toMatchObject({ type: null, reason: "ST01 271 is not a document this app exchanges" });
+    expect(recogniseIncomingFile("c", corpus("other/node-x12__271.edi"), v, profileOf(v))).toMatchObject({
+      type: null,
+      reason: "ST01 271 is not a document this app exchanges",
+    });
     const withRegex = vendor({ "810_file_contents_regex": "BIG\\*" });
-    expect(recogniseIncomingFile("d", corpus("810/staedi__simple810.edi"), withRegex, profileOf(withRegex))).toMatchObject({ type: "810", reason: "810_file_contents_regex matches" });
+    expect(recogniseIncomingFile("d", corpus("810/staedi__simple810.edi"), withRegex, profileOf(withRegex))).toMatchObject({
+      type: "810",
+      reason: "810_file_contents_regex matches",
+    });
   });
 
   it("hands CSV vendors' files to the CSV recogniser", () => {
     const v = vendor({ edi_format: 0, regex_format: "\\.csv$" });
-    expect(recogniseIncomingFile("t.csv", "po_number,sku,quantity,tracking_number\nPO1,S,1,1Z\n", v, profileOf(v))).toMatchObject({ accept: true, type: "856" });
+    expect(recogniseIncomingFile("t.csv", "po_number,sku,quantity,tracking_number\nPO1,S,1,1Z\n", v, profileOf(v))).toMatchObject({
+      accept: true,
+      type: "856",
+    });
     expect(recogniseIncomingFile("t.edi", "x", v, profileOf(v)).accept).toBe(false);
   });
 
   it("orders a run's files by name, or by the date inside them when the vendor asks", () => {
-    const isa = (date: string, time: string, control: string) => `ISA*00*          *00*          *ZZ*A              *ZZ*B              *${date}*${time}*U*00401*${control}*0*P*>~`;
+    const isa = (date: string, time: string, control: string) =>
+      `ISA*00*          *00*          *ZZ*A              *ZZ*B              *${date}*${time}*U*00401*${control}*0*P*>~`;
     const files = [
       { name: "a_ship.edi", firstBytes: isa("261121", "0900", "000000003") },
       { name: "b_ack.edi", firstBytes: isa("261120", "1700", "000000002") },
@@ -68,7 +86,15 @@ describe("incoming files", () => {
     expect(unwrapped.faults).toEqual([]);
     expect(unwrapped.segments.elements(5)).toEqual(["QTY", "33", "5"]);
     const seen: string[] = [];
-    const summary = await readX12Stream(Readable.from(Buffer.from(wrapped).toString("utf8").match(/[\s\S]{1,7}/g)!), (segment) => void seen.push(segment.id), { unwrap: true });
+    const summary = await readX12Stream(
+      Readable.from(
+        Buffer.from(wrapped)
+          .toString("utf8")
+          .match(/[\s\S]{1,7}/g)!,
+      ),
+      (segment) => void seen.push(segment.id),
+      { unwrap: true },
+    );
     expect(summary.ok).toBe(true);
     expect(seen).toEqual(["ISA", "GS", "ST", "BIA", "LIN", "QTY", "SE", "GE", "IEA"]);
   });

@@ -71,7 +71,10 @@ export function contentsSortKey(firstBytes: Buffer | string): string | null {
   const start = text.indexOf("ISA");
   if (start !== -1) {
     const separator = text[start + 3];
-    const elements = text.slice(start, start + 200).replace(/[\r\n]/g, "").split(separator);
+    const elements = text
+      .slice(start, start + 200)
+      .replace(/[\r\n]/g, "")
+      .split(separator);
     const [date, time, control] = [elements[9], elements[10], elements[13]];
     if (/^\d{6}$/.test(date ?? "") && /^\d{4}$/.test(time ?? "")) {
       const century = Number(date.slice(0, 2)) > 70 ? "19" : "20";
@@ -81,7 +84,5 @@ export function contentsSortKey(firstBytes: Buffer | string): string | null {
   }
   const csvDate = /(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(text.split(/\r?\n/).slice(1).join("\n"));
   if (!csvDate) return null;
-  return csvDate[1]
-    ? `${csvDate[1]}${csvDate[2]}${csvDate[3]}0000|`
-    : `${csvDate[6]}${csvDate[4].padStart(2, "0")}${csvDate[5].padStart(2, "0")}0000|`;
+  return csvDate[1] ? `${csvDate[1]}${csvDate[2]}${csvDate[3]}0000|` : `${csvDate[6]}${csvDate[4].padStart(2, "0")}${csvDate[5].padStart(2, "0")}0000|`;
 }

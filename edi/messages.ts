@@ -26,8 +26,10 @@ const isPhrase = (value: unknown): value is Phrase => typeof value === "object" 
 export function phraseFrom(table: Record<string, unknown>, key: string, params: Record<string, PhraseParam | PhraseParam[]> = {}): Phrase {
   const template = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table);
   if (typeof template !== "string") throw new Error(`no EDI text ${key}`);
-  const english = (value: PhraseParam | PhraseParam[]): string => (Array.isArray(value) ? value.map(english).join("; ") : isPhrase(value) ? value.text : String(value));
-  const asParam = (value: PhraseParam | PhraseParam[]): unknown => (Array.isArray(value) ? value.map((item) => (isPhrase(item) ? item.coded : { text: String(item) })) : isPhrase(value) ? value.coded : value);
+  const english = (value: PhraseParam | PhraseParam[]): string =>
+    Array.isArray(value) ? value.map(english).join("; ") : isPhrase(value) ? value.text : String(value);
+  const asParam = (value: PhraseParam | PhraseParam[]): unknown =>
+    Array.isArray(value) ? value.map((item) => (isPhrase(item) ? item.coded : { text: String(item) })) : isPhrase(value) ? value.coded : value;
   const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (name in params ? english(params[name]) : ""));
   const codedParams = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, asParam(value)]));
   return { text, coded: coded(`edi.${key}`, Object.keys(codedParams).length ? codedParams : undefined) };

@@ -12,8 +12,17 @@ import { readX12 } from "./x12/reader";
 const NOW = new Date("2026-11-21T14:30:05Z");
 const profile = tradingProfile(
   {
-    id: 7, name: "Acme Outdoor Supply", test_mode: 1, edi_format: 1, edi_identifier: "ACMEEDI", edi_qualifier: "01", test_identifier: "ACMETEST", test_qualifier: "ZZ",
-    output_delimiter: "*", output_segmenter: "~", "850_segments": "REF*IA*{vendor_store_id}\nN9*ZZ*{po_number}/{order_number}*{ship_to_name}\nDTM*004*{date}",
+    id: 7,
+    name: "Acme Outdoor Supply",
+    test_mode: 1,
+    edi_format: 1,
+    edi_identifier: "ACMEEDI",
+    edi_qualifier: "01",
+    test_identifier: "ACMETEST",
+    test_qualifier: "ZZ",
+    output_delimiter: "*",
+    output_segmenter: "~",
+    "850_segments": "REF*IA*{vendor_store_id}\nN9*ZZ*{po_number}/{order_number}*{ship_to_name}\nDTM*004*{date}",
   },
   { qualifier: "ZZ", id: "HOUSEROPS", testQualifier: "ZZ", testId: "HOUSEROPSTEST" },
 ).profile;
@@ -39,7 +48,10 @@ describe("purchaseOrderInterchange", () => {
     const read = readX12(Buffer.from(text));
     expect(read.faults).toEqual([]);
     const documents = mapTransactions(read);
-    expect(documents.map((each) => [each.controlNumber, each.mapped?.type === "850" && each.mapped.document.poNumber])).toEqual([["0043", "PO-1001"], ["0044", "PO-1002"]]);
+    expect(documents.map((each) => [each.controlNumber, each.mapped?.type === "850" && each.mapped.document.poNumber])).toEqual([
+      ["0043", "PO-1001"],
+      ["0044", "PO-1002"],
+    ]);
   });
 });
 
@@ -58,8 +70,17 @@ describe("onlyPurchaseOrder", () => {
     const read = readX12(cut, { mode: "tolerant" });
     expect(read.interchanges).toHaveLength(1);
     const [interchange] = read.interchanges;
-    expect(interchange).toMatchObject({ controlNumber: "000003438", sender: { qualifier: "12", id: "4405197800" }, receiver: { qualifier: "01", id: "999999999" }, date: "101127", time: "1719", usage: "P" });
-    expect(interchange.groups.map((group) => [group.functionalId, group.controlNumber, group.version, group.transactions.map((set) => set.controlNumber)])).toEqual([["PO", "1421", "004010VICS", ["000000010"]]]);
+    expect(interchange).toMatchObject({
+      controlNumber: "000003438",
+      sender: { qualifier: "12", id: "4405197800" },
+      receiver: { qualifier: "01", id: "999999999" },
+      date: "101127",
+      time: "1719",
+      usage: "P",
+    });
+    expect(
+      interchange.groups.map((group) => [group.functionalId, group.controlNumber, group.version, group.transactions.map((set) => set.controlNumber)]),
+    ).toEqual([["PO", "1421", "004010VICS", ["000000010"]]]);
     const [first] = mapTransactions(original);
     const [only] = mapTransactions(read);
     expect(only.mapped?.document).toEqual(first.mapped?.document);
@@ -67,7 +88,16 @@ describe("onlyPurchaseOrder", () => {
   });
 
   it("keeps only that PO's rows of a purchase-order CSV", () => {
-    const csv = (orders: DropShipOrderRequest[]) => writePurchaseOrderCsv(orders.map(({ poNumber, orderNumber, date, shipTo, lines }) => ({ poNumber, orderNumber, date, shipTo, lines: lines.map((line) => ({ ...line, unitPrice: line.unitPrice ?? null })) }))).text;
+    const csv = (orders: DropShipOrderRequest[]) =>
+      writePurchaseOrderCsv(
+        orders.map(({ poNumber, orderNumber, date, shipTo, lines }) => ({
+          poNumber,
+          orderNumber,
+          date,
+          shipTo,
+          lines: lines.map((line) => ({ ...line, unitPrice: line.unitPrice ?? null })),
+        })),
+      ).text;
     const cut = onlyPurchaseOrder(Buffer.from(csv(ORDERS)), "PO-1001", "csv")!;
     expect(cut.toString()).toBe(csv([ORDERS[0]]));
     expect(readPurchaseOrderCsv(cut).orders.map((each) => each.poNumber)).toEqual(["PO-1001"]);

@@ -51,7 +51,18 @@ export function purchaseOrderInterchange(profile: TradingProfile, orders: readon
     time: when.time,
     controlNumber: numbers.interchange,
     usage: profile.usage,
-    groups: [{ functionalId: "PO", sender: profile.sender.id, receiver: profile.receiver.id, date: when.date8, time: when.time, controlNumber: numbers.groups[0].group, version: settings.version, transactions }],
+    groups: [
+      {
+        functionalId: "PO",
+        sender: profile.sender.id,
+        receiver: profile.receiver.id,
+        date: when.date8,
+        time: when.time,
+        controlNumber: numbers.groups[0].group,
+        version: settings.version,
+        transactions,
+      },
+    ],
     lineBreak: "\n",
   }).text;
 }

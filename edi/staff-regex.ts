@@ -14,10 +14,7 @@ export const MAX_STAFF_REGEX_LENGTH = 500;
 /** safe-regex2's limit on repetitions in one pattern (its default). */
 const MAX_REPETITIONS = 25;
 
-export type StaffRegexProblem =
-  | { problem: "too_long"; max: number }
-  | { problem: "invalid"; detail: string }
-  | { problem: "unsafe" };
+export type StaffRegexProblem = { problem: "too_long"; max: number } | { problem: "invalid"; detail: string } | { problem: "unsafe" };
 
 /**
  * The pattern's bodies as the exchange compiles them: X12 vendors use the text

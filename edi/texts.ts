@@ -9,7 +9,8 @@ export const EDI_TEXTS = {
     line: "segment {{index}} ({{segment}}): {{message}} [{{ack}} {{ack_code}}]",
     element_separator: "{{value}} cannot be the element separator (one character, not a letter, digit, space or line break)",
     component_separator: "ISA16 {{value}} cannot be the component separator (one character, not a letter, digit or space, and not the element separator)",
-    segment_terminator: "{{value}} cannot be the segment terminator (one character or CRLF, not a letter, digit or space, and not the element or component separator)",
+    segment_terminator:
+      "{{value}} cannot be the segment terminator (one character or CRLF, not a letter, digit or space, and not the element or component separator)",
     repetition_separator: "ISA11 {{value}} cannot be the repetition separator (one character, not a letter, digit or space, and none of the other delimiters)",
     isa_ends: "the file ends inside the ISA segment",
     isa_no_separator: "ISA is not followed by an element separator (found {{value}})",

@@ -3,9 +3,17 @@ import { fillTemplate, parseSegmentTemplate, tradingProfile, type VendorEdiField
 
 const ours = { qualifier: "ZZ", id: "HOUSEROPS", testQualifier: "ZZ", testId: "HOUSEROPSTEST" };
 const vendor = (fields: Partial<VendorEdiFields> = {}): VendorEdiFields => ({
-  id: 7, name: "Acme Outdoor Supply", test_mode: 0, edi_format: 1,
-  edi_identifier: "ACMEEDI", edi_qualifier: "01", test_identifier: "ACMETEST", test_qualifier: "ZZ",
-  output_delimiter: "*", output_segmenter: "~", ...fields,
+  id: 7,
+  name: "Acme Outdoor Supply",
+  test_mode: 0,
+  edi_format: 1,
+  edi_identifier: "ACMEEDI",
+  edi_qualifier: "01",
+  test_identifier: "ACMETEST",
+  test_qualifier: "ZZ",
+  output_delimiter: "*",
+  output_segmenter: "~",
+  ...fields,
 });
 
 describe("vendor trading profile", () => {
@@ -24,7 +32,14 @@ describe("vendor trading profile", () => {
 
   it("names every field that cannot work", () => {
     const { errors } = tradingProfile(
-      vendor({ edi_identifier: "", output_delimiter: "A", regex_format: "([", "856_file_contents_regex": "*bad", "850_format": "4010", "850_segments": "REF*IA*{nope}\nst*1" }),
+      vendor({
+        edi_identifier: "",
+        output_delimiter: "A",
+        regex_format: "([",
+        "856_file_contents_regex": "*bad",
+        "850_format": "4010",
+        "850_segments": "REF*IA*{nope}\nst*1",
+      }),
       ours,
     );
     expect(Object.keys(errors).sort()).toEqual(["850_format", "850_segments", "856_file_contents_regex", "edi_identifier", "output_delimiter", "regex_format"]);
@@ -46,7 +61,16 @@ describe("vendor trading profile", () => {
 
   it("reads flags and per-document settings", () => {
     const { profile } = tradingProfile(
-      vendor({ sort_files_by_file_contents: 1, use_cost: 1, unwrap_846: 1, "997_enabled": 0, "846_enabled": 1, "850_format": "004010VICS", "856_file_contents_regex": "^ISA.*\\*SH\\*", regex_format: "^(855|856|997)_.*\\.edi$" }),
+      vendor({
+        sort_files_by_file_contents: 1,
+        use_cost: 1,
+        unwrap_846: 1,
+        "997_enabled": 0,
+        "846_enabled": 1,
+        "850_format": "004010VICS",
+        "856_file_contents_regex": "^ISA.*\\*SH\\*",
+        regex_format: "^(855|856|997)_.*\\.edi$",
+      }),
       ours,
     );
     expect(profile).toMatchObject({ sortByContents: true, useCost: true, unwrap846: true });
@@ -63,7 +87,10 @@ describe("vendor trading profile", () => {
 
 describe("segment templates", () => {
   it("fills placeholders and keeps components", () => {
-    const { segments, errors } = parseSegmentTemplate("# our buyer\nREF*IA*{vendor_store_id}\nPER*BD*Purchasing*TE*8005551234~\n\nMSG*PO {po_number}>URGENT", "850");
+    const { segments, errors } = parseSegmentTemplate(
+      "# our buyer\nREF*IA*{vendor_store_id}\nPER*BD*Purchasing*TE*8005551234~\n\nMSG*PO {po_number}>URGENT",
+      "850",
+    );
     expect(errors).toEqual([]);
     expect(fillTemplate(segments, { vendor_store_id: "DS01", po_number: "PO77" })).toEqual([
       ["REF", "IA", "DS01"],

@@ -105,7 +105,10 @@ export function compileRegex(source: string | null | undefined): { pattern: RegE
  * {placeholders} filled when the document is built. Blank lines and lines
  * starting with "#" are ignored; a trailing "~" is allowed.
  */
-export function parseSegmentTemplate(source: string | null | undefined, type: DocumentType): { segments: TemplateSegment[]; errors: string[]; problems: CodedMessage[] } {
+export function parseSegmentTemplate(
+  source: string | null | undefined,
+  type: DocumentType,
+): { segments: TemplateSegment[]; errors: string[]; problems: CodedMessage[] } {
   const segments: TemplateSegment[] = [];
   const errors: string[] = [];
   const problems: CodedMessage[] = [];
@@ -131,7 +134,8 @@ export function parseSegmentTemplate(source: string | null | undefined, type: Do
     for (const [name] of line.matchAll(/\{([^}]*)\}/g)) {
       const key = name.slice(1, -1);
       const list = allowed.map((p) => `{${p}}`).join(", ");
-      if (!allowed.includes(key)) problem(`line ${i + 1}: unknown placeholder ${name} (allowed: ${list})`, "unknown_placeholder", { line: i + 1, name, allowed: list });
+      if (!allowed.includes(key))
+        problem(`line ${i + 1}: unknown placeholder ${name} (allowed: ${list})`, "unknown_placeholder", { line: i + 1, name, allowed: list });
     }
     if (/[{}]/.test(line.replace(/\{[^{}]*\}/g, ""))) problem(`line ${i + 1}: unbalanced braces`, "unbalanced", { line: i + 1 });
     segments.push({ line: i + 1, elements });
@@ -142,9 +146,7 @@ export function parseSegmentTemplate(source: string | null | undefined, type: Do
 /** The template's segments with placeholders filled in. */
 export function fillTemplate(segments: TemplateSegment[], values: Record<string, string | number | null | undefined>): SegmentData[] {
   const fill = (value: string) => value.replace(/\{([^}]+)\}/g, (_, key: string) => String(values[key] ?? ""));
-  return segments.map((segment) =>
-    segment.elements.map((components) => (components.length === 1 ? fill(components[0]) : components.map(fill))),
-  );
+  return segments.map((segment) => segment.elements.map((components) => (components.length === 1 ? fill(components[0]) : components.map(fill))));
 }
 
 /**
@@ -153,7 +155,10 @@ export function fillTemplate(segments: TemplateSegment[], values: Record<string,
  * as codes for the reader's language (D117), each to follow the field's name.
  * A profile with errors must not be used to send.
  */
-export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { profile: TradingProfile; errors: Record<string, string[]>; problems: Record<string, CodedMessage[]> } {
+export function tradingProfile(
+  vendor: VendorEdiFields,
+  ours: OurIdentity,
+): { profile: TradingProfile; errors: Record<string, string[]>; problems: Record<string, CodedMessage[]> } {
   const errors: Record<string, string[]> = {};
   const problems: Record<string, CodedMessage[]> = {};
   const problem = (field: string, message: string, code: CodedMessage) => {
@@ -191,7 +196,8 @@ export function tradingProfile(vendor: VendorEdiFields, ours: OurIdentity): { pr
     const contents = compileRegex(text(vendor[`${type}_file_contents_regex`]));
     if (contents.error) problem(`${type}_file_contents_regex`, contents.error, contents.coded!);
     const version = text(vendor[`${type}_format`]) ?? "004010";
-    if (!/^\d{6}[A-Z0-9]{0,6}$/.test(version)) problem(`${type}_format`, "must be an X12 version such as 004010 or 004010VICS", coded("edi_profile.x12_version"));
+    if (!/^\d{6}[A-Z0-9]{0,6}$/.test(version))
+      problem(`${type}_format`, "must be an X12 version such as 004010 or 004010VICS", coded("edi_profile.x12_version"));
     const enabledField = `${type}_enabled`;
     documents[type] = {
       version,

@@ -39,7 +39,9 @@ async function main() {
   const scheduler = await startScheduler({ jobs: FEED_JOBS });
   const names = Object.keys(FEED_JOBS);
   log(names.length ? `scheduler started for ${names.join(", ")} (${env.APP_TIMEZONE})` : "scheduler started; the registry has no jobs yet");
-  const metrics = env.METRICS_PORT ? await startMetricsListener({ port: env.METRICS_PORT, host: env.listenHost, mode: env.mode, token: env.METRICS_TOKEN }) : null;
+  const metrics = env.METRICS_PORT
+    ? await startMetricsListener({ port: env.METRICS_PORT, host: env.listenHost, mode: env.mode, token: env.METRICS_TOKEN })
+    : null;
   if (metrics) log(`metrics: GET http://${env.listenHost}:${metrics.port}/metrics${env.METRICS_TOKEN ? " (with the token)" : ""}`);
 
   let stopping = false;

@@ -22,7 +22,10 @@ const vendorInventory: FeedJob = async () => {
   const report = new StepReport();
   await syncInventoryToShopify(report);
   await deliverAs400Copies(report, "846");
-  const summary = message("logs.feeds.vendor_inventory", { levels: message("logs.n.stock_level", { count: report.counts.stock_levels_sent ?? 0 }), copies: report.counts.as400_copies ?? 0 });
+  const summary = message("logs.feeds.vendor_inventory", {
+    levels: message("logs.n.stock_level", { count: report.counts.stock_levels_sent ?? 0 }),
+    copies: report.counts.as400_copies ?? 0,
+  });
   const result = report.result(englishText(summary), summary);
   return { message: result.message, messageCode: result.messageCode, error: result.error, meta: result.meta };
 };

@@ -74,9 +74,7 @@ describe("two scheduler processes, one feed", () => {
     const logs = await prisma.feedLog.findMany({ where: { feed_name: FEED }, orderBy: { id: "asc" } });
     const meta = (log: (typeof logs)[number]) => log.meta as Record<string, unknown>;
     const starts = logs.filter((log) => log.type === "starting");
-    const ends = new Map(
-      logs.filter((log) => log.type === "finished" || log.type === "failed").map((log) => [meta(log).started_log_id, log]),
-    );
+    const ends = new Map(logs.filter((log) => log.type === "finished" || log.type === "failed").map((log) => [meta(log).started_log_id, log]));
 
     const runs = starts.map((start) => {
       const end = ends.get(start.id);

@@ -64,7 +64,11 @@ describe("startScheduler", () => {
     ]);
     expect(scheduledFeeds().sort()).toEqual([`feed:${PREFIX}kept`, `feed:${PREFIX}tick`]);
 
-    const logs = await until(() => logsOf(`${PREFIX}tick`), (logs) => logs.some((log) => log.type === "finished"), "a scheduled run");
+    const logs = await until(
+      () => logsOf(`${PREFIX}tick`),
+      (logs) => logs.some((log) => log.type === "finished"),
+      "a scheduled run",
+    );
     expect(logs[0]).toMatchObject({ type: "starting", meta: expect.objectContaining({ trigger: "schedule" }) });
     expect(runs).toBeGreaterThanOrEqual(1);
   });
@@ -85,7 +89,11 @@ describe("startScheduler", () => {
     await prisma.feed.update({ where: { name }, data: { cron_expression: "* * * * * *" } });
     await scheduler.reload();
     expect(scheduledFeeds()).toContain(`feed:${name}`);
-    await until(() => logsOf(name), (logs) => logs.some((log) => log.type === "finished"), "a run after the fix");
+    await until(
+      () => logsOf(name),
+      (logs) => logs.some((log) => log.type === "finished"),
+      "a run after the fix",
+    );
     expect(runs).toBeGreaterThanOrEqual(1);
   });
 
@@ -118,7 +126,11 @@ describe("startScheduler", () => {
 
     const feed = await prisma.feed.findUniqueOrThrow({ where: { name } });
     await updateFeed(feed, parseInput(feedForm, { cron_expression: "45 4 * * *" }));
-    await until(async () => patterns(), (found) => found.length === 2 && found.every((pattern) => pattern === "45 4 * * *"), "both schedulers to reschedule");
+    await until(
+      async () => patterns(),
+      (found) => found.length === 2 && found.every((pattern) => pattern === "45 4 * * *"),
+      "both schedulers to reschedule",
+    );
   });
 
   it("refuses to save an invalid cron, saying what is wrong, and the schedule stays as it was", async () => {

@@ -12,14 +12,7 @@ import prisma from "../app/db.server";
 import { env } from "../app/env.server";
 import { FEEDS_CHANGED_CHANNEL } from "../app/feeds/changes";
 import { validateCron } from "../app/feeds/cron";
-import {
-  abandonFeedRuns,
-  closeFeedPool,
-  parseFeedName,
-  runFeed,
-  type FeedRegistry,
-  type FeedRunResult,
-} from "../app/feeds/runner.server";
+import { abandonFeedRuns, closeFeedPool, parseFeedName, runFeed, type FeedRegistry, type FeedRunResult } from "../app/feeds/runner.server";
 import { logger } from "../app/observability/logger.server";
 
 export interface SchedulerOptions {
@@ -51,7 +44,8 @@ const cronLogger: Logger = {
   info: () => {},
   debug: () => {},
   warn: (message) => jobsLog.warn(`node-cron: ${message}`),
-  error: (message, error) => jobsLog.error({ err: error ?? (message instanceof Error ? message : undefined) }, `node-cron: ${message instanceof Error ? message.message : message}`),
+  error: (message, error) =>
+    jobsLog.error({ err: error ?? (message instanceof Error ? message : undefined) }, `node-cron: ${message instanceof Error ? message.message : message}`),
 };
 
 interface ScheduledFeed {
@@ -123,7 +117,15 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const recordInvalidCron = async (name: string, cronExpression: string, problem: string) => {
     jobsLog.error({ feed: name }, `${name} is not scheduled: ${problem}`);
     await prisma.feedLog.create({
-      data: { feed_name: name, type: "failed", meta: { error: `not scheduled: ${problem}`, error_code: message("logs.feeds.not_scheduled", { problem }) as Prisma.InputJsonValue, cron_expression: cronExpression } },
+      data: {
+        feed_name: name,
+        type: "failed",
+        meta: {
+          error: `not scheduled: ${problem}`,
+          error_code: message("logs.feeds.not_scheduled", { problem }) as Prisma.InputJsonValue,
+          cron_expression: cronExpression,
+        },
+      },
     });
     await prisma.feed.update({ where: { name }, data: { last_failed_at: new Date() } });
   };
@@ -178,8 +180,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   };
 
   await reload();
-  const reloadLogged = () =>
-    reload().catch((error) => jobsLog.error(`reading the feeds failed: ${(error as Error).message}`));
+  const reloadLogged = () => reload().catch((error) => jobsLog.error(`reading the feeds failed: ${(error as Error).message}`));
   const poll = setInterval(reloadLogged, reloadEveryMs);
   const listener = await listenForChanges(options.listenUrl === undefined ? process.env.DATABASE_URL : options.listenUrl, reloadLogged);
 

@@ -17,11 +17,10 @@ const embedded = process.env.DATABASE_URL
   : await openLocalDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data"), port: Number(process.env.PG_PORT ?? 54329) });
 try {
   const from = existsSync(SNAPSHOT) ? ["--from-schema-datamodel", SNAPSHOT] : ["--from-empty"];
-  const result = spawnSync(
-    process.execPath,
-    ["scripts/prisma.mjs", "migrate", "diff", ...from, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
-    { encoding: "utf8", env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.url } },
-  );
+  const result = spawnSync(process.execPath, ["scripts/prisma.mjs", "migrate", "diff", ...from, "--to-schema-datamodel", "prisma/schema.prisma", "--script"], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.url },
+  });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
     process.exitCode = 1;

@@ -12,17 +12,39 @@ const root = process.cwd();
 const config = ts.getParsedCommandLineOfConfigFile(path.join(root, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
 const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
 const checker = program.getTypeChecker();
-const ours = program.getSourceFiles().filter((file) => file.fileName.startsWith(root) && !file.fileName.includes("node_modules") && !file.fileName.includes("/generated/"));
+const ours = program
+  .getSourceFiles()
+  .filter((file) => file.fileName.startsWith(root) && !file.fileName.includes("node_modules") && !file.fileName.includes("/generated/"));
 
-const REMIX_EXPORTS = new Set(["loader", "action", "default", "meta", "links", "handle", "ErrorBoundary", "headers", "shouldRevalidate", "clientLoader", "clientAction", "HydrateFallback", "Layout", "handleError", "streamTimeout"]);
+const REMIX_EXPORTS = new Set([
+  "loader",
+  "action",
+  "default",
+  "meta",
+  "links",
+  "handle",
+  "ErrorBoundary",
+  "headers",
+  "shouldRevalidate",
+  "clientLoader",
+  "clientAction",
+  "HydrateFallback",
+  "Layout",
+  "handleError",
+  "streamTimeout",
+]);
 const usedFrom = new Map(); // symbol → files that name it
 const wholeModules = new Set();
 const exportSymbol = (symbol) => checker.getExportSymbolOfSymbol(symbol);
 const moduleFile = (specifier) => checker.getSymbolAtLocation(specifier)?.declarations?.[0]?.getSourceFile().fileName;
 const isDeclarationName = (node) =>
   node.parent?.name === node &&
-  (ts.isFunctionDeclaration(node.parent) || ts.isClassDeclaration(node.parent) || ts.isInterfaceDeclaration(node.parent) ||
-    ts.isTypeAliasDeclaration(node.parent) || ts.isEnumDeclaration(node.parent) || ts.isVariableDeclaration(node.parent));
+  (ts.isFunctionDeclaration(node.parent) ||
+    ts.isClassDeclaration(node.parent) ||
+    ts.isInterfaceDeclaration(node.parent) ||
+    ts.isTypeAliasDeclaration(node.parent) ||
+    ts.isEnumDeclaration(node.parent) ||
+    ts.isVariableDeclaration(node.parent));
 
 for (const file of ours) {
   const visit = (node) => {
@@ -56,7 +78,13 @@ for (const file of ours) {
 for (const file of ours) {
   const relative = path.relative(root, file.fileName);
   // Tests, and the set-up files vitest and Playwright load by name.
-  if (/\.(test|spec)\.tsx?$/.test(relative) || relative.startsWith("tests/support/vitest-") || relative.startsWith("tests/e2e/") || wholeModules.has(file.fileName)) continue;
+  if (
+    /\.(test|spec)\.tsx?$/.test(relative) ||
+    relative.startsWith("tests/support/vitest-") ||
+    relative.startsWith("tests/e2e/") ||
+    wholeModules.has(file.fileName)
+  )
+    continue;
   const moduleSymbol = checker.getSymbolAtLocation(file);
   if (!moduleSymbol) continue;
   const remixModule = relative.startsWith("app/routes/") || relative === "app/root.tsx" || relative.startsWith("app/entry.") || relative.endsWith("config.ts");

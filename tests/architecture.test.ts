@@ -94,7 +94,18 @@ function documentedModules(): Map<string, DocumentedModule> {
 }
 
 // edi/'s public face: one entry point per part, and its single-file modules.
-const EDI_ENTRY_POINTS = new Set(["x12", "documents", "csv", "transport", "purchase-orders", "vendor-profile", "control-numbers", "incoming", "staff-regex", "messages"]);
+const EDI_ENTRY_POINTS = new Set([
+  "x12",
+  "documents",
+  "csv",
+  "transport",
+  "purchase-orders",
+  "vendor-profile",
+  "control-numbers",
+  "incoming",
+  "staff-regex",
+  "messages",
+]);
 
 describe("edi/ is reached through its entry points", () => {
   it("the app, the jobs and the server import edi/ as @edi/<part> only", () => {
@@ -118,7 +129,9 @@ describe("edi/ is reached through its entry points", () => {
 
 describe("routes stay thin", () => {
   it("no route imports the database client: it calls a module", () => {
-    const direct = sourceFiles("app/routes").filter((file) => /from\s*["'](~\/db\.server|~\/db\/client\.server)["']/.test(readFileSync(path.join(ROOT, file), "utf8")));
+    const direct = sourceFiles("app/routes").filter((file) =>
+      /from\s*["'](~\/db\.server|~\/db\/client\.server)["']/.test(readFileSync(path.join(ROOT, file), "utf8")),
+    );
     expect(direct).toEqual([]);
   });
 });
@@ -130,7 +143,10 @@ describe("import directions (docs/architecture.md)", () => {
 
   it("lists every module of the code", () => {
     const modules = new Set([...actual.keys()].flatMap((edge) => edge.split(" -> ")));
-    expect([...modules].filter((module) => !documented.has(module)), "modules missing from the table").toEqual([]);
+    expect(
+      [...modules].filter((module) => !documented.has(module)),
+      "modules missing from the table",
+    ).toEqual([]);
   });
 
   it("has no import the table does not list", () => {
@@ -139,7 +155,9 @@ describe("import directions (docs/architecture.md)", () => {
   });
 
   it("lists no import the code does not make, so the map stays true", () => {
-    const unused = [...documented.entries()].flatMap(([from, module]) => [...module.down, ...module.against].filter((to) => !actual.has(`${from} -> ${to}`)).map((to) => `${from} -> ${to}`));
+    const unused = [...documented.entries()].flatMap(([from, module]) =>
+      [...module.down, ...module.against].filter((to) => !actual.has(`${from} -> ${to}`)).map((to) => `${from} -> ${to}`),
+    );
     expect(unused, "imports listed in docs/architecture.md that no code makes").toEqual([]);
   });
 

@@ -20,7 +20,14 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
-import { contentHash, findTakenDelivery, lockDeliveryPath, markReleased, STORE_TRANSACTION, supersedeEarlierDeliveries } from "~/transfers/incoming-deliveries.server";
+import {
+  contentHash,
+  findTakenDelivery,
+  lockDeliveryPath,
+  markReleased,
+  STORE_TRANSACTION,
+  supersedeEarlierDeliveries,
+} from "~/transfers/incoming-deliveries.server";
 import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "@edi/transport";
 import { displayRemoteName } from "@edi/transport";
 import { settledFiles } from "@edi/transport";
@@ -103,7 +110,11 @@ export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunCo
 
 /** The first three of a file's row errors (words of the CSV reader: data, D115), and how many more. */
 export const fileRowErrors = (file: string, errors: string[]): RunMessage =>
-  message("logs.as400.file_errors", { file, errors: errors.slice(0, 3).join("; "), more: errors.length > 3 ? message("logs.and_more", { count: errors.length - 3 }) : "" });
+  message("logs.as400.file_errors", {
+    file,
+    errors: errors.slice(0, 3).join("; "),
+    more: errors.length > 3 ? message("logs.and_more", { count: errors.length - 3 }) : "",
+  });
 
 /** Downloads, stores and archives every *.csv file of the kind's folder, in name order (numbers by value). */
 export async function fetchInboundFiles(transport: VendorTransport, kind: InboundFileKind, hooks: FetchInboundFilesHooks): Promise<void> {
@@ -114,11 +125,15 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
   }
   const listed = (await transport.list(kind.folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
   // A name that is a path ("../../eod/x.csv") is never read, moved or applied: named in the problems, left in place.
-  for (const file of listed.filter((file) => file.refused)) hooks.problem(message("logs.as400.name_refused", { name: displayRemoteName(file.name), reason: file.refused }));
+  for (const file of listed.filter((file) => file.refused))
+    hooks.problem(message("logs.as400.name_refused", { name: displayRemoteName(file.name), reason: file.refused }));
   const csvFiles = listed.filter((file) => !file.refused && /\.csv$/i.test(file.name)).sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   hooks.filesFound?.(csvFiles.length);
   const config = env();
-  const { ready, changing } = await settledFiles(transport, kind.folder, csvFiles, { minAgeMs: config.AS400_MIN_FILE_AGE_SECONDS * 1000, pauseMs: config.INCOMING_SETTLE_SECONDS * 1000 });
+  const { ready, changing } = await settledFiles(transport, kind.folder, csvFiles, {
+    minAgeMs: config.AS400_MIN_FILE_AGE_SECONDS * 1000,
+    pauseMs: config.INCOMING_SETTLE_SECONDS * 1000,
+  });
   if (changing.length) hooks.filesStillChanging?.(changing);
   for (const file of ready) {
     if (hooks.signal?.aborted) return;

@@ -21,7 +21,17 @@ import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "@edi/transport";
 import { englishText } from "~/i18n/english.server";
 import { message, type RunMessage } from "~/i18n/messages";
-import { REALTIME_SALES_FOLDER, REALTIME_SHIPPING_FOLDER, realtimeCsv, realtimeFileName, SALES_FILE_COLUMNS, salesFileLines, SHIPPING_FILE_COLUMNS, shippingFileLines, type PendingRow } from "./realtime-files";
+import {
+  REALTIME_SALES_FOLDER,
+  REALTIME_SHIPPING_FOLDER,
+  realtimeCsv,
+  realtimeFileName,
+  SALES_FILE_COLUMNS,
+  salesFileLines,
+  SHIPPING_FILE_COLUMNS,
+  shippingFileLines,
+  type PendingRow,
+} from "./realtime-files";
 
 /** Rows per file: a day's burst fits in a few files, and a file stays small enough to look at. */
 export const FILE_ROWS = 2000;
@@ -42,7 +52,14 @@ interface LogKind {
 interface OutboxTable {
   updateMany(args: {
     where: Record<string, unknown>;
-    data: Partial<{ as400_status: string; as400_error: string | null; as400_attempts: { increment: number }; as400_sent_at: Date; as400_transmission_id: number; as400_file_name: string }>;
+    data: Partial<{
+      as400_status: string;
+      as400_error: string | null;
+      as400_attempts: { increment: number };
+      as400_sent_at: Date;
+      as400_transmission_id: number;
+      as400_file_name: string;
+    }>;
   }): Promise<{ count: number }>;
 }
 
@@ -72,40 +89,43 @@ const KINDS = [SALES, SHIPPING];
 async function packPendingRows(kind: LogKind, now: Date): Promise<{ files: number; rows: number; unreadable: number }> {
   const made = { files: 0, rows: 0, unreadable: 0 };
   for (;;) {
-    const packed = await prisma.$transaction(async (tx) => {
-      // Locked and skipped: two runs at once (the feed's lock allows one, but a direct call may race it) never pack a row twice.
-      const rows = await tx.$queryRawUnsafe<PendingRow[]>(
-        `SELECT id, payload, created_at FROM ${kind.table}
+    const packed = await prisma.$transaction(
+      async (tx) => {
+        // Locked and skipped: two runs at once (the feed's lock allows one, but a direct call may race it) never pack a row twice.
+        const rows = await tx.$queryRawUnsafe<PendingRow[]>(
+          `SELECT id, payload, created_at FROM ${kind.table}
           WHERE as400_status = 'pending' AND as400_transmission_id IS NULL
           ORDER BY id LIMIT ${FILE_ROWS} FOR UPDATE SKIP LOCKED`,
-      );
-      if (rows.length === 0) return null;
-      const lines: string[][] = [];
-      const good: number[] = [];
-      for (const row of rows) {
-        const out = kind.lines(row);
-        if ("error" in out) {
-          // Nothing sensible to send: set aside with the reason, never blocking the others.
-          await kind.model(tx).updateMany({
-            where: { id: row.id },
-            data: { as400_status: "failed", as400_error: `Not sent: ${out.error}.`, as400_attempts: { increment: 1 } },
-          });
-          made.unreadable++;
-          continue;
+        );
+        if (rows.length === 0) return null;
+        const lines: string[][] = [];
+        const good: number[] = [];
+        for (const row of rows) {
+          const out = kind.lines(row);
+          if ("error" in out) {
+            // Nothing sensible to send: set aside with the reason, never blocking the others.
+            await kind.model(tx).updateMany({
+              where: { id: row.id },
+              data: { as400_status: "failed", as400_error: `Not sent: ${out.error}.`, as400_attempts: { increment: 1 } },
+            });
+            made.unreadable++;
+            continue;
+          }
+          lines.push(...out);
+          good.push(row.id);
         }
-        lines.push(...out);
-        good.push(row.id);
-      }
-      if (good.length === 0) return { rows: 0 };
-      const fileName = realtimeFileName(kind.filePrefix, now, good[0], good[good.length - 1]);
-      const stored = await storePreparedFile(
-        { vendorId: null, partner: "as400", remotePath: `${kind.folder}/${fileName}`, transactionSet: kind.set, content: realtimeCsv(kind.header, lines) },
-        tx,
-      );
-      if (!stored) throw new Error(`${fileName} was stored before: the rows ${good[0]}-${good[good.length - 1]} would be sent twice.`);
-      await kind.model(tx).updateMany({ where: { id: { in: good } }, data: { as400_transmission_id: stored.id, as400_file_name: fileName } });
-      return { rows: good.length };
-    }, { timeout: 60_000 });
+        if (good.length === 0) return { rows: 0 };
+        const fileName = realtimeFileName(kind.filePrefix, now, good[0], good[good.length - 1]);
+        const stored = await storePreparedFile(
+          { vendorId: null, partner: "as400", remotePath: `${kind.folder}/${fileName}`, transactionSet: kind.set, content: realtimeCsv(kind.header, lines) },
+          tx,
+        );
+        if (!stored) throw new Error(`${fileName} was stored before: the rows ${good[0]}-${good[good.length - 1]} would be sent twice.`);
+        await kind.model(tx).updateMany({ where: { id: { in: good } }, data: { as400_transmission_id: stored.id, as400_file_name: fileName } });
+        return { rows: good.length };
+      },
+      { timeout: 60_000 },
+    );
     if (!packed) return made;
     if (packed.rows) {
       made.files++;
@@ -127,7 +147,10 @@ async function markFileSent(transmission: Transmission, lease: UploadLease): Pro
     if (claimed === 0) return null;
     const { count } = await kindOf(transmission)
       .model(tx)
-      .updateMany({ where: { as400_transmission_id: transmission.id }, data: { as400_status: "sent", as400_sent_at: now, as400_error: null, as400_attempts: { increment: 1 } } });
+      .updateMany({
+        where: { as400_transmission_id: transmission.id },
+        data: { as400_status: "sent", as400_sent_at: now, as400_error: null, as400_attempts: { increment: 1 } },
+      });
     return count;
   });
 }
@@ -232,7 +255,8 @@ export async function exportRealtimeLogs(_context?: FeedRunContext, options: Upl
 
   if (files.length === 0 && result.rows_unreadable === 0) return { ...coded(message("logs.realtime_export.nothing")), meta: result };
   const parts: RunMessage[] = [message("logs.realtime_export.sent", { rows: result.rows_sent, files: result.files_sent })];
-  if (result.rows_failed) parts.push(message("logs.realtime_export.not_sent", { rows: result.rows_failed, files: result.files_failed, problems: problems.slice(0, 3) }));
+  if (result.rows_failed)
+    parts.push(message("logs.realtime_export.not_sent", { rows: result.rows_failed, files: result.files_failed, problems: problems.slice(0, 3) }));
   if (result.rows_unreadable) parts.push(message("logs.realtime_export.set_aside", { rows: result.rows_unreadable }));
   const listed = problems.slice(0, 20);
   return {

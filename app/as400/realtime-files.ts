@@ -46,8 +46,34 @@ export const shipmentAs400RecordSchema = z.object({
 });
 export type ShipmentAs400Record = z.infer<typeof shipmentAs400RecordSchema>;
 
-export const SALES_FILE_COLUMNS = ["log_id", "record_key", "event", "record_type", "change", "order_id", "shopify_order_id", "source_id", "amount", "record_date", "logged_at"] as const;
-export const SHIPPING_FILE_COLUMNS = ["log_id", "fulfillment_id", "source", "order_id", "shopify_order_id", "sku", "qty", "carrier", "tracking_number", "shipped_at", "po_number", "vendor", "logged_at"] as const;
+export const SALES_FILE_COLUMNS = [
+  "log_id",
+  "record_key",
+  "event",
+  "record_type",
+  "change",
+  "order_id",
+  "shopify_order_id",
+  "source_id",
+  "amount",
+  "record_date",
+  "logged_at",
+] as const;
+export const SHIPPING_FILE_COLUMNS = [
+  "log_id",
+  "fulfillment_id",
+  "source",
+  "order_id",
+  "shopify_order_id",
+  "sku",
+  "qty",
+  "carrier",
+  "tracking_number",
+  "shipped_at",
+  "po_number",
+  "vendor",
+  "logged_at",
+] as const;
 
 /** A realtime log row as the file writer needs it. */
 export interface PendingRow {
@@ -58,14 +84,31 @@ export interface PendingRow {
 
 const recordOf = (payload: unknown) => (payload && typeof payload === "object" ? (payload as Record<string, unknown>).as400 : undefined);
 const issues = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) =>
-  error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "record"}: ${issue.message}`).join("; ");
+  error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "record"}: ${issue.message}`)
+    .join("; ");
 
 /** The sales file line of a row, or why it cannot be written. */
 export function salesFileLines(row: PendingRow): string[][] | { error: string } {
   const parsed = salesAs400RecordSchema.safeParse(recordOf(row.payload));
   if (!parsed.success) return { error: `payload.as400 is not a sales record (${issues(parsed.error)})` };
   const r: SalesAs400Record = parsed.data;
-  return [[String(row.id), r.record_key, r.event, r.record_type, r.change, r.order_id, r.shopify_order_id, r.source_id, r.amount, r.record_date, row.created_at.toISOString()]];
+  return [
+    [
+      String(row.id),
+      r.record_key,
+      r.event,
+      r.record_type,
+      r.change,
+      r.order_id,
+      r.shopify_order_id,
+      r.source_id,
+      r.amount,
+      r.record_date,
+      row.created_at.toISOString(),
+    ],
+  ];
 }
 
 /** The shipping file lines of a row (one per SKU shipped), or why they cannot be written. */
@@ -76,8 +119,19 @@ export function shippingFileLines(row: PendingRow): string[][] | { error: string
   // A fulfilment without lines still says it shipped.
   const lines = r.lines.length ? r.lines : [{ sku: "", qty: 0 }];
   return lines.map((line) => [
-    String(row.id), r.fulfillment_id, r.source, r.order_id, r.shopify_order_id, line.sku, String(line.qty),
-    r.carrier ?? "", r.tracking_number ?? "", r.shipped_at, r.po_number ?? "", r.vendor ?? "", row.created_at.toISOString(),
+    String(row.id),
+    r.fulfillment_id,
+    r.source,
+    r.order_id,
+    r.shopify_order_id,
+    line.sku,
+    String(line.qty),
+    r.carrier ?? "",
+    r.tracking_number ?? "",
+    r.shipped_at,
+    r.po_number ?? "",
+    r.vendor ?? "",
+    row.created_at.toISOString(),
   ]);
 }
 
@@ -88,7 +142,9 @@ export function realtimeCsv(header: readonly string[], lines: string[][]): Buffe
 
 /** SALES_20261122T071500Z_123-150.csv: the kind, when, and the first and last log ids (unique: a row is in one file). */
 export function realtimeFileName(prefix: string, when: Date, firstId: number, lastId: number): string {
-  const stamp = when.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = when
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${prefix}_${stamp}_${firstId}-${lastId}.csv`;
 }
-

@@ -118,7 +118,11 @@ export async function recordDropshipShipment(tx: Tx, input: DropshipShipment) {
  */
 export async function recordDropshipShipments(tx: Tx, inputs: DropshipShipment[]) {
   if (inputs.length === 0) return;
-  const shipments = inputs.map((input) => ({ ...input, shopifyOrderId: numericShopifyId(input.shopifyOrderId), fulfillmentId: numericShopifyId(input.fulfillmentId) }));
+  const shipments = inputs.map((input) => ({
+    ...input,
+    shopifyOrderId: numericShopifyId(input.shopifyOrderId),
+    fulfillmentId: numericShopifyId(input.fulfillmentId),
+  }));
   const orders = [...new Set(shipments.map((s) => s.shopifyOrderId))].sort();
   await tx.$executeRaw`
     SELECT pg_advisory_xact_lock(${LOCK_KEYS.shopifyOrder}::int, hashtext('shopify-order:' || o))
@@ -134,13 +138,39 @@ export async function recordDropshipShipments(tx: Tx, inputs: DropshipShipment[]
   const shippedAt = new Date().toISOString();
   for (const pass of passes) {
     const rows = pass.map((s) => {
-      const payload = { source: "dropship", shopify_fulfillment_id: s.fulfillmentId, po_number: s.poNumber, vendor: s.vendorName, dropship_response_id: s.responseId, sku: s.sku, qty: s.qty };
+      const payload = {
+        source: "dropship",
+        shopify_fulfillment_id: s.fulfillmentId,
+        po_number: s.poNumber,
+        vendor: s.vendorName,
+        dropship_response_id: s.responseId,
+        sku: s.sku,
+        qty: s.qty,
+      };
       const record: ShipmentAs400Record = {
-        fulfillment_id: s.fulfillmentId, source: "dropship", order_id: s.orderId, shopify_order_id: s.shopifyOrderId, carrier: s.carrier, tracking_number: s.trackingNumber,
-        shipped_at: shippedAt, po_number: s.poNumber, vendor: s.vendorName, lines: [{ sku: s.sku, qty: s.qty }],
+        fulfillment_id: s.fulfillmentId,
+        source: "dropship",
+        order_id: s.orderId,
+        shopify_order_id: s.shopifyOrderId,
+        carrier: s.carrier,
+        tracking_number: s.trackingNumber,
+        shipped_at: shippedAt,
+        po_number: s.poNumber,
+        vendor: s.vendorName,
+        lines: [{ sku: s.sku, qty: s.qty }],
       };
       const what = shipmentMessage(s);
-      return { order_id: s.orderId, shopify_order_id: s.shopifyOrderId, fulfillment_id: s.fulfillmentId, tracking_number: s.trackingNumber, carrier: s.carrier, message: englishText(what), code: what, payload, record };
+      return {
+        order_id: s.orderId,
+        shopify_order_id: s.shopifyOrderId,
+        fulfillment_id: s.fulfillmentId,
+        tracking_number: s.trackingNumber,
+        carrier: s.carrier,
+        message: englishText(what),
+        code: what,
+        payload,
+        record,
+      };
     });
     // As shipmentQueuedBy, per row: a row already sending this fulfilment means this one is not sent again.
     // The English of logs.realtime.already_sent is appended here, and its code built, once q.id is known (D114).
@@ -164,7 +194,15 @@ export async function recordDropshipShipments(tx: Tx, inputs: DropshipShipment[]
 }
 
 /** A drop-ship shipment's line in the realtime shipping log, as a code (D114). */
-function shipmentMessage(s: { poNumber: string; vendorName: string; qty: number; sku: string; trackingNumber: string | null; fulfillmentId: string; createdInShopify: boolean }): RunMessage {
+function shipmentMessage(s: {
+  poNumber: string;
+  vendorName: string;
+  qty: number;
+  sku: string;
+  trackingNumber: string | null;
+  fulfillmentId: string;
+  createdInShopify: boolean;
+}): RunMessage {
   return message(s.createdInShopify ? "logs.realtime.dropship_created" : "logs.realtime.dropship_found", {
     po: s.poNumber,
     vendor: s.vendorName,

@@ -5,10 +5,7 @@ import type { LinkLikeComponentProps } from "@shopify/polaris/build/ts/src/utili
 import { forwardRef } from "react";
 import { isAbsoluteUrl, withLocale } from "~/lib/format";
 
-export const AppLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>(function AppLink(
-  { url, children, external, target, ...rest },
-  ref,
-) {
+export const AppLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>(function AppLink({ url, children, external, target, ...rest }, ref) {
   const location = useLocation();
   if (isAbsoluteUrl(url) || external) {
     return (

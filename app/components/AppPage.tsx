@@ -67,12 +67,25 @@ export function AppPage(props: AppPageProps) {
             {backAction.content}
           </a>
         )}
-        {primaryAction && (primaryAction.url ? (
-          <a variant="primary" href={withLocale(primaryAction.url, location.search)}>
-            {primaryAction.content}
-          </a>
-        ) : button(primaryAction, true))}
-        {secondaryActions.filter((action) => !repeatsBack(action, backAction)).map((action) => (action.url ? <a key={action.content} href={withLocale(action.url, location.search)}>{action.content}</a> : button(action, false)))}
+        {primaryAction &&
+          (primaryAction.url ? (
+            <a variant="primary" href={withLocale(primaryAction.url, location.search)}>
+              {primaryAction.content}
+            </a>
+          ) : (
+            button(primaryAction, true)
+          ))}
+        {secondaryActions
+          .filter((action) => !repeatsBack(action, backAction))
+          .map((action) =>
+            action.url ? (
+              <a key={action.content} href={withLocale(action.url, location.search)}>
+                {action.content}
+              </a>
+            ) : (
+              button(action, false)
+            ),
+          )}
       </TitleBar>
       <Page fullWidth={fullWidth}>
         {/* The admin's title bar has no subtitle: it opens the page instead. */}

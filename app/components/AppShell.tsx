@@ -61,10 +61,7 @@ export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded
   const navigation = (
     <Navigation location={location.pathname}>
       <Navigation.Section
-        items={[
-          { url: "/", label: t("nav.home"), exactMatch: true },
-          ...NAV_LINKS.map((link) => ({ url: link.url, label: t(link.label) })),
-        ]}
+        items={[{ url: "/", label: t("nav.home"), exactMatch: true }, ...NAV_LINKS.map((link) => ({ url: link.url, label: t(link.label) }))]}
       />
     </Navigation>
   );

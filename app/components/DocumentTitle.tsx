@@ -67,7 +67,9 @@ function usePageHeading(): string | null {
   const error = useRouteError();
   // Outside an error, the root layout's useRouteError() is null.
   if (error != null) {
-    return isRouteErrorResponse(error) && error.status === 404 ? t("not_found.heading") : t("error_boundary.heading", { defaultValue: "Unexpected Application Error!" });
+    return isRouteErrorResponse(error) && error.status === 404
+      ? t("not_found.heading")
+      : t("error_boundary.heading", { defaultValue: "Unexpected Application Error!" });
   }
   for (const match of [...matches].reverse()) {
     const title = PAGE_TITLES[match.id];

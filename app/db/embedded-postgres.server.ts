@@ -111,11 +111,7 @@ function postgresBinaries(): string | null {
  * refuses to run as root, so as root the cluster belongs to the `postgres`
  * system user, created if the machine lacks it.
  */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  port: number;
-  log?: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   const log = options.log ?? (() => {});
   const isRoot = userInfo().uid === 0;
@@ -168,8 +164,7 @@ export async function startEmbeddedPostgres(options: {
     );
   }
 
-  const urlFor = (database: string) =>
-    `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  const urlFor = (database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
   return {
     serverUrl: urlFor("postgres"),
     urlFor,

@@ -54,25 +54,16 @@ export async function applyMigrations(databaseUrl: string, migrations = readMigr
       const checksum = applied.get(migration.name);
       if (checksum) {
         if (checksum !== migration.checksum) {
-          throw new Error(
-            `Migration ${migration.name} was changed after it was applied. ` +
-              "Write a new migration instead of editing an applied one.",
-          );
+          throw new Error(`Migration ${migration.name} was changed after it was applied. ` + "Write a new migration instead of editing an applied one.");
         }
         continue;
       }
       const id = randomUUID();
       await client.query("BEGIN");
       try {
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`,
-          [id, migration.checksum, migration.name],
-        );
+        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, migration.checksum, migration.name]);
         await client.query(migration.sql);
-        await client.query(
-          `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-          [id],
-        );
+        await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");

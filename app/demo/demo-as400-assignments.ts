@@ -36,7 +36,9 @@ export async function answerAutoAssignmentFiles(db: PrismaClient, folder: string
     });
     const quantity = (source: string, sku: string) => stock.find((row) => row.source_code === source && row.sku === sku)?.quantity ?? 0;
     const best = (skus: string[]) =>
-      stores.map((store) => store.source_code).sort((a, b) => Math.min(...skus.map((sku) => quantity(b, sku))) - Math.min(...skus.map((sku) => quantity(a, sku))))[0];
+      stores
+        .map((store) => store.source_code)
+        .sort((a, b) => Math.min(...skus.map((sku) => quantity(b, sku))) - Math.min(...skus.map((sku) => quantity(a, sku))))[0];
     const orderSource = new Map<string, string>();
     for (const line of lines) {
       if (!line.marketplace_source || orderSource.has(line.order_id)) continue;

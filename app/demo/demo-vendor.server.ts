@@ -81,7 +81,8 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
   users[AS400_USER] = as400Password;
   userRoots[AS400_USER] = `users/${AS400_USER}`;
   const userHome = (user: string) => path.join(root, userRoots[user] ?? `users/${user}`);
-  for (const folder of ["invoices", "inventory", "auto-assignment", "assignments"]) await fs.mkdir(inside(userHome(AS400_USER), `${AS400_FOLDER}/${folder}`), { recursive: true });
+  for (const folder of ["invoices", "inventory", "auto-assignment", "assignments"])
+    await fs.mkdir(inside(userHome(AS400_USER), `${AS400_FOLDER}/${folder}`), { recursive: true });
 
   // One host key for good, so the fingerprint pinned in the vendor rows survives restarts.
   const hostKeyPath = path.join(home, "host_key.pem");
@@ -94,7 +95,8 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
       throw error;
     });
   } catch (error) {
-    if (savedKey && !(error as NodeJS.ErrnoException).code) throw new Error(`demo vendor: ${hostKeyPath} is not a usable host key (${(error as Error).message}); delete it to make a new one`);
+    if (savedKey && !(error as NodeJS.ErrnoException).code)
+      throw new Error(`demo vendor: ${hostKeyPath} is not a usable host key (${(error as Error).message}); delete it to make a new one`);
     throw error;
   }
   if (!savedKey) {
@@ -124,12 +126,26 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
     });
     for (const row of rows) {
       const known = pointed.get(row.id);
-      const current = known && row.sftp_host === "127.0.0.1" && row.sftp_port === server.port && row.sftp_user === known.user && row.sftp_pass === known.storedPass && row.sftp_host_key === server.hostKey && row.transfer_mechanism_id === 1;
+      const current =
+        known &&
+        row.sftp_host === "127.0.0.1" &&
+        row.sftp_port === server.port &&
+        row.sftp_user === known.user &&
+        row.sftp_pass === known.storedPass &&
+        row.sftp_host_key === server.hostKey &&
+        row.transfer_mechanism_id === 1;
       if (!current) {
         const user = known?.user ?? userNameFor(row, new Set([...pointed.values()].map((each) => each.user)));
         const password = randomPassword();
         const storedPass = encryptSecret(password);
-        const data = { sftp_host: "127.0.0.1", sftp_port: server.port, transfer_mechanism_id: 1, sftp_user: user, sftp_pass: storedPass, sftp_host_key: server.hostKey };
+        const data = {
+          sftp_host: "127.0.0.1",
+          sftp_port: server.port,
+          transfer_mechanism_id: 1,
+          sftp_user: user,
+          sftp_pass: storedPass,
+          sftp_host_key: server.hostKey,
+        };
         await db.vendor.update({ where: { id: row.id }, data });
         Object.assign(row, data);
         users[user] = password;
@@ -156,7 +172,10 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
     const incoming = inside(userHome(user), vendor.sftp_incoming_folder);
     const entries = await fs.readdir(outcoming, { withFileTypes: true }).catch(() => []);
     // Names starting with "." are uploads still under way (".name.part") or hidden files.
-    const waiting = entries.filter((entry) => entry.isFile() && !entry.name.startsWith(".")).map((entry) => entry.name).sort();
+    const waiting = entries
+      .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
+      .map((entry) => entry.name)
+      .sort();
     for (const name of waiting) {
       const content = await fs.readFile(path.join(outcoming, name));
       const answer = answerPurchaseOrderFile(vendor, name, content, { now, controlNumberStart: state.nextControlNumber, ours: options.ourIdentity });
@@ -196,7 +215,11 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
       const user = pointed.get(vendor.id)?.user;
       if (!user || !vendor.sftp_incoming_folder) continue;
       try {
-        const stock = await db.sourceStock.findMany({ where: { source_code: vendor.store_id }, select: { sku: true, quantity: true }, orderBy: { sku: "asc" } });
+        const stock = await db.sourceStock.findMany({
+          where: { source_code: vendor.store_id },
+          select: { sku: true, quantity: true },
+          orderBy: { sku: "asc" },
+        });
         if (!stock.length) continue;
         const items = stock.map(({ sku, quantity }) => ({ sku, quantity: aroundQuantity(quantity) }));
         const file = inventoryAdvice(vendor, items, { now, controlNumberStart: state.nextControlNumber, ours: options.ourIdentity });
@@ -311,7 +334,10 @@ async function moveInto(file: string, folder: string): Promise<string> {
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? name : `${stem}_${n}${extension}`;
-    const exists = await fs.access(path.join(folder, candidate)).then(() => true, () => false);
+    const exists = await fs.access(path.join(folder, candidate)).then(
+      () => true,
+      () => false,
+    );
     if (exists) continue;
     await fs.rename(file, path.join(folder, candidate));
     return candidate;
@@ -338,7 +364,13 @@ async function loadState(file: string): Promise<State> {
 
 function isPendingFile(value: unknown): value is PendingFile {
   const file = value as PendingFile | null;
-  return typeof file?.user === "string" && typeof file.folder === "string" && typeof file.name === "string" && typeof file.content === "string" && typeof file.dueAt === "number";
+  return (
+    typeof file?.user === "string" &&
+    typeof file.folder === "string" &&
+    typeof file.name === "string" &&
+    typeof file.content === "string" &&
+    typeof file.dueAt === "number"
+  );
 }
 
 async function saveState(file: string, state: State) {

@@ -4,7 +4,8 @@
 // for the error screen. The format is docs/as400-files.md's.
 import type { OutFile } from "../dropship/tools/vendor-answers";
 
-const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
+const HEADER =
+  "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
   "customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size," +
   "width,price,tax";
 

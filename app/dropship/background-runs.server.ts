@@ -23,13 +23,16 @@ export function dropshipStepRun(action: DropshipStepAction): RunDefinition {
       };
       const result = await runFeedFor(run, step.feed, job, step.defaultCron);
       if (result.status === "skipped") return { error: true, message: message("tools.failure"), detail: feedSkipped(step.feed) };
-      if (result.status === "failed" || !stepResult) return { error: true, message: message("tools.failure"), detail: result.messageCode ?? plainText(result.message) };
+      if (result.status === "failed" || !stepResult)
+        return { error: true, message: message("tools.failure"), detail: result.messageCode ?? plainText(result.message) };
       // The spec shows the server's message (spec 000 §8): the step's summary, its problems under it (codes, D114).
       const problems = stepResult.problemCodes ?? (stepResult.problems ?? []).map(plainText);
       return {
         error: stepResult.error,
         message: stepResult.summary ?? plainText(stepResult.message),
-        ...(problems.length ? { detail: message("runs.problems", { problems: problems.slice(0, 5), more: Math.max(0, problems.length - 5), count: problems.length }) } : {}),
+        ...(problems.length
+          ? { detail: message("runs.problems", { problems: problems.slice(0, 5), more: Math.max(0, problems.length - 5), count: problems.length }) }
+          : {}),
         data: { counts: stepResult.meta },
       };
     },

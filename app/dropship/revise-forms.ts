@@ -22,7 +22,11 @@ function quantity() {
 }
 
 function idOf(field: string) {
-  return z.coerce.number({ message: required(field) }).int(required(field)).positive(required(field)).max(2_147_483_647);
+  return z.coerce
+    .number({ message: required(field) })
+    .int(required(field))
+    .positive(required(field))
+    .max(2_147_483_647);
 }
 
 /** A request's revisable fields. */
@@ -36,7 +40,9 @@ export const requestForm = z.object({
   ship_city: requiredText("ship_city", 60),
   ship_state: requiredText("ship_state", 30),
   ship_zip: requiredText("ship_zip", 15).regex(/^[A-Za-z0-9 -]+$/, "revise.errors.zip"),
-  country_id: requiredText("country_id", 2).regex(/^[A-Za-z]{2}$/, "revise.errors.country").transform((value) => value.toUpperCase()),
+  country_id: requiredText("country_id", 2)
+    .regex(/^[A-Za-z]{2}$/, "revise.errors.country")
+    .transform((value) => value.toUpperCase()),
 });
 export type RequestInput = z.infer<typeof requestForm>;
 

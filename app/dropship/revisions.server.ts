@@ -18,8 +18,31 @@ export const listResponses = (params: URLSearchParams) => runGrid(dropshipRespon
 // --- the revise forms ------------------------------------------------------------
 
 /** Form fields of a request (spec 000 §3): the first four read-only. */
-export const REQUEST_FORM_FIELDS = ["vendor_name", "assignment_id", "po_number", "order_increment_id", "item_sku", "qty", "ship_name_first", "ship_name_last", "ship_address", "ship_city", "ship_state", "ship_zip", "country_id"] as const;
-export const RESPONSE_FORM_FIELDS = ["vendor_name", "assignment_id", "po_number", "order_increment_id", "item_sku", "qty", "tracking_number", "tracking_carrier"] as const;
+export const REQUEST_FORM_FIELDS = [
+  "vendor_name",
+  "assignment_id",
+  "po_number",
+  "order_increment_id",
+  "item_sku",
+  "qty",
+  "ship_name_first",
+  "ship_name_last",
+  "ship_address",
+  "ship_city",
+  "ship_state",
+  "ship_zip",
+  "country_id",
+] as const;
+export const RESPONSE_FORM_FIELDS = [
+  "vendor_name",
+  "assignment_id",
+  "po_number",
+  "order_increment_id",
+  "item_sku",
+  "qty",
+  "tracking_number",
+  "tracking_carrier",
+] as const;
 
 const pick = <T extends object>(record: T, fields: readonly string[]) =>
   Object.fromEntries(fields.map((field) => [field, (record as Record<string, unknown>)[field] ?? null])) as Record<string, string | number | null>;
@@ -74,7 +97,18 @@ export async function createRequest(data: NewRequestInput) {
     throw new ValidationError({ assignment_id: [problem] });
   };
   return prisma.$transaction(async (tx) => {
-    const [assignment] = await tx.$queryRaw<Array<{ id: number; order_increment_id: string; purchase_order: string | null; assign_status: number; vendor_id: number | null; vendor_name: string | null; has_request: boolean; has_transfer: boolean }>>`
+    const [assignment] = await tx.$queryRaw<
+      Array<{
+        id: number;
+        order_increment_id: string;
+        purchase_order: string | null;
+        assign_status: number;
+        vendor_id: number | null;
+        vendor_name: string | null;
+        has_request: boolean;
+        has_transfer: boolean;
+      }>
+    >`
       SELECT a.id, a.order_increment_id, a.purchase_order, a.assign_status, v.id AS vendor_id, v.name AS vendor_name,
              EXISTS (SELECT 1 FROM dropship_request r WHERE r.assignment_id = a.id) AS has_request,
              EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id) AS has_transfer
@@ -85,16 +119,43 @@ export async function createRequest(data: NewRequestInput) {
          FOR UPDATE OF a`;
     if (!assignment) return refuse(message("revise.errors.no_assignment", { id: data.assignment_id }));
     if (assignment.has_request) return refuse(message("revise.errors.has_request", { id: assignment.id }));
-    if (!assignment.vendor_id || assignment.has_transfer || ![1, 2].includes(assignment.assign_status)) return refuse(message("revise.errors.not_dropship", { id: assignment.id }));
+    if (!assignment.vendor_id || assignment.has_transfer || ![1, 2].includes(assignment.assign_status))
+      return refuse(message("revise.errors.not_dropship", { id: assignment.id }));
     const { assignment_id, ...fields } = data;
     let po = purchaseOrderNumber(assignment);
-    if (await tx.dropshipRequest.findUnique({ where: { po_number: po }, select: { request_id: true } })) po = `PO${assignment.order_increment_id}-A${assignment.id}`.slice(0, 22);
+    if (await tx.dropshipRequest.findUnique({ where: { po_number: po }, select: { request_id: true } }))
+      po = `PO${assignment.order_increment_id}-A${assignment.id}`.slice(0, 22);
     const created = await tx.dropshipRequest.create({
-      data: { ...fields, assignment_id, vendor_id: assignment.vendor_id, vendor_name: assignment.vendor_name!, po_number: po, order_increment_id: assignment.order_increment_id, status: "pending", needs_processing: true },
+      data: {
+        ...fields,
+        assignment_id,
+        vendor_id: assignment.vendor_id,
+        vendor_name: assignment.vendor_name!,
+        po_number: po,
+        order_increment_id: assignment.order_increment_id,
+        status: "pending",
+        needs_processing: true,
+      },
     });
     await tx.assignment.update({ where: { id: assignment.id }, data: { assign_status: 2, purchase_order: po, update_time: new Date() } });
-    await writeLogs([{ vendor_id: assignment.vendor_id, vendor_name: assignment.vendor_name, action: "populate_requests", status: "success", po_number: po, order_increment_id: assignment.order_increment_id, item_sku: fields.item_sku, qty: fields.qty, message: `Ship request ${po} created by hand for ${fields.qty} x ${fields.item_sku} of order ` +
-      `${assignment.order_increment_id}; assignment ${assignment.id} is now Processing.` }], tx);
+    await writeLogs(
+      [
+        {
+          vendor_id: assignment.vendor_id,
+          vendor_name: assignment.vendor_name,
+          action: "populate_requests",
+          status: "success",
+          po_number: po,
+          order_increment_id: assignment.order_increment_id,
+          item_sku: fields.item_sku,
+          qty: fields.qty,
+          message:
+            `Ship request ${po} created by hand for ${fields.qty} x ${fields.item_sku} of order ` +
+            `${assignment.order_increment_id}; assignment ${assignment.id} is now Processing.`,
+        },
+      ],
+      tx,
+    );
     return { error: false, message: null, request_id: created.request_id, po_number: po };
   });
 }
@@ -109,11 +170,39 @@ export async function createResponse(data: NewResponseInput) {
     const request = await tx.dropshipRequest.findUnique({ where: { po_number: data.po_number } });
     if (!request) throw new ValidationError({ po_number: [message("revise.errors.no_request", { po: data.po_number })] });
     const created = await tx.dropshipResponse.create({
-      data: { ...data, request_id: request.request_id, vendor_id: request.vendor_id, vendor_name: request.vendor_name, assignment_id: request.assignment_id, order_increment_id: request.order_increment_id, response_type: "856", status: "received", needs_processing: true },
+      data: {
+        ...data,
+        request_id: request.request_id,
+        vendor_id: request.vendor_id,
+        vendor_name: request.vendor_name,
+        assignment_id: request.assignment_id,
+        order_increment_id: request.order_increment_id,
+        response_type: "856",
+        status: "received",
+        needs_processing: true,
+      },
     });
-    if (["pending", "sent", "acknowledged", "backordered"].includes(request.status)) await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "shipped" } });
-    await writeLogs([{ vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "process_responses", status: "success", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: data.item_sku, qty: data.qty, tracking_number: data.tracking_number, message: `Shipment of PO ${request.po_number} entered by hand (${data.tracking_carrier} ` +
-      `${data.tracking_number}); it is fulfilled in Shopify at the next run.` }], tx);
+    if (["pending", "sent", "acknowledged", "backordered"].includes(request.status))
+      await tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "shipped" } });
+    await writeLogs(
+      [
+        {
+          vendor_id: request.vendor_id,
+          vendor_name: request.vendor_name,
+          action: "process_responses",
+          status: "success",
+          po_number: request.po_number,
+          order_increment_id: request.order_increment_id,
+          item_sku: data.item_sku,
+          qty: data.qty,
+          tracking_number: data.tracking_number,
+          message:
+            `Shipment of PO ${request.po_number} entered by hand (${data.tracking_carrier} ` +
+            `${data.tracking_number}); it is fulfilled in Shopify at the next run.`,
+        },
+      ],
+      tx,
+    );
     return { error: false, message: null, id: created.id };
   });
 }

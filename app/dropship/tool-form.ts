@@ -7,7 +7,10 @@ import { isToolAction, TOOL_ACTION_INPUT, TOOL_ACTIONS, TOOL_INPUT_MAX } from ".
 
 /** Blank fields count as not sent: the page sends only the input an action needs, other clients may send all three. */
 const optionalText = (max: number, message: string) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value), z.string({ message }).max(max, message).optional());
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value),
+    z.string({ message }).max(max, message).optional(),
+  );
 
 export const toolForm = z
   .object({
@@ -18,7 +21,10 @@ export const toolForm = z
     // What it holds ("..", an absolute path...) is checked against the vendor's folder: a refusal with the reason, not a 422.
     filepath: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      z.string({ message: coded("tools.errors.filepath", { max: TOOL_INPUT_MAX.filepath }) }).max(TOOL_INPUT_MAX.filepath, coded("tools.errors.filepath", { max: TOOL_INPUT_MAX.filepath })).optional(),
+      z
+        .string({ message: coded("tools.errors.filepath", { max: TOOL_INPUT_MAX.filepath }) })
+        .max(TOOL_INPUT_MAX.filepath, coded("tools.errors.filepath", { max: TOOL_INPUT_MAX.filepath }))
+        .optional(),
     ),
   })
   // The input the action needs, when it is missing: reported with the other fields' errors (`when`).

@@ -52,7 +52,10 @@ export async function runTransmissionTest(vendorId: number, action: Transmission
             const folder = folderName(field, path);
             try {
               const files = (await transport.list(path)).filter((file) => file.type === "file");
-              const names = files.slice(0, MAX_NAMES).map((file) => file.name).join(", ");
+              const names = files
+                .slice(0, MAX_NAMES)
+                .map((file) => file.name)
+                .join(", ");
               const more = files.length > MAX_NAMES ? message("tools.and_more", { count: files.length - MAX_NAMES }) : "";
               lines.push(
                 files.length

@@ -40,13 +40,30 @@ export async function withVendorTransport<T>(vendor: Vendor, work: (transport: V
 async function pinFirstKey(vendor: Vendor, hostKey: string) {
   const pinned = await prisma.$transaction(async (tx) => {
     const { count } = await tx.vendor.updateMany({
-      where: { id: vendor.id, sftp_host_key: null, sftp_host: vendor.sftp_host, sftp_port: vendor.sftp_port, transfer_mechanism_id: vendor.transfer_mechanism_id },
+      where: {
+        id: vendor.id,
+        sftp_host_key: null,
+        sftp_host: vendor.sftp_host,
+        sftp_port: vendor.sftp_port,
+        transfer_mechanism_id: vendor.transfer_mechanism_id,
+      },
       data: { sftp_host_key: hostKey },
     });
     if (count === 1) {
       const where = `${vendor.sftp_host}${vendor.sftp_port ? `:${vendor.sftp_port}` : ""}`;
-      await writeLogs([{ ...vendorLog(vendor), action: "host_key_pinned", status: "warning", message: `Host key ${hostKey} of ${where} trusted on first use and pinned: a server showing ` +
-        `another key is refused. Compare it with the fingerprint the vendor gives you.` }], tx);
+      await writeLogs(
+        [
+          {
+            ...vendorLog(vendor),
+            action: "host_key_pinned",
+            status: "warning",
+            message:
+              `Host key ${hostKey} of ${where} trusted on first use and pinned: a server showing ` +
+              `another key is refused. Compare it with the fingerprint the vendor gives you.`,
+          },
+        ],
+        tx,
+      );
     }
     return count === 1;
   });
@@ -65,7 +82,11 @@ export function vendorFolders(vendor: Vendor): Array<{ field: string; path: stri
  * otherwise. Never call it before the file is stored: nothing remote is
  * removed before that.
  */
-export async function releaseIncomingFile(transport: VendorTransport, vendor: Pick<Vendor, "is_archiving_files">, path: string): Promise<{ archivedTo: string | null }> {
+export async function releaseIncomingFile(
+  transport: VendorTransport,
+  vendor: Pick<Vendor, "is_archiving_files">,
+  path: string,
+): Promise<{ archivedTo: string | null }> {
   if (vendor.is_archiving_files === 1) return { archivedTo: await transport.archive(path) };
   await transport.delete(path);
   return { archivedTo: null };

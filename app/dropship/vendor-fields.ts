@@ -26,7 +26,14 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
   { key: "general", fields: [text("name", true), text("store_id", true), yesno("enabled"), yesno("test_mode"), yesno("is_legacy")] },
   {
     key: "connection",
-    fields: [{ name: "transfer_mechanism_id", kind: "mechanism", required: true }, text("sftp_host"), { name: "sftp_port", kind: "port" }, text("sftp_user"), { name: "sftp_pass", kind: "password" }, { name: "ftp_tls", kind: "yesno", defaultValue: 0, help: true }],
+    fields: [
+      { name: "transfer_mechanism_id", kind: "mechanism", required: true },
+      text("sftp_host"),
+      { name: "sftp_port", kind: "port" },
+      text("sftp_user"),
+      { name: "sftp_pass", kind: "password" },
+      { name: "ftp_tls", kind: "yesno", defaultValue: 0, help: true },
+    ],
   },
   {
     key: "folders",
@@ -40,7 +47,16 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
       { name: "incoming_min_age_seconds", kind: "whole", defaultValue: 60, min: 0, max: 86_400, help: true },
     ],
   },
-  { key: "identity", fields: [{ name: "edi_format", kind: "format", required: true }, text("edi_identifier"), text("edi_qualifier"), text("test_identifier"), text("test_qualifier")] },
+  {
+    key: "identity",
+    fields: [
+      { name: "edi_format", kind: "format", required: true },
+      text("edi_identifier"),
+      text("edi_qualifier"),
+      text("test_identifier"),
+      text("test_qualifier"),
+    ],
+  },
   { key: "delimiters", fields: [text("input_delimiter"), text("input_segmenter"), text("output_delimiter"), text("output_segmenter")] },
   { key: "files", fields: [regex("regex_format"), yesno("sort_files_by_file_contents"), yesno("use_cost")] },
   { key: "doc850", fields: [text("850_format"), segments("850_segments")] },

@@ -103,7 +103,14 @@ const rules: Record<string, Rule> = {
   sftp_user: (v, label) => (v.length > 100 ? message("vendor.errors.too_long", { field: label, max: 100 }) : null),
 };
 const folderRule: Rule = (v, label) => (!FOLDER(v) || v.length > 255 ? message("vendor.errors.path", { field: label }) : null);
-for (const name of ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder", "846_as400_filepath", "810_as400_filepath"]) {
+for (const name of [
+  "sftp_incoming_folder",
+  "sftp_outcoming_folder",
+  "sftp_cancellation_put_folder",
+  "sftp_cancellation_pull_folder",
+  "846_as400_filepath",
+  "810_as400_filepath",
+]) {
   rules[name] = folderRule;
 }
 const delimiterRule: Rule = (v, label) =>
@@ -169,7 +176,10 @@ export function validateVendor(body: unknown, existing?: Vendor): VendorData {
         else fail(field.name, message("vendor.errors.port", { field: label(field) }));
         break;
       default: {
-        const problem = (field.kind === "regex" ? regexProblem(value, label(field)) : null) ?? rules[field.name]?.(value, label(field)) ?? (value.length > 10_000 ? message("vendor.errors.too_long", { field: label(field), max: 10_000 }) : null);
+        const problem =
+          (field.kind === "regex" ? regexProblem(value, label(field)) : null) ??
+          rules[field.name]?.(value, label(field)) ??
+          (value.length > 10_000 ? message("vendor.errors.too_long", { field: label(field), max: 10_000 }) : null);
         if (problem) fail(field.name, problem);
         else data[prismaField(field.name)] = field.kind === "segments" || field.kind === "regex" ? String(raw) : value;
       }
@@ -178,12 +188,22 @@ export function validateVendor(body: unknown, existing?: Vendor): VendorData {
 
   // The outgoing delimiters as a set (D72): what the reader would refuse is refused here, with the writer's rule.
   if (!errors.output_delimiter && !errors.output_segmenter) {
-    const output = vendorDelimiters({ output_delimiter: (data.output_delimiter as string | null) ?? null, output_segmenter: (data.output_segmenter as string | null) ?? null });
+    const output = vendorDelimiters({
+      output_delimiter: (data.output_delimiter as string | null) ?? null,
+      output_segmenter: (data.output_segmenter as string | null) ?? null,
+    });
     const problems = delimiterProblems(output);
     if (problems.length) {
       const elementAlone = problems.every((problem) => /element separator/.test(problem) && !/segment terminator/.test(problem));
       const field = elementAlone ? "output_delimiter" : "output_segmenter";
-      fail(field, message("vendor.errors.output_delimiters", { field: message(`vendor.fields.${field}`), delimiter: message("vendor.fields.output_delimiter"), segmenter: message("vendor.fields.output_segmenter") }));
+      fail(
+        field,
+        message("vendor.errors.output_delimiters", {
+          field: message(`vendor.fields.${field}`),
+          delimiter: message("vendor.fields.output_delimiter"),
+          segmenter: message("vendor.fields.output_segmenter"),
+        }),
+      );
     }
   }
 
@@ -203,14 +223,24 @@ export function validateVendor(body: unknown, existing?: Vendor): VendorData {
   }
 
   // FTPS is FTP over TLS: SFTP is SSH, already encrypted.
-  if (data.ftp_tls === 1 && data.transfer_mechanism_id === 1 && !errors.ftp_tls) fail("ftp_tls", message("vendor.errors.ftp_tls_sftp", { field: message("vendor.fields.ftp_tls") }));
+  if (data.ftp_tls === 1 && data.transfer_mechanism_id === 1 && !errors.ftp_tls)
+    fail("ftp_tls", message("vendor.errors.ftp_tls_sftp", { field: message("vendor.fields.ftp_tls") }));
 
   const password = typeof input.sftp_pass === "string" ? input.sftp_pass : "";
   if (password.length > 200) fail("sftp_pass", message("vendor.errors.too_long", { field: message("vendor.fields.sftp_pass"), max: 200 }));
   // The stored password goes only to the server it was given for (D64).
   const moved = existing ? changedConnection(existing, data) : [];
   if (existing?.sftp_pass && password === "" && moved.length && !errors.sftp_pass) {
-    fail("sftp_pass", message("vendor.errors.password_again", { field: message("vendor.fields.sftp_pass"), fields: joined(moved.map((name) => message(`vendor.fields.${name}`)), ", ") }));
+    fail(
+      "sftp_pass",
+      message("vendor.errors.password_again", {
+        field: message("vendor.fields.sftp_pass"),
+        fields: joined(
+          moved.map((name) => message(`vendor.fields.${name}`)),
+          ", ",
+        ),
+      }),
+    );
   }
 
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -248,7 +278,9 @@ function changedConnection(existing: Vendor, data: Record<string, string | numbe
     ftp_tls: existing.ftp_tls ?? 0,
   };
   const after = {
-    sftp_host: String(data.sftp_host ?? "").trim().toLowerCase(),
+    sftp_host: String(data.sftp_host ?? "")
+      .trim()
+      .toLowerCase(),
     sftp_port: port(data.sftp_port, mechanism(data.transfer_mechanism_id)),
     sftp_user: String(data.sftp_user ?? ""),
     transfer_mechanism_id: mechanism(data.transfer_mechanism_id),
@@ -281,7 +313,17 @@ export async function updateVendor(id: number, body: unknown): Promise<VendorApi
     await refuseStoreCode(tx, data.store_id);
     const vendor = await tx.vendor.update({ where: { id }, data });
     if (existing.sftp_host_key && vendor.sftp_host_key === null) {
-      await writeLogs([hostKeyLog(vendor, "host_key_reset", "warning", `Host key ${existing.sftp_host_key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`)], tx);
+      await writeLogs(
+        [
+          hostKeyLog(
+            vendor,
+            "host_key_reset",
+            "warning",
+            `Host key ${existing.sftp_host_key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`,
+          ),
+        ],
+        tx,
+      );
     }
     // A changed store_id: the new code is offered, the old one no more unless another vendor has it.
     await syncVendorSources(tx, [existing.store_id, vendor.store_id]);
@@ -318,7 +360,12 @@ export async function deleteVendor(id: number): Promise<{ deleted: boolean; arch
   });
 }
 
-const hostKeyLog = (vendor: Pick<Vendor, "id" | "name">, action: "host_key_pinned" | "host_key_reset", status: LogEntry["status"], message: string): LogEntry => ({ ...vendorLog(vendor), action, status, message });
+const hostKeyLog = (
+  vendor: Pick<Vendor, "id" | "name">,
+  action: "host_key_pinned" | "host_key_reset",
+  status: LogEntry["status"],
+  message: string,
+): LogEntry => ({ ...vendorLog(vendor), action, status, message });
 
 /**
  * POST /api/dropship_vendor/{id}/host_key: `{ action: "reset" }` forgets the
@@ -334,7 +381,19 @@ export async function changeVendorHostKey(id: number, body: Record<string, unkno
   if (action === "reset") {
     const updated = await prisma.$transaction(async (tx) => {
       const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: null } });
-      await writeLogs([hostKeyLog(row, "host_key_reset", "warning", before ? `Host key ${before} unpinned by staff. The next connection trusts and pins the key it sees.` : "Host key reset by staff: none was pinned. The next connection trusts and pins the key it sees.")], tx);
+      await writeLogs(
+        [
+          hostKeyLog(
+            row,
+            "host_key_reset",
+            "warning",
+            before
+              ? `Host key ${before} unpinned by staff. The next connection trusts and pins the key it sees.`
+              : "Host key reset by staff: none was pinned. The next connection trusts and pins the key it sees.",
+          ),
+        ],
+        tx,
+      );
       return row;
     });
     return vendorToApi(updated);
@@ -345,7 +404,17 @@ export async function changeVendorHostKey(id: number, body: Record<string, unkno
   if (!fingerprint) throw new ValidationError({ fingerprint: [message("vendor.host_key.errors.fingerprint")] });
   const updated = await prisma.$transaction(async (tx) => {
     const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: fingerprint } });
-    await writeLogs([hostKeyLog(row, "host_key_pinned", "info", `Host key ${fingerprint} pinned by staff${before && before !== fingerprint ? ` (was ${before})` : ""}: a server showing another key is refused.`)], tx);
+    await writeLogs(
+      [
+        hostKeyLog(
+          row,
+          "host_key_pinned",
+          "info",
+          `Host key ${fingerprint} pinned by staff${before && before !== fingerprint ? ` (was ${before})` : ""}: a server showing another key is refused.`,
+        ),
+      ],
+      tx,
+    );
     return row;
   });
   return vendorToApi(updated);

@@ -15,7 +15,16 @@ import { formatMoney } from "~/lib/format";
 import { renderAnswer, unprocessable, ValidationError } from "~/lib/validation.server";
 import { message, plainText, type RunMessage } from "~/runs/messages";
 import type { RunOutcome } from "~/runs/runs.server";
-import { As400NotConfiguredError, createBatch, exportEodReport, NothingToSendError, resendOpenBatches, retryEodBatch, sendBatch, type BatchSummary } from "./batches.server";
+import {
+  As400NotConfiguredError,
+  createBatch,
+  exportEodReport,
+  NothingToSendError,
+  resendOpenBatches,
+  retryEodBatch,
+  sendBatch,
+  type BatchSummary,
+} from "./batches.server";
 import { EodBusyError, withEodLock } from "./lock.server";
 import { rebuildDays } from "./rebuild";
 import { parseRunRequest, runEodReport, type RunResult } from "./report.server";
@@ -67,7 +76,8 @@ function sentOutcome(action: "retry" | "export", batch: BatchSummary): EodOutcom
 function knownFailure(action: EodAction, error: unknown): EodOutcome | null {
   if (error instanceof EodBusyError) return failure(action, 409, message("eod.detail.busy"));
   if (error instanceof As400NotConfiguredError) return failure(action, 503, message("eod.detail.not_configured"));
-  if (error instanceof NothingToSendError) return failure(action, 409, message(error.what === "export" ? "eod.detail.nothing_to_export" : "eod.detail.nothing_to_retry"));
+  if (error instanceof NothingToSendError)
+    return failure(action, 409, message(error.what === "export" ? "eod.detail.nothing_to_export" : "eod.detail.nothing_to_retry"));
   return null;
 }
 

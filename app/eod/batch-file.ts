@@ -47,11 +47,23 @@ export function buildBatchFile(batchId: number, rows: Omit<PendingRow, "id">[]):
   const lines = [BATCH_FILE_COLUMNS.join(",")];
   for (const row of rows) {
     lines.push(
-      [batchId, row.sales_date, row.store_id, row.revision, row.order_count, row.invoice_count, row.invoice_total, row.credit_memo_count, row.credit_memo_total, row.shipping_invoice_count, row.shipping_invoice_total, row.net_sales]
+      [
+        batchId,
+        row.sales_date,
+        row.store_id,
+        row.revision,
+        row.order_count,
+        row.invoice_count,
+        row.invoice_total,
+        row.credit_memo_count,
+        row.credit_memo_total,
+        row.shipping_invoice_count,
+        row.shipping_invoice_total,
+        row.net_sales,
+      ]
         .map(csvValue)
         .join(","),
     );
   }
   return Buffer.from(lines.join("\r\n") + "\r\n", "utf8");
 }
-

@@ -40,7 +40,16 @@ export class NothingToSendError extends Error {
   }
 }
 
-const summaryOf = (batch: { id: number; file_name: string; remote_path: string; row_count: number; net_sales: unknown; status: string; error: string | null; attempts: number }): BatchSummary => ({
+const summaryOf = (batch: {
+  id: number;
+  file_name: string;
+  remote_path: string;
+  row_count: number;
+  net_sales: unknown;
+  status: string;
+  error: string | null;
+  attempts: number;
+}): BatchSummary => ({
   id: batch.id,
   file_name: batch.file_name,
   remote_path: batch.remote_path,

@@ -19,4 +19,3 @@ export function renderEodCell(column: GridColumn, row: GridRow) {
   if (column.key === "batch_id" && value !== null && value !== undefined) return <Link url={`/eod/batch?id=${String(value)}`}>{String(value)}</Link>;
   return undefined;
 }
-

@@ -21,11 +21,7 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDay = (day: string) => DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
 export const RunRequestSchema = z.object({
-  sales_date: z
-    .string()
-    .trim()
-    .refine(isCalendarDay, "must be a date written YYYY-MM-DD")
-    .optional(),
+  sales_date: z.string().trim().refine(isCalendarDay, "must be a date written YYYY-MM-DD").optional(),
   days: z.coerce
     .number({ message: `must be a whole number from 1 to ${MAX_RUN_DAYS}` })
     .int(`must be a whole number from 1 to ${MAX_RUN_DAYS}`)
@@ -52,4 +48,3 @@ export async function runEodReport(request: RunRequest = {}, options: { now?: Da
   const from = shiftDay(to, -((request.days ?? DEFAULT_RUN_DAYS) - 1));
   return withEodLock(async () => ({ from, to, ...(await rebuildDays(prisma, from, to)) }));
 }
-

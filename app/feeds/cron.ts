@@ -12,8 +12,7 @@ const FIELD_RULES: Record<string, string> = {
   dayOfWeek: "day of week must be 0-7 or SUN-SAT",
 };
 
-const FIELDS_HELP =
-  "expected 5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first";
+const FIELDS_HELP = "expected 5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first";
 
 /** null when node-cron accepts the expression, else a message saying what is wrong. */
 export function validateCron(expression: string): string | null {
@@ -27,10 +26,6 @@ export function validateCron(expression: string): string | null {
   }
   const problems = cron
     .validateDetailed(trimmed)
-    .errors.map((error) =>
-      FIELD_RULES[error.field]
-        ? `${FIELD_RULES[error.field]} (got "${error.value ?? ""}")`
-        : error.message,
-    );
+    .errors.map((error) => (FIELD_RULES[error.field] ? `${FIELD_RULES[error.field]} (got "${error.value ?? ""}")` : error.message));
   return `${prefix}: ${problems.length ? problems.join("; ") : FIELDS_HELP}.`;
 }

@@ -24,9 +24,7 @@ const feedSource: GridSource = {
       ...args,
       select: { ...args.select, enabled: true },
       orderBy: args.orderBy?.map((order) =>
-        Object.fromEntries(
-          Object.entries(order as OrderBy).map(([field, dir]) => [field, field.startsWith("last_") ? { sort: dir, nulls: "last" } : dir]),
-        ),
+        Object.fromEntries(Object.entries(order as OrderBy).map(([field, dir]) => [field, field.startsWith("last_") ? { sort: dir, nulls: "last" } : dir])),
       ),
     } as Parameters<typeof prisma.feed.findMany>[0]) as never,
   count: (args) => prisma.feed.count(args as Parameters<typeof prisma.feed.count>[0]),
@@ -129,10 +127,7 @@ async function countFeedLogs(where: Where): Promise<number> {
   const newest = await prisma.feedLog.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
   const upToId = Math.max(0, (newest?.id ?? 0) - RECOUNT_MARGIN_IDS);
   const at = Date.now();
-  const [below, after] = await Promise.all([
-    countLogs({ AND: [where, { id: { lte: upToId } }] }),
-    countLogs({ AND: [where, { id: { gt: upToId } }] }),
-  ]);
+  const [below, after] = await Promise.all([countLogs({ AND: [where, { id: { lte: upToId } }] }), countLogs({ AND: [where, { id: { gt: upToId } }] })]);
   if (below > COUNT_KEPT_ABOVE) {
     keptCounts.delete(key);
     keptCounts.set(key, { upToId, count: below, at });

@@ -199,10 +199,10 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
 
   let locked: boolean;
   try {
-    const { rows } = await client.query<{ locked: boolean }>(
-      "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
-      [FEED_LOCK_NAMESPACE, `feed:${feedName}`],
-    );
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [
+      FEED_LOCK_NAMESPACE,
+      `feed:${feedName}`,
+    ]);
     locked = rows[0]!.locked;
   } catch (error) {
     release(true);
@@ -360,7 +360,13 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       const interrupted = interruption();
       const message = interrupted ?? thrown;
       const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(0, STACK_LINES).join("\n") : undefined;
-      const meta = { error: message, ...(interrupted ? { error_code: interruptedCode(signal), interrupted: true, job_error: thrown } : {}), stack, duration_ms: duration(), started_log_id: startedLogId };
+      const meta = {
+        error: message,
+        ...(interrupted ? { error_code: interruptedCode(signal), interrupted: true, job_error: thrown } : {}),
+        stack,
+        duration_ms: duration(),
+        started_log_id: startedLogId,
+      };
       if (interrupted) feedsLog.error(`${feedName}: ${interrupted}`);
       const log = await writeLog(feedName, "failed", meta);
       await stampFeed(feedName, run.createCron, { last_failed_at: new Date() });
@@ -389,7 +395,13 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
     }
     const log = await writeLog(feedName, "finished", meta);
     await stampFeed(feedName, run.createCron, { last_finished_at: new Date() });
-    return { status: "finished", message: outcome.message, ...(outcome.messageCode ? { messageCode: outcome.messageCode } : {}), error: Boolean(outcome.error), logId: log.id };
+    return {
+      status: "finished",
+      message: outcome.message,
+      ...(outcome.messageCode ? { messageCode: outcome.messageCode } : {}),
+      error: Boolean(outcome.error),
+      logId: log.id,
+    };
   };
 
   const finished = finish();
@@ -417,11 +429,14 @@ async function closeInterruptedRuns(client: pg.PoolClient, feedName: string) {
     [feedName],
   );
   for (const { id } of rows) {
-    await writeLog(feedName, "failed", { error: "interrupted: the process running it stopped", error_code: message("logs.feeds.interrupted_stopped"), started_log_id: id });
+    await writeLog(feedName, "failed", {
+      error: "interrupted: the process running it stopped",
+      error_code: message("logs.feeds.interrupted_stopped"),
+      started_log_id: id,
+    });
   }
   if (rows.length) await prisma.feed.updateMany({ where: { name: feedName }, data: { last_failed_at: new Date() } });
 }
-
 
 function writeLog(feedName: string, type: "starting" | "finished" | "failed" | "skipped", meta: Record<string, unknown>) {
   return prisma.feedLog.create({ data: { feed_name: feedName, type, meta: toJson(meta) }, select: { id: true } });

@@ -137,26 +137,38 @@ describe("runFeed", () => {
 
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed", "starting", "finished", "starting", "finished"]);
-    expect(logs[1]!.meta).toEqual({ error: "interrupted: the process running it stopped", error_code: { code: "logs.feeds.interrupted_stopped" }, started_log_id: orphan.id });
+    expect(logs[1]!.meta).toEqual({
+      error: "interrupted: the process running it stopped",
+      error_code: { code: "logs.feeds.interrupted_stopped" },
+      started_log_id: orphan.id,
+    });
   });
 
   it("hands the caller's abort signal to the job", async () => {
     const controller = new AbortController();
-    const result = await runFeed(`${PREFIX}abort`, async ({ signal }) => {
-      controller.abort(new Error("shutting down"));
-      signal.throwIfAborted();
-      return { message: "not reached" };
-    }, { signal: controller.signal });
+    const result = await runFeed(
+      `${PREFIX}abort`,
+      async ({ signal }) => {
+        controller.abort(new Error("shutting down"));
+        signal.throwIfAborted();
+        return { message: "not reached" };
+      },
+      { signal: controller.signal },
+    );
     expect(result).toMatchObject({ status: "failed", message: "interrupted: shutting down" });
   });
 
   it("records a run told to stop as interrupted even when its job returns early at a safe point, keeping what the job said", async () => {
     const name = `${PREFIX}early`;
     const controller = new AbortController();
-    const result = await runFeed(name, async ({ signal }) => {
-      controller.abort(new Error("the app is stopping"));
-      return { message: signal.aborted ? "stopped after 3 of 10 files" : "all done", meta: { files: 3 } };
-    }, { signal: controller.signal });
+    const result = await runFeed(
+      name,
+      async ({ signal }) => {
+        controller.abort(new Error("the app is stopping"));
+        return { message: signal.aborted ? "stopped after 3 of 10 files" : "all done", meta: { files: 3 } };
+      },
+      { signal: controller.signal },
+    );
     expect(result).toMatchObject({ status: "failed", error: true, message: "interrupted: the app is stopping" });
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);

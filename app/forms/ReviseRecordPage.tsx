@@ -36,7 +36,9 @@ export interface ReviseRecordPageProps {
 export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listUrl, texts }: ReviseRecordPageProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((field) => [field.name, record?.[field.name] === null || record?.[field.name] === undefined ? "" : String(record[field.name])])),
+    Object.fromEntries(
+      fields.map((field) => [field.name, record?.[field.name] === null || record?.[field.name] === undefined ? "" : String(record[field.name])]),
+    ),
   );
   const [savedValues, setSavedValues] = useState(values);
   const dirty = fields.some((field) => (values[field.name] ?? "") !== (savedValues[field.name] ?? ""));

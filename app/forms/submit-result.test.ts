@@ -25,7 +25,9 @@ describe("reading a form's save answer", () => {
 
   it("shows the generic text for any failed status where the page says so (drop-ship Tools)", () => {
     const tools = { success: "Request completed successfully", error: "Something went wrong when completing the request", serverMessageOnHttpError: false };
-    expect(readSubmitResult(500, '{"error":true,"message":"Internal error (reference 1a2b)"}', tools).title).toBe("Something went wrong when completing the request");
+    expect(readSubmitResult(500, '{"error":true,"message":"Internal error (reference 1a2b)"}', tools).title).toBe(
+      "Something went wrong when completing the request",
+    );
     expect(readSubmitResult(200, '{"error":true,"message":"Wrong user name or password"}', tools).title).toBe("Wrong user name or password");
     expect(readSubmitResult(200, '{"error":false}', tools).title).toBe("Request completed successfully");
     expect(readSubmitResult(500, '{"error":true,"message":"Internal error (reference 1a2b)"}', texts).title).toBe("Internal error (reference 1a2b)");

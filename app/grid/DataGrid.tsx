@@ -5,17 +5,7 @@
 // from the route loader; later pages from the /api twin, with retries.
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Card,
-  ChoiceList,
-  Filters,
-  InlineStack,
-  Link,
-  TextField,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
@@ -66,7 +56,8 @@ function fromFlatAnswer({ data, columns, ...page }: FlatAnswer): GridAnswer {
 /** The answer as the grid keeps it; an AnswerShapeError when it is not a grid's answer. */
 function readAnswer(json: unknown, shape: "nested" | "flat"): GridAnswer {
   const answer = shape === "flat" && json && typeof json === "object" ? fromFlatAnswer(json as FlatAnswer) : (json as GridAnswer);
-  if (!answer || typeof answer !== "object" || !Array.isArray(answer.columns) || !answer.data || !Array.isArray(answer.data.data)) throw new AnswerShapeError("not a grid answer");
+  if (!answer || typeof answer !== "object" || !Array.isArray(answer.columns) || !answer.data || !Array.isArray(answer.data.data))
+    throw new AnswerShapeError("not a grid answer");
   return answer;
 }
 
@@ -113,7 +104,19 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { endpoint, initial, defaultSort, rowKey, resourceName, loadErrorText, parseErrorText, emptyState, renderCell, answerShape = "nested", reloadKey } = props;
+  const {
+    endpoint,
+    initial,
+    defaultSort,
+    rowKey,
+    resourceName,
+    loadErrorText,
+    parseErrorText,
+    emptyState,
+    renderCell,
+    answerShape = "nested",
+    reloadKey,
+  } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
 

@@ -23,8 +23,7 @@ export interface RetryOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const retryDelayMs = (attempt: number, baseDelayMs = 1000, maxDelayMs = 30_000) =>
-  Math.min(baseDelayMs * 2 ** attempt, maxDelayMs);
+export const retryDelayMs = (attempt: number, baseDelayMs = 1000, maxDelayMs = 30_000) => Math.min(baseDelayMs * 2 ** attempt, maxDelayMs);
 
 function abortableSleep(ms: number, signal?: AbortSignal) {
   return new Promise<void>((resolve, reject) => {

@@ -23,8 +23,15 @@ export async function listPageData<A>(
 }
 
 /** The first page of a grid screen for the reader of `t`. */
-export async function gridPageData(load: (params: URLSearchParams) => Promise<CodedGridAnswer>, params: URLSearchParams, t: MessageTranslate): Promise<GridPageData> {
-  const { answer, failed } = await listPageData(load, params, (coded) => ({ ...coded, data: { ...coded.data, data: [], total: 0, last_page: 1, current_page: 1 } }));
+export async function gridPageData(
+  load: (params: URLSearchParams) => Promise<CodedGridAnswer>,
+  params: URLSearchParams,
+  t: MessageTranslate,
+): Promise<GridPageData> {
+  const { answer, failed } = await listPageData(load, params, (coded) => ({
+    ...coded,
+    data: { ...coded.data, data: [], total: 0, last_page: 1, current_page: 1 },
+  }));
   const rendered: GridAnswer = renderForReader(t, answer);
   return { answer: rendered, failed };
 }

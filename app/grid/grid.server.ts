@@ -104,8 +104,7 @@ const isInt = (value: string) => /^-?\d{1,15}$/.test(value);
 function resolveColumn(spec: ColumnSpec): ResolvedColumn {
   const field = spec.field === undefined ? spec.key : spec.field;
   const valueType = spec.valueType ?? "string";
-  const defaultFilter: GridFilterKind =
-    spec.dataType === "select" ? "select" : spec.dataType === "text" ? "text" : "none";
+  const defaultFilter: GridFilterKind = spec.dataType === "select" ? "select" : spec.dataType === "text" ? "text" : "none";
   const filter = field === null ? "none" : (spec.filter ?? defaultFilter);
   return {
     key: spec.key,
@@ -131,8 +130,7 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
 }
 
 /** Options of a select column: each value labelled by the translation key `<prefix>.<value>`. */
-export const optionsFrom = (values: readonly string[], prefix: string) =>
-  Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`]));
+export const optionsFrom = (values: readonly string[], prefix: string) => Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`]));
 
 export function defineGrid(definition: {
   id: string;
@@ -190,9 +188,7 @@ export function columnsFor(grid: GridDefinition): Array<GridColumn<ReaderText>> 
     dataType: column.dataType,
     filter: column.filter,
     sortable: column.sortable,
-    ...(column.options
-      ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, readerKey(label)])) }
-      : {}),
+    ...(column.options ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, readerKey(label)])) } : {}),
     ...(column.tones ? { tones: column.tones } : {}),
     ...(column.links ? { settings: { links: column.links.map((link) => ({ ...link, label: readerKey(link.label) })) } } : {}),
   }));
@@ -208,16 +204,15 @@ export async function queryGrid(grid: GridDefinition, query: ListQuery): Promise
   const where = buildWhere(grid, query);
   const sortField = grid.columns.find((column) => column.key === query.sort)!.field!;
   // The row key breaks ties so that pages never overlap or skip rows.
-  const orderBy = sortField === grid.rowKey
-    ? [{ [sortField]: query.sortDir }]
-    : [{ [sortField]: query.sortDir }, { [grid.rowKey]: query.sortDir }];
+  const orderBy = sortField === grid.rowKey ? [{ [sortField]: query.sortDir }] : [{ [sortField]: query.sortDir }, { [grid.rowKey]: query.sortDir }];
   const select: Record<string, true> = { [grid.rowKey]: true };
   for (const column of grid.columns) if (column.field) select[column.field] = true;
   for (const column of grid.columns) if (column.codeField) select[column.codeField] = true;
-  for (const column of grid.columns) for (const link of column.links ?? []) {
-    select[link.field] = true;
-    if (link.condition) select[link.condition.field] = true;
-  }
+  for (const column of grid.columns)
+    for (const link of column.links ?? []) {
+      select[link.field] = true;
+      if (link.condition) select[link.condition.field] = true;
+    }
 
   const source = grid.source();
   const page = { orderBy, skip: (query.page - 1) * query.perPage, take: query.perPage, select };

@@ -36,7 +36,9 @@ export function rawValuesOf(params: URLSearchParams, key: string): string[] {
 
 /** All values of `key`, `key[]` and `key[n]`, trimmed, blanks dropped. */
 export function valuesOf(params: URLSearchParams, key: string): string[] {
-  return rawValuesOf(params, key).filter((value) => !isBlank(value)).map((value) => value.trim());
+  return rawValuesOf(params, key)
+    .filter((value) => !isBlank(value))
+    .map((value) => value.trim());
 }
 
 function safeJsonList(value: string): string[] {

@@ -26,11 +26,7 @@ export function listStateFromSearch(
 }
 
 /** The URL search for `state`, keeping unrelated parameters (locale, host, shop…). */
-export function searchForListState(
-  state: ListState,
-  current: URLSearchParams,
-  columns: Pick<GridColumn, "key">[],
-): URLSearchParams {
+export function searchForListState(state: ListState, current: URLSearchParams, columns: Pick<GridColumn, "key">[]): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const key of [...LIST_KEYS, ...columns.map((column) => column.key)]) next.delete(key);
   if (state.page > 1) next.set("page", String(state.page));

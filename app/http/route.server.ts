@@ -50,7 +50,10 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       const reference = crypto.randomUUID().slice(0, 8);
       if (isDatabaseTimeout(error)) {
         // The web requests' statement timeout (D67): busy, not broken; the caller may try again.
-        log.error({ reference }, `${args.request.method} ${context.url.pathname}: the database did not answer in time (reference ${reference}): ${(error as Error).message}`);
+        log.error(
+          { reference },
+          `${args.request.method} ${context.url.pathname}: the database did not answer in time (reference ${reference}): ${(error as Error).message}`,
+        );
         return Response.json(
           { error: true, message: `The database did not answer in time; try again (reference ${reference})` },
           { status: 503, headers: { "Retry-After": "5" } },
@@ -90,8 +93,7 @@ export function pageLoader<T>(handler: (context: RouteContext) => Promise<T>) {
  * pages on other sites can make a browser send GETs; they must not act.
  */
 export function onlyPost() {
-  return () =>
-    Response.json({ error: true, message: "Use POST for this path." }, { status: 405, headers: { Allow: "POST" } });
+  return () => Response.json({ error: true, message: "Use POST for this path." }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** The action of such a path: POST only (PUT and DELETE mean nothing there). */

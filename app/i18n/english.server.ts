@@ -14,7 +14,15 @@ function englishT(): TFunction {
     const resources = JSON.parse(readFileSync(path.resolve("public/locales/en/common.json"), "utf8")) as Record<string, unknown>;
     const instance = i18next.createInstance();
     // With resources given and initImmediate off, init completes before it returns.
-    void instance.init({ lng: "en", fallbackLng: "en", ns: ["common"], defaultNS: "common", resources: { en: { common: resources } }, initImmediate: false, interpolation: { escapeValue: false } });
+    void instance.init({
+      lng: "en",
+      fallbackLng: "en",
+      ns: ["common"],
+      defaultNS: "common",
+      resources: { en: { common: resources } },
+      initImmediate: false,
+      interpolation: { escapeValue: false },
+    });
     english = instance.getFixedT("en", "common");
   }
   return english;

@@ -15,11 +15,7 @@ export type Language = "en" | "de" | "fr";
 
 export type CodedMessage = { code: string; params?: Record<string, unknown> };
 
-export type RunMessage =
-  | CodedMessage
-  | { text: string }
-  | { texts: Partial<Record<Language, string>> }
-  | { parts: RunMessage[]; separator?: string };
+export type RunMessage = CodedMessage | { text: string } | { texts: Partial<Record<Language, string>> } | { parts: RunMessage[]; separator?: string };
 
 export type MessageTranslate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -64,7 +60,10 @@ export function renderMessage(t: MessageTranslate, language: string, value: unkn
   }
   if ("parts" in value) {
     const parts = Array.isArray(value.parts) ? value.parts : [];
-    return parts.map((part) => renderMessage(t, language, part)).filter(Boolean).join(typeof value.separator === "string" ? value.separator : " ");
+    return parts
+      .map((part) => renderMessage(t, language, part))
+      .filter(Boolean)
+      .join(typeof value.separator === "string" ? value.separator : " ");
   }
   if ("texts" in value) {
     const texts = value.texts as Record<string, string | undefined>;

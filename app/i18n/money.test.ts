@@ -26,21 +26,33 @@ describe("money in a message", () => {
     const line = logMessage("logs.realtime.invoice.created", { amount: money(1234.5), order: "100000123", status: "paid" });
     expect(line.message).toBe("Invoice of $1,234.50 for order 100000123 created (paid).");
     // Stored as the amount and its currency, not as text.
-    expect(line.message_code).toEqual({ code: "logs.realtime.invoice.created", params: { amount: { money: "1234.50", currency: "USD" }, order: "100000123", status: "paid" } });
+    expect(line.message_code).toEqual({
+      code: "logs.realtime.invoice.created",
+      params: { amount: { money: "1234.50", currency: "USD" }, order: "100000123", status: "paid" },
+    });
     const stored = JSON.parse(JSON.stringify(line.message_code));
     expect(plain(renderStored(t.de, "de", stored, line.message))).toBe("Rechnung über 1.234,50 $ für Bestellung 100000123 erstellt (paid).");
     expect(plain(renderStored(t.fr, "fr", stored, line.message))).toContain("1 234,50 $US");
   });
 
   it("formats the amount of a drop-ship 810 line, nested in its sentence", () => {
-    const line = message("logs.dropship.invoice", { invoice: "INV-1", qty: 2, sku: "BOOT-42", po: "PO1", amount: message("logs.dropship.invoice_money", { amount: money(1234.5) }), unknown: "" });
+    const line = message("logs.dropship.invoice", {
+      invoice: "INV-1",
+      qty: 2,
+      sku: "BOOT-42",
+      po: "PO1",
+      amount: message("logs.dropship.invoice_money", { amount: money(1234.5) }),
+      unknown: "",
+    });
     expect(englishText(line)).toBe("810: invoice INV-1 bills 2 x BOOT-42 of PO PO1 for $1,234.50.");
     expect(plain(renderMessage(t.de, "de", line))).toContain("über 1.234,50 $");
   });
 
   it("keeps rows written before as they read then", () => {
     // The old parameter was the text "$12.50", and the old drop-ship key put "$" before a bare amount.
-    expect(renderStored(t.de, "de", { code: "logs.realtime.invoice.created", params: { amount: "$12.50", order: "1", status: "paid" } }, null)).toContain("$12.50");
+    expect(renderStored(t.de, "de", { code: "logs.realtime.invoice.created", params: { amount: "$12.50", order: "1", status: "paid" } }, null)).toContain(
+      "$12.50",
+    );
     expect(renderStored(t.de, "de", { code: "logs.dropship.invoice_amount", params: { amount: "12.50" } }, null)).toBe(" über 12.50 $");
   });
 });

@@ -22,5 +22,4 @@ export function dayIn(timeZone: string, instant: Date = new Date()): string {
 export const dateOnly = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
 /** `day` (YYYY-MM-DD) moved by `by` calendar days (negative: earlier). */
-export const shiftDay = (day: string, by: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+export const shiftDay = (day: string, by: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);

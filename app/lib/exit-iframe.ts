@@ -16,8 +16,7 @@ export function exitIframeTarget(redirectUri: string | null, currentUrl: string)
   if (target.protocol !== "https:" && target.protocol !== "http:") return null;
   const current = new URL(currentUrl);
   const host = target.hostname.toLowerCase();
-  const allowed =
-    target.host === current.host || host === SHOPIFY_ADMIN_HOST || host.endsWith(`.${STORE_DOMAIN}`);
+  const allowed = target.host === current.host || host === SHOPIFY_ADMIN_HOST || host.endsWith(`.${STORE_DOMAIN}`);
   // Only the app's own host may be plain http (local mode).
   if (allowed && target.protocol === "http:" && target.host !== current.host) return null;
   return allowed ? target.toString() : null;

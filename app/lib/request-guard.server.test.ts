@@ -3,12 +3,20 @@ import { refusalOf, type GuardedRequest } from "./request-guard.server";
 
 const local = { mode: "local" as const };
 const embedded = { mode: "embedded" as const, appUrl: "https://ops.example.com" };
-const request = (over: Partial<GuardedRequest>): GuardedRequest => ({ method: "GET", host: "localhost:4000", origin: undefined, referer: undefined, localPort: 4000, ...over });
+const request = (over: Partial<GuardedRequest>): GuardedRequest => ({
+  method: "GET",
+  host: "localhost:4000",
+  origin: undefined,
+  referer: undefined,
+  localPort: 4000,
+  ...over,
+});
 
 describe("request guard", () => {
   it("local mode answers only to loopback names with the bound port", () => {
     for (const host of ["localhost:4000", "127.0.0.1:4000", "[::1]:4000", "LOCALHOST:4000"]) expect(refusalOf(request({ host }), local)).toBeNull();
-    for (const host of ["evil.example.com", "evil.example.com:4000", "localhost:4001", "localhost", undefined]) expect(refusalOf(request({ host }), local)?.status).toBe(403);
+    for (const host of ["evil.example.com", "evil.example.com:4000", "localhost:4001", "localhost", undefined])
+      expect(refusalOf(request({ host }), local)?.status).toBe(403);
   });
 
   it("refuses writes from another origin, or with only another origin's Referer", () => {

@@ -54,7 +54,8 @@ export class SecretError extends Error {
 
 export function decryptSecret(stored: string): string {
   const [prefix, iv, tag, data] = stored.split(":");
-  if (prefix !== PREFIX || !iv || !tag || data === undefined) throw new SecretError("malformed", "The stored secret is not in the expected form; enter the password again.");
+  if (prefix !== PREFIX || !iv || !tag || data === undefined)
+    throw new SecretError("malformed", "The stored secret is not in the expected form; enter the password again.");
   try {
     const decipher = createDecipheriv("aes-256-gcm", secretKey(), Buffer.from(iv, "base64"));
     decipher.setAuthTag(Buffer.from(tag, "base64"));

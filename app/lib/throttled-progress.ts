@@ -42,10 +42,12 @@ export class ThrottledProgress<T extends Record<string, unknown>> {
     this.dirty = false;
     this.lastWrite = Date.now();
     const snapshot = { ...this.state };
-    this.chain = this.chain.then(() => this.save(snapshot)).then(
-      () => undefined,
-      (error: Error) => this.onError(error),
-    );
+    this.chain = this.chain
+      .then(() => this.save(snapshot))
+      .then(
+        () => undefined,
+        (error: Error) => this.onError(error),
+      );
     return this.chain;
   }
 }

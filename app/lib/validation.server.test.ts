@@ -69,7 +69,16 @@ describe("a form's 422", () => {
 
   it("gives typed input when the form is valid", () => {
     const input = parseInput(newRequestForm, {
-      assignment_id: "7", item_sku: " SKU-1 ", qty: "2", ship_name_first: "Jane", ship_name_last: "Roe", ship_address: "1 Main St", ship_city: "Evanston", ship_state: "IL", ship_zip: "60201", country_id: "us",
+      assignment_id: "7",
+      item_sku: " SKU-1 ",
+      qty: "2",
+      ship_name_first: "Jane",
+      ship_name_last: "Roe",
+      ship_address: "1 Main St",
+      ship_city: "Evanston",
+      ship_state: "IL",
+      ship_zip: "60201",
+      country_id: "us",
     });
     expect(input).toMatchObject({ assignment_id: 7, item_sku: "SKU-1", qty: 2, country_id: "US" });
   });

@@ -123,7 +123,7 @@ export function observeRequests(options: { build: () => ServerBuild | Promise<Se
   /** Set once per request, at its end: handlers outside Remix (/metrics) name themselves in res.locals.route. */
   const labelOf = (req: IncomingMessage, res: ServerResponse): string => {
     const seen = observed.get(res)!;
-    seen.route ??= ((res as { locals?: { route?: string } }).locals?.route ?? routeLabel(new URL(req.url ?? "/", "http://x").pathname, branches));
+    seen.route ??= (res as { locals?: { route?: string } }).locals?.route ?? routeLabel(new URL(req.url ?? "/", "http://x").pathname, branches);
     return seen.route;
   };
   const statusOf = (res: ServerResponse) => (res.writableFinished ? res.statusCode : "aborted");

@@ -44,7 +44,14 @@ describe("redaction", () => {
     log.info(
       {
         vendor: { id: 7, name: "Acme", sftp_user: "acme", sftp_host: "sftp.acme.test", sftp_host_key: "SHA256:abc", sftp_pass: "v1:iv:tag:data" },
-        env: { AS400_HOST_KEY: "SHA256:def", AS400_PASSWORD: "hunter2", APP_SECRET_KEY: "a2V5", SHOPIFY_API_SECRET: "shpss_1", METRICS_TOKEN: "m".repeat(40), DATABASE_URL: "postgresql://app:pw@db/app" },
+        env: {
+          AS400_HOST_KEY: "SHA256:def",
+          AS400_PASSWORD: "hunter2",
+          APP_SECRET_KEY: "a2V5",
+          SHOPIFY_API_SECRET: "shpss_1",
+          METRICS_TOKEN: "m".repeat(40),
+          DATABASE_URL: "postgresql://app:pw@db/app",
+        },
         headers: { authorization: "Bearer eyJ.x.y", cookie: "session=abc", "x-request-id": "r-1" },
       },
       "settings",
@@ -53,7 +60,14 @@ describe("redaction", () => {
     expect(line).toMatchObject({
       vendor: { id: 7, name: "Acme", sftp_user: "acme", sftp_host: "sftp.acme.test", sftp_host_key: "SHA256:abc", sftp_pass: "[Redacted]" },
       // A host key is public: it stays, to tell which server was trusted.
-      env: { AS400_HOST_KEY: "SHA256:def", AS400_PASSWORD: "[Redacted]", APP_SECRET_KEY: "[Redacted]", SHOPIFY_API_SECRET: "[Redacted]", METRICS_TOKEN: "[Redacted]", DATABASE_URL: "[Redacted]" },
+      env: {
+        AS400_HOST_KEY: "SHA256:def",
+        AS400_PASSWORD: "[Redacted]",
+        APP_SECRET_KEY: "[Redacted]",
+        SHOPIFY_API_SECRET: "[Redacted]",
+        METRICS_TOKEN: "[Redacted]",
+        DATABASE_URL: "[Redacted]",
+      },
       headers: { authorization: "[Redacted]", cookie: "[Redacted]", "x-request-id": "r-1" },
     });
   });

@@ -32,8 +32,7 @@ declare global {
 function createMetrics(): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
-  const vendorCounter = (event: VendorFileEvent, help: string) =>
-    new Counter({ name: `vendor_files_${event}_total`, help, labelNames: ["vendor"], registers });
+  const vendorCounter = (event: VendorFileEvent, help: string) => new Counter({ name: `vendor_files_${event}_total`, help, labelNames: ["vendor"], registers });
   const poolGauge = (name: string, help: string, read: (pool: PoolLike) => number) =>
     new Gauge({
       name,
@@ -78,9 +77,24 @@ function createMetrics(): AppMetrics {
       failed: vendorCounter("failed", "Stored vendor files that could not be read or applied (the file's fault), by vendor id."),
       set_aside: vendorCounter("set_aside", "Stored vendor files set aside as failed after repeated unexpected errors (not the file's fault), by vendor id."),
     },
-    shopifyCalls: new Counter({ name: "shopify_calls_total", help: "Shopify Admin API calls made, by operation (each counted once, whatever its retries).", labelNames: ["operation"], registers }),
-    shopifyThrottles: new Counter({ name: "shopify_throttles_total", help: "Answers refused for Shopify's rate limit (THROTTLED or HTTP 429), by operation; each is sent again after the wait unless the call gives up.", labelNames: ["operation"], registers }),
-    shopifyErrors: new Counter({ name: "shopify_errors_total", help: "Shopify calls that failed, by operation and kind (user_errors, failed, throttled: still refused after the retries).", labelNames: ["operation", "kind"], registers }),
+    shopifyCalls: new Counter({
+      name: "shopify_calls_total",
+      help: "Shopify Admin API calls made, by operation (each counted once, whatever its retries).",
+      labelNames: ["operation"],
+      registers,
+    }),
+    shopifyThrottles: new Counter({
+      name: "shopify_throttles_total",
+      help: "Answers refused for Shopify's rate limit (THROTTLED or HTTP 429), by operation; each is sent again after the wait unless the call gives up.",
+      labelNames: ["operation"],
+      registers,
+    }),
+    shopifyErrors: new Counter({
+      name: "shopify_errors_total",
+      help: "Shopify calls that failed, by operation and kind (user_errors, failed, throttled: still refused after the retries).",
+      labelNames: ["operation", "kind"],
+      registers,
+    }),
   };
 }
 

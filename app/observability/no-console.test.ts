@@ -10,10 +10,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const APP_CODE = ["app", "server", "jobs", "edi"];
 const ALLOWED = new Set(["edi/cli.ts"]);
 const skipped = (relative: string) =>
-  ALLOWED.has(relative) ||
-  /\.(test|spec)\.tsx?$/.test(relative) ||
-  relative.includes("/test-fixtures/") ||
-  relative.startsWith("app/db/generated/");
+  ALLOWED.has(relative) || /\.(test|spec)\.tsx?$/.test(relative) || relative.includes("/test-fixtures/") || relative.startsWith("app/db/generated/");
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {

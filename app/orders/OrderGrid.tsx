@@ -6,18 +6,7 @@
 // the shared list loader (URL state, retries). A failed load shows an empty
 // list without a banner (spec 000 §8).
 import { useSearchParams } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Card,
-  ChoiceList,
-  IndexFilters,
-  IndexFiltersMode,
-  InlineStack,
-  Link,
-  TextField,
-  useSetIndexFiltersMode,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Card, ChoiceList, IndexFilters, IndexFiltersMode, InlineStack, Link, TextField, useSetIndexFiltersMode } from "@shopify/polaris";
 import type { IndexFiltersProps, TabProps } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -68,8 +57,7 @@ const SHORTCUTS = new Set<string>(["orderId", "customerEmail", "magentoOrderStat
 const INEXACT_RELOAD_MS = 1500;
 const INEXACT_RELOADS = 3;
 
-const typedInputsOf = (state: OrderGridState) =>
-  Object.fromEntries(TYPED_KEYS.map((key) => [key, state.filters[key]?.[0] ?? ""])) as Record<string, string>;
+const typedInputsOf = (state: OrderGridState) => Object.fromEntries(TYPED_KEYS.map((key) => [key, state.filters[key]?.[0] ?? ""])) as Record<string, string>;
 
 const hasSelection = (state: OrderGridState) => Boolean(state.queryValue) || Object.keys(state.filters).length > 0;
 
@@ -251,18 +239,16 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
 
   const tabs: TabProps[] = [
     { id: "view-all", content: allLabel, isLocked: true, actions: [] },
-    ...views.map(
-      (view): TabProps => ({
-        id: `view-${view.id}`,
-        content: view.name,
-        actions: [
-          { type: "rename", onPrimaryAction: (name) => renameView(view, name) },
-          { type: "edit", onAction: () => setMode(IndexFiltersMode.Filtering) },
-          { type: "duplicate", onPrimaryAction: (name) => duplicateView(view, name) },
-          { type: "delete", onPrimaryAction: () => deleteView(view) },
-        ],
-      }),
-    ),
+    ...views.map((view): TabProps => ({
+      id: `view-${view.id}`,
+      content: view.name,
+      actions: [
+        { type: "rename", onPrimaryAction: (name) => renameView(view, name) },
+        { type: "edit", onAction: () => setMode(IndexFiltersMode.Filtering) },
+        { type: "duplicate", onPrimaryAction: (name) => duplicateView(view, name) },
+        { type: "delete", onPrimaryAction: () => deleteView(view) },
+      ],
+    })),
   ];
 
   const changedFromView = selectedView ? !sameSelection(state, stateForView(selectedView)) : hasSelection(state);
@@ -436,7 +422,11 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
         />
         <ListTable
           resourceName={{ singular: t("orders.resource.singular"), plural: t("orders.resource.plural") }}
-          columns={ORDER_COLUMNS.map((column) => ({ key: column, title: t(`orders.columns.${column}`), sortable: (ORDER_SORT_KEYS as readonly string[]).includes(column) }))}
+          columns={ORDER_COLUMNS.map((column) => ({
+            key: column,
+            title: t(`orders.columns.${column}`),
+            sortable: (ORDER_SORT_KEYS as readonly string[]).includes(column),
+          }))}
           rows={rows}
           rowKey={(row) => String(row.id)}
           cell={(column, row) => cell(column as OrderColumn, row)}

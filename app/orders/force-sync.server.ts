@@ -32,8 +32,7 @@ export function fulfillmentStatusFrom(display: string | null | undefined): strin
 
 export const financialStatusFrom = (display: string | null | undefined) => (display ? display.toLowerCase() : null);
 
-const gidOf = (shopifyOrderId: string) =>
-  /^gid:\/\//.test(shopifyOrderId) ? shopifyOrderId : `gid://shopify/Order/${shopifyOrderId.trim()}`;
+const gidOf = (shopifyOrderId: string) => (/^gid:\/\//.test(shopifyOrderId) ? shopifyOrderId : `gid://shopify/Order/${shopifyOrderId.trim()}`);
 
 function orderIdFrom(raw: string | null): number {
   const id = raw?.trim() ?? "";

@@ -72,9 +72,7 @@ const OPTION_KEYS = Object.keys(ORDER_OPTION_FILTERS) as OrderOptionFilter[];
 function optionValuesOf(params: URLSearchParams, key: OrderOptionFilter): string[] {
   const values = rawValuesOf(params, key).flatMap((value) => value.split(","));
   if (key === "marketplaceSource") {
-    return values
-      .filter((value) => value !== "null" && value !== "undefined")
-      .map((value) => (value.trim().toLowerCase() === "houser" ? "" : value.trim()));
+    return values.filter((value) => value !== "null" && value !== "undefined").map((value) => (value.trim().toLowerCase() === "houser" ? "" : value.trim()));
   }
   return values.filter((value) => !isBlank(value)).map((value) => value.trim());
 }
@@ -98,7 +96,11 @@ const filterSchema = z
   })
   .refine(
     ({ grandTotalFrom, grandTotalTo }) =>
-      grandTotalFrom === undefined || grandTotalTo === undefined || !AMOUNT.test(grandTotalFrom) || !AMOUNT.test(grandTotalTo) || Number(grandTotalFrom) <= Number(grandTotalTo),
+      grandTotalFrom === undefined ||
+      grandTotalTo === undefined ||
+      !AMOUNT.test(grandTotalFrom) ||
+      !AMOUNT.test(grandTotalTo) ||
+      Number(grandTotalFrom) <= Number(grandTotalTo),
     { path: ["grandTotalTo"], message: "range" },
   );
 
@@ -126,7 +128,11 @@ export function parseOrderGridQuery(params: URLSearchParams): OrderGridQuery {
   const search = searchValueOf(params);
   if (search && search.length > MAX_TEXT) errors.queryValue = [message("orders.errors.too_long", { max: MAX_TEXT })];
 
-  const raw: Record<string, unknown> = { grandTotalFrom: single(params, "grandTotalFrom"), grandTotalTo: single(params, "grandTotalTo"), status: single(params, "status") };
+  const raw: Record<string, unknown> = {
+    grandTotalFrom: single(params, "grandTotalFrom"),
+    grandTotalTo: single(params, "grandTotalTo"),
+    status: single(params, "status"),
+  };
   for (const key of TEXT_KEYS) {
     const values = valuesOf(params, key);
     if (values.length) raw[key] = values;
@@ -317,7 +323,10 @@ export const orderCounts = new CountCache({ ttlMs: 60_000, refreshAfterMs: 20_00
 let tableRows: { rows: number; at: number } | null = null;
 async function tableSize(): Promise<number> {
   if (tableRows && Date.now() - tableRows.at < 60_000) return tableRows.rows;
-  const [row] = await run<{ rows: number }>({ sql: "SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'order_grid'::regclass", params: [] });
+  const [row] = await run<{ rows: number }>({
+    sql: "SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'order_grid'::regclass",
+    params: [],
+  });
   tableRows = { rows: Number(row?.rows ?? 0), at: Date.now() };
   return tableRows.rows;
 }

@@ -265,13 +265,19 @@ async function applyStoredFiles(report: Report, context?: FeedRunContext) {
 }
 
 async function applyStoredFile(transmissionId: number, report: Report) {
-  const stored = await prisma.transmission.findUniqueOrThrow({ where: { id: transmissionId }, select: { id: true, file_name: true, content: true, attempts: true } });
+  const stored = await prisma.transmission.findUniqueOrThrow({
+    where: { id: transmissionId },
+    select: { id: true, file_name: true, content: true, attempts: true },
+  });
   let file: OrderStatusFile;
   try {
     file = readOrderStatusFile(Buffer.from(stored.content));
   } catch (error) {
     if (!(error instanceof OrderStatusFileError)) throw error;
-    await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
+    await prisma.transmission.update({
+      where: { id: stored.id },
+      data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() },
+    });
     report.count("files_failed");
     report.problem(message("logs.as400.file_refused", { file: stored.file_name, error: error.message }));
     return;
@@ -285,7 +291,9 @@ async function applyStoredFile(transmissionId: number, report: Report) {
           ...applied.unknown.map((row) => `line ${row.line}: order ${row.order_id} is not in the order grid`),
           ...applied.stale.map((row) => `line ${row.line}: order ${row.order_id} skipped, the grid holds a newer status than ${row.updated_at.toISOString()}`),
         ];
-        const error = notes.length ? `${plural(notes.length, "row")} not applied: ${notes.slice(0, 50).join("; ")}${notes.length > 50 ? ` (and ${notes.length - 50} more)` : ""}` : null;
+        const error = notes.length
+          ? `${plural(notes.length, "row")} not applied: ${notes.slice(0, 50).join("; ")}${notes.length > 50 ? ` (and ${notes.length - 50} more)` : ""}`
+          : null;
         await tx.transmission.update({ where: { id: stored.id }, data: { status: "processed", error, attempts: { increment: 1 }, processed_at: new Date() } });
         return applied;
       },
@@ -304,7 +312,12 @@ async function applyStoredFile(transmissionId: number, report: Report) {
     const giveUp = attempts >= MAX_ATTEMPTS;
     await prisma.transmission.update({
       where: { id: stored.id },
-      data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
+      data: {
+        status: giveUp ? "failed" : "received",
+        error: `attempt ${attempts}: ${errorMessage(error)}`,
+        attempts,
+        ...(giveUp ? { processed_at: new Date() } : {}),
+      },
     });
     if (giveUp) report.count("files_failed");
     report.problem(message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) }));
@@ -319,12 +332,25 @@ function outcome(report: Report): FeedOutcome {
     c("folder_created")
       ? message("logs.order_status.folder_created", { folder })
       : c("files_seen_before")
-        ? message("logs.order_status.new_files_seen", { files: message("logs.n.new_file", { count: c("files_stored") }), folder, seen: message("logs.n.file", { count: c("files_seen_before") }) })
+        ? message("logs.order_status.new_files_seen", {
+            files: message("logs.n.new_file", { count: c("files_stored") }),
+            folder,
+            seen: message("logs.n.file", { count: c("files_seen_before") }),
+          })
         : message("logs.order_status.new_files", { files: message("logs.n.new_file", { count: c("files_stored") }), folder }),
-    message("logs.order_status.applied", { files: message("logs.n.file", { count: c("files_applied") }), rows: message("logs.n.row", { count: c("rows_applied") }) }),
+    message("logs.order_status.applied", {
+      files: message("logs.n.file", { count: c("files_applied") }),
+      rows: message("logs.n.row", { count: c("rows_applied") }),
+    }),
   ];
   if (c("rows_older_skipped")) parts.push(message("logs.order_status.older_skipped", { rows: message("logs.n.row", { count: c("rows_older_skipped") }) }));
-  if (unknown.length) parts.push(message("logs.order_status.unknown_orders", { rows: message("logs.n.row", { count: c("rows_unknown_order") }), orders: `${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""}` }));
+  if (unknown.length)
+    parts.push(
+      message("logs.order_status.unknown_orders", {
+        rows: message("logs.n.row", { count: c("rows_unknown_order") }),
+        orders: `${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""}`,
+      }),
+    );
   if (c("files_failed")) parts.push(message("logs.order_status.files_failed", { files: message("logs.n.file", { count: c("files_failed") }) }));
   const problems = report.problems.slice(0, 50);
   const coded = withProblems(message("logs.list", { items: parts }), report.problems);
@@ -332,6 +358,11 @@ function outcome(report: Report): FeedOutcome {
     message: englishText(coded),
     messageCode: coded,
     error: report.problems.length > 0,
-    meta: { ...report.counts, unknown_orders: unknown.slice(0, 100), problems: problems.map(englishText), ...(problems.length ? { problem_codes: problems } : {}) },
+    meta: {
+      ...report.counts,
+      unknown_orders: unknown.slice(0, 100),
+      problems: problems.map(englishText),
+      ...(problems.length ? { problem_codes: problems } : {}),
+    },
   };
 }

@@ -69,7 +69,13 @@ const SHIPPED = "success";
 const shopifyId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, "must be a number")]).transform(String);
 /** Money as Shopify writes it ("12.50", sometimes 12.5), in cents. */
 const money = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be an amount such as 12.50")])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/, "must be an amount such as 12.50"),
+  ])
   .transform((value) => Math.round(Number(value) * 100));
 const timestamp = z
   .string()
@@ -161,9 +167,7 @@ export type ShopifyFulfillmentPayload = z.infer<typeof fulfillmentSchema>;
 
 /** orders/create and orders/updated: the order, its items, its sales records. */
 export function upsertShopifyOrder(payload: unknown, meta: WebhookMeta): Promise<SyncOutcome> {
-  return withValidPayload(orderSchema, payload, meta, "sale", (order) =>
-    inWebhookTransaction(meta, order.id, (tx) => applyOrderSnapshot(tx, order, meta)),
-  );
+  return withValidPayload(orderSchema, payload, meta, "sale", (order) => inWebhookTransaction(meta, order.id, (tx) => applyOrderSnapshot(tx, order, meta)));
 }
 
 /**
@@ -209,7 +213,14 @@ export function applyRefund(payload: unknown, meta: WebhookMeta): Promise<SyncOu
       if (!order) {
         const logged = logMessage("logs.realtime.refund_unknown_order", { refund: refund.id, shopify_order: refund.order_id });
         await tx.realtimeSalesLog.create({
-          data: { event: "refund", shopify_order_id: refund.order_id, amount: centsToAmount(refundedCents(refund)), status: "error", ...jsonCoded(logged), payload: refundSummary(refund, meta) },
+          data: {
+            event: "refund",
+            shopify_order_id: refund.order_id,
+            amount: centsToAmount(refundedCents(refund)),
+            status: "error",
+            ...jsonCoded(logged),
+            payload: refundSummary(refund, meta),
+          },
         });
         syncLog.warn(`${meta.topic} ${meta.webhookId}: ${logged.message}`);
         return { status: "unknown_order", message: logged.message, shopifyOrderId: refund.order_id };
@@ -217,7 +228,10 @@ export function applyRefund(payload: unknown, meta: WebhookMeta): Promise<SyncOu
       const result = await recordRefund(tx, order, refund, meta);
       if (result === "created") {
         // Counted once: only when its credit memo is new (an orders/updated may have brought it first).
-        const items = await tx.orderItem.findMany({ where: { order_id: order.id, shopify_line_item_id: { not: null } }, select: { item_id: true, shopify_line_item_id: true, qty_refunded: true } });
+        const items = await tx.orderItem.findMany({
+          where: { order_id: order.id, shopify_line_item_id: { not: null } },
+          select: { item_id: true, shopify_line_item_id: true, qty_refunded: true },
+        });
         const byLine = new Map(items.map((item) => [item.shopify_line_item_id!, item]));
         for (const line of refund.refund_line_items ?? []) {
           const item = byLine.get(line.line_item_id);
@@ -242,7 +256,14 @@ export function applyFulfillment(payload: unknown, meta: WebhookMeta): Promise<S
       if (!order) {
         const logged = logMessage("logs.realtime.fulfillment_unknown_order", { fulfillment: fulfillment.id, shopify_order: fulfillment.order_id });
         await tx.realtimeShippingLog.create({
-          data: { shopify_order_id: fulfillment.order_id, tracking_number: fulfillment.tracking_number ?? null, tracking_carrier: fulfillment.tracking_company ?? null, status: "error", ...jsonCoded(logged), payload: shippingPayload(fulfillment, meta) },
+          data: {
+            shopify_order_id: fulfillment.order_id,
+            tracking_number: fulfillment.tracking_number ?? null,
+            tracking_carrier: fulfillment.tracking_company ?? null,
+            status: "error",
+            ...jsonCoded(logged),
+            payload: shippingPayload(fulfillment, meta),
+          },
         });
         syncLog.warn(`${meta.topic} ${meta.webhookId}: ${logged.message}`);
         return { status: "unknown_order", message: logged.message, shopifyOrderId: fulfillment.order_id };
@@ -252,7 +273,10 @@ export function applyFulfillment(payload: unknown, meta: WebhookMeta): Promise<S
         const message = `Fulfillment ${fulfillment.id} of order ${order.order_id} was recorded before; nothing changed.`;
         return { status: "applied", message, orderId: order.order_id, shopifyOrderId: fulfillment.order_id };
       }
-      const items = await tx.orderItem.findMany({ where: { order_id: order.id, shopify_line_item_id: { not: null } }, select: { shopify_line_item_id: true, sku: true } });
+      const items = await tx.orderItem.findMany({
+        where: { order_id: order.id, shopify_line_item_id: { not: null } },
+        select: { shopify_line_item_id: true, sku: true },
+      });
       await logFulfillment(tx, order.order_id, fulfillment, meta, new Map(items.map((item) => [item.shopify_line_item_id!, item.sku])));
       await applyShippedQuantities(tx, order.id, fulfillment.order_id);
       const totals = await refreshOrderTotals(tx, order.id, { deriveFulfillmentStatus: true });
@@ -301,7 +325,9 @@ async function recordInvalidPayload(payload: unknown, meta: WebhookMeta, kind: L
     if (kind === "shipping") {
       await tx.realtimeShippingLog.create({ data: { shopify_order_id: shopifyOrderId, status: "error", ...jsonCoded(logged), payload: summary } });
     } else {
-      await tx.realtimeSalesLog.create({ data: { event: kind, shopify_order_id: shopifyOrderId, amount: 0, status: "error", ...jsonCoded(logged), payload: summary } });
+      await tx.realtimeSalesLog.create({
+        data: { event: kind, shopify_order_id: shopifyOrderId, amount: 0, status: "error", ...jsonCoded(logged), payload: summary },
+      });
     }
     return true;
   }, TRANSACTION_OPTIONS);
@@ -337,7 +363,8 @@ function duplicateOutcome(meta: WebhookMeta): SyncOutcome {
 async function applyOrderSnapshot(tx: Tx, order: ShopifyOrderPayload, meta: WebhookMeta): Promise<SyncOutcome> {
   let row = await tx.order.findUnique({ where: { shopify_order_id: order.id } });
   if (row?.shopify_updated_at && order.updated_at < row.shopify_updated_at) {
-    const message = `${meta.topic} webhook ${meta.webhookId} for order ${row.order_id} ignored: it shows the order as of ` +
+    const message =
+      `${meta.topic} webhook ${meta.webhookId} for order ${row.order_id} ignored: it shows the order as of ` +
       `${order.updated_at.toISOString()}, older than the ${row.shopify_updated_at.toISOString()} already stored.`;
     syncLog.info(message);
     return { status: "stale", message, orderId: row.order_id, shopifyOrderId: order.id };
@@ -395,7 +422,10 @@ function orderFields(order: ShopifyOrderPayload) {
   const ship = order.shipping_address;
   const skus = [...new Set((order.line_items ?? []).map((line) => line.sku?.trim()).filter((sku): sku is string => Boolean(sku)))];
   const shippingTitles = [...new Set((order.shipping_lines ?? []).map((line) => line.title?.trim()).filter(Boolean))];
-  const street = [ship?.address1, ship?.address2].map((part) => part?.trim()).filter(Boolean).join("\n");
+  const street = [ship?.address1, ship?.address2]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join("\n");
   return {
     created_at: order.created_at,
     shopify_updated_at: order.updated_at,
@@ -428,13 +458,24 @@ const blank = (value: string | null | undefined) => (value && value.trim() ? val
 
 function personName(address: Address | null | undefined): string | null {
   if (!address) return null;
-  return blank(address.name) ?? blank([address.first_name, address.last_name].map((part) => part?.trim()).filter(Boolean).join(" "));
+  return (
+    blank(address.name) ??
+    blank(
+      [address.first_name, address.last_name]
+        .map((part) => part?.trim())
+        .filter(Boolean)
+        .join(" "),
+    )
+  );
 }
 
 /** As the grid shows addresses: "street, city, STATE zip, COUNTRY" (parts that are missing are left out). */
 export function concatAddress(address: Address | null | undefined): string | null {
   if (!address) return null;
-  const street = [address.address1, address.address2].map((part) => part?.trim()).filter(Boolean).join(" ");
+  const street = [address.address1, address.address2]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
   const stateZip = [blank(address.province_code) ?? blank(address.province), blank(address.zip)].filter(Boolean).join(" ");
   const country = blank(address.country_code) ?? blank(address.country);
   return blank([street, blank(address.city), stateZip, country].filter(Boolean).join(", "));
@@ -530,7 +571,12 @@ function shippingPayload(fulfillment: ShopifyFulfillmentPayload, meta: WebhookMe
  */
 async function logFulfillment(tx: Tx, orderId: string, fulfillment: ShopifyFulfillmentPayload, meta: WebhookMeta, skuByLine: Map<string, string>) {
   const units = (fulfillment.line_items ?? []).reduce((sum, line) => sum + line.quantity, 0);
-  let coded: RunMessage = message("logs.realtime.fulfillment", { fulfillment: fulfillment.id, status: fulfillment.status ?? message("logs.realtime.no_status"), units, topic: meta.topic });
+  let coded: RunMessage = message("logs.realtime.fulfillment", {
+    fulfillment: fulfillment.id,
+    status: fulfillment.status ?? message("logs.realtime.no_status"),
+    units,
+    topic: meta.topic,
+  });
   const payload = shippingPayload(fulfillment, meta);
   let exported: ReturnType<typeof pendingExport> | null = null;
   if (fulfillment.status === SHIPPED) {
@@ -580,7 +626,10 @@ async function shippedByLine(tx: Tx, shopifyOrderId: string): Promise<Map<string
 /** qty_shipped of each Shopify item of the order, from its recorded fulfillments. */
 async function applyShippedQuantities(tx: Tx, orderRowId: number, shopifyOrderId: string) {
   const shipped = await shippedByLine(tx, shopifyOrderId);
-  const items = await tx.orderItem.findMany({ where: { order_id: orderRowId, shopify_line_item_id: { not: null } }, select: { item_id: true, shopify_line_item_id: true, qty_shipped: true } });
+  const items = await tx.orderItem.findMany({
+    where: { order_id: orderRowId, shopify_line_item_id: { not: null } },
+    select: { item_id: true, shopify_line_item_id: true, qty_shipped: true },
+  });
   for (const item of items) {
     const qty = shipped.get(item.shopify_line_item_id!) ?? 0;
     if (qty !== item.qty_shipped) await tx.orderItem.update({ where: { item_id: item.item_id }, data: { qty_shipped: qty } });
@@ -594,8 +643,13 @@ async function applyShippedQuantities(tx: Tx, orderRowId: number, shopifyOrderId
  * order's status) the fulfillment status follows from them.
  */
 async function refreshOrderTotals(tx: Tx, orderRowId: number, options: { deriveFulfillmentStatus?: boolean } = {}) {
-  const items = await tx.orderItem.findMany({ where: { order_id: orderRowId }, select: { qty_ordered: true, qty_refunded: true, qty_canceled: true, qty_shipped: true, is_shippable: true } });
-  const shippable = items.filter((item) => item.is_shippable).reduce((sum, item) => sum + Math.max(0, item.qty_ordered - item.qty_refunded - item.qty_canceled), 0);
+  const items = await tx.orderItem.findMany({
+    where: { order_id: orderRowId },
+    select: { qty_ordered: true, qty_refunded: true, qty_canceled: true, qty_shipped: true, is_shippable: true },
+  });
+  const shippable = items
+    .filter((item) => item.is_shippable)
+    .reduce((sum, item) => sum + Math.max(0, item.qty_ordered - item.qty_refunded - item.qty_canceled), 0);
   const shipped = items.reduce((sum, item) => sum + item.qty_shipped, 0);
   const current = await tx.order.findUniqueOrThrow({ where: { id: orderRowId }, select: { fulfillment_status: true } });
   let fulfillmentStatus = current.fulfillment_status;
@@ -621,7 +675,14 @@ async function putSalesRecord(
   const amount = centsToAmount(record.cents);
   if (!existing) {
     await tx.salesRecord.create({
-      data: { source_key: record.source_key, record_type: record.record_type, amount, record_date: record.record_date, order_increment_id: record.order_increment_id, shopify_order_id: record.shopify_order_id },
+      data: {
+        source_key: record.source_key,
+        record_type: record.record_type,
+        amount,
+        record_date: record.record_date,
+        order_increment_id: record.order_increment_id,
+        shopify_order_id: record.shopify_order_id,
+      },
     });
     return "created";
   }
@@ -638,21 +699,40 @@ async function recordOrderSales(tx: Tx, row: { order_id: string }, order: Shopif
   const base = { source_key: `order:${order.id}`, record_date: recordDate, order_increment_id: row.order_id, shopify_order_id: order.id };
   const invoice = await putSalesRecord(tx, { ...base, record_type: "invoice", cents: order.total_price });
   if (invoice !== "unchanged") {
-    await logSale(tx, "sale", row.order_id, order.id, order.total_price, message(`logs.realtime.invoice.${invoice}`, { amount: moneyParam(order.total_price / 100), order: row.order_id, status: order.financial_status }), {
-      ...orderSummary(order, meta),
-      record_type: "invoice",
-    }, salesAs400Record(base, "sale", "invoice", invoice, order.total_price, order.id));
+    await logSale(
+      tx,
+      "sale",
+      row.order_id,
+      order.id,
+      order.total_price,
+      message(`logs.realtime.invoice.${invoice}`, { amount: moneyParam(order.total_price / 100), order: row.order_id, status: order.financial_status }),
+      {
+        ...orderSummary(order, meta),
+        record_type: "invoice",
+      },
+      salesAs400Record(base, "sale", "invoice", invoice, order.total_price, order.id),
+    );
     done.push(message(`logs.order_sync.invoice.${invoice}`));
   }
   const shippingCents = (order.shipping_lines ?? []).reduce((sum, line) => sum + line.price, 0);
-  const hasShippingRecord = shippingCents !== 0 || (await tx.salesRecord.count({ where: { source_key: base.source_key, record_type: "shipping_invoice" } })) > 0;
+  const hasShippingRecord =
+    shippingCents !== 0 || (await tx.salesRecord.count({ where: { source_key: base.source_key, record_type: "shipping_invoice" } })) > 0;
   if (hasShippingRecord) {
     const shipping = await putSalesRecord(tx, { ...base, record_type: "shipping_invoice", cents: shippingCents });
     if (shipping !== "unchanged") {
-      await logSale(tx, "sale", row.order_id, order.id, shippingCents, message(`logs.realtime.shipping_invoice.${shipping}`, { amount: moneyParam(shippingCents / 100), order: row.order_id }), {
-        ...orderSummary(order, meta),
-        record_type: "shipping_invoice",
-      }, salesAs400Record(base, "sale", "shipping_invoice", shipping, shippingCents, order.id));
+      await logSale(
+        tx,
+        "sale",
+        row.order_id,
+        order.id,
+        shippingCents,
+        message(`logs.realtime.shipping_invoice.${shipping}`, { amount: moneyParam(shippingCents / 100), order: row.order_id }),
+        {
+          ...orderSummary(order, meta),
+          record_type: "shipping_invoice",
+        },
+        salesAs400Record(base, "sale", "shipping_invoice", shipping, shippingCents, order.id),
+      );
       done.push(message(`logs.order_sync.shipping_invoice.${shipping}`));
     }
   }
@@ -672,8 +752,16 @@ async function recordRefund(tx: Tx, row: { order_id: string }, refund: ShopifyRe
   };
   const result = await putSalesRecord(tx, record);
   if (result !== "unchanged") {
-    await logSale(tx, "refund", row.order_id, refund.order_id, cents, message(`logs.realtime.credit_memo.${result}`, { amount: moneyParam(cents / 100), refund: refund.id, order: row.order_id }), refundSummary(refund, meta),
-      salesAs400Record(record, "refund", "credit_memo", result, cents, refund.id));
+    await logSale(
+      tx,
+      "refund",
+      row.order_id,
+      refund.order_id,
+      cents,
+      message(`logs.realtime.credit_memo.${result}`, { amount: moneyParam(cents / 100), refund: refund.id, order: row.order_id }),
+      refundSummary(refund, meta),
+      salesAs400Record(record, "refund", "credit_memo", result, cents, refund.id),
+    );
   }
   return result;
 }
@@ -685,14 +773,34 @@ export function refundedCents(refund: Pick<ShopifyRefundPayload, "transactions">
 }
 
 /** Logs a sales record that is new or changed, queued for the AS400 (D26). */
-async function logSale(tx: Tx, event: "sale" | "refund", orderId: string, shopifyOrderId: string, cents: number, coded: RunMessage, payload: Prisma.InputJsonObject, record: SalesAs400Record) {
+async function logSale(
+  tx: Tx,
+  event: "sale" | "refund",
+  orderId: string,
+  shopifyOrderId: string,
+  cents: number,
+  coded: RunMessage,
+  payload: Prisma.InputJsonObject,
+  record: SalesAs400Record,
+) {
   await tx.realtimeSalesLog.create({
-    data: { event, order_increment_id: orderId, shopify_order_id: shopifyOrderId, amount: centsToAmount(cents), status: "success", ...jsonCoded({ message: englishText(coded), message_code: coded }), ...pendingExport(payload, record) },
+    data: {
+      event,
+      order_increment_id: orderId,
+      shopify_order_id: shopifyOrderId,
+      amount: centsToAmount(cents),
+      status: "success",
+      ...jsonCoded({ message: englishText(coded), message_code: coded }),
+      ...pendingExport(payload, record),
+    },
   });
 }
 
 /** A log message's text and code as Prisma takes them (D114). */
-const jsonCoded = (logged: { message: string; message_code: RunMessage }) => ({ message: logged.message, message_code: logged.message_code as Prisma.InputJsonValue });
+const jsonCoded = (logged: { message: string; message_code: RunMessage }) => ({
+  message: logged.message,
+  message_code: logged.message_code as Prisma.InputJsonValue,
+});
 
 /** What the AS400's realtime sales file says about a sales record (docs/as400-files.md). */
 function salesAs400Record(

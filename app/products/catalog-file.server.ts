@@ -83,7 +83,8 @@ export function readCatalogFile(content: Buffer | string): CatalogFile {
       const value = cell(column);
       if (column === "price" && !AMOUNT.test(value)) problems.push(`price: "${value.slice(0, 20)}" is not an amount (12.95)`);
       else if (column === "cost" && value !== "" && !AMOUNT.test(value)) problems.push(`cost: "${value.slice(0, 20)}" is not an amount (6.50)`);
-      else if (column === "status" && !(PRODUCT_STATUSES as readonly string[]).includes(value.toLowerCase())) problems.push(`status: "${value.slice(0, 20)}" is not one of ${PRODUCT_STATUSES.join(", ")}`);
+      else if (column === "status" && !(PRODUCT_STATUSES as readonly string[]).includes(value.toLowerCase()))
+        problems.push(`status: "${value.slice(0, 20)}" is not one of ${PRODUCT_STATUSES.join(", ")}`);
       else if (column === "as400_category_id" && value.length > 50) problems.push(`as400_category_id: longer than 50 characters`);
       values[column] = value === "" ? null : column === "status" ? value.toLowerCase() : value;
     }
@@ -94,7 +95,10 @@ export function readCatalogFile(content: Buffer | string): CatalogFile {
 }
 
 /** Inserts or updates the rows by SKU (the last row of a SKU wins); only the file's columns change on existing products. */
-export async function applyCatalogRows(tx: Prisma.TransactionClient, file: Pick<CatalogFile, "columns" | "rows">): Promise<{ inserted: number; updated: number }> {
+export async function applyCatalogRows(
+  tx: Prisma.TransactionClient,
+  file: Pick<CatalogFile, "columns" | "rows">,
+): Promise<{ inserted: number; updated: number }> {
   const bySku = new Map(file.rows.map((row) => [row.sku, row]));
   const rows = [...bySku.values()];
   const sets = ["name = EXCLUDED.name", ...file.columns.map((column) => `${column} = EXCLUDED.${column}`), "updated_at = now()"].join(", ");
@@ -160,13 +164,19 @@ function fetchFiles(transport: VendorTransport, report: CatalogReport, context?:
 }
 
 async function applyStoredFile(transmissionId: number, report: CatalogReport) {
-  const stored = await prisma.transmission.findUniqueOrThrow({ where: { id: transmissionId }, select: { id: true, file_name: true, content: true, attempts: true } });
+  const stored = await prisma.transmission.findUniqueOrThrow({
+    where: { id: transmissionId },
+    select: { id: true, file_name: true, content: true, attempts: true },
+  });
   let file: CatalogFile;
   try {
     file = readCatalogFile(Buffer.from(stored.content));
   } catch (error) {
     if (!(error instanceof CatalogFileError)) throw error;
-    await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
+    await prisma.transmission.update({
+      where: { id: stored.id },
+      data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() },
+    });
     count(report, "catalog_files_failed");
     report.problems.push(message("logs.as400.file_refused", { file: stored.file_name, error: error.message }));
     return;
@@ -175,7 +185,9 @@ async function applyStoredFile(transmissionId: number, report: CatalogReport) {
     const result = await prisma.$transaction(
       async (tx) => {
         const applied = await applyCatalogRows(tx, file);
-        const error = file.errors.length ? `${file.errors.length} row problem${file.errors.length === 1 ? "" : "s"}: ${file.errors.slice(0, 50).join("; ")}` : null;
+        const error = file.errors.length
+          ? `${file.errors.length} row problem${file.errors.length === 1 ? "" : "s"}: ${file.errors.slice(0, 50).join("; ")}`
+          : null;
         await tx.transmission.update({ where: { id: stored.id }, data: { status: "processed", error, attempts: { increment: 1 }, processed_at: new Date() } });
         return applied;
       },
@@ -193,7 +205,12 @@ async function applyStoredFile(transmissionId: number, report: CatalogReport) {
     const giveUp = attempts >= MAX_ATTEMPTS;
     await prisma.transmission.update({
       where: { id: stored.id },
-      data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
+      data: {
+        status: giveUp ? "failed" : "received",
+        error: `attempt ${attempts}: ${errorMessage(error)}`,
+        attempts,
+        ...(giveUp ? { processed_at: new Date() } : {}),
+      },
     });
     if (giveUp) count(report, "catalog_files_failed");
     report.problems.push(message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) }));

@@ -17,7 +17,8 @@ function withPlainNumbers(source: GridSource): GridSource {
       (await source.findMany(args)).map((row) => {
         const out: GridRow = { ...row };
         for (const [key, value] of Object.entries(out)) {
-          if (value !== null && typeof value === "object" && !(value instanceof Date) && "toFixed" in value) out[key] = (value as { toFixed(d: number): string }).toFixed(2);
+          if (value !== null && typeof value === "object" && !(value instanceof Date) && "toFixed" in value)
+            out[key] = (value as { toFixed(d: number): string }).toFixed(2);
         }
         return out;
       }),
@@ -35,7 +36,13 @@ export const productGrid = defineGrid({
     { key: "name", label: "products.columns.name", dataType: "text" },
     { key: "as400_category_id", label: "products.columns.as400_category_id", dataType: "text" },
     { key: "price", label: "products.columns.price", dataType: "textOnly", filter: "none", searchable: false },
-    { key: "status", label: "products.columns.status", dataType: "select", options: optionsFrom(PRODUCT_STATUSES, "products.statuses"), tones: { active: "success", draft: "info", archived: null } },
+    {
+      key: "status",
+      label: "products.columns.status",
+      dataType: "select",
+      options: optionsFrom(PRODUCT_STATUSES, "products.statuses"),
+      tones: { active: "success", draft: "info", archived: null },
+    },
     { key: "shopify_product_id", label: "products.columns.shopify_product_id", dataType: "text" },
     { key: "shopify_tags", label: "products.columns.shopify_tags", dataType: "text" },
     { key: "updated_at", label: "products.columns.updated_at", dataType: "datetime" },
@@ -66,7 +73,13 @@ export const productApiOperationGrid = defineGrid({
     { key: "id", label: "products.columns.id", dataType: "text", valueType: "int" },
     { key: "created_at", label: "products.columns.created_at", dataType: "datetime" },
     { key: "operation", label: "products.columns.operation", dataType: "text" },
-    { key: "status", label: "products.columns.status", dataType: "select", options: optionsFrom(OPERATION_STATUSES, "products.operation_statuses"), tones: { success: "success", error: "critical" } },
+    {
+      key: "status",
+      label: "products.columns.status",
+      dataType: "select",
+      options: optionsFrom(OPERATION_STATUSES, "products.operation_statuses"),
+      tones: { success: "success", error: "critical" },
+    },
     { key: "sku", label: "products.columns.sku", dataType: "text" },
     { key: "request", label: "products.columns.request", dataType: "textOnly", filter: "none", sortable: false, searchable: false },
     { key: "response", label: "products.columns.response", dataType: "textOnly", filter: "none", sortable: false, searchable: false },

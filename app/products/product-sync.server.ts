@@ -67,7 +67,12 @@ async function* dueProducts(): AsyncGenerator<DueProduct[]> {
     if (page.length === 0) return;
     afterId = page[page.length - 1].id;
     const due = page
-      .map((product) => ({ id: product.id, sku: product.sku, wanted: wantedByCategory.get(product.as400_category_id!) ?? [], have: tagsOf(product.shopify_tags) }))
+      .map((product) => ({
+        id: product.id,
+        sku: product.sku,
+        wanted: wantedByCategory.get(product.as400_category_id!) ?? [],
+        have: tagsOf(product.shopify_tags),
+      }))
       .filter((product) => missingFrom(product.have, product.wanted).length > 0)
       .map(({ id, sku, wanted }) => ({ id, sku, wanted }));
     if (due.length) yield due;
@@ -113,7 +118,11 @@ async function syncBatch(admin: ShopifyAdmin, batch: DueProduct[], result: Produ
       const { tagsAdd } = await admin.run(ProductTagsAdd, { id: productId, tags: missing }, { sku: entry.members[0].sku });
       if (tagsAdd.userErrors.length || !tagsAdd.node) {
         result.problems.push(
-          message("logs.product_sync.tags_refused", { skus, tags: missing.join(", "), errors: tagsAdd.userErrors.map((error) => error.message).join("; ") || message("logs.product_sync.no_product") }),
+          message("logs.product_sync.tags_refused", {
+            skus,
+            tags: missing.join(", "),
+            errors: tagsAdd.userErrors.map((error) => error.message).join("; ") || message("logs.product_sync.no_product"),
+          }),
         );
         continue;
       }

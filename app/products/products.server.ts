@@ -86,9 +86,7 @@ export async function saveCategoryTagsMapping(id: number | null, data: MappingIn
   const taken = await prisma.categoryTagsMapping.findUnique({ where: { as400_category_id: data.as400_category_id }, select: { id: true } });
   if (taken && taken.id !== id) throw duplicate();
   try {
-    const mapping = id
-      ? await prisma.categoryTagsMapping.update({ where: { id }, data })
-      : await prisma.categoryTagsMapping.create({ data });
+    const mapping = id ? await prisma.categoryTagsMapping.update({ where: { id }, data }) : await prisma.categoryTagsMapping.create({ data });
     return { error: false, message: null, data: mapping };
   } catch (error) {
     // Two saves of the same category at once: the unique index refuses the second.

@@ -26,7 +26,9 @@ describe("summaries of Shopify calls", () => {
   });
 
   it("find the userErrors of any mutation's answer", () => {
-    expect(userErrorsIn({ tagsAdd: { node: null, userErrors: [{ field: ["id"], message: "Product does not exist" }, { message: "Tags is invalid" }] } })).toBe("Product does not exist; Tags is invalid");
+    expect(userErrorsIn({ tagsAdd: { node: null, userErrors: [{ field: ["id"], message: "Product does not exist" }, { message: "Tags is invalid" }] } })).toBe(
+      "Product does not exist; Tags is invalid",
+    );
     expect(userErrorsIn({ tagsAdd: { node: { id: "x" }, userErrors: [] } })).toBeNull();
     expect(userErrorsIn({ shop: { name: "Demo" } })).toBeNull();
     expect(userErrorsIn(null)).toBeNull();
@@ -35,7 +37,9 @@ describe("summaries of Shopify calls", () => {
 
 describe("the AS400 product catalogue file", () => {
   it("reads the columns it knows under any spelling, and reports bad rows by line", () => {
-    const file = readCatalogFile("\uFEFFSKU,Product Name,Name,Category-ID,PRICE,status\r\nA1,x,Boot,C1,12.5,Draft\r\nA2,x,,C1,3,active\r\nA3,x,Mug,,1.999,active\r\nA4,x,Cap,,4,gone\r\n");
+    const file = readCatalogFile(
+      "\uFEFFSKU,Product Name,Name,Category-ID,PRICE,status\r\nA1,x,Boot,C1,12.5,Draft\r\nA2,x,,C1,3,active\r\nA3,x,Mug,,1.999,active\r\nA4,x,Cap,,4,gone\r\n",
+    );
     expect(file.columns).toEqual(["as400_category_id", "price", "status"]);
     expect(file.rows).toEqual([{ line: 2, sku: "A1", name: "Boot", values: { as400_category_id: "C1", price: "12.5", status: "draft" } }]);
     expect(file.errors).toEqual([

@@ -190,13 +190,7 @@ function DailySalesCard() {
                   t("home.daily_sales.columns.shipped"),
                   t("home.daily_sales.columns.need_to_ship"),
                 ]}
-                rows={stores.map((store) => [
-                  store.source_code,
-                  store.qty_assigned,
-                  store.assigned,
-                  store.shipped,
-                  store.assigned - store.shipped,
-                ])}
+                rows={stores.map((store) => [store.source_code, store.qty_assigned, store.assigned, store.shipped, store.assigned - store.shipped])}
               />
             ) : (
               <Text as="p" tone="subdued">

@@ -12,10 +12,14 @@ import { listOrderGrid } from "~/orders/order-grid.server";
 import { OrderGrid } from "~/orders/OrderGrid";
 import { listSavedViews } from "~/orders/saved-views.server";
 
-export const loader = pageLoader(async ({ url, staff, t }) => {
+export const loader = pageLoader(async ({ url, staff }) => {
   const [initial, views] = await Promise.all([
     // The order grid fails silently to an empty list (spec 000 §8).
-    listPageData((params) => listOrderGrid(params), url.searchParams, (answer) => ({ ...answer, data: [], total: 0, last_page: 1, current_page: 1 })),
+    listPageData(
+      (params) => listOrderGrid(params),
+      url.searchParams,
+      (answer) => ({ ...answer, data: [], total: 0, last_page: 1, current_page: 1 }),
+    ),
     listSavedViews(staff.shop, ORDER_GRID),
   ]);
   return { initial, views: views.data, shop: staff.shop };

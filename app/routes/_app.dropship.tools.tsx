@@ -68,7 +68,10 @@ export default function DropShipTools() {
   const press = (action: ToolAction) => {
     if (!SENDING_TOOL_ACTIONS.includes(action)) return run(action);
     const label = t(`tools.actions.${action}`);
-    confirmSend.ask({ title: t("confirm.tools_send.title", { action: label }), body: t("confirm.tools_send.body", { vendor: chosen?.name ?? "" }), action: label }, () => run(action));
+    confirmSend.ask(
+      { title: t("confirm.tools_send.title", { action: label }), body: t("confirm.tools_send.body", { vendor: chosen?.name ?? "" }), action: label },
+      () => run(action),
+    );
   };
 
   const buttons = (actions: readonly ToolAction[]) => (

@@ -16,9 +16,25 @@ import { NotFoundError } from "~/lib/validation.server";
 
 /** What a new vendor starts with. */
 const NEW_VENDOR: Record<string, string> = {
-  enabled: "1", test_mode: "0", is_legacy: "0", transfer_mechanism_id: "1", sftp_port: "22", ftp_tls: "0", incoming_min_age_seconds: "60", edi_format: "1",
-  sort_files_by_file_contents: "0", is_archiving_files: "1", use_cost: "0", "997_enabled": "1", "846_enabled": "0", unwrap_846: "0", "810_enabled": "0",
-  input_delimiter: "*", input_segmenter: "~", output_delimiter: "*", output_segmenter: "~",
+  enabled: "1",
+  test_mode: "0",
+  is_legacy: "0",
+  transfer_mechanism_id: "1",
+  sftp_port: "22",
+  ftp_tls: "0",
+  incoming_min_age_seconds: "60",
+  edi_format: "1",
+  sort_files_by_file_contents: "0",
+  is_archiving_files: "1",
+  use_cost: "0",
+  "997_enabled": "1",
+  "846_enabled": "0",
+  unwrap_846: "0",
+  "810_enabled": "0",
+  input_delimiter: "*",
+  input_segmenter: "~",
+  output_delimiter: "*",
+  output_segmenter: "~",
 };
 
 export const loader = pageLoader(async ({ url }) => {
@@ -52,7 +68,10 @@ export default function EditVendor() {
   };
   // What the server has: the form is dirty when the values differ from it.
   const [savedValues, setSavedValues] = useState(values);
-  const dirty = useMemo(() => Object.keys({ ...values, ...savedValues }).some((key) => (values[key] ?? "") !== (savedValues[key] ?? "")), [values, savedValues]);
+  const dirty = useMemo(
+    () => Object.keys({ ...values, ...savedValues }).some((key) => (values[key] ?? "") !== (savedValues[key] ?? "")),
+    [values, savedValues],
+  );
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useFormSubmit({ success: t("vendor.saved"), error: t("vendor.save_error") }, { redirectTo: "/dropship/vendor/" });
   const remove = useFormSubmit({ success: t("vendor.deleted"), error: t("vendor.delete_error") }, { redirectTo: "/dropship/vendor/" });
@@ -243,7 +262,11 @@ export default function EditVendor() {
                         placeholder="SHA256:…"
                       />
                       <InlineStack>
-                        <Button disabled={!fingerprint.trim()} loading={keySubmit.submitting} onClick={() => void changeKey({ action: "pin", fingerprint: fingerprint.trim() })}>
+                        <Button
+                          disabled={!fingerprint.trim()}
+                          loading={keySubmit.submitting}
+                          onClick={() => void changeKey({ action: "pin", fingerprint: fingerprint.trim() })}
+                        >
                           {t("vendor.host_key.pin")}
                         </Button>
                       </InlineStack>

@@ -85,7 +85,12 @@ export default function EodReport() {
         { content: t("eod.buttons.past_batches"), url: "/eod/batch" },
         { content: t("eod.buttons.retry"), onAction: () => askThenAct("retry", t("eod.buttons.retry")), loading: running === "retry", disabled: eod.running },
         { content: t("eod.buttons.export_csv"), onAction: () => void exportCsv(), loading: downloading },
-        { content: t("eod.buttons.export_as400"), onAction: () => askThenAct("export", t("eod.buttons.export_as400")), loading: running === "export", disabled: eod.running },
+        {
+          content: t("eod.buttons.export_as400"),
+          onAction: () => askThenAct("export", t("eod.buttons.export_as400")),
+          loading: running === "export",
+          disabled: eod.running,
+        },
       ]}
     >
       {confirmSend.modal}

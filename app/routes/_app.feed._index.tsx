@@ -62,11 +62,7 @@ export default function FeedSummary() {
   }, [ended]);
 
   return (
-    <AppPage
-      fullWidth
-      title={t("feeds.summary_title")}
-      primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}
-    >
+    <AppPage fullWidth title={t("feeds.summary_title")} primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}>
       <BlockStack gap="400">
         <BackgroundRun state={feedRun} label={(run) => `${t("feeds.run_feed")}: ${run.action}`} />
         <DataGrid
@@ -86,10 +82,17 @@ export default function FeedSummary() {
               return (
                 <BlockStack gap="050">
                   <InlineStack gap="100" wrap={false}>
-                    <Link url={withLocale(`/feed/edit?id=${row.id}`, location.search)} accessibilityLabel={t("a11y.cron_link_label", { cron: String(row.cron_expression), feed: name })}>
+                    <Link
+                      url={withLocale(`/feed/edit?id=${row.id}`, location.search)}
+                      accessibilityLabel={t("a11y.cron_link_label", { cron: String(row.cron_expression), feed: name })}
+                    >
                       {String(row.cron_expression)}
                     </Link>
-                    {row.enabled === 0 && <Text as="span" tone="subdued">({t("feeds.disabled")})</Text>}
+                    {row.enabled === 0 && (
+                      <Text as="span" tone="subdued">
+                        ({t("feeds.disabled")})
+                      </Text>
+                    )}
                   </InlineStack>
                   {/* The schedule in words, in the staff member's language (issue 18 item 3). */}
                   {words && (

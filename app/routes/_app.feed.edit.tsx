@@ -9,7 +9,6 @@ import { getFeedForm } from "~/feeds/feeds.server";
 import { ReviseRecordPage, type RecordField } from "~/forms/ReviseRecordPage";
 import { recordLoader } from "~/http/record-loader.server";
 
-
 export const loader = recordLoader(getFeedForm);
 
 export default function EditFeed() {

@@ -50,7 +50,10 @@ export default function ManualAssignment() {
 
   const items = data?.unassigned_order_items ?? [];
   const stores = data?.available_stores ?? [];
-  const itemOptions = [{ label: t("sales.manual.choose"), value: "" }, ...items.map((item) => ({ label: `${item.sku} (${item.item_id})`, value: String(item.item_id) }))];
+  const itemOptions = [
+    { label: t("sales.manual.choose"), value: "" },
+    ...items.map((item) => ({ label: `${item.sku} (${item.item_id})`, value: String(item.item_id) })),
+  ];
   const storeOptions = (itemId: string) => {
     const sku = items.find((item) => String(item.item_id) === itemId)?.sku;
     const qtys = sku ? (data?.available_qtys[sku] ?? {}) : {};
@@ -58,7 +61,10 @@ export default function ManualAssignment() {
       { label: t("sales.manual.choose"), value: "" },
       ...stores.map((store) => ({
         value: store.source_code,
-        label: qtys[store.source_code] === undefined ? t("sales.manual.store_option", { name: store.name }) : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
+        label:
+          qtys[store.source_code] === undefined
+            ? t("sales.manual.store_option", { name: store.name })
+            : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
       })),
     ];
   };
@@ -112,9 +118,27 @@ export default function ManualAssignment() {
                   <RegionDataTable
                     label={t("sales.manual.items_title")}
                     columnContentTypes={["numeric", "text", "text", "numeric", "numeric", "text", "text", "text", "text", "text"]}
-                    headings={["item_id", "sku", "name", "qty_ordered", "qty_unassigned", "billing_addr", "shipping_addr", "customer_notes", "created_time", "update_time"].map((key) => t(`sales.manual.columns.${key}`))}
+                    headings={[
+                      "item_id",
+                      "sku",
+                      "name",
+                      "qty_ordered",
+                      "qty_unassigned",
+                      "billing_addr",
+                      "shipping_addr",
+                      "customer_notes",
+                      "created_time",
+                      "update_time",
+                    ].map((key) => t(`sales.manual.columns.${key}`))}
                     rows={items.map((item) => [
-                      item.item_id, item.sku, item.name, item.qty_ordered, item.qty_unassigned, item.billing_addr ?? "", item.shipping_addr ?? "", item.customer_notes ?? "",
+                      item.item_id,
+                      item.sku,
+                      item.name,
+                      item.qty_ordered,
+                      item.qty_unassigned,
+                      item.billing_addr ?? "",
+                      item.shipping_addr ?? "",
+                      item.customer_notes ?? "",
                       formatDateTime(item.created_time as unknown as string, timeZone),
                       formatDateTime(item.update_time as unknown as string, timeZone),
                     ])}
@@ -127,7 +151,11 @@ export default function ManualAssignment() {
                 <Text as="h2" variant="headingMd">
                   {t("sales.manual.assignments_title")}
                 </Text>
-                {rows.length === 0 && <Text as="p" tone="subdued">{t("sales.manual.no_rows")}</Text>}
+                {rows.length === 0 && (
+                  <Text as="p" tone="subdued">
+                    {t("sales.manual.no_rows")}
+                  </Text>
+                )}
                 {rows.map((row, index) => {
                   const error = (field: string) => errors[`assignments.${index}.${field}`]?.[0];
                   const left = items.find((item) => String(item.item_id) === row.item_id)?.qty_unassigned;
@@ -178,7 +206,15 @@ export default function ManualAssignment() {
                   <Button
                     onClick={() => {
                       const only = items.length === 1 ? items[0] : undefined;
-                      setRows((current) => [...current, { key: nextKey.current++, item_id: only ? String(only.item_id) : "", store_id: "", qty_assigned: only ? String(only.qty_unassigned) : "" }]);
+                      setRows((current) => [
+                        ...current,
+                        {
+                          key: nextKey.current++,
+                          item_id: only ? String(only.item_id) : "",
+                          store_id: "",
+                          qty_assigned: only ? String(only.qty_unassigned) : "",
+                        },
+                      ]);
                     }}
                   >
                     {t("sales.manual.new_assignment")}

@@ -23,7 +23,10 @@ export default function AwaitingAssignment() {
   const initial = useLoaderData<typeof loader>();
   const grid = useGridReload(initial);
   const [toDelete, setToDelete] = useState<GridRow | null>(null);
-  const remove = useFormSubmit({ success: t("sales.awaiting.deleted"), error: t("sales.awaiting.delete_error") }, { redirectTo: "/sales/awaiting-assignment/" });
+  const remove = useFormSubmit(
+    { success: t("sales.awaiting.deleted"), error: t("sales.awaiting.delete_error") },
+    { redirectTo: "/sales/awaiting-assignment/" },
+  );
 
   return (
     <AppPage fullWidth title={t("sales.awaiting.title")} backAction={{ content: t("buttons.back"), url: "/sales" }}>
@@ -95,7 +98,11 @@ export default function AwaitingAssignment() {
             <Text as="p" tone="caution">
               {t("sales.warning")}
             </Text>
-            {toDelete && <Text as="p">{t("sales.awaiting.delete_body", { qty: toDelete.qty_assigned, sku: toDelete.product_sku, order: toDelete.order_increment_id })}</Text>}
+            {toDelete && (
+              <Text as="p">
+                {t("sales.awaiting.delete_body", { qty: toDelete.qty_assigned, sku: toDelete.product_sku, order: toDelete.order_increment_id })}
+              </Text>
+            )}
           </BlockStack>
         </Modal.Section>
       </Modal>

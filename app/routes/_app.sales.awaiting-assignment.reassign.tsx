@@ -43,7 +43,10 @@ export default function ReassignAssignment() {
     { label: t("sales.manual.choose"), value: "" },
     ...(data?.available_stores ?? []).map((store) => ({
       value: store.source_code,
-      label: qtys[store.source_code] === undefined ? t("sales.manual.store_option", { name: store.name }) : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
+      label:
+        qtys[store.source_code] === undefined
+          ? t("sales.manual.store_option", { name: store.name })
+          : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
     })),
   ];
 
@@ -74,7 +77,15 @@ export default function ReassignAssignment() {
           <Card>
             <FormLayout>
               {READ_ONLY.map((field) => (
-                <TextField key={field} id={`field-${field}`} label={t(`sales.fields.${field}`)} autoComplete="off" value={String(assignment[field] ?? "")} readOnly disabled />
+                <TextField
+                  key={field}
+                  id={`field-${field}`}
+                  label={t(`sales.fields.${field}`)}
+                  autoComplete="off"
+                  value={String(assignment[field] ?? "")}
+                  readOnly
+                  disabled
+                />
               ))}
               <Select
                 id="field-store_id"

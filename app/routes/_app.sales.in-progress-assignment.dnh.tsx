@@ -71,9 +71,24 @@ export default function DnhTransfer() {
           <Card>
             <FormLayout>
               {READ_ONLY.map((field) => (
-                <TextField key={field} id={`field-${field}`} label={t(`sales.fields.${field}`)} autoComplete="off" value={String(data[field] ?? "")} readOnly disabled />
+                <TextField
+                  key={field}
+                  id={`field-${field}`}
+                  label={t(`sales.fields.${field}`)}
+                  autoComplete="off"
+                  value={String(data[field] ?? "")}
+                  readOnly
+                  disabled
+                />
               ))}
-              <TextField id="field-assign_status" label={t("sales.fields.assign_status")} autoComplete="off" value={t(`sales.assign_status.${data.assign_status}`)} readOnly disabled />
+              <TextField
+                id="field-assign_status"
+                label={t("sales.fields.assign_status")}
+                autoComplete="off"
+                value={t(`sales.assign_status.${data.assign_status}`)}
+                readOnly
+                disabled
+              />
               <TextField
                 id="field-transfer_num"
                 label={t("sales.fields.transfer_num")}

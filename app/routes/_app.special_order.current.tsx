@@ -22,10 +22,14 @@ import { listCurrentSpecialOrders } from "~/special-orders/special-orders.server
 export const loader = pageLoader(async (context) => {
   const { url, t, staff } = context;
   const [initial, run] = await Promise.all([
-    gridPageData(async (params) => {
-      const { columns, data, ...page } = await listCurrentSpecialOrders(params);
-      return { data: { ...page, data }, columns };
-    }, url.searchParams, t),
+    gridPageData(
+      async (params) => {
+        const { columns, data, ...page } = await listCurrentSpecialOrders(params);
+        return { data: { ...page, data }, columns };
+      },
+      url.searchParams,
+      t,
+    ),
     pageRun("special_order_pull", context),
   ]);
   return { initial, shop: staff.shop, run };

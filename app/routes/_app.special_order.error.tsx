@@ -9,10 +9,14 @@ import { pageLoader } from "~/http/route.server";
 import { listSpecialOrderErrors } from "~/special-orders/special-orders.server";
 
 export const loader = pageLoader(({ url, t }) =>
-  gridPageData(async (params) => {
-    const { columns, data, ...page } = await listSpecialOrderErrors(params);
-    return { data: { ...page, data }, columns };
-  }, url.searchParams, t),
+  gridPageData(
+    async (params) => {
+      const { columns, data, ...page } = await listSpecialOrderErrors(params);
+      return { data: { ...page, data }, columns };
+    },
+    url.searchParams,
+    t,
+  ),
 );
 export const shouldRevalidate = gridShouldRevalidate;
 

@@ -13,10 +13,14 @@ import { pageLoader } from "~/http/route.server";
 import { listSpecialOrderLogs } from "~/special-orders/special-orders.server";
 
 export const loader = pageLoader(({ url, t }) =>
-  gridPageData(async (params) => {
-    const { columns, data, ...page } = await listSpecialOrderLogs(params);
-    return { data: { ...page, data }, columns };
-  }, url.searchParams, t),
+  gridPageData(
+    async (params) => {
+      const { columns, data, ...page } = await listSpecialOrderLogs(params);
+      return { data: { ...page, data }, columns };
+    },
+    url.searchParams,
+    t,
+  ),
 );
 export const shouldRevalidate = gridShouldRevalidate;
 
@@ -30,7 +34,12 @@ export default function SpecialOrderLogs() {
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
       event.preventDefault();
       setFailed(false);
-      downloadFile(url, String(row.file_path ?? "").split("/").pop() || `special_order_log_${row.id}.csv`).catch(() => setFailed(true));
+      downloadFile(
+        url,
+        String(row.file_path ?? "")
+          .split("/")
+          .pop() || `special_order_log_${row.id}.csv`,
+      ).catch(() => setFailed(true));
     };
     return (
       <a className="Polaris-Link" href={url} download onClick={onClick}>

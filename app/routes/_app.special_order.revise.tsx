@@ -51,7 +51,9 @@ export default function ReviseSpecialOrder() {
   // What the server has (fields and items): the form is dirty when they differ from it.
   const [saved, setSaved] = useState(() => ({ values, items }));
   const dirty = useMemo(
-    () => JSON.stringify(saved.items) !== JSON.stringify(items) || Object.keys({ ...values, ...saved.values }).some((key) => (values[key] ?? "") !== (saved.values[key] ?? "")),
+    () =>
+      JSON.stringify(saved.items) !== JSON.stringify(items) ||
+      Object.keys({ ...values, ...saved.values }).some((key) => (values[key] ?? "") !== (saved.values[key] ?? "")),
     [saved, values, items],
   );
   const [loadBanner, setLoadBanner] = useState(record === null);
@@ -63,7 +65,10 @@ export default function ReviseSpecialOrder() {
   }, [save.outcome]);
 
   const stateOptions = useMemo(() => {
-    const group = (title: string, codes: ReadonlyArray<[string, string]>) => ({ title, options: codes.map(([value, name]) => ({ value, label: `${value} - ${name}` })) });
+    const group = (title: string, codes: ReadonlyArray<[string, string]>) => ({
+      title,
+      options: codes.map(([value, name]) => ({ value, label: `${value} - ${name}` })),
+    });
     const groups = [
       group(t("special_orders.state_groups.us"), US_STATE_CODES),
       group(t("special_orders.state_groups.ca"), CANADIAN_PROVINCE_CODES),
@@ -141,10 +146,26 @@ export default function ReviseSpecialOrder() {
               <FormLayout>
                 <FormLayout.Group>
                   {READ_ONLY.slice(0, 3).map((name) => (
-                    <TextField key={name} id={`field-${name}`} label={t(`special_orders.fields.${name}`)} autoComplete="off" value={values[name] ?? ""} readOnly disabled />
+                    <TextField
+                      key={name}
+                      id={`field-${name}`}
+                      label={t(`special_orders.fields.${name}`)}
+                      autoComplete="off"
+                      value={values[name] ?? ""}
+                      readOnly
+                      disabled
+                    />
                   ))}
                 </FormLayout.Group>
-                <TextField id="field-error_message" label={t("special_orders.fields.error_message")} autoComplete="off" value={values.error_message ?? ""} multiline={2} readOnly disabled />
+                <TextField
+                  id="field-error_message"
+                  label={t("special_orders.fields.error_message")}
+                  autoComplete="off"
+                  value={values.error_message ?? ""}
+                  multiline={2}
+                  readOnly
+                  disabled
+                />
               </FormLayout>
             </Card>
             <Card>
@@ -177,7 +198,11 @@ export default function ReviseSpecialOrder() {
                 <Text as="h2" variant="headingMd">
                   {t("special_orders.items.title")}
                 </Text>
-                {items.length === 0 && <Text as="p" tone="subdued">{t("special_orders.items.none")}</Text>}
+                {items.length === 0 && (
+                  <Text as="p" tone="subdued">
+                    {t("special_orders.items.none")}
+                  </Text>
+                )}
                 {items.map((item, index) => (
                   <InlineStack key={index} gap="200" blockAlign="end" wrap={false}>
                     {ITEM_FIELDS.map((name) => (

@@ -24,7 +24,12 @@ export default function EditStore() {
       title={t("stores.edit.title")}
       record={
         record
-          ? { name: record.name, shopify_location_id: record.shopify_location_id, default_source_code: record.default_source_code, source_code: record.source_code }
+          ? {
+              name: record.name,
+              shopify_location_id: record.shopify_location_id,
+              default_source_code: record.default_source_code,
+              source_code: record.source_code,
+            }
           : null
       }
       fields={FIELDS}

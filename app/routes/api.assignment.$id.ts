@@ -6,6 +6,7 @@ import { deleteAssignment } from "~/sales/assignments.server";
 
 export const action = apiRoute(async ({ request, params }) => {
   const body = request.method === "DELETE" ? {} : await readBody(request);
-  if (intendedMethod(request, body) !== "DELETE") return Response.json({ error: true, message: "Use DELETE (or POST with _method=DELETE) to delete an assignment" }, { status: 405 });
+  if (intendedMethod(request, body) !== "DELETE")
+    return Response.json({ error: true, message: "Use DELETE (or POST with _method=DELETE) to delete an assignment" }, { status: 405 });
   return deleteAssignment(Number(params.id));
 });

@@ -23,8 +23,7 @@ export const action = apiRoute(async ({ request, url }) => {
   switch (intendedMethod(request, body)) {
     case "POST":
     case "PUT":
-    case "PATCH":
-    {
+    case "PATCH": {
       const id = await mappingToSave(body.id ?? url.searchParams.get("id") ?? undefined);
       return saveCategoryTagsMapping(id, parseInput(mappingForm, body));
     }

@@ -7,10 +7,18 @@ import { ASSIGNMENT_IMPORT_FEED } from "~/sales/feeds.server";
 
 export const action = apiRoute(async ({ t }) => {
   let imported: AssignmentImport | null = null;
-  const run = await runFeed(ASSIGNMENT_IMPORT_FEED.name, async (context) => {
-    imported = await importAssignmentFiles(context);
-    return importFeedOutcome(imported);
-  }, { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron });
+  const run = await runFeed(
+    ASSIGNMENT_IMPORT_FEED.name,
+    async (context) => {
+      imported = await importAssignmentFiles(context);
+      return importFeedOutcome(imported);
+    },
+    { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron },
+  );
   if (imported) return (imported as AssignmentImport).answer;
-  return { error: true, message: run.status === "skipped" ? t("sales.in_progress.import_running") : t("sales.in_progress.import_error"), error_messages: run.status === "failed" ? [run.message] : [] };
+  return {
+    error: true,
+    message: run.status === "skipped" ? t("sales.in_progress.import_running") : t("sales.in_progress.import_error"),
+    error_messages: run.status === "failed" ? [run.message] : [],
+  };
 });

@@ -10,4 +10,6 @@ import { stockRefreshFor } from "~/sales/stores.server";
 // The stores' stock of the order's SKUs is read from Shopify first (D52).
 export const loader = apiRoute(({ url, staff }) => manualAssignmentData(url.searchParams.get("order_id") ?? "", stockRefreshFor(staff)));
 
-export const action = apiRoute(async ({ request }) => createManualAssignments(parseInput(manualAssignmentForm, await readBody(request), ASSIGNMENT_FORM_SUMMARY.manual)));
+export const action = apiRoute(async ({ request }) =>
+  createManualAssignments(parseInput(manualAssignmentForm, await readBody(request), ASSIGNMENT_FORM_SUMMARY.manual)),
+);

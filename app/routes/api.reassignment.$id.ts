@@ -7,6 +7,7 @@ import { reassignAssignment } from "~/sales/assignments.server";
 
 export const action = apiRoute(async ({ request, params }) => {
   const body = await readBody(request);
-  if (!["PUT", "PATCH"].includes(intendedMethod(request, body))) return Response.json({ error: true, message: "Use POST with _method=PUT to reassign" }, { status: 405 });
+  if (!["PUT", "PATCH"].includes(intendedMethod(request, body)))
+    return Response.json({ error: true, message: "Use POST with _method=PUT to reassign" }, { status: 405 });
   return reassignAssignment(Number(params.id), parseInput(reassignForm, body, ASSIGNMENT_FORM_SUMMARY.reassign));
 });

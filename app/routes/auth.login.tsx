@@ -13,7 +13,8 @@ const normalisedShop = (shop: string) => (shop.includes(".") ? shop : `${shop}.m
 async function login(request: Request) {
   if (!isEmbedded()) throw redirect("/");
   // The shop arrives in the query (install link) or the form: another shop is refused before any redirect to it.
-  const shop = new URL(request.url).searchParams.get("shop") ?? (request.method === "POST" ? String((await request.clone().formData()).get("shop") ?? "") : null);
+  const shop =
+    new URL(request.url).searchParams.get("shop") ?? (request.method === "POST" ? String((await request.clone().formData()).get("shop") ?? "") : null);
   if (shop && !isServedShop(normalisedShop(shop))) return data({ shopError: "This app serves one merchant's shop only." as string | null }, { status: 403 });
   const errors = await shopify().login(request);
   return { shopError: "shop" in errors ? String(errors.shop) : null };

@@ -32,7 +32,10 @@ let fr: Translate;
 
 const render = (t: Translate, language: string, error: unknown) => renderMessage(t, language, errorRunMessage(error));
 
-async function failure(settings: ConnectionSettings, work: (transport: Awaited<ReturnType<typeof connectTransport>>) => Promise<unknown> = async () => undefined): Promise<TransportError> {
+async function failure(
+  settings: ConnectionSettings,
+  work: (transport: Awaited<ReturnType<typeof connectTransport>>) => Promise<unknown> = async () => undefined,
+): Promise<TransportError> {
   try {
     await withTransport(settings, work);
   } catch (error) {
@@ -159,7 +162,11 @@ describe("transport errors in the reader's language", () => {
       errors.protocol("no_ftps", { server: "Unknown command" }, `${errors.url} does not offer FTPS (explicit TLS): AUTH TLS was refused (Unknown command)`),
       errors.protocol("tls_handshake", { reason: "wrong version number" }, `The TLS handshake with ${errors.url} failed: wrong version number`),
       errors.protocol("prot_refused", { server: "No" }, `${errors.url} refused to encrypt data connections (PROT P): No`),
-      errors.protocol("ftps_required", { server: "Non-anonymous sessions must use encryption." }, `${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (Non-anonymous sessions must use encryption.)`),
+      errors.protocol(
+        "ftps_required",
+        { server: "Non-anonymous sessions must use encryption." },
+        `${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (Non-anonymous sessions must use encryption.)`,
+      ),
       errors.protocol("login_refused_saying", { server: "Go away" }, `Could not log in to ${errors.url}: Go away`),
       errors.protocol("login_refused", {}, `Could not log in to ${errors.url}: refused`),
       errors.protocol("no_ftp_session", {}, `Could not open an FTP session with ${errors.url}`),
@@ -172,7 +179,10 @@ describe("transport errors in the reader's language", () => {
     ];
     for (const error of all) {
       expect(render(en, "en", error), error.code ?? "").toBe(error.message);
-      for (const [t, language] of [[de, "de"], [fr, "fr"]] as const) {
+      for (const [t, language] of [
+        [de, "de"],
+        [fr, "fr"],
+      ] as const) {
         const text = render(t, language, error);
         expect(text, `${language} ${error.code}`).not.toMatch(/\{\{|transport\.|undefined/);
         expect(text, `${language} ${error.code}`).not.toBe(error.message);
@@ -201,7 +211,9 @@ describe("secret and path errors in the reader's language", () => {
     } catch (error) {
       undecryptable = error;
     }
-    expect(render(fr, "fr", undecryptable)).toBe("Le mot de passe enregistré ne peut pas être déchiffré avec cette APP_SECRET_KEY ; saisissez à nouveau le mot de passe.");
+    expect(render(fr, "fr", undecryptable)).toBe(
+      "Le mot de passe enregistré ne peut pas être déchiffré avec cette APP_SECRET_KEY ; saisissez à nouveau le mot de passe.",
+    );
   });
 
   it("a path typed by staff that would leave its folder", () => {
@@ -217,7 +229,8 @@ describe("secret and path errors in the reader's language", () => {
 });
 
 describe("EDI profile problems in the reader's language", () => {
-  const vendor = (overrides: Partial<VendorEdiFields> = {}): VendorEdiFields => ({ id: 1, name: "Acme", edi_format: 1, edi_identifier: "ACME", edi_qualifier: "ZZ", ...overrides }) as VendorEdiFields;
+  const vendor = (overrides: Partial<VendorEdiFields> = {}): VendorEdiFields =>
+    ({ id: 1, name: "Acme", edi_format: 1, edi_identifier: "ACME", edi_qualifier: "ZZ", ...overrides }) as VendorEdiFields;
 
   it("every problem of a vendor's profile renders in English as the English problem, and in German and French", () => {
     const { errors, problems } = tradingProfile(
@@ -237,14 +250,19 @@ describe("EDI profile problems in the reader's language", () => {
     for (const [field, list] of Object.entries(problems)) {
       list.forEach((problem, i) => {
         expect(renderMessage(en, "en", problem)).toBe(errors[field][i]);
-        for (const [t, language] of [[de, "de"], [fr, "fr"]] as const) {
+        for (const [t, language] of [
+          [de, "de"],
+          [fr, "fr"],
+        ] as const) {
           const text = renderMessage(t, language, problem);
           expect(text, `${language} ${field}`).not.toMatch(/\{\{|edi_profile\.|undefined/);
           expect(text, `${language} ${field}`).not.toBe(errors[field][i]);
         }
       });
     }
-    expect(renderMessage(de, "de", problems.output_segmenter[0])).toBe('nicht verwendbar: das Elementtrennzeichen und das Segmentendezeichen sind dasselbe Zeichen ("|")');
+    expect(renderMessage(de, "de", problems.output_segmenter[0])).toBe(
+      'nicht verwendbar: das Elementtrennzeichen und das Segmentendezeichen sind dasselbe Zeichen ("|")',
+    );
     expect(renderMessage(fr, "fr", problems["850_segments"][3])).toBe("ligne 4 : accolades non équilibrées");
   });
 
@@ -267,25 +285,42 @@ describe("EDI profile problems in the reader's language", () => {
     // A tab as the terminator passes the writer's own rules; the reader's rule refuses it, in German too.
     const [reader] = delimiterIssues({ element: "*", component: ">", segment: "\t" });
     expect(renderMessage(en, "en", reader.coded)).toBe(reader.message);
-    expect(renderMessage(de, "de", reader.coded)).toBe('"\\t" kann nicht das Segmentendezeichen sein (ein Zeichen oder CRLF, kein Buchstabe, ' +
-      'keine Ziffer, kein Leerzeichen und weder das Element- noch das Komponententrennzeichen)');
+    expect(renderMessage(de, "de", reader.coded)).toBe(
+      '"\\t" kann nicht das Segmentendezeichen sein (ein Zeichen oder CRLF, kein Buchstabe, ' +
+        "keine Ziffer, kein Leerzeichen und weder das Element- noch das Komponententrennzeichen)",
+    );
   });
 });
 
 describe("a drop-ship step's problems in the reader's language", () => {
   it("a vendor that cannot be reached and one whose stored password cannot be read, in Populate Ship Responses", async () => {
     const port = await closedPort();
-    const common = { enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_user: "vendor", sftp_incoming_folder: "/outbound", edi_format: 1, edi_identifier: "I18NEDI", edi_qualifier: "ZZ" };
+    const common = {
+      enabled: 1,
+      transfer_mechanism_id: 1,
+      sftp_host: "127.0.0.1",
+      sftp_user: "vendor",
+      sftp_incoming_folder: "/outbound",
+      edi_format: 1,
+      edi_identifier: "I18NEDI",
+      edi_qualifier: "ZZ",
+    };
     const gone = await prisma.vendor.create({ data: { ...common, name: "I18n Gone Vendor", store_id: "I18NGONE", sftp_port: port, sftp_pass: null } });
-    const locked = await prisma.vendor.create({ data: { ...common, name: "I18n Locked Vendor", store_id: "I18NLOCK", sftp_port: port, sftp_pass: "not-an-encrypted-secret" } });
+    const locked = await prisma.vendor.create({
+      data: { ...common, name: "I18n Locked Vendor", store_id: "I18NLOCK", sftp_port: port, sftp_pass: "not-an-encrypted-secret" },
+    });
     try {
       const unreachable = await populateShipResponses({ vendorId: gone.id });
       expect(unreachable.problems).toEqual([`I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} is unreachable (connection refused)`]);
       expect(renderMessage(en, "en", unreachable.problemCodes![0])).toBe(unreachable.problems![0]);
-      expect(renderMessage(de, "de", unreachable.problemCodes![0])).toBe(`I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} ist nicht erreichbar (Verbindung abgelehnt)`);
+      expect(renderMessage(de, "de", unreachable.problemCodes![0])).toBe(
+        `I18n Gone Vendor: I18n Gone Vendor: 127.0.0.1:${port} ist nicht erreichbar (Verbindung abgelehnt)`,
+      );
 
       const unreadable = await populateShipResponses({ vendorId: locked.id });
-      expect(renderMessage(fr, "fr", unreadable.problemCodes![0])).toBe("I18n Locked Vendor : Le secret enregistré n'a pas la forme attendue ; saisissez à nouveau le mot de passe.");
+      expect(renderMessage(fr, "fr", unreadable.problemCodes![0])).toBe(
+        "I18n Locked Vendor : Le secret enregistré n'a pas la forme attendue ; saisissez à nouveau le mot de passe.",
+      );
       // As the Test page's run shows them (app/dropship/background-runs.server.ts).
       const detail = message("runs.problems", { problems: joined([...unreachable.problemCodes!, ...unreadable.problemCodes!], "; "), more: 0, count: 2 });
       expect(renderMessage(de, "de", detail)).toContain("ist nicht erreichbar (Verbindung abgelehnt); I18n Locked Vendor: Das gespeicherte Geheimnis");

@@ -35,7 +35,12 @@ export function feedRun(feed: string, job: { defaultCron: string; run: FeedJob }
       const ok = result.status === "finished" && !result.error;
       // detail: the run's own message, as its log keeps it (D28): its code when the job gave one (D114).
       const detail = result.status === "skipped" ? feedSkipped(feed) : (result.messageCode ?? plainText(result.message));
-      return { error: !ok, message: ok ? message("feeds.run.success") : message("feeds.run.error", { feed }), detail, data: { feed_status: result.status, log_id: result.logId } };
+      return {
+        error: !ok,
+        message: ok ? message("feeds.run.success") : message("feeds.run.error", { feed }),
+        detail,
+        data: { feed_status: result.status, log_id: result.logId },
+      };
     },
   };
 }

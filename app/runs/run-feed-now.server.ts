@@ -40,6 +40,12 @@ export async function runFeedNow(request: Request, jobs: FeedRegistry): Promise<
   const feed = await prisma.feed.findUnique({ where: { name: feedName }, select: { id: true } });
   if (!feed) throw new NotFoundError(message("feeds.run.unknown", { feed: feedName }));
   const job = jobs[feedName];
-  if (!job) return { error: true, message: message("feeds.run.error", { feed: feedName }), status: "not_runnable", detail: message("feeds.run.no_job", { feed: feedName }) };
+  if (!job)
+    return {
+      error: true,
+      message: message("feeds.run.error", { feed: feedName }),
+      status: "not_runnable",
+      detail: message("feeds.run.no_job", { feed: feedName }),
+    };
   return { run: feedRun(feedName, job) };
 }

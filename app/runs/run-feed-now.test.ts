@@ -55,7 +55,11 @@ async function runNow(name: string, run: FeedJob, locale = "en") {
 
 /** The run as GET /api/run/{id} reads it, once it has ended. */
 const ended = (id: number, translate = t, language = "en") =>
-  until(() => readRun(id, translate, language), (run) => run !== null && run.status !== "running", `the end of run ${id}`) as Promise<RunView>;
+  until(
+    () => readRun(id, translate, language),
+    (run) => run !== null && run.status !== "running",
+    `the end of run ${id}`,
+  ) as Promise<RunView>;
 
 describe("Run Feed as a background run", () => {
   it("answers at once with the run, which shows its progress and ends with the spec's text", async () => {
@@ -73,7 +77,11 @@ describe("Run Feed as a background run", () => {
     const id = body.run_id!;
 
     // The progress the job reports reaches the row any instance reads.
-    const running = await until(() => readRun(id, t, "en"), (run) => run?.progress.done === 3, "the progress on the run");
+    const running = await until(
+      () => readRun(id, t, "en"),
+      (run) => run?.progress.done === 3,
+      "the progress on the run",
+    );
     expect(running).toMatchObject({ status: "running", error: null, message: null, progress: { done: 3, total: 10, unit: "files", files_stored: 3 } });
 
     release();
@@ -121,7 +129,12 @@ describe("Run Feed as a background run", () => {
       "de",
     );
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ error: true, status: "already_running", run_id: first.body.run_id, message: `Der Feed ${name} läuft bereits: er wurde nicht noch einmal gestartet.` });
+    expect(second.body).toMatchObject({
+      error: true,
+      status: "already_running",
+      run_id: first.body.run_id,
+      message: `Der Feed ${name} läuft bereits: er wurde nicht noch einmal gestartet.`,
+    });
     release();
     expect(await ended(first.body.run_id!)).toMatchObject({ error: false, detail: "first done" });
     expect(secondRan).toBe(false);
@@ -136,7 +149,11 @@ describe("Run Feed as a background run", () => {
       await progress({ step: "download", done: 3, total: 10 });
       return new Promise(() => {}); // never ends, ignores the abort
     });
-    await until(() => readRun(body.run_id!, t, "en"), (run) => run?.progress.done === 3, "the progress");
+    await until(
+      () => readRun(body.run_id!, t, "en"),
+      (run) => run?.progress.done === 3,
+      "the progress",
+    );
     expect(manualRuns.size).toBeGreaterThan(0);
 
     await stopManualFeedRuns(300);
@@ -163,11 +180,19 @@ describe("Run Feed as a background run", () => {
           signal.addEventListener("abort", () => reject(signal.reason));
         }),
     );
-    await until(() => prisma.feedLog.count({ where: { feed_name: name, type: "starting" } }), (count) => count === 1, "the feed run's start");
+    await until(
+      () => prisma.feedLog.count({ where: { feed_name: name, type: "starting" } }),
+      (count) => count === 1,
+      "the feed run's start",
+    );
     await stopManualFeedRuns(10_000);
     const logs = await logsOf(name);
     expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
     expect(logs[1]!.meta).toMatchObject({ error: "interrupted: the app is stopping" });
-    expect(await readRun(body.run_id!, t, "en")).toMatchObject({ status: "interrupted", error: true, detail: "Interrupted before it finished: the app is stopping." });
+    expect(await readRun(body.run_id!, t, "en")).toMatchObject({
+      status: "interrupted",
+      error: true,
+      detail: "Interrupted before it finished: the app is stopping.",
+    });
   });
 });

@@ -84,7 +84,12 @@ function lockConnection(): pg.Client {
  * Starts `definition` unless a run of its lock key is going anywhere; answers
  * at once, the work goes on in this process. Test hook: `lockCheckEveryMs`.
  */
-export async function startRun(definition: RunDefinition, t: MessageTranslate, language: string, options: { lockCheckEveryMs?: number } = {}): Promise<StartAnswer> {
+export async function startRun(
+  definition: RunDefinition,
+  t: MessageTranslate,
+  language: string,
+  options: { lockCheckEveryMs?: number } = {},
+): Promise<StartAnswer> {
   const client = lockConnection();
   const lockLost = new AbortController();
   // An error event on the lock's connection must not crash the process: the run is told instead.
@@ -94,7 +99,10 @@ export async function startRun(definition: RunDefinition, t: MessageTranslate, l
     // Not locked and no running row: its holder is writing its row, or has
     // written its end and is letting go of the lock. Either settles in moments.
     for (let attempt = 0; ; attempt++) {
-      const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [LOCK_KEYS.backgroundRun, definition.lockKey]);
+      const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [
+        LOCK_KEYS.backgroundRun,
+        definition.lockKey,
+      ]);
       if (rows[0]!.locked) break;
       const running = await prisma.backgroundRun.findFirst({ where: { lock_key: definition.lockKey, status: "running" }, orderBy: { id: "desc" } });
       if (running || attempt >= SETTLE_ATTEMPTS) {
@@ -106,7 +114,13 @@ export async function startRun(definition: RunDefinition, t: MessageTranslate, l
     // We hold the lock: a row still running under this key belongs to a process that died.
     await closeInterrupted(definition.lockKey);
     const row = await prisma.backgroundRun.create({
-      data: { kind: definition.kind, action: definition.action, lock_key: definition.lockKey, params: toJson(definition.params ?? {}), instance: instanceName() },
+      data: {
+        kind: definition.kind,
+        action: definition.action,
+        lock_key: definition.lockKey,
+        params: toJson(definition.params ?? {}),
+        instance: instanceName(),
+      },
     });
     execute(row, definition, client, lockLost, options.lockCheckEveryMs ?? LOCK_CHECK_EVERY_MS);
     return { started: true, run: await viewOf(row, t, language) };
@@ -133,7 +147,9 @@ function execute(row: BackgroundRun, definition: RunDefinition, client: pg.Clien
     await progress.finish();
     await prisma.backgroundRun
       .update({ where: { id: row.id }, data: { status, result: toJson(outcome), finished_at: new Date() } })
-      .catch((error: Error) => log.error({ err: error, run: row.id, lock_key: definition.lockKey }, `run ${row.id} (${definition.lockKey}): its end was not saved: ${error.message}`));
+      .catch((error: Error) =>
+        log.error({ err: error, run: row.id, lock_key: definition.lockKey }, `run ${row.id} (${definition.lockKey}): its end was not saved: ${error.message}`),
+      );
   };
   const stopWatching = watchLockConnection(client, `the run ${row.id}`, lockCheckEveryMs, (error) => lockLost.abort(error));
   const closeLock = async () => {
@@ -176,7 +192,8 @@ function execute(row: BackgroundRun, definition: RunDefinition, client: pg.Clien
   });
 }
 
-const interruptedDetail = (reason: unknown): RunMessage => message("runs.interrupted_because", { reason: reason instanceof Error ? reason.message : String(reason ?? "") });
+const interruptedDetail = (reason: unknown): RunMessage =>
+  message("runs.interrupted_because", { reason: reason instanceof Error ? reason.message : String(reason ?? "") });
 
 async function closeInterrupted(lockKey: string) {
   await prisma.backgroundRun.updateMany({
@@ -266,11 +283,12 @@ function viewOf(row: BackgroundRun, t: MessageTranslate, language: string): RunV
   };
 }
 
-
 // eslint-disable-next-line no-control-regex -- NUL is the character replaced
 const NUL = /\u0000/g;
 // Plain JSON: dates as ISO text, bigints as text, no undefined, and no NUL
 // (jsonb refuses it; staff can type one into a Tools path, which is refused).
 function toJson(value: unknown): Prisma.InputJsonObject {
-  return JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : typeof item === "string" ? item.replace(NUL, "\uFFFD") : item)));
+  return JSON.parse(
+    JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : typeof item === "string" ? item.replace(NUL, "\uFFFD") : item)),
+  );
 }

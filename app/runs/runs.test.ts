@@ -31,7 +31,12 @@ function definition(key: string, work: RunDefinition["work"]): RunDefinition {
   return { kind: "dropship_test", action: "populateRequests", lockKey: `${PREFIX}${key}`, failure: message("tools.failure"), work };
 }
 
-const ended = (id: number) => until(() => readRun(id, t, "en"), (run) => run !== null && run.status !== "running", `the end of run ${id}`) as Promise<RunView>;
+const ended = (id: number) =>
+  until(
+    () => readRun(id, t, "en"),
+    (run) => run !== null && run.status !== "running",
+    `the end of run ${id}`,
+  ) as Promise<RunView>;
 
 describe("background runs", () => {
   it("goes from running, through progress rows, to its result, in the reader's language", async () => {
@@ -51,12 +56,21 @@ describe("background runs", () => {
     expect(answer).toMatchObject({ started: true, run: { status: "running", message: null } });
     const id = answer.run!.id;
     // At most one write a second: the later figure lands within a second or so.
-    const midway = await until(() => readRun(id, t, "en"), (run) => run?.progress.done === 1000, "the progress row");
+    const midway = await until(
+      () => readRun(id, t, "en"),
+      (run) => run?.progress.done === 1000,
+      "the progress row",
+    );
     expect(midway).toMatchObject({ status: "running", progress: { total: 2000, unit: "assignments", created: 1000 } });
     expect(await currentRun("dropship_test", t, "en")).toMatchObject({ id, status: "running" });
 
     release();
-    expect(await ended(id)).toMatchObject({ status: "finished", error: false, message: "2000 ship requests created.", progress: { done: 2000, created: 2000 } });
+    expect(await ended(id)).toMatchObject({
+      status: "finished",
+      error: false,
+      message: "2000 ship requests created.",
+      progress: { done: 2000, created: 2000 },
+    });
     expect(await readRun(id, de, "de")).toMatchObject({ message: "2000 Versandanfragen erstellt." });
   });
 
@@ -80,7 +94,9 @@ describe("background runs", () => {
     expect(runs).toBe(1);
     // The database refuses a second running row of a key whatever the lock says.
     await prisma.backgroundRun.create({ data: { kind: "dropship_test", action: "x", lock_key: `${PREFIX}unique`, instance: "test" } });
-    await expect(prisma.backgroundRun.create({ data: { kind: "dropship_test", action: "x", lock_key: `${PREFIX}unique`, instance: "test" } })).rejects.toThrow();
+    await expect(
+      prisma.backgroundRun.create({ data: { kind: "dropship_test", action: "x", lock_key: `${PREFIX}unique`, instance: "test" } }),
+    ).rejects.toThrow();
   });
 
   it("reads the run of a killed process as interrupted at once, and the next start closes it", async () => {
@@ -110,7 +126,11 @@ describe("background runs", () => {
     expect(await readRun(id, t, "en")).toMatchObject({ status: "running" });
 
     child.kill("SIGKILL");
-    const dead = await until(() => readRun(id, t, "en"), (run) => run?.status !== "running", "the killed run read as interrupted");
+    const dead = await until(
+      () => readRun(id, t, "en"),
+      (run) => run?.status !== "running",
+      "the killed run read as interrupted",
+    );
     expect(dead).toMatchObject({ status: "interrupted", error: true, message: "Interrupted: the process running it stopped before it finished." });
     expect(await readRun(id, de, "de")).toMatchObject({ message: "Unterbrochen: der Prozess, der ihn ausführte, wurde vor dem Ende beendet." });
 
@@ -137,7 +157,11 @@ describe("background runs", () => {
     expect(cut).toHaveLength(1);
     // Readers see "interrupted" as soon as the lock is gone; the run's own end row follows.
     const id = answer.run!.id;
-    await until(() => prisma.backgroundRun.findUnique({ where: { id } }), (row) => row?.status !== "running", "the run's end row");
+    await until(
+      () => prisma.backgroundRun.findUnique({ where: { id } }),
+      (row) => row?.status !== "running",
+      "the run's end row",
+    );
     const run = (await readRun(id, t, "en"))!;
     expect(run).toMatchObject({ status: "interrupted", error: true, message: "Something went wrong when completing the request" });
     expect(run.detail).toMatch(/^Interrupted before it finished: .*lock/);

@@ -93,7 +93,13 @@ export function useBackgroundRun(initial: RunView | null, texts: { error: string
           // Already running: the spec's or our text, and the run that goes on.
           setNotice({ tone: "info", title: body?.message || failed, messages: [] });
         } else if (response.status === 422) {
-          setNotice({ tone: "critical", title: failed, messages: Object.values(body?.errors ?? {}).map((messages) => messages[0]).filter(Boolean) });
+          setNotice({
+            tone: "critical",
+            title: failed,
+            messages: Object.values(body?.errors ?? {})
+              .map((messages) => messages[0])
+              .filter(Boolean),
+          });
         } else if (response.ok && body?.message) {
           // An answer without a run (a feed with no job): its words, as a failure.
           setNotice({ tone: "critical", title: body.message, messages: [] });

@@ -38,8 +38,21 @@ const ASSIGNMENT_FILES: InboundFileKind = {
 };
 
 export const AUTO_ASSIGNMENT_COLUMNS = [
-  "order_id", "shopify_order_id", "item_id", "sku", "qty_unassigned", "marketplace_source", "marketplace_order_id",
-  "ship_name", "ship_street", "ship_city", "ship_region", "ship_postcode", "ship_country_id", "shipping_description", "created_at",
+  "order_id",
+  "shopify_order_id",
+  "item_id",
+  "sku",
+  "qty_unassigned",
+  "marketplace_source",
+  "marketplace_order_id",
+  "ship_name",
+  "ship_street",
+  "ship_city",
+  "ship_region",
+  "ship_postcode",
+  "ship_country_id",
+  "shipping_description",
+  "created_at",
 ] as const;
 export const ASSIGNMENT_FILE_COLUMNS = ["order_id", "item_id", "sku", "source_code", "qty", "form_number"] as const;
 const REQUIRED_COLUMNS = ["order_id", "item_id", "source_code", "qty"];
@@ -115,12 +128,22 @@ export async function autoAssignmentFileOutcome(now = new Date()) {
   if (lines.length === 0) {
     return { error: false, message: message("sales.unassigned.nothing_eligible", { no: eligibility.no }), file_name: null, orders: 0, lines: 0, eligibility };
   }
-  const content = Buffer.from([csvLine([...AUTO_ASSIGNMENT_COLUMNS]), ...lines.map((line) => csvLine(AUTO_ASSIGNMENT_COLUMNS.map((column) => line[column])))].join("\r\n") + "\r\n");
+  const content = Buffer.from(
+    [csvLine([...AUTO_ASSIGNMENT_COLUMNS]), ...lines.map((line) => csvLine(AUTO_ASSIGNMENT_COLUMNS.map((column) => line[column])))].join("\r\n") + "\r\n",
+  );
   const fileName = `AUTO_ASSIGN_${fileStamp(now)}.csv`;
   const stored = await prisma.transmission.create({
     data: {
-      partner: PARTNER, direction: "out", file_name: fileName, remote_path: `${AUTO_ASSIGNMENT_FOLDER}/${fileName}`, transaction_set: AUTO_ASSIGNMENT_FILE_TYPE,
-      transaction_control_numbers: [], content_hash: sha256(content), content: new Uint8Array(content), size: content.length, status: "prepared",
+      partner: PARTNER,
+      direction: "out",
+      file_name: fileName,
+      remote_path: `${AUTO_ASSIGNMENT_FOLDER}/${fileName}`,
+      transaction_set: AUTO_ASSIGNMENT_FILE_TYPE,
+      transaction_control_numbers: [],
+      content_hash: sha256(content),
+      content: new Uint8Array(content),
+      size: content.length,
+      status: "prepared",
     },
     select: { id: true },
   });
@@ -136,7 +159,14 @@ export async function autoAssignmentFileOutcome(now = new Date()) {
     await prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: errorMessage(error), attempts: { increment: 1 } } });
     // The reason in the reader's language (D117): the AS400's own words stay as data inside it.
     const reason = settings ? errorRunMessage(error) : message("transport.as400_not_configured");
-    return { error: true, message: message("sales.unassigned.upload_failed", { file: fileName, reason }), file_name: fileName, orders, lines: lines.length, eligibility };
+    return {
+      error: true,
+      message: message("sales.unassigned.upload_failed", { file: fileName, reason }),
+      file_name: fileName,
+      orders,
+      lines: lines.length,
+      eligibility,
+    };
   }
   await prisma.transmission.update({ where: { id: stored.id }, data: { status: "sent", attempts: { increment: 1 }, processed_at: new Date() } });
   return { error: false, message: message("sales.unassigned.generated"), file_name: fileName, orders, lines: lines.length, eligibility };
@@ -216,7 +246,13 @@ export async function applyAssignmentLines(lines: AssignmentFileLine[]) {
     prisma.$transaction(
       async (tx) => {
         const input: AssignmentLine[] = lines.map((line) => ({
-          key: `line ${line.line}`, orderId: line.orderId, itemId: line.itemId, storeId: line.sourceCode, qty: line.qty, sku: line.sku, formNumber: line.formNumber,
+          key: `line ${line.line}`,
+          orderId: line.orderId,
+          itemId: line.itemId,
+          storeId: line.sourceCode,
+          qty: line.qty,
+          sku: line.sku,
+          formNumber: line.formNumber,
         }));
         const { planned, problems } = await planAssignments(tx, input);
         // The AS400 has already told a store; a dropshipper's still needs its 850 (the drop-ship flow sends Pending ones).
@@ -292,22 +328,40 @@ async function applyStoredFile(id: number): Promise<{ created: number; failed: b
   try {
     const { ids, problems, problemCodes } = await applyAssignmentLines(parsed.lines);
     const bad = [...parsed.errors, ...problems].sort((a, b) => lineNumber(a) - lineNumber(b));
-    const note = bad.length ? `${plural(bad.length, "line")} not applied: ${bad.slice(0, 50).join("; ")}${bad.length > 50 ? ` (and ${bad.length - 50} more)` : ""}` : null;
+    const note = bad.length
+      ? `${plural(bad.length, "line")} not applied: ${bad.slice(0, 50).join("; ")}${bad.length > 50 ? ` (and ${bad.length - 50} more)` : ""}`
+      : null;
     await prisma.transmission.update({ where: { id }, data: { status: "processed", error: note, attempts: { increment: 1 }, processed_at: new Date() } });
     // The reader's row errors are data (D115); a rule's problem is a code, after its line.
     const coded = [
       ...parsed.errors.map((text) => ({ line: lineNumber(text), code: plainText(text) })),
-      ...problemCodes.map((problem) => ({ line: lineNumber(problem.key), code: message("logs.assignments.line_problem", { line: lineNumber(problem.key), problem: problem.code }) })),
+      ...problemCodes.map((problem) => ({
+        line: lineNumber(problem.key),
+        code: message("logs.assignments.line_problem", { line: lineNumber(problem.key), problem: problem.code }),
+      })),
     ].sort((a, b) => a.line - b.line);
-    return { created: ids.length, failed: false, problems: coded.map(({ code }) => message("logs.assignments.file_line", { file: stored.file_name, problem: code })) };
+    return {
+      created: ids.length,
+      failed: false,
+      problems: coded.map(({ code }) => message("logs.assignments.file_line", { file: stored.file_name, problem: code })),
+    };
   } catch (error) {
     const attempts = stored.attempts + 1;
     const giveUp = attempts >= MAX_ATTEMPTS;
     await prisma.transmission.update({
       where: { id },
-      data: { status: giveUp ? "failed" : "received", error: `attempt ${attempts}: ${errorMessage(error)}`, attempts, ...(giveUp ? { processed_at: new Date() } : {}) },
+      data: {
+        status: giveUp ? "failed" : "received",
+        error: `attempt ${attempts}: ${errorMessage(error)}`,
+        attempts,
+        ...(giveUp ? { processed_at: new Date() } : {}),
+      },
     });
-    return { created: 0, failed: true, problems: [message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) })] };
+    return {
+      created: 0,
+      failed: true,
+      problems: [message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) })],
+    };
   }
 }
 
@@ -317,7 +371,11 @@ const lineNumber = (message: string) => Number(/^line (\d+)/.exec(message)?.[1] 
 export function importFeedOutcome({ answer: result, problems: all }: AssignmentImport): FeedOutcome {
   const problems = all.slice(0, 50);
   const count = result.error_messages.length;
-  const params = { files: message("logs.n.assignment_file", { count: result.files }), created: message("logs.n.assignment", { count: result.created }), problems: message("logs.n.problem", { count }) };
+  const params = {
+    files: message("logs.n.assignment_file", { count: result.files }),
+    created: message("logs.n.assignment", { count: result.created }),
+    problems: message("logs.n.problem", { count }),
+  };
   const coded = message(count ? "logs.assignments.summary_problems" : "logs.assignments.summary", params);
   return {
     message: englishText(coded),

@@ -72,7 +72,10 @@ const isFinished = (order: Pick<OrderRow, "magento_status">) => (FINISHED_ORDER_
 
 async function findOrder(db: Prisma.TransactionClient, incrementId: string): Promise<OrderRow> {
   const order = incrementId
-    ? await db.order.findUnique({ where: { order_id: incrementId }, select: { id: true, order_id: true, shopify_order_id: true, magento_status: true, marketplace_source: true, customer_notes: true } })
+    ? await db.order.findUnique({
+        where: { order_id: incrementId },
+        select: { id: true, order_id: true, shopify_order_id: true, magento_status: true, marketplace_source: true, customer_notes: true },
+      })
     : null;
   if (!order) throw new NotFoundError(codedMessage("sales.rules.order_not_found", { order: incrementId }));
   return order;
@@ -217,10 +220,14 @@ export async function planAssignments(tx: Prisma.TransactionClient, lines: Assig
   const sourceCodes = [...new Set([...lines.map((line) => line.storeId), ...[...usedSources.values()].flatMap((codes) => [...codes])])];
   const sources = await sourcesByCode(tx, sourceCodes);
 
-  const stockKeys = [...new Set(lines.flatMap((line) => {
-    const item = itemById.get(line.itemId);
-    return item ? [`${line.storeId}\u0000${item.sku}`] : [];
-  }))].sort();
+  const stockKeys = [
+    ...new Set(
+      lines.flatMap((line) => {
+        const item = itemById.get(line.itemId);
+        return item ? [`${line.storeId}\u0000${item.sku}`] : [];
+      }),
+    ),
+  ].sort();
   const stock = await lockStock(tx, stockKeys);
 
   for (const line of lines) {
@@ -295,7 +302,13 @@ async function sourcesByCode(tx: Prisma.TransactionClient, codes: string[]) {
   return new Map(
     rows.map((row) => [
       row.source_code,
-      { source_code: row.source_code, name: row.name, type: row.type, enabled: row.enabled === 1, dropshipper_name: row.type === "dropshipper" ? (row.vendor_name ?? row.name) : null },
+      {
+        source_code: row.source_code,
+        name: row.name,
+        type: row.type,
+        enabled: row.enabled === 1,
+        dropshipper_name: row.type === "dropshipper" ? (row.vendor_name ?? row.name) : null,
+      },
     ]),
   );
 }
@@ -373,7 +386,13 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promis
 
 export async function createManualAssignments(input: ManualAssignmentInput) {
   const orderId = input.order_id;
-  const lines: AssignmentLine[] = input.assignments.map((row, index) => ({ key: `assignments.${index}`, orderId, itemId: row.item_id, storeId: row.store_id, qty: row.qty_assigned }));
+  const lines: AssignmentLine[] = input.assignments.map((row, index) => ({
+    key: `assignments.${index}`,
+    orderId,
+    itemId: row.item_id,
+    storeId: row.store_id,
+    qty: row.qty_assigned,
+  }));
 
   // Two rows for the same item and source are one assignment.
   const merged = new Map<string, AssignmentLine>();
@@ -421,9 +440,10 @@ interface LockedAssignment {
 
 /** Locks the assignment's order, item and the assignment itself (in the order every writer locks them). */
 async function lockAssignment(tx: Prisma.TransactionClient, id: number): Promise<LockedAssignment> {
-  const found = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
-    ? await tx.assignment.findUnique({ where: { id }, select: { item: { select: { order_id: true } } } })
-    : null;
+  const found =
+    Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
+      ? await tx.assignment.findUnique({ where: { id }, select: { item: { select: { order_id: true } } } })
+      : null;
   if (!found) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id }));
   await tx.$queryRaw`SELECT id FROM order_grid WHERE id = ${found.item.order_id} FOR UPDATE`;
   const [row] = await tx.$queryRaw<LockedAssignment[]>`
@@ -444,7 +464,8 @@ async function sourceName(tx: Prisma.TransactionClient, code: string) {
 /** Only Pending and Processing assignments can be deleted or reassigned. */
 async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedAssignment) {
   if (assignment.transfer_num !== null) refuse("id", codedMessage("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
-  if (assignment.assign_status === ASSIGN_STATUS.sent) refuse("id", codedMessage("sales.rules.sent_cannot_change", { id: assignment.id, source: await sourceName(tx, assignment.store_id) }));
+  if (assignment.assign_status === ASSIGN_STATUS.sent)
+    refuse("id", codedMessage("sales.rules.sent_cannot_change", { id: assignment.id, source: await sourceName(tx, assignment.store_id) }));
   if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("id", codedMessage("sales.rules.complete_cannot_change", { id: assignment.id }));
 }
 
@@ -456,7 +477,9 @@ async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedA
 type Withdrawal = { why: "deleted" } | { why: "reassigned"; source: string } | { why: "transferred"; transfer: string };
 
 async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: LockedAssignment, withdrawal: Withdrawal) {
-  const [request] = await tx.$queryRaw<Array<{ request_id: number; po_number: string; vendor_id: number; vendor_name: string; status: string; transmission_id: number | null }>>`
+  const [request] = await tx.$queryRaw<
+    Array<{ request_id: number; po_number: string; vendor_id: number; vendor_name: string; status: string; transmission_id: number | null }>
+  >`
     SELECT request_id, po_number, vendor_id, vendor_name, status, transmission_id FROM dropship_request WHERE assignment_id = ${assignment.id} FOR UPDATE`;
   if (!request) return;
   if (request.status !== "pending" || request.transmission_id !== null) {
@@ -467,9 +490,16 @@ async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: L
   const line = logMessage(`logs.dropship.withdrawn.${withdrawal.why}`, { ...withdrawal, po: request.po_number, assignment: assignment.id });
   await tx.dropshipLog.create({
     data: {
-      vendor_id: request.vendor_id, vendor_name: request.vendor_name, action: "populate_requests", status: "info", po_number: request.po_number,
-      order_increment_id: assignment.order_increment_id, item_sku: assignment.product_sku, qty: assignment.qty_assigned,
-      message: line.message, message_code: line.message_code as Prisma.InputJsonValue,
+      vendor_id: request.vendor_id,
+      vendor_name: request.vendor_name,
+      action: "populate_requests",
+      status: "info",
+      po_number: request.po_number,
+      order_increment_id: assignment.order_increment_id,
+      item_sku: assignment.product_sku,
+      qty: assignment.qty_assigned,
+      message: line.message,
+      message_code: line.message_code as Prisma.InputJsonValue,
     },
   });
 }
@@ -483,20 +513,36 @@ export async function deleteAssignment(id: number) {
       await withdrawUnsentRequest(tx, assignment, { why: "deleted" });
       await tx.assignment.delete({ where: { id: assignment.id } });
       await refreshTotalAssigned(tx, [assignment.order_row_id]);
-      return { error: false, message: codedMessage("sales.awaiting.deleted", { id: assignment.id, qty: assignment.qty_assigned, sku: assignment.product_sku }) };
+      return {
+        error: false,
+        message: codedMessage("sales.awaiting.deleted", { id: assignment.id, qty: assignment.qty_assigned, sku: assignment.product_sku }),
+      };
     }, TX_OPTIONS),
   );
 }
 
 const assignmentFields = {
-  id: true, order_increment_id: true, shopify_order_id: true, item_id: true, product_sku: true, qty_assigned: true, store_id: true,
-  dropshipper_name: true, assign_status: true, form_number: true, purchase_order: true, created_time: true, update_time: true, customer_note: true,
+  id: true,
+  order_increment_id: true,
+  shopify_order_id: true,
+  item_id: true,
+  product_sku: true,
+  qty_assigned: true,
+  store_id: true,
+  dropshipper_name: true,
+  assign_status: true,
+  form_number: true,
+  purchase_order: true,
+  created_time: true,
+  update_time: true,
+  customer_note: true,
 } as const;
 
 async function readAssignment(id: number) {
-  const assignment = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
-    ? await prisma.assignment.findUnique({ where: { id }, select: { ...assignmentFields, dnh: { select: { transfer_num: true, reason: true }, take: 1 } } })
-    : null;
+  const assignment =
+    Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
+      ? await prisma.assignment.findUnique({ where: { id }, select: { ...assignmentFields, dnh: { select: { transfer_num: true, reason: true }, take: 1 } } })
+      : null;
   if (!assignment) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id: Number.isFinite(id) ? id : String(id) }));
   const { dnh, ...fields } = assignment;
   // The source's name whether or not it is still offered (a closed store keeps its history).
@@ -525,20 +571,36 @@ export async function reassignAssignment(id: number, { store_id: storeId }: Reas
       const stock = await lockStock(tx, [`${source.source_code}\u0000${assignment.product_sku}`]);
       const available = stock.get(`${source.source_code}\u0000${assignment.product_sku}`);
       if (available !== undefined && assignment.qty_assigned > available) {
-        refuse("store_id", codedMessage("sales.rules.qty_over_available", { source: source.name, available, sku: assignment.product_sku, qty: assignment.qty_assigned }));
+        refuse(
+          "store_id",
+          codedMessage("sales.rules.qty_over_available", { source: source.name, available, sku: assignment.product_sku, qty: assignment.qty_assigned }),
+        );
       }
       if (assignment.marketplace_source?.trim()) {
         const others = await tx.$queryRaw<Array<{ store_id: string }>>`
           SELECT DISTINCT a.store_id FROM assignment a JOIN order_item i ON i.item_id = a.item_id
            WHERE i.order_id = ${assignment.order_row_id} AND a.id <> ${assignment.id} AND a.store_id <> ${source.source_code} AND ${ACTIVE_ASSIGNMENT}`;
         if (others.length) {
-          refuse("store_id", codedMessage("sales.rules.marketplace_one_source", { order: assignment.order_increment_id, existing: await sourceName(tx, others[0].store_id), source: source.name }));
+          refuse(
+            "store_id",
+            codedMessage("sales.rules.marketplace_one_source", {
+              order: assignment.order_increment_id,
+              existing: await sourceName(tx, others[0].store_id),
+              source: source.name,
+            }),
+          );
         }
       }
       await withdrawUnsentRequest(tx, assignment, { why: "reassigned", source: source.name });
       await tx.assignment.update({
         where: { id: assignment.id },
-        data: { store_id: source.source_code, dropshipper_name: source.dropshipper_name, assign_status: ASSIGN_STATUS.pending, purchase_order: null, form_number: null },
+        data: {
+          store_id: source.source_code,
+          dropshipper_name: source.dropshipper_name,
+          assign_status: ASSIGN_STATUS.pending,
+          purchase_order: null,
+          form_number: null,
+        },
       });
       return { error: false, message: codedMessage("sales.reassign.saved", { id: assignment.id, source: source.name }) };
     }, TX_OPTIONS),
@@ -558,15 +620,24 @@ export async function createDnhTransfer(input: DnhInput) {
   return withRetry(() =>
     prisma.$transaction(async (tx) => {
       const assignment = await lockAssignment(tx, id);
-      if (assignment.transfer_num !== null) refuse("assignment_id", codedMessage("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
+      if (assignment.transfer_num !== null)
+        refuse("assignment_id", codedMessage("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
       if (assignment.assign_status === ASSIGN_STATUS.pending) refuse("assignment_id", codedMessage("sales.rules.dnh_pending", { id: assignment.id }));
-      if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("assignment_id", codedMessage("sales.rules.complete_cannot_change", { id: assignment.id }));
-      if (assignment.assign_status === ASSIGN_STATUS.processing) await withdrawUnsentRequest(tx, assignment, { why: "transferred", transfer: String(transferNum) });
+      if (assignment.assign_status === ASSIGN_STATUS.complete)
+        refuse("assignment_id", codedMessage("sales.rules.complete_cannot_change", { id: assignment.id }));
+      if (assignment.assign_status === ASSIGN_STATUS.processing)
+        await withdrawUnsentRequest(tx, assignment, { why: "transferred", transfer: String(transferNum) });
       await tx.dnhTransfer.create({
         data: {
-          assignment_id: assignment.id, order_increment_id: assignment.order_increment_id, shopify_order_id: assignment.shopify_order_id,
-          item_id: assignment.item_id, product_sku: assignment.product_sku, qty_assigned: assignment.qty_assigned, store_id: assignment.store_id,
-          transfer_num: transferNum, reason,
+          assignment_id: assignment.id,
+          order_increment_id: assignment.order_increment_id,
+          shopify_order_id: assignment.shopify_order_id,
+          item_id: assignment.item_id,
+          product_sku: assignment.product_sku,
+          qty_assigned: assignment.qty_assigned,
+          store_id: assignment.store_id,
+          transfer_num: transferNum,
+          reason,
         },
       });
       await refreshTotalAssigned(tx, [assignment.order_row_id]);

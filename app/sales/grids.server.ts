@@ -27,7 +27,13 @@ export const unassignedOrderGrid = defineGrid({
   columns: [
     { key: "increment_id", field: "order_id", label: "sales.unassigned.columns.increment_id", dataType: "text" },
     { key: "shopify_order_id", label: "sales.unassigned.columns.shopify_order_id", dataType: "text" },
-    { key: "total_shippable_qty_ordered", label: "sales.unassigned.columns.total_shippable_qty_ordered", dataType: "text", valueType: "int", searchable: false },
+    {
+      key: "total_shippable_qty_ordered",
+      label: "sales.unassigned.columns.total_shippable_qty_ordered",
+      dataType: "text",
+      valueType: "int",
+      searchable: false,
+    },
     { key: "total_shipped", label: "sales.unassigned.columns.total_shipped", dataType: "text", valueType: "int", searchable: false },
     { key: "total_assigned", label: "sales.unassigned.columns.total_assigned", dataType: "text", valueType: "int", searchable: false },
     { key: "billing_name", field: "concat_bill_to_name", label: "sales.unassigned.columns.billing_name", dataType: "text" },
@@ -51,7 +57,15 @@ export const unassignedOrderGrid = defineGrid({
       label: "sales.unassigned.columns.actions",
       dataType: "links",
       field: null,
-      links: [{ path: "/sales/assignment/manual-assignment", field: "order_id", field_request_name: "order_id", label: "sales.unassigned.manually_assign", target: "_self" }],
+      links: [
+        {
+          path: "/sales/assignment/manual-assignment",
+          field: "order_id",
+          field_request_name: "order_id",
+          label: "sales.unassigned.manually_assign",
+          target: "_self",
+        },
+      ],
     },
   ],
 });
@@ -85,7 +99,14 @@ export const assignmentGrid = defineGrid({
   columns: [
     { key: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
     ...assignmentColumns,
-    { key: "assign_status", label: "sales.assignment.columns.assign_status", dataType: "select", valueType: "int", options: optionsFrom(ASSIGN_STATUS_VALUES, "sales.assign_status"), tones: ASSIGN_STATUS_TONES },
+    {
+      key: "assign_status",
+      label: "sales.assignment.columns.assign_status",
+      dataType: "select",
+      valueType: "int",
+      options: optionsFrom(ASSIGN_STATUS_VALUES, "sales.assign_status"),
+      tones: ASSIGN_STATUS_TONES,
+    },
     {
       key: "actions",
       label: "sales.assignment.columns.actions",
@@ -110,7 +131,14 @@ export const inProgressGrid = defineGrid({
   columns: [
     { key: "assignment_id", field: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
     ...assignmentColumns,
-    { key: "assign_status", label: "sales.assignment.columns.assign_status", dataType: "select", valueType: "int", options: optionsFrom(["2", "3"], "sales.assign_status"), tones: ASSIGN_STATUS_TONES },
+    {
+      key: "assign_status",
+      label: "sales.assignment.columns.assign_status",
+      dataType: "select",
+      valueType: "int",
+      options: optionsFrom(["2", "3"], "sales.assign_status"),
+      tones: ASSIGN_STATUS_TONES,
+    },
     {
       key: "actions",
       label: "sales.assignment.columns.actions",

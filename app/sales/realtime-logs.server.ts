@@ -11,8 +11,20 @@ const columns = "realtime_logs.columns";
 
 // Shared by both logs: the outcome in the app, then what became of the AS400 copy.
 const outboxColumns = [
-  { key: "status", label: `${columns}.status`, dataType: "select", options: optionsFrom(STATUSES, "realtime_logs.statuses"), tones: { success: "success", error: "critical" } },
-  { key: "as400_status", label: `${columns}.as400_status`, dataType: "select", options: optionsFrom(AS400_STATUSES, "realtime_logs.as400_statuses"), tones: { pending: "info", sent: "success", failed: "critical" } },
+  {
+    key: "status",
+    label: `${columns}.status`,
+    dataType: "select",
+    options: optionsFrom(STATUSES, "realtime_logs.statuses"),
+    tones: { success: "success", error: "critical" },
+  },
+  {
+    key: "as400_status",
+    label: `${columns}.as400_status`,
+    dataType: "select",
+    options: optionsFrom(AS400_STATUSES, "realtime_logs.as400_statuses"),
+    tones: { pending: "info", sent: "success", failed: "critical" },
+  },
   { key: "as400_file_name", label: `${columns}.as400_file_name`, dataType: "text" },
   { key: "as400_sent_at", label: `${columns}.as400_sent_at`, dataType: "datetime" },
   { key: "message", label: `${columns}.message`, dataType: "textOnly", filter: "text", sortable: false, searchable: true, codeField: "message_code" },

@@ -107,7 +107,12 @@ export async function applyLocations(facts: LocationFact[], options: { complete:
             unlinkedStores.delete(nameKey(fact.name));
             const changed = store.name !== fact.name || store.enabled !== enabled || store.shopify_location_id !== fact.locationId;
             if (changed || (fact.updatedAt && fact.updatedAt.getTime() !== store.shopify_updated_at?.getTime())) {
-              update(store.source_code, { name: fact.name, enabled, shopify_location_id: fact.locationId, shopify_updated_at: fact.updatedAt ?? store.shopify_updated_at });
+              update(store.source_code, {
+                name: fact.name,
+                enabled,
+                shopify_location_id: fact.locationId,
+                shopify_updated_at: fact.updatedAt ?? store.shopify_updated_at,
+              });
             }
             if (store.enabled && !enabled) result.disabled++;
             else if (changed) result.updated++;
@@ -186,7 +191,8 @@ export async function applyLocationWebhook(action: LocationWebhookAction, payloa
     log.warn(`locations/${action} webhook ${meta.webhookId} from ${meta.shop} ignored: ${reason}`);
     return { ok: false, ignored: reason };
   };
-  if (!parsed.success) return ignored(`the payload is not a location (${parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ")})`);
+  if (!parsed.success)
+    return ignored(`the payload is not a location (${parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ")})`);
   const location = parsed.data;
   const locationId = String(location.id);
   if (action === "delete") return { ok: true, location_id: locationId, ...(await deleteLocation(locationId)) };
@@ -196,7 +202,14 @@ export async function applyLocationWebhook(action: LocationWebhookAction, payloa
   const updatedAt = location.updated_at && !Number.isNaN(Date.parse(location.updated_at)) ? new Date(location.updated_at) : null;
   const active = action === "activate" ? true : action === "deactivate" ? false : (location.active ?? true);
   const applied = await applyLocations([{ locationId, name: location.name, active, updatedAt }], { complete: false });
-  return { ok: true, location_id: locationId, created: applied.created, updated: applied.updated, disabled: applied.disabled, problems: applied.problems.map(englishText) };
+  return {
+    ok: true,
+    location_id: locationId,
+    created: applied.created,
+    updated: applied.updated,
+    disabled: applied.disabled,
+    problems: applied.problems.map(englishText),
+  };
 }
 
 // --- available quantities ------------------------------------------------------------
@@ -304,7 +317,12 @@ export async function syncLocations(admin: ShopifyAdmin, context?: Pick<FeedRunC
   const locations = await readShopLocations(admin);
   const facts = locations
     .filter((location) => !location.isFulfillmentService)
-    .map((location) => ({ locationId: numericId(location.legacyResourceId || location.id), name: location.name, active: location.isActive, updatedAt: location.updatedAt ? new Date(location.updatedAt) : null }));
+    .map((location) => ({
+      locationId: numericId(location.legacyResourceId || location.id),
+      name: location.name,
+      active: location.isActive,
+      updatedAt: location.updatedAt ? new Date(location.updatedAt) : null,
+    }));
   const applied = await applyLocations(facts, { complete: true });
 
   const skus = await openOrderSkus();
@@ -336,7 +354,9 @@ export async function syncLocations(admin: ShopifyAdmin, context?: Pick<FeedRunC
     quantities,
   });
   // The first five problems, without "and n more" (as this feed always wrote it).
-  const coded = problems.length ? message("logs.with_problems", { summary: message("logs.list", { items: [summary] }), problems: problems.slice(0, 5) }) : message("logs.list", { items: [summary] });
+  const coded = problems.length
+    ? message("logs.with_problems", { summary: message("logs.list", { items: [summary] }), problems: problems.slice(0, 5) })
+    : message("logs.list", { items: [summary] });
   const listed = problems.slice(0, 50);
   return {
     message: englishText(coded),
@@ -367,7 +387,9 @@ export async function locationSyncJob(context: FeedRunContext): Promise<FeedOutc
 /** At install (afterAuth): the feed with the admin of the install, in the background, so the install never waits on it. */
 export function syncStoresAtInstall(admin: ShopifyAdmin, shop: string): void {
   void import("~/feeds/runner.server")
-    .then(({ runFeed }) => runFeed(LOCATION_SYNC_FEED.name, (context) => syncLocations(admin, context), { trigger: "manual", defaultCron: LOCATION_SYNC_FEED.defaultCron }))
+    .then(({ runFeed }) =>
+      runFeed(LOCATION_SYNC_FEED.name, (context) => syncLocations(admin, context), { trigger: "manual", defaultCron: LOCATION_SYNC_FEED.defaultCron }),
+    )
     .then((run) => log.info(`location sync at the install on ${shop}: ${run.status}: ${run.message}`))
     .catch((error: unknown) => log.error(`location sync at the install on ${shop} failed: ${(error as Error).message}`));
 }
@@ -388,7 +410,14 @@ export const storeGrid = defineGrid({
     { key: "name", label: "stores.columns.name", dataType: "text" },
     { key: "shopify_location_id", label: "stores.columns.shopify_location_id", dataType: "text" },
     { key: "type", label: "stores.columns.type", dataType: "select", options: optionsFrom(SOURCE_TYPES, "stores.types") },
-    { key: "enabled", label: "stores.columns.enabled", dataType: "select", valueType: "int", options: optionsFrom(["1", "0"], "stores.enabled"), tones: { "1": "success", "0": null } },
+    {
+      key: "enabled",
+      label: "stores.columns.enabled",
+      dataType: "select",
+      valueType: "int",
+      options: optionsFrom(["1", "0"], "stores.enabled"),
+      tones: { "1": "success", "0": null },
+    },
     { key: "updated_at", label: "stores.columns.updated_at", dataType: "datetime" },
     {
       key: "actions",
@@ -396,7 +425,16 @@ export const storeGrid = defineGrid({
       dataType: "links",
       field: null,
       // A dropshipper's code is its vendor's store_id, changed on the vendor form.
-      links: [{ path: STORE_FORM_PATH, field: "id", field_request_name: "id", label: "stores.edit.link", target: "_self", condition: { operator: "=", field: "type", value: "store" } }],
+      links: [
+        {
+          path: STORE_FORM_PATH,
+          field: "id",
+          field_request_name: "id",
+          label: "stores.edit.link",
+          target: "_self",
+          condition: { operator: "=", field: "type", value: "store" },
+        },
+      ],
     },
   ],
 });
@@ -493,13 +531,22 @@ export async function applyDemoStoreCodes(): Promise<number> {
   const { DEMO_STORE_LOCATIONS } = await import("~/shopify/stand-in-shop");
   let changed = 0;
   for (const demo of DEMO_STORE_LOCATIONS) {
-    const store = await prisma.inventorySource.findFirst({ where: { type: "store", name: demo.name, shopify_location_id: { not: null } }, select: { id: true, source_code: true, shopify_location_id: true } });
+    const store = await prisma.inventorySource.findFirst({
+      where: { type: "store", name: demo.name, shopify_location_id: { not: null } },
+      select: { id: true, source_code: true, shopify_location_id: true },
+    });
     if (!store || store.source_code !== defaultSourceCode(store.shopify_location_id!)) continue;
     try {
       await updateStore(store.id, parseInput(storeForm, { source_code: demo.as400Code }));
       changed++;
     } catch (error) {
-      const detail = error instanceof ValidationError ? Object.values(error.errors).flat().map((problem) => (typeof problem === "string" ? problem : englishText(problem))).join(" ") : (error as Error).message;
+      const detail =
+        error instanceof ValidationError
+          ? Object.values(error.errors)
+              .flat()
+              .map((problem) => (typeof problem === "string" ? problem : englishText(problem)))
+              .join(" ")
+          : (error as Error).message;
       log.warn(`demo store ${demo.name} keeps ${store.source_code}: ${detail}`);
     }
   }

@@ -25,10 +25,17 @@ export class ShopifyApiError extends Error {
 
 /** Still refused for Shopify's rate limit after the attempts and the waiting allowed. */
 export class ShopifyThrottledError extends ShopifyApiError {
-  constructor(operation: string, details: unknown, readonly attempts: number, readonly elapsedMs: number, reason: string) {
+  constructor(
+    operation: string,
+    details: unknown,
+    readonly attempts: number,
+    readonly elapsedMs: number,
+    reason: string,
+  ) {
     super(operation, details);
     this.name = "ShopifyThrottledError";
-    this.message = `Throttled by Shopify: ${attempts} ${attempts === 1 ? "attempt" : "attempts"} over ` +
+    this.message =
+      `Throttled by Shopify: ${attempts} ${attempts === 1 ? "attempt" : "attempts"} over ` +
       `${(elapsedMs / 1000).toFixed(1)} s${reason ? `, ${reason}` : ""} (${operation})`;
   }
 }
@@ -105,7 +112,8 @@ function attemptOfThrown(error: unknown): Attempt {
   const graphQLErrors = body?.errors?.graphQLErrors;
   if (Array.isArray(graphQLErrors)) {
     const answer = { errors: graphQLErrors, extensions: body?.extensions };
-    if (graphQLErrors.some(isThrottledError)) return { kind: "throttled", waitMs: waitOf(costWaitMs(body?.extensions?.cost)), answer, cost: body?.extensions?.cost };
+    if (graphQLErrors.some(isThrottledError))
+      return { kind: "throttled", waitMs: waitOf(costWaitMs(body?.extensions?.cost)), answer, cost: body?.extensions?.cost };
     return { kind: "failed", details: graphQLErrors };
   }
   if (typeof httpResponse?.code === "number") return { kind: "failed", details: `HTTP ${httpResponse.code}: ${(error as Error).message}` };
@@ -147,7 +155,17 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
       const record = (ok: boolean, answer: unknown, message: string | null, attempts: number, failure: "user_errors" | "failed" | "throttled" = "failed") => {
         countShopifyCall(operation.name);
         if (!ok) countShopifyError(operation.name, failure);
-        recordShopifyCall({ operation: operation.name, sku: context?.sku, ok, message, variables, answer, at, durationMs: performance.now() - started, attempts });
+        recordShopifyCall({
+          operation: operation.name,
+          sku: context?.sku,
+          ok,
+          message,
+          variables,
+          answer,
+          at,
+          durationMs: performance.now() - started,
+          attempts,
+        });
       };
       for (let attempts = 1; ; attempts += 1) {
         // A retry goes ahead of calls that have not started yet.
@@ -220,6 +238,9 @@ export async function offlineShopifyAdmin(shop: string): Promise<ShopifyAdmin> {
 }
 
 /** The client over an admin context the template hands out outside a route (afterAuth, at install). */
-export function shopifyAdminOver(shop: string, admin: { graphql(query: string, options?: { variables?: Record<string, unknown> }): Promise<Response> }): ShopifyAdmin {
+export function shopifyAdminOver(
+  shop: string,
+  admin: { graphql(query: string, options?: { variables?: Record<string, unknown> }): Promise<Response> },
+): ShopifyAdmin {
   return clientOver(shop, (query, variables) => admin.graphql(query, { variables: variables as Record<string, unknown> }));
 }

@@ -109,17 +109,22 @@ const queue: RecordQueue = (globalThis.__shopifyCallRecords ??= {
 });
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const cut = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, isHighSurrogate(text.charCodeAt(max - 2)) ? max - 2 : max - 1)}…` : text;
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, isHighSurrogate(text.charCodeAt(max - 2)) ? max - 2 : max - 1)}…` : text);
 
 /** Queues one call's rows; never throws. */
 export function recordShopifyCall(call: ShopifyCallRecord): void {
   try {
     // The summaries go into the row as JSON text: serialised once, never parsed again here.
     const request = summaryJson({ variables: call.variables });
-    const response = summaryJson({ duration_ms: Math.round(call.durationMs), ...(call.attempts && call.attempts > 1 ? { attempts: call.attempts } : {}), answer: call.answer });
-    const common = (`"operation":${JSON.stringify(call.operation)},"sku":${JSON.stringify(call.sku ? cut(call.sku, 255) : null)},` +
-      `"created_at":${JSON.stringify(call.at.toISOString())}`).replace(/\\u0000/g, "\\ufffd");
+    const response = summaryJson({
+      duration_ms: Math.round(call.durationMs),
+      ...(call.attempts && call.attempts > 1 ? { attempts: call.attempts } : {}),
+      answer: call.answer,
+    });
+    const common = (
+      `"operation":${JSON.stringify(call.operation)},"sku":${JSON.stringify(call.sku ? cut(call.sku, 255) : null)},` +
+      `"created_at":${JSON.stringify(call.at.toISOString())}`
+    ).replace(/\\u0000/g, "\\ufffd");
     queue.operations.push(`{${common},"status":"${call.ok ? "success" : "error"}","request":${request},"response":${response}}`);
     if (!call.ok) {
       const message = JSON.stringify(cut(call.message?.trim() || "Shopify call failed", MESSAGE_CHARS)).replace(/\\u0000/g, "\\ufffd");
@@ -191,7 +196,12 @@ async function insertTable(table: "operation" | "error", rows: RowJson[]): Promi
     return await insert(rows);
   } catch (error) {
     const reason = (error as Error).message;
-    const answering = rows.length > 1 && (await prisma.$queryRaw`SELECT 1`.then(() => true, () => false));
+    const answering =
+      rows.length > 1 &&
+      (await prisma.$queryRaw`SELECT 1`.then(
+        () => true,
+        () => false,
+      ));
     let written = 0;
     if (answering) for (const row of rows) written += await insert([row]).catch(() => 0);
     log.warn(`${rows.length - written} Shopify call ${table} records not written: ${reason}`);

@@ -2,7 +2,14 @@
 // Idempotent by tracking number: a crash between Shopify's answer and our own
 // database update must not fulfil the same shipment twice on the next run.
 import { ShopifyApiError, type ShopifyAdmin } from "./admin-client.server";
-import { FulfillmentCreate, OrderFulfillmentState, ORDERS_FULFILLMENT_PAGES, OrdersFulfillmentState, type OrderFulfillmentStateResult, type OrdersFulfillmentStateResult } from "./operations";
+import {
+  FulfillmentCreate,
+  OrderFulfillmentState,
+  ORDERS_FULFILLMENT_PAGES,
+  OrdersFulfillmentState,
+  type OrderFulfillmentStateResult,
+  type OrdersFulfillmentStateResult,
+} from "./operations";
 
 export type ShopifyFulfillmentFailure = "order_not_found" | "no_open_line" | "user_errors" | "bad_input";
 
@@ -50,18 +57,30 @@ function checkInput(input: FulfillmentRequest) {
     throw new ShopifyFulfillmentError("bad_input", `No tracking number to fulfil SKU ${input.sku} with.`, "FulfillmentCreate", input);
   }
   if (!Number.isInteger(input.quantity) || input.quantity <= 0) {
-    throw new ShopifyFulfillmentError("bad_input", `Cannot fulfil ${input.quantity} of SKU ${input.sku}: the quantity must be a whole number above 0.`, "FulfillmentCreate", input);
+    throw new ShopifyFulfillmentError(
+      "bad_input",
+      `Cannot fulfil ${input.quantity} of SKU ${input.sku}: the quantity must be a whole number above 0.`,
+      "FulfillmentCreate",
+      input,
+    );
   }
 }
 
 /** One fulfilment from a view of its order: found by tracking number (D15), or created on the first open line of the SKU. */
-async function fulfilFromView(admin: ShopifyAdmin, order: OrderFulfillmentView, input: FulfillmentRequest): Promise<{ fulfillmentId: string; created: boolean }> {
+async function fulfilFromView(
+  admin: ShopifyAdmin,
+  order: OrderFulfillmentView,
+  input: FulfillmentRequest,
+): Promise<{ fulfillmentId: string; created: boolean }> {
   const done = order.fulfillments.find(
     (fulfillment) => fulfillment.status !== "CANCELLED" && fulfillment.trackingInfo.some((info) => sameTracking(info.number, input.trackingNumber)),
   );
   if (done) return { fulfillmentId: done.id, created: false };
 
-  let target: { fulfillmentOrder: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number]; line: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number]["lineItems"]["nodes"][number] } | null = null;
+  let target: {
+    fulfillmentOrder: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number];
+    line: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number]["lineItems"]["nodes"][number];
+  } | null = null;
   for (const fulfillmentOrder of order.fulfillmentOrders.nodes) {
     if (!FULFILLABLE.has(fulfillmentOrder.status)) continue;
     const line = fulfillmentOrder.lineItems.nodes.find((item) => item.lineItem.sku === input.sku && item.remainingQuantity > 0);
@@ -80,18 +99,22 @@ async function fulfilFromView(admin: ShopifyAdmin, order: OrderFulfillmentView, 
   }
 
   const quantity = Math.min(input.quantity, target.line.remainingQuantity);
-  const { fulfillmentCreate } = await admin.run(FulfillmentCreate, {
-    fulfillment: {
-      lineItemsByFulfillmentOrder: [
-        {
-          fulfillmentOrderId: target.fulfillmentOrder.id,
-          fulfillmentOrderLineItems: [{ id: target.line.id, quantity }],
-        },
-      ],
-      trackingInfo: { number: input.trackingNumber.trim(), company: input.carrier },
-      notifyCustomer: input.notifyCustomer ?? false,
+  const { fulfillmentCreate } = await admin.run(
+    FulfillmentCreate,
+    {
+      fulfillment: {
+        lineItemsByFulfillmentOrder: [
+          {
+            fulfillmentOrderId: target.fulfillmentOrder.id,
+            fulfillmentOrderLineItems: [{ id: target.line.id, quantity }],
+          },
+        ],
+        trackingInfo: { number: input.trackingNumber.trim(), company: input.carrier },
+        notifyCustomer: input.notifyCustomer ?? false,
+      },
     },
-  }, { sku: input.sku });
+    { sku: input.sku },
+  );
   if (fulfillmentCreate.userErrors.length || !fulfillmentCreate.fulfillment) {
     const messages = fulfillmentCreate.userErrors.map((error) => error.message).join("; ") || "no fulfillment returned";
     throw new ShopifyFulfillmentError(
@@ -110,10 +133,7 @@ async function fulfilFromView(admin: ShopifyAdmin, order: OrderFulfillmentView, 
   return { fulfillmentId: created.id, created: true };
 }
 
-export async function createFulfillmentOnce(
-  admin: ShopifyAdmin,
-  input: FulfillmentRequest,
-): Promise<{ fulfillmentId: string; created: boolean }> {
+export async function createFulfillmentOnce(admin: ShopifyAdmin, input: FulfillmentRequest): Promise<{ fulfillmentId: string; created: boolean }> {
   const id = orderGid(input.shopifyOrderId);
   checkInput(input);
   const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
@@ -148,7 +168,9 @@ function ordersPerQuery(admin: ShopifyAdmin): number {
 }
 
 const isMaxCostExceeded = (error: unknown) =>
-  error instanceof ShopifyApiError && Array.isArray(error.details) && error.details.some((each) => (each as { extensions?: { code?: unknown } } | null)?.extensions?.code === "MAX_COST_EXCEEDED");
+  error instanceof ShopifyApiError &&
+  Array.isArray(error.details) &&
+  error.details.some((each) => (each as { extensions?: { code?: unknown } } | null)?.extensions?.code === "MAX_COST_EXCEEDED");
 
 /** A view that fills one of the batch query's pages may leave something out: such an order is read again alone. */
 function mayBeTruncated(order: OrderFulfillmentView): boolean {
@@ -189,15 +211,22 @@ async function readViews(admin: ShopifyAdmin, ids: string[], views: Map<string, 
         cost: perOrder ? 1 + perOrder * ids.length : undefined,
         // What an order costs, as Shopify reckons it: the next queries are sized by it.
         onCost: (cost) => {
-          if (typeof cost.requestedQueryCost === "number" && cost.requestedQueryCost > 0) globalThis.__ordersFulfillmentStateCost = Math.max(1, (cost.requestedQueryCost - 1) / ids.length);
+          if (typeof cost.requestedQueryCost === "number" && cost.requestedQueryCost > 0)
+            globalThis.__ordersFulfillmentStateCost = Math.max(1, (cost.requestedQueryCost - 1) / ids.length);
         },
       },
     ));
   } catch (error) {
     if (!isMaxCostExceeded(error) || ids.length === 1) throw error;
     // Shopify reckons an order dearer than we did: learn from its figure (or halve), and try again in smaller queries.
-    const reported = Number((error as ShopifyApiError & { details: Array<{ extensions?: { cost?: unknown } }> }).details.find((each) => typeof each?.extensions?.cost === "number")?.extensions?.cost);
-    globalThis.__ordersFulfillmentStateCost = Number.isFinite(reported) && reported > 0 ? Math.max((perOrder ?? 0) + 1, reported / ids.length) : Math.max((perOrder ?? 1) * 2, MAX_QUERY_COST / Math.ceil(ids.length / 2));
+    const reported = Number(
+      (error as ShopifyApiError & { details: Array<{ extensions?: { cost?: unknown } }> }).details.find((each) => typeof each?.extensions?.cost === "number")
+        ?.extensions?.cost,
+    );
+    globalThis.__ordersFulfillmentStateCost =
+      Number.isFinite(reported) && reported > 0
+        ? Math.max((perOrder ?? 0) + 1, reported / ids.length)
+        : Math.max((perOrder ?? 1) * 2, MAX_QUERY_COST / Math.ceil(ids.length / 2));
     await Promise.all(chunked(ids, Math.min(ordersPerQuery(admin), Math.ceil(ids.length / 2))).map((part) => readViews(admin, part, views)));
     return;
   }
@@ -224,14 +253,16 @@ export async function createFulfillmentFromView(
   checkInput(input);
   const view = views.get(id);
   if (view === undefined) return createFulfillmentOnce(admin, input);
-  if (!view) throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrdersFulfillmentState.name, { id });
+  if (!view)
+    throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrdersFulfillmentState.name, { id });
   try {
     return await fulfilFromView(admin, view, input);
   } catch (error) {
     if (!(error instanceof ShopifyFulfillmentError) || error.failure === "bad_input") throw error;
     const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
     views.set(id, order);
-    if (!order) throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });
+    if (!order)
+      throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });
     return fulfilFromView(admin, order, input);
   }
 }

@@ -41,11 +41,9 @@ export async function resolveLocationId(admin: ShopifyAdmin, locationName: strin
   const wanted = locationName.trim().toLowerCase();
   const loose = [...byName].filter(([name]) => name.trim().toLowerCase() === wanted);
   if (loose.length === 1) return loose[0][1];
-  throw new ShopifyInventoryError(
-    `Shopify has no location named "${locationName}" (it has: ${[...byName.keys()].join(", ") || "none"}).`,
-    Locations.name,
-    { locationName },
-  );
+  throw new ShopifyInventoryError(`Shopify has no location named "${locationName}" (it has: ${[...byName.keys()].join(", ") || "none"}).`, Locations.name, {
+    locationName,
+  });
 }
 
 /** A search term matching exactly this SKU: quoted, with quotes and backslashes escaped. */

@@ -296,7 +296,10 @@ export interface SpecialOrderCreateResult {
     userErrors: Array<UserError & { code: string | null }>;
   };
 }
-export const SpecialOrderCreate = operation<{ order: OrderCreateOrderInput; options: { inventoryBehaviour: "BYPASS" | "DECREMENT_IGNORING_POLICY" | "DECREMENT_OBEYING_POLICY"; sendReceipt: boolean } }, SpecialOrderCreateResult>(
+export const SpecialOrderCreate = operation<
+  { order: OrderCreateOrderInput; options: { inventoryBehaviour: "BYPASS" | "DECREMENT_IGNORING_POLICY" | "DECREMENT_OBEYING_POLICY"; sendReceipt: boolean } },
+  SpecialOrderCreateResult
+>(
   "SpecialOrderCreate",
   `#graphql
   mutation SpecialOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {

@@ -153,9 +153,7 @@ class ShopLimiter implements ShopBudget {
     if (!this.throttledMode) return;
     const status = cost?.throttleStatus;
     this.answersSinceThrottle += 1;
-    const recovered = status
-      ? status.currentlyAvailable >= RECOVERED_FRACTION * status.maximumAvailable
-      : this.answersSinceThrottle >= RECOVER_AFTER_SUCCESSES;
+    const recovered = status ? status.currentlyAvailable >= RECOVERED_FRACTION * status.maximumAvailable : this.answersSinceThrottle >= RECOVER_AFTER_SUCCESSES;
     if (recovered) this.throttledMode = false;
   }
 

@@ -3,6 +3,4 @@
 // decides which). The Shopify client and the areas take it as it is.
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 
-export type Staff =
-  | { mode: "local"; shop: string }
-  | { mode: "embedded"; shop: string; admin: AdminApiContext };
+export type Staff = { mode: "local"; shop: string } | { mode: "embedded"; shop: string; admin: AdminApiContext };

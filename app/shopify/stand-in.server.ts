@@ -127,7 +127,10 @@ function fulfillmentView(order: OrderState, pages: { fulfillments?: number; trac
   return {
     id: orderGid(order.numericId),
     name: order.name,
-    fulfillments: cut(order.fulfillments, pages.fulfillments).map((fulfillment) => ({ ...fulfillment, trackingInfo: cut(fulfillment.trackingInfo, pages.trackingInfo) })),
+    fulfillments: cut(order.fulfillments, pages.fulfillments).map((fulfillment) => ({
+      ...fulfillment,
+      trackingInfo: cut(fulfillment.trackingInfo, pages.trackingInfo),
+    })),
     fulfillmentOrders: {
       nodes: cut(
         [
@@ -154,9 +157,23 @@ function fulfillmentView(order: OrderState, pages: { fulfillments?: number; trac
 
 // Shopify accepts these reasons for inventory changes (the docs' list).
 const INVENTORY_REASONS = new Set([
-  "correction", "cycle_count_available", "damaged", "movement_created", "movement_updated", "movement_received",
-  "movement_canceled", "other", "promotion", "quality_control", "received", "reservation_created",
-  "reservation_deleted", "reservation_updated", "restock", "safety_stock", "shrinkage",
+  "correction",
+  "cycle_count_available",
+  "damaged",
+  "movement_created",
+  "movement_updated",
+  "movement_received",
+  "movement_canceled",
+  "other",
+  "promotion",
+  "quality_control",
+  "received",
+  "reservation_created",
+  "reservation_deleted",
+  "reservation_updated",
+  "restock",
+  "safety_stock",
+  "shrinkage",
 ]);
 
 function createStandInState(catalog: StandInCatalog) {
@@ -246,8 +263,16 @@ const handlers: Record<string, Handler> = {
   // id Shopify does not know, an empty object for a node of another type; each list cut at the query's `first`.
   OrdersFulfillmentState: async (variables, { state, document }) => {
     const ids = Array.isArray(variables.ids) ? variables.ids.map(String) : [];
-    if (ids.length > 250) throw new GraphqlRequestError([{ message: "The input array size of 251 is greater than the maximum allowed of 250.", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } }]);
-    const pages = { fulfillments: firstOf(document, "fulfillments"), trackingInfo: firstOf(document, "trackingInfo"), fulfillmentOrders: firstOf(document, "fulfillmentOrders"), lineItems: firstOf(document, "lineItems") };
+    if (ids.length > 250)
+      throw new GraphqlRequestError([
+        { message: "The input array size of 251 is greater than the maximum allowed of 250.", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } },
+      ]);
+    const pages = {
+      fulfillments: firstOf(document, "fulfillments"),
+      trackingInfo: firstOf(document, "trackingInfo"),
+      fulfillmentOrders: firstOf(document, "fulfillmentOrders"),
+      lineItems: firstOf(document, "lineItems"),
+    };
     const nodes = await Promise.all(
       ids.map(async (id) => {
         if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) return /^gid:\/\/shopify\/\w+\/\d+$/.test(id) ? {} : null;
@@ -366,16 +391,31 @@ const handlers: Record<string, Handler> = {
       const location = locationNames.get(String(entry.locationId));
       const key = `${entry.inventoryItemId}|${entry.locationId}|${input.name}`;
       const current = state.levels.get(key)?.quantity ?? 0;
-      if (!sku) errors.push({ code: "INVALID_INVENTORY_ITEM", field: [...field, "inventoryItemId"], message: "The specified inventory item could not be found." });
+      if (!sku)
+        errors.push({ code: "INVALID_INVENTORY_ITEM", field: [...field, "inventoryItemId"], message: "The specified inventory item could not be found." });
       if (!location) errors.push({ code: "INVALID_LOCATION", field: [...field, "locationId"], message: "The specified location could not be found." });
-      if (!Number.isInteger(entry.quantity)) errors.push({ code: "INVALID_QUANTITY", field: [...field, "quantity"], message: "The quantity must be an integer." });
-      if (seen.has(key)) errors.push({ code: "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR", field, message: "The combination of inventoryItemId and locationId must be unique." });
+      if (!Number.isInteger(entry.quantity))
+        errors.push({ code: "INVALID_QUANTITY", field: [...field, "quantity"], message: "The quantity must be an integer." });
+      if (seen.has(key))
+        errors.push({
+          code: "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR",
+          field,
+          message: "The combination of inventoryItemId and locationId must be unique.",
+        });
       seen.add(key);
       // Not required by the schema, refused at run time when left out (the 2026-04 changelog).
       if (entry.changeFromQuantity === undefined) {
-        errors.push({ code: "COMPARE_QUANTITY_REQUIRED", field: [...field, "changeFromQuantity"], message: "The changeFromQuantity argument must be given to each quantity (null skips the compare)." });
+        errors.push({
+          code: "COMPARE_QUANTITY_REQUIRED",
+          field: [...field, "changeFromQuantity"],
+          message: "The changeFromQuantity argument must be given to each quantity (null skips the compare).",
+        });
       } else if (entry.changeFromQuantity !== null && entry.changeFromQuantity !== current) {
-        errors.push({ code: "CHANGE_FROM_QUANTITY_STALE", field: [...field, "changeFromQuantity"], message: "The changeFromQuantity value does not match persisted value." });
+        errors.push({
+          code: "CHANGE_FROM_QUANTITY_STALE",
+          field: [...field, "changeFromQuantity"],
+          message: "The changeFromQuantity value does not match persisted value.",
+        });
       }
       return { key, sku: sku ?? "", location: location ?? "", quantity: Number(entry.quantity), delta: Number(entry.quantity) - current };
     });
@@ -457,9 +497,15 @@ async function readBody(request: IncomingMessage): Promise<string> {
 const throttleControl = z
   .object({
     /** Meter a bucket: Shopify's throttleStatus numbers (points, points a second); it starts full unless currentlyAvailable is given. */
-    bucket: z.object({ maximumAvailable: z.number().positive(), restoreRate: z.number().positive(), currentlyAvailable: z.number().min(0).optional() }).strict().optional(),
+    bucket: z
+      .object({ maximumAvailable: z.number().positive(), restoreRate: z.number().positive(), currentlyAvailable: z.number().min(0).optional() })
+      .strict()
+      .optional(),
     /** The next `times` requests answer 429 with this Retry-After. */
-    http429: z.object({ times: z.number().int().min(0), retryAfterSeconds: z.number().min(0).default(2) }).strict().optional(),
+    http429: z
+      .object({ times: z.number().int().min(0), retryAfterSeconds: z.number().min(0).default(2) })
+      .strict()
+      .optional(),
     /** Hold each answer this long, so that overlapping requests show in `inFlight`. */
     latencyMs: z.number().int().min(0).max(10_000).optional(),
   })
@@ -520,7 +566,11 @@ function createThrottle() {
     bucket.available = Math.min(bucket.maximumAvailable, bucket.available + ((now - bucket.atMs) / 1000) * bucket.restoreRate);
     bucket.atMs = now;
   };
-  const throttleStatus = (available: number) => ({ maximumAvailable: bucket.maximumAvailable, currentlyAvailable: Math.floor(available), restoreRate: bucket.restoreRate });
+  const throttleStatus = (available: number) => ({
+    maximumAvailable: bucket.maximumAvailable,
+    currentlyAvailable: Math.floor(available),
+    restoreRate: bucket.restoreRate,
+  });
   const reset = () => {
     bucket = { ...IDLE_BUCKET, metered: false, available: IDLE_BUCKET.maximumAvailable, atMs: performance.now() };
     Object.assign(http429, { remaining: 0, retryAfterSeconds: 2 });
@@ -546,7 +596,11 @@ function createThrottle() {
       const requested = requestedQueryCost(document, variables);
       if (requested > MAX_SINGLE_QUERY_COST) return { kind: "too_costly", requested };
       if (!bucket.metered) {
-        return { kind: "admitted", requested, cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.maximumAvailable - requested) } };
+        return {
+          kind: "admitted",
+          requested,
+          cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.maximumAvailable - requested) },
+        };
       }
       refill();
       if (bucket.available < requested) {
@@ -555,7 +609,11 @@ function createThrottle() {
         return { kind: "throttled", waitMs, cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: reported } };
       }
       bucket.available -= requested;
-      return { kind: "admitted", requested, cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.available) } };
+      return {
+        kind: "admitted",
+        requested,
+        cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.available) },
+      };
     },
     /** After a call ran: gives back what was requested beyond its actual cost, and answers the cost extension to report. */
     settle(requested: number, actual: number) {
@@ -573,7 +631,13 @@ function createThrottle() {
     configure(control: z.output<typeof throttleControl>) {
       if (control.bucket) {
         const { maximumAvailable, restoreRate, currentlyAvailable } = control.bucket;
-        bucket = { maximumAvailable, restoreRate, metered: true, available: Math.min(maximumAvailable, currentlyAvailable ?? maximumAvailable), atMs: performance.now() };
+        bucket = {
+          maximumAvailable,
+          restoreRate,
+          metered: true,
+          available: Math.min(maximumAvailable, currentlyAvailable ?? maximumAvailable),
+          atMs: performance.now(),
+        };
       }
       if (control.http429) Object.assign(http429, { remaining: control.http429.times, retryAfterSeconds: control.http429.retryAfterSeconds });
       if (control.latencyMs !== undefined) latencyMs = control.latencyMs;
@@ -581,7 +645,13 @@ function createThrottle() {
     reset,
     status() {
       if (bucket.metered) refill();
-      return { bucket: { metered: bucket.metered, ...throttleStatus(bucket.available) }, http429Remaining: http429.remaining, latencyMs, inFlight, maxInFlight };
+      return {
+        bucket: { metered: bucket.metered, ...throttleStatus(bucket.available) },
+        http429Remaining: http429.remaining,
+        latencyMs,
+        inFlight,
+        maxInFlight,
+      };
     },
   };
 }
@@ -637,7 +707,11 @@ export async function startShopifyStandIn(
     try {
       if (request.url === "/admin/oauth/access_token" && request.method === "POST" && options.app) {
         const body = JSON.parse(await readBody(request)) as Record<string, string | undefined>;
-        calls.push({ operation: "TokenExchange", variables: { shop: requestShop, requested_token_type: body.requested_token_type }, at: new Date().toISOString() });
+        calls.push({
+          operation: "TokenExchange",
+          variables: { shop: requestShop, requested_token_type: body.requested_token_type },
+          at: new Date().toISOString(),
+        });
         if (body.client_id !== options.app.apiKey || body.client_secret !== options.app.apiSecret) return send(401, { error: "invalid_client" });
         const token = verifiedSessionToken(String(body.subject_token ?? ""), options.app);
         if (typeof token === "string" || new URL(token.dest).hostname !== requestShop || requestShop !== shop) {
@@ -783,8 +857,12 @@ const cents = (value: unknown) => Math.round(Number((value as { shopMoney?: { am
 
 Object.assign(handlers, {
   SpecialOrderByTag: (variables, { state }) => {
-    const tags = [...String(variables.query ?? "").matchAll(/\btag:(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s()]+))/g)].map((match) => match[1] ?? match[2] ?? match[3]);
-    const nodes = createdOrdersOf(state).filter((order) => tags.length > 0 && tags.every((tag) => order.tags.some((own) => own.toLowerCase() === tag.toLowerCase())));
+    const tags = [...String(variables.query ?? "").matchAll(/\btag:(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s()]+))/g)].map(
+      (match) => match[1] ?? match[2] ?? match[3],
+    );
+    const nodes = createdOrdersOf(state).filter(
+      (order) => tags.length > 0 && tags.every((tag) => order.tags.some((own) => own.toLowerCase() === tag.toLowerCase())),
+    );
     return { orders: { nodes: nodes.slice(0, 5) } };
   },
 
@@ -799,10 +877,13 @@ Object.assign(handlers, {
     const errors: UserError[] = [];
     const lines = order.lineItems ?? [];
     if (lines.length === 0) errors.push({ code: "INVALID", field: ["order", "lineItems"], message: "Line items must have at least one line item" });
-    if (order.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(order.email)) errors.push({ code: "INVALID", field: ["order", "email"], message: "Email is invalid" });
+    if (order.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(order.email))
+      errors.push({ code: "INVALID", field: ["order", "email"], message: "Email is invalid" });
     lines.forEach((line, index) => {
-      if (!Number.isInteger(line.quantity) || line.quantity! < 1) errors.push({ code: "INVALID", field: ["order", "lineItems", String(index), "quantity"], message: "Quantity must be greater than or equal to 1" });
-      if (!Number.isFinite(cents(line.priceSet))) errors.push({ code: "INVALID", field: ["order", "lineItems", String(index), "priceSet"], message: "Price is invalid" });
+      if (!Number.isInteger(line.quantity) || line.quantity! < 1)
+        errors.push({ code: "INVALID", field: ["order", "lineItems", String(index), "quantity"], message: "Quantity must be greater than or equal to 1" });
+      if (!Number.isFinite(cents(line.priceSet)))
+        errors.push({ code: "INVALID", field: ["order", "lineItems", String(index), "priceSet"], message: "Price is invalid" });
     });
     const address = order.shippingAddress;
     if (!address || !["US", "CA"].includes(String(address.countryCode)) || !/^[A-Z]{2}$/.test(String(address.provinceCode))) {
@@ -811,8 +892,10 @@ Object.assign(handlers, {
     if (errors.length) return { orderCreate: { order: null, userErrors: errors } };
 
     const total =
-      lines.reduce((sum, line) => sum + cents(line.priceSet) * line.quantity! + (line.taxLines ?? []).reduce((tax, each) => tax + (cents(each.priceSet) || 0), 0), 0) +
-      (order.shippingLines ?? []).reduce((sum, line) => sum + (cents(line.priceSet) || 0), 0);
+      lines.reduce(
+        (sum, line) => sum + cents(line.priceSet) * line.quantity! + (line.taxLines ?? []).reduce((tax, each) => tax + (cents(each.priceSet) || 0), 0),
+        0,
+      ) + (order.shippingLines ?? []).reduce((sum, line) => sum + (cents(line.priceSet) || 0), 0);
     const list = createdOrdersOf(state);
     const tags = order.tags ?? [];
     const numericId = hashedNumber(`special-order:${tags.join(",")}:${list.length}:${Date.now()}`);
@@ -850,7 +933,10 @@ function refuseRemovedInventoryFields(variables: Record<string, unknown>) {
   if (problems.length === 0) return;
   const listed = problems.map((problem) => `${problem.path.join(".")} (${problem.explanation})`).join(", ");
   throw new GraphqlRequestError([
-    { message: `Variable $input of type InventorySetQuantitiesInput! was provided invalid value for ${listed}`, extensions: { code: "INVALID_VARIABLE", problems } },
+    {
+      message: `Variable $input of type InventorySetQuantitiesInput! was provided invalid value for ${listed}`,
+      extensions: { code: "INVALID_VARIABLE", problems },
+    },
   ]);
 }
 
@@ -860,7 +946,12 @@ function idempotencyKeyOf(document: string, variables: Record<string, unknown>):
   const key = directive ? (directive[1] !== undefined ? variables[directive[1]] : directive[2]) : undefined;
   if (typeof key === "string" && key.length > 0 && key.length <= 255) return key;
   throw new GraphqlRequestError([
-    { message: directive ? "The idempotency key must be a string of 1 to 255 characters." : "This mutation requires an idempotency key: use the @idempotent(key:) directive.", extensions: { code: "BAD_REQUEST" } },
+    {
+      message: directive
+        ? "The idempotency key must be a string of 1 to 255 characters."
+        : "This mutation requires an idempotency key: use the @idempotent(key:) directive.",
+      extensions: { code: "BAD_REQUEST" },
+    },
   ]);
 }
 
@@ -904,7 +995,8 @@ const locationGidOf = (id: string) => (id.startsWith("gid://") ? id : `gid://sho
 /** The shop's locations, sorted by id (as `sortKey: ID` answers), deleted ones left out. */
 async function servedLocations(state: StandInState, catalog: StandInCatalog): Promise<ServedLocation[]> {
   const byId = new Map<string, ServedLocation>();
-  for (const name of await catalog.locations()) byId.set(locationGid(name), { id: locationGid(name), name, isActive: true, updatedAt: CATALOG_LOCATIONS_UPDATED_AT });
+  for (const name of await catalog.locations())
+    byId.set(locationGid(name), { id: locationGid(name), name, isActive: true, updatedAt: CATALOG_LOCATIONS_UPDATED_AT });
   for (const [id, change] of changesOf(state)) {
     const known = byId.get(id);
     if (change.deleted) {

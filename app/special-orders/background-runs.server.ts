@@ -13,7 +13,11 @@ export function specialOrderPullRun(): RunDefinition {
     async work(run) {
       const result = await runFeedFor(run, SPECIAL_ORDER_FEED, (context) => pullSpecialOrders(context), SPECIAL_ORDER_FEED_CRON);
       if (result.status === "skipped") return { error: true, message: message("special_orders.pull_error"), detail: feedSkipped(SPECIAL_ORDER_FEED) };
-      return { error: result.error, message: message(result.error ? "special_orders.pull_error" : "special_orders.pull_success"), detail: result.messageCode ?? plainText(result.message) };
+      return {
+        error: result.error,
+        message: message(result.error ? "special_orders.pull_error" : "special_orders.pull_success"),
+        detail: result.messageCode ?? plainText(result.message),
+      };
     },
   };
 }

@@ -104,7 +104,12 @@ function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRu
     // The log row (downloadable) is stored with the file, in the same transaction.
     storeAlongside: async (tx, file) => {
       await tx.specialOrderLog.create({
-        data: { file_path: file.remotePath, content: new Uint8Array(file.content), transmission_id: file.transmissionId, ...summaryOf(message("logs.special_orders.received")) },
+        data: {
+          file_path: file.remotePath,
+          content: new Uint8Array(file.content),
+          transmission_id: file.transmissionId,
+          ...summaryOf(message("logs.special_orders.received")),
+        },
       });
     },
   });
@@ -125,8 +130,18 @@ async function importStoredFiles(report: Report, context?: FeedRunContext) {
       const attempt = { attempt: attempts, max: MAX_IMPORT_ATTEMPTS, error: errorMessage(error) };
       await prisma
         .$transaction([
-          prisma.transmission.update({ where: { id }, data: { attempts, error: `attempt ${attempts} of ${MAX_IMPORT_ATTEMPTS}: ${attempt.error}`, ...(giveUp ? { status: "failed", processed_at: new Date() } : {}) } }),
-          prisma.specialOrderLog.updateMany({ where: { transmission_id: id }, data: summaryOf(message(giveUp ? "logs.special_orders.not_imported" : "logs.special_orders.import_failed", attempt)) }),
+          prisma.transmission.update({
+            where: { id },
+            data: {
+              attempts,
+              error: `attempt ${attempts} of ${MAX_IMPORT_ATTEMPTS}: ${attempt.error}`,
+              ...(giveUp ? { status: "failed", processed_at: new Date() } : {}),
+            },
+          }),
+          prisma.specialOrderLog.updateMany({
+            where: { transmission_id: id },
+            data: summaryOf(message(giveUp ? "logs.special_orders.not_imported" : "logs.special_orders.import_failed", attempt)),
+          }),
         ])
         .catch(() => undefined);
       if (giveUp) report.count("files_failed");
@@ -144,8 +159,14 @@ async function importStoredFile(transmissionId: number, report: Report) {
   } catch (error) {
     if (!(error instanceof SpecialOrderFileError)) throw error;
     await prisma.$transaction([
-      prisma.transmission.update({ where: { id: stored.id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } }),
-      prisma.specialOrderLog.updateMany({ where: { transmission_id: stored.id }, data: summaryOf(message("logs.special_orders.refused", { error: error.message })) }),
+      prisma.transmission.update({
+        where: { id: stored.id },
+        data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() },
+      }),
+      prisma.specialOrderLog.updateMany({
+        where: { transmission_id: stored.id },
+        data: summaryOf(message("logs.special_orders.refused", { error: error.message })),
+      }),
     ]);
     report.count("files_failed");
     report.problem(message("logs.special_orders.file_refused", { file: stored.file_name, error: error.message }));
@@ -199,9 +220,20 @@ async function importStoredFile(transmissionId: number, report: Report) {
       }
       // The file's own row errors are data (the reader's words about the file's lines).
       const parts = [
-        message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: file.tickets.length }), pending: tally.pending, errors: message("logs.n.error", { count: tally.error }) }),
+        message("logs.special_orders.tickets", {
+          tickets: message("logs.n.ticket", { count: file.tickets.length }),
+          pending: tally.pending,
+          errors: message("logs.n.error", { count: tally.error }),
+        }),
         ...(tally.known ? [message("logs.special_orders.known_before", { tickets: message("logs.n.ticket", { count: tally.known }) })] : []),
-        ...(file.errors.length ? [message("logs.special_orders.rows_without_ticket", { rows: message("logs.n.row", { count: file.errors.length }), errors: `${file.errors.slice(0, 5).join("; ")}${file.errors.length > 5 ? " …" : ""}` })] : []),
+        ...(file.errors.length
+          ? [
+              message("logs.special_orders.rows_without_ticket", {
+                rows: message("logs.n.row", { count: file.errors.length }),
+                errors: `${file.errors.slice(0, 5).join("; ")}${file.errors.length > 5 ? " …" : ""}`,
+              }),
+            ]
+          : []),
       ];
       const logSummary = summaryOf(message("logs.special_orders.parts", { parts }));
       const summary = logSummary.summary;
@@ -219,20 +251,33 @@ async function importStoredFile(transmissionId: number, report: Report) {
   report.count("tickets_in_error", counts.error);
   report.count("tickets_known_before", counts.known);
   report.count("rows_without_ticket", file.errors.length);
-  if (file.errors.length) report.problem(message("logs.special_orders.file_errors", { file: stored.file_name, errors: file.errors.slice(0, 3).join("; "), more: file.errors.length > 3 ? message("logs.and_more", { count: file.errors.length - 3 }) : "" }));
+  if (file.errors.length)
+    report.problem(
+      message("logs.special_orders.file_errors", {
+        file: stored.file_name,
+        errors: file.errors.slice(0, 3).join("; "),
+        more: file.errors.length > 3 ? message("logs.and_more", { count: file.errors.length - 3 }) : "",
+      }),
+    );
 }
 
 // --- 3. Shopify ----------------------------------------------------------------------------
 
 async function sendPendingOrders(report: Report, admin: ShopifyAdmin | undefined, context?: FeedRunContext) {
-  const pending = await prisma.specialOrder.findMany({ where: { status: "pending" }, orderBy: { id: "asc" }, select: { id: true, store_id: true, store_ticket: true } });
+  const pending = await prisma.specialOrder.findMany({
+    where: { status: "pending" },
+    orderBy: { id: "asc" },
+    select: { id: true, store_id: true, store_ticket: true },
+  });
   if (pending.length === 0) return;
   let client = admin;
   if (!client) {
     try {
       client = await jobsShopifyAdmin();
     } catch (error) {
-      report.problem(message("logs.special_orders.left_pending_all", { orders: message("logs.n.special_order", { count: pending.length }), error: errorMessage(error) }));
+      report.problem(
+        message("logs.special_orders.left_pending_all", { orders: message("logs.n.special_order", { count: pending.length }), error: errorMessage(error) }),
+      );
       return;
     }
   }
@@ -256,14 +301,19 @@ function outcome(report: Report): FeedOutcome {
     c("folder_created")
       ? message("logs.special_orders.folder_created", { folder: SPECIAL_ORDER_FOLDER })
       : c("files_seen_before")
-        ? message("logs.special_orders.new_files_seen", { files: message("logs.n.new_file", { count: c("files_stored") }), folder: SPECIAL_ORDER_FOLDER, seen: message("logs.n.file", { count: c("files_seen_before") }) })
+        ? message("logs.special_orders.new_files_seen", {
+            files: message("logs.n.new_file", { count: c("files_stored") }),
+            folder: SPECIAL_ORDER_FOLDER,
+            seen: message("logs.n.file", { count: c("files_seen_before") }),
+          })
         : message("logs.special_orders.new_files", { files: message("logs.n.new_file", { count: c("files_stored") }), folder: SPECIAL_ORDER_FOLDER }),
     message("logs.special_orders.imported", { tickets: message("logs.n.ticket", { count: c("tickets_imported") }) }),
     message("logs.special_orders.created", { orders: message("logs.n.order", { count: c("orders_created") }) }),
   ];
   const errors = c("tickets_in_error") + c("orders_refused");
   if (errors) parts.push(message("logs.special_orders.in_error", { orders: message("logs.n.special_order", { count: errors }) }));
-  if (c("tickets_known_before")) parts.push(message("logs.special_orders.known_before", { tickets: message("logs.n.ticket", { count: c("tickets_known_before") }) }));
+  if (c("tickets_known_before"))
+    parts.push(message("logs.special_orders.known_before", { tickets: message("logs.n.ticket", { count: c("tickets_known_before") }) }));
   if (c("files_failed")) parts.push(message("logs.special_orders.files_refused", { files: message("logs.n.file", { count: c("files_failed") }) }));
   const problemCodes = report.problemCodes();
   const coded = withProblems(message("logs.list", { items: parts }), problemCodes);

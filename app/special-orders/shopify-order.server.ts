@@ -14,9 +14,7 @@ export function specialOrderTag(storeId: string, storeTicket: string): string {
   return `special-order-${slug(storeId)}-${slug(storeTicket)}`;
 }
 
-export type ShopifyOrderOutcome =
-  | { ok: true; created: boolean; shopifyOrderId: string; name: string; total: string }
-  | { ok: false; message: string };
+export type ShopifyOrderOutcome = { ok: true; created: boolean; shopifyOrderId: string; name: string; total: string } | { ok: false; message: string };
 
 const usd = (amount: number) => ({ shopMoney: { amount: amount.toFixed(2), currencyCode: "USD" } });
 const numericId = (gid: string) => gid.split("/").pop() ?? gid;
@@ -73,10 +71,7 @@ export async function createShopifyOrderOnce(admin: ShopifyAdmin, order: Special
           quantity: 1,
           priceSet: usd(price),
           requiresShipping: true,
-          properties: [
-            { name: "Size", value: item.size },
-            ...(item.width ? [{ name: "Width", value: item.width }] : []),
-          ],
+          properties: [{ name: "Size", value: item.size }, ...(item.width ? [{ name: "Width", value: item.width }] : [])],
           taxLines: tax > 0 ? [{ title: "Sales tax", rate: price > 0 ? Math.round((tax / price) * 10_000) / 10_000 : 0, priceSet: usd(tax) }] : [],
         };
       }),

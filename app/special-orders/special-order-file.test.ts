@@ -41,7 +41,9 @@ describe("special-order file", () => {
 
   it("refuses what is not a special-order file", () => {
     expect(() => readSpecialOrderFile("")).toThrow("the file is empty");
-    expect(() => readSpecialOrderFile("order_id,status\n1,x\n")).toThrow("not a special-order file: missing required columns store_id, store_ticket, sku (the header row has: order_id, status)");
+    expect(() => readSpecialOrderFile("order_id,status\n1,x\n")).toThrow(
+      "not a special-order file: missing required columns store_id, store_ticket, sku (the header row has: order_id, status)",
+    );
     expect(() => readSpecialOrderFile("store_id,store_ticket,sku,sku\n")).toThrow("the column sku is named twice");
   });
 });

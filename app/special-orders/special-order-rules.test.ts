@@ -57,7 +57,10 @@ describe("the whole order (server and pull)", () => {
 
   it("passes a complete order, and names every other problem per field with items first", () => {
     expect(specialOrderProblems(good, en)).toEqual({});
-    const problems = specialOrderProblems({ ...good, items: [item({ tax: "" })], customer_name: "", customer_email: "julie@", customer_address_state_code: "XX", shipping_cost: "free" }, en);
+    const problems = specialOrderProblems(
+      { ...good, items: [item({ tax: "" })], customer_name: "", customer_email: "julie@", customer_address_state_code: "XX", shipping_cost: "free" },
+      en,
+    );
     expect(Object.keys(problems)[0]).toBe("items");
     expect(problems).toEqual({
       items: ["Tax is a required field."],

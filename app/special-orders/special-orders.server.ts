@@ -37,7 +37,13 @@ export const specialOrderCurrentGrid = defineGrid({
     { key: "ship_to_name", label: "special_orders.columns.ship_to_name", dataType: "text" },
     { key: "grand_total_base", label: "special_orders.columns.grand_total_base", dataType: "textOnly", filter: "none", searchable: false },
     { key: "grand_total_purchased", label: "special_orders.columns.grand_total_purchased", dataType: "textOnly", filter: "none", searchable: false },
-    { key: "status", label: "special_orders.columns.status", dataType: "select", options: optionsFrom(SPECIAL_ORDER_STATUSES, "special_orders.statuses"), tones: { pending: "attention", created: "success", error: "critical" } },
+    {
+      key: "status",
+      label: "special_orders.columns.status",
+      dataType: "select",
+      options: optionsFrom(SPECIAL_ORDER_STATUSES, "special_orders.statuses"),
+      tones: { pending: "attention", created: "success", error: "critical" },
+    },
     { key: "shipping_description", label: "special_orders.columns.shipping_description", dataType: "text" },
     { key: "customer_email", label: "special_orders.columns.customer_email", dataType: "text" },
     {
@@ -46,7 +52,16 @@ export const specialOrderCurrentGrid = defineGrid({
       dataType: "links",
       field: null,
       // The path is completed in the browser with the shop's admin URL (see the Current page).
-      links: [{ path: "shopify:admin/orders", field: "shopify_order_id", field_request_name: "id", label: "special_orders.view_order", target: "_blank", condition: { operator: "notempty", field: "shopify_order_id" } }],
+      links: [
+        {
+          path: "shopify:admin/orders",
+          field: "shopify_order_id",
+          field_request_name: "id",
+          label: "special_orders.view_order",
+          target: "_blank",
+          condition: { operator: "notempty", field: "shopify_order_id" },
+        },
+      ],
     },
   ],
 });
@@ -110,7 +125,10 @@ async function flatList(grid: Parameters<typeof runGrid>[0], params: URLSearchPa
 const money = (value: unknown) => (value === null || value === undefined ? null : (value as { toFixed(digits: number): string }).toFixed(2));
 export async function listCurrentSpecialOrders(params: URLSearchParams) {
   const answer = await flatList(specialOrderCurrentGrid, params);
-  return { ...answer, data: answer.data.map((row) => ({ ...row, grand_total_base: money(row.grand_total_base), grand_total_purchased: money(row.grand_total_purchased) })) };
+  return {
+    ...answer,
+    data: answer.data.map((row) => ({ ...row, grand_total_base: money(row.grand_total_base), grand_total_purchased: money(row.grand_total_purchased) })),
+  };
 }
 export const listSpecialOrderErrors = (params: URLSearchParams) => flatList(specialOrderErrorGrid, params);
 export const listSpecialOrderLogs = (params: URLSearchParams) => flatList(specialOrderLogGrid, params);
@@ -118,7 +136,8 @@ export const listSpecialOrderLogs = (params: URLSearchParams) => flatList(specia
 /** The file of a log row, as it came from the AS400. */
 export async function specialOrderLogFile(idText: string | null): Promise<{ name: string; content: Uint8Array }> {
   const id = Number(idText);
-  const log = Number.isSafeInteger(id) && id > 0 ? await prisma.specialOrderLog.findUnique({ where: { id }, select: { file_path: true, content: true } }) : null;
+  const log =
+    Number.isSafeInteger(id) && id > 0 ? await prisma.specialOrderLog.findUnique({ where: { id }, select: { file_path: true, content: true } }) : null;
   if (!log) throw new NotFoundError(`Special order log ${idText ?? ""} does not exist`);
   return { name: log.file_path.split("/").pop() || `special_order_log_${id}.csv`, content: log.content };
 }

@@ -32,7 +32,9 @@ export const STORE_TRANSACTION = { timeout: 300_000, maxWait: 30_000 };
 export const contentHash = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 function ownerWhere(owner: DeliveryOwner): Prisma.TransmissionWhereInput {
-  return "vendorId" in owner ? { vendor_id: owner.vendorId, partner: "vendor" } : { vendor_id: null, partner: owner.partner, transaction_set: owner.transactionSet };
+  return "vendorId" in owner
+    ? { vendor_id: owner.vendorId, partner: "vendor" }
+    : { vendor_id: null, partner: owner.partner, transaction_set: owner.transactionSet };
 }
 
 /** Serialises the storing of one path of one owner (inside `tx`): two runs never both take the same file. */
@@ -64,7 +66,10 @@ export async function findTakenDelivery(tx: Tx, delivery: IncomingDelivery): Pro
  * them), so they must not be matched any more.
  */
 export async function supersedeEarlierDeliveries(tx: Tx, owner: DeliveryOwner, remotePath: string, newId: number): Promise<void> {
-  await tx.transmission.updateMany({ where: { ...ownerWhere(owner), direction: "in", remote_path: remotePath, released_at: null, id: { not: newId } }, data: { released_at: new Date() } });
+  await tx.transmission.updateMany({
+    where: { ...ownerWhere(owner), direction: "in", remote_path: remotePath, released_at: null, id: { not: newId } },
+    data: { released_at: new Date() },
+  });
 }
 
 /** The file left its remote folder: archived to `archivedTo`, or deleted (null). */
@@ -82,7 +87,11 @@ export async function lockDeliveryPaths(tx: Tx, lockNamespace: number, owner: De
 }
 
 /** findTakenDelivery for several of one vendor's listed files, in one statement: each one's stored transmission id, or null. */
-export async function findTakenDeliveries(tx: Tx, vendorId: number, deliveries: Array<{ remotePath: string; modifiedAt: Date | null; content: Buffer }>): Promise<Array<number | null>> {
+export async function findTakenDeliveries(
+  tx: Tx,
+  vendorId: number,
+  deliveries: Array<{ remotePath: string; modifiedAt: Date | null; content: Buffer }>,
+): Promise<Array<number | null>> {
   const rows = await tx.$queryRaw<Array<{ k: bigint; id: number }>>`
     SELECT DISTINCT ON (f.k) f.k, t.id
       FROM unnest(${deliveries.map((d) => d.remotePath)}::text[], ${deliveries.map((d) => contentHash(d.content))}::text[],

@@ -67,11 +67,14 @@ export async function claimUpload(transmissionId: number, options: UploadLeaseOp
         }
       };
       const schedule = () => {
-        timer = setTimeout(() => {
-          renewing = renew().then(() => {
-            if (!stopped) schedule();
-          });
-        }, Math.max(50, Math.floor(leaseMs / 3)));
+        timer = setTimeout(
+          () => {
+            renewing = renew().then(() => {
+              if (!stopped) schedule();
+            });
+          },
+          Math.max(50, Math.floor(leaseMs / 3)),
+        );
       };
       schedule();
       try {

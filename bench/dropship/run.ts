@@ -27,7 +27,12 @@ const ORDER_BASE = 700_000_000; // order_id = ORDER_BASE + n: nine digits, so PO
 const SHOPIFY_ORDER_BASE = 5_500_000_000;
 
 const { values: args } = parseArgs({
-  options: { requests: { type: "string", default: "10000" }, vendors: { type: "string", default: "20" }, "profile-sql": { type: "boolean", default: false }, "shopify-latency-ms": { type: "string", default: "0" } },
+  options: {
+    requests: { type: "string", default: "10000" },
+    vendors: { type: "string", default: "20" },
+    "profile-sql": { type: "boolean", default: false },
+    "shopify-latency-ms": { type: "string", default: "0" },
+  },
 });
 function positive(value: string | undefined, name: string) {
   const number = Number(value);
@@ -41,7 +46,8 @@ if (VENDORS > 99) throw new Error("--vendors is at most 99");
 const PROFILE_SQL = args["profile-sql"] === true;
 // The stand-in answers at once; Shopify takes a while (--shopify-latency-ms holds each answer that long, as Shopify's round trip would).
 const SHOPIFY_LATENCY_MS = Number(args["shopify-latency-ms"]);
-if (!Number.isInteger(SHOPIFY_LATENCY_MS) || SHOPIFY_LATENCY_MS < 0 || SHOPIFY_LATENCY_MS > 10_000) throw new Error(`--shopify-latency-ms must be a whole number of 0 to 10000, not ${args["shopify-latency-ms"]}`);
+if (!Number.isInteger(SHOPIFY_LATENCY_MS) || SHOPIFY_LATENCY_MS < 0 || SHOPIFY_LATENCY_MS > 10_000)
+  throw new Error(`--shopify-latency-ms must be a whole number of 0 to 10000, not ${args["shopify-latency-ms"]}`);
 
 const fixed = (value: number, digits = 1) => +value.toFixed(digits);
 const seconds = (ms: number) => fixed(ms / 1000, 2);
@@ -173,11 +179,24 @@ const machine = {
   load_average_at_start: os.loadavg().map((load) => fixed(load, 2)),
   load_average_at_end: [] as number[],
 };
-console.log(`Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ${machine.node}, load average ${machine.load_average_at_start.join(" ")}`);
+console.log(
+  `Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ${machine.node}, load average ${machine.load_average_at_start.join(" ")}`,
+);
 
 const database = await createTestDatabase("bench_dropship");
 // Local mode (the stand-in answers Shopify calls); no AS400 (810 and 846 are off for these vendors).
-for (const key of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY", "AS400_TRANSFER_MECHANISM"]) delete process.env[key];
+for (const key of [
+  "SHOPIFY_API_KEY",
+  "SHOPIFY_API_SECRET",
+  "SHOPIFY_APP_URL",
+  "AS400_HOST",
+  "AS400_PORT",
+  "AS400_USER",
+  "AS400_PASSWORD",
+  "AS400_HOST_KEY",
+  "AS400_TRANSFER_MECHANISM",
+])
+  delete process.env[key];
 if (process.env.NODE_ENV === "production") process.env.ALLOW_LOCAL_MODE_IN_PRODUCTION = "1";
 process.env.DATABASE_URL = database.url;
 process.env.APP_SECRET_KEY = Buffer.alloc(32, 23).toString("base64");
@@ -223,8 +242,20 @@ try {
   const sftp = await startSftpServer({ root, users, userRoots });
   closers.push(() => sftp.stop());
   // The SFTP transport's class is not exported: its prototype, from one connection.
-  const probe = await connectTransport({ mechanism: 1, host: "127.0.0.1", port: sftp.port, user: userOf(0), password: PASSWORD, hostKey: sftp.hostKey, label: "bench" });
-  timeMethods(Object.getPrototypeOf(probe) as Record<string, unknown>, ["list", "exists", "download", "upload", "rename", "archive", "delete", "makeFolder", "close"], "sftp");
+  const probe = await connectTransport({
+    mechanism: 1,
+    host: "127.0.0.1",
+    port: sftp.port,
+    user: userOf(0),
+    password: PASSWORD,
+    hostKey: sftp.hostKey,
+    label: "bench",
+  });
+  timeMethods(
+    Object.getPrototypeOf(probe) as Record<string, unknown>,
+    ["list", "exists", "download", "upload", "rename", "archive", "delete", "makeFolder", "close"],
+    "sftp",
+  );
   await probe.close();
 
   // The app's modules read DATABASE_URL and the environment at import.
@@ -298,8 +329,10 @@ try {
   );
   await own.query("ANALYZE");
   const setupSeconds = seconds(performance.now() - start);
-  console.log(`Database ${database.name}: ${VENDORS} vendors, ${REQUESTS.toLocaleString("en-US")} ` +
-    `orders with one item and a Pending assignment each, in ${setupSeconds} s\n`);
+  console.log(
+    `Database ${database.name}: ${VENDORS} vendors, ${REQUESTS.toLocaleString("en-US")} ` +
+      `orders with one item and a Pending assignment each, in ${setupSeconds} s\n`,
+  );
 
   // --- the steps ----------------------------------------------------------------
   interface Row {
@@ -320,7 +353,20 @@ try {
   const problems: string[] = [];
 
   function row(step: string, ms: number, handled: number, unit: string, note: string, sum: ReturnType<Meter["summary"]>, appTime = true): Row {
-    return { step, seconds: seconds(ms), handled, unit, note, appTime, trips: sum.db.count, db_s: seconds(sum.db.ms), sftp_ops: sum.sftp.count, sftp_s: seconds(sum.sftp.ms), shopify_calls: sum.http.count, shopify_s: seconds(sum.http.ms) };
+    return {
+      step,
+      seconds: seconds(ms),
+      handled,
+      unit,
+      note,
+      appTime,
+      trips: sum.db.count,
+      db_s: seconds(sum.db.ms),
+      sftp_ops: sum.sftp.count,
+      sftp_s: seconds(sum.sftp.ms),
+      shopify_calls: sum.http.count,
+      shopify_s: seconds(sum.http.ms),
+    };
   }
 
   async function step<T extends { message: string; error: boolean; meta: Record<string, unknown> }>(name: string, run: () => Promise<T>) {
@@ -354,18 +400,32 @@ try {
   for (;;) {
     const run = await step(`2 sendShipRequests (run ${sends.length + 1})`, () => sendShipRequests());
     sends.push(run);
-    const left = Number((await own.query<{ n: string }>("SELECT count(*) AS n FROM dropship_request WHERE status = 'pending' AND needs_processing AND archived_at IS NULL")).rows[0].n);
+    const left = Number(
+      (await own.query<{ n: string }>("SELECT count(*) AS n FROM dropship_request WHERE status = 'pending' AND needs_processing AND archived_at IS NULL"))
+        .rows[0].n,
+    );
     if (left === 0 || meta(run.result, "requests_in_files") === 0) break;
   }
-  const s2sum = sends.map((run) => run.m.summary()).reduce((a, b) => {
-    for (const kind of KINDS) {
-      a[kind].count += b[kind].count;
-      a[kind].ms += b[kind].ms;
-    }
-    return a;
-  });
+  const s2sum = sends
+    .map((run) => run.m.summary())
+    .reduce((a, b) => {
+      for (const kind of KINDS) {
+        a[kind].count += b[kind].count;
+        a[kind].ms += b[kind].ms;
+      }
+      return a;
+    });
   const sentFiles = sends.reduce((sum, run) => sum + meta(run.result, "files_sent"), 0);
-  rows.push(row("2 sendShipRequests", sends.reduce((sum, run) => sum + run.ms, 0), sends.reduce((sum, run) => sum + meta(run.result, "requests_in_files"), 0), "requests", `${sentFiles} 850 files${sends.length > 1 ? `, ${sends.length} runs` : ""}`, s2sum));
+  rows.push(
+    row(
+      "2 sendShipRequests",
+      sends.reduce((sum, run) => sum + run.ms, 0),
+      sends.reduce((sum, run) => sum + meta(run.result, "requests_in_files"), 0),
+      "requests",
+      `${sentFiles} 850 files${sends.length > 1 ? `, ${sends.length} runs` : ""}`,
+      s2sum,
+    ),
+  );
 
   // The vendors answer: not app time.
   start = performance.now();
@@ -374,8 +434,15 @@ try {
   for (const [i, vendor] of vendors.entries()) {
     const home = path.join(root, "users", userOf(i));
     let controlNumber = 100_000;
-    for (const name of readdirSync(path.join(home, "inbound")).filter((file) => /^850_.*\.edi$/.test(file)).sort()) {
-      const answer = answerPurchaseOrderFile(vendor as never, name, readFileSync(path.join(home, "inbound", name)), { now: new Date(), controlNumberStart: controlNumber, random: seeded(1000 + i), ours: ourIdentity() });
+    for (const name of readdirSync(path.join(home, "inbound"))
+      .filter((file) => /^850_.*\.edi$/.test(file))
+      .sort()) {
+      const answer = answerPurchaseOrderFile(vendor as never, name, readFileSync(path.join(home, "inbound", name)), {
+        now: new Date(),
+        controlNumberStart: controlNumber,
+        random: seeded(1000 + i),
+        ours: ourIdentity(),
+      });
       if ("error" in answer) throw new Error(`${vendor.name} could not answer ${name}: ${answer.error}`);
       controlNumber = answer.nextControlNumber;
       for (const file of [...answer.immediate, ...answer.later]) {
@@ -391,13 +458,27 @@ try {
 
   // 3
   const s3 = await step("3 populateShipResponses", () => populateShipResponses());
-  rows.push(row("3 populateShipResponses", s3.ms, meta(s3.result, "files_stored"), "files", meta(s3.result, "duplicates") ? `${meta(s3.result, "duplicates")} duplicates` : "", s3.m.summary()));
+  rows.push(
+    row(
+      "3 populateShipResponses",
+      s3.ms,
+      meta(s3.result, "files_stored"),
+      "files",
+      meta(s3.result, "duplicates") ? `${meta(s3.result, "duplicates")} duplicates` : "",
+      s3.m.summary(),
+    ),
+  );
 
   // 4
   const s4 = await step("4 processShipResponses", () => processShipResponses());
   const fulfilments = meta(s4.result, "fulfilments");
-  const acks = Number((await own.query<{ n: string }>("SELECT count(*) AS n FROM transmission WHERE direction = 'out' AND transaction_set = '997' AND status = 'sent'")).rows[0].n);
-  rows.push(row("4 processShipResponses", s4.ms, meta(s4.result, "files_processed"), "files", `${acks} 997s uploaded, ${fulfilments} fulfilments`, s4.m.summary()));
+  const acks = Number(
+    (await own.query<{ n: string }>("SELECT count(*) AS n FROM transmission WHERE direction = 'out' AND transaction_set = '997' AND status = 'sent'")).rows[0]
+      .n,
+  );
+  rows.push(
+    row("4 processShipResponses", s4.ms, meta(s4.result, "files_processed"), "files", `${acks} 997s uploaded, ${fulfilments} fulfilments`, s4.m.summary()),
+  );
 
   // 5
   const s5 = await step("5 clearCompletedShipRequests", clearCompletedShipRequests);
@@ -413,12 +494,22 @@ try {
   const phases = [
     row("4a files: parse, apply, record groups", claim - s4.m.began, files4, "files", "a transaction per 100 files (D102)", s4.m.summary(-Infinity, claim)),
     row("4b one 997 per vendor, uploaded", firstHttp - claim, acks, "files", "write, lease, upload, mark sent (D100)", s4.m.summary(claim, firstHttp)),
-    row("4c Shopify fulfilments", end4 - firstHttp, fulfilments, "fulfilments", "orders read in nodes queries, a create each, a transaction per 200 (D101, D130)", s4.m.summary(firstHttp)),
+    row(
+      "4c Shopify fulfilments",
+      end4 - firstHttp,
+      fulfilments,
+      "fulfilments",
+      "orders read in nodes queries, a create each, a transaction per 200 (D101, D130)",
+      s4.m.summary(firstHttp),
+    ),
   ];
 
   // --- correctness ------------------------------------------------------------------
   const count = async (sql: string) => Number((await own.query<{ n: string }>(sql)).rows[0].n);
-  const calls = (await (await originalFetch(`${standIn.url}/__calls`)).json()) as Array<{ operation: string; variables: { fulfillment?: { trackingInfo?: { number?: string } } } }>;
+  const calls = (await (await originalFetch(`${standIn.url}/__calls`)).json()) as Array<{
+    operation: string;
+    variables: { fulfillment?: { trackingInfo?: { number?: string } } };
+  }>;
   const fulfilmentCalls = calls.filter((call) => call.operation === "FulfillmentCreate");
   const trackingNumbers = new Set(fulfilmentCalls.map((call) => call.variables.fulfillment?.trackingInfo?.number)).size;
   const notComplete = await count("SELECT count(*) AS n FROM assignment WHERE assign_status <> 4");
@@ -430,7 +521,11 @@ try {
   const checks: Array<[string, boolean, string]> = [
     ["every assignment is Complete (assign_status 4)", notComplete === 0 && assignments === REQUESTS, `${notComplete} of ${assignments} not Complete`],
     ["every request archived", archived === REQUESTS && requests === REQUESTS, `${archived} of ${requests} archived`],
-    ["exactly one FulfillmentCreate per request", fulfilmentCalls.length === REQUESTS && trackingNumbers === REQUESTS, `${fulfilmentCalls.length} FulfillmentCreate calls, ${trackingNumbers} tracking numbers`],
+    [
+      "exactly one FulfillmentCreate per request",
+      fulfilmentCalls.length === REQUESTS && trackingNumbers === REQUESTS,
+      `${fulfilmentCalls.length} FulfillmentCreate calls, ${trackingNumbers} tracking numbers`,
+    ],
     ["no transmission left received or prepared", waiting === 0, `${waiting} left`],
     ["no transmission failed", failedFiles === 0, `${failedFiles} failed`],
     ["no step reported a problem", problems.length === 0, problems.join(" | ") || "none"],
@@ -444,12 +539,39 @@ try {
   const total = (key: "seconds" | "trips" | "db_s" | "sftp_ops" | "sftp_s" | "shopify_calls" | "shopify_s") => app.reduce((sum, each) => sum + each[key], 0);
   const appSeconds = total("seconds");
   const appTrips = total("trips");
-  const totals: Row = { step: "steps 1–5 (app time)", seconds: fixed(appSeconds, 2), handled: REQUESTS, unit: "requests", note: "", appTime: true, trips: appTrips, db_s: fixed(total("db_s"), 2), sftp_ops: total("sftp_ops"), sftp_s: fixed(total("sftp_s"), 2), shopify_calls: total("shopify_calls"), shopify_s: fixed(total("shopify_s"), 2) };
+  const totals: Row = {
+    step: "steps 1–5 (app time)",
+    seconds: fixed(appSeconds, 2),
+    handled: REQUESTS,
+    unit: "requests",
+    note: "",
+    appTime: true,
+    trips: appTrips,
+    db_s: fixed(total("db_s"), 2),
+    sftp_ops: total("sftp_ops"),
+    sftp_s: fixed(total("sftp_s"), 2),
+    shopify_calls: total("shopify_calls"),
+    shopify_s: fixed(total("shopify_s"), 2),
+  };
   const peakRssMb = fixed((process.resourceUsage().maxRSS * 1024) / 2 ** 20);
   const n = (value: number) => value.toLocaleString("en-US");
 
   function print(title: string, lines: Row[]) {
-    const header = ["step", "seconds", "handled", "per second", "round trips", "trips/request", "db wait s", "sftp ops", "sftp s", "shopify calls", "shopify s", "other s", "note"];
+    const header = [
+      "step",
+      "seconds",
+      "handled",
+      "per second",
+      "round trips",
+      "trips/request",
+      "db wait s",
+      "sftp ops",
+      "sftp s",
+      "shopify calls",
+      "shopify s",
+      "other s",
+      "note",
+    ];
     const cells = lines.map((each) => {
       const other = each.seconds - each.db_s - each.sftp_s - each.shopify_s;
       return [
@@ -469,18 +591,29 @@ try {
       ];
     });
     const widths = header.map((heading, i) => Math.max(heading.length, ...cells.map((line) => line[i].length)));
-    const format = (line: string[]) => line.map((cell, i) => (i === 0 || i === line.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd();
+    const format = (line: string[]) =>
+      line
+        .map((cell, i) => (i === 0 || i === line.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+        .join("  ")
+        .trimEnd();
     console.log(`\n${title}\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
     for (const line of cells) console.log(format(line));
   }
-  print(`${n(REQUESTS)} requests over ${VENDORS} vendors ("other": in-process work — Prisma's query compiler, X12, the in-process servers' share of the CPU)`, [...rows, totals]);
+  print(`${n(REQUESTS)} requests over ${VENDORS} vendors ("other": in-process work — Prisma's query compiler, X12, the in-process servers' share of the CPU)`, [
+    ...rows,
+    totals,
+  ]);
   print("Step 4 in phases", phases);
-  console.log(`\nEnd to end (steps 1–5): ${appSeconds.toFixed(1)} s, ${fixed(REQUESTS / appSeconds)} ` +
-    `requests/s, ${(appTrips / REQUESTS).toFixed(1)} database round trips per request`);
-  console.log(`Per file: step 3 ${(s3.ms / Math.max(1, meta(s3.result, "files_stored"))).toFixed(1)} ms; step 4 files ` +
-    `${((claim - s4.m.began) / Math.max(1, files4)).toFixed(1)} ms, 997 uploads ` +
-    `${((firstHttp - claim) / Math.max(1, acks)).toFixed(1)} ms, fulfilments ` +
-    `${((end4 - firstHttp) / Math.max(1, fulfilments)).toFixed(1)} ms each`);
+  console.log(
+    `\nEnd to end (steps 1–5): ${appSeconds.toFixed(1)} s, ${fixed(REQUESTS / appSeconds)} ` +
+      `requests/s, ${(appTrips / REQUESTS).toFixed(1)} database round trips per request`,
+  );
+  console.log(
+    `Per file: step 3 ${(s3.ms / Math.max(1, meta(s3.result, "files_stored"))).toFixed(1)} ms; step 4 files ` +
+      `${((claim - s4.m.began) / Math.max(1, files4)).toFixed(1)} ms, 997 uploads ` +
+      `${((firstHttp - claim) / Math.max(1, acks)).toFixed(1)} ms, fulfilments ` +
+      `${((end4 - firstHttp) / Math.max(1, fulfilments)).toFixed(1)} ms each`,
+  );
   console.log(`Peak RSS of this process (app, SFTP server, stand-in and vendors together; PostgreSQL apart): ${peakRssMb} MB`);
 
   machine.load_average_at_end = os.loadavg().map((load) => fixed(load, 2));

@@ -23,13 +23,30 @@ const { storeIncomingFile } = await import("../../app/dropship/flow/populate-res
 const { generate846 } = await import("@edi/documents");
 
 const mb = (bytes: number) => +(bytes / 1024 / 1024).toFixed(1);
-const results: Array<{ what: string; file_mb: number; lines: number; seconds: number; peak_heap_mb: number; peak_rss_mb: number; heap_before_mb: number; rss_before_mb: number }> = [];
+const results: Array<{
+  what: string;
+  file_mb: number;
+  lines: number;
+  seconds: number;
+  peak_heap_mb: number;
+  peak_rss_mb: number;
+  heap_before_mb: number;
+  rss_before_mb: number;
+}> = [];
 
 async function run(what: string, vendorOverrides: Record<string, unknown>, name: string, content: Buffer, lines: number) {
   const storeId = `B846${results.length + 1}`;
   await prisma.inventorySource.create({ data: { source_code: storeId, name: `Bench ${storeId}`, type: "dropshipper" } });
   const vendor = await prisma.vendor.create({
-    data: { name: `Bench ${storeId}`, store_id: storeId, enabled: 1, transfer_mechanism_id: 1, sftp_incoming_folder: "/out", edi846_enabled: 1, ...vendorOverrides },
+    data: {
+      name: `Bench ${storeId}`,
+      store_id: storeId,
+      enabled: 1,
+      transfer_mechanism_id: 1,
+      sftp_incoming_folder: "/out",
+      edi846_enabled: 1,
+      ...vendorOverrides,
+    },
   });
   const stored = await storeIncomingFile(vendor, { name, path: `/out/${name}`, content, transactionSet: "846" });
   (globalThis as { gc?: () => void }).gc?.();
@@ -51,12 +68,24 @@ async function run(what: string, vendorOverrides: Record<string, unknown>, name:
   const seconds = +((performance.now() - start) / 1000).toFixed(2);
   clearInterval(sampler);
   const applied = await prisma.sourceStock.count({ where: { source_code: storeId } });
-  if (applied !== lines || report.counts.files_processed !== 1) throw new Error(`${what}: ${applied} of ${lines} SKUs applied (${JSON.stringify(report.counts)}; ${report.problems.join("; ")})`);
-  const entry = { what, file_mb: mb(content.length), lines, seconds, peak_heap_mb: mb(peakHeap), peak_rss_mb: mb(peakRss), heap_before_mb: mb(before.heapUsed), rss_before_mb: mb(before.rss) };
+  if (applied !== lines || report.counts.files_processed !== 1)
+    throw new Error(`${what}: ${applied} of ${lines} SKUs applied (${JSON.stringify(report.counts)}; ${report.problems.join("; ")})`);
+  const entry = {
+    what,
+    file_mb: mb(content.length),
+    lines,
+    seconds,
+    peak_heap_mb: mb(peakHeap),
+    peak_rss_mb: mb(peakRss),
+    heap_before_mb: mb(before.heapUsed),
+    rss_before_mb: mb(before.rss),
+  };
   results.push(entry);
-  console.log(`${what.padEnd(34)} ${String(entry.file_mb).padStart(6)} MB ${String(lines).padStart(8)} ` +
-    `lines ${String(seconds).padStart(7)} s   peak heap ${entry.peak_heap_mb} MB ` +
-    `(${entry.heap_before_mb} before)   peak RSS ${entry.peak_rss_mb} MB (${entry.rss_before_mb} before)`);
+  console.log(
+    `${what.padEnd(34)} ${String(entry.file_mb).padStart(6)} MB ${String(lines).padStart(8)} ` +
+      `lines ${String(seconds).padStart(7)} s   peak heap ${entry.peak_heap_mb} MB ` +
+      `(${entry.heap_before_mb} before)   peak RSS ${entry.peak_rss_mb} MB (${entry.rss_before_mb} before)`,
+  );
 }
 
 try {

@@ -52,7 +52,12 @@ try {
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-  console.log(`${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   for (const [key, values] of [...rates].sort()) console.log(`${key.padEnd(48)} ${median(values).toFixed(1).padStart(7)} MB/s`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

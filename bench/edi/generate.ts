@@ -41,7 +41,7 @@ export function* inventory846(bytes: number, loopsPerSet = 100_000): Generator<s
     let count = 3;
     for (let loop = 0; loop < loopsPerSet && written + pending < bytes; loop++) {
       item++;
-      const sku = `${String(item % 9000 + 1000)}-${String(item).padStart(7, "0")}-${SIZES[item % SIZES.length]}`;
+      const sku = `${String((item % 9000) + 1000)}-${String(item).padStart(7, "0")}-${SIZES[item % SIZES.length]}`;
       const lines = [
         `LIN*${loop + 1}*SK*${sku}*UP*${upc(item)}~`,
         `PID*F****${ITEMS[item % ITEMS.length]} ${COLORS[item % COLORS.length]} ${SIZES[item % SIZES.length]}~`,
@@ -107,7 +107,10 @@ export function corpusMix(bytes: number, copies = 25): string {
   for (let n = 1; size < bytes; n++) {
     const { isa, gs, transactions } = templates[n % templates.length];
     const control = String(n).padStart(9, "0");
-    const lines = [[...isa.slice(0, 13), control, ...isa.slice(14)], [...gs.slice(0, 6), String(n), ...gs.slice(7)]];
+    const lines = [
+      [...isa.slice(0, 13), control, ...isa.slice(14)],
+      [...gs.slice(0, 6), String(n), ...gs.slice(7)],
+    ];
     let st = 0;
     for (let copy = 0; copy < copies; copy++) {
       for (const set of transactions) {
@@ -129,7 +132,25 @@ export function corpusMix(bytes: number, copies = 25): string {
 // inputs and check what comes out.
 
 const isaOf = (control: number, element = "*", component = ">", terminator = "~") =>
-  ["ISA", "00", "          ", "00", "          ", "ZZ", "SENDER         ", "ZZ", "RECEIVER       ", "261121", "1200", "U", "00401", String(control).padStart(9, "0"), "0", "P", component].join(element) + terminator;
+  [
+    "ISA",
+    "00",
+    "          ",
+    "00",
+    "          ",
+    "ZZ",
+    "SENDER         ",
+    "ZZ",
+    "RECEIVER       ",
+    "261121",
+    "1200",
+    "U",
+    "00401",
+    String(control).padStart(9, "0"),
+    "0",
+    "P",
+    component,
+  ].join(element) + terminator;
 
 /**
  * a. One interchange whose set holds `count` segments "ZZ" with no element

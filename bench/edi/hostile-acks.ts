@@ -32,7 +32,12 @@ function time<T>(work: () => T): [number, T] {
   return [Number(process.hrtime.bigint() - start) / 1e9, value];
 }
 
-const machine = { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? "unknown", node: process.version, load_average_at_start: os.loadavg().map((load) => fixed(load, 2)) };
+const machine = {
+  cpus: os.cpus().length,
+  cpu_model: os.cpus()[0]?.model ?? "unknown",
+  node: process.version,
+  load_average_at_start: os.loadavg().map((load) => fixed(load, 2)),
+};
 const rows: Array<Record<string, number | string>> = [];
 console.log("Hostile input for the 997 builder: n unclosed groups (GS, one set, no GE)");
 console.log("groups      MB   read s   997 s   997 s/MB");
@@ -50,8 +55,10 @@ for (const n of [20_000, 40_000]) {
   }
   const row = { groups: n, mb: fixed(mb, 2), read_s: fixed(median(reads)), ack997_s: fixed(median(acks)), ack997_s_per_mb: fixed(median(acks) / mb) };
   rows.push(row);
-  console.log(`${String(n).padStart(6)} ${String(row.mb).padStart(7)} ${String(row.read_s).padStart(8)} ` +
-    `${String(row.ack997_s).padStart(7)} ${String(row.ack997_s_per_mb).padStart(10)}`);
+  console.log(
+    `${String(n).padStart(6)} ${String(row.mb).padStart(7)} ${String(row.read_s).padStart(8)} ` +
+      `${String(row.ack997_s).padStart(7)} ${String(row.ack997_s_per_mb).padStart(10)}`,
+  );
 }
 const ratio = fixed(Number(rows[1].ack997_s) / Number(rows[0].ack997_s), 2);
 console.log(`2x/1x (997 build): ${ratio} (linear is about 2, quadratic about 4)\n`);

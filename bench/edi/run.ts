@@ -50,8 +50,10 @@ const machine = {
   load_average_at_start: os.loadavg().map((load) => fixed(load, 2)),
   load_average_at_end: [] as number[],
 };
-console.log(`Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ` +
-  `${machine.node}, ${machine.platform}, load average ${machine.load_average_at_start.join(" ")}`);
+console.log(
+  `Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ` +
+    `${machine.node}, ${machine.platform}, load average ${machine.load_average_at_start.join(" ")}`,
+);
 console.log(`Code runs through tsx, as \`npm start\` runs the server.\n`);
 
 const dir = mkdtempSync(join(os.tmpdir(), "edi-bench-"));
@@ -60,87 +62,115 @@ const RESULTS_FILE = process.env.BENCH_EDI_ONLY === "hostile" ? RESULTS.replace(
 try {
   // BENCH_EDI_ONLY=hostile runs only the hostile-input rows (section 4).
   if (process.env.BENCH_EDI_ONLY !== "hostile") {
-  const inputs = { "846": join(dir, "846-50mb.edi"), mix: join(dir, "mix-850-856-810.edi") };
-  write846(inputs["846"], 50 * MB);
-  const mix = corpusMix(15 * MB);
-  writeFileSync(inputs.mix, mix);
-  const mixInterchanges = mix.split("~ISA*").length;
-  const described = { "846": "one interchange, one group, ST sets of 100,000 LIN/PID/QTY/SCH loops", mix: `${mixInterchanges} interchanges cycling 850/856/810, each with 25 copies of the corpus file's transaction sets` };
-  results.inputs = described;
-  console.log(`Inputs: 846 = ${described["846"]}\n        mix = ${described.mix}\n`);
+    const inputs = { "846": join(dir, "846-50mb.edi"), mix: join(dir, "mix-850-856-810.edi") };
+    write846(inputs["846"], 50 * MB);
+    const mix = corpusMix(15 * MB);
+    writeFileSync(inputs.mix, mix);
+    const mixInterchanges = mix.split("~ISA*").length;
+    const described = {
+      "846": "one interchange, one group, ST sets of 100,000 LIN/PID/QTY/SCH loops",
+      mix: `${mixInterchanges} interchanges cycling 850/856/810, each with 25 copies of the corpus file's transaction sets`,
+    };
+    results.inputs = described;
+    console.log(`Inputs: 846 = ${described["846"]}\n        mix = ${described.mix}\n`);
 
-  // 1. Throughput
-  const throughput: Array<Record<string, unknown>> = [];
-  const ratios: Array<Record<string, unknown>> = [];
-  console.log(`Parse throughput (median after 1 warm-up; ours includes decoding the Buffer, node-x12 is given the string)`);
-  console.log(`${"input".padEnd(6)}${"parser".padEnd(34)}${cell("MB", 6)}${cell("segments", 10)}` +
-    `${cell("runs", 5)}${cell("median ms", 11)}${cell("MB/s", 8)}${cell("segments/s", 12)}`);
-  for (const [input, file] of Object.entries(inputs)) {
-    const rates: Record<string, number> = {};
-    for (const [parser, runs] of Object.entries(RUNS)) {
-      const label = { ours: "ours readX12", "ours+elements": "ours readX12 + elements(i) for all", "node-x12": "node-x12 parse (strict)" }[parser];
-      const result = probe(["throughput", parser, file, String(runs)], parser === "node-x12" ? NODE_X12_FLAGS : []);
-      if (typeof result === "string") {
-        throughput.push({ input, parser, error: result });
-        console.log(`${input.padEnd(6)}${label!.padEnd(34)}${result}`);
+    // 1. Throughput
+    const throughput: Array<Record<string, unknown>> = [];
+    const ratios: Array<Record<string, unknown>> = [];
+    console.log(`Parse throughput (median after 1 warm-up; ours includes decoding the Buffer, node-x12 is given the string)`);
+    console.log(
+      `${"input".padEnd(6)}${"parser".padEnd(34)}${cell("MB", 6)}${cell("segments", 10)}` +
+        `${cell("runs", 5)}${cell("median ms", 11)}${cell("MB/s", 8)}${cell("segments/s", 12)}`,
+    );
+    for (const [input, file] of Object.entries(inputs)) {
+      const rates: Record<string, number> = {};
+      for (const [parser, runs] of Object.entries(RUNS)) {
+        const label = { ours: "ours readX12", "ours+elements": "ours readX12 + elements(i) for all", "node-x12": "node-x12 parse (strict)" }[parser];
+        const result = probe(["throughput", parser, file, String(runs)], parser === "node-x12" ? NODE_X12_FLAGS : []);
+        if (typeof result === "string") {
+          throughput.push({ input, parser, error: result });
+          console.log(`${input.padEnd(6)}${label!.padEnd(34)}${result}`);
+          continue;
+        }
+        const ms = median(result.ms);
+        const row = {
+          input,
+          parser,
+          mb: fixed(result.bytes / MB),
+          segments: result.segments,
+          runs,
+          median_ms: fixed(ms),
+          mb_per_s: fixed(result.bytes / MB / (ms / 1000)),
+          segments_per_s: Math.round(result.segments / (ms / 1000)),
+          all_ms: result.ms.map((value) => fixed(value)),
+        };
+        rates[parser] = row.mb_per_s;
+        throughput.push(row);
+        console.log(
+          `${input.padEnd(6)}${label!.padEnd(34)}${cell(row.mb, 6)}${cell(row.segments, 10)}` +
+            `${cell(runs, 5)}${cell(row.median_ms, 11)}${cell(row.mb_per_s, 8)}${cell(row.segments_per_s, 12)}`,
+        );
+      }
+      const ratio = (parser: string) => (rates[parser] && rates["node-x12"] ? fixed(rates[parser] / rates["node-x12"]) : "n/a");
+      ratios.push({ input, parse_only: ratio("ours"), with_elements: ratio("ours+elements") });
+      console.log(`${input.padEnd(6)}ratio ours/node-x12 (MB/s): ${ratio("ours")}× parse only, ${ratio("ours+elements")}× with every segment's elements`);
+    }
+    results.throughput = throughput;
+    results.ratio_ours_over_node_x12 = ratios;
+
+    // 2. Whole-file memory on the 50 MB 846: peak RSS above a child that only loads the modules.
+    const fileMb = statSync(inputs["846"]).size / MB;
+    console.log(`\nWhole-file memory, ${fixed(fileMb)} MB 846 (peak RSS of a child, minus the baseline child's; includes the input Buffer/string)`);
+    console.log(`${"child".padEnd(12)}${cell("peak RSS MB", 12)}${cell("above base MB", 15)}${cell("× file", 8)}`);
+    const memory: Record<string, unknown> = { file_mb: fixed(fileMb) };
+    const baseline = probe(["memory", "baseline", inputs["846"]]);
+    for (const parser of ["baseline", "ours", "node-x12"]) {
+      const result = parser === "baseline" ? baseline : probe(["memory", parser, inputs["846"]], parser === "node-x12" ? NODE_X12_FLAGS : []);
+      if (typeof result === "string" || typeof baseline === "string") {
+        memory[parser] = { error: typeof result === "string" ? result : `baseline ${baseline}` };
+        console.log(`${parser.padEnd(12)}${typeof result === "string" ? result : "baseline not measured"}`);
         continue;
       }
-      const ms = median(result.ms);
-      const row = { input, parser, mb: fixed(result.bytes / MB), segments: result.segments, runs, median_ms: fixed(ms), mb_per_s: fixed(result.bytes / MB / (ms / 1000)), segments_per_s: Math.round(result.segments / (ms / 1000)), all_ms: result.ms.map((value) => fixed(value)) };
-      rates[parser] = row.mb_per_s;
-      throughput.push(row);
-      console.log(`${input.padEnd(6)}${label!.padEnd(34)}${cell(row.mb, 6)}${cell(row.segments, 10)}` +
-        `${cell(runs, 5)}${cell(row.median_ms, 11)}${cell(row.mb_per_s, 8)}${cell(row.segments_per_s, 12)}`);
+      const above = result.peakRssMb - baseline.peakRssMb;
+      memory[parser] = { peak_rss_mb: fixed(result.peakRssMb), above_baseline_mb: fixed(above), times_file: fixed(above / fileMb, 2) };
+      const verdict = parser === "ours" ? (above / fileMb < 5 ? "  (target < 5×: met)" : "  (target < 5×: MISSED)") : "";
+      console.log(
+        `${parser.padEnd(12)}${cell(fixed(result.peakRssMb), 12)}${cell(parser === "baseline" ? "" : fixed(above), 15)}` +
+          `${cell(parser === "baseline" ? "" : fixed(above / fileMb, 2), 8)}${verdict}`,
+      );
     }
-    const ratio = (parser: string) => (rates[parser] && rates["node-x12"] ? fixed(rates[parser] / rates["node-x12"]) : "n/a");
-    ratios.push({ input, parse_only: ratio("ours"), with_elements: ratio("ours+elements") });
-    console.log(`${input.padEnd(6)}ratio ours/node-x12 (MB/s): ${ratio("ours")}× parse only, ${ratio("ours+elements")}× with every segment's elements`);
-  }
-  results.throughput = throughput;
-  results.ratio_ours_over_node_x12 = ratios;
+    results.memory = memory;
+    rmSync(inputs["846"]);
+    rmSync(inputs.mix);
 
-  // 2. Whole-file memory on the 50 MB 846: peak RSS above a child that only loads the modules.
-  const fileMb = statSync(inputs["846"]).size / MB;
-  console.log(`\nWhole-file memory, ${fixed(fileMb)} MB 846 (peak RSS of a child, minus the baseline child's; includes the input Buffer/string)`);
-  console.log(`${"child".padEnd(12)}${cell("peak RSS MB", 12)}${cell("above base MB", 15)}${cell("× file", 8)}`);
-  const memory: Record<string, unknown> = { file_mb: fixed(fileMb) };
-  const baseline = probe(["memory", "baseline", inputs["846"]]);
-  for (const parser of ["baseline", "ours", "node-x12"]) {
-    const result = parser === "baseline" ? baseline : probe(["memory", parser, inputs["846"]], parser === "node-x12" ? NODE_X12_FLAGS : []);
-    if (typeof result === "string" || typeof baseline === "string") {
-      memory[parser] = { error: typeof result === "string" ? result : `baseline ${baseline}` };
-      console.log(`${parser.padEnd(12)}${typeof result === "string" ? result : "baseline not measured"}`);
-      continue;
+    // 3. Streaming a 500 MB 846 from disk.
+    const big = join(dir, "846-500mb.edi");
+    write846(big, 500 * MB);
+    const stream = probe(["stream", "ours", big]);
+    rmSync(big);
+    console.log(`\nStreaming readX12Stream(fs.createReadStream) of a 500 MB 846, in a child`);
+    if (typeof stream === "string") {
+      results.streaming = { error: stream };
+      console.log(stream);
+    } else {
+      const peak = stream.peakRssMb;
+      const ms = stream.ms[0];
+      const above = typeof baseline === "string" ? undefined : fixed(peak - baseline.peakRssMb);
+      results.streaming = {
+        mb: fixed(stream.bytes / MB),
+        segments: stream.segments,
+        ms: fixed(ms),
+        mb_per_s: fixed(stream.bytes / MB / (ms / 1000)),
+        segments_per_s: Math.round(stream.segments / (ms / 1000)),
+        peak_rss_mb: fixed(peak),
+        above_baseline_mb: above,
+      };
+      console.log(
+        `${fixed(stream.bytes / MB)} MB, ${stream.segments} segments in ${fixed(ms / 1000, 2)} s: ` +
+          `${fixed(stream.bytes / MB / (ms / 1000))} MB/s, ${Math.round(stream.segments / (ms / 1000))} segments/s`,
+      );
+      console.log(`peak RSS ${fixed(peak)} MB (${above ?? "n/a"} MB above baseline); target < 150 MB: ${peak < 150 ? "met" : "MISSED"}`);
     }
-    const above = result.peakRssMb - baseline.peakRssMb;
-    memory[parser] = { peak_rss_mb: fixed(result.peakRssMb), above_baseline_mb: fixed(above), times_file: fixed(above / fileMb, 2) };
-    const verdict = parser === "ours" ? (above / fileMb < 5 ? "  (target < 5×: met)" : "  (target < 5×: MISSED)") : "";
-    console.log(`${parser.padEnd(12)}${cell(fixed(result.peakRssMb), 12)}${cell(parser === "baseline" ? "" : fixed(above), 15)}` +
-      `${cell(parser === "baseline" ? "" : fixed(above / fileMb, 2), 8)}${verdict}`);
-  }
-  results.memory = memory;
-  rmSync(inputs["846"]);
-  rmSync(inputs.mix);
-
-  // 3. Streaming a 500 MB 846 from disk.
-  const big = join(dir, "846-500mb.edi");
-  write846(big, 500 * MB);
-  const stream = probe(["stream", "ours", big]);
-  rmSync(big);
-  console.log(`\nStreaming readX12Stream(fs.createReadStream) of a 500 MB 846, in a child`);
-  if (typeof stream === "string") {
-    results.streaming = { error: stream };
-    console.log(stream);
-  } else {
-    const peak = stream.peakRssMb;
-    const ms = stream.ms[0];
-    const above = typeof baseline === "string" ? undefined : fixed(peak - baseline.peakRssMb);
-    results.streaming = { mb: fixed(stream.bytes / MB), segments: stream.segments, ms: fixed(ms), mb_per_s: fixed(stream.bytes / MB / (ms / 1000)), segments_per_s: Math.round(stream.segments / (ms / 1000)), peak_rss_mb: fixed(peak), above_baseline_mb: above };
-    console.log(`${fixed(stream.bytes / MB)} MB, ${stream.segments} segments in ${fixed(ms / 1000, 2)} s: ` +
-      `${fixed(stream.bytes / MB / (ms / 1000))} MB/s, ${Math.round(stream.segments / (ms / 1000))} segments/s`);
-    console.log(`peak RSS ${fixed(peak)} MB (${above ?? "n/a"} MB above baseline); target < 150 MB: ${peak < 150 ? "met" : "MISSED"}`);
-  }
-
   }
 
   // 4. Hostile input (issue 16 item 6): seconds per MB, and the time at 2× the size over the time at 1× (≈ 2 when linear).
@@ -150,7 +180,12 @@ try {
     { key: "a", label: "a. 213,000 segments without an element separator (640 KB)", make: (k) => noSeparatorSegments(213_000 * k), task: "a" },
     { key: "a-stream", label: "a. the same, streamed (readX12Stream)", make: (k) => noSeparatorSegments(213_000 * k), task: "a-stream" },
     { key: "b", label: "b. 856 with 10,000 nested HL levels (parse856)", make: (k) => nestedShipNotice(10_000 * k), task: "b" },
-    { key: "b-tracked", label: "b. the same, every pack with its own tracking number", make: (k) => nestedShipNotice(10_000 * k, { trackingPerPack: true }), task: "b-tracked" },
+    {
+      key: "b-tracked",
+      label: "b. the same, every pack with its own tracking number",
+      make: (k) => nestedShipNotice(10_000 * k, { trackingPerPack: true }),
+      task: "b-tracked",
+    },
     { key: "d", label: "d. 70,000 interchanges, delimiters differing", make: (k) => manyInterchanges(70_000 * k), task: "d" },
   ];
   const hostile: Array<Record<string, unknown>> = [];
@@ -175,7 +210,14 @@ try {
       console.log(`${label.padEnd(58)}${error}`);
       continue;
     }
-    const row = { case: label, mb_1x: fixed(mb, 2), s_1x: fixed(times[0], 3), s_2x: fixed(times[1], 3), s_per_mb: fixed(times[0] / mb, 3), ratio_2x_over_1x: fixed(times[1] / times[0], 2) };
+    const row = {
+      case: label,
+      mb_1x: fixed(mb, 2),
+      s_1x: fixed(times[0], 3),
+      s_2x: fixed(times[1], 3),
+      s_per_mb: fixed(times[0] / mb, 3),
+      ratio_2x_over_1x: fixed(times[1] / times[0], 2),
+    };
     hostile.push(row);
     console.log(`${label.padEnd(58)}${cell(row.mb_1x, 8)}${cell(row.s_1x, 9)}${cell(row.s_2x, 9)}${cell(row.s_per_mb, 9)}${cell(row.ratio_2x_over_1x, 8)}`);
   }

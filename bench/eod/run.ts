@@ -30,11 +30,15 @@ const timed = async <T>(label: string, work: () => Promise<T>) => {
 };
 try {
   // The grid's trigram indexes make a million inserts and updates slow and play no part in the EOD run.
-  const trigram = (await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'order_grid' AND indexdef LIKE '%gin_trgm_ops%'")).rows;
+  const trigram = (
+    await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'order_grid' AND indexdef LIKE '%gin_trgm_ops%'")
+  ).rows;
   for (const { indexname } of trigram) await client.query(`DROP INDEX "${indexname}"`);
   await timed(`${ORDERS} orders`, () => seedBulkOrders(database.url, ORDERS, () => {}));
   await timed("allocations (300 stores, a quarter unallocated)", () =>
-    client.query("UPDATE order_grid SET allocated_sources = lpad((1 + id % 300)::text, 3, '0') || CASE WHEN id % 7 = 0 THEN ',DS01' ELSE '' END WHERE id % 4 <> 0"),
+    client.query(
+      "UPDATE order_grid SET allocated_sources = lpad((1 + id % 300)::text, 3, '0') || CASE WHEN id % 7 = 0 THEN ',DS01' ELSE '' END WHERE id % 4 <> 0",
+    ),
   );
   await timed(`${DAYS} days of sales records`, () =>
     client.query(

@@ -64,7 +64,13 @@ interface Figures {
 
 function figures(samples: number[], seconds: number): Figures {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), perSecond: Math.round(samples.length / seconds), count: samples.length };
+  return {
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    perSecond: Math.round(samples.length / seconds),
+    count: samples.length,
+  };
 }
 
 function loadOverHttp(url: string): Promise<Figures & { non2xx: number; errors: number }> {
@@ -142,10 +148,11 @@ async function startFloorServer(databaseUrl: string) {
       const check = await fetch(url);
       if (!check.ok) throw new Error(`floor server: ${await check.text()}`);
     },
-    stop: () => new Promise<void>((resolve) => {
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
   };
 }
 
@@ -164,14 +171,20 @@ async function seedAndPrepare() {
 }
 
 const existing = process.env.BENCH_DATABASE_URL;
-const database = existing ? { url: existing, name: new URL(existing).pathname.slice(1), dispose: async () => {} } : await createTestDatabase("bench-order-grid");
+const database = existing
+  ? { url: existing, name: new URL(existing).pathname.slice(1), dispose: async () => {} }
+  : await createTestDatabase("bench-order-grid");
 process.env.DATABASE_URL = database.url;
 let app: Awaited<ReturnType<typeof startAppServer>> | null = null;
 let floor: Awaited<ReturnType<typeof startFloorServer>> | null = null;
 const pool = new pg.Pool({ connectionString: database.url, max: CONNECTIONS });
 try {
   console.log(`Bench database ${database.name}: ${ROWS.toLocaleString("en-US")} orders; ${SECONDS} s × ${CONNECTIONS} connections per case`);
-  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load ${loadavg().map((value) => value.toFixed(2)).join(" ")}\n`);
+  console.log(
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")}\n`,
+  );
 
   if (!existing) await seedAndPrepare();
   else await pool.query("SELECT 1");
@@ -184,7 +197,9 @@ try {
   floor = await startFloorServer(database.url);
 
   // Values from the data: one order in the middle, and common words.
-  const { rows: [sample] } = await pool.query(
+  const {
+    rows: [sample],
+  } = await pool.query(
     `SELECT * FROM order_grid WHERE ca_site_order_id IS NOT NULL ORDER BY id OFFSET (SELECT count(*) / 2 FROM order_grid
       WHERE ca_site_order_id IS NOT NULL) LIMIT 1`,
   );
@@ -216,8 +231,14 @@ try {
   ];
   for (const [key, value] of filters) cases.push([`${key}=${value === "" ? "(Houser)" : value}`, new URLSearchParams({ [key]: value }).toString()]);
   cases.push([`queryValue=${sample.customer_email} (global search, one order)`, new URLSearchParams({ queryValue: sample.customer_email }).toString()]);
-  cases.push([`queryValue=${sample.concat_bill_to_name.split(" ")[1]} (global search, a name)`, new URLSearchParams({ queryValue: sample.concat_bill_to_name.split(" ")[1] }).toString()]);
-  cases.push([`globalFilter=${sample.order_id.slice(-6)} (global search, part of an id)`, new URLSearchParams({ globalFilter: sample.order_id.slice(-6) }).toString()]);
+  cases.push([
+    `queryValue=${sample.concat_bill_to_name.split(" ")[1]} (global search, a name)`,
+    new URLSearchParams({ queryValue: sample.concat_bill_to_name.split(" ")[1] }).toString(),
+  ]);
+  cases.push([
+    `globalFilter=${sample.order_id.slice(-6)} (global search, part of an id)`,
+    new URLSearchParams({ globalFilter: sample.order_id.slice(-6) }).toString(),
+  ]);
   cases.push(["queryValue=zzqx (global search, no match)", "queryValue=zzqx"]);
 
   const { parseOrderGridQuery, buildOrderGridSql, readFor, COUNT_CAP } = await import("../../app/orders/order-grid.server");
@@ -245,7 +266,9 @@ try {
     // is above the cap (cached), else the bounded count with its page.
     const parsed = parseOrderGridQuery(new URLSearchParams(query));
     const sql = buildOrderGridSql(parsed);
-    const { rows: [size] } = await pool.query("SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'order_grid'::regclass");
+    const {
+      rows: [size],
+    } = await pool.query("SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'order_grid'::regclass");
     const read = readFor(parsed, answer.total > COUNT_CAP ? answer.total : null, Number(size.rows));
     const statement = sql[read];
     await pool.query(statement.sql, statement.params);
@@ -294,9 +317,11 @@ try {
   }
 
   console.log(`\nUnder load (${CONNECTIONS} connections, ${SECONDS} s each), and one request at a time (${SEQUENTIAL_SECONDS} s each). Milliseconds.\n`);
-  console.log("| case | total | read | first answer | HTTP p50 | HTTP p95 | HTTP p99 | req/s | floor " +
-    "p50 | floor p95 | SQL p50 | SQL p95 | app time p50 | app time p95 | SQL alone p50 | " +
-    "SQL alone p95 | app ÷ SQL p50 | app ÷ SQL p95 | HTTP ÷ floor p50 | exact count(*) |");
+  console.log(
+    "| case | total | read | first answer | HTTP p50 | HTTP p95 | HTTP p99 | req/s | floor " +
+      "p50 | floor p95 | SQL p50 | SQL p95 | app time p50 | app time p95 | SQL alone p50 | " +
+      "SQL alone p95 | app ÷ SQL p50 | app ÷ SQL p95 | HTTP ÷ floor p50 | exact count(*) |",
+  );
   console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const entry of results) {
     const [http, floorHttp, sql, appTime, alone] = [entry.http, entry.floor_http, entry.sql, entry.app_time, entry.sql_alone] as Figures[];
@@ -311,7 +336,11 @@ try {
   const out = path.join("bench", "order-grid", "results.json");
   writeFileSync(
     out,
-    JSON.stringify({ at: new Date().toISOString(), rows: ROWS, seconds: SECONDS, connections: CONNECTIONS, cores: cpus().length, load: loadavg(), results }, null, 2) + "\n",
+    JSON.stringify(
+      { at: new Date().toISOString(), rows: ROWS, seconds: SECONDS, connections: CONNECTIONS, cores: cpus().length, load: loadavg(), results },
+      null,
+      2,
+    ) + "\n",
   );
   console.log(`\nwritten ${out}`);
 } finally {

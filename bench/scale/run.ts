@@ -153,7 +153,12 @@ function spawnRole(name: string, command: string[], env: Record<string, string>)
   const [executable, ...rest] = command;
   const args = executable === process.execPath ? [...NODE_OPTIONS_FOR_STAND_IN, ...rest] : rest;
   const child = spawn(executable!, args, {
-    env: { ...process.env, ...env, NODE_OPTIONS: executable === process.execPath ? process.env.NODE_OPTIONS ?? "" : [process.env.NODE_OPTIONS ?? "", ...NODE_OPTIONS_FOR_STAND_IN].join(" ").trim() },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_OPTIONS:
+        executable === process.execPath ? (process.env.NODE_OPTIONS ?? "") : [process.env.NODE_OPTIONS ?? "", ...NODE_OPTIONS_FOR_STAND_IN].join(" ").trim(),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -233,7 +238,10 @@ function autocannonOn(instance: Instance, seconds: number): Promise<PhaseOneFigu
         requests: GRID_REQUESTS.map((pathname) => ({
           method: "GET",
           path: pathname,
-          setupRequest: (request: { headers?: Record<string, string> }) => ({ ...request, headers: { ...request.headers, accept: "application/json", "user-agent": USER_AGENT, authorization: bearer() } }),
+          setupRequest: (request: { headers?: Record<string, string> }) => ({
+            ...request,
+            headers: { ...request.headers, accept: "application/json", "user-agent": USER_AGENT, authorization: bearer() },
+          }),
         })),
       },
       (error, result) => {
@@ -275,7 +283,14 @@ function timedGet(instance: Instance, agent: http.Agent, pathname: string): Prom
   return new Promise((resolve) => {
     const done = (status: number | null, error: string | null) => resolve({ instance: instance.name, start, end: performance.now(), status, error });
     const request = http.get(
-      { host: "127.0.0.1", port: instance.port, path: pathname, agent, headers: { accept: "application/json", "user-agent": USER_AGENT, authorization: bearer() }, timeout: 30_000 },
+      {
+        host: "127.0.0.1",
+        port: instance.port,
+        path: pathname,
+        agent,
+        headers: { accept: "application/json", "user-agent": USER_AGENT, authorization: bearer() },
+        timeout: 30_000,
+      },
       (response) => {
         response.resume();
         response.on("end", () => done(response.statusCode ?? null, null));
@@ -316,10 +331,23 @@ const machine = {
   load_average_at_start: load(),
   load_average_at_end: [] as number[],
 };
-log(`Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ${machine.node}, load average ${machine.load_average_at_start.join(" ")}`);
+log(
+  `Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ${machine.node}, load average ${machine.load_average_at_start.join(" ")}`,
+);
 
 // This process talks to the database and the SFTP server only; the app runs in the children.
-for (const key of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY", "AS400_TRANSFER_MECHANISM"]) delete process.env[key];
+for (const key of [
+  "SHOPIFY_API_KEY",
+  "SHOPIFY_API_SECRET",
+  "SHOPIFY_APP_URL",
+  "AS400_HOST",
+  "AS400_PORT",
+  "AS400_USER",
+  "AS400_PASSWORD",
+  "AS400_HOST_KEY",
+  "AS400_TRANSFER_MECHANISM",
+])
+  delete process.env[key];
 process.env.APP_SECRET_KEY = EMBEDDED_SECRET_KEY;
 
 if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
@@ -358,7 +386,18 @@ try {
     userRoots[userOf(i)] = `users/${userOf(i)}`;
     for (const folder of ["inbound", "outbound"]) mkdirSync(path.join(root, "users", userOf(i), folder), { recursive: true });
   }
-  for (const folder of ["invoices", "inventory", "auto-assignment", "assignments", "order-status", "special-orders", "realtime/sales", "realtime/shipping", "eod", "products"]) {
+  for (const folder of [
+    "invoices",
+    "inventory",
+    "auto-assignment",
+    "assignments",
+    "order-status",
+    "special-orders",
+    "realtime/sales",
+    "realtime/shipping",
+    "eod",
+    "products",
+  ]) {
     mkdirSync(path.join(root, "users", "as400", "as400", folder), { recursive: true });
   }
   const sftp = await startSftpServer({ root, users, userRoots });
@@ -399,7 +438,10 @@ try {
 
   // Every feed row with its bench cron (the worker creates missing rows with the registry's default).
   for (const [name, expression] of Object.entries(FEED_CRONS)) {
-    await own.query("INSERT INTO feed (name, cron_expression, enabled) VALUES ($1, $2, 1) ON CONFLICT (name) DO UPDATE SET cron_expression = $2, enabled = 1", [name, expression]);
+    await own.query("INSERT INTO feed (name, cron_expression, enabled) VALUES ($1, $2, 1) ON CONFLICT (name) DO UPDATE SET cron_expression = $2, enabled = 1", [
+      name,
+      expression,
+    ]);
   }
   await own.query("ANALYZE");
 
@@ -446,7 +488,9 @@ try {
       for (const [i, vendor] of vendors.entries()) {
         const home = path.join(root, "users", userOf(i));
         // Only finished files (the app uploads under a temporary name, then renames).
-        for (const name of readdirSync(path.join(home, "inbound")).filter((file) => /^\d{3}_.*\.edi$/.test(file)).sort()) {
+        for (const name of readdirSync(path.join(home, "inbound"))
+          .filter((file) => /^\d{3}_.*\.edi$/.test(file))
+          .sort()) {
           const from = path.join(home, "inbound", name);
           const key = `${userOf(i)}/${name}`;
           const content = readFileSync(from);
@@ -454,7 +498,12 @@ try {
           renameSync(from, path.join(home, "taken", `${name}.${(taken.get(key) ?? 0) + 1}`));
           taken.set(key, (taken.get(key) ?? 0) + 1);
           if (!name.startsWith("850_")) continue;
-          const answer = answerPurchaseOrderFile(vendor as never, name, content, { now: new Date(), controlNumberStart: controlNumbers[i]!, random: randoms[i]!, ours: ourIdentity() });
+          const answer = answerPurchaseOrderFile(vendor as never, name, content, {
+            now: new Date(),
+            controlNumberStart: controlNumbers[i]!,
+            random: randoms[i]!,
+            ours: ourIdentity(),
+          });
           if ("error" in answer) {
             answerProblems.push(`${vendor.name}: ${name}: ${answer.error}`);
             continue;
@@ -529,7 +578,9 @@ try {
   running.push(webB);
   // The first request exchanges the session token for the offline token the feeds use.
   for (const instance of [webA, webB]) {
-    const response = await fetch(`${instance.url}/api/dropship_log?page=1`, { headers: { authorization: bearer(), accept: "application/json", "user-agent": USER_AGENT } });
+    const response = await fetch(`${instance.url}/api/dropship_log?page=1`, {
+      headers: { authorization: bearer(), accept: "application/json", "user-agent": USER_AGENT },
+    });
     if (!response.ok) throw new Error(`${instance.name}: the first authenticated request answered ${response.status}: ${await response.text()}`);
   }
   const worker = await startWorker(roleEnv);
@@ -540,14 +591,18 @@ try {
   // --- phase 1: load on both while the feeds and the drop-ship run go on --------------------------------------
   log(`phase 1: ${SECONDS} s, ${CONNECTIONS} connections on each web instance; ${WAVES} waves of ${PER_WAVE} assignments`);
   await addWave();
-  const waveTimers = Array.from({ length: WAVES - 1 }, (_, k) => setTimeout(() => void addWave().catch((error) => answerProblems.push(`wave: ${error.message}`)), ((k + 1) * SECONDS * 1000) / WAVES));
+  const waveTimers = Array.from({ length: WAVES - 1 }, (_, k) =>
+    setTimeout(() => void addWave().catch((error) => answerProblems.push(`wave: ${error.message}`)), ((k + 1) * SECONDS * 1000) / WAVES),
+  );
   const [figuresA, figuresB] = await Promise.all([autocannonOn(webA, SECONDS), autocannonOn(webB, SECONDS)]);
   waveTimers.forEach(clearTimeout);
   while (waves < WAVES) await addWave();
   for (const figures of [figuresA, figuresB]) {
-    log(`  ${figures.instance}: ${figures.requests} requests (${figures.per_second}/s), p50 ${figures.p50_ms} ms, ` +
-      `p95 ${figures.p95_ms} ms, p99 ${figures.p99_ms} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}, ` +
-      `timeouts ${figures.timeouts}${figures.error_samples.length ? ` (${figures.error_samples.join("; ")})` : ""}`);
+    log(
+      `  ${figures.instance}: ${figures.requests} requests (${figures.per_second}/s), p50 ${figures.p50_ms} ms, ` +
+        `p95 ${figures.p95_ms} ms, p99 ${figures.p99_ms} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}, ` +
+        `timeouts ${figures.timeouts}${figures.error_samples.length ? ` (${figures.error_samples.join("; ")})` : ""}`,
+    );
   }
 
   // --- phase 2: SIGTERM to B under load -------------------------------------------------------------------------
@@ -587,7 +642,10 @@ try {
     for (const request of after.filter((each) => !ok(each))) afterFailed[outcome(request)] = (afterFailed[outcome(request)] ?? 0) + 1;
     const failures = [...before, ...inFlight, ...onA]
       .filter((request) => !ok(request))
-      .map((request) => `${request.instance} ${outcome(request)} started ${fixed(request.start - signalAt)} ms, ended ${fixed(request.end - signalAt)} ms from the signal`);
+      .map(
+        (request) =>
+          `${request.instance} ${outcome(request)} started ${fixed(request.start - signalAt)} ms, ended ${fixed(request.end - signalAt)} ms from the signal`,
+      );
     const entry: Round = {
       round,
       b_before: before.length,
@@ -647,7 +705,14 @@ try {
   const LATE_MS = 8000;
   const timezone = process.env.APP_TIMEZONE ?? "America/New_York";
   const { rows: feedRows } = await own.query<{ name: string; cron_expression: string }>("SELECT name, cron_expression FROM feed ORDER BY name");
-  const { rows: feedLogs } = await own.query<{ feed_name: string; type: string; created_at: Date; trigger: string | null; message: string | null; error: string | null }>(
+  const { rows: feedLogs } = await own.query<{
+    feed_name: string;
+    type: string;
+    created_at: Date;
+    trigger: string | null;
+    message: string | null;
+    error: string | null;
+  }>(
     `SELECT feed_name, type, created_at, meta->>'trigger' AS trigger, meta->>'message' AS message, meta->>'error' AS error FROM
       feed_log WHERE created_at >= $1 ORDER BY id`,
     [workerReadyAt],
@@ -675,7 +740,8 @@ try {
     const task = cron.createTask(row.cron_expression, () => {}, { timezone });
     const dueTimes: number[] = [];
     // Up to the stop itself, so that a run due in its last seconds still finds its due time.
-    for (let second = windowStart - 120; second * 1000 <= workerStopAt.getTime(); second++) if (task.match(new Date(second * 1000))) dueTimes.push(second * 1000);
+    for (let second = windowStart - 120; second * 1000 <= workerStopAt.getTime(); second++)
+      if (task.match(new Date(second * 1000))) dueTimes.push(second * 1000);
     await task.destroy();
     const mine = feedLogs.filter((entry) => entry.feed_name === row.name);
     const scheduled = mine.filter((entry) => entry.trigger === "schedule" && (entry.type === "starting" || entry.type === "skipped"));
@@ -734,18 +800,27 @@ try {
     "SELECT vendor_id, file_name, status FROM transmission WHERE direction = 'in' AND partner = 'vendor'",
   );
   const outRows = new Map<string, number>();
-  for (const row of outgoing) outRows.set(`${vendorOf.get(row.vendor_id)}/${row.file_name}`, (outRows.get(`${vendorOf.get(row.vendor_id)}/${row.file_name}`) ?? 0) + 1);
+  for (const row of outgoing)
+    outRows.set(`${vendorOf.get(row.vendor_id)}/${row.file_name}`, (outRows.get(`${vendorOf.get(row.vendor_id)}/${row.file_name}`) ?? 0) + 1);
   const inRows = new Map<string, number>();
-  for (const row of incoming) inRows.set(`${vendorOf.get(row.vendor_id)}/${row.file_name}`, (inRows.get(`${vendorOf.get(row.vendor_id)}/${row.file_name}`) ?? 0) + 1);
+  for (const row of incoming)
+    inRows.set(`${vendorOf.get(row.vendor_id)}/${row.file_name}`, (inRows.get(`${vendorOf.get(row.vendor_id)}/${row.file_name}`) ?? 0) + 1);
   const sentTwice = [...taken.entries()].filter(([, n]) => n > 1).map(([name, n]) => `${name} ×${n}`);
   const takenWithoutRow = [...taken.keys()].filter((name) => !outRows.has(name));
   // An outgoing file left "prepared" (or "failed") was not uploaded; after its upload it is "sent", then "accepted" or "rejected" by the vendor's 997.
   const uploaded = (row: { status: string }) => row.status !== "prepared" && row.status !== "failed";
-  const rowNotTaken = outgoing.filter(uploaded).map((row) => `${vendorOf.get(row.vendor_id)}/${row.file_name}`).filter((name) => !taken.has(name));
+  const rowNotTaken = outgoing
+    .filter(uploaded)
+    .map((row) => `${vendorOf.get(row.vendor_id)}/${row.file_name}`)
+    .filter((name) => !taken.has(name));
   const outNotSent = outgoing.filter((row) => !uploaded(row)).map((row) => `${vendorOf.get(row.vendor_id)}/${row.file_name} (${row.status})`);
   const storedTwice = [...inRows.entries()].filter(([, n]) => n > 1).map(([name, n]) => `${name} ×${n}`);
   const notStored = [...written].filter((name) => !inRows.has(name));
-  const leftInOutbound = vendors.flatMap((_, i) => readdirSync(path.join(root, "users", userOf(i), "outbound")).filter((file) => /\.edi$/.test(file)).map((file) => `${userOf(i)}/${file}`));
+  const leftInOutbound = vendors.flatMap((_, i) =>
+    readdirSync(path.join(root, "users", userOf(i), "outbound"))
+      .filter((file) => /\.edi$/.test(file))
+      .map((file) => `${userOf(i)}/${file}`),
+  );
   const count850 = outgoing.filter((row) => row.transaction_set === "850").length;
   const count997 = outgoing.filter((row) => row.transaction_set === "997").length;
   const files = {
@@ -768,28 +843,74 @@ try {
   const fulfilmentCalls = standIn.calls.filter((call) => call.operation === "FulfillmentCreate").length;
 
   // --- report ---------------------------------------------------------------------------------------------------------
-  const takenProblems = [
-    ...takenWithoutRow.map((n) => `${n} without row`),
-    ...rowNotTaken.map((n) => `${n} not on the server`),
-    ...outNotSent,
-  ];
+  const takenProblems = [...takenWithoutRow.map((n) => `${n} without row`), ...rowNotTaken.map((n) => `${n} not on the server`), ...outNotSent];
   const checks: Array<[string, boolean, string]> = [
-    ["phase 1: every request answered 2xx on A", figuresA.non2xx + figuresA.errors + figuresA.timeouts === 0 && figuresA.requests > 0, `${figuresA.requests} requests, ${figuresA.non2xx} non-2xx, ${figuresA.errors} errors, ${figuresA.timeouts} timeouts`],
-    ["phase 1: every request answered 2xx on B", figuresB.non2xx + figuresB.errors + figuresB.timeouts === 0 && figuresB.requests > 0, `${figuresB.requests} requests, ${figuresB.non2xx} non-2xx, ${figuresB.errors} errors, ${figuresB.timeouts} timeouts`],
-    ["SIGTERM: every request in flight on B at the signal succeeded", rounds.every((round) => round.b_in_flight_failed === 0) && rounds.some((round) => round.b_in_flight > 0), rounds.map((round) => `${round.b_in_flight - round.b_in_flight_failed}/${round.b_in_flight}`).join(", ")],
-    ["SIGTERM: every request B answered before the signal succeeded", rounds.every((round) => round.b_before_failed === 0), rounds.map((round) => `${round.b_before - round.b_before_failed}/${round.b_before}`).join(", ")],
-    ["SIGTERM: every request on A succeeded meanwhile", rounds.every((round) => round.a_failed === 0), rounds.map((round) => `${round.a_requests - round.a_failed}/${round.a_requests}`).join(", ")],
+    [
+      "phase 1: every request answered 2xx on A",
+      figuresA.non2xx + figuresA.errors + figuresA.timeouts === 0 && figuresA.requests > 0,
+      `${figuresA.requests} requests, ${figuresA.non2xx} non-2xx, ${figuresA.errors} errors, ${figuresA.timeouts} timeouts`,
+    ],
+    [
+      "phase 1: every request answered 2xx on B",
+      figuresB.non2xx + figuresB.errors + figuresB.timeouts === 0 && figuresB.requests > 0,
+      `${figuresB.requests} requests, ${figuresB.non2xx} non-2xx, ${figuresB.errors} errors, ${figuresB.timeouts} timeouts`,
+    ],
+    [
+      "SIGTERM: every request in flight on B at the signal succeeded",
+      rounds.every((round) => round.b_in_flight_failed === 0) && rounds.some((round) => round.b_in_flight > 0),
+      rounds.map((round) => `${round.b_in_flight - round.b_in_flight_failed}/${round.b_in_flight}`).join(", "),
+    ],
+    [
+      "SIGTERM: every request B answered before the signal succeeded",
+      rounds.every((round) => round.b_before_failed === 0),
+      rounds.map((round) => `${round.b_before - round.b_before_failed}/${round.b_before}`).join(", "),
+    ],
+    [
+      "SIGTERM: every request on A succeeded meanwhile",
+      rounds.every((round) => round.a_failed === 0),
+      rounds.map((round) => `${round.a_requests - round.a_failed}/${round.a_requests}`).join(", "),
+    ],
     ["SIGTERM: B exited 0", rounds.every((round) => round.b_exit_code === 0), rounds.map((round) => String(round.b_exit_code)).join(", ")],
-    ["each feed ran exactly once per due time (no due time twice, none missed)", feeds.every((feed) => feed.twice === 0 && feed.missing === 0 && feed.unmatched === 0) && feeds.length > 0, `${feeds.reduce((a, f) => a + f.due, 0)} due times over ${feeds.length} feeds, ` +
-      `${feeds.reduce((a, f) => a + f.twice, 0)} run twice, ${feeds.reduce((a, f) => a + f.missing, 0)} missed, ` +
-      `${feeds.reduce((a, f) => a + f.unmatched, 0)} runs off any due time, ${feeds.reduce((a, f) => a + f.skipped, 0)} ` +
-      `skipped (previous run still going)`],
-    ["no feed run failed", feeds.every((feed) => feed.failed === 0), feeds.filter((feed) => feed.failed).map((feed) => `${feed.feed}: ${feed.failed}`).join(", ") || "none"],
+    [
+      "each feed ran exactly once per due time (no due time twice, none missed)",
+      feeds.every((feed) => feed.twice === 0 && feed.missing === 0 && feed.unmatched === 0) && feeds.length > 0,
+      `${feeds.reduce((a, f) => a + f.due, 0)} due times over ${feeds.length} feeds, ` +
+        `${feeds.reduce((a, f) => a + f.twice, 0)} run twice, ${feeds.reduce((a, f) => a + f.missing, 0)} missed, ` +
+        `${feeds.reduce((a, f) => a + f.unmatched, 0)} runs off any due time, ${feeds.reduce((a, f) => a + f.skipped, 0)} ` +
+        `skipped (previous run still going)`,
+    ],
+    [
+      "no feed run failed",
+      feeds.every((feed) => feed.failed === 0),
+      feeds
+        .filter((feed) => feed.failed)
+        .map((feed) => `${feed.feed}: ${feed.failed}`)
+        .join(", ") || "none",
+    ],
     ["no outgoing file sent twice", sentTwice.length === 0, sentTwice.slice(0, 5).join(", ") || "none"],
-    ["every outgoing file (850, 997) uploaded, taken by its vendor once, and has its transmission row", takenWithoutRow.length + rowNotTaken.length + outNotSent.length === 0 && taken.size === outgoing.length, `${outgoing.length} rows (${count850} 850s, ${count997} 997s), ${taken.size} files ` +
-      `taken${takenProblems.length ? `: ${takenProblems.slice(0, 5).join(", ")}` : ""}`],
-    ["every incoming file stored exactly once, none left", storedTwice.length + notStored.length + leftInOutbound.length === 0 && incoming.length === written.size, `${written.size} written by vendors, ${incoming.length} rows${[...storedTwice, ...notStored.map((n) => `${n} not stored`), ...leftInOutbound.map((n) => `${n} left`)].slice(0, 5).map((n) => ` ${n}`).join(",")}`],
-    ["the drop-ship run completed (every assignment Complete, one fulfilment each)", notComplete === 0 && requestsMade === assignments && fulfilmentCalls === assignments, `${assignments - notComplete}/${assignments} Complete, ${requestsMade} requests, ${fulfilmentCalls} FulfillmentCreate calls`],
+    [
+      "every outgoing file (850, 997) uploaded, taken by its vendor once, and has its transmission row",
+      takenWithoutRow.length + rowNotTaken.length + outNotSent.length === 0 && taken.size === outgoing.length,
+      `${outgoing.length} rows (${count850} 850s, ${count997} 997s), ${taken.size} files ` +
+        `taken${takenProblems.length ? `: ${takenProblems.slice(0, 5).join(", ")}` : ""}`,
+    ],
+    [
+      "every incoming file stored exactly once, none left",
+      storedTwice.length + notStored.length + leftInOutbound.length === 0 && incoming.length === written.size,
+      `${written.size} written by vendors, ${incoming.length} rows${[
+        ...storedTwice,
+        ...notStored.map((n) => `${n} not stored`),
+        ...leftInOutbound.map((n) => `${n} left`),
+      ]
+        .slice(0, 5)
+        .map((n) => ` ${n}`)
+        .join(",")}`,
+    ],
+    [
+      "the drop-ship run completed (every assignment Complete, one fulfilment each)",
+      notComplete === 0 && requestsMade === assignments && fulfilmentCalls === assignments,
+      `${assignments - notComplete}/${assignments} Complete, ${requestsMade} requests, ${fulfilmentCalls} FulfillmentCreate calls`,
+    ],
     ["the vendors could answer every 850", answerProblems.length === 0, answerProblems.slice(0, 3).join(" | ") || "none"],
     ["the worker and A exited 0", workerExit === 0 && aExit === 0, `worker ${workerExit}, A ${aExit}`],
   ];
@@ -798,20 +919,37 @@ try {
   console.log(`\nPhase 1: ${SECONDS} s, ${CONNECTIONS} connections per instance, ${GRID_REQUESTS.length} grid requests in turn. Milliseconds.`);
   console.log("| instance | requests | req/s | p50 | p95 | p99 | non-2xx | socket errors | timeouts |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const f of [figuresA, figuresB]) console.log(`| ${f.instance} | ${f.requests} | ${f.per_second} | ${f.p50_ms} | ${f.p95_ms} | ${f.p99_ms} | ${f.non2xx} | ${f.errors} | ${f.timeouts} |`);
-  console.log(`\nPhase 2: SIGTERM to B under load (${CONNECTIONS} keep-alive connections on each ` +
-    `instance, ${BEFORE_SIGNAL_MS} ms before the signal, ${AFTER_SIGNAL_MS} ms after).`);
-  console.log("| round | B in flight at the signal | of them failed | B before (failed) | B " +
-    "after the signal: ok / failed | A requests (failed) | B stopped after ms | B exit |");
+  for (const f of [figuresA, figuresB])
+    console.log(`| ${f.instance} | ${f.requests} | ${f.per_second} | ${f.p50_ms} | ${f.p95_ms} | ${f.p99_ms} | ${f.non2xx} | ${f.errors} | ${f.timeouts} |`);
+  console.log(
+    `\nPhase 2: SIGTERM to B under load (${CONNECTIONS} keep-alive connections on each ` +
+      `instance, ${BEFORE_SIGNAL_MS} ms before the signal, ${AFTER_SIGNAL_MS} ms after).`,
+  );
+  console.log(
+    "| round | B in flight at the signal | of them failed | B before (failed) | B " +
+      "after the signal: ok / failed | A requests (failed) | B stopped after ms | B exit |",
+  );
   console.log("|---:|---:|---:|---:|---|---:|---:|---:|");
-  for (const r of rounds) console.log(`| ${r.round} | ${r.b_in_flight} | ${r.b_in_flight_failed} | ${r.b_before} (${r.b_before_failed}) | ${r.b_after_ok} / ${Object.entries(r.b_after_failed).map(([k, v]) => `${v} ${k}`).join(", ") || "0"} | ${r.a_requests} (${r.a_failed}) | ${r.b_stopped_after_ms} | ${r.b_exit_code} |`);
+  for (const r of rounds)
+    console.log(
+      `| ${r.round} | ${r.b_in_flight} | ${r.b_in_flight_failed} | ${r.b_before} (${r.b_before_failed}) | ${r.b_after_ok} / ${
+        Object.entries(r.b_after_failed)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(", ") || "0"
+      } | ${r.a_requests} (${r.a_failed}) | ${r.b_stopped_after_ms} | ${r.b_exit_code} |`,
+    );
   console.log(`\nFeeds between the worker's start and its stop (a due time's run: the log at or after it, before ${LATE_MS} ms).`);
   console.log("| feed | cron | due | started | skipped | twice | missed | finished | failed | latest start after due, ms |");
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const f of feeds) console.log(`| ${f.feed} | \`${f.cron}\` | ${f.due} | ${f.runs} | ${f.skipped} | ${f.twice} | ${f.missing} | ${f.finished} | ${f.failed} | ${f.max_late_ms} |`);
+  for (const f of feeds)
+    console.log(
+      `| ${f.feed} | \`${f.cron}\` | ${f.due} | ${f.runs} | ${f.skipped} | ${f.twice} | ${f.missing} | ${f.finished} | ${f.failed} | ${f.max_late_ms} |`,
+    );
   for (const f of feeds.filter((each) => each.problems.length)) console.log(`  ${f.feed}: ${f.problems.slice(0, 4).join("; ")}`);
-  console.log(`\nFiles: ${count850} 850s and ${count997} 997s sent (rows), ${taken.size} distinct files taken by the vendors ` +
-    `(${files.taken_by_vendors} takes); ${written.size} files written by the vendors, ${incoming.length} stored.`);
+  console.log(
+    `\nFiles: ${count850} 850s and ${count997} 997s sent (rows), ${taken.size} distinct files taken by the vendors ` +
+      `(${files.taken_by_vendors} takes); ${written.size} files written by the vendors, ${incoming.length} stored.`,
+  );
   console.log("\nChecks:");
   for (const [what, passed, detail] of checks) console.log(`  ${passed ? "ok  " : "FAIL"} ${what} (${detail})`);
 
@@ -846,8 +984,17 @@ try {
       requests: { A: figuresA.requests, B: figuresB.requests },
       errors: { A: figuresA.non2xx + figuresA.errors + figuresA.timeouts, B: figuresB.non2xx + figuresB.errors + figuresB.timeouts },
       p95_ms: { A: figuresA.p95_ms, B: figuresB.p95_ms },
-      sigterm: { in_flight: rounds.reduce((a, r) => a + r.b_in_flight, 0), in_flight_failed: rounds.reduce((a, r) => a + r.b_in_flight_failed, 0), after_failed: rounds.reduce((a, r) => a + Object.values(r.b_after_failed).reduce((x, y) => x + y, 0), 0) },
-      feeds: { due: feeds.reduce((a, f) => a + f.due, 0), twice: feeds.reduce((a, f) => a + f.twice, 0), missed: feeds.reduce((a, f) => a + f.missing, 0), failed: feeds.reduce((a, f) => a + f.failed, 0) },
+      sigterm: {
+        in_flight: rounds.reduce((a, r) => a + r.b_in_flight, 0),
+        in_flight_failed: rounds.reduce((a, r) => a + r.b_in_flight_failed, 0),
+        after_failed: rounds.reduce((a, r) => a + Object.values(r.b_after_failed).reduce((x, y) => x + y, 0), 0),
+      },
+      feeds: {
+        due: feeds.reduce((a, f) => a + f.due, 0),
+        twice: feeds.reduce((a, f) => a + f.twice, 0),
+        missed: feeds.reduce((a, f) => a + f.missing, 0),
+        failed: feeds.reduce((a, f) => a + f.failed, 0),
+      },
       files: { sent: outgoing.length, sent_twice: sentTwice.length, received: written.size, stored: incoming.length, stored_twice: storedTwice.length },
       failed_checks: checks.filter(([, passed]) => !passed).map(([what]) => what),
     }),

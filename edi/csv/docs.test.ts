@@ -29,7 +29,12 @@ describe("docs/edi-csv.md", () => {
       const rows = section(type)
         .split("\n")
         .filter((line) => /^\| [a-z0-9_]+ \| (yes|no) \|/.test(line))
-        .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+        .map((line) =>
+          line
+            .split("|")
+            .slice(1, -1)
+            .map((cell) => cell.trim()),
+        );
       expect(rows).toEqual(CSV_DOCUMENTS[type].columns.map((column) => [column.name, column.required ? "yes" : "no", column.kind, column.description]));
     });
 

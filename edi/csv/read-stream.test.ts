@@ -120,7 +120,9 @@ describe("readInventoryCsvStream", () => {
     const summary = await readInventoryCsvStream(source, () => void rows++);
     expect(rows).toBe(0);
     expect(summary).toMatchObject({ refused: true, complete: false, rowCount: 0, errorCount: 1 });
-    expect(summary.errors[0].message).toBe("line 1: not readable as an inventory (846) file: missing required columns sku, quantity (the header row has: item, qty)");
+    expect(summary.errors[0].message).toBe(
+      "line 1: not readable as an inventory (846) file: missing required columns sku, quantity (the header row has: item, qty)",
+    );
     expect(state.produced).toBeLessThan(100_000);
   });
 
@@ -135,7 +137,9 @@ describe("readInventoryCsvStream", () => {
     const midway = await readInventoryCsvStream(chunked(["sku,quantity\r\n", ...rows], 37).source, (item) => void seen.push(item.line));
     expect(seen).toHaveLength(5000);
     expect(seen.at(-1)).toBe(5001);
-    expect(midway.errors.map((error) => error.message)).toEqual(["line 5002: a quoted value is followed by text instead of a comma or the end of the line; the rest of the file was not read"]);
+    expect(midway.errors.map((error) => error.message)).toEqual([
+      "line 5002: a quoted value is followed by text instead of a comma or the end of the line; the rest of the file was not read",
+    ]);
 
     const brokenHeader = await readInventoryCsvStream(chunked(['"sku,quantity\nA,1\n'], 3).source, () => {});
     expect(brokenHeader).toMatchObject({ refused: true, complete: false, rowCount: 0, errorCount: 1 });

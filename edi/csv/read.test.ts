@@ -82,7 +82,15 @@ describe("acknowledgements", () => {
     expect(result.complete).toBe(true);
     expect(result.rows).toEqual([
       { line: 3, poNumber: "PO-1001", sku: "A-100", quantity: 2, status: "accepted", expectedDate: null, message: "Ships from NJ, dock 4" },
-      { line: 4, poNumber: "PO-1001", sku: "A-200", quantity: 1, status: "backordered", expectedDate: "2026-12-15", message: "Supplier delay;\r\nexpect mid-December" },
+      {
+        line: 4,
+        poNumber: "PO-1001",
+        sku: "A-200",
+        quantity: 1,
+        status: "backordered",
+        expectedDate: "2026-12-15",
+        message: "Supplier delay;\r\nexpect mid-December",
+      },
       { line: 8, poNumber: "PO-1003", sku: "C-9", quantity: 3, status: "rejected", expectedDate: null, message: 'Discontinued, "no longer made"' },
       { line: 10, poNumber: "PO-1005", sku: "E-5", quantity: 1, status: "changed", expectedDate: "2026-11-30", message: null },
     ]);
@@ -154,10 +162,14 @@ describe("acknowledgements", () => {
   });
 
   it("keeps the rows before broken quoting and says where reading stopped", () => {
-    const result = readAcknowledgementCsv(crlf(["po_number,sku,quantity,status,message", 'P1,A,1,accepted,"two', 'lines"', 'P2,"B"x,1,accepted,', "P3,C,1,accepted,"]));
+    const result = readAcknowledgementCsv(
+      crlf(["po_number,sku,quantity,status,message", 'P1,A,1,accepted,"two', 'lines"', 'P2,"B"x,1,accepted,', "P3,C,1,accepted,"]),
+    );
     expect(result.rows.map((row) => row.poNumber)).toEqual(["P1"]);
     expect(result.complete).toBe(false);
-    expect(messages(result)).toEqual(["line 4: a quoted value is followed by text instead of a comma or the end of the line; the rest of the file was not read"]);
+    expect(messages(result)).toEqual([
+      "line 4: a quoted value is followed by text instead of a comma or the end of the line; the rest of the file was not read",
+    ]);
 
     const unclosed = readAcknowledgementCsv('po_number,sku,quantity,status,message\nP1,A,1,accepted,ok\nP2,B,1,rejected,"never closed\nP3,C,1,accepted,\n');
     expect(unclosed.rows.map((row) => row.poNumber)).toEqual(["P1"]);
@@ -197,7 +209,7 @@ describe("ship notices", () => {
 
 describe("inventory", () => {
   it("maps sku and quantity, refusing negative and fractional quantities", () => {
-    const result = readInventoryCsv("SKU,Quantity,Available Date\nA-1,10,\nA-2,0,1/15/2027\nA-3,-2,\nA-4,2.5,\n\"A,5\",\"1,500\",\n");
+    const result = readInventoryCsv('SKU,Quantity,Available Date\nA-1,10,\nA-2,0,1/15/2027\nA-3,-2,\nA-4,2.5,\n"A,5","1,500",\n');
     expect(result.rows).toEqual([
       { line: 2, sku: "A-1", quantity: 10, availableDate: null },
       { line: 3, sku: "A-2", quantity: 0, availableDate: "2027-01-15" },
@@ -265,7 +277,9 @@ describe("invoices", () => {
   });
 
   it("gives no PO number to an invoice billing several POs", () => {
-    const result = readInvoiceCsv("invoice_number,invoice_date,po_number,sku,quantity,unit_price,invoice_total\nI1,2026-11-21,P1,A,1,1,2\nI1,2026-11-21,P2,B,1,1,2\n");
+    const result = readInvoiceCsv(
+      "invoice_number,invoice_date,po_number,sku,quantity,unit_price,invoice_total\nI1,2026-11-21,P1,A,1,1,2\nI1,2026-11-21,P2,B,1,1,2\n",
+    );
     expect(result.invoices[0]).toMatchObject({ poNumber: null, total: 2 });
     expect(result.invoices[0].lines.map((line) => line.poNumber)).toEqual(["P1", "P2"]);
   });
@@ -274,8 +288,13 @@ describe("invoices", () => {
 describe("purchase orders read back", () => {
   it("groups rows by PO and reports disagreeing order values", () => {
     const header = "po_number,order_number,order_date,sku,quantity,ship_to_name,ship_to_address1,ship_to_city,ship_to_state,ship_to_zip,ship_to_country";
-    const result = readPurchaseOrderCsv(`${header}\nP1,#1,2026-11-21,A,1,Ann,1 Main St,Albany,NY,12207,US\nP1,#2,2026-11-21,B,1,Ann,1 Main St,Albany,NY,12207,US\n`);
+    const result = readPurchaseOrderCsv(
+      `${header}\nP1,#1,2026-11-21,A,1,Ann,1 Main St,Albany,NY,12207,US\nP1,#2,2026-11-21,B,1,Ann,1 Main St,Albany,NY,12207,US\n`,
+    );
     expect(result.orders).toEqual([]);
-    expect(messages(result)).toEqual(['line 2: purchase order P1 left out: errors on line 3', 'line 3, order_number: "#2" differs from "#1" on line 2 for purchase order P1']);
+    expect(messages(result)).toEqual([
+      "line 2: purchase order P1 left out: errors on line 3",
+      'line 3, order_number: "#2" differs from "#1" on line 2 for purchase order P1',
+    ]);
   });
 });

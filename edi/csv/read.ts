@@ -9,7 +9,15 @@ import { pipeline } from "node:stream/promises";
 import { parse as parseCsvStream, type Options as CsvParseOptions } from "csv-parse";
 import { parse as parseCsvSync } from "csv-parse/sync";
 import { z } from "zod";
-import { ACKNOWLEDGEMENT_STATUSES, CSV_DOCUMENTS, columnNames, normaliseHeaderName, requiredColumnNames, type AcknowledgementStatus, type CsvDocumentType } from "./headers";
+import {
+  ACKNOWLEDGEMENT_STATUSES,
+  CSV_DOCUMENTS,
+  columnNames,
+  normaliseHeaderName,
+  requiredColumnNames,
+  type AcknowledgementStatus,
+  type CsvDocumentType,
+} from "./headers";
 import type { CsvPurchaseOrder, CsvPurchaseOrderLine } from "./purchase-order";
 import type { CodedMessage, Phrase } from "../messages";
 import { csvPhrase } from "../texts";
@@ -235,7 +243,10 @@ function date(text: string): string | Problem {
   return parseCsvDate(text) ?? problem("not_date", { value: quote(text) });
 }
 
-const optional = <T>(read: (text: string) => T | Problem) => (text: string) => (text === "" ? null : read(text));
+const optional =
+  <T>(read: (text: string) => T | Problem) =>
+  (text: string) =>
+    text === "" ? null : read(text);
 
 const requiredText = field((text) => (text === "" ? REQUIRED : text));
 const optionalText = field((text) => (text === "" ? null : text));
@@ -259,18 +270,52 @@ interface DocumentReading<V, T> {
   toRow(values: V, line: number): T;
 }
 
-const defineReading = <V, T>(type: CsvDocumentType, schema: z.ZodType<V>, toRow: (values: V, line: number) => T): DocumentReading<V, T> => ({ type, schema, toRow });
+const defineReading = <V, T>(type: CsvDocumentType, schema: z.ZodType<V>, toRow: (values: V, line: number) => T): DocumentReading<V, T> => ({
+  type,
+  schema,
+  toRow,
+});
 
 const acknowledgementReading = defineReading(
   "855",
-  z.object({ po_number: requiredText, sku: requiredText, quantity: requiredWholeNumber, status: acknowledgementStatus, expected_date: optionalDate, message: optionalText }),
-  (v, line): CsvAcknowledgementLine => ({ line, poNumber: v.po_number, sku: v.sku, quantity: v.quantity, status: v.status, expectedDate: v.expected_date, message: v.message }),
+  z.object({
+    po_number: requiredText,
+    sku: requiredText,
+    quantity: requiredWholeNumber,
+    status: acknowledgementStatus,
+    expected_date: optionalDate,
+    message: optionalText,
+  }),
+  (v, line): CsvAcknowledgementLine => ({
+    line,
+    poNumber: v.po_number,
+    sku: v.sku,
+    quantity: v.quantity,
+    status: v.status,
+    expectedDate: v.expected_date,
+    message: v.message,
+  }),
 );
 
 const shipNoticeReading = defineReading(
   "856",
-  z.object({ po_number: requiredText, sku: requiredText, quantity: requiredWholeNumber, tracking_number: requiredText, carrier: optionalText, ship_date: optionalDate }),
-  (v, line): CsvShipNoticeLine => ({ line, poNumber: v.po_number, sku: v.sku, quantity: v.quantity, trackingNumber: v.tracking_number, carrier: v.carrier, shipDate: v.ship_date }),
+  z.object({
+    po_number: requiredText,
+    sku: requiredText,
+    quantity: requiredWholeNumber,
+    tracking_number: requiredText,
+    carrier: optionalText,
+    ship_date: optionalDate,
+  }),
+  (v, line): CsvShipNoticeLine => ({
+    line,
+    poNumber: v.po_number,
+    sku: v.sku,
+    quantity: v.quantity,
+    trackingNumber: v.tracking_number,
+    carrier: v.carrier,
+    shipDate: v.ship_date,
+  }),
 );
 
 const inventoryReading = defineReading(
@@ -645,68 +690,97 @@ export async function readInventoryCsvStream(
 /** Rows grouped into invoices; an invoice with any bad row is left out whole. */
 export function readInvoiceCsv(input: CsvInput): CsvInvoiceReadResult {
   const read = readWhole(invoiceReading, input);
-  const { documents, errors } = groupRows(read, "invoice_number", (row) => row.invoiceNumber, "invoice", {
-    invoice_date: (row) => row.invoiceDate,
-    shipping: (row) => row.shipping,
-    tax: (row) => row.tax,
-    invoice_total: (row) => row.invoiceTotal,
-  }, ["invoice_date", "invoice_total"], (key, rows, level): CsvInvoice => {
-    const poNumbers = new Set(rows.map((row) => row.poNumber));
-    return {
-      line: rows[0].line,
-      invoiceNumber: key,
-      invoiceDate: level.invoice_date as string,
-      poNumber: poNumbers.size === 1 ? rows[0].poNumber : null,
-      lines: rows.map((row) => ({ line: row.line, poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, unitPrice: row.unitPrice, lineTotal: row.lineTotal ?? Math.round(row.quantity * row.unitPrice * 100) / 100 })),
-      shipping: (level.shipping as number | null) ?? 0,
-      tax: (level.tax as number | null) ?? 0,
-      total: level.invoice_total as number,
-    };
-  });
+  const { documents, errors } = groupRows(
+    read,
+    "invoice_number",
+    (row) => row.invoiceNumber,
+    "invoice",
+    {
+      invoice_date: (row) => row.invoiceDate,
+      shipping: (row) => row.shipping,
+      tax: (row) => row.tax,
+      invoice_total: (row) => row.invoiceTotal,
+    },
+    ["invoice_date", "invoice_total"],
+    (key, rows, level): CsvInvoice => {
+      const poNumbers = new Set(rows.map((row) => row.poNumber));
+      return {
+        line: rows[0].line,
+        invoiceNumber: key,
+        invoiceDate: level.invoice_date as string,
+        poNumber: poNumbers.size === 1 ? rows[0].poNumber : null,
+        lines: rows.map((row) => ({
+          line: row.line,
+          poNumber: row.poNumber,
+          sku: row.sku,
+          quantity: row.quantity,
+          unitPrice: row.unitPrice,
+          lineTotal: row.lineTotal ?? Math.round(row.quantity * row.unitPrice * 100) / 100,
+        })),
+        shipping: (level.shipping as number | null) ?? 0,
+        tax: (level.tax as number | null) ?? 0,
+        total: level.invoice_total as number,
+      };
+    },
+  );
   return { ...publicPart(read), errors: [...read.errors, ...errors].sort((a, b) => a.line - b.line), invoices: documents };
 }
 
 /** Our purchase order file read back, rows grouped by po_number. */
 export function readPurchaseOrderCsv(input: CsvInput): CsvPurchaseOrderReadResult {
   const read = readWhole(purchaseOrderReading, input);
-  const { documents, errors } = groupRows(read, "po_number", (row) => row.poNumber, "purchase_order", {
-    order_number: (row) => row.orderNumber,
-    order_date: (row) => row.orderDate,
-    ship_to_name: (row) => row.shipToName,
-    ship_to_address1: (row) => row.shipToAddress1,
-    ship_to_address2: (row) => row.shipToAddress2,
-    ship_to_city: (row) => row.shipToCity,
-    ship_to_state: (row) => row.shipToState,
-    ship_to_zip: (row) => row.shipToZip,
-    ship_to_country: (row) => row.shipToCountry,
-    ship_to_phone: (row) => row.shipToPhone,
-    ship_to_company: (row) => row.shipToCompany,
-    ship_method: (row) => row.shipMethod,
-    notes: (row) => row.notes,
-  }, [], (key, rows, level): CsvPurchaseOrder => {
-    const text = (column: string) => level[column] as string;
-    const maybe = (column: string) => level[column] as string | null;
-    const phone = maybe("ship_to_phone");
-    return {
-      poNumber: key,
-      orderNumber: text("order_number"),
-      date: text("order_date"),
-      shipTo: {
-        name: text("ship_to_name"),
-        company: maybe("ship_to_company"),
-        address1: text("ship_to_address1"),
-        address2: maybe("ship_to_address2"),
-        city: text("ship_to_city"),
-        state: text("ship_to_state"),
-        zip: text("ship_to_zip"),
-        country: text("ship_to_country"),
-      },
-      ...(phone ? { contact: { phone } } : {}),
-      shipMethod: maybe("ship_method"),
-      notes: maybe("notes"),
-      lines: rows.map((row): CsvPurchaseOrderLine => ({ lineNumber: row.lineNumber, sku: row.sku, vendorSku: row.vendorSku, quantity: row.quantity, unitPrice: row.unitPrice })),
-    };
-  });
+  const { documents, errors } = groupRows(
+    read,
+    "po_number",
+    (row) => row.poNumber,
+    "purchase_order",
+    {
+      order_number: (row) => row.orderNumber,
+      order_date: (row) => row.orderDate,
+      ship_to_name: (row) => row.shipToName,
+      ship_to_address1: (row) => row.shipToAddress1,
+      ship_to_address2: (row) => row.shipToAddress2,
+      ship_to_city: (row) => row.shipToCity,
+      ship_to_state: (row) => row.shipToState,
+      ship_to_zip: (row) => row.shipToZip,
+      ship_to_country: (row) => row.shipToCountry,
+      ship_to_phone: (row) => row.shipToPhone,
+      ship_to_company: (row) => row.shipToCompany,
+      ship_method: (row) => row.shipMethod,
+      notes: (row) => row.notes,
+    },
+    [],
+    (key, rows, level): CsvPurchaseOrder => {
+      const text = (column: string) => level[column] as string;
+      const maybe = (column: string) => level[column] as string | null;
+      const phone = maybe("ship_to_phone");
+      return {
+        poNumber: key,
+        orderNumber: text("order_number"),
+        date: text("order_date"),
+        shipTo: {
+          name: text("ship_to_name"),
+          company: maybe("ship_to_company"),
+          address1: text("ship_to_address1"),
+          address2: maybe("ship_to_address2"),
+          city: text("ship_to_city"),
+          state: text("ship_to_state"),
+          zip: text("ship_to_zip"),
+          country: text("ship_to_country"),
+        },
+        ...(phone ? { contact: { phone } } : {}),
+        shipMethod: maybe("ship_method"),
+        notes: maybe("notes"),
+        lines: rows.map((row): CsvPurchaseOrderLine => ({
+          lineNumber: row.lineNumber,
+          sku: row.sku,
+          vendorSku: row.vendorSku,
+          quantity: row.quantity,
+          unitPrice: row.unitPrice,
+        })),
+      };
+    },
+  );
   return { ...publicPart(read), errors: [...read.errors, ...errors].sort((a, b) => a.line - b.line), orders: documents };
 }
 
@@ -750,14 +824,35 @@ function groupRows<R extends { line: number }, D>(
           level[column] = value;
           givenOn[column] = row.line;
         } else if (level[column] !== value) {
-          problems.push(formatCsvError(row.line, column, csvPhrase("differs", { value: quote(String(value)), other: quote(String(level[column])), given_on: givenOn[column], label: csvPhrase(`label.${label}`), key })));
+          problems.push(
+            formatCsvError(
+              row.line,
+              column,
+              csvPhrase("differs", {
+                value: quote(String(value)),
+                other: quote(String(level[column])),
+                given_on: givenOn[column],
+                label: csvPhrase(`label.${label}`),
+                key,
+              }),
+            ),
+          );
         }
       }
     }
-    for (const column of needed) if (!(column in givenOn)) problems.push(formatCsvError(rows[0].line, column, csvPhrase("not_given", { label: csvPhrase(`label.${label}`), key, column })));
+    for (const column of needed)
+      if (!(column in givenOn))
+        problems.push(formatCsvError(rows[0].line, column, csvPhrase("not_given", { label: csvPhrase(`label.${label}`), key, column })));
     const lines = [...new Set([...(badLines.get(key) ?? []), ...problems.map((problem) => problem.line)])].sort((a, b) => a - b);
     if (lines.length) {
-      errors.push(...problems, formatCsvError(rows[0].line, null, csvPhrase(lines.length > 1 ? "left_out_lines" : "left_out_line", { label: csvPhrase(`label.${label}`), key, lines: lines.join(", ") })));
+      errors.push(
+        ...problems,
+        formatCsvError(
+          rows[0].line,
+          null,
+          csvPhrase(lines.length > 1 ? "left_out_lines" : "left_out_line", { label: csvPhrase(`label.${label}`), key, lines: lines.join(", ") }),
+        ),
+      );
     } else {
       for (const column of Object.keys(levelColumns)) level[column] ??= null;
       documents.push(build(key, rows, level));

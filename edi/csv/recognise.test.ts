@@ -11,7 +11,11 @@ const files = {
 
 describe("recogniseCsvFile without vendor regexes", () => {
   it("accepts every file and recognises documents by their header row", () => {
-    expect(recogniseCsvFile("ack.csv", files.acknowledgement, {})).toEqual({ accept: true, type: "855", reason: "the header row is an acknowledgement (855) header" });
+    expect(recogniseCsvFile("ack.csv", files.acknowledgement, {})).toEqual({
+      accept: true,
+      type: "855",
+      reason: "the header row is an acknowledgement (855) header",
+    });
     expect(recogniseCsvFile("asn.csv", Buffer.from(files.shipNotice), { regex_format: "" })).toMatchObject({ accept: true, type: "856" });
     expect(recogniseCsvFile("stock.csv", files.inventory, { regex_format: null })).toMatchObject({ type: "846" });
     expect(recogniseCsvFile("inv.csv", new Uint8Array(Buffer.from(files.invoice)), {})).toMatchObject({ type: "810" });
@@ -27,7 +31,10 @@ describe("recogniseCsvFile without vendor regexes", () => {
       "the header row (po_number, sku, quantity, status, tracking_number) fits no document; " +
         "closest is an acknowledgement (855), with tracking_number, which it does not have",
     );
-    expect(recogniseCsvFile("po.csv", `${headerLine("850")}\n`, {})).toMatchObject({ type: null, reason: "the header row is our own purchase order header, not a vendor document" });
+    expect(recogniseCsvFile("po.csv", `${headerLine("850")}\n`, {})).toMatchObject({
+      type: null,
+      reason: "the header row is our own purchase order header, not a vendor document",
+    });
     expect(recogniseCsvFile("empty.csv", "", {})).toMatchObject({ accept: true, type: null, reason: "the file has no readable header row" });
     expect(recogniseCsvFile("broken.csv", '"po_number,sku\n', {})).toMatchObject({ type: null });
   });
@@ -62,12 +69,19 @@ describe("recogniseCsvFile with vendor regexes", () => {
 
   it("tries the contents regexes in their documented order before the header", () => {
     expect(CONTENTS_REGEX_ORDER).toEqual(["997", "856", "810", "846"]);
-    expect(recogniseCsvFile("ASN_1.csv", files.shipNotice, vendor)).toEqual({ accept: true, type: "856", reason: 'the contents match 856_file_contents_regex "tracking_number"' });
+    expect(recogniseCsvFile("ASN_1.csv", files.shipNotice, vendor)).toEqual({
+      accept: true,
+      type: "856",
+      reason: 'the contents match 856_file_contents_regex "tracking_number"',
+    });
     expect(recogniseCsvFile("INV_1.csv", files.invoice, vendor)).toMatchObject({ type: "810" });
     expect(recogniseCsvFile("STK_1.csv", files.inventory, vendor)).toMatchObject({ type: "846" });
     expect(recogniseCsvFile("ACK_2.csv", "FA,PO-1,accepted\n", vendor)).toMatchObject({ type: "997" });
     // The loose inventory regex also matches an acknowledgement: regexes win over the header.
-    expect(recogniseCsvFile("ACK_1.csv", files.acknowledgement, vendor)).toMatchObject({ type: "846", reason: 'the contents match 846_file_contents_regex "/sku/i"' });
+    expect(recogniseCsvFile("ACK_1.csv", files.acknowledgement, vendor)).toMatchObject({
+      type: "846",
+      reason: 'the contents match 846_file_contents_regex "/sku/i"',
+    });
     // Without it, the header decides.
     expect(recogniseCsvFile("ACK_1.csv", files.acknowledgement, { ...vendor, "846_file_contents_regex": null })).toEqual({
       accept: true,
@@ -78,7 +92,10 @@ describe("recogniseCsvFile with vendor regexes", () => {
 
   it("reads the Prisma model's field names too", () => {
     const prismaVendor = { regex_format: null, edi856_file_contents_regex: "1Z\\w+", edi846_file_contents_regex: "" };
-    expect(recogniseCsvFile("a.csv", files.shipNotice, prismaVendor)).toMatchObject({ type: "856", reason: 'the contents match 856_file_contents_regex "1Z\\\\w+"' });
+    expect(recogniseCsvFile("a.csv", files.shipNotice, prismaVendor)).toMatchObject({
+      type: "856",
+      reason: 'the contents match 856_file_contents_regex "1Z\\\\w+"',
+    });
   });
 
   it("looks at the first RECOGNISE_BYTES only", () => {
@@ -92,9 +109,14 @@ describe("recogniseCsvFile with vendor regexes", () => {
       type: null,
       reason:
         'regex_format "*.csv" is not a valid regular expression, so no file is picked up: Invalid regular ' +
-          'expression: /*.csv/: Nothing to repeat (a wildcard like *.csv is written .*\\.csv$ as a regular expression)',
+        "expression: /*.csv/: Nothing to repeat (a wildcard like *.csv is written .*\\.csv$ as a regular expression)",
     });
-    const result = recogniseCsvFile("ASN_1.csv", files.shipNotice, { ...vendor, "997_file_contents_regex": "(unclosed", "856_file_contents_regex": "/tracking/x", "846_file_contents_regex": null });
+    const result = recogniseCsvFile("ASN_1.csv", files.shipNotice, {
+      ...vendor,
+      "997_file_contents_regex": "(unclosed",
+      "856_file_contents_regex": "/tracking/x",
+      "846_file_contents_regex": null,
+    });
     expect(result.type).toBe("856");
     expect(result.reason).toBe(
       '997_file_contents_regex "(unclosed" is not a valid regular expression and was skipped: Invalid regular expression: /(unclosed/: Unterminated group; ' +

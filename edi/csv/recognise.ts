@@ -115,7 +115,10 @@ export function documentTypeOfHeader(headerCells: readonly string[]): { type: Cs
     ...(closest.missing.length ? [`missing ${closest.missing.join(", ")}`] : []),
     ...(closest.foreign.length ? [`with ${closest.foreign.join(", ")}, which it does not have`] : []),
   ];
-  const shown = headerCells.map((cell) => cell.trim()).filter(Boolean).join(", ");
+  const shown = headerCells
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .join(", ");
   return { type: null, reason: `the header row (${shown}) fits no document; closest is ${describeType(closest.type)}, ${differences.join(" and ")}` };
 }
 
@@ -132,10 +135,18 @@ const describeType = (type: CsvDocumentType) => {
 export function recogniseCsvFile(fileName: string, firstBytes: string | Uint8Array, vendor: CsvRecognitionVendor): CsvRecognition {
   const nameRegex = compileVendorRegex(vendor.regex_format);
   if (nameRegex && "error" in nameRegex) {
-    return { accept: false, type: null, reason: `${describeRegex("regex_format", vendor.regex_format!.trim())} is not a valid regular expression, so no file is picked up: ${nameRegex.error}` };
+    return {
+      accept: false,
+      type: null,
+      reason: `${describeRegex("regex_format", vendor.regex_format!.trim())} is not a valid regular expression, so no file is picked up: ${nameRegex.error}`,
+    };
   }
   if (nameRegex && !nameRegex.test(fileName)) {
-    return { accept: false, type: null, reason: `the file name ${JSON.stringify(fileName)} does not match ${describeRegex("regex_format", vendor.regex_format!.trim())}` };
+    return {
+      accept: false,
+      type: null,
+      reason: `the file name ${JSON.stringify(fileName)} does not match ${describeRegex("regex_format", vendor.regex_format!.trim())}`,
+    };
   }
 
   const notes: string[] = [];

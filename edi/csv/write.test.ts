@@ -34,8 +34,10 @@ describe("writePurchaseOrderCsv", () => {
     expect(rowCount).toBe(2);
     const [header, firstRow] = text.split("\r\n");
     expect(header).toBe(headerLine("850"));
-    expect(firstRow).toBe(`PO-1001,#5001,2026-11-21,A-100,V-9,2,12.50,Ann O'Neil,12 Main St,"Apt 4, rear entrance",Albany,` +
-      `NY,01234,US,518-555-0100,,,UPS Ground,"Leave at the side door.\nCall ""before"" delivery"`);
+    expect(firstRow).toBe(
+      `PO-1001,#5001,2026-11-21,A-100,V-9,2,12.50,Ann O'Neil,12 Main St,"Apt 4, rear entrance",Albany,` +
+        `NY,01234,US,518-555-0100,,,UPS Ground,"Leave at the side door.\nCall ""before"" delivery"`,
+    );
     // Every line ends in CRLF; the only bare \n is the one inside the quoted notes.
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.replace(/\r\n/g, "").match(/\n/g)).toHaveLength(2);
@@ -45,7 +47,15 @@ describe("writePurchaseOrderCsv", () => {
   it("round-trips through the reader", () => {
     const orders = [
       order(),
-      order({ poNumber: "PO-1002", orderNumber: "#5002", date: "11/22/2026", contact: null, shipMethod: null, notes: null, lines: [{ lineNumber: 1, sku: "B-1", quantity: 10 }] }),
+      order({
+        poNumber: "PO-1002",
+        orderNumber: "#5002",
+        date: "11/22/2026",
+        contact: null,
+        shipMethod: null,
+        notes: null,
+        lines: [{ lineNumber: 1, sku: "B-1", quantity: 10 }],
+      }),
     ];
     const read = readPurchaseOrderCsv(writePurchaseOrderCsv(orders).text);
     expect(read.errors).toEqual([]);
@@ -77,13 +87,29 @@ describe("writePurchaseOrderCsv", () => {
       orderNumber: "#1001",
       date: new Date("2026-11-21T23:30:00Z"),
       vendor: { number: "V-77", name: "Acme Supply" },
-      shipTo: { name: "Jane Doe", company: "Doe Design", address1: "1 Main St", address2: "Apt 4", city: "Springfield", state: "IL", zip: "62701", country: "US" },
+      shipTo: {
+        name: "Jane Doe",
+        company: "Doe Design",
+        address1: "1 Main St",
+        address2: "Apt 4",
+        city: "Springfield",
+        state: "IL",
+        zip: "62701",
+        country: "US",
+      },
       contact: { name: "Jane Doe", phone: "555-0100", email: "jane@example.com" },
       lines: [{ lineNumber: 1, sku: "TSHIRT-RED-M", vendorSku: "AC-100-R-M", quantity: 2, unitPrice: 9.99, description: "Red T-shirt, M" }],
     };
     const { text } = writePurchaseOrderCsv([request]);
-    expect(text.split("\r\n")[1]).toBe("PO-1001,#1001,2026-11-21,TSHIRT-RED-M,AC-100-R-M,2,9.99,Jane Doe,1 Main St,Apt 4,Springfield,IL,62701,US,555-0100,1,Doe Design,,");
-    expect(readPurchaseOrderCsv(text).orders[0]).toMatchObject({ date: "2026-11-21", contact: { phone: "555-0100" }, shipTo: { company: "Doe Design" }, lines: [{ lineNumber: "1" }] });
+    expect(text.split("\r\n")[1]).toBe(
+      "PO-1001,#1001,2026-11-21,TSHIRT-RED-M,AC-100-R-M,2,9.99,Jane Doe,1 Main St,Apt 4,Springfield,IL,62701,US,555-0100,1,Doe Design,,",
+    );
+    expect(readPurchaseOrderCsv(text).orders[0]).toMatchObject({
+      date: "2026-11-21",
+      contact: { phone: "555-0100" },
+      shipTo: { company: "Doe Design" },
+      lines: [{ lineNumber: "1" }],
+    });
   });
 
   it("neutralises values a spreadsheet would run, and the reader gives the text back", () => {
@@ -91,7 +117,10 @@ describe("writePurchaseOrderCsv", () => {
       shipTo: { ...order().shipTo, address1: '=HYPERLINK("http://x")', address2: "@SUM(A1:A9)", city: "+Albany", name: "-2+3" },
       contact: { phone: "\t=1+1" },
       notes: "\r=cmd|' /C calc'!A0",
-      lines: [{ sku: "'=already-quoted", quantity: 1, unitPrice: -5 }, { sku: "B", quantity: 2, unitPrice: "+1.50" }],
+      lines: [
+        { sku: "'=already-quoted", quantity: 1, unitPrice: -5 },
+        { sku: "B", quantity: 2, unitPrice: "+1.50" },
+      ],
     });
     const written = writePurchaseOrderCsv([hostile]);
     const cells = parse(written.text, { columns: true, record_delimiter: "\r\n" }) as Array<Record<string, string>>;
@@ -118,7 +147,15 @@ describe("writePurchaseOrderCsv", () => {
   });
 
   it("refuses orders with missing or wrong values, listing every problem", () => {
-    const bad = order({ orderNumber: " ", date: "soon", shipTo: { ...order().shipTo, city: "" }, lines: [{ sku: "A", quantity: 0 }, { sku: "", quantity: 1.5, unitPrice: "ten" }] });
+    const bad = order({
+      orderNumber: " ",
+      date: "soon",
+      shipTo: { ...order().shipTo, city: "" },
+      lines: [
+        { sku: "A", quantity: 0 },
+        { sku: "", quantity: 1.5, unitPrice: "ten" },
+      ],
+    });
     expect(() => writePurchaseOrderCsv([bad, order({ poNumber: "PO-2", lines: [] })])).toThrowError(CsvWriteError);
     try {
       writePurchaseOrderCsv([bad, order({ poNumber: "PO-2", lines: [] })]);

@@ -60,7 +60,12 @@ export function writePurchaseOrderCsv(orders: readonly CsvPurchaseOrder[]): Purc
       if (safe !== given) neutralised.push(given);
       return safe;
     };
-    const orderDate = order.date instanceof Date ? (Number.isNaN(order.date.getTime()) ? null : order.date.toISOString().slice(0, 10)) : parseCsvDate((order.date ?? "").trim());
+    const orderDate =
+      order.date instanceof Date
+        ? Number.isNaN(order.date.getTime())
+          ? null
+          : order.date.toISOString().slice(0, 10)
+        : parseCsvDate((order.date ?? "").trim());
     if (!orderDate) problems.push(`${where}: order_date ${JSON.stringify(String(order.date))} is not a date`);
     if (!order.lines.length) problems.push(`${where}: no lines`);
     const { shipTo } = order;
@@ -83,7 +88,8 @@ export function writePurchaseOrderCsv(orders: readonly CsvPurchaseOrder[]): Purc
     };
     order.lines.forEach((line, index) => {
       const at = `${where}, line ${index + 1}`;
-      if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) problems.push(`${at}: quantity ${JSON.stringify(line.quantity)} is not a whole number above 0`);
+      if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0)
+        problems.push(`${at}: quantity ${JSON.stringify(line.quantity)} is not a whole number above 0`);
       let unitPrice = "";
       if (typeof line.unitPrice === "number") {
         if (Number.isFinite(line.unitPrice)) unitPrice = formatAmount(line.unitPrice);

@@ -24,14 +24,28 @@ function writeAndRead(transaction: TransactionData, delimiters: Delimiters) {
 
 describe("810 corpus files", () => {
   const chips = (invoice: Invoice) => {
-    expect(invoice).toMatchObject({ date: "1997-12-11", invoiceNumber: "00001", poNumber: "A99999-01", totalCents: 255438, totals: { lineCount: 7 }, charges: [] });
+    expect(invoice).toMatchObject({
+      date: "1997-12-11",
+      invoiceNumber: "00001",
+      poNumber: "A99999-01",
+      totalCents: 255438,
+      totals: { lineCount: 7 },
+      charges: [],
+    });
     expect(invoice.parties.map((party) => [party.entity, party.name, party.city])).toEqual([
       ["ST", "BUYSNACKS PORT", "ATHENS"],
       ["BT", "BUYSNACKS", "TEMPLE"],
       ["RE", "FOODSELLER", "DALLAS"],
     ]);
     expect(invoice.lines).toHaveLength(7);
-    expect(invoice.lines[0]).toEqual({ quantity: 16, uom: "CA", unitPrice: 12.34, skus: { UA: "002840022222" }, sku: "002840022222", description: "CRUNCHY CHIPS LSS" });
+    expect(invoice.lines[0]).toEqual({
+      quantity: 16,
+      uom: "CA",
+      unitPrice: 12.34,
+      skus: { UA: "002840022222" },
+      sku: "002840022222",
+      description: "CRUNCHY CHIPS LSS",
+    });
     // TDS01 carries two implied decimals: 255438 is 2554.38, the sum of the seven lines.
     expect(invoiceTotalCents(invoice)).toBe(255438);
   };
@@ -42,7 +56,10 @@ describe("810 corpus files", () => {
     expect(first.faults).toEqual([]);
     expect(first.warnings).toEqual([]);
     expect(second.document).toMatchObject({ date: "1997-12-15", poNumber: "A99999-04", totals: { lineCount: 2 } });
-    expect(second.document.lines.map((line) => [line.sku, line.quantity])).toEqual([["002840022222", 50], ["002840066666", 100]]);
+    expect(second.document.lines.map((line) => [line.sku, line.quantity])).toEqual([
+      ["002840022222", 50],
+      ["002840066666", 100],
+    ]);
   });
 
   it("reads the two 810s of the dual 810/850 file (IN group)", () => {
@@ -74,8 +91,25 @@ describe("build810", () => {
       { entity: "ST", name: "Jane Doe", address: ["1 Main St"], city: "Springfield", state: "IL", zip: "62701", country: "US" },
     ],
     lines: [
-      { lineNumber: "1", quantity: 2, uom: "EA", unitPrice: 9.99, skus: { VP: "AC-100", SK: "TSHIRT" }, sku: "TSHIRT", vendorSku: "AC-100", description: "T-shirt" },
-      { lineNumber: "2", quantity: 1, uom: "EA", unitPrice: 4.5, skus: { SK: "MUG" }, sku: "MUG", charges: [{ type: "allowance", code: "C310", amountCents: 50, percent: 10, description: "Promo" }] },
+      {
+        lineNumber: "1",
+        quantity: 2,
+        uom: "EA",
+        unitPrice: 9.99,
+        skus: { VP: "AC-100", SK: "TSHIRT" },
+        sku: "TSHIRT",
+        vendorSku: "AC-100",
+        description: "T-shirt",
+      },
+      {
+        lineNumber: "2",
+        quantity: 1,
+        uom: "EA",
+        unitPrice: 4.5,
+        skus: { SK: "MUG" },
+        sku: "MUG",
+        charges: [{ type: "allowance", code: "C310", amountCents: 50, percent: 10, description: "Promo" }],
+      },
     ],
     totalCents: 2898,
     charges: [{ type: "charge", code: "D240", amountCents: 550, description: "Freight" }],
@@ -96,7 +130,24 @@ describe("build810", () => {
     expect(segments[0]).toEqual(["BIG", "20240520", "INV-55", "20240501", "PO-1001", undefined, undefined, "DI"]);
     const tds = segments.findIndex((segment) => segment[0] === "TDS");
     expect(segments[tds]).toEqual(["TDS", "2898"]);
-    expect(segments[tds + 1]).toEqual(["SAC", "C", "D240", undefined, undefined, "550", undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, "Freight"]);
+    expect(segments[tds + 1]).toEqual([
+      "SAC",
+      "C",
+      "D240",
+      undefined,
+      undefined,
+      "550",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      "Freight",
+    ]);
   });
 
   it("computes TDS from the lines and charges when the total is not given", () => {
@@ -107,8 +158,24 @@ describe("build810", () => {
   });
 
   it("warns about an amount that is not one, and a SAC01 outside A/C/N (values do not refuse an invoice)", () => {
-    const parsed = writeAndRead({ setId: "810", controlNumber: "0001", segments: [["BIG", "20240520", "I"], ["IT1", "1", "1", "EA", "2"], ["TDS", "12.5X"], ["SAC", "Q", "D240"], ["CTT", 1]] }, DELIMITER_SETS[0]);
-    expect(parsed.warnings.map((warning) => [warning.segmentId, warning.element, warning.ack.code])).toEqual([["TDS", 1, "6"], ["SAC", 1, "7"]]);
+    const parsed = writeAndRead(
+      {
+        setId: "810",
+        controlNumber: "0001",
+        segments: [
+          ["BIG", "20240520", "I"],
+          ["IT1", "1", "1", "EA", "2"],
+          ["TDS", "12.5X"],
+          ["SAC", "Q", "D240"],
+          ["CTT", 1],
+        ],
+      },
+      DELIMITER_SETS[0],
+    );
+    expect(parsed.warnings.map((warning) => [warning.segmentId, warning.element, warning.ack.code])).toEqual([
+      ["TDS", 1, "6"],
+      ["SAC", 1, "7"],
+    ]);
     expect(parsed.document.totalCents).toBeUndefined();
     expect(parsed.faults).toEqual([]);
   });

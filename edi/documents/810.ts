@@ -5,9 +5,29 @@ import { faultPhrase } from "../texts";
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
-  cents, checkTotals, decimal, dropUndefined, element, Issues, partySegments, productIdElements, readBaselineItem,
-  readCents, readDate, readNumber, readPartySegment, readReference, referenceSegment, x12Date, type BaselineItem,
-  type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView,
+  cents,
+  checkTotals,
+  decimal,
+  dropUndefined,
+  element,
+  Issues,
+  partySegments,
+  productIdElements,
+  readBaselineItem,
+  readCents,
+  readDate,
+  readNumber,
+  readPartySegment,
+  readReference,
+  referenceSegment,
+  x12Date,
+  type BaselineItem,
+  type Parsed,
+  type Party,
+  type ProductIds,
+  type Reference,
+  type Segment,
+  type TransactionView,
 } from "./types";
 
 export interface Invoice {
@@ -69,14 +89,17 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
     switch (segment.id) {
       case "BIG":
         sawBig = true;
-        Object.assign(invoice, dropUndefined({
-          date: readDate(issues, segment, 1),
-          invoiceNumber: element(segment, 2) ?? "",
-          poDate: readDate(issues, segment, 3),
-          poNumber: element(segment, 4),
-          releaseNumber: element(segment, 5),
-          transactionType: element(segment, 7),
-        }));
+        Object.assign(
+          invoice,
+          dropUndefined({
+            date: readDate(issues, segment, 1),
+            invoiceNumber: element(segment, 2) ?? "",
+            poDate: readDate(issues, segment, 3),
+            poNumber: element(segment, 4),
+            releaseNumber: element(segment, 5),
+            transactionType: element(segment, 7),
+          }),
+        );
         if (!invoice.invoiceNumber) issues.elementFault(segment, 2, AK4.mandatoryMissing, (name) => faultPhrase("empty_invoice_number", { element: name }));
         break;
       case "CUR":
@@ -124,7 +147,8 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
 function readCharge(issues: Issues, segment: Segment): Charge {
   const indicator = element(segment, 1) ?? "";
   const type = CHARGE_TYPE[indicator];
-  if (!type) issues.valueProblem(segment, 1, AK4.invalidCode, (name) => faultPhrase("not_allowance_indicator", { element: name, value: JSON.stringify(indicator) }));
+  if (!type)
+    issues.valueProblem(segment, 1, AK4.invalidCode, (name) => faultPhrase("not_allowance_indicator", { element: name, value: JSON.stringify(indicator) }));
   return dropUndefined({
     type: type ?? "none",
     code: element(segment, 2),
@@ -154,9 +178,9 @@ export function invoiceTotalCents(invoice: Pick<InvoiceInput, "lines" | "charges
 
 export function build810(invoice: InvoiceInput, controlNumber: string): TransactionData {
   if (!invoice.invoiceNumber) throw new Error("810: invoiceNumber is required");
-  const segments: SegmentData[] = [[
-    "BIG", x12Date(invoice.date), invoice.invoiceNumber, x12Date(invoice.poDate), invoice.poNumber, invoice.releaseNumber, undefined, invoice.transactionType,
-  ]];
+  const segments: SegmentData[] = [
+    ["BIG", x12Date(invoice.date), invoice.invoiceNumber, x12Date(invoice.poDate), invoice.poNumber, invoice.releaseNumber, undefined, invoice.transactionType],
+  ];
   if (invoice.currency) segments.push(["CUR", "SE", invoice.currency]);
   for (const reference of invoice.references ?? []) segments.push(referenceSegment(reference));
   for (const party of invoice.parties ?? []) segments.push(...partySegments(party));
@@ -175,5 +199,22 @@ export function build810(invoice: InvoiceInput, controlNumber: string): Transact
 function chargeSegment(charge: Charge): SegmentData {
   const percent = decimal(charge.percent);
   // SAC06 says what SAC07 is a percent of; 3 = discount/gross.
-  return ["SAC", CHARGE_CODE[charge.type], charge.code, undefined, undefined, cents(charge.amountCents), percent === undefined ? undefined : "3", percent, undefined, undefined, undefined, undefined, undefined, undefined, undefined, charge.description];
+  return [
+    "SAC",
+    CHARGE_CODE[charge.type],
+    charge.code,
+    undefined,
+    undefined,
+    cents(charge.amountCents),
+    percent === undefined ? undefined : "3",
+    percent,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    charge.description,
+  ];
 }

@@ -4,10 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readX12 } from "../x12/reader";
-import {
-  availableQuantity, build846, generate846, inventoryRecords, parse846, readInventoryStream,
-  type InventoryAdvice, type InventoryRecord,
-} from "./846";
+import { availableQuantity, build846, generate846, inventoryRecords, parse846, readInventoryStream, type InventoryAdvice, type InventoryRecord } from "./846";
 import { mapTransactions } from "./index";
 import { viewTransaction } from "./types";
 import { writeAndReadSet } from "./test-support";
@@ -52,10 +49,24 @@ describe("generate846", () => {
     expect(result.interchanges[0].groups[0]).toMatchObject({ functionalId: "IB", transactions: [{ setId: "846" }, { setId: "846" }, { setId: "846" }] });
     const first = parse846(viewTransaction(result, result.interchanges[0].groups[0].transactions[0]));
     expect(first.document).toMatchObject({ purpose: "00", reportType: "DD", reference: "INV1", date: "2024-05-01", totals: { lineCount: 10 } });
-    expect(first.document.records[0]).toEqual({ lineNumber: "1", skus: { SK: "SKU-0000001", UP: "000000000001" }, sku: "SKU-0000001", quantity: 419, quantityQualifier: "33", uom: "EA" });
+    expect(first.document.records[0]).toEqual({
+      lineNumber: "1",
+      skus: { SK: "SKU-0000001", UP: "000000000001" },
+      sku: "SKU-0000001",
+      quantity: 419,
+      quantityQualifier: "33",
+      uom: "EA",
+    });
     expect(first.document.records[9]).toEqual({
-      lineNumber: "10", skus: { SK: "SKU-0000010", UP: "000000000010" }, sku: "SKU-0000010", quantity: 190, quantityQualifier: "33", uom: "EA",
-      scheduledQuantity: 290, dateQualifier: "018", date: "2024-05-15",
+      lineNumber: "10",
+      skus: { SK: "SKU-0000010", UP: "000000000010" },
+      sku: "SKU-0000010",
+      quantity: 190,
+      quantityQualifier: "33",
+      uom: "EA",
+      scheduledQuantity: 290,
+      dateQualifier: "018",
+      date: "2024-05-15",
     });
     expect(wholeFile(text)).toHaveLength(25);
   });
@@ -88,7 +99,11 @@ describe("readInventoryStream", () => {
     expect(result.faults).toEqual([]);
     expect(result.records).toBe(120);
     expect(records).toEqual(wholeFile(text));
-    expect(result.headers.map((header) => [header.controlNumber, header.reference])).toEqual([["0001", "INV1"], ["0002", "INV2"], ["0003", "INV3"]]);
+    expect(result.headers.map((header) => [header.controlNumber, header.reference])).toEqual([
+      ["0001", "INV1"],
+      ["0002", "INV2"],
+      ["0003", "INV3"],
+    ]);
   });
 
   it("gives the same records with 64 KB chunks from a Readable", async () => {
@@ -136,7 +151,17 @@ describe("readInventoryStream", () => {
     // A quantity of the wrong form is a warning: the other records still count.
     expect(result.faults).toEqual([]);
     expect(result.warnings).toHaveLength(1001);
-    expect(result.warnings[0]).toMatchObject({ level: "element", segmentId: "QTY", element: 2, segmentIndex: 6, positionInTransaction: 4, ack: { segment: "AK4", code: "6" }, interchange: 0, group: 0, transaction: 0 });
+    expect(result.warnings[0]).toMatchObject({
+      level: "element",
+      segmentId: "QTY",
+      element: 2,
+      segmentIndex: 6,
+      positionInTransaction: 4,
+      ack: { segment: "AK4", code: "6" },
+      interchange: 0,
+      group: 0,
+      transaction: 0,
+    });
     expect(result.warnings.at(-1)?.message).toBe("500 more faults and warnings were found and not listed");
   });
 
@@ -193,11 +218,26 @@ describe("build846", () => {
     date: "2024-05-01",
     time: "12:00",
     records: [
-      { lineNumber: "1", skus: { SK: "TSHIRT", VP: "AC-100" }, sku: "TSHIRT", vendorSku: "AC-100", quantity: 12, quantityQualifier: "33", uom: "EA", description: "T-shirt" },
       {
-        skus: { SK: "MUG" }, sku: "MUG", quantity: 0, quantityQualifier: "33", uom: "EA",
+        lineNumber: "1",
+        skus: { SK: "TSHIRT", VP: "AC-100" },
+        sku: "TSHIRT",
+        vendorSku: "AC-100",
+        quantity: 12,
+        quantityQualifier: "33",
+        uom: "EA",
+        description: "T-shirt",
+      },
+      {
+        skus: { SK: "MUG" },
+        sku: "MUG",
+        quantity: 0,
+        quantityQualifier: "33",
+        uom: "EA",
         otherQuantities: [{ qualifier: "17", quantity: 4, uom: "EA" }],
-        scheduledQuantity: 100, dateQualifier: "018", date: "2024-06-01",
+        scheduledQuantity: 100,
+        dateQualifier: "018",
+        date: "2024-06-01",
       },
       { skus: { UP: "012345678905" }, sku: "012345678905", quantity: 3.5, quantityQualifier: "17", uom: "CA", dateQualifier: "169", date: "2024-05-02" },
     ],
@@ -205,7 +245,10 @@ describe("build846", () => {
   };
 
   it("round-trips through writeInterchange and readX12", () => {
-    for (const delimiters of [{ element: "*", segment: "~", component: ">" }, { element: "~", segment: "}", component: ">" }]) {
+    for (const delimiters of [
+      { element: "*", segment: "~", component: ">" },
+      { element: "~", segment: "}", component: ">" },
+    ]) {
       const parsed = parse846(writeAndReadSet(build846(advice, "0001"), delimiters, "IB").view);
       expect(parsed.faults).toEqual([]);
       expect(parsed.warnings).toEqual([]);

@@ -11,8 +11,23 @@ import { checkElements } from "./elements";
 import { readX12Stream, type StreamSummary } from "../x12/stream";
 import { SegmentWriter, writeInterchange, x12DateTime, type SegmentData, type TransactionData } from "../x12/writer";
 import {
-  decimal, dropUndefined, element, Issues, pickSku, pickVendorSku, productIdElements, productIds, readDate,
-  readNumber, readTime, x12Date, x12Time, type Parsed, type ProductIds, type Segment, type TransactionView,
+  decimal,
+  dropUndefined,
+  element,
+  Issues,
+  pickSku,
+  pickVendorSku,
+  productIdElements,
+  productIds,
+  readDate,
+  readNumber,
+  readTime,
+  x12Date,
+  x12Time,
+  type Parsed,
+  type ProductIds,
+  type Segment,
+  type TransactionView,
 } from "./types";
 
 export interface InventoryRecord {
@@ -122,11 +137,14 @@ class InventoryAssembler {
       case "SCH":
         if (!this.record || this.dated) return undefined;
         this.dated = true;
-        Object.assign(this.record, dropUndefined({
-          scheduledQuantity: readNumber(issues, segment, 1),
-          dateQualifier: element(segment, 5),
-          date: readDate(issues, segment, 6),
-        }));
+        Object.assign(
+          this.record,
+          dropUndefined({
+            scheduledQuantity: readNumber(issues, segment, 1),
+            dateQualifier: element(segment, 5),
+            date: readDate(issues, segment, 6),
+          }),
+        );
         if (this.record.uom === undefined && element(segment, 2)) this.record.uom = element(segment, 2);
         return undefined;
       case "DTM":
@@ -252,7 +270,13 @@ export async function readInventoryStream(
     options,
   );
   if (dropped > 0) {
-    warnings.push({ level: "transaction", segmentIndex: envelope.segmentCount, segmentId: "", ack: { segment: "AK5", code: "5" }, ...said(faultPhrase("not_listed", { count: dropped })) });
+    warnings.push({
+      level: "transaction",
+      segmentIndex: envelope.segmentCount,
+      segmentId: "",
+      ack: { segment: "AK5", code: "5" },
+      ...said(faultPhrase("not_listed", { count: dropped })),
+    });
   }
   return { envelope, faults, warnings, records, headers };
 }
@@ -289,13 +313,15 @@ export async function* inventoryRecords(
       });
     },
     options,
-  ).then(
-    (value) => void (result = value),
-    (error) => void (failure = error),
-  ).finally(() => {
-    finished = true;
-    wakeConsumer?.();
-  });
+  )
+    .then(
+      (value) => void (result = value),
+      (error) => void (failure = error),
+    )
+    .finally(() => {
+      finished = true;
+      wakeConsumer?.();
+    });
 
   try {
     for (;;) {
@@ -346,7 +372,8 @@ function recordSegments(record: InventoryAdviceInput["records"][number]): Segmen
   for (const other of record.otherQuantities ?? []) out.push(["QTY", other.qualifier, decimal(other.quantity), other.uom]);
   if (record.date !== undefined) {
     // SCH carries a quantity and its date; a bare date goes in a DTM.
-    if (record.scheduledQuantity !== undefined) out.push(["SCH", decimal(record.scheduledQuantity), record.uom ?? "EA", undefined, undefined, record.dateQualifier ?? "018", x12Date(record.date)]);
+    if (record.scheduledQuantity !== undefined)
+      out.push(["SCH", decimal(record.scheduledQuantity), record.uom ?? "EA", undefined, undefined, record.dateQualifier ?? "018", x12Date(record.date)]);
     else out.push(["DTM", record.dateQualifier ?? "018", x12Date(record.date)]);
   }
   return out;
@@ -418,7 +445,8 @@ function* generate846Chunks(lineCount: number, options: Generate846Options): Gen
     for (let n = 0; n < lines; n++) {
       line++;
       const quantity = (line * 7919) % 500;
-      let piece = `LIN${e}${line}${e}SK${e}${prefix}${String(line).padStart(7, "0")}${e}UP${e}` +
+      let piece =
+        `LIN${e}${line}${e}SK${e}${prefix}${String(line).padStart(7, "0")}${e}UP${e}` +
         `${String(line).padStart(12, "0")}${end}QTY${e}33${e}${quantity}${e}EA${end}`;
       segments += 2;
       if (line % 10 === 0) {

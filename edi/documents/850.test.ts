@@ -11,8 +11,7 @@ import { writeAndReadSet } from "./test-support";
 
 const CORPUS = EDI_CORPUS;
 const read = (path: string) => readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" });
-const purchaseOrders = (path: string) =>
-  mapTransactions(read(path)).flatMap((each) => (each.mapped?.type === "850" ? [each.mapped] : []));
+const purchaseOrders = (path: string) => mapTransactions(read(path)).flatMap((each) => (each.mapped?.type === "850" ? [each.mapped] : []));
 
 const DELIMITER_SETS: Delimiters[] = [
   { element: "*", segment: "~", component: ">" },
@@ -31,13 +30,31 @@ function writeAndRead(transaction: TransactionData, delimiters: Delimiters, func
 describe("850 corpus files", () => {
   const widgets = (order: PurchaseOrder) => {
     expect(order).toMatchObject({ purpose: "00", orderType: "SA", poNumber: "08292233294", date: "2010-11-27", contractNumber: "610385385" });
-    expect(order.references).toEqual([{ qualifier: "DP", value: "038" }, { qualifier: "PS", value: "R" }]);
+    expect(order.references).toEqual([
+      { qualifier: "DP", value: "038" },
+      { qualifier: "PS", value: "R" },
+    ]);
     expect(order.dates).toEqual([{ qualifier: "002", date: "2010-12-14" }]);
-    expect(order.shipTo).toEqual({ entity: "ST", name: "XYZ RETAIL", idQualifier: "9", id: "0003947268292", address: ["31875 SOLON RD"], city: "SOLON", state: "OH", zip: "44139" });
+    expect(order.shipTo).toEqual({
+      entity: "ST",
+      name: "XYZ RETAIL",
+      idQualifier: "9",
+      id: "0003947268292",
+      address: ["31875 SOLON RD"],
+      city: "SOLON",
+      state: "OH",
+      zip: "44139",
+    });
     expect(order.lines).toHaveLength(6);
     expect(order.lines[0]).toEqual({
-      lineNumber: "1", quantity: 120, uom: "EA", unitPrice: 9.25,
-      skus: { CB: "065322-117", PR: "RO", VN: "AB3542" }, sku: "065322-117", vendorSku: "AB3542", description: "SMALL WIDGET",
+      lineNumber: "1",
+      quantity: 120,
+      uom: "EA",
+      unitPrice: 9.25,
+      skus: { CB: "065322-117", PR: "RO", VN: "AB3542" },
+      sku: "065322-117",
+      vendorSku: "AB3542",
+      description: "SMALL WIDGET",
     });
     expect(order.lines.map((line) => line.quantity)).toEqual([120, 220, 126, 76, 72, 696]);
     expect(order.lines[5]).toMatchObject({ unitPrice: 9.55, vendorSku: "DX1875", description: "ORANGE WIDGET" });
@@ -66,10 +83,16 @@ describe("850 corpus files", () => {
     expect(document).toMatchObject({ orderType: "NE", poNumber: "----------", date: "2016-04-26", dates: [{ qualifier: "106", date: "2016-05-02" }] });
     expect(document.parties.map((party) => party.entity)).toEqual(["VN", "ST"]);
     expect(document.shipTo).toMatchObject({ name: "PETCO - CORPORATE", city: "SAN DIEGO", state: "CA", zip: "92121" });
-    expect(document.lines).toEqual([{
-      quantity: 1, uom: "KI", unitPrice: 225,
-      skus: { VN: "UNKNOWN", PD: "SU - SPARK - AQ FREEZER PUSHER", SK: "000000000001010700" }, sku: "000000000001010700", vendorSku: "UNKNOWN",
-    }]);
+    expect(document.lines).toEqual([
+      {
+        quantity: 1,
+        uom: "KI",
+        unitPrice: 225,
+        skus: { VN: "UNKNOWN", PD: "SU - SPARK - AQ FREEZER PUSHER", SK: "000000000001010700" },
+        sku: "000000000001010700",
+        vendorSku: "UNKNOWN",
+      },
+    ]);
   });
 
   it("reads the 850 of the dual 810/850 file: six-digit BEG05 (version 003010), IN item numbers, CTT hash total", () => {
@@ -82,8 +105,16 @@ describe("850 corpus files", () => {
     expect(mapped.warnings).toEqual([]);
     expect(mapped.document).toMatchObject({ purpose: "00", orderType: "NE", poNumber: "S115921858", releaseNumber: "1017760", date: "2004-03-17" });
     expect(mapped.document.references.map((ref) => ref.qualifier)).toEqual(["PD", "MU", "WH"]);
-    expect(mapped.document.parties.map((party) => [party.entity, party.name])).toEqual([["BY", "SHIPPING GROUP, INC."], ["ST", "CARGO LIMITED #112"]]);
-    expect(mapped.document.lines.map((line) => [line.sku, line.quantity])).toEqual([["02006", 150], ["02008", 50], ["01019", 25], ["01220", 25]]);
+    expect(mapped.document.parties.map((party) => [party.entity, party.name])).toEqual([
+      ["BY", "SHIPPING GROUP, INC."],
+      ["ST", "CARGO LIMITED #112"],
+    ]);
+    expect(mapped.document.lines.map((line) => [line.sku, line.quantity])).toEqual([
+      ["02006", 150],
+      ["02008", 50],
+      ["01019", 25],
+      ["01220", 25],
+    ]);
     expect(mapped.document.totals).toEqual({ lineCount: 4, hashTotal: 250 });
   });
 
@@ -103,14 +134,26 @@ describe("build850 (drop-ship request)", () => {
     orderNumber: "#1001",
     date: new Date("2024-05-01T15:30:00Z"),
     vendor: { number: "V-77", name: "Acme Supply", id: "ACME" },
-    shipTo: { name: "Jane Doe", company: "Doe Design", address1: "1 Main St", address2: "Apt 4", city: "Springfield", state: "IL", zip: "62701", country: "US" },
+    shipTo: {
+      name: "Jane Doe",
+      company: "Doe Design",
+      address1: "1 Main St",
+      address2: "Apt 4",
+      city: "Springfield",
+      state: "IL",
+      zip: "62701",
+      country: "US",
+    },
     contact: { name: "Jane Doe", phone: "555-0100", email: "jane@example.com" },
     requestedShipDate: new Date("2024-05-03T00:00:00Z"),
     lines: [
       { lineNumber: 1, sku: "TSHIRT-RED-M", vendorSku: "AC-100-R-M", upc: "012345678905", quantity: 2, unitPrice: 9.99, description: "Red T-shirt, M" },
       { lineNumber: 2, sku: "MUG-01", quantity: 1.5, unitPrice: 0.1 + 0.2 },
     ],
-    extraSegments: [["REF", "ZZ", "TEMPLATE"], ["TD5", undefined, undefined, undefined, undefined, "UPS GROUND"]],
+    extraSegments: [
+      ["REF", "ZZ", "TEMPLATE"],
+      ["TD5", undefined, undefined, undefined, undefined, "UPS GROUND"],
+    ],
   };
 
   const expected: PurchaseOrder = {
@@ -120,18 +163,37 @@ describe("build850 (drop-ship request)", () => {
     date: "2024-05-01",
     orderNumber: "#1001",
     vendorNumber: "V-77",
-    references: [{ qualifier: "ZZ", value: "TEMPLATE" }, { qualifier: "IA", value: "V-77" }, { qualifier: "CO", value: "#1001" }],
+    references: [
+      { qualifier: "ZZ", value: "TEMPLATE" },
+      { qualifier: "IA", value: "V-77" },
+      { qualifier: "CO", value: "#1001" },
+    ],
     contacts: [{ function: "IC", name: "Jane Doe", phone: "555-0100", email: "jane@example.com" }],
     dates: [{ qualifier: "010", date: "2024-05-03" }],
     parties: [
       { entity: "ST", name: "Jane Doe", names: ["Doe Design"], address: ["1 Main St", "Apt 4"], city: "Springfield", state: "IL", zip: "62701", country: "US" },
       { entity: "VN", name: "Acme Supply", idQualifier: "92", id: "ACME" },
     ],
-    shipTo: { entity: "ST", name: "Jane Doe", names: ["Doe Design"], address: ["1 Main St", "Apt 4"], city: "Springfield", state: "IL", zip: "62701", country: "US" },
+    shipTo: {
+      entity: "ST",
+      name: "Jane Doe",
+      names: ["Doe Design"],
+      address: ["1 Main St", "Apt 4"],
+      city: "Springfield",
+      state: "IL",
+      zip: "62701",
+      country: "US",
+    },
     lines: [
       {
-        lineNumber: "1", quantity: 2, uom: "EA", unitPrice: 9.99,
-        skus: { VP: "AC-100-R-M", SK: "TSHIRT-RED-M", UP: "012345678905" }, sku: "TSHIRT-RED-M", vendorSku: "AC-100-R-M", description: "Red T-shirt, M",
+        lineNumber: "1",
+        quantity: 2,
+        uom: "EA",
+        unitPrice: 9.99,
+        skus: { VP: "AC-100-R-M", SK: "TSHIRT-RED-M", UP: "012345678905" },
+        sku: "TSHIRT-RED-M",
+        vendorSku: "AC-100-R-M",
+        description: "Red T-shirt, M",
       },
       { lineNumber: "2", quantity: 1.5, uom: "EA", unitPrice: 0.3, skus: { SK: "MUG-01" }, sku: "MUG-01" },
     ],
@@ -177,7 +239,9 @@ describe("build850 (drop-ship request)", () => {
   });
 
   it("refuses, when built, delimiters the reader would refuse and a ten-digit ST02", () => {
-    expect(() => writeAndRead(build850(request, "0001"), { element: "*", component: ">", segment: "*" }, "PO")).toThrow(/cannot be written: the element separator and the segment terminator/);
+    expect(() => writeAndRead(build850(request, "0001"), { element: "*", component: ">", segment: "*" }, "PO")).toThrow(
+      /cannot be written: the element separator and the segment terminator/,
+    );
     expect(() => writeAndRead(build850(request, "0001"), { element: "*", component: "*", segment: "~" }, "PO")).toThrow(/cannot be written/);
     expect(() => build850(request, "1000000000")).toThrow(/ST02 must be 4 to 9 characters/);
   });
@@ -205,14 +269,35 @@ describe("parse850 faults and warnings", () => {
     expect(document.lines[0].quantity).toBeUndefined();
     expect(faults).toEqual([]);
     expect(warnings).toEqual([
-      expect.objectContaining({ level: "element", segmentIndex: 4, segmentId: "BEG", element: 5, ack: { segment: "AK4", code: "8" }, positionInTransaction: 2 }),
-      expect.objectContaining({ level: "element", segmentIndex: 5, segmentId: "PO1", element: 2, ack: { segment: "AK4", code: "6" }, positionInTransaction: 3, interchange: 0, group: 0, transaction: 0 }),
+      expect.objectContaining({
+        level: "element",
+        segmentIndex: 4,
+        segmentId: "BEG",
+        element: 5,
+        ack: { segment: "AK4", code: "8" },
+        positionInTransaction: 2,
+      }),
+      expect.objectContaining({
+        level: "element",
+        segmentIndex: 5,
+        segmentId: "PO1",
+        element: 2,
+        ack: { segment: "AK4", code: "6" },
+        positionInTransaction: 3,
+        interchange: 0,
+        group: 0,
+        transaction: 0,
+      }),
     ]);
   });
 
   it("warns about a missing BEG and a CTT that does not match the lines", () => {
     const { faults, warnings } = parse("PO1*1*2*EA~PO1*2*3*EA~CTT*3*6~");
     expect(faults).toEqual([]);
-    expect(warnings.map((warning) => [warning.segmentId, warning.element])).toEqual([["BEG", undefined], ["CTT", 1], ["CTT", 2]]);
+    expect(warnings.map((warning) => [warning.segmentId, warning.element])).toEqual([
+      ["BEG", undefined],
+      ["CTT", 1],
+      ["CTT", 2],
+    ]);
   });
 });

@@ -4,9 +4,29 @@ import { faultPhrase } from "../texts";
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
-  checkTotals, contactSegment, decimal, dropUndefined, element, Issues, partySegments, productIdElements,
-  readBaselineItem, readContact, readDate, readNumber, readPartySegment, readReference, x12Date, type BaselineItem,
-  type Contact, type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView,
+  checkTotals,
+  contactSegment,
+  decimal,
+  dropUndefined,
+  element,
+  Issues,
+  partySegments,
+  productIdElements,
+  readBaselineItem,
+  readContact,
+  readDate,
+  readNumber,
+  readPartySegment,
+  readReference,
+  x12Date,
+  type BaselineItem,
+  type Contact,
+  type Parsed,
+  type Party,
+  type ProductIds,
+  type Reference,
+  type Segment,
+  type TransactionView,
 } from "./types";
 
 // ---------------------------------------------------------------------------
@@ -67,7 +87,8 @@ export interface Build850Options {
 export function build850(request: DropShipOrderRequest, controlNumber: string, options: Build850Options = {}): TransactionData {
   if (!request.poNumber) throw new Error("850: poNumber is required");
   if (request.lines.length === 0) throw new Error(`850 ${request.poNumber}: an order needs at least one line`);
-  if (!/^[^\s]{4,9}$/.test(controlNumber)) throw new Error(`850 ${request.poNumber}: ST02 must be 4 to 9 characters, not ${JSON.stringify(controlNumber)} (control numbers wrap at 999999999)`);
+  if (!/^[^\s]{4,9}$/.test(controlNumber))
+    throw new Error(`850 ${request.poNumber}: ST02 must be 4 to 9 characters, not ${JSON.stringify(controlNumber)} (control numbers wrap at 999999999)`);
   const skuQualifier = options.skuQualifier ?? "SK";
   const segments: SegmentData[] = [["BEG", request.purpose ?? "00", request.orderType ?? "DS", request.poNumber, undefined, x12Date(request.date)]];
   segments.push(...(request.extraSegments ?? []));
@@ -90,11 +111,13 @@ export function build850(request: DropShipOrderRequest, controlNumber: string, o
       country: shipTo.country,
     }),
   );
-  if (vendor?.name) segments.push(...partySegments({ entity: "VN", name: vendor.name, idQualifier: vendor.id ? (vendor.idQualifier ?? "92") : undefined, id: vendor.id }));
+  if (vendor?.name)
+    segments.push(...partySegments({ entity: "VN", name: vendor.name, idQualifier: vendor.id ? (vendor.idQualifier ?? "92") : undefined, id: vendor.id }));
 
   let hashTotal = 0;
   for (const line of request.lines) {
-    if (!Number.isFinite(line.quantity) || line.quantity <= 0) throw new Error(`850 ${request.poNumber} line ${line.lineNumber}: quantity must be positive, not ${line.quantity}`);
+    if (!Number.isFinite(line.quantity) || line.quantity <= 0)
+      throw new Error(`850 ${request.poNumber} line ${line.lineNumber}: quantity must be positive, not ${line.quantity}`);
     hashTotal += line.quantity;
     const ids: ProductIds = {};
     if (line.vendorSku) ids.VP = line.vendorSku;
@@ -152,14 +175,17 @@ export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
     switch (segment.id) {
       case "BEG":
         sawBeg = true;
-        Object.assign(order, dropUndefined({
-          purpose: element(segment, 1),
-          orderType: element(segment, 2),
-          poNumber: element(segment, 3) ?? "",
-          releaseNumber: element(segment, 4),
-          date: readDate(issues, segment, 5),
-          contractNumber: element(segment, 6),
-        }));
+        Object.assign(
+          order,
+          dropUndefined({
+            purpose: element(segment, 1),
+            orderType: element(segment, 2),
+            poNumber: element(segment, 3) ?? "",
+            releaseNumber: element(segment, 4),
+            date: readDate(issues, segment, 5),
+            contractNumber: element(segment, 6),
+          }),
+        );
         if (!order.poNumber) issues.elementFault(segment, 3, AK4.mandatoryMissing, (name) => faultPhrase("empty_po_number", { element: name }));
         break;
       case "REF":
@@ -205,4 +231,3 @@ export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
 function readLine(issues: Issues, segment: Segment): PurchaseOrderLine {
   return readBaselineItem(issues, segment);
 }
-

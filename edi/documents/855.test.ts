@@ -28,18 +28,36 @@ describe("855 corpus files", () => {
     expect(faults).toEqual([]);
     expect(warnings).toEqual([]);
     expect(document).toMatchObject({
-      purpose: "00", ackType: "AD", status: "accepted", poNumber: "POTEST1112", poDate: "2020-10-15",
-      requestReference: "60169126", ackDate: "2020-10-15", totals: { lineCount: 4, hashTotal: 5 },
+      purpose: "00",
+      ackType: "AD",
+      status: "accepted",
+      poNumber: "POTEST1112",
+      poDate: "2020-10-15",
+      requestReference: "60169126",
+      ackDate: "2020-10-15",
+      totals: { lineCount: 4, hashTotal: 5 },
     });
     expect(document.references).toEqual([{ qualifier: "ZZZ", value: "ORDER PROCESSED" }]);
-    expect(document.parties[0]).toMatchObject({ entity: "ST", address: ["REGULAR EDI ACCOUNT", "ATTN ACQ SERVS", "7615 DISALLE BOULEVARD"], city: "FORT WAYNE", state: "IN", zip: "46825" });
+    expect(document.parties[0]).toMatchObject({
+      entity: "ST",
+      address: ["REGULAR EDI ACCOUNT", "ATTN ACQ SERVS", "7615 DISALLE BOULEVARD"],
+      city: "FORT WAYNE",
+      state: "IN",
+      zip: "46825",
+    });
     expect(document.lines.map((line) => [line.lineNumber, line.sku, line.status])).toEqual([
       ["1", "9780446360265", "accepted"],
       ["2", "9780767928427", "rejected"],
       ["3", "9780099599531", "rejected"],
       ["4", "9780446360272", "accepted"],
     ]);
-    expect(document.lines[0]).toMatchObject({ quantity: 3, uom: "UN", unitPrice: 4.5, description: "DIC WEBSTERS NEW WORLD", acks: [{ code: "IA", status: "accepted", quantity: 3, uom: "UN" }] });
+    expect(document.lines[0]).toMatchObject({
+      quantity: 3,
+      uom: "UN",
+      unitPrice: 4.5,
+      description: "DIC WEBSTERS NEW WORLD",
+      acks: [{ code: "IA", status: "accepted", quantity: 3, uom: "UN" }],
+    });
     expect(document.lines[1].acks).toEqual([{ code: "IR", status: "rejected", quantity: 0, uom: "UN" }]);
   });
 
@@ -63,7 +81,10 @@ describe("855 corpus files", () => {
 
 describe("ACK01 line item status codes", () => {
   it("maps every code of element 668 to a status", () => {
-    const byStatus = (status: string) => Object.keys(LINE_STATUS_CODES).filter((code) => LINE_STATUS_CODES[code].status === status).sort();
+    const byStatus = (status: string) =>
+      Object.keys(LINE_STATUS_CODES)
+        .filter((code) => LINE_STATUS_CODES[code].status === status)
+        .sort();
     expect(Object.keys(LINE_STATUS_CODES)).toHaveLength(26);
     expect(byStatus("accepted")).toEqual(["AA", "AC", "AR", "IA", "IE", "SP"]);
     expect(byStatus("backordered")).toEqual(["BP", "IB"]);
@@ -86,15 +107,38 @@ describe("build855", () => {
     parties: [{ entity: "ST", name: "Jane Doe", address: ["1 Main St"], city: "Springfield", state: "IL", zip: "62701", country: "US" }],
     lines: [
       {
-        lineNumber: "1", quantity: 5, uom: "EA", unitPrice: 9.99, skus: { VP: "AC-100", SK: "TSHIRT" }, sku: "TSHIRT", vendorSku: "AC-100", description: "T-shirt",
+        lineNumber: "1",
+        quantity: 5,
+        uom: "EA",
+        unitPrice: 9.99,
+        skus: { VP: "AC-100", SK: "TSHIRT" },
+        sku: "TSHIRT",
+        vendorSku: "AC-100",
+        description: "T-shirt",
         status: "accepted",
         acks: [
           { code: "IA", status: "accepted", quantity: 3, uom: "EA", dateQualifier: "068", date: "2024-05-03" },
           { code: "BP", status: "backordered", quantity: 2, uom: "EA", dateQualifier: "068", date: "2024-06-01" },
         ],
       },
-      { lineNumber: "2", quantity: 1, uom: "EA", skus: { SK: "MUG" }, sku: "MUG", status: "changed", acks: [{ code: "IS", status: "changed", quantity: 1, uom: "EA", skus: { SK: "MUG-BLUE" } }] },
-      { lineNumber: "3", quantity: 4, uom: "EA", skus: { SK: "CAP" }, sku: "CAP", status: "rejected", acks: [{ code: "R2", status: "rejected", quantity: 0, uom: "EA" }] },
+      {
+        lineNumber: "2",
+        quantity: 1,
+        uom: "EA",
+        skus: { SK: "MUG" },
+        sku: "MUG",
+        status: "changed",
+        acks: [{ code: "IS", status: "changed", quantity: 1, uom: "EA", skus: { SK: "MUG-BLUE" } }],
+      },
+      {
+        lineNumber: "3",
+        quantity: 4,
+        uom: "EA",
+        skus: { SK: "CAP" },
+        sku: "CAP",
+        status: "rejected",
+        acks: [{ code: "R2", status: "rejected", quantity: 0, uom: "EA" }],
+      },
       // No ACK: the line stands as ordered (the order is not rejected).
       { lineNumber: "4", quantity: 1, uom: "EA", skus: { SK: "PEN" }, sku: "PEN", status: "accepted", acks: [] },
     ],
@@ -119,7 +163,8 @@ describe("build855", () => {
   });
 
   it("fills ACK01 and BAK02 from statuses for a demo vendor", () => {
-    const codes = (transaction: TransactionData) => transaction.segments.filter((segment) => segment[0] === "ACK" || segment[0] === "BAK").map((segment) => segment[segment[0] === "BAK" ? 2 : 1]);
+    const codes = (transaction: TransactionData) =>
+      transaction.segments.filter((segment) => segment[0] === "ACK" || segment[0] === "BAK").map((segment) => segment[segment[0] === "BAK" ? 2 : 1]);
     const line = (status: "accepted" | "backordered" | "rejected") => ({ lineNumber: "1", sku: "A", quantity: 1, uom: "EA", status });
     expect(codes(build855({ poNumber: "P", lines: [line("accepted"), line("backordered")] }, "0001"))).toEqual(["AC", "IA", "IB"]);
     expect(codes(build855({ poNumber: "P", lines: [line("accepted")] }, "0001"))).toEqual(["AD", "IA"]);

@@ -4,9 +4,28 @@
 import { faultPhrase } from "../texts";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
-  checkTotals, decimal, dropUndefined, element, Issues, partySegments, productIdElements, productIds, readBaselineItem,
-  readDate, readNumber, readPartySegment, readReference, referenceSegment, x12Date, type BaselineItem, type Parsed,
-  type Party, type ProductIds, type Reference, type Segment, type TransactionView,
+  checkTotals,
+  decimal,
+  dropUndefined,
+  element,
+  Issues,
+  partySegments,
+  productIdElements,
+  productIds,
+  readBaselineItem,
+  readDate,
+  readNumber,
+  readPartySegment,
+  readReference,
+  referenceSegment,
+  x12Date,
+  type BaselineItem,
+  type Parsed,
+  type Party,
+  type ProductIds,
+  type Reference,
+  type Segment,
+  type TransactionView,
 } from "./types";
 
 export type LineStatus = "accepted" | "changed" | "backordered" | "rejected" | "held" | "unknown";
@@ -128,18 +147,21 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
       case "BAK": {
         sawBak = true;
         const ackType = element(segment, 2);
-        Object.assign(ack, dropUndefined({
-          purpose: element(segment, 1),
-          ackType,
-          status: statusOfAckType(issues, segment),
-          poNumber: element(segment, 3) ?? "",
-          poDate: readDate(issues, segment, 4),
-          releaseNumber: element(segment, 5),
-          requestReference: element(segment, 6),
-          contractNumber: element(segment, 7),
-          sellerOrderNumber: element(segment, 8),
-          ackDate: readDate(issues, segment, 9),
-        }));
+        Object.assign(
+          ack,
+          dropUndefined({
+            purpose: element(segment, 1),
+            ackType,
+            status: statusOfAckType(issues, segment),
+            poNumber: element(segment, 3) ?? "",
+            poDate: readDate(issues, segment, 4),
+            releaseNumber: element(segment, 5),
+            requestReference: element(segment, 6),
+            contractNumber: element(segment, 7),
+            sellerOrderNumber: element(segment, 8),
+            ackDate: readDate(issues, segment, 9),
+          }),
+        );
         break;
       }
       case "REF":
@@ -226,10 +248,20 @@ export interface AckLineInput extends Omit<AckLine, "status" | "acks" | "skus"> 
 
 export function build855(ack: PurchaseOrderAckInput, controlNumber: string): TransactionData {
   if (!ack.poNumber) throw new Error("855: poNumber is required");
-  const segments: SegmentData[] = [[
-    "BAK", ack.purpose ?? "00", ack.ackType ?? defaultAckType(ack), ack.poNumber, x12Date(ack.poDate), ack.releaseNumber,
-    ack.requestReference, ack.contractNumber, ack.sellerOrderNumber, x12Date(ack.ackDate),
-  ]];
+  const segments: SegmentData[] = [
+    [
+      "BAK",
+      ack.purpose ?? "00",
+      ack.ackType ?? defaultAckType(ack),
+      ack.poNumber,
+      x12Date(ack.poDate),
+      ack.releaseNumber,
+      ack.requestReference,
+      ack.contractNumber,
+      ack.sellerOrderNumber,
+      x12Date(ack.ackDate),
+    ],
+  ];
   for (const reference of ack.references ?? []) segments.push(referenceSegment(reference));
   for (const party of ack.parties ?? []) segments.push(...partySegments(party));
   let hashTotal = 0;
@@ -242,8 +274,14 @@ export function build855(ack: PurchaseOrderAckInput, controlNumber: string): Tra
     for (const each of acks) {
       const code = each.code ?? DEFAULT_CODE[each.status ?? "accepted"];
       segments.push([
-        "ACK", code, decimal(each.quantity), each.uom ?? (each.quantity !== undefined ? (line.uom ?? "EA") : undefined),
-        each.dateQualifier ?? (each.date ? "068" : undefined), x12Date(each.date), undefined, ...productIdElements(each.skus ?? {}),
+        "ACK",
+        code,
+        decimal(each.quantity),
+        each.uom ?? (each.quantity !== undefined ? (line.uom ?? "EA") : undefined),
+        each.dateQualifier ?? (each.date ? "068" : undefined),
+        x12Date(each.date),
+        undefined,
+        ...productIdElements(each.skus ?? {}),
       ]);
     }
   }
@@ -253,7 +291,9 @@ export function build855(ack: PurchaseOrderAckInput, controlNumber: string): Tra
 
 /** AD when every line stands as ordered, RD when every line is refused, AC otherwise. */
 function defaultAckType(ack: PurchaseOrderAckInput): string {
-  const statuses = ack.lines.flatMap((line) => (line.acks?.length ? line.acks.map((each) => each.status ?? LINE_STATUS_CODES[each.code ?? ""]?.status) : [line.status ?? "accepted"]));
+  const statuses = ack.lines.flatMap((line) =>
+    line.acks?.length ? line.acks.map((each) => each.status ?? LINE_STATUS_CODES[each.code ?? ""]?.status) : [line.status ?? "accepted"],
+  );
   if (statuses.length > 0 && statuses.every((status) => status === "rejected")) return "RD";
   if (statuses.every((status) => status === "accepted")) return "AD";
   return "AC";

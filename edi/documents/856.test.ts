@@ -34,26 +34,55 @@ function parseBody(body: string[], options?: Parse856Options) {
 
 describe("856 corpus files", () => {
   it("reads node-x12 856.edi: BSN, TD1/TD5, REF*BM and REF*CN, PRF, two items with the shipment's tracking number", () => {
-    const shipNotices = mapTransactions(readX12(readFileSync(`${CORPUS}/856/node-x12__856.edi`))).flatMap((each) => (each.mapped?.type === "856" ? [each.mapped] : []));
+    const shipNotices = mapTransactions(readX12(readFileSync(`${CORPUS}/856/node-x12__856.edi`))).flatMap((each) =>
+      each.mapped?.type === "856" ? [each.mapped] : [],
+    );
     expect(shipNotices).toHaveLength(1);
     const { document, faults, warnings } = shipNotices[0];
     expect(faults).toEqual([]);
     expect(warnings).toEqual([]);
     expect(document).toMatchObject({
-      purpose: "14", shipmentId: "829716", date: "2011-12-06", time: "14:24:28", structureCode: "0002", shippedDate: "2011-12-06",
+      purpose: "14",
+      shipmentId: "829716",
+      date: "2011-12-06",
+      time: "14:24:28",
+      structureCode: "0002",
+      shippedDate: "2011-12-06",
       carrier: { scac: "XXXX", routing: "XXXX" },
       packaging: { code: "PCS", quantity: 2, weightQualifier: "A3", weight: 60.31, weightUom: "LB" },
       billOfLading: "999999-001",
       trackingNumbers: ["5787970539"],
       references: [],
     });
-    expect(document.parties.map((party) => [party.entity, party.name])).toEqual([["SH", "1 EDI SOURCE"], ["OB", "XYZ RETAIL"], ["SF", "1 EDI SOURCE"]]);
+    expect(document.parties.map((party) => [party.entity, party.name])).toEqual([
+      ["SH", "1 EDI SOURCE"],
+      ["OB", "XYZ RETAIL"],
+      ["SF", "1 EDI SOURCE"],
+    ]);
     expect(document.orders).toHaveLength(1);
     const [order] = document.orders;
     expect(order).toMatchObject({ poNumber: "99999817", poDate: "2011-12-05", packs: [] });
     expect(order.items).toEqual([
-      { lineNumber: "1", skus: { VP: "87787D", UP: "999999310145" }, sku: "87787D", vendorSku: "87787D", quantity: 24, uom: "EA", description: "BLUE WIDGET", trackingNumbers: ["5787970539"] },
-      { lineNumber: "2", skus: { VP: "99887D", UP: "999999311746" }, sku: "99887D", vendorSku: "99887D", quantity: 6, uom: "EA", description: "RED WIDGET", trackingNumbers: ["5787970539"] },
+      {
+        lineNumber: "1",
+        skus: { VP: "87787D", UP: "999999310145" },
+        sku: "87787D",
+        vendorSku: "87787D",
+        quantity: 24,
+        uom: "EA",
+        description: "BLUE WIDGET",
+        trackingNumbers: ["5787970539"],
+      },
+      {
+        lineNumber: "2",
+        skus: { VP: "99887D", UP: "999999311746" },
+        sku: "99887D",
+        vendorSku: "99887D",
+        quantity: 6,
+        uom: "EA",
+        description: "RED WIDGET",
+        trackingNumbers: ["5787970539"],
+      },
     ]);
   });
 
@@ -129,7 +158,9 @@ describe("856 hierarchy", () => {
   });
 
   it("reads REF*BM as a tracking number when the vendor is configured so", () => {
-    const { document } = parseBody(["BSN*00*S*20240510*0815", "HL*1**S", "REF*BM*BOL-9", "HL*2*1*O", "PRF*P", "HL*3*2*I", "LIN**SK*A", "SN1**1*EA"], { trackingReferences: ["CN", "BM"] });
+    const { document } = parseBody(["BSN*00*S*20240510*0815", "HL*1**S", "REF*BM*BOL-9", "HL*2*1*O", "PRF*P", "HL*3*2*I", "LIN**SK*A", "SN1**1*EA"], {
+      trackingReferences: ["CN", "BM"],
+    });
     expect(document.billOfLading).toBeUndefined();
     expect(document.trackingNumbers).toEqual(["BOL-9"]);
     expect(document.orders[0].items[0].trackingNumbers).toEqual(["BOL-9"]);
@@ -149,7 +180,10 @@ describe("856 hierarchy", () => {
   it("warns about a bad BSN date and time, naming the elements", () => {
     const { faults, warnings } = parseBody(["BSN*00*S*20241340*2561", "HL*1**S"]);
     expect(faults).toEqual([]);
-    expect(warnings.map((warning) => [warning.segmentId, warning.element, warning.ack.code, warning.segmentIndex])).toEqual([["BSN", 3, "8", 4], ["BSN", 4, "9", 4]]);
+    expect(warnings.map((warning) => [warning.segmentId, warning.element, warning.ack.code, warning.segmentIndex])).toEqual([
+      ["BSN", 3, "8", 4],
+      ["BSN", 4, "9", 4],
+    ]);
   });
 });
 
@@ -176,13 +210,39 @@ describe("build856", () => {
         references: [{ qualifier: "CO", value: "#1001" }],
         parties: [{ entity: "ST", name: "Jane Doe", address: ["1 Main St", "Apt 4"], city: "Springfield", state: "IL", zip: "62701", country: "US" }],
         packs: [
-          { level: "P", trackingNumbers: ["1ZA"], marks: [{ qualifier: "GM", value: "00012345600000000017" }], packaging: { code: "CTN25", quantity: 1, weightQualifier: "G", weight: 2, weightUom: "LB" } },
+          {
+            level: "P",
+            trackingNumbers: ["1ZA"],
+            marks: [{ qualifier: "GM", value: "00012345600000000017" }],
+            packaging: { code: "CTN25", quantity: 1, weightQualifier: "G", weight: 2, weightUom: "LB" },
+          },
           { level: "P", trackingNumbers: ["1ZB"], marks: [] },
         ],
         items: [
           { lineNumber: "3", skus: { SK: "CAP" }, sku: "CAP", quantity: 1, uom: "EA", trackingNumbers: ["SHIPMENT-PRO"] },
-          { lineNumber: "1", skus: { VP: "AC-100", SK: "TSHIRT" }, sku: "TSHIRT", vendorSku: "AC-100", quantity: 2, uom: "EA", orderedQuantity: 3, status: "BP", description: "T-shirt", trackingNumbers: ["1ZA"], pack: 0 },
-          { lineNumber: "2", skus: { SK: "MUG" }, sku: "MUG", quantity: 1, uom: "EA", trackingNumbers: ["1ZB", "1ZB-EXTRA"], pack: 1, marks: [{ qualifier: "UC", value: "10012345678902" }] },
+          {
+            lineNumber: "1",
+            skus: { VP: "AC-100", SK: "TSHIRT" },
+            sku: "TSHIRT",
+            vendorSku: "AC-100",
+            quantity: 2,
+            uom: "EA",
+            orderedQuantity: 3,
+            status: "BP",
+            description: "T-shirt",
+            trackingNumbers: ["1ZA"],
+            pack: 0,
+          },
+          {
+            lineNumber: "2",
+            skus: { SK: "MUG" },
+            sku: "MUG",
+            quantity: 1,
+            uom: "EA",
+            trackingNumbers: ["1ZB", "1ZB-EXTRA"],
+            pack: 1,
+            marks: [{ qualifier: "UC", value: "10012345678902" }],
+          },
         ],
       },
       {
@@ -207,10 +267,20 @@ describe("build856", () => {
 
   it("writes each tracking number once, at the level that owns it", () => {
     const { segments } = build856(notice, "0001");
-    const written = segments.filter((segment) => (segment[0] === "REF" && segment[1] === "CN") || (segment[0] === "MAN" && segment[1] === "CP")).map((segment) => segment.join("*"));
+    const written = segments
+      .filter((segment) => (segment[0] === "REF" && segment[1] === "CN") || (segment[0] === "MAN" && segment[1] === "CP"))
+      .map((segment) => segment.join("*"));
     expect(written).toEqual(["REF*CN*SHIPMENT-PRO", "MAN*CP*1ZA", "MAN*CP*1ZB", "REF*CN*1ZB-EXTRA", "REF*CN*ORDER-2"]);
     expect(segments.filter((segment) => segment[0] === "HL").map((segment) => segment.slice(1).join(","))).toEqual([
-      "1,,S", "2,1,O", "3,2,I", "4,2,P", "5,4,I", "6,2,P", "7,6,I", "8,1,O", "9,8,I",
+      "1,,S",
+      "2,1,O",
+      "3,2,I",
+      "4,2,P",
+      "5,4,I",
+      "6,2,P",
+      "7,6,I",
+      "8,1,O",
+      "9,8,I",
     ]);
     expect(segments[segments.length - 1]).toEqual(["CTT", 9, "9"]);
   });

@@ -9,9 +9,30 @@ import { faultPhrase } from "../texts";
 import { AK4 } from "../x12/faults";
 import type { SegmentData, TransactionData } from "../x12/writer";
 import {
-  addUnique, decimal, dropUndefined, element, Issues, partySegments, pickSku, pickVendorSku, productIdElements,
-  productIds, readDate, readNumber, readPartySegment, readReference, readTime, referenceSegment, x12Date, x12Time,
-  type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView,
+  addUnique,
+  decimal,
+  dropUndefined,
+  element,
+  Issues,
+  partySegments,
+  pickSku,
+  pickVendorSku,
+  productIdElements,
+  productIds,
+  readDate,
+  readNumber,
+  readPartySegment,
+  readReference,
+  readTime,
+  referenceSegment,
+  x12Date,
+  x12Time,
+  type Parsed,
+  type Party,
+  type ProductIds,
+  type Reference,
+  type Segment,
+  type TransactionView,
 } from "./types";
 
 export interface ShipNotice {
@@ -156,20 +177,34 @@ export function parse856(view: TransactionView, options: Parse856Options = {}): 
     switch (segment.id) {
       case "BSN":
         sawBsn = true;
-        Object.assign(notice, dropUndefined({
-          purpose: element(segment, 1),
-          shipmentId: element(segment, 2) ?? "",
-          date: readDate(issues, segment, 3),
-          time: readTime(issues, segment, 4),
-          structureCode: element(segment, 5),
-        }));
+        Object.assign(
+          notice,
+          dropUndefined({
+            purpose: element(segment, 1),
+            shipmentId: element(segment, 2) ?? "",
+            date: readDate(issues, segment, 3),
+            time: readTime(issues, segment, 4),
+            structureCode: element(segment, 5),
+          }),
+        );
         if (!notice.shipmentId) issues.elementFault(segment, 2, AK4.mandatoryMissing, (name) => faultPhrase("empty_shipment_id", { element: name }));
         break;
       case "HL": {
         const id = element(segment, 1) ?? String(levels.length + 1);
-        level = { id, parentId: element(segment, 2), code: element(segment, 3) ?? "", segment, tracking: [], references: [], marks: [], parties: [], items: [] };
+        level = {
+          id,
+          parentId: element(segment, 2),
+          code: element(segment, 3) ?? "",
+          segment,
+          tracking: [],
+          references: [],
+          marks: [],
+          parties: [],
+          items: [],
+        };
         if (byId.has(id)) issues.note(segment, faultPhrase("hl01_twice", { value: JSON.stringify(id) }), 1);
-        if (level.parentId !== undefined && !byId.has(level.parentId)) issues.note(segment, faultPhrase("hl02_no_parent", { value: JSON.stringify(level.parentId) }), 2);
+        if (level.parentId !== undefined && !byId.has(level.parentId))
+          issues.note(segment, faultPhrase("hl02_no_parent", { value: JSON.stringify(level.parentId) }), 2);
         byId.set(id, level);
         levels.push(level);
         item = undefined;
@@ -235,12 +270,15 @@ export function parse856(view: TransactionView, options: Parse856Options = {}): 
           item = { skus: {}, trackingNumbers: [] };
           level.items.push(item);
         }
-        Object.assign(item, dropUndefined({
-          quantity: readNumber(issues, segment, 2),
-          uom: element(segment, 3),
-          orderedQuantity: readNumber(issues, segment, 5),
-          status: element(segment, 8),
-        }));
+        Object.assign(
+          item,
+          dropUndefined({
+            quantity: readNumber(issues, segment, 2),
+            uom: element(segment, 3),
+            orderedQuantity: readNumber(issues, segment, 5),
+            status: element(segment, 8),
+          }),
+        );
         break;
       case "PID":
         if (item && item.description === undefined && element(segment, 5) !== undefined) item.description = element(segment, 5);
@@ -385,7 +423,9 @@ function assemble(notice: ShipNotice, levels: Level[], byId: Map<string, Level>,
     if (level.code === "P" || level.code === "T") {
       // A pack belongs to the order above it or, in pack-first layouts (S > P > O > I), to the order of its first item.
       const order = orderOf(chain.order ?? orderBelow(level));
-      order.packs.push(dropUndefined({ level: level.code as "P" | "T", trackingNumbers: [...chain.packTracking], marks: level.marks, packaging: level.packaging }));
+      order.packs.push(
+        dropUndefined({ level: level.code as "P" | "T", trackingNumbers: [...chain.packTracking], marks: level.marks, packaging: level.packaging }),
+      );
       packIndex.set(level, { order, index: order.packs.length - 1 });
     }
     for (const item of level.items) {
@@ -449,7 +489,9 @@ export interface ShipNoticeOrderInput extends Omit<ShipNoticeOrder, "trackingNum
 export function build856(notice: ShipNoticeInput, controlNumber: string): TransactionData {
   if (!notice.shipmentId) throw new Error("856: shipmentId is required");
   const hasPacks = notice.orders.some((order) => (order.packs?.length ?? 0) > 0);
-  const segments: SegmentData[] = [["BSN", notice.purpose ?? "00", notice.shipmentId, x12Date(notice.date), x12Time(notice.time), notice.structureCode ?? (hasPacks ? "0001" : "0004")]];
+  const segments: SegmentData[] = [
+    ["BSN", notice.purpose ?? "00", notice.shipmentId, x12Date(notice.date), x12Time(notice.time), notice.structureCode ?? (hasPacks ? "0001" : "0004")],
+  ];
   if (notice.shippedDate) segments.push(["DTM", "011", x12Date(notice.shippedDate)]);
   if (notice.deliveryDate) segments.push(["DTM", "017", x12Date(notice.deliveryDate)]);
 
@@ -463,7 +505,8 @@ export function build856(notice: ShipNoticeInput, controlNumber: string): Transa
   };
   const shipment = level(undefined, "S");
   if (notice.packaging) segments.push(packagingSegment(notice.packaging));
-  if (notice.carrier) segments.push(["TD5", undefined, notice.carrier.scac ? "2" : undefined, notice.carrier.scac, notice.carrier.method, notice.carrier.routing]);
+  if (notice.carrier)
+    segments.push(["TD5", undefined, notice.carrier.scac ? "2" : undefined, notice.carrier.scac, notice.carrier.method, notice.carrier.routing]);
   if (notice.billOfLading) segments.push(["REF", "BM", notice.billOfLading]);
   for (const number of shipmentTracking) segments.push(["REF", "CN", number]);
   for (const reference of notice.references ?? []) segments.push(referenceSegment(reference));
@@ -482,7 +525,17 @@ export function build856(notice: ShipNoticeInput, controlNumber: string): Transa
       segments.push(["LIN", item.lineNumber, ...productIdElements(skus)]);
       if (item.quantity !== undefined) {
         quantities += item.quantity;
-        segments.push(["SN1", undefined, decimal(item.quantity), item.uom ?? "EA", undefined, decimal(item.orderedQuantity), item.orderedQuantity !== undefined ? (item.uom ?? "EA") : undefined, undefined, item.status]);
+        segments.push([
+          "SN1",
+          undefined,
+          decimal(item.quantity),
+          item.uom ?? "EA",
+          undefined,
+          decimal(item.orderedQuantity),
+          item.orderedQuantity !== undefined ? (item.uom ?? "EA") : undefined,
+          undefined,
+          item.status,
+        ]);
       }
       if (item.description) segments.push(["PID", "F", undefined, undefined, undefined, item.description]);
       for (const mark of item.marks ?? []) segments.push(["MAN", mark.qualifier, mark.value]);
@@ -506,5 +559,15 @@ export function build856(notice: ShipNoticeInput, controlNumber: string): Transa
 
 function packagingSegment(packaging: Packaging): SegmentData {
   const weightQualifier = packaging.weightQualifier ?? (packaging.weight !== undefined ? "G" : undefined);
-  return ["TD1", packaging.code, decimal(packaging.quantity), undefined, undefined, undefined, weightQualifier, decimal(packaging.weight), packaging.weightUom ?? (packaging.weight !== undefined ? "LB" : undefined)];
+  return [
+    "TD1",
+    packaging.code,
+    decimal(packaging.quantity),
+    undefined,
+    undefined,
+    undefined,
+    weightQualifier,
+    decimal(packaging.weight),
+    packaging.weightUom ?? (packaging.weight !== undefined ? "LB" : undefined),
+  ];
 }

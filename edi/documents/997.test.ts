@@ -22,14 +22,22 @@ function writeAndParse(transaction: TransactionData, version = "004010") {
     time: "1200",
     controlNumber: 5,
     version: version.startsWith("00501") ? "00501" : "00401",
-    groups: [{ functionalId: "FA", sender: "MERCHANT", receiver: "VENDOR", date: "20240501", time: "1200", controlNumber: "5", version, transactions: [transaction] }],
+    groups: [
+      { functionalId: "FA", sender: "MERCHANT", receiver: "VENDOR", date: "20240501", time: "1200", controlNumber: "5", version, transactions: [transaction] },
+    ],
   });
   const result = readX12(text);
   expect(result.faults).toEqual([]);
   return { text, parsed: parse997(viewTransaction(result, result.interchanges[0].groups[0].transactions[0])) };
 }
 
-const body = (transaction: TransactionData) => transaction.segments.map((segment) => segment.map((value) => (Array.isArray(value) ? value.join(":") : (value ?? ""))).join("*").replace(/\**$/, ""));
+const body = (transaction: TransactionData) =>
+  transaction.segments.map((segment) =>
+    segment
+      .map((value) => (Array.isArray(value) ? value.join(":") : (value ?? "")))
+      .join("*")
+      .replace(/\**$/, ""),
+  );
 
 describe("parse997 on the corpus", () => {
   it("reads simple997.edi: a rejected 837 with its AK3/AK4 detail", () => {
@@ -37,13 +45,26 @@ describe("parse997 on the corpus", () => {
     expect(faults).toEqual([]);
     expect(warnings).toEqual([]);
     expect(document).toEqual({
-      groups: [{
-        functionalId: "HC", controlNumber: "000001", status: "rejected", statusCode: "R", errorCodes: [], counts: { included: 1, received: 1, accepted: 0 },
-        transactions: [{
-          setId: "837", controlNumber: "0021", status: "rejected", statusCode: "R", errorCodes: ["5"],
-          errors: [{ segmentId: "NM1", position: 8, code: "8", elements: [{ position: 8, reference: "66", code: "7", value: "MI" }] }],
-        }],
-      }],
+      groups: [
+        {
+          functionalId: "HC",
+          controlNumber: "000001",
+          status: "rejected",
+          statusCode: "R",
+          errorCodes: [],
+          counts: { included: 1, received: 1, accepted: 0 },
+          transactions: [
+            {
+              setId: "837",
+              controlNumber: "0021",
+              status: "rejected",
+              statusCode: "R",
+              errorCodes: ["5"],
+              errors: [{ segmentId: "NM1", position: 8, code: "8", elements: [{ position: 8, reference: "66", code: "7", value: "MI" }] }],
+            },
+          ],
+        },
+      ],
     });
   });
 
@@ -63,8 +84,32 @@ describe("parse997 on the corpus", () => {
     const [{ faults, warnings }] = acks("997/staedi__invalid997.edi");
     expect(warnings).toEqual([]);
     expect(faults).toEqual([
-      { level: "element", segmentIndex: 4, segmentId: "AK1", element: 1, ack: { segment: "AK4", code: "7" }, message: 'AK101 "HC NOT IN CODESET" is not a functional identifier code', coded: { code: "edi.fault.ak1_functional_id", params: { element: "AK101", value: '"HC NOT IN CODESET"' } }, positionInTransaction: 2, interchange: 0, group: 0, transaction: 0 },
-      { level: "element", segmentIndex: 7, segmentId: "AK4", element: 2, ack: { segment: "AK4", code: "6" }, message: 'AK402 is not numeric: "66 NON NUMERIC"', coded: { code: "edi.fault.not_numeric", params: { element: "AK402", value: '"66 NON NUMERIC"' } }, positionInTransaction: 5, interchange: 0, group: 0, transaction: 0 },
+      {
+        level: "element",
+        segmentIndex: 4,
+        segmentId: "AK1",
+        element: 1,
+        ack: { segment: "AK4", code: "7" },
+        message: 'AK101 "HC NOT IN CODESET" is not a functional identifier code',
+        coded: { code: "edi.fault.ak1_functional_id", params: { element: "AK101", value: '"HC NOT IN CODESET"' } },
+        positionInTransaction: 2,
+        interchange: 0,
+        group: 0,
+        transaction: 0,
+      },
+      {
+        level: "element",
+        segmentIndex: 7,
+        segmentId: "AK4",
+        element: 2,
+        ack: { segment: "AK4", code: "6" },
+        message: 'AK402 is not numeric: "66 NON NUMERIC"',
+        coded: { code: "edi.fault.not_numeric", params: { element: "AK402", value: '"66 NON NUMERIC"' } },
+        positionInTransaction: 5,
+        interchange: 0,
+        group: 0,
+        transaction: 0,
+      },
     ]);
   });
 
@@ -86,7 +131,17 @@ describe("parse997 on the corpus", () => {
 
   it("reads the accepted group of optionalInterchangeServices.edi (ISB/ISE) and the three interchanges of simple997-multiple-interchanges.edi", () => {
     const [accepted] = acks("997/staedi__optionalInterchangeServices.edi");
-    expect(accepted.document.groups).toEqual([{ functionalId: "HC", controlNumber: "000001", status: "accepted", statusCode: "A", errorCodes: [], counts: { included: 1, received: 1, accepted: 1 }, transactions: [] }]);
+    expect(accepted.document.groups).toEqual([
+      {
+        functionalId: "HC",
+        controlNumber: "000001",
+        status: "accepted",
+        statusCode: "A",
+        errorCodes: [],
+        counts: { included: 1, received: 1, accepted: 1 },
+        transactions: [],
+      },
+    ]);
     const three = acks("997/staedi__simple997-multiple-interchanges.edi");
     expect(three.map((each) => each.document.groups[0].status)).toEqual(["rejected", "rejected", "rejected"]);
   });
@@ -101,7 +156,12 @@ describe("parse997 on the corpus", () => {
 });
 
 describe("parse997 content checks", () => {
-  const parseBody = (segments: string[]) => writeAndParse({ setId: "997", controlNumber: "0001", segments: segments.map((segment) => segment.split("*").map((value) => (value.includes(":") ? value.split(":") : value))) }).parsed;
+  const parseBody = (segments: string[]) =>
+    writeAndParse({
+      setId: "997",
+      controlNumber: "0001",
+      segments: segments.map((segment) => segment.split("*").map((value) => (value.includes(":") ? value.split(":") : value))),
+    }).parsed;
 
   it("accepts a 005010 composite AK401 and the 005010 AK403 codes", () => {
     const { faults, document } = parseBody(["AK1*PO*12", "AK2*850*0001", "AK3*PO1*3**8", "AK4*2:1*330*I12*X", "AK5*R*5", "AK9*R*1*1*0"]);
@@ -112,7 +172,15 @@ describe("parse997 content checks", () => {
   it("faults bad codes and numbers in AK2, AK4, AK5 and AK9", () => {
     const { faults } = parseBody(["AK1*po*12A", "AK2*85*01", "AK3*PO1*3**8", "AK4*X**11", "AK5*Q", "AK9*Z*1*one*0"]);
     expect(faults.map((fault) => `${fault.segmentId}${String(fault.element).padStart(2, "0")} ${fault.ack.code}`)).toEqual([
-      "AK101 7", "AK102 6", "AK201 4", "AK202 4", "AK401 6", "AK403 7", "AK501 7", "AK901 7", "AK903 6",
+      "AK101 7",
+      "AK102 6",
+      "AK201 4",
+      "AK202 4",
+      "AK401 6",
+      "AK403 7",
+      "AK501 7",
+      "AK901 7",
+      "AK903 6",
     ]);
   });
 
@@ -131,7 +199,11 @@ describe("acknowledging received files", () => {
     expect(body(transaction)).toEqual(["AK1*FA*287*005010X231", "AK2*999*2870001*005010X231", "AK5*R*4", "AK9*R*1*1*0"]);
     const { parsed } = writeAndParse(transaction, "005010");
     expect(parsed.faults).toEqual([]);
-    expect(parsed.document.groups[0]).toMatchObject({ status: "rejected", counts: { included: 1, received: 1, accepted: 0 }, transactions: [{ status: "rejected", errorCodes: ["4"] }] });
+    expect(parsed.document.groups[0]).toMatchObject({
+      status: "rejected",
+      counts: { included: 1, received: 1, accepted: 0 },
+      transactions: [{ status: "rejected", errorCodes: ["4"] }],
+    });
   });
 
   it("answers a group whose GE02 does not match GS06 with AK9 code 4", () => {
@@ -164,10 +236,25 @@ describe("acknowledging received files", () => {
     const group = acknowledgeGroup(result);
     const withComponents: AckGroup = {
       ...group,
-      transactions: [...group.transactions, {
-        setId: "999", controlNumber: "2870002", status: "rejected", statusCode: "R", errorCodes: ["5"],
-        errors: [{ segmentId: "IK3", position: 4, loop: "2000", code: "8", elements: [{ position: 2, component: 1, repetition: 2, reference: "720", code: "7", value: "Q" }] }],
-      }],
+      transactions: [
+        ...group.transactions,
+        {
+          setId: "999",
+          controlNumber: "2870002",
+          status: "rejected",
+          statusCode: "R",
+          errorCodes: ["5"],
+          errors: [
+            {
+              segmentId: "IK3",
+              position: 4,
+              loop: "2000",
+              code: "8",
+              elements: [{ position: 2, component: 1, repetition: 2, reference: "720", code: "7", value: "Q" }],
+            },
+          ],
+        },
+      ],
       counts: { included: 2, received: 2, accepted: 0 },
     };
     const { parsed } = writeAndParse(build997(withComponents, "0001"), "005010");
@@ -185,7 +272,9 @@ describe("acknowledging received files", () => {
       ["IN", "1", "A", { included: 2, received: 2, accepted: 2 }],
       ["PO", "165", "A", { included: 1, received: 1, accepted: 1 }],
     ]);
-    expect(written.text).toContain("*ZZ*RECEIVERISA    *ZZ*SENDERISA      *240501*1200*U*00401*000000100*0*T*>~GS*FA*007326879*SENDERDEPT*20240501*1200*200*X*004010~");
+    expect(written.text).toContain(
+      "*ZZ*RECEIVERISA    *ZZ*SENDERISA      *240501*1200*U*00401*000000100*0*T*>~GS*FA*007326879*SENDERDEPT*20240501*1200*200*X*004010~",
+    );
 
     const back = readX12(written.text);
     expect(back.faults).toEqual([]);
@@ -204,7 +293,25 @@ describe("acknowledging received files", () => {
 
 describe("what a 997 answers, and how (D73)", () => {
   const isa = (element = "*", version = "00401", ack = "0", repetition = "U") =>
-    ["ISA", "00", "          ", "00", "          ", "ZZ", "VENDOR         ", "ZZ", "SHOP           ", "240501", "1200", repetition, version, "000000001", ack, "P", ">"].join(element) + "~";
+    [
+      "ISA",
+      "00",
+      "          ",
+      "00",
+      "          ",
+      "ZZ",
+      "VENDOR         ",
+      "ZZ",
+      "SHOP           ",
+      "240501",
+      "1200",
+      repetition,
+      version,
+      "000000001",
+      ack,
+      "P",
+      ">",
+    ].join(element) + "~";
   const file = (groups: string[], element = "*", version = "00401", repetition = "U") =>
     (isa(element, version, "0", repetition) + groups.join("") + `IEA*${groups.length}*000000001~`).replace(/\*/g, element);
   const group = (gs01: string, gs06: string, sets: string, count = 1) => `GS*${gs01}*VENDOR*SHOP*20240501*1200*${gs06}*X*004010~${sets}GE*${count}*${gs06}~`;
@@ -242,11 +349,35 @@ describe("what a 997 answers, and how (D73)", () => {
 
   it("leaves out an AK404 copy that is over 99 characters or holds a delimiter, and an AK2 whose ST02 does not fit", () => {
     const big = "X".repeat(1_000_000);
-    const text = file([group("SH", "6", `ST*856*0001~BSN*00*S>1*20240501*1200~SE*3*0001~ST*856*0002~BSN*00*${big}~SE*3*0002~ST*856*12345678901~SE*2*12345678901~`, 3)]);
+    const text = file([
+      group("SH", "6", `ST*856*0001~BSN*00*S>1*20240501*1200~SE*3*0001~ST*856*0002~BSN*00*${big}~SE*3*0002~ST*856*12345678901~SE*2*12345678901~`, 3),
+    ]);
     const result = readX12(text, { mode: "tolerant" });
     const faults = [
-      { level: "element" as const, segmentIndex: 4, segmentId: "BSN", element: 2, ack: { segment: "AK4" as const, code: "6" }, message: "bad date", interchange: 0, group: 0, transaction: 0, positionInTransaction: 2 },
-      { level: "element" as const, segmentIndex: 7, segmentId: "BSN", element: 2, ack: { segment: "AK4" as const, code: "5" }, message: "too long", interchange: 0, group: 0, transaction: 1, positionInTransaction: 2 },
+      {
+        level: "element" as const,
+        segmentIndex: 4,
+        segmentId: "BSN",
+        element: 2,
+        ack: { segment: "AK4" as const, code: "6" },
+        message: "bad date",
+        interchange: 0,
+        group: 0,
+        transaction: 0,
+        positionInTransaction: 2,
+      },
+      {
+        level: "element" as const,
+        segmentIndex: 7,
+        segmentId: "BSN",
+        element: 2,
+        ack: { segment: "AK4" as const, code: "5" },
+        message: "too long",
+        interchange: 0,
+        group: 0,
+        transaction: 1,
+        positionInTransaction: 2,
+      },
     ];
     const written = ack997Interchange(result, { ...options, extraFaults: faults, delimiters: { element: "*", component: ">", segment: "~", repetition: "^" } });
     expect(written.text).toContain("AK4*2**6~"); // "S>1" holds the component separator
@@ -280,7 +411,10 @@ describe("what a 997 answers, and how (D73)", () => {
   });
 
   it("wraps its control numbers at 999999999", () => {
-    const written = ack997Interchange(readX12(file([group("SH", "6", set856()), group("SH", "7", set856())])), { ...options, controlNumbers: { interchange: 999_999_999, group: 999_999_999, transaction: 999_999_998 } });
+    const written = ack997Interchange(readX12(file([group("SH", "6", set856()), group("SH", "7", set856())])), {
+      ...options,
+      controlNumbers: { interchange: 999_999_999, group: 999_999_999, transaction: 999_999_998 },
+    });
     expect(written.controlNumbers).toEqual({ interchange: 1, group: 1, transaction: 1 });
     expect(written.text).toContain("ST*997*999999998~");
     expect(written.text).toContain("ST*997*999999999~");

@@ -100,12 +100,14 @@ export interface AckElementError {
 
 /** X12 element 479, Functional Identifier Code (version 004010 list; later versions add a few). */
 export const FUNCTIONAL_IDENTIFIERS = new Set(
-  ("AA AB AD AF AG AH AI AK AL AN AO AR AS AT AW BC BE BF BL BS CA CB CC CD CE CF CG CH CI CJ CK CM CN CO CP CR CS CT CV " +
+  (
+    "AA AB AD AF AG AH AI AK AL AN AO AR AS AT AW BC BE BF BL BS CA CB CC CD CE CF CG CH CI CJ CK CM CN CO CP CR CS CT CV " +
     "D3 D4 D5 DA DD DF DI DM DS DX EC ED EI ER ES EV EX FA FB FC FG FH FR FT GB GC GE GF GL GP GR GT HB HC HI HN HP HR HS " +
     "IA IB IC ID IE IG II IJ IM IN IO IP IR IS KM LA LB LI LN LR LS LT MA MC MD ME MF MG MH MI MJ MK MM MN MO MP MQ MR MS " +
     "MT MV MW MX MY NC NL NP NT OC OG OR OW PA PB PC PD PE PF PG PH PI PJ PK PL PN PO PQ PR PS PT PU PV PY QG QM QO RA RB " +
     "RC RD RE RH RI RJ RK RL RM RN RO RP RQ RR RS RT RU RV RW RX RY RZ SA SB SC SD SE SG SH SI SJ SL SM SN SO SP SQ SR SS " +
-    "ST SU SV SW TA TC TD TF TI TM TN TO TP TR TS TT TX UA UB UC UD UI UP UW VA VB VC VD VE VH VI VS WA WB WG WI WL WR WT").split(" "),
+    "ST SU SV SW TA TC TD TF TI TM TN TO TP TR TS TT TX UA UB UC UD UI UP UW VA VB VC VD VE VH VI VS WA WB WG WI WL WR WT"
+  ).split(" "),
 );
 /** X12 element 723, Data Element Syntax Error Code (AK403), with the 005010 additions. */
 export const ELEMENT_ERROR_CODES = new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "I6", "I9", "I10", "I11", "I12", "I13"]);
@@ -177,8 +179,17 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
       }
       case "AK4": {
         check.ak4(segment);
-        const [position, component, repetition] = (element(segment, 1) ?? "").split(view.delimiters.component).map((part) => (/^\d+$/.test(part) ? Number(part) : undefined));
-        const error = dropUndefined({ position, component, repetition, reference: element(segment, 2), code: element(segment, 3) ?? "", value: element(segment, 4) });
+        const [position, component, repetition] = (element(segment, 1) ?? "")
+          .split(view.delimiters.component)
+          .map((part) => (/^\d+$/.test(part) ? Number(part) : undefined));
+        const error = dropUndefined({
+          position,
+          component,
+          repetition,
+          reference: element(segment, 2),
+          code: element(segment, 3) ?? "",
+          value: element(segment, 4),
+        });
         if (segmentError) segmentError.elements.push(error);
         else issues.note(segment, faultPhrase("ak4_without_ak3"));
         break;
@@ -211,7 +222,9 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
   if (ack.groups.length === 0) issues.missingSegment("AK1", last, faultPhrase("no_ak1", { control: view.controlNumber }));
   if (!sawAk9) issues.missingSegment("AK9", last, faultPhrase("no_ak9", { control: view.controlNumber }));
   for (const each of ack.groups) {
-    for (const set of each.transactions) if (set.statusCode === "") issues.missingSegment("AK5", last, faultPhrase("no_ak5", { control: view.controlNumber, set: set.setId, set_control: set.controlNumber }));
+    for (const set of each.transactions)
+      if (set.statusCode === "")
+        issues.missingSegment("AK5", last, faultPhrase("no_ak5", { control: view.controlNumber, set: set.setId, set_control: set.controlNumber }));
   }
   return { document: ack, faults: issues.faults, warnings: issues.warnings };
 }
@@ -223,12 +236,16 @@ const count = (segment: Segment, n: number) => {
 
 /** The content rules of the 997 segments, each broken rule an AK4-coded element fault. */
 class ContentCheck {
-  constructor(private readonly issues: Issues, private readonly delimiters: Delimiters) {}
+  constructor(
+    private readonly issues: Issues,
+    private readonly delimiters: Delimiters,
+  ) {}
 
   ak1(segment: Segment) {
     const id = element(segment, 1);
     if (this.required(segment, 1)) {
-      if (!/^[A-Z0-9]{2}$/.test(id!)) this.issues.elementFault(segment, 1, AK4.invalidCode, (name) => faultPhrase("ak1_functional_id", { element: name, value: JSON.stringify(id) }));
+      if (!/^[A-Z0-9]{2}$/.test(id!))
+        this.issues.elementFault(segment, 1, AK4.invalidCode, (name) => faultPhrase("ak1_functional_id", { element: name, value: JSON.stringify(id) }));
       else if (!FUNCTIONAL_IDENTIFIERS.has(id!)) this.issues.note(segment, faultPhrase("ak101_not_listed", { value: JSON.stringify(id) }), 1);
     }
     this.digits(segment, 2, 1, 9);
@@ -241,7 +258,9 @@ class ContentCheck {
 
   ak3(segment: Segment) {
     if (this.required(segment, 1) && !/^[A-Z][A-Z0-9]{1,2}$/.test(element(segment, 1)!)) {
-      this.issues.elementFault(segment, 1, AK4.invalidCharacter, (name) => faultPhrase("ak3_segment_id", { element: name, value: JSON.stringify(element(segment, 1)) }));
+      this.issues.elementFault(segment, 1, AK4.invalidCharacter, (name) =>
+        faultPhrase("ak3_segment_id", { element: name, value: JSON.stringify(element(segment, 1)) }),
+      );
     }
   }
 
@@ -250,12 +269,16 @@ class ContentCheck {
     if (this.required(segment, 1)) {
       const parts = element(segment, 1)!.split(this.delimiters.component);
       if (parts.length > 3 || parts.some((part, i) => !(/^\d{1,4}$/.test(part) || (i > 0 && part === "")))) {
-        this.issues.elementFault(segment, 1, AK4.invalidCharacter, (name) => faultPhrase("not_element_position", { element: name, value: JSON.stringify(element(segment, 1)) }));
+        this.issues.elementFault(segment, 1, AK4.invalidCharacter, (name) =>
+          faultPhrase("not_element_position", { element: name, value: JSON.stringify(element(segment, 1)) }),
+        );
       }
     }
     this.digits(segment, 2, 1, 4, false);
     if (this.required(segment, 3) && !ELEMENT_ERROR_CODES.has(element(segment, 3)!)) {
-      this.issues.elementFault(segment, 3, AK4.invalidCode, (name) => faultPhrase("ak4_error_code", { element: name, value: JSON.stringify(element(segment, 3)) }));
+      this.issues.elementFault(segment, 3, AK4.invalidCode, (name) =>
+        faultPhrase("ak4_error_code", { element: name, value: JSON.stringify(element(segment, 3)) }),
+      );
     }
   }
 
@@ -276,7 +299,9 @@ class ContentCheck {
 
   private code(segment: Segment, n: number, codes: Set<string>, key: "not_set_ack_code" | "not_group_ack_code") {
     if (this.required(segment, n) && !codes.has(element(segment, n)!)) {
-      this.issues.elementFault(segment, n, AK4.invalidCode, (at) => faultPhrase(key, { element: at, value: JSON.stringify(element(segment, n)), codes: [...codes].join(", ") }));
+      this.issues.elementFault(segment, n, AK4.invalidCode, (at) =>
+        faultPhrase(key, { element: at, value: JSON.stringify(element(segment, n)), codes: [...codes].join(", ") }),
+      );
     }
   }
 
@@ -286,14 +311,17 @@ class ContentCheck {
       if (mandatory) this.required(segment, n);
       return;
     }
-    if (!/^\d+$/.test(value)) this.issues.elementFault(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_numeric", { element: name, value: JSON.stringify(value) }));
+    if (!/^\d+$/.test(value))
+      this.issues.elementFault(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_numeric", { element: name, value: JSON.stringify(value) }));
     else this.length(segment, n, min, max);
   }
 
   private length(segment: Segment, n: number, min: number, max: number) {
     const value = element(segment, n)!;
-    if (value.length < min) this.issues.elementFault(segment, n, AK4.tooShort, (name) => faultPhrase("too_short_chars", { element: name, min, value: JSON.stringify(value) }));
-    if (value.length > max) this.issues.elementFault(segment, n, AK4.tooLong, (name) => faultPhrase("too_long_chars", { element: name, max, value: JSON.stringify(value) }));
+    if (value.length < min)
+      this.issues.elementFault(segment, n, AK4.tooShort, (name) => faultPhrase("too_short_chars", { element: name, min, value: JSON.stringify(value) }));
+    if (value.length > max)
+      this.issues.elementFault(segment, n, AK4.tooLong, (name) => faultPhrase("too_long_chars", { element: name, max, value: JSON.stringify(value) }));
   }
 }
 
@@ -355,7 +383,10 @@ function acknowledgeIndexedGroup(result: Pick<ReadResult, "interchanges" | "segm
   }
   const transactions = group.transactions.map((transaction, t) => acknowledgeTransaction(result, transaction, byTransaction.get(t) ?? [], options, five));
   const accepted = transactions.filter((each) => each.status === "accepted" || each.status === "accepted_with_errors").length;
-  const groupCodes = unique(faults.filter((fault) => fault.transaction === undefined && fault.ack.segment === "AK9").map((fault) => fault.ack.code)).slice(0, 5);
+  const groupCodes = unique(faults.filter((fault) => fault.transaction === undefined && fault.ack.segment === "AK9").map((fault) => fault.ack.code)).slice(
+    0,
+    5,
+  );
   // AK902 is N0 1/6: GE01 as sent only when it fits.
   const ge01 = group.ge?.[1]?.trim() ?? "";
   const included = /^\d{1,6}$/.test(ge01) ? Number(ge01) : transactions.length;
@@ -436,12 +467,15 @@ function fitsAn(value: string | undefined, min: number, max: number, delimiters?
   for (const char of [delimiters.element, delimiters.component, delimiters.repetition, delimiters.segment].join("")) if (value.includes(char)) return false;
   return true;
 }
-const fitsNumber = (value: number | undefined, digits: number): value is number => value !== undefined && Number.isSafeInteger(value) && value >= 0 && String(value).length <= digits;
+const fitsNumber = (value: number | undefined, digits: number): value is number =>
+  value !== undefined && Number.isSafeInteger(value) && value >= 0 && String(value).length <= digits;
 
 /** AK101 (ID 2/2) and AK102 (N0 1/9) of a group fit: the group can be answered by a 997. */
-export const echoableGroup = (group: { functionalId: string; controlNumber: string }) => /^[A-Z0-9]{2}$/.test(group.functionalId) && /^\d{1,9}$/.test(group.controlNumber);
+export const echoableGroup = (group: { functionalId: string; controlNumber: string }) =>
+  /^[A-Z0-9]{2}$/.test(group.functionalId) && /^\d{1,9}$/.test(group.controlNumber);
 /** AK201 (ID 3/3, a set identifier: three digits, as parse997 checks) and AK202 (AN 4/9) of a set fit. */
-const echoableSet = (transaction: { setId: string; controlNumber: string }, delimiters?: Delimiters) => /^\d{3}$/.test(transaction.setId) && fitsAn(transaction.controlNumber, 4, 9, delimiters) && !/\s/.test(transaction.controlNumber);
+const echoableSet = (transaction: { setId: string; controlNumber: string }, delimiters?: Delimiters) =>
+  /^\d{3}$/.test(transaction.setId) && fitsAn(transaction.controlNumber, 4, 9, delimiters) && !/\s/.test(transaction.controlNumber);
 
 /**
  * Writes an acknowledgement as a 997 transaction set. Only what fits the 997's
@@ -452,18 +486,27 @@ const echoableSet = (transaction: { setId: string; controlNumber: string }, deli
  * control character is left out. Throws when AK101/AK102 would not fit.
  */
 export function build997(group: AckGroup, controlNumber: string, delimiters?: Delimiters): TransactionData {
-  if (!echoableGroup(group)) throw new Error(`997: the group ${JSON.stringify(group.functionalId)} ${JSON.stringify(group.controlNumber)} cannot be named in AK101 (ID 2/2) and AK102 (N0 1/9)`);
+  if (!echoableGroup(group))
+    throw new Error(
+      `997: the group ${JSON.stringify(group.functionalId)} ${JSON.stringify(group.controlNumber)} cannot be named in AK101 (ID 2/2) and AK102 (N0 1/9)`,
+    );
   const segments: SegmentData[] = [["AK1", group.functionalId, group.controlNumber, fitsAn(group.version, 1, 12, delimiters) ? group.version : undefined]];
   for (const transaction of group.transactions) {
     if (!echoableSet(transaction, delimiters)) continue;
-    segments.push(["AK2", transaction.setId, transaction.controlNumber, fitsAn(transaction.convention, 1, 35, delimiters) ? transaction.convention : undefined]);
+    segments.push([
+      "AK2",
+      transaction.setId,
+      transaction.controlNumber,
+      fitsAn(transaction.convention, 1, 35, delimiters) ? transaction.convention : undefined,
+    ]);
     for (const error of transaction.errors) {
       if (!/^[A-Z][A-Z0-9]{1,2}$/.test(error.segmentId) || !fitsNumber(error.position, 10) || (error.position ?? 0) < 1) continue;
       segments.push(["AK3", error.segmentId, error.position, fitsAn(error.loop, 1, 4, delimiters) ? error.loop : undefined, error.code]);
       for (const each of error.elements) {
         if (!fitsNumber(each.position, 2) || each.position < 1) continue;
         const part = (n: number | undefined) => (fitsNumber(n, 2) ? n : undefined);
-        const position = each.component !== undefined || each.repetition !== undefined ? [each.position, part(each.component), part(each.repetition)] : each.position;
+        const position =
+          each.component !== undefined || each.repetition !== undefined ? [each.position, part(each.component), part(each.repetition)] : each.position;
         const reference = each.reference !== undefined && /^\d{1,4}$/.test(each.reference) ? each.reference : undefined;
         segments.push(["AK4", position, reference, each.code, fitsAn(each.value, 1, 99, delimiters) ? each.value : undefined]);
       }
@@ -479,7 +522,10 @@ export function build997(group: AckGroup, controlNumber: string, delimiters?: De
 const codeOf = (status: AckStatus) => ({ accepted: "A", accepted_with_errors: "E", partially_accepted: "P", rejected: "R", unknown: "R" })[status];
 
 /** build997(acknowledgeGroup(result, options)): the 997 answering one received group. */
-export function buildAck997(result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, options: AcknowledgeOptions & { controlNumber: string }): TransactionData {
+export function buildAck997(
+  result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">,
+  options: AcknowledgeOptions & { controlNumber: string },
+): TransactionData {
   return build997(acknowledgeGroup(result, options), options.controlNumber);
 }
 
@@ -519,7 +565,10 @@ export interface Ack997InterchangeResult extends WriteResult {
  * the writer's rule. Those are for a TA1 (edi/documents/ta1.ts). Work is linear
  * in the number of groups and faults.
  */
-export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, options: Ack997InterchangeOptions): Ack997InterchangeResult {
+export function ack997Interchange(
+  result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">,
+  options: Ack997InterchangeOptions,
+): Ack997InterchangeResult {
   const next = { ...options.controlNumbers };
   const { date6, date8, time } = x12DateTime(options.date ?? new Date());
   const acknowledgements: AckGroup[] = [];
@@ -559,16 +608,18 @@ export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "fau
       controlNumber: next.interchange,
       version: five ? "00501" : "00401",
       usage: options.usage ?? (interchange.usage === "T" ? "T" : "P"),
-      groups: [{
-        functionalId: "FA",
-        sender: options.groupSender ?? groupId(first.gs[3], sender.id),
-        receiver: options.groupReceiver ?? groupId(first.gs[2], receiver.id),
-        date: date8,
-        time,
-        controlNumber: String(next.group),
-        version: five ? "005010" : "004010",
-        transactions,
-      }],
+      groups: [
+        {
+          functionalId: "FA",
+          sender: options.groupSender ?? groupId(first.gs[3], sender.id),
+          receiver: options.groupReceiver ?? groupId(first.gs[2], receiver.id),
+          date: date8,
+          time,
+          controlNumber: String(next.group),
+          version: five ? "005010" : "004010",
+          transactions,
+        },
+      ],
     });
     next.interchange = addControlNumber(next.interchange);
     next.group = addControlNumber(next.group);
@@ -587,7 +638,11 @@ export function ack997Interchange(result: Pick<ReadResult, "interchanges" | "fau
 export function answerDelimiters(delimiters: Delimiters): Delimiters | null {
   const { element, component, segment } = delimiters;
   let repetition = delimiters.repetition;
-  if (repetition === undefined || [element, component, segment].some((other) => other.includes(repetition!)) || delimiterProblems({ element, component, segment, repetition }).length) {
+  if (
+    repetition === undefined ||
+    [element, component, segment].some((other) => other.includes(repetition!)) ||
+    delimiterProblems({ element, component, segment, repetition }).length
+  ) {
     repetition = chooseRepetition({ element, component, segment });
   }
   const chosen = { element, component, segment, repetition };

@@ -33,7 +33,33 @@ export const seeded = (seed: number) => {
   return () => ((state = (state * 16807) % 2147483647) - 1) / 2147483646;
 };
 
-const NOISE = ["*", "~", ">", "^", "|", ":", "\n", "\r", " ", "A", "9", "\u0000", "\u0007", "é", "…", "ISA", "GS", "ST", "SE", "GE", "IEA", "FA", "997", "999", "ABC"];
+const NOISE = [
+  "*",
+  "~",
+  ">",
+  "^",
+  "|",
+  ":",
+  "\n",
+  "\r",
+  " ",
+  "A",
+  "9",
+  "\u0000",
+  "\u0007",
+  "é",
+  "…",
+  "ISA",
+  "GS",
+  "ST",
+  "SE",
+  "GE",
+  "IEA",
+  "FA",
+  "997",
+  "999",
+  "ABC",
+];
 
 /** One to four mutations: flip, insert, delete bytes; duplicate or drop a segment; a huge element; a control number made of letters. */
 export function mutate(text: string, random: () => number, hugeElement = 1_000_000): { text: string; how: string[] } {
@@ -98,7 +124,12 @@ export function checkAcknowledgements(input: string): string[] {
     const documents = mapTransactions(result);
     const extraFaults = documents.flatMap((d) => [...(d.mapped?.faults ?? []), ...(d.mapped?.warnings ?? [])]);
     for (const delimiters of [undefined, STANDARD_DELIMITERS, { element: "^", component: ">", segment: "~" }]) {
-      const options = { extraFaults, delimiters, controlNumbers: { interchange: 999_999_999, group: 999_999_998, transaction: 999_999_997 }, supportedSets: ["855", "856", "810", "846"] };
+      const options = {
+        extraFaults,
+        delimiters,
+        controlNumbers: { interchange: 999_999_999, group: 999_999_998, transaction: 999_999_997 },
+        supportedSets: ["855", "856", "810", "846"],
+      };
       const built: Array<[string, string]> = [];
       try {
         built.push(["997", ack997Interchange(result, options).text]);

@@ -15,7 +15,9 @@ function file(setId: string, functionalId: string, body: string[]) {
 const codesOf = (text: string) => {
   const result = readX12(text);
   expect(result.faults).toEqual([]);
-  return mapTransactions(result).flatMap((d) => d.mapped?.faults ?? []).map((f) => `${f.segmentId}${String(f.element).padStart(2, "0")} AK4 ${f.ack.code}`);
+  return mapTransactions(result)
+    .flatMap((d) => d.mapped?.faults ?? [])
+    .map((f) => `${f.segmentId}${String(f.element).padStart(2, "0")} AK4 ${f.ack.code}`);
 };
 
 describe("element checks: one table for every document read", () => {

@@ -20,34 +20,191 @@ const M = true;
 const O = false;
 
 export const ELEMENTS: Record<string, readonly ElementDefinition[]> = {
-  BEG: [[1, 2, "ID", M], [2, 2, "ID", M], [3, 22, "AN", M], [4, 30, "AN", O], [5, 8, "DT", M]],
-  BAK: [[1, 2, "ID", M], [2, 2, "ID", M], [3, 22, "AN", M], [4, 8, "DT", O], [5, 30, "AN", O], [6, 45, "AN", O], [7, 30, "AN", O], [8, 22, "AN", O], [9, 8, "DT", O]],
-  BSN: [[1, 2, "ID", M], [2, 30, "AN", M], [3, 8, "DT", O], [4, 8, "TM", O], [5, 4, "ID", O]],
-  BIG: [[1, 8, "DT", M], [2, 22, "AN", M], [3, 8, "DT", O], [4, 22, "AN", O], [5, 30, "AN", O], [6, 22, "AN", O], [7, 2, "ID", O]],
-  BIA: [[1, 2, "ID", M], [2, 2, "ID", M], [3, 30, "AN", M], [4, 8, "DT", M], [5, 8, "TM", O]],
-  HL: [[1, 12, "AN", M], [2, 12, "AN", O], [3, 2, "ID", M], [4, 1, "ID", O]],
-  PRF: [[1, 22, "AN", M], [4, 8, "DT", O]],
-  REF: [[1, 3, "ID", M], [2, 50, "AN", O], [3, 80, "AN", O]],
-  MAN: [[1, 2, "ID", M], [2, 48, "AN", M]],
-  TD1: [[1, 5, "AN", O], [2, 7, "N0", O], [6, 2, "ID", O], [7, 10, "R", O], [8, 2, "ID", O]],
-  TD5: [[2, 2, "ID", O], [3, 80, "AN", O], [4, 2, "ID", O], [5, 35, "AN", O]],
-  LIN: [[1, 20, "AN", O], [2, 2, "ID", M], [3, 48, "AN", M], [4, 2, "ID", O], [5, 48, "AN", O], [6, 2, "ID", O], [7, 48, "AN", O], [8, 2, "ID", O], [9, 48, "AN", O]],
-  SN1: [[1, 20, "AN", O], [2, 10, "R", M], [3, 2, "ID", M], [5, 15, "R", O], [6, 2, "ID", O], [8, 2, "ID", O]],
-  PO1: [[1, 20, "AN", O], [2, 15, "R", O], [3, 2, "ID", O], [4, 17, "R", O], [6, 2, "ID", O], [7, 48, "AN", O], [8, 2, "ID", O], [9, 48, "AN", O], [10, 2, "ID", O], [11, 48, "AN", O]],
-  IT1: [[1, 20, "AN", O], [2, 15, "R", O], [3, 2, "ID", O], [4, 17, "R", O], [6, 2, "ID", O], [7, 48, "AN", O], [8, 2, "ID", O], [9, 48, "AN", O], [10, 2, "ID", O], [11, 48, "AN", O]],
-  ACK: [[1, 2, "ID", M], [2, 15, "R", O], [3, 2, "ID", O], [4, 3, "ID", O], [5, 8, "DT", O]],
-  DTM: [[1, 3, "ID", M], [2, 8, "DT", O], [3, 8, "TM", O]],
-  N1: [[1, 3, "ID", M], [2, 60, "AN", O], [3, 2, "ID", O], [4, 80, "AN", O]],
-  N2: [[1, 60, "AN", M], [2, 60, "AN", O]],
-  N3: [[1, 55, "AN", M], [2, 55, "AN", O]],
-  N4: [[1, 30, "AN", O], [2, 2, "ID", O], [3, 15, "ID", O], [4, 3, "ID", O]],
-  PER: [[1, 2, "ID", M], [2, 60, "AN", O], [3, 2, "ID", O], [4, 256, "AN", O], [5, 2, "ID", O], [6, 256, "AN", O], [7, 2, "ID", O], [8, 256, "AN", O]],
-  PID: [[1, 1, "ID", M], [5, 80, "AN", O]],
-  CTT: [[1, 6, "N0", M], [2, 10, "R", O]],
+  BEG: [
+    [1, 2, "ID", M],
+    [2, 2, "ID", M],
+    [3, 22, "AN", M],
+    [4, 30, "AN", O],
+    [5, 8, "DT", M],
+  ],
+  BAK: [
+    [1, 2, "ID", M],
+    [2, 2, "ID", M],
+    [3, 22, "AN", M],
+    [4, 8, "DT", O],
+    [5, 30, "AN", O],
+    [6, 45, "AN", O],
+    [7, 30, "AN", O],
+    [8, 22, "AN", O],
+    [9, 8, "DT", O],
+  ],
+  BSN: [
+    [1, 2, "ID", M],
+    [2, 30, "AN", M],
+    [3, 8, "DT", O],
+    [4, 8, "TM", O],
+    [5, 4, "ID", O],
+  ],
+  BIG: [
+    [1, 8, "DT", M],
+    [2, 22, "AN", M],
+    [3, 8, "DT", O],
+    [4, 22, "AN", O],
+    [5, 30, "AN", O],
+    [6, 22, "AN", O],
+    [7, 2, "ID", O],
+  ],
+  BIA: [
+    [1, 2, "ID", M],
+    [2, 2, "ID", M],
+    [3, 30, "AN", M],
+    [4, 8, "DT", M],
+    [5, 8, "TM", O],
+  ],
+  HL: [
+    [1, 12, "AN", M],
+    [2, 12, "AN", O],
+    [3, 2, "ID", M],
+    [4, 1, "ID", O],
+  ],
+  PRF: [
+    [1, 22, "AN", M],
+    [4, 8, "DT", O],
+  ],
+  REF: [
+    [1, 3, "ID", M],
+    [2, 50, "AN", O],
+    [3, 80, "AN", O],
+  ],
+  MAN: [
+    [1, 2, "ID", M],
+    [2, 48, "AN", M],
+  ],
+  TD1: [
+    [1, 5, "AN", O],
+    [2, 7, "N0", O],
+    [6, 2, "ID", O],
+    [7, 10, "R", O],
+    [8, 2, "ID", O],
+  ],
+  TD5: [
+    [2, 2, "ID", O],
+    [3, 80, "AN", O],
+    [4, 2, "ID", O],
+    [5, 35, "AN", O],
+  ],
+  LIN: [
+    [1, 20, "AN", O],
+    [2, 2, "ID", M],
+    [3, 48, "AN", M],
+    [4, 2, "ID", O],
+    [5, 48, "AN", O],
+    [6, 2, "ID", O],
+    [7, 48, "AN", O],
+    [8, 2, "ID", O],
+    [9, 48, "AN", O],
+  ],
+  SN1: [
+    [1, 20, "AN", O],
+    [2, 10, "R", M],
+    [3, 2, "ID", M],
+    [5, 15, "R", O],
+    [6, 2, "ID", O],
+    [8, 2, "ID", O],
+  ],
+  PO1: [
+    [1, 20, "AN", O],
+    [2, 15, "R", O],
+    [3, 2, "ID", O],
+    [4, 17, "R", O],
+    [6, 2, "ID", O],
+    [7, 48, "AN", O],
+    [8, 2, "ID", O],
+    [9, 48, "AN", O],
+    [10, 2, "ID", O],
+    [11, 48, "AN", O],
+  ],
+  IT1: [
+    [1, 20, "AN", O],
+    [2, 15, "R", O],
+    [3, 2, "ID", O],
+    [4, 17, "R", O],
+    [6, 2, "ID", O],
+    [7, 48, "AN", O],
+    [8, 2, "ID", O],
+    [9, 48, "AN", O],
+    [10, 2, "ID", O],
+    [11, 48, "AN", O],
+  ],
+  ACK: [
+    [1, 2, "ID", M],
+    [2, 15, "R", O],
+    [3, 2, "ID", O],
+    [4, 3, "ID", O],
+    [5, 8, "DT", O],
+  ],
+  DTM: [
+    [1, 3, "ID", M],
+    [2, 8, "DT", O],
+    [3, 8, "TM", O],
+  ],
+  N1: [
+    [1, 3, "ID", M],
+    [2, 60, "AN", O],
+    [3, 2, "ID", O],
+    [4, 80, "AN", O],
+  ],
+  N2: [
+    [1, 60, "AN", M],
+    [2, 60, "AN", O],
+  ],
+  N3: [
+    [1, 55, "AN", M],
+    [2, 55, "AN", O],
+  ],
+  N4: [
+    [1, 30, "AN", O],
+    [2, 2, "ID", O],
+    [3, 15, "ID", O],
+    [4, 3, "ID", O],
+  ],
+  PER: [
+    [1, 2, "ID", M],
+    [2, 60, "AN", O],
+    [3, 2, "ID", O],
+    [4, 256, "AN", O],
+    [5, 2, "ID", O],
+    [6, 256, "AN", O],
+    [7, 2, "ID", O],
+    [8, 256, "AN", O],
+  ],
+  PID: [
+    [1, 1, "ID", M],
+    [5, 80, "AN", O],
+  ],
+  CTT: [
+    [1, 6, "N0", M],
+    [2, 10, "R", O],
+  ],
   TDS: [[1, 15, "N2", M]],
-  SAC: [[1, 1, "ID", M], [2, 4, "ID", O], [5, 15, "N2", O], [15, 80, "AN", O]],
-  QTY: [[1, 2, "ID", M], [2, 15, "R", O], [3, 2, "ID", O]],
-  SCH: [[1, 15, "R", M], [2, 2, "ID", M], [5, 3, "ID", M], [6, 8, "DT", M], [7, 8, "TM", O]],
+  SAC: [
+    [1, 1, "ID", M],
+    [2, 4, "ID", O],
+    [5, 15, "N2", O],
+    [15, 80, "AN", O],
+  ],
+  QTY: [
+    [1, 2, "ID", M],
+    [2, 15, "R", O],
+    [3, 2, "ID", O],
+  ],
+  SCH: [
+    [1, 15, "R", M],
+    [2, 2, "ID", M],
+    [5, 3, "ID", M],
+    [6, 8, "DT", M],
+    [7, 8, "TM", O],
+  ],
 };
 
 // eslint-disable-next-line no-control-regex
@@ -65,7 +222,13 @@ export function checkElements(issues: Issues, segment: Segment): void {
     const value = elements[n];
     if (value && INVALID.test(value)) {
       const at = value.search(INVALID);
-      issues.elementFault(segment, n, AK4.invalidCharacter, (name) => faultPhrase("invalid_character", { element: name, character: `U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}`, position: at + 1 }));
+      issues.elementFault(segment, n, AK4.invalidCharacter, (name) =>
+        faultPhrase("invalid_character", {
+          element: name,
+          character: `U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}`,
+          position: at + 1,
+        }),
+      );
     }
   }
   for (const [n, max, type, mandatory] of definitions) {
@@ -74,6 +237,7 @@ export function checkElements(issues: Issues, segment: Segment): void {
       if (mandatory) issues.elementFault(segment, n, AK4.mandatoryMissing, (name) => faultPhrase("mandatory_missing", { element: name }));
       continue;
     }
-    if (lengthOf(value, type) > max) issues.elementFault(segment, n, AK4.tooLong, (name) => faultPhrase("too_long", { element: name, max, length: value.length }));
+    if (lengthOf(value, type) > max)
+      issues.elementFault(segment, n, AK4.tooLong, (name) => faultPhrase("too_long", { element: name, max, length: value.length }));
   }
 }

@@ -20,7 +20,9 @@ export function extractTransaction(read: Pick<ReadResult, "interchanges" | "segm
   const transaction = group.transactions[location.transaction];
   const { component } = interchange.delimiters;
   const all = transactionSegments(read.segments, transaction);
-  const body: SegmentData[] = all.slice(1, -1).map((elements) => elements.map((value, i) => (i > 0 && value.includes(component) ? value.split(component) : value)));
+  const body: SegmentData[] = all
+    .slice(1, -1)
+    .map((elements) => elements.map((value, i) => (i > 0 && value.includes(component) ? value.split(component) : value)));
   return writeInterchange({
     delimiters: interchange.delimiters,
     sender: interchange.sender,

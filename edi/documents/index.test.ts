@@ -28,10 +28,18 @@ describe("document helpers", () => {
   it("takes one set's segments out of a read file, ST to SE, with positions", () => {
     const result = read("855/staedi__multi-tx-transaction-type.edi");
     const second = result.interchanges[0].groups[0].transactions[1];
-    expect(transactionSegments(result.segments, second)).toEqual([["ST", "855", "0002"], ["BAK", "54", "AC", "ORDER2", "20260127"], ["SE", "3", "0002"]]);
+    expect(transactionSegments(result.segments, second)).toEqual([
+      ["ST", "855", "0002"],
+      ["BAK", "54", "AC", "ORDER2", "20260127"],
+      ["SE", "3", "0002"],
+    ]);
     const view = viewTransaction(result, second);
     expect(view).toMatchObject({ setId: "855", controlNumber: "0002", version: "004010", location: { interchange: 0, group: 0, transaction: 1 } });
-    expect(view.segments.map((segment) => [segment.id, segment.index, segment.position])).toEqual([["ST", 5, 1], ["BAK", 6, 2], ["SE", 7, 3]]);
+    expect(view.segments.map((segment) => [segment.id, segment.index, segment.position])).toEqual([
+      ["ST", 5, 1],
+      ["BAK", 6, 2],
+      ["SE", 7, 3],
+    ]);
     expect(view.delimiters.component).toBe("^");
   });
 
@@ -44,7 +52,13 @@ describe("document helpers", () => {
   });
 
   it("reads X12 dates (CCYYMMDD, and YYMMDD of old versions) and writes decimals without float noise", () => {
-    expect([isoDate("20240229"), isoDate("20230229"), isoDate("040317"), isoDate("991231"), isoDate("2024-01-01")]).toEqual(["2024-02-29", undefined, "2004-03-17", "1999-12-31", undefined]);
+    expect([isoDate("20240229"), isoDate("20230229"), isoDate("040317"), isoDate("991231"), isoDate("2024-01-01")]).toEqual([
+      "2024-02-29",
+      undefined,
+      "2004-03-17",
+      "1999-12-31",
+      undefined,
+    ]);
     expect([decimal(0.1 + 0.2), decimal(9.5), decimal(100), decimal(-0), decimal(undefined)]).toEqual(["0.3", "9.5", "100", "0", undefined]);
   });
 });

@@ -34,7 +34,7 @@ type ReadSource = Pick<ReadResult, "segments" | "interchanges">;
 export function mapTransaction(result: ReadSource, transaction: TransactionSet, options: MapOptions = {}): MappedDocument | null {
   let viewed: TransactionView | undefined;
   const view = () => (viewed = viewTransaction(result, transaction, options.location));
-  const checked = <T,>(parsed: Parsed<T>): Parsed<T> => withElementChecks(viewed!, parsed);
+  const checked = <T>(parsed: Parsed<T>): Parsed<T> => withElementChecks(viewed!, parsed);
   switch (transaction.setId) {
     case "850":
       return { type: "850", ...checked(parse850(view())) };
@@ -100,23 +100,80 @@ export function mapTransactions(result: ReadSource, options: MapOptions = {}): L
 
 export { build810, parse810, invoiceTotalCents, type Charge, type Invoice, type InvoiceInput, type InvoiceLine } from "./810";
 export {
-  availableQuantity, build846, generate846, inventoryRecords, parse846, readInventoryStream,
-  type Generate846Options, type InventoryAdvice, type InventoryAdviceInput, type InventoryContext, type InventoryHeader, type InventoryRecord, type InventoryStreamResult,
+  availableQuantity,
+  build846,
+  generate846,
+  inventoryRecords,
+  parse846,
+  readInventoryStream,
+  type Generate846Options,
+  type InventoryAdvice,
+  type InventoryAdviceInput,
+  type InventoryContext,
+  type InventoryHeader,
+  type InventoryRecord,
+  type InventoryStreamResult,
 } from "./846";
 export { build850, parse850, type Build850Options, type DropShipLine, type DropShipOrderRequest, type PurchaseOrder, type PurchaseOrderLine } from "./850";
 export {
-  ACK_TYPE_CODES, build855, LINE_STATUS_CODES, parse855,
-  type AckLine, type AckLineInput, type LineAck, type LineStatus, type OrderAckStatus, type PurchaseOrderAck, type PurchaseOrderAckInput,
+  ACK_TYPE_CODES,
+  build855,
+  LINE_STATUS_CODES,
+  parse855,
+  type AckLine,
+  type AckLineInput,
+  type LineAck,
+  type LineStatus,
+  type OrderAckStatus,
+  type PurchaseOrderAck,
+  type PurchaseOrderAckInput,
 } from "./855";
 export {
-  allTrackingNumbers, build856, parse856,
-  type Carrier, type Mark, type Packaging, type Parse856Options, type ShipNotice, type ShipNoticeInput, type ShipNoticeItem, type ShipNoticeOrder, type ShipNoticeOrderInput, type ShipNoticePack,
+  allTrackingNumbers,
+  build856,
+  parse856,
+  type Carrier,
+  type Mark,
+  type Packaging,
+  type Parse856Options,
+  type ShipNotice,
+  type ShipNoticeInput,
+  type ShipNoticeItem,
+  type ShipNoticeOrder,
+  type ShipNoticeOrderInput,
+  type ShipNoticePack,
 } from "./856";
 export {
-  ack997Interchange, acknowledgeGroup, build997, buildAck997, ELEMENT_ERROR_CODES, FUNCTIONAL_IDENTIFIERS, parse997,
-  type Ack997InterchangeOptions, type Ack997InterchangeResult, type AckElementError, type AckGroup, type AcknowledgeOptions, type AckSegmentError, type AckStatus, type AckTransaction, type FunctionalAck,
+  ack997Interchange,
+  acknowledgeGroup,
+  build997,
+  buildAck997,
+  ELEMENT_ERROR_CODES,
+  FUNCTIONAL_IDENTIFIERS,
+  parse997,
+  type Ack997InterchangeOptions,
+  type Ack997InterchangeResult,
+  type AckElementError,
+  type AckGroup,
+  type AcknowledgeOptions,
+  type AckSegmentError,
+  type AckStatus,
+  type AckTransaction,
+  type FunctionalAck,
 } from "./997";
-export { components, repetitions, transactionSegments, viewTransaction, type Contact, type Parsed, type Party, type ProductIds, type Reference, type Segment, type TransactionView } from "./types";
+export {
+  components,
+  repetitions,
+  transactionSegments,
+  viewTransaction,
+  type Contact,
+  type Parsed,
+  type Party,
+  type ProductIds,
+  type Reference,
+  type Segment,
+  type TransactionView,
+} from "./types";
 export * from "./997";
 export * from "./ta1";
 export * from "./ack-property";

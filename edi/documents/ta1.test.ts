@@ -4,7 +4,25 @@ import { ack997Interchange } from "./997";
 import { planTa1, ta1Interchanges } from "./ta1";
 
 const isa = (o: { element?: string; ack?: string; control?: string; sender?: string; component?: string } = {}) =>
-  ["ISA", "00", "          ", "00", "          ", "ZZ", o.sender ?? "VENDOR         ", "ZZ", "SHOP           ", "240501", "1200", "U", "00401", o.control ?? "000000042", o.ack ?? "0", "P", o.component ?? ">"].join(o.element ?? "*") + "~";
+  [
+    "ISA",
+    "00",
+    "          ",
+    "00",
+    "          ",
+    "ZZ",
+    o.sender ?? "VENDOR         ",
+    "ZZ",
+    "SHOP           ",
+    "240501",
+    "1200",
+    "U",
+    "00401",
+    o.control ?? "000000042",
+    o.ack ?? "0",
+    "P",
+    o.component ?? ">",
+  ].join(o.element ?? "*") + "~";
 const group = (gs06 = "7", gs01 = "SH") => `GS*${gs01}*VENDOR*SHOP*20240501*1200*${gs06}*X*004010~ST*856*0001~BSN*00*S1*20240501*1200~SE*3*0001~GE*1*${gs06}~`;
 const options = { controlNumber: 500, date: new Date("2024-05-02T08:30:00Z") };
 const ta1Of = (text: string) => text.split("~").find((segment) => segment.startsWith("TA1"));
@@ -48,7 +66,9 @@ describe("TA1 (D73)", () => {
   });
 
   it("echoes a broken ISA13 as zeros and cleans a partner ID holding our delimiters", () => {
-    const result = readX12(isa({ ack: "1", control: "00000004X", sender: "VEN~DOR*       " }).replace("VEN~DOR*", "VEN>DOR^") + group() + "IEA*1*00000004X~", { mode: "tolerant" });
+    const result = readX12(isa({ ack: "1", control: "00000004X", sender: "VEN~DOR*       " }).replace("VEN~DOR*", "VEN>DOR^") + group() + "IEA*1*00000004X~", {
+      mode: "tolerant",
+    });
     const written = ta1Interchanges(result, options);
     expect(ta1Of(written.text)).toMatch(/^TA1\*000000000\*240501\*1200\*E\*018$/);
     const back = readX12(written.text);

@@ -154,7 +154,12 @@ export class Issues {
 
   /** A mandatory segment the set lacks: a warning (see the header comment). */
   missingSegment(id: string, at: Segment | undefined, message?: string | Phrase) {
-    const phrase = message === undefined ? faultPhrase("no_segment", { set: this.view.setId, control: this.view.controlNumber, segment: id }) : typeof message === "string" ? null : message;
+    const phrase =
+      message === undefined
+        ? faultPhrase("no_segment", { set: this.view.setId, control: this.view.controlNumber, segment: id })
+        : typeof message === "string"
+          ? null
+          : message;
     this.warnings.push({
       level: "segment",
       segmentIndex: (at?.index ?? 0) + 1,
@@ -207,7 +212,12 @@ export function readCents(issues: Issues, segment: Segment, n: number): number |
   if (!/^[+-]?\d+$/.test(value.trim())) {
     // Some senders write the decimal point anyway: accept it, but say so.
     if (DECIMAL.test(value.trim())) {
-      issues.note(segment, faultPhrase("implied_decimal", { element: `${segment.id}${String(n).padStart(2, "0")}`, value: JSON.stringify(value) }), n, AK4.invalidCharacter);
+      issues.note(
+        segment,
+        faultPhrase("implied_decimal", { element: `${segment.id}${String(n).padStart(2, "0")}`, value: JSON.stringify(value) }),
+        n,
+        AK4.invalidCharacter,
+      );
       return Math.round(Number(value) * 100);
     }
     issues.valueProblem(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_amount", { element: name, value: JSON.stringify(value) }));
@@ -438,7 +448,13 @@ export function readContact(segment: Segment): Contact {
 }
 
 export function contactSegment(contact: Contact): SegmentData {
-  const communications = ([["TE", contact.phone], ["EM", contact.email], ["FX", contact.fax]] as const).filter(([, value]) => value !== undefined);
+  const communications = (
+    [
+      ["TE", contact.phone],
+      ["EM", contact.email],
+      ["FX", contact.fax],
+    ] as const
+  ).filter(([, value]) => value !== undefined);
   return ["PER", contact.function, contact.name, ...communications.flat()];
 }
 
@@ -447,7 +463,12 @@ export function contactSegment(contact: Contact): SegmentData {
  * `checkHash`, the sum of their quantities. A mismatch is a warning: the lines
  * themselves are what the app uses.
  */
-export function checkTotals(issues: Issues, ctt: Segment, document: { lines: { quantity?: number }[]; totals?: { lineCount?: number; hashTotal?: number } }, checkHash = true) {
+export function checkTotals(
+  issues: Issues,
+  ctt: Segment,
+  document: { lines: { quantity?: number }[]; totals?: { lineCount?: number; hashTotal?: number } },
+  checkHash = true,
+) {
   const { lineCount, hashTotal } = document.totals ?? {};
   if (lineCount !== undefined && lineCount !== document.lines.length) {
     issues.note(ctt, faultPhrase("ctt_lines", { count: lineCount, lines: document.lines.length }), 1);

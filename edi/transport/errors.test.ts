@@ -21,7 +21,15 @@ describe("TransportError", () => {
     expect(cause.message).toBe("login failed for acme:***@host");
     expect(cause).toMatchObject({ code: "ERR_LOGIN", level: "client-authentication" });
     expect(cause.config).toBeUndefined();
-    for (const text of [String(error), JSON.stringify(error), error.stack ?? "", inspect(error, { depth: 5 }), String(cause), cause.stack ?? "", JSON.stringify(cause)]) {
+    for (const text of [
+      String(error),
+      JSON.stringify(error),
+      error.stack ?? "",
+      inspect(error, { depth: 5 }),
+      String(cause),
+      cause.stack ?? "",
+      JSON.stringify(cause),
+    ]) {
       expect(text).not.toContain(SECRET);
     }
   });
@@ -89,7 +97,12 @@ describe("OperationRunner", () => {
     }, timedOut);
     expect(await busy).toBe("done");
     let hung = false;
-    await expect(runner.run(() => new Promise(() => {}), () => ((hung = true), timedOut()))).rejects.toMatchObject({ kind: "timeout" });
+    await expect(
+      runner.run(
+        () => new Promise(() => {}),
+        () => ((hung = true), timedOut()),
+      ),
+    ).rejects.toMatchObject({ kind: "timeout" });
     expect(hung).toBe(true);
     // The next operation still runs after a timed-out one.
     expect(await runner.run(async () => "next", timedOut)).toBe("next");

@@ -8,16 +8,7 @@
 import { coded, type CodedMessage } from "../messages";
 
 export type TransportErrorKind =
-  | "auth"
-  | "unreachable"
-  | "timeout"
-  | "not_found"
-  | "permission"
-  | "host_key_changed"
-  | "incomplete"
-  | "connection_lost"
-  | "too_large"
-  | "protocol";
+  "auth" | "unreachable" | "timeout" | "not_found" | "permission" | "host_key_changed" | "incomplete" | "connection_lost" | "too_large" | "protocol";
 
 /** Faults of the connection itself: a new attempt may well succeed. */
 const CONNECTION_FAULTS: ReadonlySet<TransportErrorKind> = new Set(["unreachable", "timeout", "connection_lost"]);
@@ -184,7 +175,13 @@ export class TransportErrors {
   }
 
   connectTimeout(ms: number, cause?: unknown) {
-    return this.make("timeout", "connect_timeout", { address: this.address, duration: durationMessage(ms) }, `${this.address} did not answer within ${formatDuration(ms)} (connecting)`, cause);
+    return this.make(
+      "timeout",
+      "connect_timeout",
+      { address: this.address, duration: durationMessage(ms) },
+      `${this.address} did not answer within ${formatDuration(ms)} (connecting)`,
+      cause,
+    );
   }
 
   operationTimeout(ms: number, activity: Activity, path: string, cause?: unknown) {
@@ -213,13 +210,25 @@ export class TransportErrors {
   }
 
   permission(activity: Activity, path: string, cause?: unknown) {
-    return this.make("permission", "permission", { activity: activityMessage(activity), path, host: this.host }, `Permission denied ${activity} ${path} on ${this.endpoint.host}`, cause);
+    return this.make(
+      "permission",
+      "permission",
+      { activity: activityMessage(activity), path, host: this.host },
+      `Permission denied ${activity} ${path} on ${this.endpoint.host}`,
+      cause,
+    );
   }
 
   incompleteDownload(path: string, got: number, expected: number) {
     const host = this.endpoint.host;
     const params = { path, host, got, expected };
-    if (got > expected) return this.make("incomplete", "download_grew", params, `Received ${got} bytes of ${path} from ${host} where ${expected} were expected; the file changed during the download`);
+    if (got > expected)
+      return this.make(
+        "incomplete",
+        "download_grew",
+        params,
+        `Received ${got} bytes of ${path} from ${host} where ${expected} were expected; the file changed during the download`,
+      );
     return this.make("incomplete", "download_incomplete", params, `Received ${got} of ${expected} bytes of ${path} from ${host}; the download is incomplete`);
   }
 
@@ -237,13 +246,24 @@ export class TransportErrors {
   }
 
   incompleteUpload(path: string, got: number, expected: number) {
-    return this.make("incomplete", "upload_incomplete", { path, host: this.host, got, expected }, `Only ${got} of ${expected} bytes of ${path} reached ${this.endpoint.host}; the file was not published under its final name`);
+    return this.make(
+      "incomplete",
+      "upload_incomplete",
+      { path, host: this.host, got, expected },
+      `Only ${got} of ${expected} bytes of ${path} reached ${this.endpoint.host}; the file was not published under its final name`,
+    );
   }
 
   connectionLost(activity?: Activity | "connecting", path?: string, cause?: unknown) {
     const during = activity ? ` while ${activity} ${path ?? ""}`.trimEnd() : "";
     const code = !activity ? "connection_lost" : path ? "connection_lost_during" : "connection_lost_while";
-    return this.make("connection_lost", code, { address: this.address, activity: activity ? activityMessage(activity) : "", path: path ?? "" }, `The connection to ${this.address} was lost${during}`, cause);
+    return this.make(
+      "connection_lost",
+      code,
+      { address: this.address, activity: activity ? activityMessage(activity) : "", path: path ?? "" },
+      `The connection to ${this.address} was lost${during}`,
+      cause,
+    );
   }
 
   closed() {
@@ -320,7 +340,12 @@ export class TransportErrors {
   }
 
   fileInTheWay(folder: string) {
-    return this.make("protocol", "file_in_the_way", { folder, host: this.host }, `Cannot create folder ${folder} on ${this.endpoint.host}: a file of that name exists`);
+    return this.make(
+      "protocol",
+      "file_in_the_way",
+      { folder, host: this.host },
+      `Cannot create folder ${folder} on ${this.endpoint.host}: a file of that name exists`,
+    );
   }
 
   /** A refusal the server did not explain further, e.g. "rename /a to /b failed: <server's words>". */
@@ -442,22 +467,24 @@ export class OperationRunner {
       };
       this.timers.add(arm);
       arm();
-      work().then(
-        (value) => {
-          if (settled) return;
-          settled = true;
-          resolve(value);
-        },
-        (error: unknown) => {
-          if (settled) return;
-          settled = true;
-          reject(error);
-        },
-      ).finally(() => {
-        clearTimeout(timer);
-        // A timed-out operation settles late, maybe while others run.
-        this.timers.delete(arm);
-      });
+      work()
+        .then(
+          (value) => {
+            if (settled) return;
+            settled = true;
+            resolve(value);
+          },
+          (error: unknown) => {
+            if (settled) return;
+            settled = true;
+            reject(error);
+          },
+        )
+        .finally(() => {
+          clearTimeout(timer);
+          // A timed-out operation settles late, maybe while others run.
+          this.timers.delete(arm);
+        });
     });
   }
 }

@@ -20,25 +20,10 @@ import { Readable } from "node:stream";
 import { Client as FtpClient, type FileInfo, FTPError } from "basic-ftp";
 import type { TLSSocket } from "node:tls";
 import { isIP } from "node:net";
-import {
-  type Activity,
-  isConnectionLossCode,
-  OperationRunner,
-  TransportError,
-  TransportErrors,
-  unreachableReason,
-  withDeadline,
-} from "./errors";
+import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
 import { activeStrategy, DataConnectionRefused, passiveStrategy, sameCertificateAs } from "./ftp-data";
-import {
-  assertPlainFileName,
-  baseName,
-  folderChain,
-  joinRemote,
-  normaliseRemotePath,
-  parentOf,
-} from "./paths";
+import { assertPlainFileName, baseName, folderChain, joinRemote, normaliseRemotePath, parentOf } from "./paths";
 // Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
 import { listedEntryPath } from "./paths";
 import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
@@ -97,7 +82,15 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
   }
   const checkTls = certificate ? sameCertificateAs(certificate.seen) : null;
   client.prepareTransfer = settings.mechanism === 2 ? activeStrategy(checkTls) : passiveStrategy(checkTls);
-  return new FtpTransport(settings.mechanism, client, home, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES, certificate?.pin ?? null);
+  return new FtpTransport(
+    settings.mechanism,
+    client,
+    home,
+    errors,
+    timeoutMs,
+    settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES,
+    certificate?.pin ?? null,
+  );
 }
 
 type ConnectStage = "connecting" | "tls" | "login" | "settings" | "protect";
@@ -123,18 +116,33 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
   if (error instanceof TransportError) return error;
   const { code, message } = describe(error);
   if (stage === "tls" && error instanceof FTPError) {
-    return errors.protocol("no_ftps", { server: serverWords(message) ?? String(error.code) }, `${errors.url} does not offer FTPS (explicit TLS): AUTH TLS was refused (${serverWords(message) ?? error.code})`, error);
+    return errors.protocol(
+      "no_ftps",
+      { server: serverWords(message) ?? String(error.code) },
+      `${errors.url} does not offer FTPS (explicit TLS): AUTH TLS was refused (${serverWords(message) ?? error.code})`,
+      error,
+    );
   }
   if (stage === "tls" && !(error instanceof FTPError) && !isConnectionLossCode(code) && !/^timeout/i.test(message)) {
     return errors.protocol("tls_handshake", { reason: message.slice(0, 200) }, `The TLS handshake with ${errors.url} failed: ${message.slice(0, 200)}`, error);
   }
   if (stage === "protect" && error instanceof FTPError) {
-    return errors.protocol("prot_refused", { server: serverWords(message) ?? String(error.code) }, `${errors.url} refused to encrypt data connections (PROT P): ${serverWords(message) ?? error.code}`, error);
+    return errors.protocol(
+      "prot_refused",
+      { server: serverWords(message) ?? String(error.code) },
+      `${errors.url} refused to encrypt data connections (PROT P): ${serverWords(message) ?? error.code}`,
+      error,
+    );
   }
   if (error instanceof FTPError) {
     // vsftpd's "530 Non-anonymous sessions must use encryption.", and others' like it.
     if (stage !== "tls" && error.code >= 500 && ENCRYPTION_REQUIRED_WORDS.test(message)) {
-      return errors.protocol("ftps_required", { server: serverWords(message) ?? "" }, `${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${serverWords(message)})`, error);
+      return errors.protocol(
+        "ftps_required",
+        { server: serverWords(message) ?? "" },
+        `${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${serverWords(message)})`,
+        error,
+      );
     }
     if (error.code === 530 || error.code === 332) return errors.auth(error);
     if (error.code === 421) return errors.connectionLost("connecting", undefined, error);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { PathError } from "./errors";
-import { archiveNameCandidates, assertPlainFileName, displayRemoteName, folderChain, joinRemote, listedEntryPath, remoteEntryPath, resolveInside } from "./paths";
+import {
+  archiveNameCandidates,
+  assertPlainFileName,
+  displayRemoteName,
+  folderChain,
+  joinRemote,
+  listedEntryPath,
+  remoteEntryPath,
+  resolveInside,
+} from "./paths";
 
 describe("resolveInside", () => {
   it.each([

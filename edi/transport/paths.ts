@@ -13,7 +13,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
  */
 export function resolveInside(folder: string, userPath: string): string {
   if (typeof userPath !== "string" || userPath === "") throw new PathError(String(userPath ?? ""), "it is empty", { code: "empty" });
-  if (CONTROL_CHARACTERS.test(userPath)) throw new PathError(userPath, "it contains a control character (such as NUL or a line break)", { code: "control_character" });
+  if (CONTROL_CHARACTERS.test(userPath))
+    throw new PathError(userPath, "it contains a control character (such as NUL or a line break)", { code: "control_character" });
   if (userPath.includes("\\")) throw new PathError(userPath, "it contains a backslash", { code: "backslash" });
   if (userPath.startsWith("/")) throw new PathError(userPath, `it is absolute; give a path inside ${folder}`, { code: "absolute", params: { folder } });
   const segments = userPath.split("/");
@@ -129,7 +130,11 @@ export function* archiveNameCandidates(name: string, now: Date = new Date()): Ge
   yield name;
   const dot = name.lastIndexOf(".");
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
-  const stamp = now.toISOString().replace(/\.\d+Z$/, "").replace(/[-:]/g, "").replace("T", "-");
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, "")
+    .replace(/[-:]/g, "")
+    .replace("T", "-");
   yield `${stem}_${stamp}${extension}`;
   for (let n = 2; ; n++) yield `${stem}_${stamp}-${n}${extension}`;
 }

@@ -17,7 +17,11 @@ let root: string;
 let sftp: SftpTestServer;
 let ftp: FtpTestServer;
 const servers = () => [
-  { label: "SFTP", faults: sftp.faults, settings: { mechanism: 1, host: sftp.host, port: sftp.port, user: "v", password: PASSWORD, hostKey: sftp.hostKey } as ConnectionSettings },
+  {
+    label: "SFTP",
+    faults: sftp.faults,
+    settings: { mechanism: 1, host: sftp.host, port: sftp.port, user: "v", password: PASSWORD, hostKey: sftp.hostKey } as ConnectionSettings,
+  },
   { label: "FTP", faults: ftp.faults, settings: { mechanism: 3, host: ftp.host, port: ftp.port, user: "v", password: PASSWORD } as ConnectionSettings },
 ];
 const options = { minAgeMs: 60_000, pauseMs: 1 };

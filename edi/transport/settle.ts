@@ -29,7 +29,12 @@ const sameTime = (a: Date | null, b: Date | null) => (a === null || b === null ?
  * with none is judged by the two listings alone. Gone by the second listing:
  * neither ready nor changing (nothing to take).
  */
-export async function settledFiles(transport: Pick<VendorTransport, "list">, folder: string, files: RemoteFile[], options: SettleOptions): Promise<SettledFiles> {
+export async function settledFiles(
+  transport: Pick<VendorTransport, "list">,
+  folder: string,
+  files: RemoteFile[],
+  options: SettleOptions,
+): Promise<SettledFiles> {
   const now = (options.now ?? (() => new Date()))().getTime();
   const isOld = (file: RemoteFile) => file.modifiedAt !== null && now - file.modifiedAt.getTime() >= options.minAgeMs;
   const young = files.filter((file) => !isOld(file));

@@ -3,26 +3,21 @@
 import { Readable } from "node:stream";
 import type { Client as SshClient } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
-import {
-  type Activity,
-  isConnectionLossCode,
-  OperationRunner,
-  TransportError,
-  TransportErrors,
-  unreachableReason,
-  withDeadline,
-} from "./errors";
+import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
-import {
-  assertPlainFileName,
-  folderChain,
-  joinRemote,
-  parentOf,
-} from "./paths";
+import { assertPlainFileName, folderChain, joinRemote, parentOf } from "./paths";
 // Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
 import { listedEntryPath } from "./paths";
 import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
-import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, SFTP_IN_FLIGHT, type VendorTransport } from "./types";
+import {
+  type ConnectionSettings,
+  DEFAULT_MAX_DOWNLOAD_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  defaultPort,
+  type RemoteFile,
+  SFTP_IN_FLIGHT,
+  type VendorTransport,
+} from "./types";
 
 /** OpenSSH's fingerprint of a raw public key blob: "SHA256:" + unpadded base64 of its SHA-256. */
 export function sshFingerprint(rawPublicKey: Buffer): string {
@@ -113,7 +108,8 @@ function classifyConnectError(error: unknown, rawError: unknown, errors: Transpo
   if (reason) return errors.unreachable(reason, cause);
   if (level === "client-authentication" || /authentication methods failed/i.test(message)) return errors.auth(cause);
   if (level === "client-timeout" || /timed out/i.test(message) || code === "ETIMEDOUT") return errors.connectTimeout(timeoutMs, cause);
-  if (isConnectionLossCode(code) || /connection lost|unexpected (end|close)|socket hang up|closed/i.test(message)) return errors.connectionLost("connecting", undefined, cause);
+  if (isConnectionLossCode(code) || /connection lost|unexpected (end|close)|socket hang up|closed/i.test(message))
+    return errors.connectionLost("connecting", undefined, cause);
   return errors.protocol("no_sftp_session", {}, `Could not open an SFTP session with ${errors.url}`, cause);
 }
 
@@ -356,6 +352,9 @@ class SftpTransport implements VendorTransport {
 
 /** The server's part of a library message: "_rename: Failure From: /a To: /b" → "Failure". */
 function serverWords(message: string): string | undefined {
-  const words = message.replace(/^[\w->]*:\s*/, "").split(/\s+(From|Local|Remote):/)[0]?.trim();
+  const words = message
+    .replace(/^[\w->]*:\s*/, "")
+    .split(/\s+(From|Local|Remote):/)[0]
+    ?.trim();
   return words || undefined;
 }

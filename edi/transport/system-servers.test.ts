@@ -24,7 +24,13 @@ describe.runIf(unavailable && required)("system servers required", () => {
 });
 
 type Target = "SFTP (OpenSSH)" | "FTP, active (vsftpd active only)" | "passive FTP (vsftpd passive only)" | "FTPS, active (vsftpd)" | "FTPS, passive (vsftpd)";
-const TARGETS: Target[] = ["SFTP (OpenSSH)", "FTP, active (vsftpd active only)", "passive FTP (vsftpd passive only)", "FTPS, active (vsftpd)", "FTPS, passive (vsftpd)"];
+const TARGETS: Target[] = [
+  "SFTP (OpenSSH)",
+  "FTP, active (vsftpd active only)",
+  "passive FTP (vsftpd passive only)",
+  "FTPS, active (vsftpd)",
+  "FTPS, passive (vsftpd)",
+];
 
 /** Bytes that are not text: a transfer in ASCII mode would mangle them. */
 function binaryContent(size: number): Buffer {
@@ -93,7 +99,9 @@ describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd
   };
 
   describe.each(TARGETS)("%s", (target) => {
-    const withIt = <T>(work: (transport: VendorTransport, folder: ReturnType<typeof freshFolder> & { remote: (...parts: string[]) => string }) => Promise<T>) => {
+    const withIt = <T>(
+      work: (transport: VendorTransport, folder: ReturnType<typeof freshFolder> & { remote: (...parts: string[]) => string }) => Promise<T>,
+    ) => {
       const folder = freshFolder();
       return withTransport(settings(target), (transport) => work(transport, { ...folder, remote: (...parts) => remote(target, folder.name, ...parts) }));
     };
@@ -103,10 +111,12 @@ describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd
         mkdirSync(folder.local("inbound", "sub"));
         servers.user.own();
         const files = await t.list(folder.remote("inbound"));
-        expect(files.map(({ name, size, type }) => ({ name, size: type === "file" ? size : null, type })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
-          { name: "po1.edi", size: 8, type: "file" },
-          { name: "sub", size: null, type: "folder" },
-        ]);
+        expect(files.map(({ name, size, type }) => ({ name, size: type === "file" ? size : null, type })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+          [
+            { name: "po1.edi", size: 8, type: "file" },
+            { name: "sub", size: null, type: "folder" },
+          ],
+        );
         expect(files.find((file) => file.name === "po1.edi")?.path).toBe(folder.remote("inbound", "po1.edi"));
       });
     });
@@ -181,7 +191,9 @@ describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd
   describe("data connection modes: the error says what is wrong", () => {
     it("mechanism 2 (active) lists on the active-only server; mechanism 3 (passive) says the server refuses passive mode", async () => {
       const folder = freshFolder();
-      const names = await withTransport(settings("FTP, active (vsftpd active only)"), async (t) => (await t.list(`/${folder.name}/inbound`)).map((file) => file.name));
+      const names = await withTransport(settings("FTP, active (vsftpd active only)"), async (t) =>
+        (await t.list(`/${folder.name}/inbound`)).map((file) => file.name),
+      );
       expect(names).toEqual(["po1.edi"]);
       const passive = await connectTransport({ ...settings("FTP, active (vsftpd active only)"), mechanism: 3 });
       try {
@@ -204,7 +216,9 @@ describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd
         withTransport({ ...settings("passive FTP (vsftpd passive only)"), mechanism: 2 }, (t) => t.list(`/${folder.name}/inbound`)),
         servers.user.password,
       );
-      expect(error.message).toMatch(/^127\.0\.0\.1 refused active FTP data connections \(PORT: 550 Permission denied\.\) while listing .*choose transfer mechanism 3 \(Passive FTP\)$/);
+      expect(error.message).toMatch(
+        /^127\.0\.0\.1 refused active FTP data connections \(PORT: 550 Permission denied\.\) while listing .*choose transfer mechanism 3 \(Passive FTP\)$/,
+      );
     });
   });
 

@@ -216,7 +216,12 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
 
     it("runs operations called at once one after another", async () => {
       const t = await connect();
-      const results = await Promise.all([t.list("/inbound"), t.exists("/inbound/po1.edi"), t.download("/inbound/po1.edi"), t.upload("/outbound", "a.txt", Buffer.from("a"))]);
+      const results = await Promise.all([
+        t.list("/inbound"),
+        t.exists("/inbound/po1.edi"),
+        t.download("/inbound/po1.edi"),
+        t.upload("/outbound", "a.txt", Buffer.from("a")),
+      ]);
       expect(results[1]).toBe("file");
       expect(results[3]).toBe("/outbound/a.txt");
     });
@@ -305,7 +310,11 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
     it("stops a download over the size limit, whether the listing says so or the server sends more than it said", async () => {
       writeFileSync(onDisk("inbound", "large.edi"), binaryContent(200_000));
       const t = await connect({ maxDownloadBytes: 100_000 });
-      await expectKind(t.download("/inbound/large.edi"), "too_large", /^\/inbound\/large\.edi on 127\.0\.0\.1 is 0\.2 MB, over the 0\.1 MB a download may take \(MAX_DOWNLOAD_MB\)$/);
+      await expectKind(
+        t.download("/inbound/large.edi"),
+        "too_large",
+        /^\/inbound\/large\.edi on 127\.0\.0\.1 is 0\.2 MB, over the 0\.1 MB a download may take \(MAX_DOWNLOAD_MB\)$/,
+      );
       // Refused before any byte moved: the connection goes on with the next file.
       expect((await t.download("/inbound/po1.edi")).toString()).toBe("ISA*00*~");
       // A size given smaller than the file: the bytes themselves are counted, and stopped at the limit
@@ -495,7 +504,10 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
     root = mkdtempSync(path.join(tmpdir(), "transport-ftps-"));
     mkdirSync(path.join(root, "inbound"));
     writeFileSync(path.join(root, "inbound", "po1.edi"), "ISA*00*~");
-    pems ??= await selfsigned.generate([{ name: "commonName", value: "ftps.test.invalid" }], { keyType: "ec", notAfterDate: new Date(Date.now() + 2 * 86_400_000) });
+    pems ??= await selfsigned.generate([{ name: "commonName", value: "ftps.test.invalid" }], {
+      keyType: "ec",
+      notAfterDate: new Date(Date.now() + 2 * 86_400_000),
+    });
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -503,7 +515,16 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
 
   it.each([2, 3] as const)("mechanism %i: logs in over TLS, moves files, pins the self-signed certificate, refuses another", async (mechanism) => {
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
-    const settings: ConnectionSettings = { mechanism, host: server.host, port: server.port, user: USER, password: PASSWORD, timeoutMs: 3_000, retries: 0, tls: true };
+    const settings: ConnectionSettings = {
+      mechanism,
+      host: server.host,
+      port: server.port,
+      user: USER,
+      password: PASSWORD,
+      timeoutMs: 3_000,
+      retries: 0,
+      tls: true,
+    };
     try {
       const seen = await withTransport(settings, async (t) => {
         expect((await t.list("/inbound")).map((file) => file.name)).toEqual(["po1.edi"]);
@@ -522,9 +543,22 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
 
   it("without trust on first use (the AS400 in embedded mode), refuses a self-signed certificate that is not pinned", async () => {
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
-    const settings: ConnectionSettings = { mechanism: 2, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0, tls: true, trustOnFirstUse: false };
+    const settings: ConnectionSettings = {
+      mechanism: 2,
+      host: server.host,
+      port: server.port,
+      user: USER,
+      password: PASSWORD,
+      retries: 0,
+      tls: true,
+      trustOnFirstUse: false,
+    };
     try {
-      await expectKind(connectTransport(settings), "host_key_changed", new RegExp(`TLS certificate of 127\\.0\\.0\\.1 \\(${fingerprint().replace(/[+/]/g, "\\$&")}\\) is not pinned`));
+      await expectKind(
+        connectTransport(settings),
+        "host_key_changed",
+        new RegExp(`TLS certificate of 127\\.0\\.0\\.1 \\(${fingerprint().replace(/[+/]/g, "\\$&")}\\) is not pinned`),
+      );
       expect(await withTransport({ ...settings, hostKey: fingerprint() }, (t) => t.exists("/inbound/po1.edi"))).toBe("file");
     } finally {
       await server.stop();
@@ -548,7 +582,16 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
     const hex = Buffer.from(fingerprint().slice("SHA256:".length), "base64").toString("hex").toUpperCase().match(/../g)!.join(":");
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
     try {
-      const settings: ConnectionSettings = { mechanism: 3, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0, tls: true, hostKey: hex };
+      const settings: ConnectionSettings = {
+        mechanism: 3,
+        host: server.host,
+        port: server.port,
+        user: USER,
+        password: PASSWORD,
+        retries: 0,
+        tls: true,
+        hostKey: hex,
+      };
       expect(await withTransport(settings, async (t) => t.hostKey)).toBe(fingerprint());
     } finally {
       await server.stop();

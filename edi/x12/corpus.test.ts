@@ -27,8 +27,7 @@ const files = readdirSync(CORPUS, { withFileTypes: true })
   .flatMap((dir) => readdirSync(path.join(CORPUS, dir.name)).map((name) => `${dir.name}/${name}`))
   .sort();
 
-const segmentsOf = (result: ReturnType<typeof readX12>) =>
-  Array.from({ length: result.segments.length }, (_, index) => result.segments.elements(index));
+const segmentsOf = (result: ReturnType<typeof readX12>) => Array.from({ length: result.segments.length }, (_, index) => result.segments.elements(index));
 
 describe("the EDI corpus", () => {
   it("is there", () => {

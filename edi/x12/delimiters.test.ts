@@ -13,7 +13,17 @@ const interchange = (delimiters: Parameters<typeof writeInterchange>[0]["delimit
   time: "0700",
   controlNumber: 1,
   version,
-  groups: [{ functionalId: "PO", sender: "US", receiver: "THEM", date: "20261125", time: "0700", controlNumber: "1", transactions: [{ setId: "850", controlNumber: "0001", segments: [["BEG", "00", "DS", "PO1", "", "20261125"]] }] }],
+  groups: [
+    {
+      functionalId: "PO",
+      sender: "US",
+      receiver: "THEM",
+      date: "20261125",
+      time: "0700",
+      controlNumber: "1",
+      transactions: [{ setId: "850", controlNumber: "0001", segments: [["BEG", "00", "DS", "PO1", "", "20261125"]] }],
+    },
+  ],
 });
 
 describe("delimiters we write (D72)", () => {
@@ -24,7 +34,9 @@ describe("delimiters we write (D72)", () => {
   });
 
   it("refuses equal, alphanumeric, space and line-break separators", () => {
-    expect(delimiterProblems({ element: "*", component: ">", segment: "*" })).toEqual([expect.stringContaining("element separator and the segment terminator")]);
+    expect(delimiterProblems({ element: "*", component: ">", segment: "*" })).toEqual([
+      expect.stringContaining("element separator and the segment terminator"),
+    ]);
     expect(delimiterProblems({ element: "A", component: ">", segment: "~" })[0]).toContain("letter, a digit or a space");
     expect(delimiterProblems({ element: " ", component: ">", segment: "~" })[0]).toContain("letter, a digit or a space");
     expect(delimiterProblems({ element: "\n", component: ">", segment: "~" })[0]).toContain("line break");
@@ -35,7 +47,9 @@ describe("delimiters we write (D72)", () => {
   });
 
   it("the writer throws on a set the reader would refuse, and what it writes reads back", () => {
-    expect(() => writeInterchange(interchange({ element: "*", component: ">", segment: "*" }))).toThrow(/cannot be written: the element separator and the segment terminator/);
+    expect(() => writeInterchange(interchange({ element: "*", component: ">", segment: "*" }))).toThrow(
+      /cannot be written: the element separator and the segment terminator/,
+    );
     expect(() => writeInterchange(interchange({ element: "*", component: "*", segment: "~" }))).toThrow(/cannot be written/);
     const written = writeInterchange(interchange({ element: "^", component: ">", segment: "~" }, "00501"));
     expect(written.text.split("^")[11]).toBe("|"); // ISA11: not "^", the element separator

@@ -23,7 +23,12 @@ export interface DelimiterIssue {
 }
 
 type DelimiterName = "element" | "component" | "repetition" | "segment";
-const NAMES: Record<DelimiterName, string> = { element: "element separator", component: "component separator", repetition: "repetition separator", segment: "segment terminator" };
+const NAMES: Record<DelimiterName, string> = {
+  element: "element separator",
+  component: "component separator",
+  repetition: "repetition separator",
+  segment: "segment terminator",
+};
 const nameOf = (name: DelimiterName) => coded(`edi_profile.delimiters.names.${name}`);
 
 /**
@@ -38,7 +43,8 @@ export function delimiterProblems(delimiters: Delimiters, version?: string): str
 /** delimiterProblems, each also as a code under `edi_profile.delimiters.` for the reader's language. */
 export function delimiterIssues(delimiters: Delimiters, version?: string): DelimiterIssue[] {
   const problems: DelimiterIssue[] = [];
-  const add = (message: string, code: string, params: Record<string, unknown>) => problems.push({ message, coded: coded(`edi_profile.delimiters.${code}`, params) });
+  const add = (message: string, code: string, params: Record<string, unknown>) =>
+    problems.push({ message, coded: coded(`edi_profile.delimiters.${code}`, params) });
   const named: Array<[DelimiterName, string]> = [
     ["element", delimiters.element],
     ["component", delimiters.component],
@@ -53,15 +59,18 @@ export function delimiterIssues(delimiters: Delimiters, version?: string): Delim
     else if (isLineBreak(value) || value === "\t") add(`the ${name} ${show(value)} is a line break or a tab`, "line_break_tab", params);
   }
   const segment = delimiters.segment;
-  if (!(segment === "\r\n" || [...segment].length === 1)) add(`the segment terminator must be one character or CRLF, not ${show(segment)}`, "segment_length", { value: show(segment) });
-  else if (badChar(segment)) add(`the segment terminator ${show(segment)} is a letter, a digit or a space`, "letter_digit_space", { name: nameOf("segment"), value: show(segment) });
+  if (!(segment === "\r\n" || [...segment].length === 1))
+    add(`the segment terminator must be one character or CRLF, not ${show(segment)}`, "segment_length", { value: show(segment) });
+  else if (badChar(segment))
+    add(`the segment terminator ${show(segment)} is a letter, a digit or a space`, "letter_digit_space", { name: nameOf("segment"), value: show(segment) });
 
   const all: Array<[DelimiterName, string]> = [...named, ["segment", segment]];
   for (let i = 0; i < all.length; i++) {
     for (let j = i + 1; j < all.length; j++) {
       const [a, x] = all[i];
       const [b, y] = all[j];
-      if (x === y || [...y].some((char) => x.includes(char))) add(`the ${NAMES[a]} and the ${NAMES[b]} are the same character (${show(x)})`, "same", { a: nameOf(a), b: nameOf(b), value: show(x) });
+      if (x === y || [...y].some((char) => x.includes(char)))
+        add(`the ${NAMES[a]} and the ${NAMES[b]} are the same character (${show(x)})`, "same", { a: nameOf(a), b: nameOf(b), value: show(x) });
     }
   }
   // The reader's own rule as well, so that nothing we write is a set it refuses (issue 16, item 2).

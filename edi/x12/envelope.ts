@@ -123,7 +123,13 @@ export class EnvelopeReader {
     this.lastIndex = index;
     const interchange = this.interchange;
     if (!interchange) {
-      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(id ? faultPhrase("outside_interchange", { segment: id }) : faultPhrase("segment_outside_interchange")) });
+      this.add({
+        level: "interchange",
+        segmentIndex: index + 1,
+        segmentId: id,
+        ack: { segment: "TA1", code: TA1.controlStructure },
+        ...said(id ? faultPhrase("outside_interchange", { segment: id }) : faultPhrase("segment_outside_interchange")),
+      });
       return;
     }
     interchange.end = index;
@@ -135,7 +141,14 @@ export class EnvelopeReader {
       } else {
         this.transaction.end = index;
         if (!isSegmentId(id)) {
-          this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, positionInTransaction: index - this.transaction.start + 1, ack: { segment: "AK3", code: AK3.unrecognized }, ...said(faultPhrase("not_segment_id", { value: JSON.stringify(id) })) });
+          this.add({
+            level: "segment",
+            segmentIndex: index + 1,
+            segmentId: id,
+            positionInTransaction: index - this.transaction.start + 1,
+            ack: { segment: "AK3", code: AK3.unrecognized },
+            ...said(faultPhrase("not_segment_id", { value: JSON.stringify(id) })),
+          });
         }
         return;
       }
@@ -147,7 +160,13 @@ export class EnvelopeReader {
       if (id === "GS" || id === "IEA") {
         this.missingTrailer("GE", index, id);
       } else {
-        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "AK3", code: AK3.unexpected }, ...said(faultPhrase("outside_transaction", { segment: id })) });
+        this.add({
+          level: "segment",
+          segmentIndex: index + 1,
+          segmentId: id,
+          ack: { segment: "AK3", code: AK3.unexpected },
+          ...said(faultPhrase("outside_transaction", { segment: id })),
+        });
         return;
       }
     }
@@ -163,14 +182,32 @@ export class EnvelopeReader {
         interchange.serviceSegments.push(index);
         return;
       case "ST":
-        this.add({ level: "transaction", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(faultPhrase("st_outside_group")) });
+        this.add({
+          level: "transaction",
+          segmentIndex: index + 1,
+          segmentId: id,
+          ack: { segment: "TA1", code: TA1.controlStructure },
+          ...said(faultPhrase("st_outside_group")),
+        });
         return;
       case "SE":
       case "GE":
-        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(faultPhrase("without_header", { segment: id })) });
+        this.add({
+          level: "segment",
+          segmentIndex: index + 1,
+          segmentId: id,
+          ack: { segment: "TA1", code: TA1.controlStructure },
+          ...said(faultPhrase("without_header", { segment: id })),
+        });
         return;
       default:
-        this.add({ level: "segment", segmentIndex: index + 1, segmentId: id, ack: { segment: "TA1", code: TA1.controlStructure }, ...said(id ? faultPhrase("between_headers", { segment: id }) : faultPhrase("empty_between_headers")) });
+        this.add({
+          level: "segment",
+          segmentIndex: index + 1,
+          segmentId: id,
+          ack: { segment: "TA1", code: TA1.controlStructure },
+          ...said(id ? faultPhrase("between_headers", { segment: id }) : faultPhrase("empty_between_headers")),
+        });
     }
   }
 
@@ -181,18 +218,36 @@ export class EnvelopeReader {
     if (this.group) this.missingTrailer("GE", index, "end of file");
     if (this.interchange) this.closeInterchange(index, "end of file");
     if (this.interchanges.length === 0) {
-      this.faults.push({ level: "interchange", segmentIndex: 1, segmentId: "", ack: { segment: "TA1", code: TA1.controlStructure }, ...said(faultPhrase("no_isa")) });
+      this.faults.push({
+        level: "interchange",
+        segmentIndex: 1,
+        segmentId: "",
+        ack: { segment: "TA1", code: TA1.controlStructure },
+        ...said(faultPhrase("no_isa")),
+      });
     }
   }
 
   private missingTrailer(trailer: "SE" | "GE", index: number, reached: string) {
     if (trailer === "SE") {
       const transaction = this.transaction!;
-      this.add({ level: "transaction", segmentIndex: transaction.start + 1, segmentId: "ST", ack: { segment: "AK5", code: AK5.trailerMissing }, ...said(faultPhrase("no_se", { set: transaction.setId, control: transaction.controlNumber, reached: reachedPhrase(reached), index: index + 1 })) });
+      this.add({
+        level: "transaction",
+        segmentIndex: transaction.start + 1,
+        segmentId: "ST",
+        ack: { segment: "AK5", code: AK5.trailerMissing },
+        ...said(faultPhrase("no_se", { set: transaction.setId, control: transaction.controlNumber, reached: reachedPhrase(reached), index: index + 1 })),
+      });
       this.transaction = undefined;
     } else {
       const group = this.group!;
-      this.add({ level: "group", segmentIndex: group.start + 1, segmentId: "GS", ack: { segment: "AK9", code: AK9.trailerMissing }, ...said(faultPhrase("no_ge", { control: group.controlNumber, reached: reachedPhrase(reached), index: index + 1 })) });
+      this.add({
+        level: "group",
+        segmentIndex: group.start + 1,
+        segmentId: "GS",
+        ack: { segment: "AK9", code: AK9.trailerMissing },
+        ...said(faultPhrase("no_ge", { control: group.controlNumber, reached: reachedPhrase(reached), index: index + 1 })),
+      });
       this.group = undefined;
     }
   }
@@ -216,7 +271,14 @@ export class EnvelopeReader {
     if (!validGroupDate(gs[4] ?? "", group.version)) fault(4, TA1.content, faultPhrase("gs04", { value: JSON.stringify(gs[4] ?? "") }));
     if (!validTime(gs[5] ?? "")) fault(5, TA1.content, faultPhrase("gs05", { value: JSON.stringify(gs[5] ?? "") }));
     if (!/^\d{1,9}$/.test(group.controlNumber)) {
-      this.add({ level: "group", segmentIndex: index + 1, segmentId: "GS", element: 6, ack: { segment: "AK9", code: AK9.controlNumberSyntax }, ...said(faultPhrase("gs06", { value: JSON.stringify(gs[6] ?? "") })) });
+      this.add({
+        level: "group",
+        segmentIndex: index + 1,
+        segmentId: "GS",
+        element: 6,
+        ack: { segment: "AK9", code: AK9.controlNumberSyntax },
+        ...said(faultPhrase("gs06", { value: JSON.stringify(gs[6] ?? "") })),
+      });
     }
   }
 
@@ -226,10 +288,24 @@ export class EnvelopeReader {
     group.end = index;
     const segmentId = "GE";
     if (!sameNumber(ge[1], String(group.transactions.length))) {
-      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 1, ack: { segment: "AK9", code: AK9.transactionCount }, ...said(faultPhrase("ge01", { value: JSON.stringify(ge[1] ?? ""), count: group.transactions.length })) });
+      this.add({
+        level: "group",
+        segmentIndex: index + 1,
+        segmentId,
+        element: 1,
+        ack: { segment: "AK9", code: AK9.transactionCount },
+        ...said(faultPhrase("ge01", { value: JSON.stringify(ge[1] ?? ""), count: group.transactions.length })),
+      });
     }
     if (!sameNumber(ge[2], group.controlNumber)) {
-      this.add({ level: "group", segmentIndex: index + 1, segmentId, element: 2, ack: { segment: "AK9", code: AK9.controlNumberMismatch }, ...said(faultPhrase("ge02", { value: JSON.stringify(ge[2] ?? ""), control: JSON.stringify(group.controlNumber) })) });
+      this.add({
+        level: "group",
+        segmentIndex: index + 1,
+        segmentId,
+        element: 2,
+        ack: { segment: "AK9", code: AK9.controlNumberMismatch },
+        ...said(faultPhrase("ge02", { value: JSON.stringify(ge[2] ?? ""), control: JSON.stringify(group.controlNumber) })),
+      });
     }
     this.group = undefined;
   }
@@ -239,10 +315,26 @@ export class EnvelopeReader {
     this.group!.transactions.push(transaction);
     this.transaction = transaction;
     if (!/^\d{3}$/.test(transaction.setId)) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 1, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidId }, ...said(faultPhrase("st01", { value: JSON.stringify(transaction.setId) })) });
+      this.add({
+        level: "transaction",
+        segmentIndex: index + 1,
+        segmentId: "ST",
+        element: 1,
+        positionInTransaction: 1,
+        ack: { segment: "AK5", code: AK5.missingOrInvalidId },
+        ...said(faultPhrase("st01", { value: JSON.stringify(transaction.setId) })),
+      });
     }
     if (!/^\S{4,9}$/.test(transaction.controlNumber)) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "ST", element: 2, positionInTransaction: 1, ack: { segment: "AK5", code: AK5.missingOrInvalidControlNumber }, ...said(faultPhrase("st02", { value: JSON.stringify(st[2] ?? "") })) });
+      this.add({
+        level: "transaction",
+        segmentIndex: index + 1,
+        segmentId: "ST",
+        element: 2,
+        positionInTransaction: 1,
+        ack: { segment: "AK5", code: AK5.missingOrInvalidControlNumber },
+        ...said(faultPhrase("st02", { value: JSON.stringify(st[2] ?? "") })),
+      });
     }
   }
 
@@ -253,10 +345,26 @@ export class EnvelopeReader {
     const count = index - transaction.start + 1;
     const position = count;
     if (!isNumeric(se[1]) || Number(se[1]) !== count) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 1, positionInTransaction: position, ack: { segment: "AK5", code: AK5.segmentCount }, ...said(faultPhrase("se01", { value: JSON.stringify(se[1] ?? ""), count })) });
+      this.add({
+        level: "transaction",
+        segmentIndex: index + 1,
+        segmentId: "SE",
+        element: 1,
+        positionInTransaction: position,
+        ack: { segment: "AK5", code: AK5.segmentCount },
+        ...said(faultPhrase("se01", { value: JSON.stringify(se[1] ?? ""), count })),
+      });
     }
     if ((se[2] ?? "").trim() !== transaction.controlNumber) {
-      this.add({ level: "transaction", segmentIndex: index + 1, segmentId: "SE", element: 2, positionInTransaction: position, ack: { segment: "AK5", code: AK5.controlNumberMismatch }, ...said(faultPhrase("se02", { value: JSON.stringify(se[2] ?? ""), control: JSON.stringify(transaction.controlNumber) })) });
+      this.add({
+        level: "transaction",
+        segmentIndex: index + 1,
+        segmentId: "SE",
+        element: 2,
+        positionInTransaction: position,
+        ack: { segment: "AK5", code: AK5.controlNumberMismatch },
+        ...said(faultPhrase("se02", { value: JSON.stringify(se[2] ?? ""), control: JSON.stringify(transaction.controlNumber) })),
+      });
     }
     this.transaction = undefined;
   }
@@ -266,17 +374,37 @@ export class EnvelopeReader {
     interchange.iea = iea;
     interchange.end = index;
     if (!sameNumber(iea[1], String(interchange.groups.length))) {
-      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 1, ack: { segment: "TA1", code: TA1.groupCount }, ...said(faultPhrase("iea01", { value: JSON.stringify(iea[1] ?? ""), count: interchange.groups.length })) });
+      this.add({
+        level: "interchange",
+        segmentIndex: index + 1,
+        segmentId: "IEA",
+        element: 1,
+        ack: { segment: "TA1", code: TA1.groupCount },
+        ...said(faultPhrase("iea01", { value: JSON.stringify(iea[1] ?? ""), count: interchange.groups.length })),
+      });
     }
     if ((iea[2] ?? "").trim() !== interchange.controlNumber) {
-      this.add({ level: "interchange", segmentIndex: index + 1, segmentId: "IEA", element: 2, ack: { segment: "TA1", code: TA1.controlNumberMismatch }, ...said(faultPhrase("iea02", { value: JSON.stringify(iea[2] ?? ""), control: JSON.stringify(interchange.controlNumber) })) });
+      this.add({
+        level: "interchange",
+        segmentIndex: index + 1,
+        segmentId: "IEA",
+        element: 2,
+        ack: { segment: "TA1", code: TA1.controlNumberMismatch },
+        ...said(faultPhrase("iea02", { value: JSON.stringify(iea[2] ?? ""), control: JSON.stringify(interchange.controlNumber) })),
+      });
     }
     this.interchange = undefined;
   }
 
   private closeInterchange(index: number, reached: string) {
     const interchange = this.interchange!;
-    this.add({ level: "interchange", segmentIndex: interchange.start + 1, segmentId: "ISA", ack: { segment: "TA1", code: TA1.endOfFile }, ...said(faultPhrase("no_iea", { control: interchange.controlNumber, reached: reachedPhrase(reached), index: index + 1 })) });
+    this.add({
+      level: "interchange",
+      segmentIndex: interchange.start + 1,
+      segmentId: "ISA",
+      ack: { segment: "TA1", code: TA1.endOfFile },
+      ...said(faultPhrase("no_iea", { control: interchange.controlNumber, reached: reachedPhrase(reached), index: index + 1 })),
+    });
     this.interchange = undefined;
   }
 }

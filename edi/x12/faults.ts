@@ -56,11 +56,28 @@ export const TA1 = {
 // AK905: functional group syntax errors.
 export const AK9 = { trailerMissing: "3", controlNumberMismatch: "4", transactionCount: "5", controlNumberSyntax: "6" } as const;
 // AK502: transaction set syntax errors.
-export const AK5 = { notSupported: "1", trailerMissing: "2", controlNumberMismatch: "3", segmentCount: "4", oneOrMoreSegmentsInError: "5", missingOrInvalidId: "6", missingOrInvalidControlNumber: "7" } as const;
+export const AK5 = {
+  notSupported: "1",
+  trailerMissing: "2",
+  controlNumberMismatch: "3",
+  segmentCount: "4",
+  oneOrMoreSegmentsInError: "5",
+  missingOrInvalidId: "6",
+  missingOrInvalidControlNumber: "7",
+} as const;
 // AK304: segment syntax errors.
 export const AK3 = { unrecognized: "1", unexpected: "2", mandatoryMissing: "3", notInSet: "6", outOfSequence: "7", elementErrors: "8" } as const;
 // AK403: data element syntax errors.
-export const AK4 = { mandatoryMissing: "1", tooMany: "3", tooShort: "4", tooLong: "5", invalidCharacter: "6", invalidCode: "7", invalidDate: "8", invalidTime: "9" } as const;
+export const AK4 = {
+  mandatoryMissing: "1",
+  tooMany: "3",
+  tooShort: "4",
+  tooLong: "5",
+  invalidCharacter: "6",
+  invalidCode: "7",
+  invalidDate: "8",
+  invalidTime: "9",
+} as const;
 
 /** One line per fault: "segment 14 (SE): SE01 says 12 segments, the transaction set has 11 [AK5 4]". */
 export function describeFault(fault: Fault): string {
@@ -72,5 +89,11 @@ export const said = (phrase: Phrase): { message: string; coded: CodedMessage } =
 
 /** describeFault as a code with parameters (`edi.fault.line`), for the reader's language; a fault without a code keeps its English words. */
 export function faultMessage(fault: Fault): CodedMessage {
-  return coded("edi.fault.line", { index: fault.segmentIndex, segment: fault.segmentId || "?", message: fault.coded ?? { text: fault.message }, ack: fault.ack.segment, ack_code: fault.ack.code });
+  return coded("edi.fault.line", {
+    index: fault.segmentIndex,
+    segment: fault.segmentId || "?",
+    message: fault.coded ?? { text: fault.message },
+    ack: fault.ack.segment,
+    ack_code: fault.ack.code,
+  });
 }

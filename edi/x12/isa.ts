@@ -35,10 +35,22 @@ export interface IsaRead {
 
 const WIDTHS = [0, 2, 10, 2, 10, 2, 15, 2, 15, 6, 4, 1, 5, 9, 1, 1, 1];
 const NOTE_FOR_ELEMENT: Record<number, string> = {
-  1: TA1.authQualifier, 2: TA1.authInfo, 3: TA1.securityQualifier, 4: TA1.securityInfo,
-  5: TA1.qualifierSender, 6: TA1.sender, 7: TA1.qualifierReceiver, 8: TA1.receiver,
-  9: TA1.date, 10: TA1.time, 11: TA1.standards, 12: TA1.version, 13: TA1.controlNumber,
-  14: TA1.ackRequested, 15: TA1.usage, 16: TA1.componentSeparator,
+  1: TA1.authQualifier,
+  2: TA1.authInfo,
+  3: TA1.securityQualifier,
+  4: TA1.securityInfo,
+  5: TA1.qualifierSender,
+  6: TA1.sender,
+  7: TA1.qualifierReceiver,
+  8: TA1.receiver,
+  9: TA1.date,
+  10: TA1.time,
+  11: TA1.standards,
+  12: TA1.version,
+  13: TA1.controlNumber,
+  14: TA1.ackRequested,
+  15: TA1.usage,
+  16: TA1.componentSeparator,
 };
 
 const isLineBreak = (code: number) => code === 10 || code === 13;
@@ -86,7 +98,14 @@ export function delimiterProblem(delimiters: Delimiters, version: string | numbe
     return { delimiter: "segment", note: TA1.segmentTerminator, ...problemText(faultPhrase("segment_terminator", { value: show(segment) })) };
   }
   if (usesRepetitionSeparator(version) && repetition !== undefined) {
-    if (!single(repetition) || unusable(repetition) || isLineBreak(repetition.charCodeAt(0)) || repetition === element || repetition === component || segmentChars.includes(repetition)) {
+    if (
+      !single(repetition) ||
+      unusable(repetition) ||
+      isLineBreak(repetition.charCodeAt(0)) ||
+      repetition === element ||
+      repetition === component ||
+      segmentChars.includes(repetition)
+    ) {
       return { delimiter: "repetition", note: TA1.standards, ...problemText(faultPhrase("repetition_separator", { value: show(repetition) })) };
     }
   }
@@ -167,7 +186,10 @@ export function readIsa(text: string, start: number, final: boolean): IsaRead | 
   for (let position = 1; position <= 15; position++) {
     const value = elements[position];
     if (value.length !== WIDTHS[position]) {
-      fault(position, faultPhrase("isa_width", { element: `ISA${pad2(position)}`, width: WIDTHS[position], length: value.length, value: JSON.stringify(value) }));
+      fault(
+        position,
+        faultPhrase("isa_width", { element: `ISA${pad2(position)}`, width: WIDTHS[position], length: value.length, value: JSON.stringify(value) }),
+      );
     }
   }
   if (!/^\d{6}$/.test(elements[9])) fault(9, faultPhrase("isa_date", { value: JSON.stringify(elements[9]) }));

@@ -6,11 +6,31 @@ import { readX12Stream } from "./stream";
 import { delimiterProblem } from "./isa";
 
 /** A small valid 850 interchange; `edit` changes its segments before they are joined. */
-function interchange(options: { el?: string; seg?: string; comp?: string; between?: string; isa06?: string; edit?: (segments: string[]) => string[]; version?: string } = {}) {
+function interchange(
+  options: { el?: string; seg?: string; comp?: string; between?: string; isa06?: string; edit?: (segments: string[]) => string[]; version?: string } = {},
+) {
   const el = options.el ?? "*";
   const seg = options.seg ?? "~";
   const comp = options.comp ?? ">";
-  const isa = ["ISA", "00", "          ", "00", "          ", "ZZ", options.isa06 ?? "SENDERID       ", "ZZ", "RECEIVERID     ", "261121", "1200", "U", options.version ?? "00401", "000000905", "0", "P", comp].join(el);
+  const isa = [
+    "ISA",
+    "00",
+    "          ",
+    "00",
+    "          ",
+    "ZZ",
+    options.isa06 ?? "SENDERID       ",
+    "ZZ",
+    "RECEIVERID     ",
+    "261121",
+    "1200",
+    "U",
+    options.version ?? "00401",
+    "000000905",
+    "0",
+    "P",
+    comp,
+  ].join(el);
   let segments = [
     isa,
     ["GS", "PO", "SENDERID", "RECEIVERID", "20261121", "1200", "905", "X", "004010"].join(el),
@@ -26,7 +46,13 @@ function interchange(options: { el?: string; seg?: string; comp?: string; betwee
   return segments.map((s) => s + seg).join(options.between ?? "");
 }
 
-const faultsOf = (text: string | Buffer) => readX12(text).faults.map((fault) => ({ id: fault.segmentId, index: fault.segmentIndex, ack: `${fault.ack.segment} ${fault.ack.code}`, element: fault.element }));
+const faultsOf = (text: string | Buffer) =>
+  readX12(text).faults.map((fault) => ({
+    id: fault.segmentId,
+    index: fault.segmentIndex,
+    ack: `${fault.ack.segment} ${fault.ack.code}`,
+    element: fault.element,
+  }));
 const replace = (from: RegExp, to: string) => (segments: string[]) => segments.map((s) => s.replace(from, to));
 
 describe("X12 reader: control checks", () => {
@@ -60,7 +86,9 @@ describe("X12 reader: control checks", () => {
     // The set without its SE still counts for GE01, so only the missing SE is reported.
     expect(faultsOf(interchange({ edit: (s) => s.filter((x) => !x.startsWith("SE*")) }))).toEqual([{ id: "ST", index: 3, ack: "AK5 2", element: undefined }]);
     expect(faultsOf(interchange({ edit: (s) => s.filter((x) => !x.startsWith("GE*")) }))).toEqual([{ id: "GS", index: 2, ack: "AK9 3", element: undefined }]);
-    expect(faultsOf(interchange({ edit: (s) => s.filter((x) => !x.startsWith("IEA*")) }))).toEqual([{ id: "ISA", index: 1, ack: "TA1 023", element: undefined }]);
+    expect(faultsOf(interchange({ edit: (s) => s.filter((x) => !x.startsWith("IEA*")) }))).toEqual([
+      { id: "ISA", index: 1, ack: "TA1 023", element: undefined },
+    ]);
   });
   it("refuses an ISA of the wrong shape, naming the element", () => {
     const result = readX12(interchange({ isa06: "SENDERID      " }));
@@ -75,7 +103,9 @@ describe("X12 reader: control checks", () => {
     expect(readX12("").faults[0].message).toMatch(/no ISA segment/);
   });
   it("checks the GS: element count, date, time and control number", () => {
-    expect(faultsOf(interchange({ edit: replace(/^GS\*PO\*SENDERID\*RECEIVERID\*20261121/, "GS*PO*SENDERID*RECEIVERID*BAD_DATE") }))).toEqual([{ id: "GS", index: 2, ack: "TA1 024", element: 4 }]);
+    expect(faultsOf(interchange({ edit: replace(/^GS\*PO\*SENDERID\*RECEIVERID\*20261121/, "GS*PO*SENDERID*RECEIVERID*BAD_DATE") }))).toEqual([
+      { id: "GS", index: 2, ack: "TA1 024", element: 4 },
+    ]);
     expect(faultsOf(interchange({ edit: replace(/^GS\*PO\*/, "GS*PO*EXTRA*") }))[0]).toMatchObject({ id: "GS", ack: "TA1 024" });
   });
   it("reports faults as warnings in tolerant mode", () => {
@@ -170,7 +200,11 @@ describe("X12 reader: the terminator is the character after ISA16 (issue 16, ite
     return { seen, summary };
   };
 
-  for (const [name, lineBreak] of [["LF", "\n"], ["CRLF", "\r\n"], ["CR", "\r"]] as const) {
+  for (const [name, lineBreak] of [
+    ["LF", "\n"],
+    ["CRLF", "\r\n"],
+    ["CR", "\r"],
+  ] as const) {
     it(`reads an indented file whose terminator is ${name}: spaces and tabs are indentation`, async () => {
       const text = interchange({ seg: lineBreak, between: "  \t  " });
       const result = readX12(text);
@@ -214,7 +248,9 @@ describe("X12 reader: delimiters must be distinct and not letters, digits or spa
     expect(codes(interchange({ seg: ">", comp: ">" }))).toContain("ISA16 TA1 004");
   });
   it("from 00402 on, refuses ISA11 equal to another delimiter with TA1 016", () => {
-    const isa11 = (value: string, version = "00501") => (segments: string[]) => [segments[0].replace("*U*00401*", `*${value}*${version}*`), ...segments.slice(1)];
+    const isa11 =
+      (value: string, version = "00501") =>
+      (segments: string[]) => [segments[0].replace("*U*00401*", `*${value}*${version}*`), ...segments.slice(1)];
     expect(codes(interchange({ edit: isa11(">") }))).toEqual(["ISA11 TA1 016"]);
     expect(codes(interchange({ edit: isa11("~") }))).toEqual(["ISA11 TA1 016"]);
     expect(codes(interchange({ edit: isa11(" ") }))).toEqual(["ISA11 TA1 016"]);

@@ -149,7 +149,13 @@ export function readX12(input: string | Buffer | Uint8Array, options: ReadOption
     }
     const isa = readIsa(text, pos, true);
     if (isa === null || "error" in isa) {
-      envelope.faults.push({ level: "interchange", segmentIndex: segments.length + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa?.note ?? "022" }, ...(isa ? { message: isa.error, coded: isa.coded } : said(faultPhrase("isa_incomplete"))) });
+      envelope.faults.push({
+        level: "interchange",
+        segmentIndex: segments.length + 1,
+        segmentId: "ISA",
+        ack: { segment: "TA1", code: isa?.note ?? "022" },
+        ...(isa ? { message: isa.error, coded: isa.coded } : said(faultPhrase("isa_incomplete"))),
+      });
       break;
     }
     const set = segments.delimiterSets.push(isa.delimiters) - 1;
@@ -223,7 +229,20 @@ function noteHints(options: ReadOptions, delimiters: Delimiters, index: number, 
   if (!hints) return;
   const differs = (hint: string | null | undefined, actual: string) => hint && hint !== actual && !(hint === "\\n" && actual === "\n");
   if (differs(hints.segment, delimiters.segment) || differs(hints.element, delimiters.element)) {
-    warnings.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: "022" }, ...said(faultPhrase("hints_differ", { hint_element: String(JSON.stringify(hints.element)), hint_segment: String(JSON.stringify(hints.segment)), element: JSON.stringify(delimiters.element), segment: JSON.stringify(delimiters.segment) })) });
+    warnings.push({
+      level: "interchange",
+      segmentIndex: index + 1,
+      segmentId: "ISA",
+      ack: { segment: "TA1", code: "022" },
+      ...said(
+        faultPhrase("hints_differ", {
+          hint_element: String(JSON.stringify(hints.element)),
+          hint_segment: String(JSON.stringify(hints.segment)),
+          element: JSON.stringify(delimiters.element),
+          segment: JSON.stringify(delimiters.segment),
+        }),
+      ),
+    });
   }
 }
 

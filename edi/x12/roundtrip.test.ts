@@ -9,10 +9,7 @@ import { writeInterchange, type InterchangeData } from "./writer";
 const PUNCTUATION = ["*", "~", "|", "^", ">", "<", ":", "!", "`", "}", "{", "+", "\u001d", "\u001e", "\u001f"];
 
 const delimiterSets: fc.Arbitrary<Delimiters> = fc
-  .tuple(
-    fc.shuffledSubarray(PUNCTUATION, { minLength: 4, maxLength: 4 }),
-    fc.constantFrom<string | null>(null, "\n", "\r\n", "\u2026"),
-  )
+  .tuple(fc.shuffledSubarray(PUNCTUATION, { minLength: 4, maxLength: 4 }), fc.constantFrom<string | null>(null, "\n", "\r\n", "\u2026"))
   .map(([[element, segment, component, repetition], special]) => ({ element, component, repetition, segment: special ?? segment }));
 
 // Values never contain a delimiter (the writer would replace it) nor a line break.
@@ -23,47 +20,53 @@ const body = fc.array(fc.tuple(segmentId, fc.array(value, { minLength: 1, maxLen
 describe("X12 writer and reader round trip", () => {
   it("reads back exactly what was written, for any delimiters", () => {
     fc.assert(
-      fc.property(delimiterSets, fc.array(fc.array(body, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), fc.constantFrom("00401", "00501"), fc.constantFrom("", "\n"), (delimiters, groups, version, lineBreak) => {
-        const data: InterchangeData = {
-          delimiters,
-          sender: { qualifier: "ZZ", id: "OURCOMPANY" },
-          receiver: { qualifier: "01", id: "123456789" },
-          date: "261121",
-          time: "1530",
-          controlNumber: 42,
-          version,
-          lineBreak,
-          groups: groups.map((transactions, g) => ({
-            functionalId: "PO",
-            sender: "OURCOMPANY",
-            receiver: "123456789",
-            date: "20261121",
+      fc.property(
+        delimiterSets,
+        fc.array(fc.array(body, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom("00401", "00501"),
+        fc.constantFrom("", "\n"),
+        (delimiters, groups, version, lineBreak) => {
+          const data: InterchangeData = {
+            delimiters,
+            sender: { qualifier: "ZZ", id: "OURCOMPANY" },
+            receiver: { qualifier: "01", id: "123456789" },
+            date: "261121",
             time: "1530",
-            controlNumber: String(100 + g),
-            transactions: transactions.map((segments, t) => ({
-              setId: "850",
-              controlNumber: String(1000 + t),
-              segments: segments.map(([id, values]) => [id, ...values, "END"]),
+            controlNumber: 42,
+            version,
+            lineBreak,
+            groups: groups.map((transactions, g) => ({
+              functionalId: "PO",
+              sender: "OURCOMPANY",
+              receiver: "123456789",
+              date: "20261121",
+              time: "1530",
+              controlNumber: String(100 + g),
+              transactions: transactions.map((segments, t) => ({
+                setId: "850",
+                controlNumber: String(1000 + t),
+                segments: segments.map(([id, values]) => [id, ...values, "END"]),
+              })),
             })),
-          })),
-        };
-        const written = writeInterchange(data);
-        const result = readX12(written.text);
-        expect(result.faults).toEqual([]);
-        expect(result.interchanges).toHaveLength(1);
-        const interchange = result.interchanges[0];
-        expect(interchange.delimiters.element).toBe(delimiters.element);
-        expect(interchange.delimiters.segment).toBe(delimiters.segment);
-        expect(interchange.delimiters.component).toBe(delimiters.component);
-        expect(interchange.controlNumber).toBe("000000042");
-        expect(interchange.groups.map((g) => g.transactions.length)).toEqual(groups.map((g) => g.length));
-        // Every body segment comes back with its values.
-        const bodies = interchange.groups.flatMap((group) =>
-          group.transactions.map((t) => Array.from({ length: t.end - t.start - 1 }, (_, i) => result.segments.elements(t.start + 1 + i))),
-        );
-        expect(bodies).toEqual(data.groups.flatMap((group) => group.transactions.map((t) => t.segments)));
-        expect(written.segmentCount).toBe(result.segments.length);
-      }),
+          };
+          const written = writeInterchange(data);
+          const result = readX12(written.text);
+          expect(result.faults).toEqual([]);
+          expect(result.interchanges).toHaveLength(1);
+          const interchange = result.interchanges[0];
+          expect(interchange.delimiters.element).toBe(delimiters.element);
+          expect(interchange.delimiters.segment).toBe(delimiters.segment);
+          expect(interchange.delimiters.component).toBe(delimiters.component);
+          expect(interchange.controlNumber).toBe("000000042");
+          expect(interchange.groups.map((g) => g.transactions.length)).toEqual(groups.map((g) => g.length));
+          // Every body segment comes back with its values.
+          const bodies = interchange.groups.flatMap((group) =>
+            group.transactions.map((t) => Array.from({ length: t.end - t.start - 1 }, (_, i) => result.segments.elements(t.start + 1 + i))),
+          );
+          expect(bodies).toEqual(data.groups.flatMap((group) => group.transactions.map((t) => t.segments)));
+          expect(written.segmentCount).toBe(result.segments.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -71,8 +74,23 @@ describe("X12 writer and reader round trip", () => {
   it("replaces a delimiter found inside a value instead of shifting elements", () => {
     const delimiters = { element: "*", component: ">", segment: "~", repetition: "^" };
     const written = writeInterchange({
-      delimiters, sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "ZZ", id: "THEM" }, date: "261121", time: "1200", controlNumber: 1,
-      groups: [{ functionalId: "PO", sender: "US", receiver: "THEM", date: "20261121", time: "1200", controlNumber: "1", transactions: [{ setId: "850", controlNumber: "0001", segments: [["N3", "12 Main St*Apt 4~B"]] }] }],
+      delimiters,
+      sender: { qualifier: "ZZ", id: "US" },
+      receiver: { qualifier: "ZZ", id: "THEM" },
+      date: "261121",
+      time: "1200",
+      controlNumber: 1,
+      groups: [
+        {
+          functionalId: "PO",
+          sender: "US",
+          receiver: "THEM",
+          date: "20261121",
+          time: "1200",
+          controlNumber: "1",
+          transactions: [{ setId: "850", controlNumber: "0001", segments: [["N3", "12 Main St*Apt 4~B"]] }],
+        },
+      ],
     });
     expect(written.replaced).toEqual(["12 Main St*Apt 4~B"]);
     const result = readX12(written.text);
@@ -82,8 +100,14 @@ describe("X12 writer and reader round trip", () => {
 
   it("pads the ISA to its fixed widths and marks test interchanges", () => {
     const written = writeInterchange({
-      delimiters: { element: "*", component: ">", segment: "~" }, sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "12", id: "8005551234" },
-      date: "261121", time: "0905", controlNumber: 7, usage: "T", groups: [],
+      delimiters: { element: "*", component: ">", segment: "~" },
+      sender: { qualifier: "ZZ", id: "US" },
+      receiver: { qualifier: "12", id: "8005551234" },
+      date: "261121",
+      time: "0905",
+      controlNumber: 7,
+      usage: "T",
+      groups: [],
     });
     const isa = written.text.split("~")[0];
     expect(isa).toBe("ISA*00*          *00*          *ZZ*US             *12*8005551234     *261121*0905*U*00401*000000007*0*T*>");
@@ -95,8 +119,12 @@ describe("X12 reader on arbitrary input", () => {
   // Whatever a vendor sends, the reader answers with faults; it never throws.
   const noise = fc.oneof(
     fc.string({ maxLength: 300 }),
-    fc.string({ maxLength: 40 }).map((tail) => `ISA*00*          *00*          *ZZ*A              *ZZ*B              *261121*1200*U*00401*000000001*0*P*>~${tail}`),
-    fc.array(fc.constantFrom("ISA", "*", "~", "GS", "ST", "SE", "GE", "IEA", "\r\n", ">", "00", " ", "…", "\uFEFF"), { maxLength: 80 }).map((parts) => parts.join("")),
+    fc
+      .string({ maxLength: 40 })
+      .map((tail) => `ISA*00*          *00*          *ZZ*A              *ZZ*B              *261121*1200*U*00401*000000001*0*P*>~${tail}`),
+    fc
+      .array(fc.constantFrom("ISA", "*", "~", "GS", "ST", "SE", "GE", "IEA", "\r\n", ">", "00", " ", "…", "\uFEFF"), { maxLength: 80 })
+      .map((parts) => parts.join("")),
   );
 
   it("never throws, and either reads the input or says why not", async () => {

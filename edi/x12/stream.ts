@@ -96,7 +96,14 @@ export async function readX12Stream(
         const isa = readIsa(text, pos, final);
         if (isa === null) return pos; // wait for the rest of the ISA
         if ("error" in isa) {
-          envelope.faults.push({ level: "interchange", segmentIndex: index + 1, segmentId: "ISA", ack: { segment: "TA1", code: isa.note }, message: isa.error, coded: isa.coded });
+          envelope.faults.push({
+            level: "interchange",
+            segmentIndex: index + 1,
+            segmentId: "ISA",
+            ack: { segment: "TA1", code: isa.note },
+            message: isa.error,
+            coded: isa.coded,
+          });
           return text.length;
         }
         delimiters = isa.delimiters;

@@ -74,10 +74,7 @@ export class SegmentWriter {
   private readonly forbidden: RegExp;
 
   constructor(readonly delimiters: Delimiters) {
-    const chars = [delimiters.element, delimiters.component, delimiters.segment, delimiters.repetition ?? ""]
-      .join("")
-      .split("")
-      .filter(Boolean);
+    const chars = [delimiters.element, delimiters.component, delimiters.segment, delimiters.repetition ?? ""].join("").split("").filter(Boolean);
     const escaped = [...new Set(chars)].map((char) => char.replace(/[\\\]^-]/g, "\\$&")).join("");
     this.forbidden = new RegExp(`[${escaped}]`, "g");
   }
@@ -136,16 +133,31 @@ export function writeInterchange(data: InterchangeData): WriteResult {
   // eslint-disable-next-line no-control-regex -- control characters are what is replaced
   const isaValue = (value: string) => writer.value(value).replace(/[\u0000-\u001f\u007f]/g, " ");
   const isa = [
-    "ISA", "00", fit("", 10), "00", fit("", 10),
-    fit(isaValue(data.sender.qualifier), 2), fit(isaValue(data.sender.id), 15),
-    fit(isaValue(data.receiver.qualifier), 2), fit(isaValue(data.receiver.id), 15),
-    data.date, data.time, isa11, version, control, data.ackRequested ?? "0", data.usage ?? "P", delimiters.component,
+    "ISA",
+    "00",
+    fit("", 10),
+    "00",
+    fit("", 10),
+    fit(isaValue(data.sender.qualifier), 2),
+    fit(isaValue(data.sender.id), 15),
+    fit(isaValue(data.receiver.qualifier), 2),
+    fit(isaValue(data.receiver.id), 15),
+    data.date,
+    data.time,
+    isa11,
+    version,
+    control,
+    data.ackRequested ?? "0",
+    data.usage ?? "P",
+    delimiters.component,
   ].join(delimiters.element);
 
   const lines: string[] = [isa];
   for (const segment of data.serviceSegments ?? []) lines.push(writer.segment(segment));
   for (const group of data.groups) {
-    lines.push(writer.segment(["GS", group.functionalId, group.sender, group.receiver, group.date, group.time, group.controlNumber, "X", group.version ?? "004010"]));
+    lines.push(
+      writer.segment(["GS", group.functionalId, group.sender, group.receiver, group.date, group.time, group.controlNumber, "X", group.version ?? "004010"]),
+    );
     for (const transaction of group.transactions) {
       lines.push(writer.segment(["ST", transaction.setId, transaction.controlNumber, transaction.convention]));
       for (const segment of transaction.segments) lines.push(writer.segment(segment));

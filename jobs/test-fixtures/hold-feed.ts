@@ -29,5 +29,8 @@ process.on("SIGTERM", () => {
   void scheduler
     .stop()
     .then(() => prisma.$disconnect())
-    .then(() => process.exit(0), () => process.exit(1));
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
 });

@@ -7,9 +7,7 @@ export async function seedBulkOrders(databaseUrl: string, totalOrders: number, l
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ count: string; max: string | null }>(
-      "SELECT count(*)::text AS count, max(id)::text AS max FROM order_grid",
-    );
+    const { rows } = await client.query<{ count: string; max: string | null }>("SELECT count(*)::text AS count, max(id)::text AS max FROM order_grid");
     const missing = totalOrders - Number(rows[0].count);
     if (missing <= 0) return 0;
     const chunk = 100_000;

@@ -38,8 +38,8 @@ export function randomSource(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  const weighted = <T,>(items: ReadonlyArray<readonly [T, number]>): T => {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const weighted = <T>(items: ReadonlyArray<readonly [T, number]>): T => {
     const total = items.reduce((sum, [, weight]) => sum + weight, 0);
     let roll = next() * total;
     for (const [item, weight] of items) {
@@ -51,12 +51,103 @@ export function randomSource(seed: number) {
   return { next, int, pick, weighted, chance: (p: number) => next() < p };
 }
 
-const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Carlos", "Karen", "Daniel", "Lisa", "Matthew", "Nancy", "Anthony", "Betty", "Mark", "Sandra", "Paul", "Ashley"];
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris"];
+const FIRST = [
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Carlos",
+  "Karen",
+  "Daniel",
+  "Lisa",
+  "Matthew",
+  "Nancy",
+  "Anthony",
+  "Betty",
+  "Mark",
+  "Sandra",
+  "Paul",
+  "Ashley",
+];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+];
 const STREETS = ["Main St", "Oak Ave", "Maple Dr", "Cedar Ln", "Pine St", "Elm St", "Washington Blvd", "Lake Shore Dr", "Hillcrest Rd", "Park Ave"];
-const CITIES: Array<[string, string, string]> = [["Chicago", "IL", "60601"], ["Austin", "TX", "73301"], ["Denver", "CO", "80202"], ["Columbus", "OH", "43004"], ["Portland", "OR", "97201"], ["Atlanta", "GA", "30301"], ["Phoenix", "AZ", "85001"], ["Nashville", "TN", "37201"], ["Madison", "WI", "53703"], ["Boston", "MA", "02108"], ["Seattle", "WA", "98101"], ["Raleigh", "NC", "27601"]];
+const CITIES: Array<[string, string, string]> = [
+  ["Chicago", "IL", "60601"],
+  ["Austin", "TX", "73301"],
+  ["Denver", "CO", "80202"],
+  ["Columbus", "OH", "43004"],
+  ["Portland", "OR", "97201"],
+  ["Atlanta", "GA", "30301"],
+  ["Phoenix", "AZ", "85001"],
+  ["Nashville", "TN", "37201"],
+  ["Madison", "WI", "53703"],
+  ["Boston", "MA", "02108"],
+  ["Seattle", "WA", "98101"],
+  ["Raleigh", "NC", "27601"],
+];
 const ADJECTIVES = ["Trail", "Summit", "Coastal", "Urban", "Classic", "Alpine", "Harbor", "Prairie", "Canyon", "Metro"];
-const NOUNS = ["Runner", "Hiker", "Jacket", "Backpack", "Boot", "Sandal", "Fleece", "Cap", "Tent", "Lantern", "Bottle", "Glove", "Sneaker", "Parka", "Duffel", "Loafer", "Chair", "Blanket", "Watch", "Speaker"];
+const NOUNS = [
+  "Runner",
+  "Hiker",
+  "Jacket",
+  "Backpack",
+  "Boot",
+  "Sandal",
+  "Fleece",
+  "Cap",
+  "Tent",
+  "Lantern",
+  "Bottle",
+  "Glove",
+  "Sneaker",
+  "Parka",
+  "Duffel",
+  "Loafer",
+  "Chair",
+  "Blanket",
+  "Watch",
+  "Speaker",
+];
 const CARRIERS = ["UPS", "FedEx", "USPS"];
 
 // The stores are the demo shop's Shopify locations (app/shopify/stand-in-shop.ts): they and their stock come in
@@ -64,9 +155,18 @@ const CARRIERS = ["UPS", "FedEx", "USPS"];
 const STORES = DEMO_STORE_LOCATIONS.map((store) => [store.as400Code, store.name] as const);
 
 const VENDORS = [
-  "Acme Outdoor Supply", "Brightline Footwear", "Cascade Apparel Co", "Delta Home Goods", "Evergreen Sporting",
-  "Fairway Golf Distributors", "Granite Tools", "Harbor Marine Supply", "Ironwood Furniture", "Juniper Kids",
-  "Keystone Pet Supply", "Lakeside Electronics",
+  "Acme Outdoor Supply",
+  "Brightline Footwear",
+  "Cascade Apparel Co",
+  "Delta Home Goods",
+  "Evergreen Sporting",
+  "Fairway Golf Distributors",
+  "Granite Tools",
+  "Harbor Marine Supply",
+  "Ironwood Furniture",
+  "Juniper Kids",
+  "Keystone Pet Supply",
+  "Lakeside Electronics",
 ];
 
 export const FEEDS: Array<[string, string]> = [
@@ -129,7 +229,11 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         shopify_variant_id: r.chance(0.9) ? String(45100000000 + i) : null,
         price,
         cost: money(price * 0.55),
-        status: r.weighted([["active", 90], ["draft", 6], ["archived", 4]] as const),
+        status: r.weighted([
+          ["active", 90],
+          ["draft", 6],
+          ["archived", 4],
+        ] as const),
         created_at: new Date(now.getTime() - r.int(30, 400) * DAY),
       };
     });
@@ -187,7 +291,12 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       };
     });
     const vendors = await db.vendor.createManyAndReturn({ data: vendorRows });
-    await db.$transaction((tx) => syncVendorSources(tx, vendors.map((vendor) => vendor.store_id)));
+    await db.$transaction((tx) =>
+      syncVendorSources(
+        tx,
+        vendors.map((vendor) => vendor.store_id),
+      ),
+    );
     const vendorByStore = new Map(vendors.map((vendor) => [vendor.store_id, vendor]));
 
     // The vendors' last 846: what each dropshipper has available. The stores' draws are still
@@ -211,13 +320,42 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       const street = `${r.int(10, 9999)} ${r.pick(STREETS)}`;
       const address = `${street}, ${city}, ${state} ${zip}, US`;
       const [shipFirst, ...shipLast] = ship.split(" ");
-      const items = Array.from({ length: r.weighted([[1, 55], [2, 30], [3, 15]] as const) }, () => {
-        const product = r.pick(products);
-        return { sku: product.sku, name: product.name, qty: r.weighted([[1, 80], [2, 15], [3, 5]] as const), price: product.price };
-      });
+      const items = Array.from(
+        {
+          length: r.weighted([
+            [1, 55],
+            [2, 30],
+            [3, 15],
+          ] as const),
+        },
+        () => {
+          const product = r.pick(products);
+          return {
+            sku: product.sku,
+            name: product.name,
+            qty: r.weighted([
+              [1, 80],
+              [2, 15],
+              [3, 5],
+            ] as const),
+            price: product.price,
+          };
+        },
+      );
       itemPlans.push(items);
-      const status = r.weighted([["processing", 45], ["complete", 30], ["avs_pending", 8], ["canceled", 7], ["closed", 5], ["fraud", 5]] as const);
-      const source = r.weighted([["", 70], ["AMAZON_US", 20], ["EBAY_STORES", 10]] as const);
+      const status = r.weighted([
+        ["processing", 45],
+        ["complete", 30],
+        ["avs_pending", 8],
+        ["canceled", 7],
+        ["closed", 5],
+        ["fraud", 5],
+      ] as const);
+      const source = r.weighted([
+        ["", 70],
+        ["AMAZON_US", 20],
+        ["EBAY_STORES", 10],
+      ] as const);
       const shipping = r.pick([0, 7.95, 12.5, 19.99]);
       orderInputs.push({
         order_id: String(100045001 + i),
@@ -231,7 +369,16 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         select_skus: items.map((item) => item.sku).join(","),
         magento_status: status,
         fulfillment_status: status === "complete" || status === "closed" ? "fulfilled" : r.chance(0.2) ? "partial" : "unfulfilled",
-        financial_status: status === "closed" ? "refunded" : status === "canceled" ? "voided" : r.weighted([["paid", 85], ["pending", 10], ["partially_refunded", 5]] as const),
+        financial_status:
+          status === "closed"
+            ? "refunded"
+            : status === "canceled"
+              ? "voided"
+              : r.weighted([
+                  ["paid", 85],
+                  ["pending", 10],
+                  ["partially_refunded", 5],
+                ] as const),
         concat_billing_address: address,
         concat_shipping_address: address,
         ship_first_name: shipFirst,
@@ -244,25 +391,56 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         ship_phone: r.chance(0.7) ? `312-555-${pad(r.int(0, 9999), 4)}` : null,
         customer_email: `${bill.toLowerCase().replace(" ", ".")}${i}@example.com`,
         marketplace_source: source || null,
-        marketplace_order_id: source === "AMAZON_US" ? `114-${r.int(1000000, 9999999)}-${r.int(1000000, 9999999)}` : source ? String(r.int(10000000000, 99999999999)) : null,
+        marketplace_order_id:
+          source === "AMAZON_US" ? `114-${r.int(1000000, 9999999)}-${r.int(1000000, 9999999)}` : source ? String(r.int(10000000000, 99999999999)) : null,
         ca_site_order_id: source ? String(r.int(100000, 999999)) : null,
         ca_order_id: source ? String(r.int(10000000, 99999999)) : null,
         refer_source_name: r.pick(["Amazon", "Salesforce", "Shopping", "Direct Revenue", "Ebay", "Facebook", "Organic Revenue", "Specials"]),
         gift_card_used: r.chance(0.1) ? 1 : 0,
         shipping_description: shipping === 0 ? "Free Shipping - Ground" : shipping > 15 ? "Express - 2 Day" : "Standard - Ground",
         customer_notes: r.chance(0.1) ? r.pick(["Leave at the back door", "Gift - no prices please", "Call before delivery"]) : null,
-        auto_assignment_eligible: source ? 2 : r.weighted([[0, 50], [1, 20], [2, 30]] as const),
+        auto_assignment_eligible: source
+          ? 2
+          : r.weighted([
+              [0, 50],
+              [1, 20],
+              [2, 30],
+            ] as const),
         total_shippable_qty_ordered: items.reduce((sum, item) => sum + item.qty, 0),
       });
     }
-    const orders = await db.order.createManyAndReturn({ data: orderInputs, select: { id: true, order_id: true, shopify_order_id: true, magento_status: true, created_at: true, concat_ship_to_name: true, concat_shipping_address: true, grand_total_purchased: true, customer_notes: true } });
+    const orders = await db.order.createManyAndReturn({
+      data: orderInputs,
+      select: {
+        id: true,
+        order_id: true,
+        shopify_order_id: true,
+        magento_status: true,
+        created_at: true,
+        concat_ship_to_name: true,
+        concat_shipping_address: true,
+        grand_total_purchased: true,
+        customer_notes: true,
+      },
+    });
     const itemInputs: Prisma.OrderItemCreateManyInput[] = [];
     orders.forEach((order, index) =>
       itemPlans[index].forEach((item) =>
-        itemInputs.push({ order_id: order.id, sku: item.sku, name: item.name, qty_ordered: item.qty, price: item.price, created_time: order.created_at, qty_shipped: order.magento_status === "complete" ? item.qty : 0 }),
+        itemInputs.push({
+          order_id: order.id,
+          sku: item.sku,
+          name: item.name,
+          qty_ordered: item.qty,
+          price: item.price,
+          created_time: order.created_at,
+          qty_shipped: order.magento_status === "complete" ? item.qty : 0,
+        }),
       ),
     );
-    const items = await db.orderItem.createManyAndReturn({ data: itemInputs, select: { item_id: true, order_id: true, sku: true, qty_ordered: true, created_time: true } });
+    const items = await db.orderItem.createManyAndReturn({
+      data: itemInputs,
+      select: { item_id: true, order_id: true, sku: true, qty_ordered: true, created_time: true },
+    });
     const orderById = new Map(orders.map((order) => [order.id, order]));
 
     // --- assignments, drop-ship requests, responses, transmissions, logs ---------
@@ -272,7 +450,15 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       if (!["processing", "complete", "closed"].includes(order.magento_status ?? "") || r.chance(0.25)) continue;
       const toDropshipper = r.chance(0.45);
       const storeId = toDropshipper ? r.pick(vendors.filter((vendor) => vendor.enabled)).store_id : r.pick(STORES)[0];
-      const status = order.magento_status === "processing" ? r.weighted([[1, 35], [2, 20], [3, 30], [4, 15]] as const) : 4;
+      const status =
+        order.magento_status === "processing"
+          ? r.weighted([
+              [1, 35],
+              [2, 20],
+              [3, 30],
+              [4, 15],
+            ] as const)
+          : 4;
       assignmentInputs.push({
         order_increment_id: order.order_id,
         shopify_order_id: order.shopify_order_id,
@@ -335,16 +521,31 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       if (sent.length) {
         control += 1;
         const content = isEdi
-          ? x12Envelope("850", control, sent.flatMap((a, i) => [`BEG*00*DS*${a.purchase_order}**${ymd(sentAt)}`, `PO1*${i + 1}*${a.qty_assigned}*EA***VP*${a.product_sku}`]), "HOUSEROPS", vendor.edi_identifier ?? "VENDOR", sentAt)
+          ? x12Envelope(
+              "850",
+              control,
+              sent.flatMap((a, i) => [`BEG*00*DS*${a.purchase_order}**${ymd(sentAt)}`, `PO1*${i + 1}*${a.qty_assigned}*EA***VP*${a.product_sku}`]),
+              "HOUSEROPS",
+              vendor.edi_identifier ?? "VENDOR",
+              sentAt,
+            )
           : "po_number,sku,qty\n" + sent.map((a) => `${a.purchase_order},${a.product_sku},${a.qty_assigned}`).join("\n") + "\n";
         const fileName = `${isEdi ? "850" : "PO"}_${vendor.store_id}_${ymd(sentAt)}_${control}.${isEdi ? "edi" : "csv"}`;
         outbound = await db.transmission.create({
           data: {
-            vendor_id: vendor.id, direction: "out", file_name: fileName, remote_path: `${vendor.sftp_outcoming_folder}/${fileName}`,
-            transaction_set: isEdi ? "850" : "csv", interchange_control_number: isEdi ? pad(control, 9) : null,
-            group_control_number: isEdi ? String(control) : null, transaction_control_numbers: isEdi ? ["0001"] : [],
-            content_hash: createHash("sha256").update(content).digest("hex"), content: Buffer.from(content), size: Buffer.byteLength(content),
-            status: r.chance(0.9) ? "accepted" : "sent", created_at: sentAt,
+            vendor_id: vendor.id,
+            direction: "out",
+            file_name: fileName,
+            remote_path: `${vendor.sftp_outcoming_folder}/${fileName}`,
+            transaction_set: isEdi ? "850" : "csv",
+            interchange_control_number: isEdi ? pad(control, 9) : null,
+            group_control_number: isEdi ? String(control) : null,
+            transaction_control_numbers: isEdi ? ["0001"] : [],
+            content_hash: createHash("sha256").update(content).digest("hex"),
+            content: Buffer.from(content),
+            size: Buffer.byteLength(content),
+            status: r.chance(0.9) ? "accepted" : "sent",
+            created_at: sentAt,
           },
           select: { id: true, file_name: true },
         });
@@ -354,62 +555,236 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         const [first, ...rest] = (order.concat_ship_to_name ?? "Jane Doe").split(" ");
         const [street, city, stateZip] = (order.concat_shipping_address ?? "").split(", ");
         const [state, zip] = (stateZip ?? "IL 60601").split(" ");
-        const status = a.assign_status === 2 ? "pending" : a.assign_status === 3 ? r.pick(["sent", "acknowledged", "backordered"]) : r.chance(0.3) ? "archived" : "completed";
+        const status =
+          a.assign_status === 2
+            ? "pending"
+            : a.assign_status === 3
+              ? r.pick(["sent", "acknowledged", "backordered"])
+              : r.chance(0.3)
+                ? "archived"
+                : "completed";
         const request = await db.dropshipRequest.create({
           data: {
-            vendor_id: vendor.id, vendor_name: vendor.name, assignment_id: a.id, po_number: a.purchase_order!, order_increment_id: a.order_increment_id,
-            item_sku: a.product_sku, qty: a.qty_assigned, ship_name_first: first, ship_name_last: rest.join(" ") || "Doe", ship_address: street ?? "1 Main St",
-            ship_city: city ?? "Chicago", ship_state: state ?? "IL", ship_zip: zip ?? "60601", country_id: "US", status,
-            needs_processing: a.assign_status === 2, transmission_id: a.assign_status >= 3 ? outbound?.id : null,
-            sent_at: a.assign_status >= 3 ? sentAt : null, archived_at: status === "archived" ? now : null, created_at: a.created_time,
+            vendor_id: vendor.id,
+            vendor_name: vendor.name,
+            assignment_id: a.id,
+            po_number: a.purchase_order!,
+            order_increment_id: a.order_increment_id,
+            item_sku: a.product_sku,
+            qty: a.qty_assigned,
+            ship_name_first: first,
+            ship_name_last: rest.join(" ") || "Doe",
+            ship_address: street ?? "1 Main St",
+            ship_city: city ?? "Chicago",
+            ship_state: state ?? "IL",
+            ship_zip: zip ?? "60601",
+            country_id: "US",
+            status,
+            needs_processing: a.assign_status === 2,
+            transmission_id: a.assign_status >= 3 ? outbound?.id : null,
+            sent_at: a.assign_status >= 3 ? sentAt : null,
+            archived_at: status === "archived" ? now : null,
+            created_at: a.created_time,
           },
         });
-        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "populate_requests", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, ...coded("logs.dropship.request_created", { po: a.purchase_order, qty: a.qty_assigned, sku: a.product_sku, order: a.order_increment_id, assignment: a.id }), created_at: a.created_time });
+        logs.push({
+          vendor_id: vendor.id,
+          vendor_name: vendor.name,
+          action: "populate_requests",
+          status: "success",
+          po_number: a.purchase_order,
+          order_increment_id: a.order_increment_id,
+          item_sku: a.product_sku,
+          qty: a.qty_assigned,
+          ...coded("logs.dropship.request_created", {
+            po: a.purchase_order,
+            qty: a.qty_assigned,
+            sku: a.product_sku,
+            order: a.order_increment_id,
+            assignment: a.id,
+          }),
+          created_at: a.created_time,
+        });
         if (a.assign_status < 3 || !outbound) continue;
-        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "send_requests", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, file_name: outbound.file_name, transmission_id: outbound.id, ...coded("logs.dropship.sent_in", { file: outbound.file_name, interchange: "" }), created_at: sentAt });
+        logs.push({
+          vendor_id: vendor.id,
+          vendor_name: vendor.name,
+          action: "send_requests",
+          status: "success",
+          po_number: a.purchase_order,
+          order_increment_id: a.order_increment_id,
+          item_sku: a.product_sku,
+          qty: a.qty_assigned,
+          file_name: outbound.file_name,
+          transmission_id: outbound.id,
+          ...coded("logs.dropship.sent_in", { file: outbound.file_name, interchange: "" }),
+          created_at: sentAt,
+        });
         if (a.assign_status === 4) {
           const tracking = `1Z${r.int(100000, 999999)}${r.int(10000000, 99999999)}`;
           const carrier = r.pick(CARRIERS);
           const shippedAt = notAfterNow(sentAt.getTime() + r.int(3600_000, DAY));
           control += 1;
           const content = isEdi
-            ? x12Envelope("856", control, [`BSN*00*${a.purchase_order}*${ymd(shippedAt)}*1200`, `REF*CN*${tracking}`, `TD5**2*${carrier}`, `PRF*${a.purchase_order}`, `LIN**VP*${a.product_sku}`, `SN1**${a.qty_assigned}*EA`], vendor.edi_identifier ?? "VENDOR", "HOUSEROPS", shippedAt)
+            ? x12Envelope(
+                "856",
+                control,
+                [
+                  `BSN*00*${a.purchase_order}*${ymd(shippedAt)}*1200`,
+                  `REF*CN*${tracking}`,
+                  `TD5**2*${carrier}`,
+                  `PRF*${a.purchase_order}`,
+                  `LIN**VP*${a.product_sku}`,
+                  `SN1**${a.qty_assigned}*EA`,
+                ],
+                vendor.edi_identifier ?? "VENDOR",
+                "HOUSEROPS",
+                shippedAt,
+              )
             : `po_number,sku,qty,tracking,carrier\n${a.purchase_order},${a.product_sku},${a.qty_assigned},${tracking},${carrier}\n`;
           const fileName = `${isEdi ? "856" : "SHIP"}_${vendor.store_id}_${ymd(shippedAt)}_${control}.${isEdi ? "edi" : "csv"}`;
           const inbound = await db.transmission.create({
             data: {
-              vendor_id: vendor.id, direction: "in", file_name: fileName, remote_path: `${vendor.sftp_incoming_folder}/${fileName}`,
-              transaction_set: isEdi ? "856" : "csv", interchange_control_number: isEdi ? pad(control, 9) : null, group_control_number: isEdi ? String(control) : null,
-              transaction_control_numbers: isEdi ? ["0001"] : [], content_hash: createHash("sha256").update(content).digest("hex"), content: Buffer.from(content),
-              size: Buffer.byteLength(content), status: "processed", processed_at: shippedAt, created_at: shippedAt,
+              vendor_id: vendor.id,
+              direction: "in",
+              file_name: fileName,
+              remote_path: `${vendor.sftp_incoming_folder}/${fileName}`,
+              transaction_set: isEdi ? "856" : "csv",
+              interchange_control_number: isEdi ? pad(control, 9) : null,
+              group_control_number: isEdi ? String(control) : null,
+              transaction_control_numbers: isEdi ? ["0001"] : [],
+              content_hash: createHash("sha256").update(content).digest("hex"),
+              content: Buffer.from(content),
+              size: Buffer.byteLength(content),
+              status: "processed",
+              processed_at: shippedAt,
+              created_at: shippedAt,
             },
           });
           await db.dropshipResponse.create({
             data: {
-              request_id: request.request_id, vendor_id: vendor.id, vendor_name: vendor.name, assignment_id: a.id, po_number: a.purchase_order!,
-              order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, tracking_number: tracking, tracking_carrier: carrier,
-              response_type: isEdi ? "856" : "csv", status: "processed", needs_processing: false, transmission_id: inbound.id, processed_at: shippedAt, created_at: shippedAt,
+              request_id: request.request_id,
+              vendor_id: vendor.id,
+              vendor_name: vendor.name,
+              assignment_id: a.id,
+              po_number: a.purchase_order!,
+              order_increment_id: a.order_increment_id,
+              item_sku: a.product_sku,
+              qty: a.qty_assigned,
+              tracking_number: tracking,
+              tracking_carrier: carrier,
+              response_type: isEdi ? "856" : "csv",
+              status: "processed",
+              needs_processing: false,
+              transmission_id: inbound.id,
+              processed_at: shippedAt,
+              created_at: shippedAt,
             },
           });
-          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "receive_file", status: "info", po_number: a.purchase_order, file_name: fileName, transmission_id: inbound.id, ...coded("logs.dropship.deleted", { stored: message("logs.dropship.stored", { file: fileName, bytes: inbound.size, type: message("logs.dropship.type_is", { type: isEdi ? "856" : "csv" }), reason: isEdi ? "ST01 is 856" : "csv_file_contents_regex matches" }) }), created_at: shippedAt });
-          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "success", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, tracking_number: tracking, file_name: fileName, transmission_id: inbound.id, ...coded("logs.dropship.shipped", { qty: a.qty_assigned, sku: a.product_sku, po: a.purchase_order, carrier: message("logs.dropship.by_carrier", { carrier }), tracking }), created_at: notAfterNow(shippedAt.getTime() + 120_000) });
+          logs.push({
+            vendor_id: vendor.id,
+            vendor_name: vendor.name,
+            action: "receive_file",
+            status: "info",
+            po_number: a.purchase_order,
+            file_name: fileName,
+            transmission_id: inbound.id,
+            ...coded("logs.dropship.deleted", {
+              stored: message("logs.dropship.stored", {
+                file: fileName,
+                bytes: inbound.size,
+                type: message("logs.dropship.type_is", { type: isEdi ? "856" : "csv" }),
+                reason: isEdi ? "ST01 is 856" : "csv_file_contents_regex matches",
+              }),
+            }),
+            created_at: shippedAt,
+          });
+          logs.push({
+            vendor_id: vendor.id,
+            vendor_name: vendor.name,
+            action: "process_responses",
+            status: "success",
+            po_number: a.purchase_order,
+            order_increment_id: a.order_increment_id,
+            item_sku: a.product_sku,
+            qty: a.qty_assigned,
+            tracking_number: tracking,
+            file_name: fileName,
+            transmission_id: inbound.id,
+            ...coded("logs.dropship.shipped", {
+              qty: a.qty_assigned,
+              sku: a.product_sku,
+              po: a.purchase_order,
+              carrier: message("logs.dropship.by_carrier", { carrier }),
+              tracking,
+            }),
+            created_at: notAfterNow(shippedAt.getTime() + 120_000),
+          });
         } else if (r.chance(0.5)) {
-          logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: r.chance(0.8) ? "success" : "warning", po_number: a.purchase_order, order_increment_id: a.order_increment_id, item_sku: a.product_sku, qty: a.qty_assigned, ...(r.chance(0.8)
-            ? coded("logs.dropship.ack.accepted", { qty: a.qty_assigned, sku: a.product_sku, po: a.purchase_order, detail: "" })
-            : coded("logs.dropship.ack.backordered", { qty: a.qty_assigned, sku: a.product_sku, po: a.purchase_order, detail: message("logs.paren", { text: [message("logs.dropship.expected", { date: new Date(sentAt.getTime() + 10 * DAY).toISOString().slice(0, 10) })] }) })), created_at: new Date(sentAt.getTime() + 3600_000) });
+          logs.push({
+            vendor_id: vendor.id,
+            vendor_name: vendor.name,
+            action: "process_responses",
+            status: r.chance(0.8) ? "success" : "warning",
+            po_number: a.purchase_order,
+            order_increment_id: a.order_increment_id,
+            item_sku: a.product_sku,
+            qty: a.qty_assigned,
+            ...(r.chance(0.8)
+              ? coded("logs.dropship.ack.accepted", { qty: a.qty_assigned, sku: a.product_sku, po: a.purchase_order, detail: "" })
+              : coded("logs.dropship.ack.backordered", {
+                  qty: a.qty_assigned,
+                  sku: a.product_sku,
+                  po: a.purchase_order,
+                  detail: message("logs.paren", {
+                    text: [message("logs.dropship.expected", { date: new Date(sentAt.getTime() + 10 * DAY).toISOString().slice(0, 10) })],
+                  }),
+                })),
+            created_at: new Date(sentAt.getTime() + 3600_000),
+          });
         }
       }
       if (isEdi && outbound) {
-        logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "ack_997", status: "success", file_name: outbound.file_name, transmission_id: outbound.id, ...coded("logs.dropship.group_accepted", { file: outbound.file_name, group: "1", vendor: vendor.name }), created_at: new Date(sentAt.getTime() + 1800_000) });
+        logs.push({
+          vendor_id: vendor.id,
+          vendor_name: vendor.name,
+          action: "ack_997",
+          status: "success",
+          file_name: outbound.file_name,
+          transmission_id: outbound.id,
+          ...coded("logs.dropship.group_accepted", { file: outbound.file_name, group: "1", vendor: vendor.name }),
+          created_at: new Date(sentAt.getTime() + 1800_000),
+        });
       }
     }
     // A few files that went wrong, as staff would see them.
-    for (const [i, vendor] of vendors.filter((v) => v.edi_format === 1).slice(0, 4).entries()) {
+    for (const [i, vendor] of vendors
+      .filter((v) => v.edi_format === 1)
+      .slice(0, 4)
+      .entries()) {
       const when = new Date(now.getTime() - r.int(1, 20) * DAY);
       const fileName = `856_${vendor.store_id}_${ymd(when)}_bad${i}.edi`;
-      logs.push({ vendor_id: vendor.id, vendor_name: vendor.name, action: "process_responses", status: "error", file_name: fileName, ...coded("logs.dropship.process_failed_997", { file: fileName, error: "segment 9 (SE): SE01 says 7 segments, the transaction has 8", id: 9000 + i }), created_at: when });
+      logs.push({
+        vendor_id: vendor.id,
+        vendor_name: vendor.name,
+        action: "process_responses",
+        status: "error",
+        file_name: fileName,
+        ...coded("logs.dropship.process_failed_997", { file: fileName, error: "segment 9 (SE): SE01 says 7 segments, the transaction has 8", id: 9000 + i }),
+        created_at: when,
+      });
     }
-    logs.push({ action: "populate_responses", status: "warning", vendor_name: vendors[5].name, vendor_id: vendors[5].id, ...coded("logs.dropship.incoming_unreadable", { vendor: vendors[5].name, error: `could not connect to ${vendors[5].sftp_host}:${vendors[5].sftp_port}: connection timed out after 20 s` }), created_at: new Date(now.getTime() - 2 * DAY) });
+    logs.push({
+      action: "populate_responses",
+      status: "warning",
+      vendor_name: vendors[5].name,
+      vendor_id: vendors[5].id,
+      ...coded("logs.dropship.incoming_unreadable", {
+        vendor: vendors[5].name,
+        error: `could not connect to ${vendors[5].sftp_host}:${vendors[5].sftp_port}: connection timed out after 20 s`,
+      }),
+      created_at: new Date(now.getTime() - 2 * DAY),
+    });
     logs.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
     await db.dropshipLog.createMany({ data: logs });
 
@@ -418,13 +793,34 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
     for (const order of orders) {
       if (order.magento_status === "canceled" || order.magento_status === "fraud") continue;
       const total = Number(order.grand_total_purchased);
-      sales.push({ record_type: "invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: total, record_date: businessDate(order.created_at), created_at: order.created_at });
+      sales.push({
+        record_type: "invoice",
+        order_increment_id: order.order_id,
+        shopify_order_id: order.shopify_order_id,
+        amount: total,
+        record_date: businessDate(order.created_at),
+        created_at: order.created_at,
+      });
       if (order.magento_status === "complete") {
-        sales.push({ record_type: "shipping_invoice", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: money(r.pick([7.95, 12.5])), record_date: businessDate(order.created_at), created_at: order.created_at });
+        sales.push({
+          record_type: "shipping_invoice",
+          order_increment_id: order.order_id,
+          shopify_order_id: order.shopify_order_id,
+          amount: money(r.pick([7.95, 12.5])),
+          record_date: businessDate(order.created_at),
+          created_at: order.created_at,
+        });
       }
       if (order.magento_status === "closed") {
         const refund = money(total * r.pick([1, 0.5]));
-        sales.push({ record_type: "credit_memo", order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, amount: refund, record_date: businessDate(order.created_at), created_at: order.created_at });
+        sales.push({
+          record_type: "credit_memo",
+          order_increment_id: order.order_id,
+          shopify_order_id: order.shopify_order_id,
+          amount: refund,
+          record_date: businessDate(order.created_at),
+          created_at: order.created_at,
+        });
       }
     }
     await db.salesRecord.createMany({ data: sales });
@@ -434,10 +830,17 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
     // --- feeds and their logs ----------------------------------------------------------
     const feedLogs: Prisma.FeedLogCreateManyInput[] = [];
     for (const [index, [name, cron]] of FEEDS.entries()) {
-      let lastStarted: Date | null = null, lastFinished: Date | null = null, lastFailed: Date | null = null, lastSkipped: Date | null = null;
+      let lastStarted: Date | null = null,
+        lastFinished: Date | null = null,
+        lastFailed: Date | null = null,
+        lastSkipped: Date | null = null;
       for (let run = 12; run >= 1; run--) {
         const started = new Date(now.getTime() - run * (index + 1) * 3600_000 - r.int(0, 600_000));
-        const outcome = r.weighted([["finished", 85], ["failed", 8], ["skipped", 7]] as const);
+        const outcome = r.weighted([
+          ["finished", 85],
+          ["failed", 8],
+          ["skipped", 7],
+        ] as const);
         if (outcome === "skipped") {
           feedLogs.push({ feed_name: name, type: "skipped", meta: { reason: "still running elsewhere" }, created_at: started });
           lastSkipped = started;
@@ -448,13 +851,33 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         feedLogs.push(
           outcome === "finished"
             ? { feed_name: name, type: "finished", meta: { processed: r.int(0, 120), duration_ms: ended.getTime() - started.getTime() }, created_at: ended }
-            : { feed_name: name, type: "failed", meta: { error: r.pick(["Connection refused by edi.granite.example.com:22", "Timed out reading /outbound after 30 s", "AS400 answered 421 Service not available"]) }, created_at: ended },
+            : {
+                feed_name: name,
+                type: "failed",
+                meta: {
+                  error: r.pick([
+                    "Connection refused by edi.granite.example.com:22",
+                    "Timed out reading /outbound after 30 s",
+                    "AS400 answered 421 Service not available",
+                  ]),
+                },
+                created_at: ended,
+              },
         );
         lastStarted = started;
         if (outcome === "finished") lastFinished = ended;
         else lastFailed = ended;
       }
-      await db.feed.create({ data: { name, cron_expression: cron, last_started_at: lastStarted, last_finished_at: lastFinished, last_failed_at: lastFailed, last_skipped_at: lastSkipped } });
+      await db.feed.create({
+        data: {
+          name,
+          cron_expression: cron,
+          last_started_at: lastStarted,
+          last_finished_at: lastFinished,
+          last_failed_at: lastFailed,
+          last_skipped_at: lastSkipped,
+        },
+      });
     }
     feedLogs.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
     await db.feedLog.createMany({ data: feedLogs });
@@ -474,9 +897,11 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       ],
     });
     await db.webhookEvent.createMany({
-      data: orders.slice(0, 20).flatMap((order, i) =>
-        order.shopify_order_id ? [{ webhook_id: `demo-${order.shopify_order_id}-${i}`, topic: "orders/create", shop, received_at: order.created_at }] : [],
-      ),
+      data: orders
+        .slice(0, 20)
+        .flatMap((order, i) =>
+          order.shopify_order_id ? [{ webhook_id: `demo-${order.shopify_order_id}-${i}`, topic: "orders/create", shop, received_at: order.created_at }] : [],
+        ),
     });
     await seedSalesDemo(db);
     return true;

@@ -10,7 +10,11 @@ import type { Prisma } from "../../app/db/generated/client";
 const HOUR = 3_600_000;
 
 const gid = (type: string, n: number) => `gid://shopify/${type}/${n}`;
-const tagsOf = (text: string) => text.split(",").map((tag) => tag.trim()).filter(Boolean);
+const tagsOf = (text: string) =>
+  text
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 
 interface DemoCall {
   operation: string;
@@ -30,7 +34,13 @@ function demoCall(i: number, product: { sku: string; tags: string[]; shopifyId: 
         sku: null,
         ok: true,
         variables: { query: `sku:"${product.sku}" OR sku:"SKU-${Number(product.sku.slice(4)) + 1}"` },
-        answer: { productVariants: { nodes: [{ id: gid("ProductVariant", product.shopifyId + 37_000_000_000), sku: product.sku, product: { id: gid("Product", product.shopifyId), tags: [] } }] } },
+        answer: {
+          productVariants: {
+            nodes: [
+              { id: gid("ProductVariant", product.shopifyId + 37_000_000_000), sku: product.sku, product: { id: gid("Product", product.shopifyId), tags: [] } },
+            ],
+          },
+        },
       };
     case 1:
       return i % 12 === 7
@@ -55,7 +65,14 @@ function demoCall(i: number, product: { sku: string; tags: string[]; shopifyId: 
         sku: product.sku,
         ok: true,
         variables: { id: gid("Order", order) },
-        answer: { order: { id: gid("Order", order), name: `#${order}`, fulfillments: [], fulfillmentOrders: { nodes: [{ id: gid("FulfillmentOrder", order), status: "OPEN" }] } } },
+        answer: {
+          order: {
+            id: gid("Order", order),
+            name: `#${order}`,
+            fulfillments: [],
+            fulfillmentOrders: { nodes: [{ id: gid("FulfillmentOrder", order), status: "OPEN" }] },
+          },
+        },
       };
     case 3:
       return i % 12 === 3
@@ -64,14 +81,29 @@ function demoCall(i: number, product: { sku: string; tags: string[]; shopifyId: 
             sku: product.sku,
             ok: false,
             message: "Invalid fulfillment order line item quantity requested.",
-            variables: { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: gid("FulfillmentOrder", order) }], trackingInfo: { number: `1Z999AA1${String(order).slice(-8)}`, company: "UPS" } } },
-            answer: { fulfillmentCreate: { fulfillment: null, userErrors: [{ field: ["fulfillment"], message: "Invalid fulfillment order line item quantity requested." }] } },
+            variables: {
+              fulfillment: {
+                lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: gid("FulfillmentOrder", order) }],
+                trackingInfo: { number: `1Z999AA1${String(order).slice(-8)}`, company: "UPS" },
+              },
+            },
+            answer: {
+              fulfillmentCreate: {
+                fulfillment: null,
+                userErrors: [{ field: ["fulfillment"], message: "Invalid fulfillment order line item quantity requested." }],
+              },
+            },
           }
         : {
             operation: "FulfillmentCreate",
             sku: product.sku,
             ok: true,
-            variables: { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: gid("FulfillmentOrder", order) }], trackingInfo: { number: `1Z999AA1${String(order).slice(-8)}`, company: "UPS" } } },
+            variables: {
+              fulfillment: {
+                lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: gid("FulfillmentOrder", order) }],
+                trackingInfo: { number: `1Z999AA1${String(order).slice(-8)}`, company: "UPS" },
+              },
+            },
             answer: { fulfillmentCreate: { fulfillment: { id: gid("Fulfillment", order * 10 + 1), status: "SUCCESS" }, userErrors: [] } },
           };
     case 4:
@@ -79,7 +111,14 @@ function demoCall(i: number, product: { sku: string; tags: string[]; shopifyId: 
         operation: "InventorySetQuantities",
         sku: null,
         ok: true,
-        variables: { input: { name: "available", reason: "correction", ignoreCompareQuantity: true, quantities: [{ inventoryItemId: gid("InventoryItem", product.shopifyId + 5), quantity: 12 }] } },
+        variables: {
+          input: {
+            name: "available",
+            reason: "correction",
+            ignoreCompareQuantity: true,
+            quantities: [{ inventoryItemId: gid("InventoryItem", product.shopifyId + 5), quantity: 12 }],
+          },
+        },
         answer: { inventorySetQuantities: { inventoryAdjustmentGroup: { reason: "correction", changes: [{ name: "available", delta: 4 }] }, userErrors: [] } },
       };
     default:
@@ -117,12 +156,23 @@ export async function seedProductData(db: PrismaClient, now: Date): Promise<void
   const errors: Prisma.ProductApiErrorCreateManyInput[] = [];
   for (let i = 0; i < 90; i++) {
     const product = products[(i * 7) % products.length];
-    const call = demoCall(i, { sku: product.sku, tags: tagsByCategory.get(product.as400_category_id ?? "") ?? ["demo"], shopifyId: 8_100_000_000 + product.id }, 5_812_345_670_000 + i);
+    const call = demoCall(
+      i,
+      { sku: product.sku, tags: tagsByCategory.get(product.as400_category_id ?? "") ?? ["demo"], shopifyId: 8_100_000_000 + product.id },
+      5_812_345_670_000 + i,
+    );
     const at = new Date(now.getTime() - i * 0.8 * HOUR);
     const request = { variables: call.variables } as Prisma.InputJsonValue;
     const response = { duration_ms: 120 + ((i * 37) % 400), answer: call.answer } as Prisma.InputJsonValue;
     operations.push({ operation: call.operation, sku: call.sku, status: call.ok ? "success" : "error", request, response, created_at: at });
-    if (!call.ok) errors.push({ operation: call.operation, sku: call.sku, message: call.message ?? "Shopify call failed", payload: { request, response } as Prisma.InputJsonValue, created_at: at });
+    if (!call.ok)
+      errors.push({
+        operation: call.operation,
+        sku: call.sku,
+        message: call.message ?? "Shopify call failed",
+        payload: { request, response } as Prisma.InputJsonValue,
+        created_at: at,
+      });
   }
   await db.productApiOperation.createMany({ data: operations });
   await db.productApiError.createMany({ data: errors });

@@ -39,7 +39,14 @@ const amount = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
 export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
   const orders = await db.order.findMany({
     where: { magento_status: { notIn: ["canceled", "fraud"] } },
-    select: { order_id: true, shopify_order_id: true, magento_status: true, created_at: true, grand_total_purchased: true, items: { select: { sku: true, qty_ordered: true, shopify_line_item_id: true } } },
+    select: {
+      order_id: true,
+      shopify_order_id: true,
+      magento_status: true,
+      created_at: true,
+      grand_total_purchased: true,
+      items: { select: { sku: true, qty_ordered: true, shopify_line_item_id: true } },
+    },
     orderBy: { created_at: "asc" },
   });
   const vendors = (await db.vendor.findMany({ select: { name: true }, orderBy: { id: "asc" } })).map((vendor) => vendor.name);
@@ -55,14 +62,38 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
     const base = { order_id: order.order_id, shopify_order_id: shopifyId, record_date: dayOf(order.created_at) };
     const summary = { topic: "orders/create", shop: "demo-shop.myshopify.com", shopify_order_id: shopifyId, financial_status: "paid" };
     const sale = (record: SalesAs400Record, message: string, created_at: Date) =>
-      sales.push({ event: record.event, order_increment_id: order.order_id, shopify_order_id: shopifyId, amount: record.amount, status: "success", message, payload: { ...summary, record_type: record.record_type, as400: record }, as400_status: "pending", created_at });
+      sales.push({
+        event: record.event,
+        order_increment_id: order.order_id,
+        shopify_order_id: shopifyId,
+        amount: record.amount,
+        status: "success",
+        message,
+        payload: { ...summary, record_type: record.record_type, as400: record },
+        as400_status: "pending",
+        created_at,
+      });
 
-    sale({ ...base, record_key: `order:${shopifyId}/invoice`, event: "sale", record_type: "invoice", change: "new", source_id: shopifyId, amount: amount(total) },
-      `Invoice of $${amount(total)} for order ${order.order_id} created (paid).`, order.created_at);
+    sale(
+      { ...base, record_key: `order:${shopifyId}/invoice`, event: "sale", record_type: "invoice", change: "new", source_id: shopifyId, amount: amount(total) },
+      `Invoice of $${amount(total)} for order ${order.order_id} created (paid).`,
+      order.created_at,
+    );
     if (order.magento_status === "complete") {
       const freight = r.pick([7.95, 12.5]);
-      sale({ ...base, record_key: `order:${shopifyId}/shipping_invoice`, event: "sale", record_type: "shipping_invoice", change: "new", source_id: shopifyId, amount: amount(freight) },
-        `Shipping invoice of $${amount(freight)} for order ${order.order_id} created.`, order.created_at);
+      sale(
+        {
+          ...base,
+          record_key: `order:${shopifyId}/shipping_invoice`,
+          event: "sale",
+          record_type: "shipping_invoice",
+          change: "new",
+          source_id: shopifyId,
+          amount: amount(freight),
+        },
+        `Shipping invoice of $${amount(freight)} for order ${order.order_id} created.`,
+        order.created_at,
+      );
       const shippedAt = dayAfter(order.created_at);
       const id = String(++fulfillmentId);
       const dropship = r.chance(0.3) && vendors.length > 0;
@@ -70,12 +101,23 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
       const carrier = r.pick(CARRIERS);
       const lines = order.items.map((item) => ({ sku: item.sku, qty: item.qty_ordered }));
       const record: ShipmentAs400Record = {
-        fulfillment_id: id, source: dropship ? "dropship" : "shopify", order_id: order.order_id, shopify_order_id: shopifyId, carrier, tracking_number: tracking,
-        shipped_at: shippedAt.toISOString(), po_number: dropship ? `PO${order.order_id}-${r.int(1, 900)}` : null, vendor: dropship ? r.pick(vendors) : null,
+        fulfillment_id: id,
+        source: dropship ? "dropship" : "shopify",
+        order_id: order.order_id,
+        shopify_order_id: shopifyId,
+        carrier,
+        tracking_number: tracking,
+        shipped_at: shippedAt.toISOString(),
+        po_number: dropship ? `PO${order.order_id}-${r.int(1, 900)}` : null,
+        vendor: dropship ? r.pick(vendors) : null,
         lines: dropship ? lines.slice(0, 1) : lines,
       };
       shipping.push({
-        order_increment_id: order.order_id, shopify_order_id: shopifyId, tracking_number: tracking, tracking_carrier: carrier, status: "success",
+        order_increment_id: order.order_id,
+        shopify_order_id: shopifyId,
+        tracking_number: tracking,
+        tracking_carrier: carrier,
+        status: "success",
         message: dropship
           ? `Drop-ship shipment of PO ${record.po_number} (${record.vendor}): ${record.lines[0]?.qty ?? 0} ` +
             `x ${record.lines[0]?.sku ?? ""}, tracking ${tracking}; Shopify fulfilment ${id} created.`
@@ -91,25 +133,81 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
       const refund = total * r.pick([1, 0.5]);
       const refundId = String(9_100_000_000 + sales.length);
       const refundedAt = dayAfter(order.created_at);
-      sale({ ...base, record_date: dayOf(refundedAt), record_key: `refund:${refundId}/credit_memo`, event: "refund", record_type: "credit_memo", change: "new", source_id: refundId, amount: amount(refund) },
-        `Credit memo of $${amount(refund)} for refund ${refundId} of order ${order.order_id} created.`, refundedAt);
+      sale(
+        {
+          ...base,
+          record_date: dayOf(refundedAt),
+          record_key: `refund:${refundId}/credit_memo`,
+          event: "refund",
+          record_type: "credit_memo",
+          change: "new",
+          source_id: refundId,
+          amount: amount(refund),
+        },
+        `Credit memo of $${amount(refund)} for refund ${refundId} of order ${order.order_id} created.`,
+        refundedAt,
+      );
     }
   }
   // What bad webhooks leave: errors, not for the AS400.
-  sales.push({ event: "sale", shopify_order_id: "5812345670001", amount: 0, status: "error", message: "orders/create webhook 4f1c9e2a-demo from demo-shop.myshopify.com ignored: the payload is not usable (total_price: must be an amount such as 12.50).", payload: { topic: "orders/create", reason: "total_price: must be an amount such as 12.50" }, created_at: new Date(now.getTime() - 2 * DAY) });
-  sales.push({ event: "refund", shopify_order_id: "5812345670002", amount: "15.00", status: "error", message: "Refund 9100000777 of Shopify order 5812345670002: the order is not in the order grid yet. Its next orders/updated carries the refund and records it.", payload: { topic: "refunds/create", refund_id: "9100000777" }, created_at: new Date(now.getTime() - DAY) });
-  shipping.push({ shopify_order_id: "5812345679999", status: "error", message: "Fulfillment 5400999999 of Shopify order 5812345679999: the order is not in the " +
-    "order grid yet. Its next orders/updated carries the fulfillment and records it.", payload: { topic: "fulfillments/create", fulfillment_id: "5400999999" }, created_at: new Date(now.getTime() - DAY) });
+  sales.push({
+    event: "sale",
+    shopify_order_id: "5812345670001",
+    amount: 0,
+    status: "error",
+    message:
+      "orders/create webhook 4f1c9e2a-demo from demo-shop.myshopify.com ignored: the payload is not usable (total_price: must be an amount such as 12.50).",
+    payload: { topic: "orders/create", reason: "total_price: must be an amount such as 12.50" },
+    created_at: new Date(now.getTime() - 2 * DAY),
+  });
+  sales.push({
+    event: "refund",
+    shopify_order_id: "5812345670002",
+    amount: "15.00",
+    status: "error",
+    message:
+      "Refund 9100000777 of Shopify order 5812345670002: the order is not in the order grid yet. Its next orders/updated carries the refund and records it.",
+    payload: { topic: "refunds/create", refund_id: "9100000777" },
+    created_at: new Date(now.getTime() - DAY),
+  });
+  shipping.push({
+    shopify_order_id: "5812345679999",
+    status: "error",
+    message:
+      "Fulfillment 5400999999 of Shopify order 5812345679999: the order is not in the " +
+      "order grid yet. Its next orders/updated carries the fulfillment and records it.",
+    payload: { topic: "fulfillments/create", fulfillment_id: "5400999999" },
+    created_at: new Date(now.getTime() - DAY),
+  });
 
   sales.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
   shipping.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
   const salesRows = await db.realtimeSalesLog.createManyAndReturn({ data: sales, select: { id: true, payload: true, created_at: true, as400_status: true } });
-  const shippingRows = await db.realtimeShippingLog.createManyAndReturn({ data: shipping, select: { id: true, payload: true, created_at: true, as400_status: true } });
+  const shippingRows = await db.realtimeShippingLog.createManyAndReturn({
+    data: shipping,
+    select: { id: true, payload: true, created_at: true, as400_status: true },
+  });
 
   // The files: one per kind and day, sent the next morning; the newest failed, and the last day's rows are pending.
   const kinds = [
-    { rows: salesRows, set: "realtime_sales", folder: REALTIME_SALES_FOLDER, prefix: "SALES", header: SALES_FILE_COLUMNS, lines: salesFileLines, table: db.realtimeSalesLog },
-    { rows: shippingRows, set: "realtime_shipping", folder: REALTIME_SHIPPING_FOLDER, prefix: "SHIPMENTS", header: SHIPPING_FILE_COLUMNS, lines: shippingFileLines, table: db.realtimeShippingLog },
+    {
+      rows: salesRows,
+      set: "realtime_sales",
+      folder: REALTIME_SALES_FOLDER,
+      prefix: "SALES",
+      header: SALES_FILE_COLUMNS,
+      lines: salesFileLines,
+      table: db.realtimeSalesLog,
+    },
+    {
+      rows: shippingRows,
+      set: "realtime_shipping",
+      folder: REALTIME_SHIPPING_FOLDER,
+      prefix: "SHIPMENTS",
+      header: SHIPPING_FILE_COLUMNS,
+      lines: shippingFileLines,
+      table: db.realtimeShippingLog,
+    },
   ] as const;
   for (const kind of kinds) {
     const byDay = new Map<string, PendingRow[]>();
@@ -132,16 +230,36 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
       const error = "Could not reach the AS400: connect ECONNREFUSED 10.20.0.15:22";
       const transmission = await db.transmission.create({
         data: {
-          partner: "as400", direction: "out", file_name: fileName, remote_path: `${kind.folder}/${fileName}`, transaction_set: kind.set,
-          content_hash: createHash("sha256").update(Buffer.concat([Buffer.from(`${fileName}\n`), content])).digest("hex"),
-          content: new Uint8Array(content), size: content.length, status: failed ? "prepared" : "sent", error: failed ? error : null, attempts: 1,
-          processed_at: failed ? null : packedAt, created_at: packedAt,
+          partner: "as400",
+          direction: "out",
+          file_name: fileName,
+          remote_path: `${kind.folder}/${fileName}`,
+          transaction_set: kind.set,
+          content_hash: createHash("sha256")
+            .update(Buffer.concat([Buffer.from(`${fileName}\n`), content]))
+            .digest("hex"),
+          content: new Uint8Array(content),
+          size: content.length,
+          status: failed ? "prepared" : "sent",
+          error: failed ? error : null,
+          attempts: 1,
+          processed_at: failed ? null : packedAt,
+          created_at: packedAt,
         },
       });
       const data = failed
-        ? { as400_status: "failed", as400_transmission_id: transmission.id, as400_file_name: fileName, as400_error: `Could not upload ${fileName} to the AS400: ${error}. Sent again at the next run.`, as400_attempts: 1 }
+        ? {
+            as400_status: "failed",
+            as400_transmission_id: transmission.id,
+            as400_file_name: fileName,
+            as400_error: `Could not upload ${fileName} to the AS400: ${error}. Sent again at the next run.`,
+            as400_attempts: 1,
+          }
         : { as400_status: "sent", as400_transmission_id: transmission.id, as400_file_name: fileName, as400_sent_at: packedAt, as400_attempts: 1 };
-      await (kind.table as unknown as { updateMany(args: { where: { id: { in: number[] } }; data: typeof data }): Promise<unknown> }).updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data });
+      await (kind.table as unknown as { updateMany(args: { where: { id: { in: number[] } }; data: typeof data }): Promise<unknown> }).updateMany({
+        where: { id: { in: rows.map((row) => row.id) } },
+        data,
+      });
     }
   }
 }

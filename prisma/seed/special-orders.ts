@@ -22,16 +22,29 @@ const PLACES: Array<[string, string, string, string]> = [
   ["PSC 3 Box 1234", "APO", "AE", "09021"],
 ];
 const STORES = ["001", "002", "003", "004", "005", "006"];
-const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
+const HEADER =
+  "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
   "customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size," +
   "width,price,tax";
 
 /** What breaks an error ticket, and the message the pull gave it (the rules' own words). */
 const BROKEN = [
-  { message: "Price must be a number.", code: message("special_orders.validation.price_number"), breakItem: (item: Item) => ({ ...item, price: "call store" }) },
+  {
+    message: "Price must be a number.",
+    code: message("special_orders.validation.price_number"),
+    breakItem: (item: Item) => ({ ...item, price: "call store" }),
+  },
   { message: "Size is a required field.", code: message("special_orders.validation.size_required"), breakItem: (item: Item) => ({ ...item, size: "" }) },
-  { message: "'XX' is not a US state, Canadian province or territory, or armed-forces code.", code: message("special_orders.validation.state_code", { value: "XX" }), state: "XX" },
-  { message: "'maria.lopez@example' is not a valid email address.", code: message("special_orders.validation.email", { value: "maria.lopez@example" }), email: "maria.lopez@example" },
+  {
+    message: "'XX' is not a US state, Canadian province or territory, or armed-forces code.",
+    code: message("special_orders.validation.state_code", { value: "XX" }),
+    state: "XX",
+  },
+  {
+    message: "'maria.lopez@example' is not a valid email address.",
+    code: message("special_orders.validation.email", { value: "maria.lopez@example" }),
+    email: "maria.lopez@example",
+  },
 ] as const;
 
 interface Item {
@@ -55,7 +68,13 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
     const items: Item[] = Array.from({ length: 1 + (i % 2) }, (_, n) => {
       const product = products[(i * 3 + n * 7) % products.length];
       const price = Number(product.price);
-      return { sku: product.sku, size: String(6 + ((i + n) % 8)) + (n % 2 ? ".5" : ""), width: ["", "M", "W", "N"][(i + n) % 4], price: price.toFixed(2), tax: (price * 0.0825).toFixed(2) };
+      return {
+        sku: product.sku,
+        size: String(6 + ((i + n) % 8)) + (n % 2 ? ".5" : ""),
+        width: ["", "M", "W", "N"][(i + n) % 4],
+        price: price.toFixed(2),
+        tax: (price * 0.0825).toFixed(2),
+      };
     });
     const broken = i % 4 === 3 ? BROKEN[Math.floor(i / 4) % BROKEN.length] : null;
     return {
@@ -85,10 +104,30 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
     const lines = of.flatMap((ticket) =>
       ticket.items.map((item, n) =>
         [
-          ticket.store_id, ticket.store_ticket,
-          ...(n === 0 ? [ticket.employee_number, ticket.customer_name, ticket.customer_email, ticket.customer_phone, ticket.customer_address_1, "", ticket.customer_address_city, ticket.customer_address_state_code, ticket.customer_address_zip, ticket.shipping_cost] : Array(10).fill("")),
-          item.sku, item.size, item.width, item.price, item.tax,
-        ].map(csvCell).join(","),
+          ticket.store_id,
+          ticket.store_ticket,
+          ...(n === 0
+            ? [
+                ticket.employee_number,
+                ticket.customer_name,
+                ticket.customer_email,
+                ticket.customer_phone,
+                ticket.customer_address_1,
+                "",
+                ticket.customer_address_city,
+                ticket.customer_address_state_code,
+                ticket.customer_address_zip,
+                ticket.shipping_cost,
+              ]
+            : Array(10).fill("")),
+          item.sku,
+          item.size,
+          item.width,
+          item.price,
+          item.tax,
+        ]
+          .map(csvCell)
+          .join(","),
       ),
     );
     const errors = of.filter((ticket) => ticket.broken).length;
@@ -98,7 +137,15 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
         content: Buffer.from(`${[HEADER, ...lines].join("\n")}\n`),
         // As the pull writes it: English text and its code (D114).
         ...(() => {
-          const coded = message("logs.special_orders.parts", { parts: [message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: of.length }), pending: of.length - errors, errors: message("logs.n.error", { count: errors }) })] });
+          const coded = message("logs.special_orders.parts", {
+            parts: [
+              message("logs.special_orders.tickets", {
+                tickets: message("logs.n.ticket", { count: of.length }),
+                pending: of.length - errors,
+                errors: message("logs.n.error", { count: errors }),
+              }),
+            ],
+          });
           return { summary: englishText(coded), summary_code: coded as Prisma.InputJsonValue };
         })(),
         created_at: when,

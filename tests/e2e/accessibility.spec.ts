@@ -7,7 +7,8 @@ import { axeFor, blocking, describeViolations } from "./axe";
 import { dbQuery, open } from "./support";
 
 const LOCALES = ["en", "de"] as const;
-const texts = (locale: string) => JSON.parse(readFileSync(`public/locales/${locale}/common.json`, "utf8")) as { app: { title: string }; not_found: { heading: string } };
+const texts = (locale: string) =>
+  JSON.parse(readFileSync(`public/locales/${locale}/common.json`, "utf8")) as { app: { title: string }; not_found: { heading: string } };
 
 const ID_QUERIES = {
   request: "SELECT request_id AS id FROM dropship_request ORDER BY request_id LIMIT 1",

@@ -33,9 +33,28 @@ function countToolPosts(page: Page) {
 }
 
 for (const [locale, texts] of [
-  ["en", { vendor: "Vendor", po: "PO number", action: "Resend 850", body: "This puts a file on the server of {vendor}, where it is read as soon as it arrives. A sent file cannot be taken back.", cancel: "Cancel" }],
-  ["de", { vendor: "Lieferant", po: "Bestellnummer", action: "850 erneut senden", body: "Damit wird eine Datei auf den Server von {vendor} gelegt und dort gelesen, " +
-    "sobald sie ankommt. Eine gesendete Datei kann nicht zurückgeholt werden.", cancel: "Abbrechen" }],
+  [
+    "en",
+    {
+      vendor: "Vendor",
+      po: "PO number",
+      action: "Resend 850",
+      body: "This puts a file on the server of {vendor}, where it is read as soon as it arrives. A sent file cannot be taken back.",
+      cancel: "Cancel",
+    },
+  ],
+  [
+    "de",
+    {
+      vendor: "Lieferant",
+      po: "Bestellnummer",
+      action: "850 erneut senden",
+      body:
+        "Damit wird eine Datei auf den Server von {vendor} gelegt und dort gelesen, " +
+        "sobald sie ankommt. Eine gesendete Datei kann nicht zurückgeholt werden.",
+      cancel: "Abbrechen",
+    },
+  ],
 ] as const) {
   test(`Drop Ship Tools asks before sending to a vendor: Cancel sends nothing, confirming sends (${locale})`, async ({ page }) => {
     const [vendor] = await dbQuery<{ id: number; name: string }>("SELECT id, name FROM dropship_vendor WHERE archived_at IS NULL ORDER BY id LIMIT 1");

@@ -5,16 +5,37 @@ import { expect, test, type Page } from "@playwright/test";
 import { dbQuery, open } from "./support";
 
 const COLUMNS = [
-  "Order ID", "Shopify Order ID", "Purchase Date", "Updated At", "Updated At (Shopify)", "Customer Email", "Bill To Name",
-  "Ship To Name", "SKUs", "Grand Total (Purchased)", "Magento Status", "Shopify Fulfillment Status", "Shopify Financial Status",
-  "Billing Address", "Shipping Address", "Marketplace Source", "Marketplace Order ID", "CA Site Order ID", "CA Order ID",
-  "Refer Source", "Allocated Sources", "Gift Card Used?", "View Order",
+  "Order ID",
+  "Shopify Order ID",
+  "Purchase Date",
+  "Updated At",
+  "Updated At (Shopify)",
+  "Customer Email",
+  "Bill To Name",
+  "Ship To Name",
+  "SKUs",
+  "Grand Total (Purchased)",
+  "Magento Status",
+  "Shopify Fulfillment Status",
+  "Shopify Financial Status",
+  "Billing Address",
+  "Shipping Address",
+  "Marketplace Source",
+  "Marketplace Order ID",
+  "CA Site Order ID",
+  "CA Order ID",
+  "Refer Source",
+  "Allocated Sources",
+  "Gift Card Used?",
+  "View Order",
 ];
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+\+?$/);
 const cells = (page: Page, column: string) => page.locator(`tbody tr [data-column="${column}"]`).allInnerTexts();
 const newest = (offset = 0) =>
-  dbQuery<{ order_id: string }>("SELECT order_id FROM order_grid ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET $1", [offset]).then((rows) => rows.map((row) => row.order_id));
+  dbQuery<{ order_id: string }>("SELECT order_id FROM order_grid ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET $1", [offset]).then((rows) =>
+    rows.map((row) => row.order_id),
+  );
 const totalOrders = () => dbQuery<{ count: number }>("SELECT count(*)::int AS count FROM order_grid").then(([row]) => row.count);
 
 test("shows the 23 columns in the spec's order, newest orders first, with the display rules", async ({ page }) => {
@@ -100,7 +121,11 @@ test("a search with no match shows the empty state; 'View All Orders' clears the
   await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 0");
 
   const total = await totalOrders();
-  await page.getByRole("link", { name: "View All Orders" }).or(page.getByRole("button", { name: "View All Orders" })).first().click();
+  await page
+    .getByRole("link", { name: "View All Orders" })
+    .or(page.getByRole("button", { name: "View All Orders" }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/advancedorder$/);
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(total / 20)} - Total Items: ${total}`);
   expect(await cells(page, "order_id")).toEqual(await newest());

@@ -17,7 +17,12 @@ test.afterEach(bulk.remove);
 
 const runs = async () => Number((await dbQuery<{ count: string }>("SELECT count(*) FROM background_run WHERE kind = 'dropship_test'"))[0].count);
 
-async function followsPopulate(page: Page, texts: { button: string; progress: RegExp; sameRun: RegExp; result: string; alreadyRunning: string }, other: Page, locale: string) {
+async function followsPopulate(
+  page: Page,
+  texts: { button: string; progress: RegExp; sameRun: RegExp; result: string; alreadyRunning: string },
+  other: Page,
+  locale: string,
+) {
   await bulk.insert();
   const before = await runs();
   // A second staff member has the page open before the run starts.

@@ -24,7 +24,11 @@ test("pages through the seeded logs, newest first", async ({ page }) => {
   await page.reload();
   await expect(footer(page)).toHaveText(`Page 2 of ${lastPage} - Total Items: ${total}`);
 
-  await page.getByRole("link", { name: "Back" }).or(page.getByRole("button", { name: "Back" })).first().click();
+  await page
+    .getByRole("link", { name: "Back" })
+    .or(page.getByRole("button", { name: "Back" }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/dropship$/);
 });
 

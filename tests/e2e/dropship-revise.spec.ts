@@ -27,7 +27,10 @@ test("a request is revised from the grid: required fields, 422 listing, success 
   await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Successfully updated request. Updated shipment request will be re-processed the next time the cron runs.")).toBeVisible();
   await expect(page).toHaveURL(/\/dropship\/requests\/$/, { timeout: 5000 });
-  const [saved] = await dbQuery<{ ship_city: string; qty: number; needs_processing: boolean }>("SELECT ship_city, qty, needs_processing FROM dropship_request WHERE request_id = $1", [max]);
+  const [saved] = await dbQuery<{ ship_city: string; qty: number; needs_processing: boolean }>(
+    "SELECT ship_city, qty, needs_processing FROM dropship_request WHERE request_id = $1",
+    [max],
+  );
   expect(saved).toEqual({ ship_city: "Evanston", qty: 2, needs_processing: true });
 });
 

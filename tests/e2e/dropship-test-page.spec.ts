@@ -15,7 +15,10 @@ async function runStep(page: Page, label: string) {
   await expect(banner).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole("button", { name: label })).toBeEnabled();
   const text = await banner.innerText();
-  await banner.getByRole("button", { name: /dismiss/i }).click().catch(() => {});
+  await banner
+    .getByRole("button", { name: /dismiss/i })
+    .click()
+    .catch(() => {});
   return text;
 }
 
@@ -45,13 +48,19 @@ test("the five steps take an assignment from Pending to tracking", async ({ page
   // The demo vendor answers with a 997 and an 855 at once, the 856 a few seconds later.
   await expect(async () => {
     await runStep(page, "Populate Ship Responses");
-    const [{ count }] = await dbQuery<{ count: string }>("SELECT count(*) FROM transmission WHERE vendor_id = $1 AND direction = 'in' AND transaction_set = '856' AND created_at > now() - interval '5 minutes'", [assignment.vendor_id]);
+    const [{ count }] = await dbQuery<{ count: string }>(
+      "SELECT count(*) FROM transmission WHERE vendor_id = $1 AND direction = 'in' AND transaction_set = '856' AND created_at > now() - interval '5 minutes'",
+      [assignment.vendor_id],
+    );
     expect(Number(count)).toBeGreaterThan(0);
   }).toPass({ timeout: 60_000, intervals: [2_000] });
 
   expect(await runStep(page, "Process Ship Responses")).toMatch(/files? processed/);
   expect(await status()).toBe(4);
-  const [shipment] = await dbQuery<{ tracking_number: string; status: string }>("SELECT tracking_number, status FROM dropship_response WHERE po_number = $1 AND response_type = '856'", [po]);
+  const [shipment] = await dbQuery<{ tracking_number: string; status: string }>(
+    "SELECT tracking_number, status FROM dropship_response WHERE po_number = $1 AND response_type = '856'",
+    [po],
+  );
   expect(shipment.status).toBe("fulfilled");
 
   expect(await runStep(page, "Clear Completed Ship Requests")).toMatch(/archived/);

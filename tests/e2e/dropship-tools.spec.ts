@@ -14,9 +14,24 @@ test("the Tools page shows its three sections, with the inputs their actions nee
   for (const label of ["File path", "PO number", "SKU"]) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
 
   const buttons = [
-    "Parse 855", "Parse & Process 855", "Parse 856", "Parse & Process 856", "Parse 810", "Parse & Process 810", "Send Generated Files", "Receive Files",
-    "Send 855 (Acknowledgement)", "Send 856 (Ship Notice)", "Send 846 (Inventory)", "Send 810 (Invoice)", "Send 997 (Functional Ack)", "Resend 850", "Generate Sample 850",
-    "Test Connection", "List Folders", "Verify Upload",
+    "Parse 855",
+    "Parse & Process 855",
+    "Parse 856",
+    "Parse & Process 856",
+    "Parse 810",
+    "Parse & Process 810",
+    "Send Generated Files",
+    "Receive Files",
+    "Send 855 (Acknowledgement)",
+    "Send 856 (Ship Notice)",
+    "Send 846 (Inventory)",
+    "Send 810 (Invoice)",
+    "Send 997 (Functional Ack)",
+    "Resend 850",
+    "Generate Sample 850",
+    "Test Connection",
+    "List Folders",
+    "Verify Upload",
   ];
   // Nothing can run before a vendor is chosen.
   for (const name of buttons) await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
@@ -24,12 +39,23 @@ test("the Tools page shows its three sections, with the inputs their actions nee
   const select = page.getByLabel("Vendor", { exact: true });
   await expect(select.locator("option")).not.toHaveCount(1); // the vendors have loaded
   // A vendor not in test mode: the actions that put made-up files into its folders are off, with a note (D66).
-  const [live] = await dbQuery<{ id: number; name: string }>("SELECT id, name FROM dropship_vendor WHERE archived_at IS NULL AND test_mode = 0 ORDER BY id LIMIT 1");
+  const [live] = await dbQuery<{ id: number; name: string }>(
+    "SELECT id, name FROM dropship_vendor WHERE archived_at IS NULL AND test_mode = 0 ORDER BY id LIMIT 1",
+  );
   await select.selectOption(String(live.id));
-  await expect(page.getByText(`${live.name} is not in test mode: the actions that put made-up files into its folders are off. Resend 850 works for any vendor.`)).toBeVisible();
+  await expect(
+    page.getByText(`${live.name} is not in test mode: the actions that put made-up files into its folders are off. Resend 850 works for any vendor.`),
+  ).toBeVisible();
   await page.getByLabel("PO number", { exact: true }).fill("PO100");
   await page.getByLabel("SKU", { exact: true }).fill("SKU-1");
-  for (const name of ["Send 855 (Acknowledgement)", "Send 856 (Ship Notice)", "Send 846 (Inventory)", "Send 810 (Invoice)", "Send 997 (Functional Ack)", "Generate Sample 850"]) {
+  for (const name of [
+    "Send 855 (Acknowledgement)",
+    "Send 856 (Ship Notice)",
+    "Send 846 (Inventory)",
+    "Send 810 (Invoice)",
+    "Send 997 (Functional Ack)",
+    "Generate Sample 850",
+  ]) {
     await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
   }
   await expect(page.getByRole("button", { name: "Resend 850", exact: true })).toBeEnabled();
@@ -41,7 +67,8 @@ test("the Tools page shows its three sections, with the inputs their actions nee
   await expect(page.getByText("is not in test mode")).toHaveCount(0);
 
   // Actions without input are ready; those that need one wait for it.
-  for (const name of ["Send Generated Files", "Receive Files", "Send 846 (Inventory)", "Test Connection"]) await expect(page.getByRole("button", { name, exact: true })).toBeEnabled();
+  for (const name of ["Send Generated Files", "Receive Files", "Send 846 (Inventory)", "Test Connection"])
+    await expect(page.getByRole("button", { name, exact: true })).toBeEnabled();
   await expect(page.getByRole("button", { name: "Parse 856", exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Send 856 (Ship Notice)", exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Generate Sample 850", exact: true })).toBeDisabled();

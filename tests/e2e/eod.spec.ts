@@ -13,10 +13,13 @@ async function click(page: Page, label: string) {
 
 test("the report: rows by sales date, Run Report, Export to AS400, Retry Previous and Export CSV", async ({ page }) => {
   test.setTimeout(120_000);
-  const [{ count, first }] = await dbQuery<{ count: string; first: string }>("SELECT count(*), to_char(min(sales_date), 'YYYY-MM-DD') AS first FROM eod_report_row");
+  const [{ count, first }] = await dbQuery<{ count: string; first: string }>(
+    "SELECT count(*), to_char(min(sales_date), 'YYYY-MM-DD') AS first FROM eod_report_row",
+  );
   await open(page, "/eod/report");
   await expect(page.getByRole("heading", { name: "EOD Report", level: 1 })).toBeVisible();
-  for (const label of ["Run Report", "Retry Previous", "Export CSV", "Export to AS400"]) await expect(page.getByRole("button", { name: label, exact: true })).toBeVisible();
+  for (const label of ["Run Report", "Retry Previous", "Export CSV", "Export to AS400"])
+    await expect(page.getByRole("button", { name: label, exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Past Batches" })).toBeVisible();
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(Number(count) / 20)} - Total Items: ${count}`);
   await expect(page.locator('tbody tr [data-column="sales_date"]').first()).toHaveText(usDate(first));
@@ -45,7 +48,9 @@ test("the report: rows by sales date, Run Report, Export to AS400, Retry Previou
   expect((await dbQuery<{ batches: string }>("SELECT count(*) AS batches FROM eod_batch"))[0].batches).toBe(batches);
   await pressAndConfirm(page, "Export to AS400");
   await expect(banner(page)).toContainText("EOD report exported successfully");
-  const [newest] = await dbQuery<{ file_name: string; status: string; row_count: number }>("SELECT file_name, status, row_count FROM eod_batch ORDER BY id DESC LIMIT 1");
+  const [newest] = await dbQuery<{ file_name: string; status: string; row_count: number }>(
+    "SELECT file_name, status, row_count FROM eod_batch ORDER BY id DESC LIMIT 1",
+  );
   expect(newest).toMatchObject({ status: "exported", row_count: Number(pending) });
   await expect(banner(page)).toContainText(newest.file_name);
   expect(exports).toHaveLength(1); // the cancelled one was never sent

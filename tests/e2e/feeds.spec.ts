@@ -11,9 +11,7 @@ test("Feed Summary lists the feeds, last started first, and filters by name", as
   const feeds = await dbQuery<{ name: string }>("SELECT name FROM feed ORDER BY last_started_at DESC NULLS LAST, id DESC");
   await open(page, "/feed");
   await expect(page.getByRole("heading", { name: "Feed Summary" })).toBeVisible();
-  await expect(page.locator("thead")).toContainText(
-    "IDNameCron ExpressionLast Started AtLast Finished AtLast Failed AtLast Skipped AtActions",
-  );
+  await expect(page.locator("thead")).toContainText("IDNameCron ExpressionLast Started AtLast Finished AtLast Failed AtLast Skipped AtActions");
   await expect(footer(page)).toHaveText(`Page 1 of 1 - Total Items: ${feeds.length}`);
   expect(await column(page, "name").allInnerTexts()).toEqual(feeds.slice(0, 20).map((feed) => feed.name));
 
@@ -69,9 +67,7 @@ test("Feed Logs filters by type and by feed name, newest first, and Back goes to
   expect(new Set(await column(page, "type").allInnerTexts())).toEqual(new Set(["Failed"]));
   await expect(page.getByRole("link", { name: "View Logs For All Feeds" })).toBeVisible();
 
-  const [{ count }] = await dbQuery<{ count: string }>(
-    "SELECT count(*) FROM feed_log WHERE type = 'failed' AND feed_name ILIKE '%vendor_inv%'",
-  );
+  const [{ count }] = await dbQuery<{ count: string }>("SELECT count(*) FROM feed_log WHERE type = 'failed' AND feed_name ILIKE '%vendor_inv%'");
   await page.getByRole("button", { name: "Add filter" }).click();
   await page.getByRole("menuitem", { name: "Feed Name" }).click();
   await page.getByPlaceholder("Filter by Feed Name").fill("Vendor_Inv");
@@ -80,7 +76,11 @@ test("Feed Logs filters by type and by feed name, newest first, and Back goes to
   const ids = (await column(page, "id").allInnerTexts()).map(Number);
   expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
-  await page.getByRole("button", { name: "Back" }).or(page.getByRole("link", { name: "Back" })).first().click();
+  await page
+    .getByRole("button", { name: "Back" })
+    .or(page.getByRole("link", { name: "Back" }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/feed(\?|$)/);
   await expect(page.getByRole("heading", { name: "Feed Summary" })).toBeVisible();
 });

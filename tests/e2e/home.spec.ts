@@ -86,8 +86,7 @@ async function openHome(page: Page, url = "/"): Promise<Answer> {
   return (await response.json()) as Answer;
 }
 
-const usShortDate = (day: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const usShortDate = (day: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
 async function tableRows(page: Page) {
   const rows = page.getByTestId("daily-sales-assignments").locator("tbody tr");
@@ -124,7 +123,7 @@ test("the Daily Sales block shows what /api/daily_sales answers", async ({ page 
   // The answer is the database's: the day's invoices and the assignments created that day in APP_TIMEZONE.
   const [sums] = await dbQuery<{ invoices: string }>(
     "SELECT COALESCE(SUM(amount), 0)::text AS invoices FROM sales_record WHERE record_type = 'invoice' AND record_date = $1::date",
-    [answer.day]
+    [answer.day],
   );
   expect(answer.total_invoices).toBeCloseTo(Number(sums.invoices), 2);
   const perStore = await dbQuery<{ store_id: string; assigned: number }>(
@@ -133,10 +132,10 @@ test("the Daily Sales block shows what /api/daily_sales answers", async ({ page 
         AND created_time < ($1::date + 1)::timestamp AT TIME ZONE 'America/New_York'
         AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = assignment.id)
       GROUP BY store_id ORDER BY store_id`,
-    [answer.day]
+    [answer.day],
   );
   expect(Object.values(answer.total_assignments).map((store) => [store.source_code, store.assigned])).toEqual(
-    perStore.map((row) => [row.store_id, row.assigned])
+    perStore.map((row) => [row.store_id, row.assigned]),
   );
 
   // The per-store table, or its empty text (the demo's assignments of today depend on the hour).
@@ -151,7 +150,7 @@ test("the Daily Sales block shows what /api/daily_sales answers", async ({ page 
         String(store.assigned),
         String(store.shipped),
         String(store.assigned - store.shipped),
-      ])
+      ]),
     );
   } else {
     await expect(section).toContainText("No assignments were created today");
@@ -167,15 +166,10 @@ test("the Daily Sales block shows what /api/daily_sales answers", async ({ page 
   for (const [index, day] of answer.history.entries()) {
     await expect(bars.nth(index).locator("title")).toHaveText(`${usShortDate(day.date)}: ${formatMoney(day.net_sales)}`);
   }
-  await expect(chart).toHaveAttribute(
-    "aria-label",
-    new RegExp(`from ${usShortDate(answer.history[0].date)} to ${usShortDate(answer.day)}`)
-  );
+  await expect(chart).toHaveAttribute("aria-label", new RegExp(`from ${usShortDate(answer.history[0].date)} to ${usShortDate(answer.day)}`));
 });
 
-test("the per-store table and the chart from a crafted answer: rows, need to be shipped, a negative day below the baseline", async ({
-  page,
-}) => {
+test("the per-store table and the chart from a crafted answer: rows, need to be shipped, a negative day below the baseline", async ({ page }) => {
   const days = Array.from({ length: 14 }, (_, i) => new Date(Date.UTC(2026, 10, 7 + i)).toISOString().slice(0, 10));
   const crafted: Answer = {
     day: days[13],
@@ -191,9 +185,7 @@ test("the per-store table and the chart from a crafted answer: rows, need to be 
     },
     history: days.map((date, i) => ({ date, net_sales: i === 13 ? 1100 : i === 4 ? -250.75 : i % 3 === 0 ? 0 : 50 * i })),
   };
-  await page.route("**/api/daily_sales", (route) =>
-    route.fulfill({ json: { ...crafted, outstanding_order_count: 12, pending_dropship_order_count: 1 } })
-  );
+  await page.route("**/api/daily_sales", (route) => route.fulfill({ json: { ...crafted, outstanding_order_count: 12, pending_dropship_order_count: 1 } }));
   await open(page, "/");
   await expect(page.getByTestId("daily-sales-total_outstanding_orders")).toContainText("$98,765.43");
   await expect(page.getByTestId("daily-sales-total_outstanding_orders")).toContainText("12 orders");
@@ -205,15 +197,10 @@ test("the per-store table and the chart from a crafted answer: rows, need to be 
   ]);
 
   const chart = page.getByRole("img", { name: /^Bar chart of net sales per day/ });
-  await expect(chart).toHaveAttribute(
-    "aria-label",
-    /highest \$1,100\.00 on 11\/20\/26, lowest -\$250\.75 on 11\/11\/26, today \$1,100\.00/
-  );
+  await expect(chart).toHaveAttribute("aria-label", /highest \$1,100\.00 on 11\/20\/26, lowest -\$250\.75 on 11\/11\/26, today \$1,100\.00/);
   const bars = chart.locator("rect.net-sales-bar");
   await expect(bars).toHaveCount(14);
-  const geometry = await bars.evaluateAll((rects) =>
-    rects.map((rect) => ({ y: Number(rect.getAttribute("y")), height: Number(rect.getAttribute("height")) }))
-  );
+  const geometry = await bars.evaluateAll((rects) => rects.map((rect) => ({ y: Number(rect.getAttribute("y")), height: Number(rect.getAttribute("height")) })));
   const baseline = Number(await chart.locator("line").last().getAttribute("y1"));
   expect(geometry[4].y).toBeCloseTo(baseline, 5); // negative: starts at the baseline and goes down
   expect(geometry[13].y + geometry[13].height).toBeCloseTo(baseline, 5); // positive: ends at the baseline

@@ -21,8 +21,10 @@ test("Drop Shipping Logs shows a step's line in English and in German", async ({
   await open(page, `/dropship/logs/?po_number=${encodeURIComponent(row!.po_number)}&action=populate_requests&locale=de`);
   await expect(page.getByRole("heading", { name: "Streckengeschäft-Protokolle" })).toBeVisible();
   await expect(column(page, "message")).toHaveText([
-    new RegExp(`^Versandanfrage ${row!.po_number} erstellt für ${row!.qty} x ${row!.item_sku} der ` +
-      `Bestellung ${row!.order_increment_id}; Zuweisung \\d+ ist jetzt In Bearbeitung\\.$`),
+    new RegExp(
+      `^Versandanfrage ${row!.po_number} erstellt für ${row!.qty} x ${row!.item_sku} der ` +
+        `Bestellung ${row!.order_increment_id}; Zuweisung \\d+ ist jetzt In Bearbeitung\\.$`,
+    ),
   ]);
 
   // Every coded line of the first page reads without the English words of our sentences.
@@ -30,7 +32,8 @@ test("Drop Shipping Logs shows a step's line in English and in German", async ({
   const texts = await column(page, "message").allInnerTexts();
   const coded = await dbQuery<{ id: number }>("SELECT id FROM dropship_log WHERE message_code IS NOT NULL ORDER BY id DESC LIMIT 20");
   expect(coded.length).toBeGreaterThan(0);
-  for (const text of texts.slice(0, coded.length)) expect(text).not.toMatch(/\b(Ship request|created for|shipped|tracking|Stored|deleted on|accepted by|Could not)\b/);
+  for (const text of texts.slice(0, coded.length))
+    expect(text).not.toMatch(/\b(Ship request|created for|shipped|tracking|Stored|deleted on|accepted by|Could not)\b/);
 });
 
 test("Run Feed in German: the run's detail and its feed log read in German, the same log in English on an English page", async ({ page }) => {
@@ -42,10 +45,15 @@ test("Run Feed in German: the run's detail and its feed log read in German, the 
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await expect(banner).toContainText(/abgeschlossene Versandanfragen? archiviert\.|Keine abgeschlossenen Versandanfragen zu bereinigen\./);
 
-  const [log] = await dbQuery<{ id: number; meta: { message: string } }>("SELECT id, meta FROM feed_log WHERE feed_name = $1 AND type = 'finished' ORDER BY id DESC LIMIT 1", [feed]);
+  const [log] = await dbQuery<{ id: number; meta: { message: string } }>(
+    "SELECT id, meta FROM feed_log WHERE feed_name = $1 AND type = 'finished' ORDER BY id DESC LIMIT 1",
+    [feed],
+  );
   await open(page, `/feed/item?feed_name=${feed}&type=finished&locale=de`);
   await expect(column(page, "id").first()).toHaveText(String(log!.id));
-  await expect(column(page, "meta").first()).toContainText(/"message":"(\d+ abgeschlossene Versandanfragen? archiviert\.|Keine abgeschlossenen Versandanfragen zu bereinigen\.)"/);
+  await expect(column(page, "meta").first()).toContainText(
+    /"message":"(\d+ abgeschlossene Versandanfragen? archiviert\.|Keine abgeschlossenen Versandanfragen zu bereinigen\.)"/,
+  );
   await expect(column(page, "meta").first()).not.toContainText("message_code");
 
   await open(page, `/feed/item?feed_name=${feed}&type=finished`);
@@ -55,7 +63,9 @@ test("Run Feed in German: the run's detail and its feed log read in German, the 
 });
 
 test("Special Order Log shows the pull's summary in German", async ({ page }) => {
-  const [row] = await dbQuery<{ id: number; summary: string }>("SELECT id, summary FROM special_order_log WHERE summary_code IS NOT NULL ORDER BY id DESC LIMIT 1");
+  const [row] = await dbQuery<{ id: number; summary: string }>(
+    "SELECT id, summary FROM special_order_log WHERE summary_code IS NOT NULL ORDER BY id DESC LIMIT 1",
+  );
   expect(row, "a coded special-order log").toBeTruthy();
   await open(page, "/special_order/log?sort=id&sort_dir=desc");
   await expect(column(page, "summary").first()).toHaveText(row!.summary);
@@ -64,7 +74,9 @@ test("Special Order Log shows the pull's summary in German", async ({ page }) =>
 });
 
 test("Special Order Errors shows the pull's rule message in English and in German", async ({ page }) => {
-  const [row] = await dbQuery<{ store_ticket: string }>("SELECT store_ticket FROM special_order_error WHERE error_code->>'code' = 'special_orders.validation.price_number' ORDER BY id LIMIT 1");
+  const [row] = await dbQuery<{ store_ticket: string }>(
+    "SELECT store_ticket FROM special_order_error WHERE error_code->>'code' = 'special_orders.validation.price_number' ORDER BY id LIMIT 1",
+  );
   expect(row, "a coded error of the demo data").toBeTruthy();
   await open(page, `/special_order/error?store_ticket=${row!.store_ticket}`);
   await expect(column(page, "error_message").first()).toHaveText("Price must be a number.");

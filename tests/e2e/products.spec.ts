@@ -15,7 +15,9 @@ test("the products screen lists by SKU and leads to API errors, API operations a
   await page.getByRole("link", { name: "API Errors" }).click();
   await expect(page).toHaveURL(/\/product\/api\/error\/?/);
   await expect(page.getByRole("heading", { name: "Product API Errors" })).toBeVisible();
-  const [latestError] = await dbQuery<{ operation: string; message: string }>("SELECT operation, message FROM product_api_error ORDER BY created_at DESC, id DESC LIMIT 1");
+  const [latestError] = await dbQuery<{ operation: string; message: string }>(
+    "SELECT operation, message FROM product_api_error ORDER BY created_at DESC, id DESC LIMIT 1",
+  );
   await expect(page.locator('tbody tr [data-column="message"]').first()).toHaveText(latestError.message);
 
   await open(page, "/product/api/operation/");

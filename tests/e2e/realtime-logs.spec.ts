@@ -19,19 +19,28 @@ test("Realtime Sales/Refund Logs: newest first, amounts in USD, filtered by AS40
   expect((await cells(page, "id").allInnerTexts()).map(Number)).toEqual(newest.map((row) => row.id));
   expect(await cells(page, "amount").allInnerTexts()).toEqual(newest.map((row) => usd(row.amount)));
 
-  const failed = await dbQuery<{ id: number; as400_file_name: string }>("SELECT id, as400_file_name FROM realtime_sales_log WHERE as400_status = 'failed' ORDER BY id DESC");
+  const failed = await dbQuery<{ id: number; as400_file_name: string }>(
+    "SELECT id, as400_file_name FROM realtime_sales_log WHERE as400_status = 'failed' ORDER BY id DESC",
+  );
   expect(failed.length).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Add filter" }).click();
   await page.getByRole("menuitem", { name: "AS400", exact: true }).click();
   // Polaris draws its own radio over the input: the label is what people click.
-  await page.locator("label").filter({ hasText: /^Failed$/ }).click();
+  await page
+    .locator("label")
+    .filter({ hasText: /^Failed$/ })
+    .click();
   await expect(page).toHaveURL(/as400_status=failed/);
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(failed.length / 20)} - Total Items: ${failed.length}`);
   expect(new Set(await badgeLabels(cells(page, "as400_status")).allInnerTexts())).toEqual(new Set(["Failed"]));
   await expect(cells(page, "as400_file_name").first()).toHaveText(failed[0].as400_file_name);
   await expect(cells(page, "as400_error").first()).toContainText("Sent again at the next run");
 
-  await page.getByRole("link", { name: "Back" }).or(page.getByRole("button", { name: "Back" })).first().click();
+  await page
+    .getByRole("link", { name: "Back" })
+    .or(page.getByRole("button", { name: "Back" }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/sales$/);
 });
 

@@ -35,7 +35,9 @@ test.beforeAll(async () => {
   items = await dbQuery("SELECT item_id, sku, qty_ordered FROM order_item WHERE order_id = $1 ORDER BY item_id", [order.id]);
   // Enough stock at the two stores used, whatever the seed's other assignments hold: in Shopify,
   // whose levels the screens read when they load (D52).
-  await setShopifyLevels(items.flatMap((item) => ["Store 001 - Chicago", "Store 002 - Milwaukee"].map((location) => ({ sku: item.sku, location, quantity: 500 }))));
+  await setShopifyLevels(
+    items.flatMap((item) => ["Store 001 - Chicago", "Store 002 - Milwaukee"].map((location) => ({ sku: item.sku, location, quantity: 500 }))),
+  );
 });
 
 test("manual assignment: add rows, a refused quantity, then Create Assignments and back to the list", async ({ page }) => {
@@ -45,7 +47,10 @@ test("manual assignment: add rows, a refused quantity, then Create Assignments a
   const row = page.locator("tbody tr").filter({ hasText: order.order_id });
   await expect(row).toHaveCount(1);
   // Order ID opens the order in the Shopify admin; eligibility is shown by its label.
-  await expect(row.getByRole("link", { name: order.order_id })).toHaveAttribute("href", new RegExp(`admin\\.shopify\\.com/store/[^/]+/orders/${order.shopify_order_id}$`));
+  await expect(row.getByRole("link", { name: order.order_id })).toHaveAttribute(
+    "href",
+    new RegExp(`admin\\.shopify\\.com/store/[^/]+/orders/${order.shopify_order_id}$`),
+  );
   await expect(row.locator('[data-column="auto_assignment_eligible"]')).toHaveText(["Not Yet Calculated", "No", "Yes"][order.auto_assignment_eligible]);
   await row.getByRole("link", { name: "Manually Assign" }).click();
   await expect(page).toHaveURL(new RegExp(`/sales/assignment/manual-assignment\\?order_id=${order.order_id}`));
@@ -68,7 +73,10 @@ test("manual assignment: add rows, a refused quantity, then Create Assignments a
     await page.getByLabel("SKU (Order Item ID)").nth(index).selectOption(String(item.item_id));
     await expect(page.getByLabel("Store/Dropshipper").nth(index).locator("option", { hasText: "Store 001 - Chicago (Qty: " })).toHaveCount(1);
     await page.getByLabel("Store/Dropshipper").nth(index).selectOption("001");
-    await page.getByLabel("Qty").nth(index).fill(String(item.qty_ordered + (index === 0 ? 1 : 0)));
+    await page
+      .getByLabel("Qty")
+      .nth(index)
+      .fill(String(item.qty_ordered + (index === 0 ? 1 : 0)));
   }
   await page.getByRole("button", { name: "Create Assignments" }).click();
   const refused = page.locator(".Polaris-Banner").filter({ hasText: "Something went wrong when creating assignments" });
@@ -98,13 +106,17 @@ test("reassign: the warning, read-only fields, another store, Save and back to A
   await expect(page).toHaveURL(new RegExp(`/sales/awaiting-assignment/reassign\\?id=${assignment.id}`));
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByRole("heading", { name: "Reassign Assignment" })).toBeVisible();
-  await expect(page.getByText("first cancel the previous assignment in the shipping tool (for a store) or via the dropshipper", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("first cancel the previous assignment in the shipping tool (for a store) or via the dropshipper", { exact: false }),
+  ).toBeVisible();
   await expect(page.getByLabel("Assignment ID")).toBeDisabled();
   await expect(page.getByLabel("Assignment ID")).toHaveValue(String(assignment.id));
   await expect(page.getByLabel("SKU", { exact: true })).toHaveValue(items[0].sku);
 
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.locator(".Polaris-Banner").filter({ hasText: "Something went wrong when updating the assignment" }).getByRole("listitem")).toHaveText(["Choose the store or dropshipper."]);
+  await expect(page.locator(".Polaris-Banner").filter({ hasText: "Something went wrong when updating the assignment" }).getByRole("listitem")).toHaveText([
+    "Choose the store or dropshipper.",
+  ]);
   await page.getByLabel("Store/Dropshipper").selectOption("002");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(`Assignment ${assignment.id} now goes to Store 002 - Milwaukee.`)).toBeVisible();
@@ -120,7 +132,9 @@ test("delete: the warning modal, Cancel keeps it, OK deletes it and the order is
   await row.getByRole("button", { name: "Delete" }).click();
   const modal = page.getByRole("dialog");
   await expect(modal.getByText(`Delete assignment ${assignment.id}?`)).toBeVisible();
-  await expect(modal.getByText("first cancel the previous assignment in the shipping tool (for a store) or via the dropshipper", { exact: false })).toBeVisible();
+  await expect(
+    modal.getByText("first cancel the previous assignment in the shipping tool (for a store) or via the dropshipper", { exact: false }),
+  ).toBeVisible();
   await modal.getByRole("button", { name: "Cancel" }).click();
   await expect(modal).toHaveCount(0);
   expect(await dbQuery("SELECT id FROM assignment WHERE id = $1", [assignment.id])).toHaveLength(1);
@@ -175,7 +189,9 @@ test("DNH: from In Progress, Transfer Number and Reason, Submit DNH, and the ite
   await expect(page.getByRole("heading", { name: "DNH Transfer" })).toBeVisible();
   await expect(page.getByLabel("Assignment ID")).toHaveValue(String(sent.id));
   await expect(page.getByLabel("Order ID")).toBeDisabled();
-  await expect(page.getByText("first cancel the previous assignment in the shipping tool (for a store) or via the dropshipper", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("first cancel the previous assignment in the shipping tool (for a store) or via the dropshipper", { exact: false }),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Submit DNH" }).click();
   await expect(page.locator(".Polaris-Banner").filter({ hasText: "Something went wrong when creating the transfer" }).getByRole("listitem")).toHaveText([
@@ -187,7 +203,9 @@ test("DNH: from In Progress, Transfer Number and Reason, Submit DNH, and the ite
   await page.getByRole("button", { name: "Submit DNH" }).click();
   await expect(page.getByText("Transfer created successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/sales\/in-progress-assignment\/$/, { timeout: 5000 });
-  const [transfer] = await dbQuery<{ transfer_num: string; reason: string }>("SELECT transfer_num, reason FROM dnh_transfer WHERE assignment_id = $1", [sent.id]);
+  const [transfer] = await dbQuery<{ transfer_num: string; reason: string }>("SELECT transfer_num, reason FROM dnh_transfer WHERE assignment_id = $1", [
+    sent.id,
+  ]);
   expect(transfer).toEqual({ transfer_num: "T-77001", reason: "Item not found on shelf" });
 
   await open(page, `/sales/assignment/manual-assignment?order_id=${sent.order_increment_id}`);

@@ -63,9 +63,7 @@ test("/exitiframe opens allowed targets in the top window and refuses others", a
   await expect(page.getByRole("heading", { name: "Drop Shipping Logs" })).toBeVisible();
 
   await open(page, `/exitiframe?redirectUri=${encodeURIComponent("https://evil.example.net/steal")}`);
-  await expect(
-    page.getByText("Redirecting outside of Shopify: Apps can only use /exitiframe to reach Shopify or the app itself."),
-  ).toBeVisible();
+  await expect(page.getByText("Redirecting outside of Shopify: Apps can only use /exitiframe to reach Shopify or the app itself.")).toBeVisible();
   await expect(page).toHaveURL(/\/exitiframe/);
 });
 

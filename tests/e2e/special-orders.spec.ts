@@ -26,7 +26,9 @@ test("the menu leads to Current Special Orders: newest order first, totals in US
   const banner = page.locator(".Polaris-Banner").filter({ hasText: "from /as400/special-orders" });
   await expect(banner).toBeVisible();
   if (Number(pulledBefore[0].count) === 0) {
-    await expect(banner).toContainText("2 new files from /as400/special-orders; 5 tickets imported; 3 orders created in Shopify; 2 special orders in error, to revise.");
+    await expect(banner).toContainText(
+      "2 new files from /as400/special-orders; 5 tickets imported; 3 orders created in Shopify; 2 special orders in error, to revise.",
+    );
   }
   const created = Number(/(\d+) orders? created in Shopify/.exec((await banner.innerText()) ?? "")![1]);
   const after = await dbQuery<{ count: string }>("SELECT count(*) FROM special_order WHERE order_id IS NOT NULL");
@@ -38,7 +40,9 @@ test("the menu leads to Current Special Orders: newest order first, totals in US
 test("errors open the revise form; the browser checks the items with the spec's messages, then saves and goes back", async ({ page }) => {
   await open(page, "/special_order/error/");
   await expect(page.getByRole("heading", { name: "Special Order Errors" })).toBeVisible();
-  const [newest] = await dbQuery<{ id: number; special_order_id: number }>("SELECT id, special_order_id FROM special_order_error WHERE resolved_at IS NULL ORDER BY id DESC LIMIT 1");
+  const [newest] = await dbQuery<{ id: number; special_order_id: number }>(
+    "SELECT id, special_order_id FROM special_order_error WHERE resolved_at IS NULL ORDER BY id DESC LIMIT 1",
+  );
   await expect(page.locator('tbody tr [data-column="id"]').first()).toHaveText(String(newest.id));
   await page.locator("tbody tr").first().getByRole("link", { name: "Revise" }).click();
   await expect(page).toHaveURL(new RegExp(`/special_order/revise\\?id=${newest.special_order_id}`));
@@ -74,7 +78,10 @@ test("errors open the revise form; the browser checks the items with the spec's 
   await expect(banner.getByRole("listitem")).toHaveText(["SKU is a required field."]);
   expect(saves).toEqual([]); // the browser stopped every one of these
 
-  await page.getByRole("button", { name: /^Remove item \d+$/ }).last().click();
+  await page
+    .getByRole("button", { name: /^Remove item \d+$/ })
+    .last()
+    .click();
   await stateSelect.selectOption("PQ");
   await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Special Order saved successfully")).toBeVisible();
@@ -96,7 +103,13 @@ test("the server's messages show for the fields the browser does not check", asy
   // Whatever the items hold, make them pass so the server answers about the name.
   const rows = await page.locator('[id^="item-"][id$="-sku"]').count();
   for (let row = 0; row < rows; row++) {
-    for (const [field, value] of [["sku", "SKU-10001"], ["size", "9"], ["price", "10"], ["tax", "0"]]) await page.locator(`#item-${row}-${field}`).fill(value);
+    for (const [field, value] of [
+      ["sku", "SKU-10001"],
+      ["size", "9"],
+      ["price", "10"],
+      ["tax", "0"],
+    ])
+      await page.locator(`#item-${row}-${field}`).fill(value);
   }
   await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   const banner = page.locator(".Polaris-Banner").filter({ hasText: "Error while saving special order" });
@@ -107,7 +120,9 @@ test("the server's messages show for the fields the browser does not check", asy
 test("Special Order Logs lists the pulled files newest first and downloads one", async ({ page }) => {
   await open(page, "/special_order/log/");
   await expect(page.getByRole("heading", { name: "Special Order Logs" })).toBeVisible();
-  const [newest] = await dbQuery<{ id: number; file_path: string; content: Buffer }>("SELECT id, file_path, content FROM special_order_log ORDER BY id DESC LIMIT 1");
+  const [newest] = await dbQuery<{ id: number; file_path: string; content: Buffer }>(
+    "SELECT id, file_path, content FROM special_order_log ORDER BY id DESC LIMIT 1",
+  );
   const firstRow = page.locator("tbody tr").first();
   await expect(firstRow.locator('[data-column="id"]')).toHaveText(String(newest.id));
   await expect(firstRow.locator('[data-column="file_path"]')).toHaveText(newest.file_path);

@@ -62,7 +62,10 @@ test("edit: a new location's default code, the form's refusals, then its AS400 s
   await page.getByRole("button", { name: "Save" }).first().click(); // the page's or the save bar's: both save
   await expect(page.getByText("Store saved")).toBeVisible();
   await expect(page).toHaveURL(/\/stores$/, { timeout: 5000 });
-  const [saved] = await dbQuery<{ source_code: string; shopify_location_id: string }>("SELECT source_code, shopify_location_id FROM inventory_source WHERE name = $1", [name]);
+  const [saved] = await dbQuery<{ source_code: string; shopify_location_id: string }>(
+    "SELECT source_code, shopify_location_id FROM inventory_source WHERE name = $1",
+    [name],
+  );
   expect(saved).toEqual({ source_code: `E${stamp}`, shopify_location_id: legacyResourceId });
 });
 

@@ -21,9 +21,27 @@ test.beforeAll(async ({ request }) => {
   port = await closedPort();
   const created = await request.post("/api/dropship_vendor", {
     data: {
-      name: "E2E Unreachable Vendor", store_id: "E2EI18N", enabled: 0, test_mode: 0, is_legacy: 0, transfer_mechanism_id: 1,
-      sftp_host: "127.0.0.1", sftp_port: port, sftp_user: "vendor", sftp_pass: "e2e-unreachable-Pa55", sftp_incoming_folder: "/outbound",
-      edi_format: 1, edi_identifier: "E2EI18N", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0, "997_enabled": 1, "846_enabled": 0, unwrap_846: 0, "810_enabled": 0,
+      name: "E2E Unreachable Vendor",
+      store_id: "E2EI18N",
+      enabled: 0,
+      test_mode: 0,
+      is_legacy: 0,
+      transfer_mechanism_id: 1,
+      sftp_host: "127.0.0.1",
+      sftp_port: port,
+      sftp_user: "vendor",
+      sftp_pass: "e2e-unreachable-Pa55",
+      sftp_incoming_folder: "/outbound",
+      edi_format: 1,
+      edi_identifier: "E2EI18N",
+      edi_qualifier: "ZZ",
+      sort_files_by_file_contents: 0,
+      is_archiving_files: 1,
+      use_cost: 0,
+      "997_enabled": 1,
+      "846_enabled": 0,
+      unwrap_846: 0,
+      "810_enabled": 0,
     },
   });
   expect(created.status()).toBe(200);

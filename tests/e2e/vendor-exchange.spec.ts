@@ -51,7 +51,11 @@ async function createVendorThroughForm(page: Page, name: string, mechanism: stri
   await expect(page.getByText("Vendor saved successfully")).toBeVisible();
 }
 
-for (const [mechanism, server] of [["1 SFTP", "sftp"], ["2 FTP", "ftp"], ["3 Passive FTP", "ftp"]] as const) {
+for (const [mechanism, server] of [
+  ["1 SFTP", "sftp"],
+  ["2 FTP", "ftp"],
+  ["3 Passive FTP", "ftp"],
+] as const) {
   test(`a vendor made in the form exchanges files over ${mechanism}`, async ({ page }) => {
     const port = server === "sftp" ? sftp.port : ftp.port;
     const name = `Loopback ${mechanism} ${port} ${Date.now().toString(36)}`; // unique: a rerun must not pick an older vendor

@@ -53,7 +53,9 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(new RegExp(`/dropship/vendor/edit\\?id=${created.id}`));
   await expect(field(page, "Password")).toHaveValue("");
-  await expect(page.getByText("A password is stored. Leave empty to keep it; type it again when you change the host, port, user, transfer mechanism or FTPS.")).toBeVisible();
+  await expect(
+    page.getByText("A password is stored. Leave empty to keep it; type it again when you change the host, port, user, transfer mechanism or FTPS."),
+  ).toBeVisible();
   expect(await page.content()).not.toContain(password);
 
   // Bad values: the banner lists the first message of each field.
@@ -106,8 +108,24 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
 test("shows the pinned host key, resets it and pins a fingerprint staff type (D64)", async ({ page }) => {
   const created = await page.request.post("/api/dropship_vendor", {
     data: {
-      name: "E2E Host Key Vendor", store_id: "DS98", enabled: 0, test_mode: 0, is_legacy: 0, transfer_mechanism_id: 1, sftp_host: "sftp.hostkey.example.com", sftp_user: "hk",
-      edi_format: 1, edi_identifier: "E2EHK", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0, "997_enabled": 1, "846_enabled": 0, unwrap_846: 0, "810_enabled": 0,
+      name: "E2E Host Key Vendor",
+      store_id: "DS98",
+      enabled: 0,
+      test_mode: 0,
+      is_legacy: 0,
+      transfer_mechanism_id: 1,
+      sftp_host: "sftp.hostkey.example.com",
+      sftp_user: "hk",
+      edi_format: 1,
+      edi_identifier: "E2EHK",
+      edi_qualifier: "ZZ",
+      sort_files_by_file_contents: 0,
+      is_archiving_files: 1,
+      use_cost: 0,
+      "997_enabled": 1,
+      "846_enabled": 0,
+      unwrap_846: 0,
+      "810_enabled": 0,
     },
   });
   expect(created.status()).toBe(200);
@@ -147,17 +165,38 @@ test("an unknown vendor id shows the not-found page", async ({ page }) => {
   await expect(page.getByText("There is no page at this address")).toBeVisible();
 });
 
-test("the form shows edi_format as EDI/CSV and the read-only id and dates; a vendor with history is archived and says so (English and German)", async ({ page }) => {
+test("the form shows edi_format as EDI/CSV and the read-only id and dates; a vendor with history is archived and says so (English and German)", async ({
+  page,
+}) => {
   const created = await page.request.post("/api/dropship_vendor", {
     data: {
-      name: "E2E Archive Vendor", store_id: "DS97", enabled: 0, test_mode: 0, is_legacy: 0, transfer_mechanism_id: 1, sftp_host: "sftp.archive.example.com", sftp_user: "ar",
-      edi_format: 0, edi_identifier: "E2EAR", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0, "997_enabled": 1, "846_enabled": 0, unwrap_846: 0, "810_enabled": 0,
+      name: "E2E Archive Vendor",
+      store_id: "DS97",
+      enabled: 0,
+      test_mode: 0,
+      is_legacy: 0,
+      transfer_mechanism_id: 1,
+      sftp_host: "sftp.archive.example.com",
+      sftp_user: "ar",
+      edi_format: 0,
+      edi_identifier: "E2EAR",
+      edi_qualifier: "ZZ",
+      sort_files_by_file_contents: 0,
+      is_archiving_files: 1,
+      use_cost: 0,
+      "997_enabled": 1,
+      "846_enabled": 0,
+      unwrap_846: 0,
+      "810_enabled": 0,
     },
   });
   expect(created.status()).toBe(200);
   const { id } = (await created.json()) as { id: number };
-  await dbQuery(`INSERT INTO dropship_log (vendor_id, vendor_name, action, status, message, created_at) VALUES ($1,
-    'E2E Archive Vendor', 'test', 'info', 'history', now())`, [id]);
+  await dbQuery(
+    `INSERT INTO dropship_log (vendor_id, vendor_name, action, status, message, created_at) VALUES ($1,
+    'E2E Archive Vendor', 'test', 'info', 'history', now())`,
+    [id],
+  );
   try {
     await open(page, `/dropship/vendor/edit?id=${id}`);
     const format = field(page, "EDI Format");
@@ -174,7 +213,9 @@ test("the form shows edi_format as EDI/CSV and the read-only id and dates; a ven
     await page.getByRole("button", { name: "Lieferant löschen" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Lieferant löschen" }).click();
     await expect(page.getByText("Lieferant E2E Archive Vendor archiviert: Seine Dropship-Historie bleibt erhalten.", { exact: false })).toBeVisible();
-    expect(await dbQuery<{ archived: boolean }>("SELECT archived_at IS NOT NULL AS archived FROM dropship_vendor WHERE id = $1", [id])).toEqual([{ archived: true }]);
+    expect(await dbQuery<{ archived: boolean }>("SELECT archived_at IS NOT NULL AS archived FROM dropship_vendor WHERE id = $1", [id])).toEqual([
+      { archived: true },
+    ]);
   } finally {
     await dbQuery("DELETE FROM dropship_log WHERE vendor_id = $1", [id]);
     await dbQuery("DELETE FROM dropship_vendor WHERE id = $1", [id]);

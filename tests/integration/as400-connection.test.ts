@@ -27,7 +27,16 @@ describe("AS400 connection", () => {
     const { as400ConnectionSettings } = await import("../../app/as400/connection.server");
     const settings = as400ConnectionSettings();
     // Local mode (these tests): the demo AS400 may be trusted on first use; embedded mode requires AS400_HOST_KEY or a CA.
-    expect(settings).toMatchObject({ mechanism: 1, host: "127.0.0.1", port: sftp.port, user: "as400", hostKey: sftp.hostKey, tls: true, label: "AS400", trustOnFirstUse: true });
+    expect(settings).toMatchObject({
+      mechanism: 1,
+      host: "127.0.0.1",
+      port: sftp.port,
+      user: "as400",
+      hostKey: sftp.hostKey,
+      tls: true,
+      label: "AS400",
+      trustOnFirstUse: true,
+    });
     const names = await withTransport(settings!, async (transport) => {
       await transport.upload("/eod", "EOD_20261121.csv", Buffer.from("store,amount\n001,12.50\n"));
       return (await transport.list("/eod")).map((file) => file.name).sort();

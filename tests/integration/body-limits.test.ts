@@ -73,7 +73,11 @@ describe("request body limits", () => {
 
   it("still takes a webhook within the limit", async () => {
     const body = JSON.stringify({ id: 1, note: "x".repeat(500_000) });
-    const response = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", body, headers: webhookHeaders(body, "app/scopes_update", { shop: EMBEDDED.shop }) });
+    const response = await fetch(`${app.url}/webhooks/app/scopes_update`, {
+      method: "POST",
+      body,
+      headers: webhookHeaders(body, "app/scopes_update", { shop: EMBEDDED.shop }),
+    });
     expect(response.status).toBe(200);
   });
 });

@@ -59,7 +59,7 @@ beforeAll(async () => {
     qty_assigned: number,
     assign_status: number,
     created_time: Date,
-    dropshipper_name: string | null = null
+    dropshipper_name: string | null = null,
   ) => ({
     order_increment_id: orderId,
     item_id: item(orderId),

@@ -48,7 +48,8 @@ async function waiting(pool: "web" | "jobs" | "any") {
 }
 
 /** Some query of the app waits on each of `tables`. */
-const waitingOn = (tables: string[]) => (rows: Array<{ query: string }>) => tables.every((table) => rows.some((row) => row.query.includes(`"${table}"`) || row.query.includes(` ${table}`)));
+const waitingOn = (tables: string[]) => (rows: Array<{ query: string }>) =>
+  tables.every((table) => rows.some((row) => row.query.includes(`"${table}"`) || row.query.includes(` ${table}`)));
 
 const feedLogs = async () =>
   (await admin.query<{ type: string; meta: Record<string, unknown> }>("SELECT type, meta FROM feed_log WHERE feed_name = $1 ORDER BY id", [FEED])).rows;
@@ -118,7 +119,11 @@ describe("web requests have a statement timeout, jobs do not", () => {
     try {
       answer = runFeed(app);
       // The job's query waits on the lock, and goes on waiting past the web requests' 1 s.
-      await until(() => waiting("jobs"), (rows) => rows.some((row) => row.waited_ms > 2500), "the job's query to wait past the web timeout");
+      await until(
+        () => waiting("jobs"),
+        (rows) => rows.some((row) => row.waited_ms > 2500),
+        "the job's query to wait past the web timeout",
+      );
     } finally {
       await lock.release();
     }
@@ -142,7 +147,11 @@ describe("SIGTERM", () => {
       await until(() => waiting("any"), waitingOn(["dropship_log", "realtime_sales_log"]), "the request and the feed's query to wait on the locks");
 
       app.kill("SIGTERM");
-      await until(async () => app.output(), (output) => output.includes("SIGTERM: stopping"), "the app to start stopping");
+      await until(
+        async () => app.output(),
+        (output) => output.includes("SIGTERM: stopping"),
+        "the app to start stopping",
+      );
       expect(await connectTo(app.url)).toBe("refused");
 
       // The feed's query goes on, and its job ends; it was told to stop, so it is interrupted.
@@ -161,7 +170,9 @@ describe("SIGTERM", () => {
       expect(await app.exited).toBe(0);
       expect(app.output()).toContain("[start] stopped");
       // The background run the page follows says it was interrupted, and why (D93).
-      const { rows: [stopped] } = await admin.query("SELECT status, result FROM background_run WHERE id = $1", [started.run_id]);
+      const {
+        rows: [stopped],
+      } = await admin.query("SELECT status, result FROM background_run WHERE id = $1", [started.run_id]);
       expect(stopped).toMatchObject({
         status: "interrupted",
         result: { error: true, message: { code: "feeds.run.error" }, detail: { code: "runs.interrupted_because", params: { reason: "the app is stopping" } } },
@@ -195,7 +206,11 @@ describe("SIGTERM to npm run jobs", () => {
     try {
       await until(() => waiting("any"), waitingOn(["realtime_sales_log"]), "the feed's query to wait on the lock", 60_000);
       child.kill("SIGTERM");
-      await until(async () => output, (text) => text.includes("SIGTERM: stopping"), "the jobs process to start stopping");
+      await until(
+        async () => output,
+        (text) => text.includes("SIGTERM: stopping"),
+        "the jobs process to start stopping",
+      );
       await jobLock.release();
 
       expect(await exited).toBe(0);

@@ -32,8 +32,15 @@ let csv: Vendor;
 let outsider: Vendor;
 
 const common = {
-  enabled: 1, sftp_user: "ops", sftp_incoming_folder: "/outbound", sftp_outcoming_folder: "/inbound",
-  sftp_cancellation_put_folder: "/cancellations/in", input_segmenter: "~", input_delimiter: "*", output_segmenter: "~", output_delimiter: "*",
+  enabled: 1,
+  sftp_user: "ops",
+  sftp_incoming_folder: "/outbound",
+  sftp_outcoming_folder: "/inbound",
+  sftp_cancellation_put_folder: "/cancellations/in",
+  input_segmenter: "~",
+  input_delimiter: "*",
+  output_segmenter: "~",
+  output_delimiter: "*",
 };
 
 beforeAll(async () => {
@@ -45,15 +52,44 @@ beforeAll(async () => {
   };
   // An FTP vendor of the seed: the demo serves SFTP only.
   x12 = await create({
-    ...common, name: `Demo X12 ${tag}`, store_id: `DVX${tag}`, transfer_mechanism_id: 2, sftp_host: `edi.dvx${tag.toLowerCase()}.example.com`, sftp_port: 21,
-    edi_format: 1, edi_identifier: `DVX${tag}`, edi_qualifier: "ZZ", regex_format: "\\.(edi|x12|txt)$",
-    edi997_enabled: 1, edi810_enabled: 1, edi846_enabled: 1, edi810_as400_filepath: `/as400/invoices/DVX${tag}`,
+    ...common,
+    name: `Demo X12 ${tag}`,
+    store_id: `DVX${tag}`,
+    transfer_mechanism_id: 2,
+    sftp_host: `edi.dvx${tag.toLowerCase()}.example.com`,
+    sftp_port: 21,
+    edi_format: 1,
+    edi_identifier: `DVX${tag}`,
+    edi_qualifier: "ZZ",
+    regex_format: "\\.(edi|x12|txt)$",
+    edi997_enabled: 1,
+    edi810_enabled: 1,
+    edi846_enabled: 1,
+    edi810_as400_filepath: `/as400/invoices/DVX${tag}`,
   });
   csv = await create({
-    ...common, name: `Demo CSV ${tag}`, store_id: `DVC${tag}`, transfer_mechanism_id: 1, sftp_host: `edi.dvc${tag.toLowerCase()}.example.com`, sftp_port: 22,
-    edi_format: 0, regex_format: "\\.csv$", edi856_file_contents_regex: "tracking_number", edi997_enabled: 0, edi810_enabled: 1, edi846_enabled: 0,
+    ...common,
+    name: `Demo CSV ${tag}`,
+    store_id: `DVC${tag}`,
+    transfer_mechanism_id: 1,
+    sftp_host: `edi.dvc${tag.toLowerCase()}.example.com`,
+    sftp_port: 22,
+    edi_format: 0,
+    regex_format: "\\.csv$",
+    edi856_file_contents_regex: "tracking_number",
+    edi997_enabled: 0,
+    edi810_enabled: 1,
+    edi846_enabled: 0,
   });
-  outsider = await create({ ...common, name: `Real vendor ${tag}`, store_id: `DVR${tag}`, sftp_host: "sftp.partner.net", sftp_port: 22, edi_identifier: "REAL", edi_qualifier: "ZZ" });
+  outsider = await create({
+    ...common,
+    name: `Real vendor ${tag}`,
+    store_id: `DVR${tag}`,
+    sftp_host: "sftp.partner.net",
+    sftp_port: 22,
+    edi_identifier: "REAL",
+    edi_qualifier: "ZZ",
+  });
   await db.inventorySource.create({ data: { source_code: x12.store_id, name: x12.name, type: "dropshipper" } });
   await db.sourceStock.createMany({ data: [1, 2, 3].map((n) => ({ source_code: x12.store_id, sku: `SKU-${tag}-${n}`, quantity: n * 10 })) });
 
@@ -75,7 +111,8 @@ function start(overrides: { laterDelayMs?: number; inventoryEveryMs?: number } =
 
 const reload = (vendor: Vendor) => db.vendor.findUniqueOrThrow({ where: { id: vendor.id } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const asVendor = async <T>(vendor: Vendor, work: (transport: VendorTransport) => Promise<T>) => withTransport({ ...vendorConnectionSettings(await reload(vendor)), retries: 0 }, work);
+const asVendor = async <T>(vendor: Vendor, work: (transport: VendorTransport) => Promise<T>) =>
+  withTransport({ ...vendorConnectionSettings(await reload(vendor)), retries: 0 }, work);
 const names = (transport: VendorTransport, folder: string) => transport.list(folder).then((files) => files.map((file) => file.name).sort());
 
 const order = (poNumber: string, skus: string[]): DropShipOrderRequest => ({
@@ -95,7 +132,17 @@ function our850(vendor: Vendor, orders: DropShipOrderRequest[], control: number)
     date: "261121",
     time: "1400",
     controlNumber: control,
-    groups: [{ functionalId: "PO", sender: OURS.id, receiver: vendor.edi_identifier!, date: "20261121", time: "1400", controlNumber: String(control), transactions: orders.map((each, i) => build850(each, String(i + 1).padStart(4, "0"))) }],
+    groups: [
+      {
+        functionalId: "PO",
+        sender: OURS.id,
+        receiver: vendor.edi_identifier!,
+        date: "20261121",
+        time: "1400",
+        controlNumber: String(control),
+        transactions: orders.map((each, i) => build850(each, String(i + 1).padStart(4, "0"))),
+      },
+    ],
   }).text;
 }
 
@@ -111,7 +158,13 @@ function x12Documents(content: Buffer) {
 describe("the demo vendor", () => {
   it("points the demo vendors at its server, and only them", async () => {
     const row = await reload(x12);
-    expect(row).toMatchObject({ sftp_host: "127.0.0.1", sftp_port: demo!.sftp.port, transfer_mechanism_id: 1, sftp_user: `demo_dvx${tag.toLowerCase()}`, sftp_host_key: demo!.sftp.hostKey });
+    expect(row).toMatchObject({
+      sftp_host: "127.0.0.1",
+      sftp_port: demo!.sftp.port,
+      transfer_mechanism_id: 1,
+      sftp_user: `demo_dvx${tag.toLowerCase()}`,
+      sftp_host_key: demo!.sftp.hostKey,
+    });
     expect(decryptSecret(row.sftp_pass!)).toMatch(/^[\w-]{20,}$/);
     expect((await reload(csv)).sftp_user).toBe(`demo_dvc${tag.toLowerCase()}`);
     expect(await reload(outsider)).toEqual(outsider);
@@ -150,10 +203,13 @@ describe("the demo vendor", () => {
     });
     const documents = later.flatMap((file) => x12Documents(file.content));
     const poNumbers = (type: "856" | "810") =>
-      documents.flatMap((each) => (each.type === type ? (each.type === "856" ? each.document.orders.map((o) => o.poNumber) : [each.document.poNumber]) : [])).sort();
+      documents
+        .flatMap((each) => (each.type === type ? (each.type === "856" ? each.document.orders.map((o) => o.poNumber) : [each.document.poNumber]) : []))
+        .sort();
     expect(poNumbers("856")).toEqual([`PO${tag}-1`, `PO${tag}-2`]);
     expect(poNumbers("810")).toEqual([`PO${tag}-1`, `PO${tag}-2`]);
-    for (const each of documents) if (each.type === "856") expect(each.document.orders[0].items[0].trackingNumbers[0]).toMatch(/^(1Z[0-9A-Z]{16}|\d{12}|\d{22})$/);
+    for (const each of documents)
+      if (each.type === "856") expect(each.document.orders[0].items[0].trackingNumbers[0]).toMatch(/^(1Z[0-9A-Z]{16}|\d{12}|\d{22})$/);
   });
 
   it("answers a purchase-order CSV with CSV files the app reads without errors", async () => {
@@ -167,7 +223,10 @@ describe("the demo vendor", () => {
     });
     const acks = readAcknowledgementCsv(acknowledgement);
     expect(acks.errors).toEqual([]);
-    expect(acks.rows.map((row) => [row.poNumber, row.sku])).toEqual([[`PO${tag}-3`, "SKU-D"], [`PO${tag}-3`, "SKU-E"]]);
+    expect(acks.rows.map((row) => [row.poNumber, row.sku])).toEqual([
+      [`PO${tag}-3`, "SKU-D"],
+      [`PO${tag}-3`, "SKU-E"],
+    ]);
 
     await sleep(60);
     await demo!.tick();
@@ -185,7 +244,15 @@ describe("the demo vendor", () => {
 
   it("gives the AS400 a user and folder tree of its own", async () => {
     const { as400 } = demo!;
-    const settings = { mechanism: 1 as const, host: as400.host, port: as400.port, user: as400.user, password: as400.password, hostKey: as400.hostKey, retries: 0 };
+    const settings = {
+      mechanism: 1 as const,
+      host: as400.host,
+      port: as400.port,
+      user: as400.user,
+      password: as400.password,
+      hostKey: as400.hostKey,
+      retries: 0,
+    };
     await withTransport(settings, async (transport) => {
       expect(await names(transport, "/")).toEqual([as400.folder.slice(1)]);
       expect(await transport.exists(`/as400/invoices/DVX${tag}`)).toBe("folder");
@@ -214,7 +281,9 @@ describe("the demo vendor", () => {
     await asVendor(x12, async (transport) => {
       const files = await names(transport, "/outbound");
       const notices = await Promise.all(files.filter((name) => name.startsWith("856_")).map((name) => transport.download(`/outbound/${name}`)));
-      const poNumbers = notices.flatMap((content) => x12Documents(content).flatMap((each) => (each.type === "856" ? each.document.orders.map((o) => o.poNumber) : [])));
+      const poNumbers = notices.flatMap((content) =>
+        x12Documents(content).flatMap((each) => (each.type === "856" ? each.document.orders.map((o) => o.poNumber) : [])),
+      );
       expect(poNumbers).toContain(`PO${tag}-4`);
 
       const inventory = files.filter((name) => name.startsWith("846_"));

@@ -29,7 +29,12 @@ let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
 
 const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 const dir = (...parts: string[]) => path.join(root, ...parts);
-const filesIn = (...parts: string[]) => (existsSync(dir(...parts)) ? readdirSync(dir(...parts), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+const filesIn = (...parts: string[]) =>
+  existsSync(dir(...parts))
+    ? readdirSync(dir(...parts), { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 /** Runs the worker (tests/support/dropship-worker.ts) on the steps; answers how it ended. */
 function worker(steps: string[], crashAt?: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
@@ -71,22 +76,55 @@ it("ends as an uninterrupted run after SIGKILLs after a download, an applied bat
   await prisma.inventorySource.create({ data: { source_code: "DC90", name: "Crash Outdoor", type: "dropshipper" } });
   const vendor = await prisma.vendor.create({
     data: {
-      name: "Crash Outdoor", store_id: "DC90", enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_port: sftp.port, sftp_user: "vendor", sftp_pass: encryptSecret(PASSWORD),
-      sftp_incoming_folder: "/dc90/outbound", sftp_outcoming_folder: "/dc90/inbound", edi_format: 1, edi_identifier: "DC90EDI", edi_qualifier: "ZZ",
-      regex_format: "\\.edi$", is_archiving_files: 1, edi997_enabled: 1, edi810_enabled: 0, edi846_enabled: 0,
+      name: "Crash Outdoor",
+      store_id: "DC90",
+      enabled: 1,
+      transfer_mechanism_id: 1,
+      sftp_host: "127.0.0.1",
+      sftp_port: sftp.port,
+      sftp_user: "vendor",
+      sftp_pass: encryptSecret(PASSWORD),
+      sftp_incoming_folder: "/dc90/outbound",
+      sftp_outcoming_folder: "/dc90/inbound",
+      edi_format: 1,
+      edi_identifier: "DC90EDI",
+      edi_qualifier: "ZZ",
+      regex_format: "\\.edi$",
+      is_archiving_files: 1,
+      edi997_enabled: 1,
+      edi810_enabled: 0,
+      edi846_enabled: 0,
     },
   });
   for (let n = 1; n <= REQUESTS; n++) {
     const order = await prisma.order.create({
       data: {
-        order_id: `95000${n}`, shopify_order_id: String(9500000 + n), concat_ship_to_name: "Ada Lovelace", ship_first_name: "Ada", ship_last_name: "Lovelace",
-        ship_street: "12 Analytical Way", ship_city: "Chicago", ship_region: "IL", ship_postcode: "60601", ship_country_id: "US", magento_status: "processing",
+        order_id: `95000${n}`,
+        shopify_order_id: String(9500000 + n),
+        concat_ship_to_name: "Ada Lovelace",
+        ship_first_name: "Ada",
+        ship_last_name: "Lovelace",
+        ship_street: "12 Analytical Way",
+        ship_city: "Chicago",
+        ship_region: "IL",
+        ship_postcode: "60601",
+        ship_country_id: "US",
+        magento_status: "processing",
         items: { create: [{ sku: `SKU-950${n}`, name: `Item ${n}`, qty_ordered: 1, price: 40 }] },
       },
       include: { items: true },
     });
     await prisma.assignment.create({
-      data: { order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, item_id: order.items[0].item_id, product_sku: `SKU-950${n}`, qty_assigned: 1, store_id: "DC90", dropshipper_name: vendor.name, assign_status: 1 },
+      data: {
+        order_increment_id: order.order_id,
+        shopify_order_id: order.shopify_order_id,
+        item_id: order.items[0].item_id,
+        product_sku: `SKU-950${n}`,
+        qty_assigned: 1,
+        store_id: "DC90",
+        dropshipper_name: vendor.name,
+        assign_status: 1,
+      },
     });
   }
   await populateShipRequests();
@@ -94,7 +132,11 @@ it("ends as an uninterrupted run after SIGKILLs after a download, an applied bat
 
   // The vendor answers its 850: a 997, an 855 and an 856 per PO.
   const [po] = filesIn("dc90", "inbound").filter((name) => name.startsWith("850_"));
-  const answer = answerPurchaseOrderFile(vendor as never, po, readFileSync(dir("dc90", "inbound", po)), { now: new Date(), controlNumberStart: 3000, random: seeded(5) });
+  const answer = answerPurchaseOrderFile(vendor as never, po, readFileSync(dir("dc90", "inbound", po)), {
+    now: new Date(),
+    controlNumberStart: 3000,
+    random: seeded(5),
+  });
   if ("error" in answer) throw new Error(answer.error);
   for (const file of [...answer.immediate, ...answer.later]) writeFileSync(dir("dc90", "outbound", file.name), file.content);
   // The groups a 997 answers: every group the vendor sent except its own 997 (FA).
@@ -110,16 +152,18 @@ it("ends as an uninterrupted run after SIGKILLs after a download, an applied bat
     const run = await worker(steps, crashAt);
     expect(run.signal, `${crashAt}: ${run.output}`).toBe("SIGKILL");
     // The lease of an upload cut short lapses (ten minutes, D69): as if the time had passed.
-    await prisma.$executeRawUnsafe("UPDATE transmission SET processed_at = processed_at - interval '1 hour' WHERE status = 'prepared' AND processed_at IS NOT NULL");
+    await prisma.$executeRawUnsafe(
+      "UPDATE transmission SET processed_at = processed_at - interval '1 hour' WHERE status = 'prepared' AND processed_at IS NOT NULL",
+    );
   }
   const last = await worker(steps);
   expect(last.code, last.output).toBe(0);
 
   // Every assignment Complete, one fulfilment per request.
   expect(await prisma.assignment.count({ where: { assign_status: { not: 4 } } })).toBe(0);
-  const calls = ((await (await fetch(`${standIn.url}/__calls`)).json()) as Array<{ operation: string; variables: { fulfillment?: { trackingInfo?: { number?: string } } } }>).filter(
-    (call) => call.operation === "FulfillmentCreate",
-  );
+  const calls = (
+    (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<{ operation: string; variables: { fulfillment?: { trackingInfo?: { number?: string } } } }>
+  ).filter((call) => call.operation === "FulfillmentCreate");
   expect(calls).toHaveLength(REQUESTS);
   expect(new Set(calls.map((call) => call.variables.fulfillment?.trackingInfo?.number)).size).toBe(REQUESTS);
   expect(await prisma.dropshipResponse.count({ where: { response_type: "856", status: "fulfilled" } })).toBe(REQUESTS);
@@ -127,7 +171,11 @@ it("ends as an uninterrupted run after SIGKILLs after a download, an applied bat
   const acknowledged = filesIn("dc90", "inbound")
     .filter((name) => name.startsWith("997_"))
     .flatMap((name) => mapTransactions(readX12(readFileSync(dir("dc90", "inbound", name)))))
-    .flatMap((set) => (set.mapped!.document as { groups: Array<{ functionalId: string; controlNumber: string }> }).groups.map((group) => `${group.functionalId}/${group.controlNumber}`))
+    .flatMap((set) =>
+      (set.mapped!.document as { groups: Array<{ functionalId: string; controlNumber: string }> }).groups.map(
+        (group) => `${group.functionalId}/${group.controlNumber}`,
+      ),
+    )
     .sort();
   expect(acknowledged).toEqual(sentGroups);
   expect(await prisma.x12GroupAck.count({ where: { ack_transmission_id: null } })).toBe(0);

@@ -39,7 +39,10 @@ let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
 const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
 const dir = (...parts: string[]) => path.join(root, ...parts);
-const filesIn = (...parts: string[]) => (existsSync(dir(...parts)) ? readdirSync(dir(...parts)).filter((name) => !name.startsWith(".")) : []).filter((name) => !["archive", "processed"].includes(name));
+const filesIn = (...parts: string[]) =>
+  (existsSync(dir(...parts)) ? readdirSync(dir(...parts)).filter((name) => !name.startsWith(".")) : []).filter(
+    (name) => !["archive", "processed"].includes(name),
+  );
 
 async function calls(operation: string) {
   const all = (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<{ operation: string; variables: Record<string, unknown> }>;
@@ -68,7 +71,16 @@ async function pendingAssignment(vendor: Vendor, sku: string, qty = 2) {
     include: { items: true },
   });
   return prisma.assignment.create({
-    data: { order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, item_id: order.items[0].item_id, product_sku: sku, qty_assigned: qty, store_id: vendor.store_id, dropshipper_name: vendor.name, assign_status: 1 },
+    data: {
+      order_increment_id: order.order_id,
+      shopify_order_id: order.shopify_order_id,
+      item_id: order.items[0].item_id,
+      product_sku: sku,
+      qty_assigned: qty,
+      store_id: vendor.store_id,
+      dropshipper_name: vendor.name,
+      assign_status: 1,
+    },
   });
 }
 
@@ -78,9 +90,26 @@ async function createVendor(name: string, storeId: string, overrides: Partial<Ve
   for (const sub of ["inbound", "outbound"]) mkdirSync(dir(folder, sub), { recursive: true });
   return prisma.vendor.create({
     data: {
-      name, store_id: storeId, enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_port: sftp.port, sftp_user: "vendor", sftp_pass: encryptSecret(PASSWORD),
-      sftp_incoming_folder: `/${folder}/outbound`, sftp_outcoming_folder: `/${folder}/inbound`, edi_format: 1, edi_identifier: `${storeId}EDI`, edi_qualifier: "ZZ",
-      regex_format: "\\.(edi|csv)$", is_archiving_files: 1, edi997_enabled: 1, edi810_enabled: 1, edi810_as400_filepath: "/as400/invoices", edi846_enabled: 1, ...overrides,
+      name,
+      store_id: storeId,
+      enabled: 1,
+      transfer_mechanism_id: 1,
+      sftp_host: "127.0.0.1",
+      sftp_port: sftp.port,
+      sftp_user: "vendor",
+      sftp_pass: encryptSecret(PASSWORD),
+      sftp_incoming_folder: `/${folder}/outbound`,
+      sftp_outcoming_folder: `/${folder}/inbound`,
+      edi_format: 1,
+      edi_identifier: `${storeId}EDI`,
+      edi_qualifier: "ZZ",
+      regex_format: "\\.(edi|csv)$",
+      is_archiving_files: 1,
+      edi997_enabled: 1,
+      edi810_enabled: 1,
+      edi810_as400_filepath: "/as400/invoices",
+      edi846_enabled: 1,
+      ...overrides,
     },
   });
 }
@@ -90,7 +119,11 @@ function vendorAnswers(vendor: Vendor, controlNumberStart: number) {
   const folder = vendor.sftp_outcoming_folder!.slice(1);
   const answered: string[] = [];
   for (const name of filesIn(folder).filter((name) => /^(850|PO)_/.test(name))) {
-    const answer = answerPurchaseOrderFile(vendor as never, name, readFileSync(dir(folder, name)), { now: new Date(), controlNumberStart: controlNumberStart + answered.length * 50, random: seeded(7) });
+    const answer = answerPurchaseOrderFile(vendor as never, name, readFileSync(dir(folder, name)), {
+      now: new Date(),
+      controlNumberStart: controlNumberStart + answered.length * 50,
+      random: seeded(7),
+    });
     if ("error" in answer) throw new Error(answer.error);
     for (const file of [...answer.immediate, ...answer.later]) writeFileSync(dir(vendor.sftp_incoming_folder!.slice(1), file.name), file.content);
     mkdirSync(dir(folder, "processed"), { recursive: true });
@@ -109,7 +142,13 @@ beforeAll(async () => {
   ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
   standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
   process.env.SHOPIFY_STAND_IN_URL = standIn.url;
-  Object.assign(process.env, { AS400_HOST: "127.0.0.1", AS400_PORT: String(sftp.port), AS400_USER: "as400", AS400_PASSWORD: PASSWORD, AS400_HOST_KEY: sftp.hostKey });
+  Object.assign(process.env, {
+    AS400_HOST: "127.0.0.1",
+    AS400_PORT: String(sftp.port),
+    AS400_USER: "as400",
+    AS400_PASSWORD: PASSWORD,
+    AS400_HOST_KEY: sftp.hostKey,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -146,7 +185,13 @@ describe("the drop-ship flow", () => {
     // 1. Populate: a request with its own PO, the assignment Processing.
     expect((await runDropshipStep("populateRequests")).error).toBe(false);
     const request = await prisma.dropshipRequest.findUniqueOrThrow({ where: { assignment_id: assignment.id } });
-    expect(request).toMatchObject({ po_number: `PO${assignment.order_increment_id}-${assignment.id}`, qty: 2, ship_name_first: "Ada", ship_city: "Chicago", status: "pending" });
+    expect(request).toMatchObject({
+      po_number: `PO${assignment.order_increment_id}-${assignment.id}`,
+      qty: 2,
+      ship_name_first: "Ada",
+      ship_city: "Chicago",
+      status: "pending",
+    });
     expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(2);
 
     // 2. Send: one 850 in the vendor's outcoming folder, recorded with its control numbers.
@@ -160,8 +205,16 @@ describe("the drop-ship flow", () => {
     expect(po.mapped?.type).toBe("850");
     expect(po.mapped?.document).toMatchObject({ poNumber: request.po_number, shipTo: expect.objectContaining({ city: "Chicago", state: "IL" }) });
     const transmission = await prisma.transmission.findFirstOrThrow({ where: { direction: "out", transaction_set: "850" } });
-    expect(transmission).toMatchObject({ status: "sent", file_name: uploaded[0], interchange_control_number: read.interchanges[0].controlNumber, group_control_number: read.interchanges[0].groups[0].controlNumber });
-    expect(await prisma.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).toMatchObject({ status: "sent", transmission_id: transmission.id });
+    expect(transmission).toMatchObject({
+      status: "sent",
+      file_name: uploaded[0],
+      interchange_control_number: read.interchanges[0].controlNumber,
+      group_control_number: read.interchanges[0].groups[0].controlNumber,
+    });
+    expect(await prisma.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).toMatchObject({
+      status: "sent",
+      transmission_id: transmission.id,
+    });
     expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(3);
 
     // 3. The vendor answers; Populate Responses stores every file, then archives it remotely.
@@ -182,7 +235,14 @@ describe("the drop-ship flow", () => {
     expect(shipment.tracking_number).toMatch(/\w{10,}/);
     const fulfilments = await calls("FulfillmentCreate");
     expect(fulfilments).toHaveLength(1);
-    const input = (fulfilments[0].variables as { fulfillment: { trackingInfo: { number: string; company: string }; lineItemsByFulfillmentOrder: Array<{ fulfillmentOrderLineItems: Array<{ quantity: number }> }> } }).fulfillment;
+    const input = (
+      fulfilments[0].variables as {
+        fulfillment: {
+          trackingInfo: { number: string; company: string };
+          lineItemsByFulfillmentOrder: Array<{ fulfillmentOrderLineItems: Array<{ quantity: number }> }>;
+        };
+      }
+    ).fulfillment;
     expect(input.trackingInfo.number).toBe(shipment.tracking_number);
     expect(input.trackingInfo.company).toBe(shipment.tracking_carrier);
     expect(input.lineItemsByFulfillmentOrder[0].fulfillmentOrderLineItems[0].quantity).toBe(2);
@@ -215,7 +275,9 @@ describe("the drop-ship flow", () => {
     // Every line the steps wrote for this PO is a code as well as English text, and reads in German on a German page (D114).
     const coded = await prisma.dropshipLog.findMany({ where: { po_number: request.po_number }, select: { message: true, message_code: true } });
     expect(coded.every((log) => log.message_code !== null)).toBe(true);
-    const german = await listDropshipLogs(new URLSearchParams({ po_number: request.po_number })).then(async (answer) => renderForReader(await i18nServer.getFixedT("de", "common"), answer));
+    const german = await listDropshipLogs(new URLSearchParams({ po_number: request.po_number })).then(async (answer) =>
+      renderForReader(await i18nServer.getFixedT("de", "common"), answer),
+    );
     const texts = german.data.data.map((row) => row.message as string);
     expect(texts).toContainEqual(expect.stringMatching(new RegExp(`^Versandanfrage ${request.po_number} erstellt für \\d+ x `)));
     expect(texts).toContainEqual(expect.stringMatching(/^856: .* versandt( mit \w+)?, Sendungsnummer /));
@@ -223,12 +285,21 @@ describe("the drop-ship flow", () => {
     // The feed log of the run shows its message in German too, and keeps the English beside the code.
     const sendLog = await prisma.feedLog.findFirstOrThrow({ where: { feed_name: "send_ship_requests", type: "finished" }, orderBy: { id: "desc" } });
     expect((sendLog.meta as { message: string }).message).toMatch(/^1 file sent to 1 vendor/);
-    const feedLogs = await feedLogGridAnswer(new URLSearchParams({ feed_name: "send_ship_requests", type: "finished" })).then(async (answer) => renderForReader(await i18nServer.getFixedT("de", "common"), answer));
+    const feedLogs = await feedLogGridAnswer(new URLSearchParams({ feed_name: "send_ship_requests", type: "finished" })).then(async (answer) =>
+      renderForReader(await i18nServer.getFixedT("de", "common"), answer),
+    );
     expect(JSON.parse(feedLogs.data.data[0].meta as string).message).toMatch(/^1 Datei an 1 Lieferant gesendet/);
   });
 
   it("exchanges CSV with a vendor over FTP the same way", async () => {
-    const vendor = await createVendor("Cascade Apparel", "DS71", { transfer_mechanism_id: 2, sftp_port: ftp.port, edi_format: 0, edi997_enabled: 0, edi810_enabled: 0, edi856_file_contents_regex: "tracking_number" });
+    const vendor = await createVendor("Cascade Apparel", "DS71", {
+      transfer_mechanism_id: 2,
+      sftp_port: ftp.port,
+      edi_format: 0,
+      edi997_enabled: 0,
+      edi810_enabled: 0,
+      edi856_file_contents_regex: "tracking_number",
+    });
     const assignment = await pendingAssignment(vendor, "SKU-71001", 1);
     await populateShipRequests();
     expect((await sendShipRequests()).error).toBe(false);
@@ -270,7 +341,9 @@ describe("at volume (D130, D131)", () => {
     expect((await processShipResponses()).error).toBe(false);
     const batchReads = await calls("OrdersFulfillmentState");
     expect(batchReads).toHaveLength(1);
-    expect([...(batchReads[0].variables.ids as string[])].sort()).toEqual(assignments.map((assignment) => `gid://shopify/Order/${assignment.shopify_order_id}`).sort());
+    expect([...(batchReads[0].variables.ids as string[])].sort()).toEqual(
+      assignments.map((assignment) => `gid://shopify/Order/${assignment.shopify_order_id}`).sort(),
+    );
     expect(await calls("OrderFulfillmentState")).toHaveLength(0);
     expect(await calls("FulfillmentCreate")).toHaveLength(12);
     expect(await prisma.assignment.count({ where: { id: { in: assignments.map((assignment) => assignment.id) }, assign_status: 4 } })).toBe(12);
@@ -326,14 +399,20 @@ describe("when things go wrong", () => {
     // Our 997 for it rejects the transaction set.
     const rejecting = filesIn("ds73", "inbound")
       .filter((name) => name.startsWith("997_"))
-      .flatMap((name) => mapTransactions(readX12(readFileSync(dir("ds73", "inbound", name)))).map((set) => set.mapped!.document as { groups: Array<{ status: string }> }))
+      .flatMap((name) =>
+        mapTransactions(readX12(readFileSync(dir("ds73", "inbound", name)))).map((set) => set.mapped!.document as { groups: Array<{ status: string }> }),
+      )
       .filter((ack) => ack.groups[0].status === "rejected");
     expect(rejecting).toHaveLength(1);
     expect(await prisma.dropshipLog.count({ where: { file_name: `000_${shipNotice}`, status: "error", message: { contains: "Could not process" } } })).toBe(1);
     expect(await calls("FulfillmentCreate")).toHaveLength(0);
     // /metrics counts them per vendor (D88); vendor ids start again in each test, so the counts are compared with before.
     const after = await vendorFileCounts(vendor.id);
-    expect({ received: after.received - before.received, processed: after.processed - before.processed, failed: after.failed - before.failed }).toEqual({ received: names.length, processed: names.length - 1, failed: 1 });
+    expect({ received: after.received - before.received, processed: after.processed - before.processed, failed: after.failed - before.failed }).toEqual({
+      received: names.length,
+      processed: names.length - 1,
+      failed: 1,
+    });
   });
 
   it("answers an interchange that asks for a TA1 (ISA14 = 1) and whose IEA02 is wrong with TA1 R 001, in our delimiters (D73)", async () => {
@@ -348,7 +427,9 @@ describe("when things go wrong", () => {
     const isa = original.slice(0, original.indexOf("GS" + element)).split(element);
     isa[14] = "1";
     const control = isa[13];
-    const asked = isa.join(element) + original.slice(original.indexOf("GS" + element)).replace(new RegExp(`IEA\\${element}(\\d+)\\${element}${control}`), `IEA${element}$1${element}999999999`);
+    const asked =
+      isa.join(element) +
+      original.slice(original.indexOf("GS" + element)).replace(new RegExp(`IEA\\${element}(\\d+)\\${element}${control}`), `IEA${element}$1${element}999999999`);
     writeFileSync(dir("ds78", "outbound", shipNotice), asked);
     await populateShipResponses();
     await processShipResponses();
@@ -441,7 +522,9 @@ describe("when things go wrong", () => {
     await populateShipRequests();
     // Straight to the step twice (no feed lock): row locks keep the claims apart.
     await Promise.all([sendShipRequests(), sendShipRequests()]);
-    const pos = filesIn("ds78", "inbound").flatMap((name) => mapTransactions(readX12(readFileSync(dir("ds78", "inbound", name)))).map((d) => (d.mapped!.document as { poNumber: string }).poNumber));
+    const pos = filesIn("ds78", "inbound").flatMap((name) =>
+      mapTransactions(readX12(readFileSync(dir("ds78", "inbound", name)))).map((d) => (d.mapped!.document as { poNumber: string }).poNumber),
+    );
     expect(pos).toHaveLength(30);
     expect(new Set(pos).size).toBe(30);
     expect(await prisma.dropshipRequest.count({ where: { status: "sent" } })).toBe(30);

@@ -51,7 +51,12 @@ describe("Drop Shipping Logs grid", () => {
     expect(vendor).toMatchObject({ label: "Vendor", dataType: "text", filter: "text", sortable: true });
     const status = answer.columns.find((column) => column.key === "status")!;
     // A status: each value's Badge tone comes with the column (D120).
-    expect(status).toMatchObject({ dataType: "select", filter: "select", options: { error: "Error", success: "Success" }, tones: { error: "critical", success: "success" } });
+    expect(status).toMatchObject({
+      dataType: "select",
+      filter: "select",
+      options: { error: "Error", success: "Success" },
+      tones: { error: "critical", success: "success" },
+    });
   });
 
   it("pages without overlap and sorts by any sortable column", async () => {
@@ -101,7 +106,11 @@ describe("Drop Shipping Logs grid", () => {
 
   it("reads the same pages whether a filter is read in one step or two", async () => {
     const oneStep = { ...dropshipLogGrid, selectiveFilterRows: 0 };
-    for (const query of ["vendor_name=acme&sort=qty&sort_dir=asc&page=2&per_page=5", "queryValue=PO10&page=3&per_page=4", "status=error&sort=created_at&per_page=3"]) {
+    for (const query of [
+      "vendor_name=acme&sort=qty&sort_dir=asc&page=2&per_page=5",
+      "queryValue=PO10&page=3&per_page=4",
+      "status=error&sort=created_at&per_page=3",
+    ]) {
       const params = new URLSearchParams(query);
       const [twoSteps, single] = await Promise.all([runGrid(dropshipLogGrid, params), runGrid(oneStep, params)]);
       expect(twoSteps.data.data.length, query).toBeGreaterThan(0);

@@ -43,11 +43,24 @@ describe("drop-ship requests", () => {
   it("loads a request's form fields, and revises it for the next run", async () => {
     const request = await db.dropshipRequest.findFirstOrThrow({ where: { status: "sent" }, orderBy: { request_id: "asc" } });
     const form = await get(`/api/dropship_request/${request.request_id}`);
-    expect(form.body).toMatchObject({ vendor_name: request.vendor_name, po_number: request.po_number, assignment_id: request.assignment_id, ship_city: request.ship_city });
+    expect(form.body).toMatchObject({
+      vendor_name: request.vendor_name,
+      po_number: request.po_number,
+      assignment_id: request.assignment_id,
+      ship_city: request.ship_city,
+    });
 
     const saved = await put(`/api/dropship_request/${request.request_id}`, {
-      po_number: "PO-NOT-CHANGEABLE", item_sku: request.item_sku, qty: "3", ship_name_first: "Jane", ship_name_last: "Roe",
-      ship_address: "12 Main St\nApt 4\nBuilding C\nc/o Front Desk", ship_city: "Evanston", ship_state: "IL", ship_zip: "60201", country_id: "us",
+      po_number: "PO-NOT-CHANGEABLE",
+      item_sku: request.item_sku,
+      qty: "3",
+      ship_name_first: "Jane",
+      ship_name_last: "Roe",
+      ship_address: "12 Main St\nApt 4\nBuilding C\nc/o Front Desk",
+      ship_city: "Evanston",
+      ship_state: "IL",
+      ship_zip: "60201",
+      country_id: "us",
     });
     expect(saved).toEqual({ status: 200, body: { error: false, message: null } });
     const after = await db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } });
@@ -68,15 +81,37 @@ describe("drop-ship requests", () => {
 
   it("creates a request by hand for a drop-ship assignment without one (POST without an id), validated as a revision is", async () => {
     const vendor = await db.vendor.findFirstOrThrow({ where: { enabled: 1, archived_at: null }, orderBy: { id: "asc" } });
-    const order = await db.order.create({ data: { order_id: "700000001", items: { create: { sku: "HAND-1", name: "By hand", qty_ordered: 2 } } }, include: { items: true } });
-    const assignment = await db.assignment.create({ data: { order_increment_id: "700000001", item_id: order.items[0].item_id, product_sku: "HAND-1", qty_assigned: 2, store_id: vendor.store_id, assign_status: 1 } });
+    const order = await db.order.create({
+      data: { order_id: "700000001", items: { create: { sku: "HAND-1", name: "By hand", qty_ordered: 2 } } },
+      include: { items: true },
+    });
+    const assignment = await db.assignment.create({
+      data: {
+        order_increment_id: "700000001",
+        item_id: order.items[0].item_id,
+        product_sku: "HAND-1",
+        qty_assigned: 2,
+        store_id: vendor.store_id,
+        assign_status: 1,
+      },
+    });
     const post = async (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.set(key, value);
       const response = await fetch(`${app.url}/api/dropship_request`, { method: "POST", body: form });
       return { status: response.status, body: await response.json() };
     };
-    const fields = { item_sku: "HAND-1", qty: "2", ship_name_first: "Jane", ship_name_last: "Roe", ship_address: "1 Main St", ship_city: "Evanston", ship_state: "IL", ship_zip: "60201", country_id: "us" };
+    const fields = {
+      item_sku: "HAND-1",
+      qty: "2",
+      ship_name_first: "Jane",
+      ship_name_last: "Roe",
+      ship_address: "1 Main St",
+      ship_city: "Evanston",
+      ship_state: "IL",
+      ship_zip: "60201",
+      country_id: "us",
+    };
 
     const bad = await post({ assignment_id: "", item_sku: "", qty: "0" });
     expect(bad.status).toBe(422);
@@ -88,7 +123,16 @@ describe("drop-ship requests", () => {
     expect(created.status).toBe(200);
     const request = await db.dropshipRequest.findUniqueOrThrow({ where: { assignment_id: assignment.id } });
     expect(created.body).toEqual({ error: false, message: null, request_id: request.request_id, po_number: request.po_number });
-    expect(request).toMatchObject({ vendor_id: vendor.id, vendor_name: vendor.name, order_increment_id: "700000001", qty: 2, country_id: "US", status: "pending", needs_processing: true, po_number: `PO700000001-${assignment.id}` });
+    expect(request).toMatchObject({
+      vendor_id: vendor.id,
+      vendor_name: vendor.name,
+      order_increment_id: "700000001",
+      qty: 2,
+      country_id: "US",
+      status: "pending",
+      needs_processing: true,
+      po_number: `PO700000001-${assignment.id}`,
+    });
     expect(await db.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({ assign_status: 2, purchase_order: request.po_number });
 
     const again = await post({ ...fields, assignment_id: String(assignment.id) });
@@ -97,15 +141,29 @@ describe("drop-ship requests", () => {
 
     // And a shipment entered by hand for it, fulfilled at the next run.
     const shipment = new FormData();
-    for (const [key, value] of Object.entries({ po_number: request.po_number, item_sku: "HAND-1", qty: "2", tracking_number: "1Z999AA10123456784", tracking_carrier: "UPS" })) shipment.set(key, value);
+    for (const [key, value] of Object.entries({
+      po_number: request.po_number,
+      item_sku: "HAND-1",
+      qty: "2",
+      tracking_number: "1Z999AA10123456784",
+      tracking_carrier: "UPS",
+    }))
+      shipment.set(key, value);
     const shipped = await fetch(`${app.url}/api/dropship_response`, { method: "POST", body: shipment });
     expect(shipped.status).toBe(200);
     const response = await db.dropshipResponse.findFirstOrThrow({ where: { request_id: request.request_id } });
     expect(await shipped.json()).toEqual({ error: false, message: null, id: response.id });
-    expect(response).toMatchObject({ response_type: "856", status: "received", needs_processing: true, tracking_number: "1Z999AA10123456784", vendor_id: vendor.id });
+    expect(response).toMatchObject({
+      response_type: "856",
+      status: "received",
+      needs_processing: true,
+      tracking_number: "1Z999AA10123456784",
+      vendor_id: vendor.id,
+    });
     expect((await db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).status).toBe("shipped");
     const unknown = new FormData();
-    for (const [key, value] of Object.entries({ po_number: "NO-SUCH-PO", item_sku: "X", qty: "1", tracking_number: "1Z", tracking_carrier: "UPS" })) unknown.set(key, value);
+    for (const [key, value] of Object.entries({ po_number: "NO-SUCH-PO", item_sku: "X", qty: "1", tracking_number: "1Z", tracking_carrier: "UPS" }))
+      unknown.set(key, value);
     const refused = await fetch(`${app.url}/api/dropship_response`, { method: "POST", body: unknown });
     expect(refused.status).toBe(422);
     expect((await refused.json()).errors.po_number[0]).toBe("No ship request has PO number NO-SUCH-PO");
@@ -119,9 +177,19 @@ describe("drop-ship responses", () => {
     const response = await db.dropshipResponse.findFirstOrThrow({ where: { status: "processed" } });
     const form = await get(`/api/dropship_response/${response.id}`);
     expect(form.body).toMatchObject({ id: response.id, tracking_number: response.tracking_number, po_number: response.po_number });
-    const saved = await put(`/api/dropship_response/${response.id}`, { item_sku: response.item_sku ?? "SKU", qty: "1", tracking_number: "1Z999AA10123456784", tracking_carrier: "UPS" });
+    const saved = await put(`/api/dropship_response/${response.id}`, {
+      item_sku: response.item_sku ?? "SKU",
+      qty: "1",
+      tracking_number: "1Z999AA10123456784",
+      tracking_carrier: "UPS",
+    });
     expect(saved.status).toBe(200);
-    expect(await db.dropshipResponse.findUniqueOrThrow({ where: { id: response.id } })).toMatchObject({ tracking_number: "1Z999AA10123456784", needs_processing: true, status: "received", processed_at: null });
+    expect(await db.dropshipResponse.findUniqueOrThrow({ where: { id: response.id } })).toMatchObject({
+      tracking_number: "1Z999AA10123456784",
+      needs_processing: true,
+      status: "received",
+      processed_at: null,
+    });
     const bad = await put(`/api/dropship_response/${response.id}`, { item_sku: "S", qty: "1", tracking_number: "", tracking_carrier: "" });
     expect(Object.keys(bad.body.errors).sort()).toEqual(["tracking_carrier", "tracking_number"]);
   });

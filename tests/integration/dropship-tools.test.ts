@@ -27,18 +27,41 @@ let po: string;
 let openPo: string;
 
 const dir = (...parts: string[]) => path.join(root, ...parts);
-const filesIn = (...parts: string[]) => (existsSync(dir(...parts)) ? readdirSync(dir(...parts), { withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.startsWith(".")).map((entry) => entry.name) : []);
+const filesIn = (...parts: string[]) =>
+  existsSync(dir(...parts))
+    ? readdirSync(dir(...parts), { withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
+        .map((entry) => entry.name)
+    : [];
 
 async function createVendor(name: string, storeId: string, overrides: Record<string, unknown> = {}) {
   const response = await fetch(`${app.url}/api/dropship_vendor`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      name, store_id: storeId, enabled: 1, test_mode: 0, is_legacy: 0, transfer_mechanism_id: 1,
-      sftp_host: "127.0.0.1", sftp_port: sftp.port, sftp_user: "vendor", sftp_pass: PASSWORD,
-      sftp_incoming_folder: "/outbound", sftp_outcoming_folder: "/inbound",
-      edi_format: 1, edi_identifier: "TOOLSEDI", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0,
-      "997_enabled": 1, "846_enabled": 1, unwrap_846: 0, "810_enabled": 0, ...overrides,
+      name,
+      store_id: storeId,
+      enabled: 1,
+      test_mode: 0,
+      is_legacy: 0,
+      transfer_mechanism_id: 1,
+      sftp_host: "127.0.0.1",
+      sftp_port: sftp.port,
+      sftp_user: "vendor",
+      sftp_pass: PASSWORD,
+      sftp_incoming_folder: "/outbound",
+      sftp_outcoming_folder: "/inbound",
+      edi_format: 1,
+      edi_identifier: "TOOLSEDI",
+      edi_qualifier: "ZZ",
+      sort_files_by_file_contents: 0,
+      is_archiving_files: 1,
+      use_cost: 0,
+      "997_enabled": 1,
+      "846_enabled": 1,
+      unwrap_846: 0,
+      "810_enabled": 0,
+      ...overrides,
     }),
   });
   expect(response.status).toBe(200);
@@ -69,14 +92,32 @@ async function step(action: string) {
 async function pendingAssignment(storeId: string, vendorName: string, orderId: string) {
   const order = await db.order.create({
     data: {
-      order_id: orderId, shopify_order_id: `88${orderId.slice(-5)}`, concat_ship_to_name: "Ada Lovelace", ship_first_name: "Ada", ship_last_name: "Lovelace",
-      ship_street: "12 Analytical Way", ship_city: "Chicago", ship_region: "IL", ship_postcode: "60601", ship_country_id: "US", magento_status: "processing",
+      order_id: orderId,
+      shopify_order_id: `88${orderId.slice(-5)}`,
+      concat_ship_to_name: "Ada Lovelace",
+      ship_first_name: "Ada",
+      ship_last_name: "Lovelace",
+      ship_street: "12 Analytical Way",
+      ship_city: "Chicago",
+      ship_region: "IL",
+      ship_postcode: "60601",
+      ship_country_id: "US",
+      magento_status: "processing",
       items: { create: [{ sku: SKU, name: "Tools test item", qty_ordered: 2, price: 40 }] },
     },
     include: { items: true },
   });
   return db.assignment.create({
-    data: { order_increment_id: order.order_id, shopify_order_id: order.shopify_order_id, item_id: order.items[0].item_id, product_sku: SKU, qty_assigned: 2, store_id: storeId, dropshipper_name: vendorName, assign_status: 1 },
+    data: {
+      order_increment_id: order.order_id,
+      shopify_order_id: order.shopify_order_id,
+      item_id: order.items[0].item_id,
+      product_sku: SKU,
+      qty_assigned: 2,
+      store_id: storeId,
+      dropshipper_name: vendorName,
+      assign_status: 1,
+    },
   });
 }
 
@@ -94,7 +135,12 @@ beforeAll(async () => {
   await pendingAssignment("DST1", "Tools Vendor", "880000002");
   // Saving the vendor made its dropshipper source (D51): its stock, as its last 846 left it.
   expect(await db.inventorySource.findUnique({ where: { source_code: "DST1" } })).toMatchObject({ name: "Tools Vendor", type: "dropshipper", enabled: 1 });
-  await db.sourceStock.createMany({ data: [{ source_code: "DST1", sku: SKU, quantity: 7 }, { source_code: "DST1", sku: "SKU-TOOLS-2", quantity: 0 }] });
+  await db.sourceStock.createMany({
+    data: [
+      { source_code: "DST1", sku: SKU, quantity: 7 },
+      { source_code: "DST1", sku: "SKU-TOOLS-2", quantity: 0 },
+    ],
+  });
   // The flow sends our 850 first, as it would for any order.
   expect((await step("populateRequests")).error).toBe(false);
   expect(await step("sendRequests")).toMatchObject({ error: false, message: "1 file sent to 1 vendor, carrying 2 new ship requests." });
@@ -131,7 +177,9 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
     const answer = await tool("parse-856", { filepath: shipNotice });
     expect(answer).toMatchObject({ status: 202, error: false });
     expect(answer.message).toContain(`${shipNotice}: 856 ship notice: shipment `);
-    expect(answer.message).toMatch(new RegExp(`shipment \\S+ by (UPS|FedEx|USPS)( \\(\\w+\\))?, shipped \\d{4}-\\d{2}-\\d{2}: PO ${po}: ${SKU} × 2, tracking \\w{10,}`));
+    expect(answer.message).toMatch(
+      new RegExp(`shipment \\S+ by (UPS|FedEx|USPS)( \\(\\w+\\))?, shipped \\d{4}-\\d{2}-\\d{2}: PO ${po}: ${SKU} × 2, tracking \\w{10,}`),
+    );
     expect(answer.message).toContain("No faults.");
     expect(answer.message).toMatch(/Nothing was changed\.$/);
     expect(filesIn("outbound")).toEqual([shipNotice]);
@@ -175,7 +223,11 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
     expect(answer.error).toBe(false);
     expect(answer.message).toContain(`${shipNotice} (read from transmission ${stored.id}: the file is no longer on the server): 856 ship notice: shipment `);
     const missing = await tool("parse-810", { filepath: "810_nowhere.edi" });
-    expect(missing).toMatchObject({ status: 202, error: true, message: "/outbound/810_nowhere.edi is not on Tools Vendor's server, and no file of Tools Vendor named 810_nowhere.edi is stored." });
+    expect(missing).toMatchObject({
+      status: 202,
+      error: true,
+      message: "/outbound/810_nowhere.edi is not on Tools Vendor's server, and no file of Tools Vendor named 810_nowhere.edi is stored.",
+    });
   });
 
   it("refuses file paths that would leave the incoming folder, with the reason", async () => {
@@ -199,7 +251,10 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
     expect(readFileSync(dir("outbound", name), "utf8")).toContain(`BAK*00*`);
     const received = await tool("receive-files");
     expect(received).toMatchObject({ status: 202, error: false, message: "1 new file stored from 1 vendor." });
-    expect(await db.transmission.findFirstOrThrow({ where: { direction: "in", file_name: name } })).toMatchObject({ status: "received", transaction_set: "855" });
+    expect(await db.transmission.findFirstOrThrow({ where: { direction: "in", file_name: name } })).toMatchObject({
+      status: "received",
+      transaction_set: "855",
+    });
     expect(filesIn("outbound", "archive")).toContain(name);
   });
 
@@ -231,7 +286,13 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
     expect(answer).toMatchObject({ error: false, message: `PO ${openPo} marked to be sent again. 1 file sent to 1 vendor, carrying 1 new ship request.` });
     const after = filesIn("inbound").filter((name) => name.startsWith("850_"));
     expect(after).toHaveLength(before.length + 1);
-    const again = readFileSync(dir("inbound", after.find((name) => !before.includes(name))!), "utf8");
+    const again = readFileSync(
+      dir(
+        "inbound",
+        after.find((name) => !before.includes(name))!,
+      ),
+      "utf8",
+    );
     expect(again).toContain(`BEG*05*DS*${openPo}`); // replaces the order sent before
     expect(again).not.toContain(po);
     expect((await db.dropshipRequest.findFirstOrThrow({ where: { po_number: openPo } })).status).toBe("sent");
@@ -256,7 +317,18 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
   it("send-generated-files uploads what is prepared, and says when nothing is", async () => {
     expect(await tool("send-generated-files")).toMatchObject({ error: false, message: "No generated files are waiting for Tools Vendor." });
     await db.transmission.create({
-      data: { vendor_id: vendorId, partner: "vendor", direction: "out", file_name: "997_prepared.edi", remote_path: "/inbound/997_prepared.edi", transaction_set: "997", content_hash: "prepared-997", content: new Uint8Array(Buffer.from("ISA*prepared")), size: 12, status: "prepared" },
+      data: {
+        vendor_id: vendorId,
+        partner: "vendor",
+        direction: "out",
+        file_name: "997_prepared.edi",
+        remote_path: "/inbound/997_prepared.edi",
+        transaction_set: "997",
+        content_hash: "prepared-997",
+        content: new Uint8Array(Buffer.from("ISA*prepared")),
+        size: 12,
+        status: "prepared",
+      },
     });
     expect(await tool("send-generated-files")).toMatchObject({ error: false, message: "1 of 1 generated files uploaded to Tools Vendor." });
     expect(readFileSync(dir("inbound", "997_prepared.edi"), "utf8")).toBe("ISA*prepared");
@@ -266,7 +338,16 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
   it("wrote a drop-ship log line for each action", async () => {
     const logs = await db.dropshipLog.findMany({ where: { message: { startsWith: "Tools, " } }, orderBy: { id: "asc" } });
     const byAction = new Set(logs.map((log) => `${log.action} ${log.message.slice(7, log.message.indexOf(":"))}`));
-    for (const expected of ["send_file Send 856 (Ship Notice)", "process_responses Parse 856", "process_responses Parse & Process 856", "receive_file Receive Files", "send_file Send 846 (Inventory)", "send_requests Resend 850", "send_file Generate Sample 850", "send_file Send Generated Files"]) {
+    for (const expected of [
+      "send_file Send 856 (Ship Notice)",
+      "process_responses Parse 856",
+      "process_responses Parse & Process 856",
+      "receive_file Receive Files",
+      "send_file Send 846 (Inventory)",
+      "send_requests Resend 850",
+      "send_file Generate Sample 850",
+      "send_file Send Generated Files",
+    ]) {
       expect(byAction).toContain(expected);
     }
     const refused = logs.find((log) => log.message.includes("etc/passwd"));
@@ -277,12 +358,21 @@ describe("Vendor Testing and Manual Utilities on one PO", () => {
 describe("a CSV vendor", () => {
   it("answers its PO with a ship-notice CSV, which parses and applies", async () => {
     for (const folder of ["csv/outbound", "csv/inbound"]) mkdirSync(dir(folder), { recursive: true });
-    const csvVendor = await createVendor("Tools CSV Vendor", "DSC1", { test_mode: 1, edi_format: 0, edi_identifier: "", edi_qualifier: "", sftp_incoming_folder: "/csv/outbound", sftp_outcoming_folder: "/csv/inbound" });
+    const csvVendor = await createVendor("Tools CSV Vendor", "DSC1", {
+      test_mode: 1,
+      edi_format: 0,
+      edi_identifier: "",
+      edi_qualifier: "",
+      sftp_incoming_folder: "/csv/outbound",
+      sftp_outcoming_folder: "/csv/inbound",
+    });
     await pendingAssignment("DSC1", "Tools CSV Vendor", "880000003");
     await pendingAssignment("DSC1", "Tools CSV Vendor", "880000004");
     expect((await step("populateRequests")).error).toBe(false);
     expect(await step("sendRequests")).toMatchObject({ error: false, message: "1 file sent to 1 vendor, carrying 2 new ship requests." });
-    const [csvPo, otherPo] = (await db.dropshipRequest.findMany({ where: { vendor_id: csvVendor }, orderBy: { request_id: "asc" } })).map((request) => request.po_number);
+    const [csvPo, otherPo] = (await db.dropshipRequest.findMany({ where: { vendor_id: csvVendor }, orderBy: { request_id: "asc" } })).map(
+      (request) => request.po_number,
+    );
 
     const answer = await tool("856", { ponum: csvPo }, csvVendor);
     expect(answer.error).toBe(false);
@@ -294,8 +384,13 @@ describe("a CSV vendor", () => {
 
     const parsed = await tool("parse-856", { filepath: name }, csvVendor);
     expect(parsed.error).toBe(false);
-    expect(parsed.message).toMatch(new RegExp(`^${name}: 856 ship notice: PO ${csvPo}: ${SKU} × 2, tracking \\w+ \\((UPS|FedEx|USPS)\\)\\. No faults\\. Nothing was changed\\.$`));
-    expect(await tool("parse-810", { filepath: name }, csvVendor)).toMatchObject({ error: true, message: `${name} is a 856 file, not a 810: nothing was done.` });
+    expect(parsed.message).toMatch(
+      new RegExp(`^${name}: 856 ship notice: PO ${csvPo}: ${SKU} × 2, tracking \\w+ \\((UPS|FedEx|USPS)\\)\\. No faults\\. Nothing was changed\\.$`),
+    );
+    expect(await tool("parse-810", { filepath: name }, csvVendor)).toMatchObject({
+      error: true,
+      message: `${name} is a 856 file, not a 810: nothing was done.`,
+    });
 
     const applied = await tool("parse-process-856", { filepath: name }, csvVendor);
     expect(applied.message).toContain("Processed now (processed): 1 file processed, 0 failed");
@@ -306,15 +401,21 @@ describe("a CSV vendor", () => {
 
 describe("the vendor's SFTP host key (D64)", () => {
   const hostKeyApi = (body: unknown) =>
-    fetch(`${app.url}/api/dropship_vendor/${vendorId}/host_key`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${app.url}/api/dropship_vendor/${vendorId}/host_key`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("was trusted on first use, pinned, and recorded in the vendor's log with its fingerprint", async () => {
     expect((await db.vendor.findUniqueOrThrow({ where: { id: vendorId } })).sftp_host_key).toBe(sftp.hostKey);
     const pinned = await db.dropshipLog.findMany({ where: { vendor_id: vendorId, action: "host_key_pinned" } });
     expect(pinned).toHaveLength(1);
     expect(pinned[0]).toMatchObject({ status: "warning", vendor_name: "Tools Vendor" });
-    expect(pinned[0].message).toBe(`Host key ${sftp.hostKey} of 127.0.0.1:${sftp.port} trusted on first use and pinned: a ` +
-      `server showing another key is refused. Compare it with the fingerprint the vendor gives you.`);
+    expect(pinned[0].message).toBe(
+      `Host key ${sftp.hostKey} of 127.0.0.1:${sftp.port} trusted on first use and pinned: a ` +
+        `server showing another key is refused. Compare it with the fingerprint the vendor gives you.`,
+    );
   });
 
   it("a fingerprint staff pin is enforced; after a reset the next connection pins the key it sees, logged again", async () => {
@@ -326,9 +427,15 @@ describe("the vendor's SFTP host key (D64)", () => {
 
     expect(await (await hostKeyApi({ action: "reset" })).json()).toMatchObject({ sftp_host_key: null });
     // Connected this time: the file is simply not there.
-    expect(await tool("parse-856", { filepath: "none.edi" })).toMatchObject({ error: true, message: "/outbound/none.edi is not on Tools Vendor's server, and no file of Tools Vendor named none.edi is stored." });
+    expect(await tool("parse-856", { filepath: "none.edi" })).toMatchObject({
+      error: true,
+      message: "/outbound/none.edi is not on Tools Vendor's server, and no file of Tools Vendor named none.edi is stored.",
+    });
     expect((await db.vendor.findUniqueOrThrow({ where: { id: vendorId } })).sftp_host_key).toBe(sftp.hostKey);
-    const logs = await db.dropshipLog.findMany({ where: { vendor_id: vendorId, action: { in: ["host_key_pinned", "host_key_reset"] } }, orderBy: { id: "asc" } });
+    const logs = await db.dropshipLog.findMany({
+      where: { vendor_id: vendorId, action: { in: ["host_key_pinned", "host_key_reset"] } },
+      orderBy: { id: "asc" },
+    });
     expect(logs.map((log) => log.action)).toEqual(["host_key_pinned", "host_key_pinned", "host_key_reset", "host_key_pinned"]);
     expect(logs[1].message).toBe(`Host key ${other} pinned by staff (was ${sftp.hostKey}): a server showing another key is refused.`);
     expect(logs[3].message).toContain(`Host key ${sftp.hostKey} of 127.0.0.1:${sftp.port} trusted on first use`);
@@ -339,9 +446,17 @@ describe("Vendor Testing only for a vendor in test mode (D66)", () => {
   it("refuses every action that puts made-up files into a vendor's folders, writing nothing", async () => {
     const live = await createVendor("Live Vendor", "DST4", { sftp_incoming_folder: "/live/outbound", sftp_outcoming_folder: "/live/inbound" });
     for (const folder of ["live/outbound", "live/inbound"]) mkdirSync(dir(folder), { recursive: true });
-    const message = "Live Vendor is not in test mode: this action puts made-up files into the vendor's folders, so " +
+    const message =
+      "Live Vendor is not in test mode: this action puts made-up files into the vendor's folders, so " +
       "it runs only for vendors in test mode (Test Mode = Yes on the vendor form). Nothing was done.";
-    for (const [action, fields] of [["855", { ponum: po }], ["856", { ponum: po }], ["810", { ponum: po }], ["997", { ponum: po }], ["846", {}], ["generate-sample-850", { sku: SKU }]] as const) {
+    for (const [action, fields] of [
+      ["855", { ponum: po }],
+      ["856", { ponum: po }],
+      ["810", { ponum: po }],
+      ["997", { ponum: po }],
+      ["846", {}],
+      ["generate-sample-850", { sku: SKU }],
+    ] as const) {
       expect(await tool(action, fields, live), action).toMatchObject({ status: 202, error: true, message });
     }
     expect(filesIn("live", "outbound")).toEqual([]);
@@ -368,7 +483,11 @@ describe("refusals", () => {
   it("names an unknown PO and a PO of another vendor", async () => {
     expect(await tool("856", { ponum: "NO-SUCH-PO" })).toMatchObject({ status: 202, error: true, message: "No ship request has PO NO-SUCH-PO." });
     const other = await createVendor("Other Vendor", "DST2", { test_mode: 1, test_identifier: "OTHEREDI", test_qualifier: "ZZ" });
-    expect(await tool("855", { ponum: po }, other)).toMatchObject({ status: 202, error: true, message: `PO ${po} belongs to Tools Vendor, not to Other Vendor.` });
+    expect(await tool("855", { ponum: po }, other)).toMatchObject({
+      status: 202,
+      error: true,
+      message: `PO ${po} belongs to Tools Vendor, not to Other Vendor.`,
+    });
   });
 
   it("answers malformed input with 422, one message per field", async () => {

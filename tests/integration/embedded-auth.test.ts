@@ -59,7 +59,9 @@ const get = (pathname: string, headers: Record<string, string> = {}) =>
 describe("embedded mode", () => {
   it("refuses every page and /api route without a session token", async () => {
     const routes = (await routedPaths()).filter((route) => !/^\/(auth|webhooks|exitiframe|healthz)/.test(route.path));
-    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(["/", "/api/dropship_log", "/dropship/logs", "/dropship", "/api/dropship_vendor", "/api/dropship_tools_submit"]));
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/", "/api/dropship_log", "/dropship/logs", "/dropship", "/api/dropship_vendor", "/api/dropship_tools_submit"]),
+    );
     const refused = [301, 302, 401, 403, 410];
     for (const route of routes) {
       // Every loader: refused by authentication, before it reads anything.
@@ -99,7 +101,9 @@ describe("embedded mode", () => {
     expect(body.columns.length).toBeGreaterThan(5);
 
     const exchanges = app.standIn.calls.filter((call) => call.operation === "TokenExchange");
-    expect(exchanges).toEqual([expect.objectContaining({ variables: { shop: SHOP, requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token" } })]);
+    expect(exchanges).toEqual([
+      expect.objectContaining({ variables: { shop: SHOP, requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token" } }),
+    ]);
     const [session] = await db.session.findMany({ where: { shop: SHOP } });
     expect(session).toMatchObject({ id: `offline_${SHOP}`, isOnline: false, scope: EMBEDDED.scopes });
     expect(app.standIn.issuedTokens.has(session.accessToken)).toBe(true);
@@ -139,7 +143,12 @@ describe("embedded mode", () => {
     expect((await get(`/?embedded=1&shop=${OTHER_SHOP}&host=${hostParam(OTHER_SHOP)}&id_token=${sessionToken()}`)).status).toBe(403);
     expect((await get(`/auth/login?shop=${OTHER_SHOP}`)).status).toBe(403);
     expect((await get(`/auth?shop=${OTHER_SHOP}`)).status).toBe(403);
-    const login = await fetch(`${app.url}/auth/login`, { method: "POST", body: new URLSearchParams({ shop: OTHER_SHOP }), redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } });
+    const login = await fetch(`${app.url}/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({ shop: OTHER_SHOP }),
+      redirect: "manual",
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+    });
     expect(login.status).toBe(403);
     expect(await login.text()).not.toContain(`https://${OTHER_SHOP}`);
 
@@ -158,7 +167,12 @@ describe("embedded mode", () => {
     const save = (origin: string) =>
       fetch(`${app.url}/api/category_tags_mapping`, {
         method: "POST",
-        headers: { origin, authorization: `Bearer ${sessionToken()}`, "content-type": "application/json", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+        headers: {
+          origin,
+          authorization: `Bearer ${sessionToken()}`,
+          "content-type": "application/json",
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0",
+        },
         body: JSON.stringify({ as400_category_id: "ORIGIN-CHECK", shopify_tags: "checked" }),
       });
     expect((await save("https://evil.example.com")).status).toBe(403);
@@ -170,7 +184,11 @@ describe("embedded mode", () => {
 
   it("accepts webhooks only with a valid HMAC", async () => {
     const body = JSON.stringify({ id: 1 });
-    const forged = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", body, headers: webhookHeaders(body, "app/scopes_update", { secret: "forged" }) });
+    const forged = await fetch(`${app.url}/webhooks/app/scopes_update`, {
+      method: "POST",
+      body,
+      headers: webhookHeaders(body, "app/scopes_update", { secret: "forged" }),
+    });
     expect(forged.status).toBe(401);
     const genuine = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", body, headers: webhookHeaders(body, "app/scopes_update") });
     expect(genuine.status).toBe(200);

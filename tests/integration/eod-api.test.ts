@@ -64,10 +64,27 @@ describe("EOD API", () => {
     expect(empty.status).toBe(200);
     expect(empty.body.data).toMatchObject({ data: [], total: 0, last_page: 1 });
     expect(empty.body.columns.map((column: { key: string }) => column.key)).toEqual([
-      "sales_date", "store_id", "order_count", "invoice_count", "invoice_total", "credit_memo_count", "credit_memo_total",
-      "shipping_invoice_count", "shipping_invoice_total", "net_sales", "revision", "export_status", "batch_id", "updated_at",
+      "sales_date",
+      "store_id",
+      "order_count",
+      "invoice_count",
+      "invoice_total",
+      "credit_memo_count",
+      "credit_memo_total",
+      "shipping_invoice_count",
+      "shipping_invoice_total",
+      "net_sales",
+      "revision",
+      "export_status",
+      "batch_id",
+      "updated_at",
     ]);
-    expect(empty.body.columns[11]).toMatchObject({ label: "Export Status", dataType: "select", filter: "select", options: { pending: "Pending", exported: "Exported" } });
+    expect(empty.body.columns[11]).toMatchObject({
+      label: "Export Status",
+      dataType: "select",
+      filter: "select",
+      options: { pending: "Pending", exported: "Exported" },
+    });
     expect((await json("/api/eod_report?sort=bogus")).status).toBe(422);
   });
 
@@ -81,7 +98,15 @@ describe("EOD API", () => {
     expect(run.body.detail).toBe("1 report rows for 11/20/26 to 11/20/26 from 2 sales records: 1 new, 0 changed, 0 unchanged; net sales $75.00.");
     const list = await json("/api/eod_report");
     expect(list.body.data.data).toEqual([
-      expect.objectContaining({ sales_date: "2026-11-20", store_id: "004", invoice_total: "80.00", shipping_invoice_total: "5.00", net_sales: "75.00", export_status: "pending", batch_id: null }),
+      expect.objectContaining({
+        sales_date: "2026-11-20",
+        store_id: "004",
+        invoice_total: "80.00",
+        shipping_invoice_total: "5.00",
+        net_sales: "75.00",
+        export_status: "pending",
+        batch_id: null,
+      }),
     ]);
   });
 
@@ -98,10 +123,23 @@ describe("EOD API", () => {
   it("exports to the AS400, lists the batch, and has nothing to retry", async () => {
     const exported = await background("/api/eod_report_export");
     expect(exported.status).toBe(202);
-    expect(exported.body).toMatchObject({ status: "finished", error: false, message: "EOD report exported successfully", batch: { status: "exported", row_count: 1 } });
+    expect(exported.body).toMatchObject({
+      status: "finished",
+      error: false,
+      message: "EOD report exported successfully",
+      batch: { status: "exported", row_count: 1 },
+    });
     expect(readdirSync(path.join(root, "as400", "eod"))).toEqual([exported.body.batch.file_name]);
     const again = await background("/api/eod_report_export");
-    expect(again).toMatchObject({ status: 202, body: { status: "finished", error: true, message: "Something went wrong when exporting EOD report", detail: "No report rows are waiting to be exported. Run the report first." } });
+    expect(again).toMatchObject({
+      status: 202,
+      body: {
+        status: "finished",
+        error: true,
+        message: "Something went wrong when exporting EOD report",
+        detail: "No report rows are waiting to be exported. Run the report first.",
+      },
+    });
     const retry = await json(`/api/eod_report_retry/${TOKEN}`, "POST");
     expect(retry).toMatchObject({ status: 409, body: { error: true, message: "Something went wrong when retrying EOD report" } });
 
@@ -109,7 +147,14 @@ describe("EOD API", () => {
     expect(batchesAnswer.status).toBe(200);
     expect(batchesAnswer.body.data).toMatchObject({ total: 1, last_page: 1 });
     const [batch] = batchesAnswer.body.data.data;
-    expect(batch).toMatchObject({ id: exported.body.batch.id, file_name: exported.body.batch.file_name, status: "exported", row_count: 1, net_sales: "75.00", sales_date: "2026-11-20" });
+    expect(batch).toMatchObject({
+      id: exported.body.batch.id,
+      file_name: exported.body.batch.file_name,
+      status: "exported",
+      row_count: 1,
+      net_sales: "75.00",
+      sales_date: "2026-11-20",
+    });
     expect(batch).not.toHaveProperty("content");
     expect(batchesAnswer.body.columns.slice(0, 2).map((column: { key: string }) => column.key)).toEqual(["id", "file_name"]);
   });
@@ -122,7 +167,9 @@ describe("EOD API", () => {
     expect(response.headers.get("transfer-encoding")).toBe("chunked");
     const text = await response.text();
     const [header, row] = text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("Date de vente,Magasin,Commandes,Factures,Ventes,Avoirs,Retours,Factures de livraison,Livraison,Ventes nettes,Révision,Statut d’export,Lot,Mis à jour le");
+    expect(header).toBe(
+      "Date de vente,Magasin,Commandes,Factures,Ventes,Avoirs,Retours,Factures de livraison,Livraison,Ventes nettes,Révision,Statut d’export,Lot,Mis à jour le",
+    );
     expect(row).toMatch(/^2026-11-20,004,1,1,80\.00,0,0\.00,1,5\.00,75\.00,1,Exporté,\d+,/);
     expect((await get("/api/eod_report_export_csv?export_status=lost")).status).toBe(422);
   });

@@ -133,7 +133,9 @@ describe("EOD run", () => {
   });
 
   it("refuses bad run parameters with per-field messages", () => {
-    expect(() => report.parseRunRequest(new URLSearchParams("sales_date=2026-02-30&days=0"))).toThrow(expect.objectContaining({ errors: { sales_date: ["must be a date written YYYY-MM-DD"], days: ["must be a whole number from 1 to 62"] } }));
+    expect(() => report.parseRunRequest(new URLSearchParams("sales_date=2026-02-30&days=0"))).toThrow(
+      expect.objectContaining({ errors: { sales_date: ["must be a date written YYYY-MM-DD"], days: ["must be a whole number from 1 to 62"] } }),
+    );
     expect(report.parseRunRequest(new URLSearchParams("sales_date=&days="))).toEqual({});
   });
 
@@ -185,7 +187,9 @@ describe("Export to AS400 and Retry Previous", () => {
 
   it("leaves a failed batch when the AS400 is down, and Retry Previous sends the same file once it is back", async () => {
     // A late refund on the 20th: store 001 changes, the others do not.
-    await db.salesRecord.create({ data: { source_key: "refund:10", record_type: "credit_memo", order_increment_id: "5004", amount: 20, record_date: date(DAY) } });
+    await db.salesRecord.create({
+      data: { source_key: "refund:10", record_type: "credit_memo", order_increment_id: "5004", amount: 20, record_date: date(DAY) },
+    });
     const run = await report.runEodReport({ sales_date: NEXT, days: 2 });
     expect(run).toMatchObject({ changed: 1, unchanged: 3 });
     const changed = (await rows()).find((row) => row.store_id === "001")!;
@@ -259,7 +263,11 @@ describe("Export to AS400 and Retry Previous", () => {
     expect(body.detail).toMatch(/^EOD_\d{8}_\d{6}\.csv sent to the AS400 \(\/as400\/eod\/EOD_\d{8}_\d{6}\.csv\): 1 rows, net sales \$55\.00\.$/);
     const retry = await answerOf("retry", new URL("http://app.test/api/eod_report_retry"), t);
     expect(retry.status).toBe(409);
-    expect(await retry.json()).toEqual({ error: true, message: "Something went wrong when retrying EOD report", detail: "There is no failed or unsent batch to retry." });
+    expect(await retry.json()).toEqual({
+      error: true,
+      message: "Something went wrong when retrying EOD report",
+      detail: "There is no failed or unsent batch to retry.",
+    });
     const fr = await translatorFor(new Request("http://app.test/api/eod_report_run?locale=fr"));
     const run = await answerOf("run", new URL(`http://app.test/api/eod_report_run?sales_date=${NEXT}`), fr);
     expect(await run.json()).toMatchObject({ error: false, message: "Rapport de fin de journée exécuté avec succès" });
@@ -280,7 +288,10 @@ describe("Export to AS400 and Retry Previous", () => {
     const outcome = await actions.eodReportJob({ progress: async (meta) => void progress.push(meta), signal: new AbortController().signal, trigger: "manual" });
     expect(outcome.error).toBe(false);
     const sent = await db.eodBatch.findMany({ where: { id: { gte: failed.id } }, orderBy: { id: "asc" } });
-    expect(sent.map((batch) => [batch.status, batch.row_count])).toEqual([["exported", 1], ["exported", 1]]);
+    expect(sent.map((batch) => [batch.status, batch.row_count])).toEqual([
+      ["exported", 1],
+      ["exported", 1],
+    ]);
     expect(outcome.message).toContain(`sent ${sent[0].file_name}, ${sent[1].file_name}`);
     expect(progress.map((meta) => meta.step)).toEqual(["run", "retry"]);
     expect(filesOnAs400()).toEqual(expect.arrayContaining(sent.map((batch) => batch.file_name)));
@@ -291,16 +302,23 @@ describe("Export to AS400 and Retry Previous", () => {
 describe("CSV export", () => {
   it("streams every matching row with translated headings, spreadsheet-safe", async () => {
     // A store id a spreadsheet would take for a formula.
-    await db.eodReportRow.create({ data: { sales_date: date("2026-11-19"), store_id: "=HYPERLINK(\"http://x\")", invoice_total: 1, net_sales: -3.5, credit_memo_total: 4.5 } });
+    await db.eodReportRow.create({
+      data: { sales_date: date("2026-11-19"), store_id: '=HYPERLINK("http://x")', invoice_total: 1, net_sales: -3.5, credit_memo_total: 4.5 },
+    });
     const { translatorFor } = await import("../../app/i18n/i18n.server");
     const t = await translatorFor(new Request("http://app.test/api/eod_report_export_csv"));
-    const response = csvOut.csvResponse(await csv.eodReportCsv(new URLSearchParams("sort=sales_date&sort_dir=asc&page=3"), new Date("2026-11-21T15:04:00Z")), t);
+    const response = csvOut.csvResponse(
+      await csv.eodReportCsv(new URLSearchParams("sort=sales_date&sort_dir=asc&page=3"), new Date("2026-11-21T15:04:00Z")),
+      t,
+    );
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="eod_report_20261121_1004.csv"');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString("utf8").slice(1).split("\r\n");
-    expect(lines[0]).toBe("Sales Date,Store,Orders,Invoices,Sales,Credit Memos,Returns,Shipping Invoices,Shipping,Net Sales,Revision,Export Status,Batch,Updated At");
+    expect(lines[0]).toBe(
+      "Sales Date,Store,Orders,Invoices,Sales,Credit Memos,Returns,Shipping Invoices,Shipping,Net Sales,Revision,Export Status,Batch,Updated At",
+    );
     expect(lines).toHaveLength(1 + 5 + 1); // every row (page=3 ignored), and the final CRLF
     expect(lines[1]).toMatch(/^2026-11-19,"'=HYPERLINK\(""http:\/\/x""\)",0,0,1\.00,0,4\.50,0,0\.00,-3\.50,1,Pending,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(lines[2]).toMatch(/^2026-11-20,001,2,3,121\.00,2,45\.50,1,7\.95,67\.55,3,Exported,\d+,/);
@@ -311,13 +329,27 @@ describe("CSV export", () => {
     const { translatorFor } = await import("../../app/i18n/i18n.server");
     const t = await translatorFor(new Request("http://app.test/?locale=de"));
     const response = csvOut.csvResponse(await csv.eodReportCsv(new URLSearchParams("store_id=web")), t);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0].startsWith("Verkaufsdatum,Filiale,")).toBe(true);
     expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(["WEB"]);
-    await expect(csv.eodReportCsv(new URLSearchParams("sort=nope"))).rejects.toMatchObject({ errors: { sort: [expect.objectContaining({ code: "errors.validation.sort" })] } });
+    await expect(csv.eodReportCsv(new URLSearchParams("sort=nope"))).rejects.toMatchObject({
+      errors: { sort: [expect.objectContaining({ code: "errors.validation.sort" })] },
+    });
   });
 
   it("neutralises every formula start but leaves plain numbers alone", () => {
-    expect(["=1+2", "+SUM(A1)", "-A1", "@cmd", "\tx", "-12.50", "12", "a=b"].map(csvOut.spreadsheetSafe)).toEqual(["'=1+2", "'+SUM(A1)", "'-A1", "'@cmd", "'\tx", "-12.50", "12", "a=b"]);
+    expect(["=1+2", "+SUM(A1)", "-A1", "@cmd", "\tx", "-12.50", "12", "a=b"].map(csvOut.spreadsheetSafe)).toEqual([
+      "'=1+2",
+      "'+SUM(A1)",
+      "'-A1",
+      "'@cmd",
+      "'\tx",
+      "-12.50",
+      "12",
+      "a=b",
+    ]);
   });
 });

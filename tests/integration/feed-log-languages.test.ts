@@ -38,7 +38,9 @@ afterAll(async () => {
 
 /** The run's finished log as the Feed Logs page shows it in `language`. */
 async function feedLog(feed: string, run: FeedRunResult, language: "en" | "de" | "fr") {
-  const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: feed, type: "finished", sort: "id", sort_dir: "desc" })).then((answer) => renderForReader(t[language], answer));
+  const answer = await feedLogGridAnswer(new URLSearchParams({ feed_name: feed, type: "finished", sort: "id", sort_dir: "desc" })).then((answer) =>
+    renderForReader(t[language], answer),
+  );
   const row = answer.data.data.find((item) => Number(item.id) === run.logId);
   expect(row, `finished log ${run.logId} of ${feed}`).toBeDefined();
   return JSON.parse(row!.meta as string) as Record<string, unknown>;
@@ -52,7 +54,12 @@ describe("the order-status feed (order_sync)", () => {
     const file = `status_${RUN}_1.csv`;
     writeFileSync(
       path.join(folder, file),
-      ["order_id,magento_status,updated_at", `${RUN}-A,Processing,2026-11-21T09:00:00Z`, `${RUN}-ZZZ,complete,2026-11-21T09:00:00Z`, `${RUN}-A,complete,soon`].join("\n"),
+      [
+        "order_id,magento_status,updated_at",
+        `${RUN}-A,Processing,2026-11-21T09:00:00Z`,
+        `${RUN}-ZZZ,complete,2026-11-21T09:00:00Z`,
+        `${RUN}-A,complete,soon`,
+      ].join("\n"),
     );
     const run = await runFeed("order_sync", importOrderStatusFiles);
     expect(run.status).toBe("finished");
@@ -128,7 +135,9 @@ describe("the order sync's account of what an orders/cancelled changed", () => {
       `Order ${row.order_id} cancelled in Shopify (2026-03-10T13:00:00.000Z, reason customer); ` +
         `financial status voided. Order ${row.order_id} (Shopify ${id}) created from orders/cancelled.`,
     );
-    const answer = await listRealtimeSalesLogs(new URLSearchParams({ shopify_order_id: String(id), sort: "id", sort_dir: "desc" })).then((answer) => renderForReader(t.de, answer));
+    const answer = await listRealtimeSalesLogs(new URLSearchParams({ shopify_order_id: String(id), sort: "id", sort_dir: "desc" })).then((answer) =>
+      renderForReader(t.de, answer),
+    );
     expect(answer.data.data[0].message).toBe(
       `Bestellung ${row.order_id} in Shopify storniert (2026-03-10T13:00:00.000Z, Grund customer); ` +
         `Zahlungsstatus voided. Bestellung ${row.order_id} (Shopify ${id}): angelegt durch orders/cancelled.`,

@@ -54,7 +54,14 @@ describe("GET /api/feed", () => {
       expect.arrayContaining(["id", "name", "cron_expression", "enabled", "last_started_at", "last_finished_at", "last_failed_at", "last_skipped_at"]),
     );
     expect(body.columns.map((column: Json) => column.label)).toEqual([
-      "ID", "Name", "Cron Expression", "Last Started At", "Last Finished At", "Last Failed At", "Last Skipped At", "Actions",
+      "ID",
+      "Name",
+      "Cron Expression",
+      "Last Started At",
+      "Last Finished At",
+      "Last Failed At",
+      "Last Skipped At",
+      "Actions",
     ]);
     const actions = body.columns.find((column: Json) => column.key === "actions");
     expect(actions.settings.links[0]).toMatchObject({ path: "/feed/item", field: "name", field_request_name: "feed_name", label: "View Logs" });
@@ -85,7 +92,10 @@ describe("GET /api/feed_item", () => {
     expect(() => JSON.parse(body.data[0].meta)).not.toThrow();
     expect(body.columns.map((column: Json) => column.label)).toEqual(["ID", "Feed Name", "Type", "Meta", "Created At", "Updated At"]);
     expect(body.columns.find((column: Json) => column.key === "type").options).toEqual({
-      starting: "Starting", finished: "Finished", failed: "Failed", skipped: "Skipped",
+      starting: "Starting",
+      finished: "Finished",
+      failed: "Failed",
+      skipped: "Skipped",
     });
 
     const failed = await get("/api/feed_item?feed_name=Ship_Requests&type=failed&per_page=200");

@@ -33,7 +33,9 @@ let vendors = 0;
 const dir = (...parts: string[]) => path.join(root, ...parts);
 /** Every file under root, as server paths: nothing may appear outside the folders a test expects. */
 const allFiles = (folder = root): string[] =>
-  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? allFiles(path.join(folder, entry.name)) : [path.relative(root, path.join(folder, entry.name))]));
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? allFiles(path.join(folder, entry.name)) : [path.relative(root, path.join(folder, entry.name))],
+  );
 
 async function createVendor(overrides: Partial<Vendor> = {}) {
   vendors++;
@@ -43,15 +45,29 @@ async function createVendor(overrides: Partial<Vendor> = {}) {
   await prisma.inventorySource.create({ data: { source_code: storeId, name: `Vendor ${storeId}`, type: "dropshipper" } });
   return prisma.vendor.create({
     data: {
-      name: `Vendor ${storeId}`, store_id: storeId, enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_port: sftp.port, sftp_user: "vendor", sftp_pass: encryptSecret(PASSWORD),
-      sftp_host_key: sftp.hostKey, sftp_incoming_folder: `/${folder}/outbound`, sftp_outcoming_folder: `/${folder}/inbound`, edi_format: 0, regex_format: "\\.(edi|csv)$",
-      is_archiving_files: 1, edi846_enabled: 1, ...overrides,
+      name: `Vendor ${storeId}`,
+      store_id: storeId,
+      enabled: 1,
+      transfer_mechanism_id: 1,
+      sftp_host: "127.0.0.1",
+      sftp_port: sftp.port,
+      sftp_user: "vendor",
+      sftp_pass: encryptSecret(PASSWORD),
+      sftp_host_key: sftp.hostKey,
+      sftp_incoming_folder: `/${folder}/outbound`,
+      sftp_outcoming_folder: `/${folder}/inbound`,
+      edi_format: 0,
+      regex_format: "\\.(edi|csv)$",
+      is_archiving_files: 1,
+      edi846_enabled: 1,
+      ...overrides,
     },
   });
 }
 
 const incoming = (vendor: Vendor, ...name: string[]) => dir(vendor.sftp_incoming_folder!.slice(1), ...name);
-const stockOf = async (vendor: Vendor, sku: string) => (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity ?? null;
+const stockOf = async (vendor: Vendor, sku: string) =>
+  (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity ?? null;
 
 /**
  * Populate then Process Ship Responses, as the scheduler runs them, for this test's vendor only:
@@ -69,7 +85,13 @@ beforeAll(async () => {
   sftp = await startSftpServer({ root, users: { vendor: PASSWORD, as400: PASSWORD } });
   standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
   Object.assign(process.env, {
-    SHOPIFY_STAND_IN_URL: standIn.url, AS400_TRANSFER_MECHANISM: "1", AS400_HOST: "127.0.0.1", AS400_PORT: String(sftp.port), AS400_USER: "as400", AS400_PASSWORD: PASSWORD, AS400_HOST_KEY: sftp.hostKey,
+    SHOPIFY_STAND_IN_URL: standIn.url,
+    AS400_TRANSFER_MECHANISM: "1",
+    AS400_HOST: "127.0.0.1",
+    AS400_PORT: String(sftp.port),
+    AS400_USER: "as400",
+    AS400_PASSWORD: PASSWORD,
+    AS400_HOST_KEY: sftp.hostKey,
   });
   reloadEnv();
 }, 60_000);
@@ -213,13 +235,17 @@ describe("names from listings are data, not paths (D61)", () => {
   it("refuses a vendor's hostile names, names them, leaves them, and takes the files behind them", async () => {
     const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock" });
     mkdirSync(dir("as400", "stock"), { recursive: true });
-    sftp.faults.injectListing(vendor.sftp_incoming_folder!, hostile.map((name) => ({ name, size: 20 })));
+    sftp.faults.injectListing(
+      vendor.sftp_incoming_folder!,
+      hostile.map((name) => ({ name, size: 20 })),
+    );
     writeFileSync(incoming(vendor, "zz_stock.csv"), "sku,quantity\nZ,9\n");
     const before = allFiles();
     try {
       const { populated, processed } = await receive(vendor);
       expect(populated.error).toBe(true);
-      for (const reason of ["slash", "backslash", "control character", "longer than 255 bytes"]) expect(populated.message + JSON.stringify(populated.meta)).toContain(reason);
+      for (const reason of ["slash", "backslash", "control character", "longer than 255 bytes"])
+        expect(populated.message + JSON.stringify(populated.meta)).toContain(reason);
       expect(populated.meta).toMatchObject({ names_refused: 4, files_stored: 1 });
       expect((populated.meta.problems as string[]).some((problem) => problem.includes('"../../eod/EOD_BATCH_x.csv"'))).toBe(true);
       const refusals = await prisma.dropshipLog.findMany({ where: { vendor_id: vendor.id, action: "receive_file", status: "error" } });
@@ -230,7 +256,11 @@ describe("names from listings are data, not paths (D61)", () => {
       expect(processed.error).toBe(false);
       expect(readdirSync(dir("as400", "stock"))).toEqual(["zz_stock.csv"]);
       // Nothing written anywhere else: only the archive move and the copy are new.
-      expect(allFiles().filter((file) => !before.includes(file)).sort()).toEqual([path.join(vendor.sftp_incoming_folder!.slice(1), "archive", "zz_stock.csv"), path.join("as400", "stock", "zz_stock.csv")].sort());
+      expect(
+        allFiles()
+          .filter((file) => !before.includes(file))
+          .sort(),
+      ).toEqual([path.join(vendor.sftp_incoming_folder!.slice(1), "archive", "zz_stock.csv"), path.join("as400", "stock", "zz_stock.csv")].sort());
       expect(existsSync(dir("eod"))).toBe(false);
       expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in" } })).toBe(1);
     } finally {
@@ -243,7 +273,19 @@ describe("names from listings are data, not paths (D61)", () => {
     const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock2" });
     const content = Buffer.from("sku,quantity\nQ,2\n");
     const stored = await prisma.transmission.create({
-      data: { vendor_id: vendor.id, partner: "vendor", direction: "in", file_name: "../../eod/EOD_BATCH_1.csv", remote_path: "/x", transaction_set: "846", content_hash: "legacy", content: new Uint8Array(content), size: content.length, status: "received", transaction_control_numbers: [] },
+      data: {
+        vendor_id: vendor.id,
+        partner: "vendor",
+        direction: "in",
+        file_name: "../../eod/EOD_BATCH_1.csv",
+        remote_path: "/x",
+        transaction_set: "846",
+        content_hash: "legacy",
+        content: new Uint8Array(content),
+        size: content.length,
+        status: "received",
+        transaction_control_numbers: [],
+      },
     });
     const before = allFiles();
     await processShipResponses({ vendorId: vendor.id });
@@ -259,7 +301,10 @@ describe("names from listings are data, not paths (D61)", () => {
     const folder = dir(PRODUCT_CATALOG_FOLDER.slice(1));
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, `${tag}_after.csv`), `sku,name,price\n${tag}-H1,Behind,3.00\n`);
-    sftp.faults.injectListing(PRODUCT_CATALOG_FOLDER, hostile.map((name) => ({ name })));
+    sftp.faults.injectListing(
+      PRODUCT_CATALOG_FOLDER,
+      hostile.map((name) => ({ name })),
+    );
     const before = allFiles();
     try {
       const report: CatalogReport = { counts: {}, problems: [] };

@@ -37,8 +37,20 @@ async function createVendor(overrides: Partial<Vendor>) {
   await prisma.inventorySource.create({ data: { source_code: storeId, name: `Vendor ${storeId}`, type: "dropshipper" } });
   return prisma.vendor.create({
     data: {
-      name: `Vendor ${storeId}`, store_id: storeId, enabled: 1, transfer_mechanism_id: 1, sftp_host: "127.0.0.1", sftp_port: sftp.port, sftp_user: "vendor", sftp_pass: encryptSecret(PASSWORD),
-      sftp_host_key: sftp.hostKey, sftp_incoming_folder: `/${folder}/outbound`, sftp_outcoming_folder: `/${folder}/inbound`, regex_format: "\\.(edi|csv)$", is_archiving_files: 1, edi846_enabled: 1,
+      name: `Vendor ${storeId}`,
+      store_id: storeId,
+      enabled: 1,
+      transfer_mechanism_id: 1,
+      sftp_host: "127.0.0.1",
+      sftp_port: sftp.port,
+      sftp_user: "vendor",
+      sftp_pass: encryptSecret(PASSWORD),
+      sftp_host_key: sftp.hostKey,
+      sftp_incoming_folder: `/${folder}/outbound`,
+      sftp_outcoming_folder: `/${folder}/inbound`,
+      regex_format: "\\.(edi|csv)$",
+      is_archiving_files: 1,
+      edi846_enabled: 1,
       ...overrides,
     },
   });
@@ -49,7 +61,9 @@ const quantityOf = (line: number) => (line * 7919) % 500;
 const expectedTotal = (lines: number) => Array.from({ length: lines }, (_, i) => quantityOf(i + 1)).reduce((sum, quantity) => sum + quantity, 0);
 
 async function stockSummary(vendor: Vendor) {
-  const [row] = await prisma.$queryRaw<Array<{ rows: bigint; total: bigint }>>`SELECT count(*) AS rows, coalesce(sum(quantity), 0) AS total FROM inventory_source_item WHERE source_code = ${vendor.store_id}`;
+  const [row] = await prisma.$queryRaw<
+    Array<{ rows: bigint; total: bigint }>
+  >`SELECT count(*) AS rows, coalesce(sum(quantity), 0) AS total FROM inventory_source_item WHERE source_code = ${vendor.store_id}`;
   return { rows: Number(row.rows), total: Number(row.total) };
 }
 /**
@@ -59,14 +73,19 @@ async function stockSummary(vendor: Vendor) {
  */
 async function processStored(vendor: Vendor) {
   const report = new StepReport();
-  for (const { id } of await prisma.transmission.findMany({ where: { vendor_id: vendor.id, direction: "in", status: "received" }, orderBy: { id: "asc" }, select: { id: true } })) {
+  for (const { id } of await prisma.transmission.findMany({
+    where: { vendor_id: vendor.id, direction: "in", status: "received" },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  })) {
     await processStoredFile(id, vendor, report);
   }
   // The run's 997 (D100), counted apart from the files.
   await prepareVendor997s(vendor);
   return report.counts;
 }
-const stockOf = async (vendor: Vendor, sku: string) => (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity;
+const stockOf = async (vendor: Vendor, sku: string) =>
+  (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity;
 
 beforeAll(async () => {
   process.env.APP_SECRET_KEY ??= Buffer.alloc(32, 11).toString("base64");
@@ -96,7 +115,8 @@ describe("a large 846 is applied as a stream", () => {
     const stored = await prisma.transmission.findFirstOrThrow({ where: { vendor_id: vendor.id, direction: "in" } });
     expect(stored).toMatchObject({ status: "processed", error: null, transaction_set: "846" });
     expect(await stockSummary(vendor)).toEqual({ rows: LINES, total: expectedTotal(LINES) });
-    for (const line of [1, 4_999, 5_000, 5_001, 42_457, LINES]) expect(await stockOf(vendor, `${prefix}${String(line).padStart(7, "0")}`)).toBe(quantityOf(line));
+    for (const line of [1, 4_999, 5_000, 5_001, 42_457, LINES])
+      expect(await stockOf(vendor, `${prefix}${String(line).padStart(7, "0")}`)).toBe(quantityOf(line));
     const log = await prisma.dropshipLog.findFirstOrThrow({ where: { transmission_id: stored.id, message: { startsWith: "846:" } } });
     expect(log.message).toBe(`846: ${LINES} SKU lines read, ${LINES} stock levels changed for ${vendor.name}.`);
     const ack = await prisma.transmission.findFirstOrThrow({ where: { vendor_id: vendor.id, direction: "out", transaction_set: "997" } });
@@ -118,7 +138,10 @@ describe("a large 846 is applied as a stream", () => {
     const vendor = await createVendor({ edi_format: 1, edi_identifier: "VENDOR", edi_qualifier: "ZZ", edi997_enabled: 1 });
     const prefix = `${vendor.store_id}-`;
     // Two sets of ten lines; the second set's SE count is wrong.
-    const text = generate846(20, { skuPrefix: prefix, linesPerTransaction: 10 }).replace(/SE\*(\d+)\*0002~/, (_, count: string) => `SE*${Number(count) + 5}*0002~`);
+    const text = generate846(20, { skuPrefix: prefix, linesPerTransaction: 10 }).replace(
+      /SE\*(\d+)\*0002~/,
+      (_, count: string) => `SE*${Number(count) + 5}*0002~`,
+    );
     writeFileSync(path.join(root, vendor.sftp_incoming_folder!.slice(1), "846_partly.edi"), text);
     await populateShipResponses({ vendorId: vendor.id });
     await processStored(vendor);
@@ -127,7 +150,9 @@ describe("a large 846 is applied as a stream", () => {
     expect(stored.error).toMatch(/SE/);
     expect(await stockSummary(vendor)).toEqual({ rows: 10, total: expectedTotal(10) });
     expect(await stockOf(vendor, `${prefix}0000011`)).toBeUndefined();
-    const ack = Buffer.from((await prisma.transmission.findFirstOrThrow({ where: { vendor_id: vendor.id, direction: "out", transaction_set: "997" } })).content).toString();
+    const ack = Buffer.from(
+      (await prisma.transmission.findFirstOrThrow({ where: { vendor_id: vendor.id, direction: "out", transaction_set: "997" } })).content,
+    ).toString();
     expect(ack).toContain("AK9*P*2*2*1");
   });
 });

@@ -50,7 +50,9 @@ afterAll(async () => {
 });
 
 const logsFor = (language: "en" | "de" | "fr", query: Record<string, string> = {}) =>
-  listDropshipLogs(new URLSearchParams({ vendor_name: VENDOR, ...query })).then((answer) => renderForReader(t[language], answer)).then((answer) => answer.data.data.map((row) => row.message as string));
+  listDropshipLogs(new URLSearchParams({ vendor_name: VENDOR, ...query }))
+    .then((answer) => renderForReader(t[language], answer))
+    .then((answer) => answer.data.data.map((row) => row.message as string));
 
 describe("Drop Shipping Logs in the reader's language", () => {
   beforeAll(async () => {
@@ -67,11 +69,25 @@ describe("Drop Shipping Logs in the reader's language", () => {
         action: "process_responses",
         status: "success",
         po_number: `${PREFIX}PO1`,
-        ...logMessage("logs.dropship.shipped", { qty: 2, sku: "BOOT-42", po: `${PREFIX}PO1`, carrier: message("logs.dropship.by_carrier", { carrier: "UPS" }), tracking: "1Z999" }),
+        ...logMessage("logs.dropship.shipped", {
+          qty: 2,
+          sku: "BOOT-42",
+          po: `${PREFIX}PO1`,
+          carrier: message("logs.dropship.by_carrier", { carrier: "UPS" }),
+          tracking: "1Z999",
+        }),
       },
     ]);
     // A row written before codes existed: only its English text.
-    await prisma.dropshipLog.create({ data: { vendor_name: VENDOR, action: "send_requests", status: "info", po_number: `${PREFIX}PO0`, message: "Wrote PO0.csv with 1 ship request (120 bytes); uploading to /in." } });
+    await prisma.dropshipLog.create({
+      data: {
+        vendor_name: VENDOR,
+        action: "send_requests",
+        status: "info",
+        po_number: `${PREFIX}PO0`,
+        message: "Wrote PO0.csv with 1 ship request (120 bytes); uploading to /in.",
+      },
+    });
   });
 
   it("keeps the English text in message and the code in message_code", async () => {
@@ -80,7 +96,10 @@ describe("Drop Shipping Logs in the reader's language", () => {
       `Ship request ${PREFIX}PO1 created for 2 x BOOT-42 of order 100000123; assignment 77 is now Processing.`,
       `856: 2 x BOOT-42 of PO ${PREFIX}PO1 shipped by UPS, tracking 1Z999.`,
     ]);
-    expect(rows[0].message_code).toEqual({ code: "logs.dropship.request_created", params: { po: `${PREFIX}PO1`, qty: 2, sku: "BOOT-42", order: "100000123", assignment: 77 } });
+    expect(rows[0].message_code).toEqual({
+      code: "logs.dropship.request_created",
+      params: { po: `${PREFIX}PO1`, qty: 2, sku: "BOOT-42", order: "100000123", assignment: 77 },
+    });
   });
 
   it("shows the coded rows in German and French, and the older row as it was written", async () => {
@@ -94,7 +113,9 @@ describe("Drop Shipping Logs in the reader's language", () => {
   });
 
   it("filters and searches the English text, whatever the reader's language", async () => {
-    expect(await logsFor("de", { message: "now Processing" })).toEqual([`Versandanfrage ${PREFIX}PO1 erstellt für 2 x BOOT-42 der Bestellung 100000123; Zuweisung 77 ist jetzt In Bearbeitung.`]);
+    expect(await logsFor("de", { message: "now Processing" })).toEqual([
+      `Versandanfrage ${PREFIX}PO1 erstellt für 2 x BOOT-42 der Bestellung 100000123; Zuweisung 77 ist jetzt In Bearbeitung.`,
+    ]);
     // Data values are the same in every language, so a search for a tracking number finds its row on any page.
     expect(await logsFor("fr", { queryValue: "1Z999" })).toHaveLength(1);
   });
@@ -116,7 +137,9 @@ describe("a step's problems and a feed run's message", () => {
       return JSON.parse(answer.data.data[0].meta as string) as Record<string, unknown>;
     };
     const german = await read("de");
-    expect(german.message).toBe("2 abgeschlossene Versandanfragen archiviert. Probleme: Zuweisung 5 konnte keine eindeutige Bestellnummer erhalten; Acme: connection reset.");
+    expect(german.message).toBe(
+      "2 abgeschlossene Versandanfragen archiviert. Probleme: Zuweisung 5 konnte keine eindeutige Bestellnummer erhalten; Acme: connection reset.",
+    );
     expect(german.problems).toEqual(["Zuweisung 5 konnte keine eindeutige Bestellnummer erhalten", "Acme: connection reset"]);
     expect(german).not.toHaveProperty("message_code");
     expect(german).not.toHaveProperty("problem_codes");
@@ -139,10 +162,18 @@ describe("a step's problems and a feed run's message", () => {
 
 describe("Special Order Log summaries", () => {
   it("renders summary_code in the reader's language, else the summary", async () => {
-    const coded = message("logs.special_orders.tickets", { tickets: message("logs.n.ticket", { count: 3 }), pending: 2, errors: message("logs.n.error", { count: 1 }) });
-    await prisma.specialOrderLog.create({ data: { file_path: `/${PREFIX}/a.csv`, content: new Uint8Array(), summary: englishText(coded), summary_code: coded as never } });
+    const coded = message("logs.special_orders.tickets", {
+      tickets: message("logs.n.ticket", { count: 3 }),
+      pending: 2,
+      errors: message("logs.n.error", { count: 1 }),
+    });
+    await prisma.specialOrderLog.create({
+      data: { file_path: `/${PREFIX}/a.csv`, content: new Uint8Array(), summary: englishText(coded), summary_code: coded as never },
+    });
     await prisma.specialOrderLog.create({ data: { file_path: `/${PREFIX}/b.csv`, content: new Uint8Array(), summary: "received, not imported yet" } });
-    const answer = await listSpecialOrderLogs(new URLSearchParams({ file_path: `/${PREFIX}/`, sort: "id", sort_dir: "asc" })).then((answer) => renderForReader(t.de, answer));
+    const answer = await listSpecialOrderLogs(new URLSearchParams({ file_path: `/${PREFIX}/`, sort: "id", sort_dir: "asc" })).then((answer) =>
+      renderForReader(t.de, answer),
+    );
     expect(answer.data.map((row) => row.summary)).toEqual(["3 Belege: 2 für Shopify, 1 Fehler zu überarbeiten", "received, not imported yet"]);
     expect(englishText(coded)).toBe("3 tickets: 2 for Shopify, 1 error to revise");
   });
@@ -150,7 +181,17 @@ describe("Special Order Log summaries", () => {
 
 describe("Special Order Errors", () => {
   it("keeps a rule's message as a code, shown in German on the error screen", async () => {
-    const values = { customer_name: "Maria Lopez", customer_email: "maria.lopez@example", customer_phone: "555-0100", customer_address_1: "1 Main St", customer_address_city: "Chicago", customer_address_state_code: "IL", customer_address_zip: "60601", shipping_cost: "0", items: [{ sku: "BOOT-42", size: "9", price: "12.50", tax: "1.00" }] };
+    const values = {
+      customer_name: "Maria Lopez",
+      customer_email: "maria.lopez@example",
+      customer_phone: "555-0100",
+      customer_address_1: "1 Main St",
+      customer_address_city: "Chicago",
+      customer_address_state_code: "IL",
+      customer_address_zip: "60601",
+      shipping_cost: "0",
+      items: [{ sku: "BOOT-42", size: "9", price: "12.50", tax: "1.00" }],
+    };
     const problem = firstProblem(specialOrderProblems(values, message));
     expect(problem).toEqual({ code: "special_orders.validation.email", params: { value: "maria.lopez@example" } });
     const order = await prisma.specialOrder.create({ data: { store_id: "001", store_ticket: `${PREFIX}T1`, customer_name: "Maria Lopez", status: "pending" } });
@@ -165,7 +206,19 @@ describe("Special Order Errors", () => {
 
 describe("Realtime Shipping Log", () => {
   it("writes a drop-ship shipment's line as a code, also the one already sent, and shows both in German", async () => {
-    const shipment = { shopifyOrderId: "990001", orderId: `${PREFIX}R1`, fulfillmentId: "gid://shopify/Fulfillment/770001", createdInShopify: true, poNumber: "PO-R1", vendorName: "Acme", responseId: 1, sku: "BOOT-42", qty: 1, trackingNumber: "1ZR1", carrier: "UPS" };
+    const shipment = {
+      shopifyOrderId: "990001",
+      orderId: `${PREFIX}R1`,
+      fulfillmentId: "gid://shopify/Fulfillment/770001",
+      createdInShopify: true,
+      poNumber: "PO-R1",
+      vendorName: "Acme",
+      responseId: 1,
+      sku: "BOOT-42",
+      qty: 1,
+      trackingNumber: "1ZR1",
+      carrier: "UPS",
+    };
     // The same fulfilment twice in one batch: the second row names the first, as already sent (the SQL path).
     await prisma.$transaction((tx) => recordDropshipShipments(tx, [shipment, { ...shipment, responseId: 2 }]));
     const rows = await prisma.realtimeShippingLog.findMany({ where: { order_increment_id: `${PREFIX}R1` }, orderBy: { id: "asc" } });
@@ -173,7 +226,9 @@ describe("Realtime Shipping Log", () => {
       "Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created.",
       `Drop-ship shipment of PO PO-R1 (Acme): 1 x BOOT-42, tracking 1ZR1; Shopify fulfilment 770001 created. Already sent to the AS400 with log ${rows[0].id}.`,
     ]);
-    const answer = await listRealtimeShippingLogs(new URLSearchParams({ order_increment_id: `${PREFIX}R1`, sort: "id", sort_dir: "asc" })).then((answer) => renderForReader(t.de, answer));
+    const answer = await listRealtimeShippingLogs(new URLSearchParams({ order_increment_id: `${PREFIX}R1`, sort: "id", sort_dir: "asc" })).then((answer) =>
+      renderForReader(t.de, answer),
+    );
     expect(answer.data.data.map((row) => row.message)).toEqual([
       "Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; Shopify-Ausführung 770001 erstellt.",
       `Streckensendung der Bestellung PO-R1 (Acme): 1 x BOOT-42, Sendungsnummer 1ZR1; ` +
@@ -204,12 +259,24 @@ describe("a vendor file that cannot be read, in the reader's language (D124)", (
   ].join("\n");
 
   async function processed(vendorName: string, format: number, name: string, content: string, transactionSet: string) {
-    const vendor = await prisma.vendor.create({ data: { name: vendorName, store_id: `${PREFIX}${format}`, edi_format: format, edi_identifier: "T18RECEIVER", edi_qualifier: "ZZ", edi997_enabled: 0, edi846_enabled: 0 } });
+    const vendor = await prisma.vendor.create({
+      data: {
+        name: vendorName,
+        store_id: `${PREFIX}${format}`,
+        edi_format: format,
+        edi_identifier: "T18RECEIVER",
+        edi_qualifier: "ZZ",
+        edi997_enabled: 0,
+        edi846_enabled: 0,
+      },
+    });
     const stored = await storeIncomingFile(vendor, { name, path: `/in/${name}`, content: Buffer.from(content), transactionSet });
     await processStoredFile(stored.id, vendor, new StepReport());
   }
   const rowsOf = async (vendorName: string, language: "en" | "de" | "fr") =>
-    (await listDropshipLogs(new URLSearchParams({ vendor_name: vendorName })).then((answer) => renderForReader(t[language], answer))).data.data.map((row) => row.message as string);
+    (await listDropshipLogs(new URLSearchParams({ vendor_name: vendorName })).then((answer) => renderForReader(t[language], answer))).data.data.map(
+      (row) => row.message as string,
+    );
 
   it("an X12 fault: English text as before, German and French when read", async () => {
     const vendor = `${PREFIX}X12 Vendor`;
@@ -255,7 +322,9 @@ describe("a vendor file that cannot be read, in the reader's language (D124)", (
 describe("the logs' texts", () => {
   const locale = (language: string) => JSON.parse(readFileSync(`public/locales/${language}/common.json`, "utf8")) as Record<string, unknown>;
   const flatten = (node: unknown, prefix = ""): Record<string, string> =>
-    typeof node === "string" ? { [prefix]: node } : Object.assign({}, ...Object.entries(node as object).map(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key)));
+    typeof node === "string"
+      ? { [prefix]: node }
+      : Object.assign({}, ...Object.entries(node as object).map(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key)));
   const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
   it.each(["logs", "edi"])("has every %s key in en, de and fr, with the same placeholders, translated", (namespace) => {
@@ -282,7 +351,11 @@ describe("the logs' texts", () => {
   });
 
   it("renders a list parameter joined, each item in the reader's language", () => {
-    const list = message("logs.dropship.file_997", { file: "a.edi", vendor: "Acme", groups: [message("logs.dropship.group_status.accepted", { group: "1" }), message("logs.dropship.group_status.rejected", { group: "2" })] });
+    const list = message("logs.dropship.file_997", {
+      file: "a.edi",
+      vendor: "Acme",
+      groups: [message("logs.dropship.group_status.accepted", { group: "1" }), message("logs.dropship.group_status.rejected", { group: "2" })],
+    });
     expect(renderMessage(t.de as never, "de", list)).toBe("997 für a.edi, in der 997 dieses Laufs an Acme: Gruppe 1 angenommen; Gruppe 2 abgelehnt.");
   });
 });

@@ -126,7 +126,11 @@ describe("feed runs, in this process", () => {
 
       const counted = `${PREFIX}counts`;
       await runFeed(counted, async () => ({ message: "3 files", error: true, meta: { files: 3, rows: 120, problems: ["one"] } }));
-      expect(logs.lines.find((line) => line.component === "feeds" && line.feed === counted)).toMatchObject({ level: "warn", outcome: "finished_with_errors", counts: { files: 3, rows: 120 } });
+      expect(logs.lines.find((line) => line.component === "feeds" && line.feed === counted)).toMatchObject({
+        level: "warn",
+        outcome: "finished_with_errors",
+        counts: { files: 3, rows: 120 },
+      });
     } finally {
       logs.restore();
     }
@@ -157,7 +161,11 @@ describe("local mode", () => {
     const response = await fetch(`${app.url}/api/dropship_log?page=1&id_token=SECRET-ID-TOKEN&hmac=SECRET-HMAC`, { headers: { "x-request-id": "obs-test-1" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe("obs-test-1");
-    const line = (await until(() => jsonLines(app.output()).find((entry) => entry.request_id === "obs-test-1" && entry.component === "http"), Boolean, "the request's line"))!;
+    const line = (await until(
+      () => jsonLines(app.output()).find((entry) => entry.request_id === "obs-test-1" && entry.component === "http"),
+      Boolean,
+      "the request's line",
+    ))!;
     expect(line).toMatchObject({
       level: "info",
       method: "GET",
@@ -186,7 +194,11 @@ describe("local mode", () => {
     const run = await followRun(app.url, response);
     expect(run.startStatus).toBe(202);
     expect(run.body.error, JSON.stringify(run.body)).toBe(false);
-    const line = (await until(() => jsonLines(app.output()).find((entry) => entry.component === "feeds" && entry.feed === FEED && entry.request_id === "obs-feed-run"), Boolean, "the run's line"))!;
+    const line = (await until(
+      () => jsonLines(app.output()).find((entry) => entry.component === "feeds" && entry.feed === FEED && entry.request_id === "obs-feed-run"),
+      Boolean,
+      "the run's line",
+    ))!;
     expect(line).toMatchObject({ feed: FEED, outcome: expect.stringMatching(/^finished/), counts: expect.any(Object), duration_ms: expect.any(Number) });
     // The run id is the run's starting log, as Feed Logs shows it.
     const starting = await db.feedLog.findUnique({ where: { id: line.run_id as number } });
@@ -243,9 +255,15 @@ describe("embedded mode", () => {
 
   it("logs JSON by default, with the shop once the session token is checked, and neither token", async () => {
     const token = sessionToken();
-    const response = await fetch(`${app.url}/api/dropship_log`, { headers: { authorization: `Bearer ${token}`, "x-request-id": "obs-embedded-1", "user-agent": BROWSER } });
+    const response = await fetch(`${app.url}/api/dropship_log`, {
+      headers: { authorization: `Bearer ${token}`, "x-request-id": "obs-embedded-1", "user-agent": BROWSER },
+    });
     expect(response.status).toBe(200);
-    const line = await until(() => jsonLines(app.output()).find((entry) => entry.request_id === "obs-embedded-1" && entry.component === "http"), Boolean, "the request's line");
+    const line = await until(
+      () => jsonLines(app.output()).find((entry) => entry.request_id === "obs-embedded-1" && entry.component === "http"),
+      Boolean,
+      "the request's line",
+    );
     expect(line).toMatchObject({ method: "GET", route: "routes/api.dropship_log", status: 200, shop: EMBEDDED.shop });
     await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(app.output()).not.toContain(token);
@@ -278,7 +296,11 @@ describe("the jobs worker", () => {
     });
     worker.stdout!.on("data", (chunk) => (output += chunk));
     worker.stderr!.on("data", (chunk) => (output += chunk));
-    await until(() => output, (text) => text.includes("/metrics"), "the worker's metrics listener");
+    await until(
+      () => output,
+      (text) => text.includes("/metrics"),
+      "the worker's metrics listener",
+    );
     const line = jsonLines(output).find((entry) => String(entry.msg).startsWith("metrics: GET"));
     expect(line).toMatchObject({ component: "jobs", msg: `metrics: GET http://127.0.0.1:${port}/metrics` });
 

@@ -80,10 +80,29 @@ const fixtures: Fixture[] = Array.from({ length: 36 }, (_, i) => {
 });
 
 const ROW_FIELDS = [
-  "id", "order_id", "shopify_order_id", "created_at", "updated_at", "shopify_updated_at", "customer_email",
-  "concat_bill_to_name", "concat_ship_to_name", "select_skus", "grand_total_purchased", "magento_status",
-  "fulfillment_status", "financial_status", "concat_billing_address", "concat_shipping_address", "marketplace_source",
-  "marketplace_order_id", "ca_site_order_id", "ca_order_id", "refer_source_name", "allocated_sources", "gift_card_used",
+  "id",
+  "order_id",
+  "shopify_order_id",
+  "created_at",
+  "updated_at",
+  "shopify_updated_at",
+  "customer_email",
+  "concat_bill_to_name",
+  "concat_ship_to_name",
+  "select_skus",
+  "grand_total_purchased",
+  "magento_status",
+  "fulfillment_status",
+  "financial_status",
+  "concat_billing_address",
+  "concat_shipping_address",
+  "marketplace_source",
+  "marketplace_order_id",
+  "ca_site_order_id",
+  "ca_order_id",
+  "refer_source_name",
+  "allocated_sources",
+  "gift_card_used",
 ];
 
 let database: TestDatabase;
@@ -143,7 +162,12 @@ describe("GET /api/advancedordergrid: shape, paging and sorts", () => {
     expect(orderIds(answer)).toEqual(expected(() => true).slice(0, 20));
     expect(Object.keys(answer.data[0]).sort()).toEqual([...ROW_FIELDS].sort());
     const first = answer.data.find((row) => row.order_id === "ORD-1035")!;
-    expect(first).toMatchObject({ grand_total_purchased: "272.50", gift_card_used: 0, customer_email: null, created_at: fixtures[35].created_at.toISOString() });
+    expect(first).toMatchObject({
+      grand_total_purchased: "272.50",
+      gift_card_used: 0,
+      customer_email: null,
+      created_at: fixtures[35].created_at.toISOString(),
+    });
   });
 
   it("tells how long the app took in Server-Timing, as every API answer does", async () => {
@@ -182,7 +206,9 @@ describe("GET /api/advancedordergrid: shape, paging and sorts", () => {
           .map((order) => order.order_id);
         // Equal values: by id in the same direction.
         const got = orderIds(answer);
-        expect(got.map((id) => value(fixtures.find((order) => order.order_id === id)!))).toEqual(want.map((id) => value(fixtures.find((order) => order.order_id === id)!)));
+        expect(got.map((id) => value(fixtures.find((order) => order.order_id === id)!))).toEqual(
+          want.map((id) => value(fixtures.find((order) => order.order_id === id)!)),
+        );
         for (let i = 1; i < got.length; i++) {
           const [a, b] = [fixtures.find((order) => order.order_id === got[i - 1])!, fixtures.find((order) => order.order_id === got[i])!];
           if (value(a) === value(b)) expect(Math.sign(idOf.get(b.order_id)! - idOf.get(a.order_id)!)).toBe(sign);
@@ -226,7 +252,10 @@ describe("GET /api/advancedordergrid: each filter picks exactly the right rows",
     ["giftCardUsed=0", (o) => o.gift_card_used === 0],
     ["status=any&magentoOrderStatus=closed", (o) => o.magento_status === "closed"],
     // Filters combine with AND.
-    ["magentoOrderStatus=processing&giftCardUsed=1&billToName=bruno", (o) => o.magento_status === "processing" && o.gift_card_used === 1 && contains(o.concat_bill_to_name, "bruno")],
+    [
+      "magentoOrderStatus=processing&giftCardUsed=1&billToName=bruno",
+      (o) => o.magento_status === "processing" && o.gift_card_used === 1 && contains(o.concat_bill_to_name, "bruno"),
+    ],
   ];
   it.each(cases)("%s", async (query, predicate) => {
     const want = expected(predicate);
@@ -244,9 +273,17 @@ describe("GET /api/advancedordergrid: each filter picks exactly the right rows",
 
   it("searches order id, Shopify id, e-mail, names, SKUs, addresses and marketplace order id (queryValue or globalFilter)", async () => {
     const searched = (term: string) => (o: Fixture) =>
-      [o.order_id, o.shopify_order_id, o.customer_email, o.concat_bill_to_name, o.concat_ship_to_name, o.select_skus, o.concat_billing_address, o.concat_shipping_address, o.marketplace_order_id].some((value) =>
-        contains(value, term),
-      );
+      [
+        o.order_id,
+        o.shopify_order_id,
+        o.customer_email,
+        o.concat_bill_to_name,
+        o.concat_ship_to_name,
+        o.select_skus,
+        o.concat_billing_address,
+        o.concat_shipping_address,
+        o.marketplace_order_id,
+      ].some((value) => contains(value, term));
     for (const term of ["okafor", "SKU-203", "oak ave", "mkt-2", "ORD-1007", "5812000000121", "dmitri.keller"]) {
       const want = expected(searched(term));
       expect(want.length, term).toBeGreaterThan(0);
@@ -264,9 +301,17 @@ describe("GET /api/advancedordergrid: each filter picks exactly the right rows",
     expect(orderIds(await list("billToName=ok&per_page=200"))).toEqual(expected((o) => /(^|\s)ok/i.test(o.concat_bill_to_name)));
     expect(orderIds(await list("queryValue=Ch&per_page=200"))).toEqual(
       expected((o) =>
-        [o.order_id, o.shopify_order_id, o.customer_email, o.concat_bill_to_name, o.concat_ship_to_name, o.select_skus, o.concat_billing_address, o.concat_shipping_address, o.marketplace_order_id].some(
-          (value) => /(^|\s)ch/i.test(value ?? ""),
-        ),
+        [
+          o.order_id,
+          o.shopify_order_id,
+          o.customer_email,
+          o.concat_bill_to_name,
+          o.concat_ship_to_name,
+          o.select_skus,
+          o.concat_billing_address,
+          o.concat_shipping_address,
+          o.marketplace_order_id,
+        ].some((value) => /(^|\s)ch/i.test(value ?? "")),
       ),
     );
   });
@@ -381,7 +426,14 @@ describe("GET /api/advancedordergrid_forcesync", () => {
 describe("saved views (/api/saved_views)", () => {
   const post = async (path: string, body: Record<string, unknown>) => {
     const response = await fetch(`${app.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as { data?: { id: number; name: string; filters: Record<string, unknown> }; message?: string; errors?: Record<string, string[]> } };
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        data?: { id: number; name: string; filters: Record<string, unknown> };
+        message?: string;
+        errors?: Record<string, string[]>;
+      },
+    };
   };
 
   it("creates, lists, renames, updates, duplicates and deletes views of the shop", async () => {
@@ -502,7 +554,9 @@ describe("totals above the cap (D18)", () => {
 describe("the page's list state (URL, API query, saved views)", () => {
   it("reads the URL, keeps Houser, drops blanks and writes only what differs from the defaults", () => {
     const state = orderStateFromSearch(
-      new URLSearchParams("page=3&sort=order_id&sort_dir=asc&queryValue=%20ada%20&orderId=%20&marketplaceSource=&magentoOrderStatus=processing,fraud&view=4&locale=de"),
+      new URLSearchParams(
+        "page=3&sort=order_id&sort_dir=asc&queryValue=%20ada%20&orderId=%20&marketplaceSource=&magentoOrderStatus=processing,fraud&view=4&locale=de",
+      ),
     );
     expect(state).toEqual({
       page: 3,
@@ -525,6 +579,10 @@ describe("the page's list state (URL, API query, saved views)", () => {
     const saved = viewFiltersFromState(state);
     expect(saved).toEqual({ grandTotalFrom: ["10"], giftCardUsed: ["1"], queryValue: "x", sort: "customer_email", sort_dir: "asc" });
     expect(stateForView({ id: 9, filters: saved })).toEqual({ ...state, page: 1, view: 9 });
-    expect(stateForView({ id: 2, filters: { magentoOrderStatus: ["processing"] } })).toMatchObject({ filters: { magentoOrderStatus: ["processing"] }, sort: "created_at", view: 2 });
+    expect(stateForView({ id: 2, filters: { magentoOrderStatus: ["processing"] } })).toMatchObject({
+      filters: { magentoOrderStatus: ["processing"] },
+      sort: "created_at",
+      view: 2,
+    });
   });
 });

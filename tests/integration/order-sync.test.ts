@@ -49,7 +49,9 @@ afterAll(async () => {
   await db.salesRecord.deleteMany({ where: { shopify_order_id: { in: shopifyIds } } });
   await db.realtimeSalesLog.deleteMany({ where: { shopify_order_id: { in: shopifyIds } } });
   await db.realtimeShippingLog.deleteMany({ where: { shopify_order_id: { in: shopifyIds } } });
-  await db.order.deleteMany({ where: { OR: [{ shopify_order_id: { in: shopifyIds } }, { order_id: { in: [...used.orderIds] } }, { order_id: { startsWith: `OS${RUN}-` } }] } });
+  await db.order.deleteMany({
+    where: { OR: [{ shopify_order_id: { in: shopifyIds } }, { order_id: { in: [...used.orderIds] } }, { order_id: { startsWith: `OS${RUN}-` } }] },
+  });
   await db.webhookEvent.deleteMany({ where: { webhook_id: { in: [...used.webhookIds] } } });
   await db.transmission.deleteMany({ where: { partner: "order_system", file_name: { startsWith: `status_${RUN}_` } } });
   await db.$disconnect();
@@ -70,7 +72,9 @@ async function sendWebhook(topic: string, payload: unknown, options: { webhookId
     body,
     headers: {
       "content-type": "application/json",
-      "x-shopify-hmac-sha256": createHmac("sha256", options.secret ?? SECRET).update(body).digest("base64"),
+      "x-shopify-hmac-sha256": createHmac("sha256", options.secret ?? SECRET)
+        .update(body)
+        .digest("base64"),
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": SHOP,
       "x-shopify-api-version": "2026-07",
@@ -122,8 +126,26 @@ function orderPayload(overrides: Record<string, unknown> = {}) {
     billing_address: address("Jane", "Doe"),
     shipping_address: address("John", "Doe"),
     line_items: [
-      { id: id * 10 + 1, sku: "SKU-A", name: "Trail Runner 9 - 10", title: "Trail Runner 9", quantity: 2, price: "20.00", requires_shipping: true, fulfillable_quantity: 2 },
-      { id: id * 10 + 2, sku: "SKU-B", name: "Summit Cap 2", title: "Summit Cap 2", quantity: 1, price: "20.00", requires_shipping: true, fulfillable_quantity: 1 },
+      {
+        id: id * 10 + 1,
+        sku: "SKU-A",
+        name: "Trail Runner 9 - 10",
+        title: "Trail Runner 9",
+        quantity: 2,
+        price: "20.00",
+        requires_shipping: true,
+        fulfillable_quantity: 2,
+      },
+      {
+        id: id * 10 + 2,
+        sku: "SKU-B",
+        name: "Summit Cap 2",
+        title: "Summit Cap 2",
+        quantity: 1,
+        price: "20.00",
+        requires_shipping: true,
+        fulfillable_quantity: 1,
+      },
     ],
     shipping_lines: [{ id: 1, title: "Standard - Ground", price: "5.00", code: "ground" }],
     fulfillments: [],
@@ -261,7 +283,13 @@ describe("order webhooks", () => {
   it("ignores an orders/updated older than the one already applied", async () => {
     const order = orderPayload();
     await sendWebhook("orders/create", order);
-    const newer = { ...order, updated_at: "2026-03-10T09:00:00-05:00", email: "newer@example.com", financial_status: "partially_refunded", fulfillment_status: "partial" };
+    const newer = {
+      ...order,
+      updated_at: "2026-03-10T09:00:00-05:00",
+      email: "newer@example.com",
+      financial_status: "partially_refunded",
+      fulfillment_status: "partial",
+    };
     const older = { ...order, updated_at: "2026-03-10T08:00:00-05:00", email: "older@example.com", financial_status: "paid", fulfillment_status: null };
     const created = await orderRow(order.id);
     expect((await sendWebhook("orders/updated", newer)).body?.status).toBe("applied");
@@ -297,7 +325,9 @@ describe("order webhooks", () => {
     const sent = await sendWebhook("refunds/create", refund);
     expect(sent.body?.status).toBe("applied");
     const memos = () => db.salesRecord.findMany({ where: { shopify_order_id: String(order.id), record_type: "credit_memo" } });
-    expect((await memos()).map((m) => [m.source_key, Number(m.amount), m.record_date.toISOString().slice(0, 10)])).toEqual([[`refund:${refund.id}`, 20, "2026-03-11"]]);
+    expect((await memos()).map((m) => [m.source_key, Number(m.amount), m.record_date.toISOString().slice(0, 10)])).toEqual([
+      [`refund:${refund.id}`, 20, "2026-03-11"],
+    ]);
     let row = await orderRow(order.id);
     expect(row!.items.map((item) => item.qty_refunded)).toEqual([1, 0]);
     expect(row!.total_shippable_qty_ordered).toBe(2);
@@ -315,7 +345,13 @@ describe("order webhooks", () => {
   it("records a refund that orders/updated brought first only once when refunds/create follows", async () => {
     const order = orderPayload();
     await sendWebhook("orders/create", order);
-    const refund = { id: shopifyId(), order_id: order.id, created_at: "2026-03-12T10:00:00-05:00", refund_line_items: [{ line_item_id: lineId(order, 1), quantity: 1 }], transactions: [{ kind: "refund", status: "success", amount: "25.00" }] };
+    const refund = {
+      id: shopifyId(),
+      order_id: order.id,
+      created_at: "2026-03-12T10:00:00-05:00",
+      refund_line_items: [{ line_item_id: lineId(order, 1), quantity: 1 }],
+      transactions: [{ kind: "refund", status: "success", amount: "25.00" }],
+    };
     await sendWebhook("orders/updated", { ...order, updated_at: "2026-03-12T10:00:00-05:00", financial_status: "partially_refunded", refunds: [refund] });
     await sendWebhook("refunds/create", refund);
     const row = await orderRow(order.id);
@@ -342,7 +378,12 @@ describe("order webhooks", () => {
     expect(row!.items.map((item) => item.qty_shipped)).toEqual([2, 0]);
     expect(row).toMatchObject({ fulfillment_status: "partial", total_shipped: 2, total_shippable_qty_ordered: 3 });
     const log = await db.realtimeShippingLog.findFirst({ where: { shopify_order_id: String(order.id) } });
-    expect(log).toMatchObject({ tracking_number: "1Z999AA10123456784", tracking_carrier: "UPS", status: "success", order_increment_id: String(order.order_number) });
+    expect(log).toMatchObject({
+      tracking_number: "1Z999AA10123456784",
+      tracking_carrier: "UPS",
+      status: "success",
+      order_increment_id: String(order.order_number),
+    });
 
     const second = { ...first, id: shopifyId(), tracking_number: "1Z999AA10123456785", line_items: [{ id: lineId(order, 1), quantity: 1 }] };
     await sendWebhook("fulfillments/create", second);
@@ -359,7 +400,12 @@ describe("order webhooks", () => {
     expect(await db.realtimeShippingLog.count({ where: { shopify_order_id: String(order.id) } })).toBe(2);
 
     // A cancelled fulfillment no longer counts.
-    await sendWebhook("orders/updated", { ...order, updated_at: "2026-03-10T13:00:00-05:00", fulfillment_status: "partial", fulfillments: [first, { ...second, status: "cancelled" }] });
+    await sendWebhook("orders/updated", {
+      ...order,
+      updated_at: "2026-03-10T13:00:00-05:00",
+      fulfillment_status: "partial",
+      fulfillments: [first, { ...second, status: "cancelled" }],
+    });
     row = await orderRow(order.id);
     expect(row!.items.map((item) => item.qty_shipped)).toEqual([2, 0]);
     expect(row).toMatchObject({ fulfillment_status: "partial", total_shipped: 2 });
@@ -393,7 +439,13 @@ describe("order webhooks", () => {
     const order = orderPayload({ financial_status: "pending" });
     await sendWebhook("orders/create", order);
     await db.order.update({ where: { shopify_order_id: String(order.id) }, data: { magento_status: "processing" } });
-    const cancelled = { ...order, updated_at: "2026-03-10T08:00:00-05:00", cancelled_at: "2026-03-10T08:00:00-05:00", cancel_reason: "customer", financial_status: "voided" };
+    const cancelled = {
+      ...order,
+      updated_at: "2026-03-10T08:00:00-05:00",
+      cancelled_at: "2026-03-10T08:00:00-05:00",
+      cancel_reason: "customer",
+      financial_status: "voided",
+    };
     expect((await sendWebhook("orders/cancelled", cancelled)).body?.status).toBe("applied");
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ magento_status: "processing", financial_status: "voided", fulfillment_status: "unfulfilled", total_shippable_qty_ordered: 0 });
@@ -417,7 +469,12 @@ describe("order webhooks", () => {
     expect(logs.map((log) => [log.event, log.status])).toEqual([["sale", "error"]]);
     expect(await orderRow(id)).toBeNull();
 
-    const badRefund = await sendWebhook("refunds/create", { id: 5, order_id: id, created_at: "2026-03-10T08:00:00Z", transactions: [{ kind: "refund", amount: "x" }] });
+    const badRefund = await sendWebhook("refunds/create", {
+      id: 5,
+      order_id: id,
+      created_at: "2026-03-10T08:00:00Z",
+      transactions: [{ kind: "refund", amount: "x" }],
+    });
     expect(badRefund.body?.status).toBe("invalid");
     expect(await db.realtimeSalesLog.count({ where: { shopify_order_id: String(id), event: "refund", status: "error" } })).toBe(1);
   });
@@ -461,7 +518,11 @@ describe("order-status file feed", () => {
   });
 
   const statusOf = (key: string) => db.order.findUniqueOrThrow({ where: { order_id: `${prefix}${key}` } });
-  const transmissions = () => db.transmission.findMany({ where: { partner: "order_system", transaction_set: "order_status", file_name: { startsWith: `status_${RUN}_` } }, orderBy: { id: "asc" } });
+  const transmissions = () =>
+    db.transmission.findMany({
+      where: { partner: "order_system", transaction_set: "order_status", file_name: { startsWith: `status_${RUN}_` } },
+      orderBy: { id: "asc" },
+    });
 
   it("reads times with an offset, in APP_TIMEZONE without one, and DB2 timestamps", () => {
     const zone = "America/New_York";
@@ -485,7 +546,15 @@ describe("order-status file feed", () => {
     writeFileSync(path.join(folder, `notes_${RUN}.txt`), "not a csv: left alone");
 
     const result = await feed.importOrderStatusFiles();
-    expect(result.meta).toMatchObject({ files_stored: 1, files_applied: 1, rows_applied: 1, rows_older_skipped: 1, rows_unknown_order: 1, rows_invalid: 1, unknown_orders: [`${prefix}ZZZ`] });
+    expect(result.meta).toMatchObject({
+      files_stored: 1,
+      files_applied: 1,
+      rows_applied: 1,
+      rows_older_skipped: 1,
+      rows_unknown_order: 1,
+      rows_invalid: 1,
+      unknown_orders: [`${prefix}ZZZ`],
+    });
     expect(result.message).toContain(`${prefix}ZZZ`);
     expect(result.error).toBe(true); // the unreadable row
 
@@ -559,7 +628,9 @@ describe("order-status file feed", () => {
 
   it("refuses a file without the columns it needs, or empty, with a readable error", () => {
     expect(() => feed.readOrderStatusFile("")).toThrow("the file is empty");
-    expect(() => feed.readOrderStatusFile("order,status\n1,complete\n")).toThrow("missing required columns order_id, updated_at (the header row has: order, status)");
+    expect(() => feed.readOrderStatusFile("order,status\n1,complete\n")).toThrow(
+      "missing required columns order_id, updated_at (the header row has: order, status)",
+    );
     const read = feed.readOrderStatusFile("\uFEFForder_id,updated_at\n1,2026-11-21 10:00\n2,2026-11-21 10:00,extra\n,2026-11-21 10:00\n\n");
     expect(read.rows.map((row) => row.order_id)).toEqual(["1"]);
     expect(read.fields).toEqual([]);

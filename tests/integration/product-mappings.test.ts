@@ -21,7 +21,11 @@ const get = async (path: string) => {
   return { status: response.status, body: await response.json() };
 };
 const postJson = async (body: Record<string, unknown>) => {
-  const response = await fetch(`${app.url}/api/category_tags_mapping`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${app.url}/api/category_tags_mapping`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 };
 const postForm = async (fields: Record<string, string>) => {
@@ -85,7 +89,11 @@ describe("category-tag mappings", () => {
     await postJson({ as400_category_id: "DUP-1", shopify_tags: "one" });
     const again = await postJson({ as400_category_id: "DUP-1", shopify_tags: "two" });
     expect(again).toMatchObject({ status: 422, body: { errors: { as400_category_id: ["A mapping for AS400 category DUP-1 already exists."] } } });
-    const german = await fetch(`${app.url}/api/category_tags_mapping?locale=de`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const german = await fetch(`${app.url}/api/category_tags_mapping?locale=de`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect((await german.json()).errors.shopify_tags).toEqual(["Shopify-Tags ist ein Pflichtfeld."]);
     expect((await postJson({ id: 99999999, as400_category_id: "X", shopify_tags: "y" })).status).toBe(404);
     expect((await postJson({ id: "abc", as400_category_id: "X", shopify_tags: "y" })).status).toBe(404);
@@ -107,12 +115,18 @@ describe("products and the API records", () => {
     expect(body.data.data[0]).toMatchObject({ name: "Trail Runner", price: "129.95", status: "draft" });
     expect(body.columns.find((column: { key: string }) => column.key === "status").options).toEqual({ active: "Active", draft: "Draft", archived: "Archived" });
     expect((await get("/api/product?status=archived")).body.data.data.map((row: { sku: string }) => row.sku)).toEqual(["SKU-200"]);
-    expect((await get("/api/product?sort=price&sort_dir=desc")).body.data.data.map((row: { price: string }) => row.price)).toEqual(["129.95", "89.00", "12.50"]);
+    expect((await get("/api/product?sort=price&sort_dir=desc")).body.data.data.map((row: { price: string }) => row.price)).toEqual([
+      "129.95",
+      "89.00",
+      "12.50",
+    ]);
     expect((await get("/api/product?sort=nope")).status).toBe(422);
   });
 
   it("records a Shopify call the app makes as an operation, newest first, with its request and answer", async () => {
-    const order = await db.order.create({ data: { order_id: "100077001", shopify_order_id: "5812345679001", items: { create: [{ sku: "SKU-100", name: "Trail Runner", qty_ordered: 1 }] } } });
+    const order = await db.order.create({
+      data: { order_id: "100077001", shopify_order_id: "5812345679001", items: { create: [{ sku: "SKU-100", name: "Trail Runner", qty_ordered: 1 }] } },
+    });
     const sync = await get(`/api/advancedordergrid_forcesync?id=${order.id}`);
     expect(sync.status).toBe(200);
 

@@ -75,7 +75,9 @@ describe("every Shopify call is recorded", () => {
     const admin = localAdmin();
     const refused = await admin.run(modules.operations.ProductTagsAdd, { id: "gid://shopify/Product/1", tags: ["x"] }, { sku: sku(2) });
     expect(refused.tagsAdd.userErrors[0].message).toBe("Product does not exist");
-    const failure = await admin.run({ name: "NoSuchOperation", document: "query NoSuchOperation { nope }" }, {}, { sku: sku(2) }).catch((error: unknown) => error);
+    const failure = await admin
+      .run({ name: "NoSuchOperation", document: "query NoSuchOperation { nope }" }, {}, { sku: sku(2) })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(modules.client.ShopifyApiError);
     await modules.records.flushShopifyCallRecords();
 
@@ -124,7 +126,9 @@ describe("every Shopify call is recorded", () => {
     });
     await modules.records.pruneShopifyCallRecords(now);
     expect((await operationsFor(sku(5))).map((row) => Math.round((now.getTime() - row.created_at.getTime()) / 86_400_000))).toEqual([29]);
-    expect((await prisma.productApiError.findMany({ where: { sku: sku(5) } })).map((row) => Math.round((now.getTime() - row.created_at.getTime()) / 86_400_000))).toEqual([60]);
+    expect(
+      (await prisma.productApiError.findMany({ where: { sku: sku(5) } })).map((row) => Math.round((now.getTime() - row.created_at.getTime()) / 86_400_000)),
+    ).toEqual([60]);
   });
 });
 
@@ -249,7 +253,11 @@ describe("the AS400 product catalogue, read by the product sync feed", () => {
     expect(run.error).toBe(true);
     expect(run.message).toContain("line 4, name: empty");
 
-    expect(await prisma.product.findUniqueOrThrow({ where: { sku: sku(30) } })).toMatchObject({ name: "Harbor Lantern", as400_category_id: category("LAMPS"), status: "active" });
+    expect(await prisma.product.findUniqueOrThrow({ where: { sku: sku(30) } })).toMatchObject({
+      name: "Harbor Lantern",
+      as400_category_id: category("LAMPS"),
+      status: "active",
+    });
     const added = await prisma.product.findUniqueOrThrow({ where: { sku: sku(31) } });
     expect(added).toMatchObject({ name: "Canyon Lamp, large", cost: null, status: "active", shopify_tags: "lighting" });
     expect(added.price.toFixed(2)).toBe("59.00");

@@ -90,7 +90,12 @@ function readRuntimeStage(dockerfile: string): RuntimeStage {
 type Env = Record<string, string | undefined>;
 
 function run(command: string[], options: { cwd: string; env?: Env }) {
-  const result = spawnSync(command[0]!, command.slice(1), { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv | undefined, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command[0]!, command.slice(1), {
+    cwd: options.cwd,
+    env: options.env as NodeJS.ProcessEnv | undefined,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`${command.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
@@ -131,7 +136,19 @@ function buildIsCurrent(): boolean {
     if (!info.isDirectory()) return info.mtimeMs;
     return Math.max(info.mtimeMs, ...readdirSync(entry).map((name) => newest(path.join(entry, name))));
   };
-  const sources = ["app", "server", "jobs", "edi", "prisma", "public", "scripts", "package.json", "package-lock.json", "vite.config.ts", "vite.processes.config.ts"];
+  const sources = [
+    "app",
+    "server",
+    "jobs",
+    "edi",
+    "prisma",
+    "public",
+    "scripts",
+    "package.json",
+    "package-lock.json",
+    "vite.config.ts",
+    "vite.processes.config.ts",
+  ];
   return Math.max(...sources.filter((entry) => existsSync(entry)).map(newest)) < builtAt;
 }
 
@@ -249,7 +266,10 @@ describe("the production start, from production dependencies alone", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true, database: "up" });
     // The image's HEALTHCHECK command, as Docker would run it.
-    const check = spawnSync(productionNode, stage.healthcheck.slice(1), { env: { PATH: process.env.PATH, PORT: port } as Env as NodeJS.ProcessEnv, encoding: "utf8" });
+    const check = spawnSync(productionNode, stage.healthcheck.slice(1), {
+      env: { PATH: process.env.PATH, PORT: port } as Env as NodeJS.ProcessEnv,
+      encoding: "utf8",
+    });
     expect(check.status, check.stderr).toBe(0);
     // The browser's files come from the build.
     const asset = readdirSync(path.join(shipped, "build/client/assets")).find((name) => name.endsWith(".js"))!;
@@ -265,12 +285,19 @@ describe("the production start, from production dependencies alone", () => {
       "the worker's scheduler",
     );
     const { rows: applied } = await admin.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`);
-    expect(applied.map((row) => row.migration_name).sort()).toEqual(readMigrations(path.join(checkout, "prisma/migrations")).map((migration) => migration.name));
+    expect(applied.map((row) => row.migration_name).sort()).toEqual(
+      readMigrations(path.join(checkout, "prisma/migrations")).map((migration) => migration.name),
+    );
 
     await admin.query("UPDATE feed SET cron_expression = '* * * * * *', enabled = 1 WHERE name = $1", [FEED]);
     await admin.query("SELECT pg_notify('feeds_changed', $1)", [FEED]);
     const [finished] = await until(
-      async () => (await admin.query<{ meta: Record<string, unknown> }>("SELECT meta FROM feed_log WHERE feed_name = $1 AND type = 'finished' ORDER BY id LIMIT 1", [FEED])).rows,
+      async () =>
+        (
+          await admin.query<{ meta: Record<string, unknown> }>("SELECT meta FROM feed_log WHERE feed_name = $1 AND type = 'finished' ORDER BY id LIMIT 1", [
+            FEED,
+          ])
+        ).rows,
       (rows) => rows.length > 0,
       `a finished run of ${FEED}`,
     );

@@ -48,7 +48,9 @@ beforeAll(async () => {
   outbox = await import("../../app/as400/realtime-outbox.server");
   appPrisma = (await import("../../app/db.server")).default;
   firstTransmissionId = ((await db.transmission.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
-  app = await startAppServer(webhookAppEnv({ apiKey: "test-api-key", secret: SECRET, shop: SHOP }, process.env.DATABASE_URL!, { APP_TIMEZONE: "America/New_York" }));
+  app = await startAppServer(
+    webhookAppEnv({ apiKey: "test-api-key", secret: SECRET, shop: SHOP }, process.env.DATABASE_URL!, { APP_TIMEZONE: "America/New_York" }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -133,8 +135,22 @@ const shippingRows = (shopifyOrderId: string) => db.realtimeShippingLog.findMany
 describe("sales, refunds and shipments to the AS400", () => {
   const order = orderPayload();
   const orderId = String(order.id);
-  const refund = { id: newShopifyId(), order_id: order.id, created_at: "2026-03-10T10:00:00-05:00", refund_line_items: [{ line_item_id: order.id * 10 + 2, quantity: 1 }], transactions: [{ kind: "refund", status: "success", amount: "20.00" }] };
-  const fulfillment = { id: newShopifyId(), order_id: order.id, status: "success", created_at: "2026-03-10T12:00:00-05:00", tracking_company: "UPS", tracking_number: "1Z999AA10123456784", line_items: [{ id: order.id * 10 + 1, quantity: 2 }] };
+  const refund = {
+    id: newShopifyId(),
+    order_id: order.id,
+    created_at: "2026-03-10T10:00:00-05:00",
+    refund_line_items: [{ line_item_id: order.id * 10 + 2, quantity: 1 }],
+    transactions: [{ kind: "refund", status: "success", amount: "20.00" }],
+  };
+  const fulfillment = {
+    id: newShopifyId(),
+    order_id: order.id,
+    status: "success",
+    created_at: "2026-03-10T12:00:00-05:00",
+    tracking_company: "UPS",
+    tracking_number: "1Z999AA10123456784",
+    line_items: [{ id: order.id * 10 + 1, quantity: 2 }],
+  };
   const refundWebhookId = randomUUID();
 
   it("records each sale, refund and shipment as pending, with the record it will send", async () => {
@@ -149,15 +165,37 @@ describe("sales, refunds and shipments to the AS400", () => {
       ["refund", 20, "pending"],
     ]);
     expect((sales[0].payload as { as400: unknown }).as400).toEqual({
-      record_key: `order:${orderId}/invoice`, event: "sale", record_type: "invoice", change: "new", order_id: order.name.slice(1), shopify_order_id: orderId, source_id: orderId, amount: "65.00", record_date: "2026-03-09",
+      record_key: `order:${orderId}/invoice`,
+      event: "sale",
+      record_type: "invoice",
+      change: "new",
+      order_id: order.name.slice(1),
+      shopify_order_id: orderId,
+      source_id: orderId,
+      amount: "65.00",
+      record_date: "2026-03-09",
     });
-    expect((sales[2].payload as { as400: unknown }).as400).toMatchObject({ record_key: `refund:${refund.id}/credit_memo`, record_type: "credit_memo", source_id: String(refund.id), amount: "20.00", record_date: "2026-03-10" });
+    expect((sales[2].payload as { as400: unknown }).as400).toMatchObject({
+      record_key: `refund:${refund.id}/credit_memo`,
+      record_type: "credit_memo",
+      source_id: String(refund.id),
+      amount: "20.00",
+      record_date: "2026-03-10",
+    });
 
     const [shipment] = await shippingRows(orderId);
     expect(shipment).toMatchObject({ status: "success", as400_status: "pending", tracking_number: "1Z999AA10123456784", as400_file_name: null });
     expect((shipment.payload as { as400: unknown }).as400).toEqual({
-      fulfillment_id: String(fulfillment.id), source: "shopify", order_id: order.name.slice(1), shopify_order_id: orderId, carrier: "UPS", tracking_number: "1Z999AA10123456784",
-      shipped_at: "2026-03-10T17:00:00.000Z", po_number: null, vendor: null, lines: [{ sku: "SKU-A", qty: 2 }],
+      fulfillment_id: String(fulfillment.id),
+      source: "shopify",
+      order_id: order.name.slice(1),
+      shopify_order_id: orderId,
+      carrier: "UPS",
+      tracking_number: "1Z999AA10123456784",
+      shipped_at: "2026-03-10T17:00:00.000Z",
+      po_number: null,
+      vendor: null,
+      lines: [{ sku: "SKU-A", qty: 2 }],
     });
   });
 
@@ -173,7 +211,18 @@ describe("sales, refunds and shipments to the AS400", () => {
       ["refund", "credit_memo", "20.00", "new", order.name.slice(1)],
     ]);
     const shipping = linesOf("shipping", orderId);
-    expect(shipping).toEqual([expect.objectContaining({ fulfillment_id: String(fulfillment.id), source: "shopify", sku: "SKU-A", qty: "2", carrier: "UPS", tracking_number: "1Z999AA10123456784", po_number: "", vendor: "" })]);
+    expect(shipping).toEqual([
+      expect.objectContaining({
+        fulfillment_id: String(fulfillment.id),
+        source: "shopify",
+        sku: "SKU-A",
+        qty: "2",
+        carrier: "UPS",
+        tracking_number: "1Z999AA10123456784",
+        po_number: "",
+        vendor: "",
+      }),
+    ]);
 
     for (const row of [...(await salesRows(orderId)), ...(await shippingRows(orderId))]) {
       expect(row.as400_status).toBe("sent");
@@ -186,7 +235,13 @@ describe("sales, refunds and shipments to the AS400", () => {
     expect(sales[0].file).toMatch(/^SALES_\d{8}T\d{6}Z_\d+-\d+\.csv$/);
     // The file is kept as it was sent.
     const stored = await db.transmission.findFirstOrThrow({ where: { file_name: sales[0].file } });
-    expect(stored).toMatchObject({ partner: "as400", direction: "out", status: "sent", transaction_set: "realtime_sales", remote_path: `/as400/realtime/sales/${sales[0].file}` });
+    expect(stored).toMatchObject({
+      partner: "as400",
+      direction: "out",
+      status: "sent",
+      transaction_set: "realtime_sales",
+      remote_path: `/as400/realtime/sales/${sales[0].file}`,
+    });
     expect(Buffer.from(stored.content).equals(readFileSync(path.join(root, "as400", "realtime", "sales", sales[0].file)))).toBe(true);
 
     // Nothing is sent twice.
@@ -197,7 +252,14 @@ describe("sales, refunds and shipments to the AS400", () => {
 
   it("sends nothing again for a replayed webhook or the same refund and fulfilment inside orders/updated", async () => {
     expect((await sendWebhook("refunds/create", refund, refundWebhookId)).status).toBe("duplicate");
-    const updated = { ...order, updated_at: "2026-03-10T12:05:00-05:00", financial_status: "partially_refunded", fulfillment_status: "partial", refunds: [refund], fulfillments: [fulfillment] };
+    const updated = {
+      ...order,
+      updated_at: "2026-03-10T12:05:00-05:00",
+      financial_status: "partially_refunded",
+      fulfillment_status: "partial",
+      refunds: [refund],
+      fulfillments: [fulfillment],
+    };
     expect((await sendWebhook("orders/updated", updated)).status).toBe("applied");
     expect((await sendWebhook("fulfillments/create", fulfillment)).status).toBe("applied");
     expect((await salesRows(orderId)).map((row) => row.as400_status)).toEqual(["sent", "sent", "sent"]);
@@ -209,7 +271,14 @@ describe("sales, refunds and shipments to the AS400", () => {
   });
 
   it("sends a changed invoice as a correction of the same record", async () => {
-    const changed = { ...order, updated_at: "2026-03-10T13:00:00-05:00", total_price: "60.00", financial_status: "partially_refunded", refunds: [refund], fulfillments: [fulfillment] };
+    const changed = {
+      ...order,
+      updated_at: "2026-03-10T13:00:00-05:00",
+      total_price: "60.00",
+      financial_status: "partially_refunded",
+      refunds: [refund],
+      fulfillments: [fulfillment],
+    };
     expect((await sendWebhook("orders/updated", changed)).status).toBe("applied");
     await exporter.exportRealtimeLogs();
     const invoices = linesOf("sales", orderId).filter((line) => line.record_type === "invoice");
@@ -260,7 +329,9 @@ describe("what could go wrong in the app", () => {
     const bad = newShopifyId();
     const good = orderPayload({ total_price: "12.00", shipping_lines: [] });
     expect((await sendWebhook("orders/create", good)).status).toBe("applied");
-    const broken = await db.realtimeSalesLog.create({ data: { event: "sale", shopify_order_id: String(bad), amount: 1, status: "success", payload: { as400: { record_key: "x" } }, as400_status: "pending" } });
+    const broken = await db.realtimeSalesLog.create({
+      data: { event: "sale", shopify_order_id: String(bad), amount: 1, status: "success", payload: { as400: { record_key: "x" } }, as400_status: "pending" },
+    });
     const result = await exporter.exportRealtimeLogs();
     expect(result.error).toBe(true);
     expect(result.message).toContain("set aside");
@@ -293,21 +364,55 @@ describe("the files as docs/as400-files.md shows them", () => {
     const salesRows = (parseCsv(sales, { columns: true }) as Line[]).map((line) => ({
       id: Number(line.log_id),
       created_at: new Date(line.logged_at),
-      payload: { as400: { record_key: line.record_key, event: line.event, record_type: line.record_type, change: line.change, order_id: line.order_id, shopify_order_id: line.shopify_order_id, source_id: line.source_id, amount: line.amount, record_date: line.record_date } },
+      payload: {
+        as400: {
+          record_key: line.record_key,
+          event: line.event,
+          record_type: line.record_type,
+          change: line.change,
+          order_id: line.order_id,
+          shopify_order_id: line.shopify_order_id,
+          source_id: line.source_id,
+          amount: line.amount,
+          record_date: line.record_date,
+        },
+      },
     }));
-    const written = files.realtimeCsv(files.SALES_FILE_COLUMNS, salesRows.flatMap((row) => files.salesFileLines(row) as string[][]));
+    const written = files.realtimeCsv(
+      files.SALES_FILE_COLUMNS,
+      salesRows.flatMap((row) => files.salesFileLines(row) as string[][]),
+    );
     expect(written.toString()).toBe(sales.replace(/\n/g, "\r\n"));
-    const shipments = new Map<string, { id: number; created_at: Date; payload: { as400: Record<string, unknown> & { lines: Array<{ sku: string; qty: number }> } } }>();
+    const shipments = new Map<
+      string,
+      { id: number; created_at: Date; payload: { as400: Record<string, unknown> & { lines: Array<{ sku: string; qty: number }> } } }
+    >();
     for (const line of parseCsv(shipping, { columns: true }) as Line[]) {
       const row = shipments.get(line.log_id) ?? {
         id: Number(line.log_id),
         created_at: new Date(line.logged_at),
-        payload: { as400: { fulfillment_id: line.fulfillment_id, source: line.source, order_id: line.order_id, shopify_order_id: line.shopify_order_id, carrier: line.carrier || null, tracking_number: line.tracking_number || null, shipped_at: line.shipped_at, po_number: line.po_number || null, vendor: line.vendor || null, lines: [] } },
+        payload: {
+          as400: {
+            fulfillment_id: line.fulfillment_id,
+            source: line.source,
+            order_id: line.order_id,
+            shopify_order_id: line.shopify_order_id,
+            carrier: line.carrier || null,
+            tracking_number: line.tracking_number || null,
+            shipped_at: line.shipped_at,
+            po_number: line.po_number || null,
+            vendor: line.vendor || null,
+            lines: [],
+          },
+        },
       };
       row.payload.as400.lines.push({ sku: line.sku, qty: Number(line.qty) });
       shipments.set(line.log_id, row);
     }
-    const writtenShipping = files.realtimeCsv(files.SHIPPING_FILE_COLUMNS, [...shipments.values()].flatMap((row) => files.shippingFileLines(row) as string[][]));
+    const writtenShipping = files.realtimeCsv(
+      files.SHIPPING_FILE_COLUMNS,
+      [...shipments.values()].flatMap((row) => files.shippingFileLines(row) as string[][]),
+    );
     expect(writtenShipping.toString()).toBe(shipping.replace(/\n/g, "\r\n"));
     expect(files.realtimeFileName("SALES", new Date("2026-11-21T19:05:12.345Z"), 1041, 1044)).toBe("SALES_20261121T190512Z_1041-1044.csv");
   });
@@ -320,15 +425,31 @@ describe("drop-ship shipments", () => {
     return order;
   }
   const shipment = (order: { id: number; name: string }, fulfillmentId: number) => ({
-    shopifyOrderId: String(order.id), orderId: order.name.slice(1), fulfillmentId: `gid://shopify/Fulfillment/${fulfillmentId}`, createdInShopify: true,
-    poNumber: `PO${order.name.slice(1)}-1`, vendorName: "Acme Outdoor Supply", responseId: 1, sku: "SKU-B", qty: 1, trackingNumber: "9400111", carrier: "USPS",
+    shopifyOrderId: String(order.id),
+    orderId: order.name.slice(1),
+    fulfillmentId: `gid://shopify/Fulfillment/${fulfillmentId}`,
+    createdInShopify: true,
+    poNumber: `PO${order.name.slice(1)}-1`,
+    vendorName: "Acme Outdoor Supply",
+    responseId: 1,
+    sku: "SKU-B",
+    qty: 1,
+    trackingNumber: "9400111",
+    carrier: "USPS",
   });
 
   it("are sent once when Shopify's webhook reports the fulfilment after the drop-ship flow recorded it", async () => {
     const order = await seedOrder();
     const fulfillmentId = newShopifyId();
     await appPrisma.$transaction((tx) => outbox.recordDropshipShipment(tx, shipment(order, fulfillmentId)));
-    const webhook = { id: fulfillmentId, order_id: order.id, status: "success", tracking_company: "USPS", tracking_number: "9400111", line_items: [{ id: order.id * 10 + 2, quantity: 1 }] };
+    const webhook = {
+      id: fulfillmentId,
+      order_id: order.id,
+      status: "success",
+      tracking_company: "USPS",
+      tracking_number: "9400111",
+      line_items: [{ id: order.id * 10 + 2, quantity: 1 }],
+    };
     expect((await sendWebhook("fulfillments/create", webhook)).status).toBe("applied");
 
     const rows = await shippingRows(String(order.id));
@@ -340,7 +461,16 @@ describe("drop-ship shipments", () => {
 
     await exporter.exportRealtimeLogs();
     expect(linesOf("shipping", String(order.id))).toEqual([
-      expect.objectContaining({ fulfillment_id: String(fulfillmentId), source: "dropship", sku: "SKU-B", qty: "1", carrier: "USPS", tracking_number: "9400111", po_number: `PO${order.name.slice(1)}-1`, vendor: "Acme Outdoor Supply" }),
+      expect.objectContaining({
+        fulfillment_id: String(fulfillmentId),
+        source: "dropship",
+        sku: "SKU-B",
+        qty: "1",
+        carrier: "USPS",
+        tracking_number: "9400111",
+        po_number: `PO${order.name.slice(1)}-1`,
+        vendor: "Acme Outdoor Supply",
+      }),
     ]);
   });
 
@@ -354,13 +484,52 @@ describe("drop-ship shipments", () => {
     const row = await db.order.findUniqueOrThrow({ where: { shopify_order_id: String(order.id) }, include: { items: true } });
     const item = row.items.find((candidate) => candidate.sku === "SKU-B")!;
     const vendor = await db.vendor.create({ data: { name: `RT Vendor ${RUN}`, store_id: `RT${RUN}` } });
-    const assignment = await db.assignment.create({ data: { order_increment_id: row.order_id, shopify_order_id: row.shopify_order_id, item_id: item.item_id, product_sku: "SKU-B", qty_assigned: 1, store_id: vendor.store_id, dropshipper_name: vendor.name, assign_status: 3 } });
+    const assignment = await db.assignment.create({
+      data: {
+        order_increment_id: row.order_id,
+        shopify_order_id: row.shopify_order_id,
+        item_id: item.item_id,
+        product_sku: "SKU-B",
+        qty_assigned: 1,
+        store_id: vendor.store_id,
+        dropshipper_name: vendor.name,
+        assign_status: 3,
+      },
+    });
     try {
       const request = await db.dropshipRequest.create({
-        data: { vendor_id: vendor.id, vendor_name: vendor.name, assignment_id: assignment.id, po_number: `PO${row.order_id}-${assignment.id}`, order_increment_id: row.order_id, item_sku: "SKU-B", qty: 1, ship_name_first: "Jane", ship_name_last: "Doe", ship_address: "12 Main St", ship_city: "Chicago", ship_state: "IL", ship_zip: "60601", country_id: "US", status: "sent" },
+        data: {
+          vendor_id: vendor.id,
+          vendor_name: vendor.name,
+          assignment_id: assignment.id,
+          po_number: `PO${row.order_id}-${assignment.id}`,
+          order_increment_id: row.order_id,
+          item_sku: "SKU-B",
+          qty: 1,
+          ship_name_first: "Jane",
+          ship_name_last: "Doe",
+          ship_address: "12 Main St",
+          ship_city: "Chicago",
+          ship_state: "IL",
+          ship_zip: "60601",
+          country_id: "US",
+          status: "sent",
+        },
       });
       const response = await db.dropshipResponse.create({
-        data: { request_id: request.request_id, vendor_id: vendor.id, vendor_name: vendor.name, assignment_id: assignment.id, po_number: request.po_number, order_increment_id: row.order_id, item_sku: "SKU-B", qty: 1, tracking_number: `9400${RUN}`, tracking_carrier: "USPS", response_type: "856" },
+        data: {
+          request_id: request.request_id,
+          vendor_id: vendor.id,
+          vendor_name: vendor.name,
+          assignment_id: assignment.id,
+          po_number: request.po_number,
+          order_increment_id: row.order_id,
+          item_sku: "SKU-B",
+          qty: 1,
+          tracking_number: `9400${RUN}`,
+          tracking_carrier: "USPS",
+          response_type: "856",
+        },
       });
       const { fulfilShipments } = await import("../../app/dropship/flow/shopify-sync.server");
       const { StepReport } = await import("../../app/dropship/flow/context.server");
@@ -371,11 +540,25 @@ describe("drop-ship shipments", () => {
 
       const [shipment] = await shippingRows(String(order.id));
       expect(shipment).toMatchObject({ status: "success", as400_status: "pending", tracking_number: `9400${RUN}`, tracking_carrier: "USPS" });
-      expect((shipment.payload as { as400: unknown }).as400).toMatchObject({ fulfillment_id: fulfillmentId, source: "dropship", po_number: request.po_number, vendor: vendor.name, lines: [{ sku: "SKU-B", qty: 1 }] });
+      expect((shipment.payload as { as400: unknown }).as400).toMatchObject({
+        fulfillment_id: fulfillmentId,
+        source: "dropship",
+        po_number: request.po_number,
+        vendor: vendor.name,
+        lines: [{ sku: "SKU-B", qty: 1 }],
+      });
 
       await exporter.exportRealtimeLogs();
       expect(linesOf("shipping", String(order.id))).toEqual([
-        expect.objectContaining({ fulfillment_id: fulfillmentId, source: "dropship", sku: "SKU-B", qty: "1", tracking_number: `9400${RUN}`, po_number: request.po_number, vendor: vendor.name }),
+        expect.objectContaining({
+          fulfillment_id: fulfillmentId,
+          source: "dropship",
+          sku: "SKU-B",
+          qty: "1",
+          tracking_number: `9400${RUN}`,
+          po_number: request.po_number,
+          vendor: vendor.name,
+        }),
       ]);
     } finally {
       await db.dropshipResponse.deleteMany({ where: { vendor_id: vendor.id } });
@@ -389,7 +572,14 @@ describe("drop-ship shipments", () => {
   it("are not sent again by the drop-ship flow when the webhook came first", async () => {
     const order = await seedOrder();
     const fulfillmentId = newShopifyId();
-    const webhook = { id: fulfillmentId, order_id: order.id, status: "success", tracking_company: "USPS", tracking_number: "9400111", line_items: [{ id: order.id * 10 + 2, quantity: 1 }] };
+    const webhook = {
+      id: fulfillmentId,
+      order_id: order.id,
+      status: "success",
+      tracking_company: "USPS",
+      tracking_number: "9400111",
+      line_items: [{ id: order.id * 10 + 2, quantity: 1 }],
+    };
     expect((await sendWebhook("fulfillments/create", webhook)).status).toBe("applied");
     await appPrisma.$transaction((tx) => outbox.recordDropshipShipment(tx, shipment(order, fulfillmentId)));
 

@@ -72,7 +72,14 @@ afterAll(async () => {
 
 async function get(path: string, query = "") {
   const response = await fetch(`${app.url}${path}?${query}`);
-  return { status: response.status, body: (await response.json()) as { data: { data: SalesRow[]; last_page: number; total: number; current_page: number }; columns: Array<{ key: string; label: string; filter: string; sortable: boolean; options?: Record<string, string> }>; errors?: Record<string, string[]> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data: { data: SalesRow[]; last_page: number; total: number; current_page: number };
+      columns: Array<{ key: string; label: string; filter: string; sortable: boolean; options?: Record<string, string> }>;
+      errors?: Record<string, string[]>;
+    },
+  };
 }
 const sales = (query = "") => get("/api/realtime_sales_log", query);
 const shipping = (query = "") => get("/api/realtime_shipping_log", query);
@@ -87,12 +94,34 @@ describe("GET /api/realtime_sales_log", () => {
     const second = await sales("page=2");
     expect(orders(second.body.data.data)).toEqual(Array.from({ length: 10 }, (_, i) => `RT-${109 - i}`));
     expect(body.columns.map((column) => column.key)).toEqual([
-      "id", "created_at", "event", "order_increment_id", "shopify_order_id", "amount", "status", "as400_status", "as400_file_name", "as400_sent_at", "message", "as400_error", "payload",
+      "id",
+      "created_at",
+      "event",
+      "order_increment_id",
+      "shopify_order_id",
+      "amount",
+      "status",
+      "as400_status",
+      "as400_file_name",
+      "as400_sent_at",
+      "message",
+      "as400_error",
+      "payload",
     ]);
-    expect(body.columns.find((column) => column.key === "as400_status")).toMatchObject({ label: "AS400", filter: "select", options: { pending: "Pending", sent: "Sent", failed: "Failed" } });
+    expect(body.columns.find((column) => column.key === "as400_status")).toMatchObject({
+      label: "AS400",
+      filter: "select",
+      options: { pending: "Pending", sent: "Sent", failed: "Failed" },
+    });
     expect(body.columns.find((column) => column.key === "payload")).toMatchObject({ filter: "none", sortable: false });
     const first = body.data.data[0];
-    expect(first).toMatchObject({ event: "refund", shopify_order_id: "6100029", status: "error", as400_status: null, payload: { as400: { record_key: "order:6100029/invoice" } } });
+    expect(first).toMatchObject({
+      event: "refund",
+      shopify_order_id: "6100029",
+      status: "error",
+      as400_status: null,
+      payload: { as400: { record_key: "order:6100029/invoice" } },
+    });
     expect(Number(first.amount)).toBe(10 + ((29 * 37) % 50));
   });
 
@@ -152,7 +181,19 @@ describe("GET /api/realtime_shipping_log", () => {
     expect(body.data).toMatchObject({ total: 12, last_page: 1 });
     expect(orders(body.data.data)).toEqual(Array.from({ length: 12 }, (_, i) => `RS-${211 - i}`));
     expect(body.columns.map((column) => column.key)).toEqual([
-      "id", "created_at", "order_increment_id", "shopify_order_id", "tracking_number", "tracking_carrier", "status", "as400_status", "as400_file_name", "as400_sent_at", "message", "as400_error", "payload",
+      "id",
+      "created_at",
+      "order_increment_id",
+      "shopify_order_id",
+      "tracking_number",
+      "tracking_carrier",
+      "status",
+      "as400_status",
+      "as400_file_name",
+      "as400_sent_at",
+      "message",
+      "as400_error",
+      "payload",
     ]);
   });
 

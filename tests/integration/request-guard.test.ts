@@ -16,7 +16,10 @@ let app: RunningApp;
 let port: number;
 
 /** node:http, not fetch: fetch does not let a caller choose the Host header. */
-function send(pathname: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function send(
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const call = httpRequest({ host: "127.0.0.1", port, path: pathname, method: options.method ?? "GET", headers: options.headers }, (response) => {
       let body = "";
@@ -85,19 +88,35 @@ describe("local mode's request guard", () => {
     expect((await send("/api/eod_report_export", { method: "POST", headers: { referer: "https://evil.example.com/form.html" } })).status).toBe(403);
     // A route that took POST before as well: a form on another site could create a mapping.
     const mapping = JSON.stringify({ as400_category_id: "CSRF", shopify_tags: "forged" });
-    const forged = await fetch(`${app.url}/api/category_tags_mapping`, { method: "POST", headers: { ...evil, "content-type": "application/json" }, body: mapping });
+    const forged = await fetch(`${app.url}/api/category_tags_mapping`, {
+      method: "POST",
+      headers: { ...evil, "content-type": "application/json" },
+      body: mapping,
+    });
     expect(forged.status).toBe(403);
     expect(await counts()).toEqual(before);
 
     // The app's own pages (same origin), and callers without a browser (no Origin), go through.
-    const own = await fetch(`${app.url}/api/category_tags_mapping`, { method: "POST", headers: { origin: app.url, "content-type": "application/json" }, body: mapping });
+    const own = await fetch(`${app.url}/api/category_tags_mapping`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "application/json" },
+      body: mapping,
+    });
     expect(own.status).toBe(200);
     expect(await db.categoryTagsMapping.count()).toBe(before.mappings + 1);
   });
 
   it("answers GET with 405 and Allow: POST on every path that acts, and runs nothing", async () => {
     const before = await counts();
-    for (const pathname of [RUN, "/api/eod_report_retry", "/api/eod_report_export", "/api/feed_run?feed_name=location_sync", "/api/special_order_pull", "/api/eod_report_run/some-token", "/api/eod_report_retry/some-token"]) {
+    for (const pathname of [
+      RUN,
+      "/api/eod_report_retry",
+      "/api/eod_report_export",
+      "/api/feed_run?feed_name=location_sync",
+      "/api/special_order_pull",
+      "/api/eod_report_run/some-token",
+      "/api/eod_report_retry/some-token",
+    ]) {
       const response = await fetch(`${app.url}${pathname}`);
       expect(response.status, pathname).toBe(405);
       expect(response.headers.get("allow"), pathname).toBe("POST");
@@ -120,7 +139,9 @@ describe("local mode's request guard", () => {
 describe("local mode's start", () => {
   it("stops with a clear line when a Shopify variable is set but blank", async () => {
     const start = startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", SHOPIFY_API_KEY: "" });
-    await expect(start).rejects.toThrow(/The app exited \(1\)[\s\S]*SHOPIFY_API_KEY is set but blank: local mode \(no authentication\) does not start that way/);
+    await expect(start).rejects.toThrow(
+      /The app exited \(1\)[\s\S]*SHOPIFY_API_KEY is set but blank: local mode \(no authentication\) does not start that way/,
+    );
   });
 
   it("stops under NODE_ENV=production unless asked", async () => {

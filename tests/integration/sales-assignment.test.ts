@@ -33,7 +33,9 @@ beforeAll(async () => {
   for (const location of (await (await fetch(`${standIn}/__locations`)).json()) as Array<{ id: string }>) {
     await fetch(`${standIn}/__locations`, { method: "POST", body: JSON.stringify({ id: location.id, deleted: true }) });
   }
-  expect((await followRun(app.url, await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, { method: "POST" }))).body).toMatchObject({ feed_status: "finished" });
+  expect((await followRun(app.url, await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, { method: "POST" }))).body).toMatchObject({
+    feed_status: "finished",
+  });
   await db.inventorySource.createMany({
     data: [
       { source_code: "001", name: "Store 001 - Chicago", type: "store" },
@@ -85,7 +87,11 @@ async function makeOrder({ status = "processing", marketplace = null, address = 
   return { orderId: order.order_id, rowId: order.id, items: order.items.map((item) => item.item_id) };
 }
 async function stock(source: string, sku: string, quantity: number) {
-  await db.sourceStock.upsert({ where: { source_code_sku: { source_code: source, sku } }, create: { source_code: source, sku, quantity }, update: { quantity } });
+  await db.sourceStock.upsert({
+    where: { source_code_sku: { source_code: source, sku } },
+    create: { source_code: source, sku, quantity },
+    update: { quantity },
+  });
 }
 
 const get = async (url: string) => {
@@ -115,11 +121,18 @@ const firstMessage = (body: { errors: Record<string, string[]> }) => Object.valu
 
 describe("manual assignment", () => {
   it("loads the order's unassigned items, the stores and what each has available", async () => {
-    const order = await makeOrder({ items: [{ sku: "SKU-A", qty: 3 }, { sku: "SKU-B", qty: 1 }] });
+    const order = await makeOrder({
+      items: [
+        { sku: "SKU-A", qty: 3 },
+        { sku: "SKU-B", qty: 1 },
+      ],
+    });
     await stock("001", "SKU-A", 10);
     const { status, body } = await get(`/api/manual_assignment?order_id=${order.orderId}`);
     expect(status).toBe(200);
-    expect(body.unassigned_order_items.map((item: { item_id: number; qty_unassigned: number; sku: string }) => [item.item_id, item.sku, item.qty_unassigned])).toEqual([
+    expect(
+      body.unassigned_order_items.map((item: { item_id: number; qty_unassigned: number; sku: string }) => [item.item_id, item.sku, item.qty_unassigned]),
+    ).toEqual([
       [order.items[0], "SKU-A", 3],
       [order.items[1], "SKU-B", 1],
     ]);
@@ -130,8 +143,17 @@ describe("manual assignment", () => {
   });
 
   it("creates Pending assignments, keeps total_assigned, and answers the spec's message", async () => {
-    const order = await makeOrder({ items: [{ sku: "SKU-C", qty: 3 }, { sku: "SKU-B", qty: 1 }] });
-    const { status, body } = await assign(order.orderId, [[order.items[0], "001", 2], [order.items[0], "DS01", 1], [order.items[1], "002", 1]]);
+    const order = await makeOrder({
+      items: [
+        { sku: "SKU-C", qty: 3 },
+        { sku: "SKU-B", qty: 1 },
+      ],
+    });
+    const { status, body } = await assign(order.orderId, [
+      [order.items[0], "001", 2],
+      [order.items[0], "DS01", 1],
+      [order.items[1], "002", 1],
+    ]);
     expect(status).toBe(200);
     expect(body).toMatchObject({ error: false, message: "Assignments created successfully" });
     const rows = await db.assignment.findMany({ where: { order_increment_id: order.orderId }, orderBy: { id: "asc" } });
@@ -159,7 +181,14 @@ describe("manual assignment", () => {
       [[[item, "001", "two"]], "assignments.0.qty_assigned", "Qty must be a whole number of 1 or more."],
       [[[item, "001", -1]], "assignments.0.qty_assigned", "Qty must be a whole number of 1 or more."],
       [[[item, "001", 3]], "assignments.0.qty_assigned", `Only 2 of item ${item} (SKU-D) are left to assign; 3 cannot be assigned.`],
-      [[[item, "001", 1], [item, "002", 2]], "assignments.1.qty_assigned", `Only 1 of item ${item} (SKU-D) are left to assign; 2 cannot be assigned.`],
+      [
+        [
+          [item, "001", 1],
+          [item, "002", 2],
+        ],
+        "assignments.1.qty_assigned",
+        `Only 1 of item ${item} (SKU-D) are left to assign; 2 cannot be assigned.`,
+      ],
       [[[item, "002", 2]], "assignments.0.qty_assigned", "Store 002 - Milwaukee has 1 of SKU-D available; 2 cannot be assigned there."],
       [[[other.items[0], "001", 1]], "assignments.0.item_id", `Item ${other.items[0]} is not an item of order ${order.orderId}.`],
       [[[item, "999", 1]], "assignments.0.store_id", "999 is not a store or dropshipper."],
@@ -185,8 +214,16 @@ describe("manual assignment", () => {
   it("takes the rows as JSON too, with the same checks", async () => {
     const order = await makeOrder({ items: [{ sku: "SKU-C", qty: 2 }] });
     const send = (body: unknown) =>
-      fetch(`${app.url}/api/manual_assignment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: await response.json() }));
-    const bad = await send({ order_id: order.orderId, assignments: [{ item_id: order.items[0], store_id: "001", qty_assigned: 1.5 }, { item_id: "x", store_id: 7, qty_assigned: 1 }] });
+      fetch(`${app.url}/api/manual_assignment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(
+        async (response) => ({ status: response.status, body: await response.json() }),
+      );
+    const bad = await send({
+      order_id: order.orderId,
+      assignments: [
+        { item_id: order.items[0], store_id: "001", qty_assigned: 1.5 },
+        { item_id: "x", store_id: 7, qty_assigned: 1 },
+      ],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({
       "assignments.0.qty_assigned": ["Qty must be a whole number of 1 or more."],
@@ -198,14 +235,35 @@ describe("manual assignment", () => {
   });
 
   it("sends all items of a marketplace order to one inventory source", async () => {
-    const order = await makeOrder({ marketplace: "AMAZON_US", items: [{ sku: "SKU-A", qty: 1 }, { sku: "SKU-B", qty: 1 }, { sku: "SKU-C", qty: 1 }] });
-    const split = await assign(order.orderId, [[order.items[0], "001", 1], [order.items[1], "002", 1]]);
+    const order = await makeOrder({
+      marketplace: "AMAZON_US",
+      items: [
+        { sku: "SKU-A", qty: 1 },
+        { sku: "SKU-B", qty: 1 },
+        { sku: "SKU-C", qty: 1 },
+      ],
+    });
+    const split = await assign(order.orderId, [
+      [order.items[0], "001", 1],
+      [order.items[1], "002", 1],
+    ]);
     expect(split.status).toBe(422);
-    expect(split.body.errors["assignments.1.store_id"]).toEqual([`Marketplace order ${order.orderId} must ship from one inventory source: it already goes to Store 001 - Chicago, not Store 002 - Milwaukee.`]);
+    expect(split.body.errors["assignments.1.store_id"]).toEqual([
+      `Marketplace order ${order.orderId} must ship from one inventory source: it already goes to Store 001 - Chicago, not Store 002 - Milwaukee.`,
+    ]);
     expect((await assign(order.orderId, [[order.items[0], "001", 1]])).status).toBe(200);
     const later = await assign(order.orderId, [[order.items[1], "DS01", 1]]);
-    expect(later.body.errors["assignments.0.store_id"]).toEqual([`Marketplace order ${order.orderId} must ship from one inventory source: it already goes to Store 001 - Chicago, not Acme Outdoor Supply.`]);
-    expect((await assign(order.orderId, [[order.items[1], "001", 1], [order.items[2], "001", 1]])).status).toBe(200);
+    expect(later.body.errors["assignments.0.store_id"]).toEqual([
+      `Marketplace order ${order.orderId} must ship from one inventory source: it already goes to Store 001 - Chicago, not Acme Outdoor Supply.`,
+    ]);
+    expect(
+      (
+        await assign(order.orderId, [
+          [order.items[1], "001", 1],
+          [order.items[2], "001", 1],
+        ])
+      ).status,
+    ).toBe(200);
     // Reassigning one of them elsewhere would split it too.
     const [first] = await db.assignment.findMany({ where: { order_increment_id: order.orderId }, orderBy: { id: "asc" } });
     const moved = await post(`/api/reassignment/${first.id}`, { _method: "PUT", store_id: "002" });
@@ -257,7 +315,10 @@ async function assignmentOf(status: number, store = "001", sku = "SKU-B") {
   return { ...order, id: row.id };
 }
 const unassignedQty = async (orderId: string) =>
-  (await get(`/api/manual_assignment?order_id=${orderId}`)).body.unassigned_order_items.reduce((sum: number, item: { qty_unassigned: number }) => sum + item.qty_unassigned, 0);
+  (await get(`/api/manual_assignment?order_id=${orderId}`)).body.unassigned_order_items.reduce(
+    (sum: number, item: { qty_unassigned: number }) => sum + item.qty_unassigned,
+    0,
+  );
 
 describe("delete", () => {
   it("deletes a Pending or Processing assignment and returns its quantity to unassigned", async () => {
@@ -278,10 +339,14 @@ describe("delete", () => {
     const sent = await assignmentOf(3);
     const refused = await post(`/api/assignment/${sent.id}`, {}, "DELETE");
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.id).toEqual([`Assignment ${sent.id} has been sent to Store 001 - Chicago: it can no longer be deleted ` +
-      `or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.`]);
+    expect(refused.body.errors.id).toEqual([
+      `Assignment ${sent.id} has been sent to Store 001 - Chicago: it can no longer be deleted ` +
+        `or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.`,
+    ]);
     const complete = await assignmentOf(4);
-    expect((await post(`/api/assignment/${complete.id}`, {}, "DELETE")).body.errors.id).toEqual([`Assignment ${complete.id} is Complete (shipped): it cannot be deleted, reassigned or transferred.`]);
+    expect((await post(`/api/assignment/${complete.id}`, {}, "DELETE")).body.errors.id).toEqual([
+      `Assignment ${complete.id} is Complete (shipped): it cannot be deleted, reassigned or transferred.`,
+    ]);
     expect(await db.assignment.count({ where: { id: { in: [sent.id, complete.id] } } })).toBe(2);
     expect((await post("/api/assignment/99999999", {}, "DELETE")).status).toBe(404);
     expect((await post(`/api/assignment/${sent.id}`, {})).status).toBe(405);
@@ -292,9 +357,22 @@ describe("delete", () => {
     const request = async (a: { id: number; orderId: string }, transmissionId: number | null) =>
       db.dropshipRequest.create({
         data: {
-          vendor_id: vendor.id, vendor_name: vendor.name, assignment_id: a.id, po_number: `PO${a.orderId}-${a.id}`, order_increment_id: a.orderId, item_sku: "SKU-B", qty: 2,
-          ship_name_first: "Jane", ship_name_last: "Roe", ship_address: "12 Main St", ship_city: "Chicago", ship_state: "IL", ship_zip: "60601", country_id: "US",
-          transmission_id: transmissionId, needs_processing: transmissionId === null,
+          vendor_id: vendor.id,
+          vendor_name: vendor.name,
+          assignment_id: a.id,
+          po_number: `PO${a.orderId}-${a.id}`,
+          order_increment_id: a.orderId,
+          item_sku: "SKU-B",
+          qty: 2,
+          ship_name_first: "Jane",
+          ship_name_last: "Roe",
+          ship_address: "12 Main St",
+          ship_city: "Chicago",
+          ship_state: "IL",
+          ship_zip: "60601",
+          country_id: "US",
+          transmission_id: transmissionId,
+          needs_processing: transmissionId === null,
         },
       });
     const unsent = await assignmentOf(2, "DS01");
@@ -304,11 +382,24 @@ describe("delete", () => {
     expect(await db.dropshipLog.count({ where: { po_number: `PO${unsent.orderId}-${unsent.id}`, message: { contains: "withdrawn" } } })).toBe(1);
 
     const inFile = await assignmentOf(2, "DS01");
-    const file = await db.transmission.create({ data: { vendor_id: vendor.id, direction: "out", file_name: "850.edi", transaction_control_numbers: [], content_hash: `h${inFile.id}`, content: new Uint8Array([1]), size: 1, status: "prepared" } });
+    const file = await db.transmission.create({
+      data: {
+        vendor_id: vendor.id,
+        direction: "out",
+        file_name: "850.edi",
+        transaction_control_numbers: [],
+        content_hash: `h${inFile.id}`,
+        content: new Uint8Array([1]),
+        size: 1,
+        status: "prepared",
+      },
+    });
     await request(inFile, file.id);
     const refused = await post(`/api/assignment/${inFile.id}`, {}, "DELETE");
-    expect(refused.body.errors.id).toEqual([`The ship request PO${inFile.orderId}-${inFile.id} of assignment ${inFile.id} is being sent ` +
-      `to Acme Outdoor Supply: once it is Sent, have the vendor cancel it and transfer it with a DNH.`]);
+    expect(refused.body.errors.id).toEqual([
+      `The ship request PO${inFile.orderId}-${inFile.id} of assignment ${inFile.id} is being sent ` +
+        `to Acme Outdoor Supply: once it is Sent, have the vendor cancel it and transfer it with a DNH.`,
+    ]);
     expect(await db.assignment.count({ where: { id: inFile.id } })).toBe(1);
   });
 });
@@ -318,12 +409,24 @@ describe("reassign", () => {
     const a = await assignmentOf(2, "001", "SKU-C");
     const form = await get(`/api/reassignment?id=${a.id}`);
     expect(form.status).toBe(200);
-    expect(form.body.data[0]).toMatchObject({ id: a.id, order_increment_id: a.orderId, item_id: a.items[0], product_sku: "SKU-C", qty_assigned: 2, store_id: "001", assign_status: 2 });
+    expect(form.body.data[0]).toMatchObject({
+      id: a.id,
+      order_increment_id: a.orderId,
+      item_id: a.items[0],
+      product_sku: "SKU-C",
+      qty_assigned: 2,
+      store_id: "001",
+      assign_status: 2,
+    });
     expect(form.body.available_stores.map((store: { source_code: string }) => store.source_code)).toContain("DS01");
     expect((await post(`/api/reassignment/${a.id}`, { store_id: "DS01" })).status).toBe(405);
     expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT" })).body.errors.store_id).toEqual(["Choose the store or dropshipper."]);
-    expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "001" })).body.errors.store_id).toEqual([`Assignment ${a.id} already goes to Store 001 - Chicago: choose another store or dropshipper.`]);
-    expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "003" })).body.errors.store_id).toEqual(["Store 003 - Closed is disabled and takes no assignments."]);
+    expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "001" })).body.errors.store_id).toEqual([
+      `Assignment ${a.id} already goes to Store 001 - Chicago: choose another store or dropshipper.`,
+    ]);
+    expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "003" })).body.errors.store_id).toEqual([
+      "Store 003 - Closed is disabled and takes no assignments.",
+    ]);
 
     const saved = await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "DS01" });
     expect(saved).toEqual({ status: 200, body: { error: false, message: `Assignment ${a.id} now goes to Acme Outdoor Supply.` } });
@@ -335,10 +438,14 @@ describe("reassign", () => {
 
   it("refuses a Sent assignment and a source without enough available", async () => {
     const sent = await assignmentOf(3);
-    expect((await post(`/api/reassignment/${sent.id}`, { _method: "PUT", store_id: "002" })).body.errors.id[0]).toContain("it can no longer be deleted or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.");
+    expect((await post(`/api/reassignment/${sent.id}`, { _method: "PUT", store_id: "002" })).body.errors.id[0]).toContain(
+      "it can no longer be deleted or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.",
+    );
     const a = await assignmentOf(1, "001", "SKU-D");
     await stock("002", "SKU-D", (await pendingAt("002", "SKU-D")) + 1);
-    expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "002" })).body.errors.store_id).toEqual(["Store 002 - Milwaukee has 1 of SKU-D available; 2 cannot be assigned there."]);
+    expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "002" })).body.errors.store_id).toEqual([
+      "Store 002 - Milwaukee has 1 of SKU-D available; 2 cannot be assigned there.",
+    ]);
   });
 });
 
@@ -346,7 +453,14 @@ describe("DNH", () => {
   it("records the transfer number and reason and returns the item for reassignment", async () => {
     const a = await assignmentOf(3, "002", "SKU-B");
     const form = await get(`/api/dnh?assignment_id=${a.id}`);
-    expect(form.body).toMatchObject({ assignment_id: a.id, order_increment_id: a.orderId, product_sku: "SKU-B", qty_assigned: 2, store_id: "002", transfer_num: null });
+    expect(form.body).toMatchObject({
+      assignment_id: a.id,
+      order_increment_id: a.orderId,
+      product_sku: "SKU-B",
+      qty_assigned: 2,
+      store_id: "002",
+      transfer_num: null,
+    });
     const inProgress = await get(`/api/in_progress_assignment?assignment_id=${a.id}`);
     expect(inProgress.body.data.total).toBe(1);
 
@@ -361,7 +475,13 @@ describe("DNH", () => {
     const saved = await post("/api/dnh", { assignment_id: String(a.id), transfer_num: "T-0042", reason: "Damaged in store\nsend from another location" });
     expect(saved).toEqual({ status: 200, body: { error: false, message: "Transfer created successfully" } });
     const transfer = await db.dnhTransfer.findFirstOrThrow({ where: { assignment_id: a.id } });
-    expect(transfer).toMatchObject({ transfer_num: "T-0042", reason: "Damaged in store\nsend from another location", qty_assigned: 2, store_id: "002", product_sku: "SKU-B" });
+    expect(transfer).toMatchObject({
+      transfer_num: "T-0042",
+      reason: "Damaged in store\nsend from another location",
+      qty_assigned: 2,
+      store_id: "002",
+      product_sku: "SKU-B",
+    });
     expect(await unassignedQty(a.orderId)).toBe(2);
     expect(await totalAssigned(a.rowId)).toBe(0);
     expect((await get(`/api/in_progress_assignment?assignment_id=${a.id}`)).body.data.total).toBe(0);
@@ -399,11 +519,20 @@ describe("grids", () => {
     const ids = body.data.map((row: { increment_id: string }) => row.increment_id);
     expect(ids).toEqual([...ids].sort());
     expect(ids).not.toContain(finished.orderId);
-    expect(body.total).toBe(await db.order.count({ where: { total_assigned: { lt: db.order.fields.total_shippable_qty_ordered }, magento_status: { notIn: ["complete", "closed", "canceled", "fraud"] } } }));
+    expect(body.total).toBe(
+      await db.order.count({
+        where: { total_assigned: { lt: db.order.fields.total_shippable_qty_ordered }, magento_status: { notIn: ["complete", "closed", "canceled", "fraud"] } },
+      }),
+    );
     const eligibility = body.columns.find((column: { key: string }) => column.key === "auto_assignment_eligible");
     expect(eligibility.options).toEqual({ 0: "Not Yet Calculated", 1: "No", 2: "Yes" });
     const actions = body.columns.find((column: { key: string }) => column.key === "actions");
-    expect(actions.settings.links[0]).toMatchObject({ path: "/sales/assignment/manual-assignment", field: "order_id", field_request_name: "order_id", label: "Manually Assign" });
+    expect(actions.settings.links[0]).toMatchObject({
+      path: "/sales/assignment/manual-assignment",
+      field: "order_id",
+      field_request_name: "order_id",
+      label: "Manually Assign",
+    });
     expect((await get("/api/unassigned_orders?sort=nope")).status).toBe(422);
   });
 
@@ -423,7 +552,11 @@ describe("grids", () => {
     expect(inProgress.body.data.total).toBe(await db.assignment.count({ where: { assign_status: { in: [2, 3] }, dnh: { none: {} } } }));
     const keys = inProgress.body.data.data.map((row: { assignment_id: number }) => row.assignment_id);
     expect(keys).toEqual([...keys].sort((a: number, b: number) => b - a));
-    expect(inProgress.body.columns.find((column: { key: string }) => column.key === "actions").settings.links[0]).toMatchObject({ path: "/sales/in-progress-assignment/dnh", field_request_name: "assignment_id", label: "DNH" });
+    expect(inProgress.body.columns.find((column: { key: string }) => column.key === "actions").settings.links[0]).toMatchObject({
+      path: "/sales/in-progress-assignment/dnh",
+      field_request_name: "assignment_id",
+      label: "DNH",
+    });
   });
 });
 
@@ -431,7 +564,12 @@ describe("grids", () => {
 
 describe("AS400 files", () => {
   it("computes eligibility and writes the eligible orders' items left to assign to the AS400", async () => {
-    const good = await makeOrder({ items: [{ sku: "SKU-A", qty: 2 }, { sku: "SKU-B", qty: 1 }] });
+    const good = await makeOrder({
+      items: [
+        { sku: "SKU-A", qty: 2 },
+        { sku: "SKU-B", qty: 1 },
+      ],
+    });
     expect((await assign(good.orderId, [[good.items[0], "001", 1]])).status).toBe(200);
     const noAddress = await makeOrder({ address: false, items: [{ sku: "SKU-A", qty: 1 }] });
     const unknownSku = await makeOrder({ items: [{ sku: "NOT-A-PRODUCT", qty: 1 }] });
@@ -452,8 +590,10 @@ describe("AS400 files", () => {
     const [name] = readdirSync(folder).filter((file) => file === body.file_name);
     expect(name).toMatch(/^AUTO_ASSIGN_\d{14}\.csv$/);
     const lines = readFileSync(path.join(folder, name), "utf8").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("order_id,shopify_order_id,item_id,sku,qty_unassigned,marketplace_source,marketplace_order_id,ship_name," +
-      "ship_street,ship_city,ship_region,ship_postcode,ship_country_id,shipping_description,created_at");
+    expect(lines[0]).toBe(
+      "order_id,shopify_order_id,item_id,sku,qty_unassigned,marketplace_source,marketplace_order_id,ship_name," +
+        "ship_street,ship_city,ship_region,ship_postcode,ship_country_id,shipping_description,created_at",
+    );
     const mine = lines.slice(1).filter((line) => line.startsWith(`${good.orderId},`));
     expect(mine.map((line) => line.split(",").slice(0, 5))).toEqual([
       [good.orderId, String(9_000_000 + Number(good.orderId)), String(good.items[0]), "SKU-A", "1"],
@@ -467,8 +607,19 @@ describe("AS400 files", () => {
   });
 
   it("imports the AS400's assignment file: good lines in one go, every bad line reported, the file stored and archived", async () => {
-    const order = await makeOrder({ items: [{ sku: "SKU-C", qty: 3 }, { sku: "SKU-D", qty: 1 }] });
-    const market = await makeOrder({ marketplace: "EBAY_STORES", items: [{ sku: "SKU-B", qty: 1 }, { sku: "SKU-C", qty: 1 }] });
+    const order = await makeOrder({
+      items: [
+        { sku: "SKU-C", qty: 3 },
+        { sku: "SKU-D", qty: 1 },
+      ],
+    });
+    const market = await makeOrder({
+      marketplace: "EBAY_STORES",
+      items: [
+        { sku: "SKU-B", qty: 1 },
+        { sku: "SKU-C", qty: 1 },
+      ],
+    });
     const [c, d] = order.items;
     const content = [
       "order_id,item_id,sku,source_code,qty,form_number",
@@ -526,7 +677,9 @@ describe("AS400 files", () => {
     expect(status).toBe(200);
     expect(body.error).toBe(true);
     expect(body.message).toBe("Something went wrong importing the assignment file from the AS400");
-    expect(body.error_messages).toEqual(["BROKEN.csv refused: line 1: not an assignment file: missing required columns order_id, item_id, source_code, qty (the header row has: order, sku)"]);
+    expect(body.error_messages).toEqual([
+      "BROKEN.csv refused: line 1: not an assignment file: missing required columns order_id, item_id, source_code, qty (the header row has: order, sku)",
+    ]);
     const stored = await db.transmission.findFirstOrThrow({ where: { partner: "as400", direction: "in", file_name: "BROKEN.csv" } });
     expect(stored).toMatchObject({ status: "failed" });
     // Run as the assignment_import feed: its logs say so.
@@ -541,7 +694,9 @@ describe("AS400 files", () => {
     const imported = await post("/api/import_assignment", {});
     expect(imported.body).toMatchObject({ error: false, message: "Assignment file imported successfully" });
     const rows = await db.assignment.findMany({ where: { order_increment_id: order.orderId } });
-    expect(rows.map((row) => [row.store_id, row.qty_assigned, row.assign_status, row.form_number])).toEqual([["002", 1, 3, `F${String(order.items[0]).padStart(6, "0")}`]]);
+    expect(rows.map((row) => [row.store_id, row.qty_assigned, row.assign_status, row.form_number])).toEqual([
+      ["002", 1, 3, `F${String(order.items[0]).padStart(6, "0")}`],
+    ]);
     expect((await get(`/api/in_progress_assignment?order_increment_id=${order.orderId}`)).body.data.total).toBe(1);
   });
 });

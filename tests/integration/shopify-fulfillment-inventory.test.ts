@@ -126,7 +126,14 @@ describe("createFulfillmentOnce", () => {
   });
 
   it("fulfils no more than remains on the line", async () => {
-    const result = await shopify.fulfillment.createFulfillmentOnce(admin, { shopifyOrderId, sku: skuB, quantity: 5, trackingNumber: "9400100000000000000001", carrier: null, notifyCustomer: true });
+    const result = await shopify.fulfillment.createFulfillmentOnce(admin, {
+      shopifyOrderId,
+      sku: skuB,
+      quantity: 5,
+      trackingNumber: "9400100000000000000001",
+      carrier: null,
+      notifyCustomer: true,
+    });
     expect(result.created).toBe(true);
     const [create] = (await recorded()).filter((call) => call.operation === "FulfillmentCreate");
     expect(create.variables).toMatchObject({
@@ -243,7 +250,12 @@ describe("setAvailableQuantities", () => {
         inventorySetQuantities(input: $input) { inventoryAdjustmentGroup { reason } userErrors { code field message } }
       }`,
     };
-    const input = { name: "available", reason: "correction", ignoreCompareQuantity: true, quantities: [{ inventoryItemId: productVariants.nodes[0].inventoryItem.id, locationId: before.locationId, quantity: 1, compareQuantity: 6 }] };
+    const input = {
+      name: "available",
+      reason: "correction",
+      ignoreCompareQuantity: true,
+      quantities: [{ inventoryItemId: productVariants.nodes[0].inventoryItem.id, locationId: before.locationId, quantity: 1, compareQuantity: 6 }],
+    };
     const error = await admin.run(legacy, { input }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(shopify.client.ShopifyApiError);
     expect((error as Error).message).toContain("ignoreCompareQuantity (Field is not defined on InventorySetQuantitiesInput)");

@@ -71,9 +71,7 @@ describe("fulfilments kept by the stand-in", () => {
         id: "gid://shopify/FulfillmentOrder/5812345670014",
         status: "OPEN",
         lineItems: {
-          nodes: [
-            { id: "gid://shopify/FulfillmentOrderLineItem/5812345670014001", remainingQuantity: 1, lineItem: { sku: "SKU-1001", quantity: 1 } },
-          ],
+          nodes: [{ id: "gid://shopify/FulfillmentOrderLineItem/5812345670014001", remainingQuantity: 1, lineItem: { sku: "SKU-1001", quantity: 1 } }],
         },
       },
     ]);
@@ -134,7 +132,8 @@ describe("many orders in one nodes query (D130)", () => {
   it("answers each id in order, null for an unknown order, cuts lists at the query's first, and costs per id with the unused part given back", async () => {
     const { OrdersFulfillmentState } = await import("../../app/shopify/operations");
     const catalog: StandInCatalog = {
-      order: async (id) => (id === "404" ? null : { name: `#${id}`, lineItems: Array.from({ length: id === "12" ? 12 : 1 }, (_, i) => ({ sku: `SKU-${id}-${i}`, quantity: 1 })) }),
+      order: async (id) =>
+        id === "404" ? null : { name: `#${id}`, lineItems: Array.from({ length: id === "12" ? 12 : 1 }, (_, i) => ({ sku: `SKU-${id}-${i}`, quantity: 1 })) },
       variants: async (skus) => skus,
       locations: async () => ["Main warehouse"],
     };
@@ -143,8 +142,15 @@ describe("many orders in one nodes query (D130)", () => {
       const ids = ["gid://shopify/Order/7", "gid://shopify/Order/404", "gid://shopify/Product/5", "gid://shopify/Order/12"];
       const answer = await graphql(own.url, OrdersFulfillmentState.document, { ids });
       const [seven, unknown, product, twelve] = answer.data.nodes;
-      expect(seven).toMatchObject({ id: "gid://shopify/Order/7", name: "#7", fulfillments: [], fulfillmentOrders: { nodes: [{ id: "gid://shopify/FulfillmentOrder/7", status: "OPEN" }] } });
-      expect(seven.fulfillmentOrders.nodes[0].lineItems.nodes).toEqual([{ id: "gid://shopify/FulfillmentOrderLineItem/7001", remainingQuantity: 1, lineItem: { sku: "SKU-7-0", quantity: 1 } }]);
+      expect(seven).toMatchObject({
+        id: "gid://shopify/Order/7",
+        name: "#7",
+        fulfillments: [],
+        fulfillmentOrders: { nodes: [{ id: "gid://shopify/FulfillmentOrder/7", status: "OPEN" }] },
+      });
+      expect(seven.fulfillmentOrders.nodes[0].lineItems.nodes).toEqual([
+        { id: "gid://shopify/FulfillmentOrderLineItem/7001", remainingQuantity: 1, lineItem: { sku: "SKU-7-0", quantity: 1 } },
+      ]);
       expect(unknown).toBeNull();
       expect(product).toEqual({});
       // lineItems(first: 10): the order's other two lines are not in this answer.
@@ -159,7 +165,10 @@ describe("many orders in one nodes query (D130)", () => {
       const refused = await graphql(own.url, OrdersFulfillmentState.document, { ids: many });
       expect(refused.data).toBeUndefined();
       expect(refused.errors).toEqual([
-        { message: "Query cost is 1201, which exceeds the single query max cost limit (1000).", extensions: { code: "MAX_COST_EXCEEDED", cost: 1201, maxCost: 1000 } },
+        {
+          message: "Query cost is 1201, which exceeds the single query max cost limit (1000).",
+          extensions: { code: "MAX_COST_EXCEEDED", cost: 1201, maxCost: 1000 },
+        },
       ]);
     } finally {
       await own.stop();
@@ -179,13 +188,36 @@ describe("many orders in one nodes query (D130)", () => {
     // 30 points an order: a first query of 25 orders alone, then, side by side, as many as fit in 1,000 points (33) and the rest.
     expect(reads.map((call) => call.operation)).toEqual(["OrdersFulfillmentState", "OrdersFulfillmentState", "OrdersFulfillmentState"]);
     expect((reads[0].variables.ids as string[]).length).toBe(25);
-    expect(reads.slice(1).map((call) => (call.variables.ids as string[]).length).sort((a, b) => a - b)).toEqual([12, 33]);
+    expect(
+      reads
+        .slice(1)
+        .map((call) => (call.variables.ids as string[]).length)
+        .sort((a, b) => a - b),
+    ).toEqual([12, 33]);
     // Two shipments of one order from one read: the second sees the first's fulfilment and what it left.
-    const first = await createFulfillmentFromView(admin, views, { shopifyOrderId: ids[0], sku: "SKU-1001", quantity: 1, trackingNumber: "1Z-NODES-1", carrier: "UPS" });
+    const first = await createFulfillmentFromView(admin, views, {
+      shopifyOrderId: ids[0],
+      sku: "SKU-1001",
+      quantity: 1,
+      trackingNumber: "1Z-NODES-1",
+      carrier: "UPS",
+    });
     expect(first.created).toBe(true);
-    const again = await createFulfillmentFromView(admin, views, { shopifyOrderId: ids[0], sku: "SKU-1001", quantity: 1, trackingNumber: "1Z-NODES-1", carrier: "UPS" });
+    const again = await createFulfillmentFromView(admin, views, {
+      shopifyOrderId: ids[0],
+      sku: "SKU-1001",
+      quantity: 1,
+      trackingNumber: "1Z-NODES-1",
+      carrier: "UPS",
+    });
     expect(again).toEqual({ fulfillmentId: first.fulfillmentId, created: false });
-    const closed = await createFulfillmentFromView(admin, views, { shopifyOrderId: ids[0], sku: "SKU-1001", quantity: 1, trackingNumber: "1Z-NODES-2", carrier: "UPS" }).catch((error: unknown) => error);
+    const closed = await createFulfillmentFromView(admin, views, {
+      shopifyOrderId: ids[0],
+      sku: "SKU-1001",
+      quantity: 1,
+      trackingNumber: "1Z-NODES-2",
+      carrier: "UPS",
+    }).catch((error: unknown) => error);
     expect(closed).toMatchObject({ failure: "no_open_line" });
     const sent = ((await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[]).slice(3).map((call) => call.operation);
     // The one create; the refused third shipment read the order again (Shopify may have changed since) before giving up.
@@ -209,7 +241,12 @@ describe("inventory kept by the stand-in", () => {
       input: {
         name: "available",
         reason: "correction",
-        quantities: variants.map((v: { inventoryItem: { id: string } }, i: number) => ({ inventoryItemId: v.inventoryItem.id, locationId: locations[0].id, quantity: 5 + i, changeFromQuantity: null })),
+        quantities: variants.map((v: { inventoryItem: { id: string } }, i: number) => ({
+          inventoryItemId: v.inventoryItem.id,
+          locationId: locations[0].id,
+          quantity: 5 + i,
+          changeFromQuantity: null,
+        })),
       },
       idempotencyKey: "key-1",
     });
@@ -224,46 +261,69 @@ describe("inventory kept by the stand-in", () => {
     ]);
   });
 
-  it("refuses what Shopify 2026-07 refuses: the removed compare fields, no " +
-    "idempotency key, no changeFromQuantity, unknown items, more than 250 quantities", async () => {
-    const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
-    const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
-    const quantity = (extra: Record<string, unknown> = { changeFromQuantity: null }) => ({ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity: 1, ...extra });
-    let keys = 0;
-    const set = (input: Record<string, unknown>, document = setQuantities) =>
-      graphql(standIn.url, document, { input: { name: "available", reason: "correction", ...input }, idempotencyKey: `key-${++keys}` });
+  it(
+    "refuses what Shopify 2026-07 refuses: the removed compare fields, no " + "idempotency key, no changeFromQuantity, unknown items, more than 250 quantities",
+    async () => {
+      const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
+      const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
+      const quantity = (extra: Record<string, unknown> = { changeFromQuantity: null }) => ({
+        inventoryItemId: variant.inventoryItem.id,
+        locationId: location.id,
+        quantity: 1,
+        ...extra,
+      });
+      let keys = 0;
+      const set = (input: Record<string, unknown>, document = setQuantities) =>
+        graphql(standIn.url, document, { input: { name: "available", reason: "correction", ...input }, idempotencyKey: `key-${++keys}` });
 
-    // The 2025-10 shape fails validation as a whole: errors, no data.
-    const old = await set({ ignoreCompareQuantity: true, quantities: [quantity({ compareQuantity: 0 })] });
-    expect(old.data).toBeUndefined();
-    expect(old.errors).toHaveLength(1);
-    expect(old.errors[0].message).toContain("ignoreCompareQuantity (Field is not defined on InventorySetQuantitiesInput)");
-    expect(old.errors[0].extensions.problems).toEqual([
-      { path: ["ignoreCompareQuantity"], explanation: "Field is not defined on InventorySetQuantitiesInput" },
-      { path: ["quantities", 0, "compareQuantity"], explanation: "Field is not defined on InventoryQuantityInput" },
-    ]);
-    const noKey = await set({ quantities: [quantity()] }, "mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) { x } }");
-    expect(noKey.errors[0].message).toContain("requires an idempotency key");
-    const literalKey = await set({ quantities: [quantity()] }, 'mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) @idempotent(key: "literal-1") { x } }');
-    expect(literalKey.data.inventorySetQuantities.userErrors).toEqual([]);
+      // The 2025-10 shape fails validation as a whole: errors, no data.
+      const old = await set({ ignoreCompareQuantity: true, quantities: [quantity({ compareQuantity: 0 })] });
+      expect(old.data).toBeUndefined();
+      expect(old.errors).toHaveLength(1);
+      expect(old.errors[0].message).toContain("ignoreCompareQuantity (Field is not defined on InventorySetQuantitiesInput)");
+      expect(old.errors[0].extensions.problems).toEqual([
+        { path: ["ignoreCompareQuantity"], explanation: "Field is not defined on InventorySetQuantitiesInput" },
+        { path: ["quantities", 0, "compareQuantity"], explanation: "Field is not defined on InventoryQuantityInput" },
+      ]);
+      const noKey = await set(
+        { quantities: [quantity()] },
+        "mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) { x } }",
+      );
+      expect(noKey.errors[0].message).toContain("requires an idempotency key");
+      const literalKey = await set(
+        { quantities: [quantity()] },
+        'mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) @idempotent(key: "literal-1") { x } }',
+      );
+      expect(literalKey.data.inventorySetQuantities.userErrors).toEqual([]);
 
-    const noChangeFrom = await set({ quantities: [quantity({})] });
-    expect(noChangeFrom.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "COMPARE_QUANTITY_REQUIRED", field: ["input", "quantities", "0", "changeFromQuantity"] });
-    const stale = await set({ quantities: [quantity({ changeFromQuantity: 7 })] });
-    expect(stale.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "CHANGE_FROM_QUANTITY_STALE" });
-    const current = await set({ quantities: [{ ...quantity({ changeFromQuantity: 1 }), quantity: 2 }] });
-    expect(current.data.inventorySetQuantities.userErrors).toEqual([]);
-    const unknownItem = await set({ quantities: [{ ...quantity(), inventoryItemId: "gid://shopify/InventoryItem/1" }] });
-    expect(unknownItem.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "INVALID_INVENTORY_ITEM", field: ["input", "quantities", "0", "inventoryItemId"] });
-    const tooMany = await set({ quantities: Array.from({ length: 251 }, (_, i) => ({ ...quantity(), quantity: i })) });
-    expect(tooMany.data.inventorySetQuantities.userErrors.map((e: { code: string }) => e.code)).toContain("INVALID_QUANTITY");
-    expect(await (await fetch(`${standIn.url}/__inventory`)).json()).toEqual([{ sku: "A-1", location: "Shop location", quantity: 2 }]);
-  });
+      const noChangeFrom = await set({ quantities: [quantity({})] });
+      expect(noChangeFrom.data.inventorySetQuantities.userErrors[0]).toMatchObject({
+        code: "COMPARE_QUANTITY_REQUIRED",
+        field: ["input", "quantities", "0", "changeFromQuantity"],
+      });
+      const stale = await set({ quantities: [quantity({ changeFromQuantity: 7 })] });
+      expect(stale.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: "CHANGE_FROM_QUANTITY_STALE" });
+      const current = await set({ quantities: [{ ...quantity({ changeFromQuantity: 1 }), quantity: 2 }] });
+      expect(current.data.inventorySetQuantities.userErrors).toEqual([]);
+      const unknownItem = await set({ quantities: [{ ...quantity(), inventoryItemId: "gid://shopify/InventoryItem/1" }] });
+      expect(unknownItem.data.inventorySetQuantities.userErrors[0]).toMatchObject({
+        code: "INVALID_INVENTORY_ITEM",
+        field: ["input", "quantities", "0", "inventoryItemId"],
+      });
+      const tooMany = await set({ quantities: Array.from({ length: 251 }, (_, i) => ({ ...quantity(), quantity: i })) });
+      expect(tooMany.data.inventorySetQuantities.userErrors.map((e: { code: string }) => e.code)).toContain("INVALID_QUANTITY");
+      expect(await (await fetch(`${standIn.url}/__inventory`)).json()).toEqual([{ sku: "A-1", location: "Shop location", quantity: 2 }]);
+    },
+  );
 
   it("answers a resend with the same idempotency key as the first time, without setting again", async () => {
     const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
     const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
-    const input = (quantity: number) => ({ name: "available", reason: "correction", quantities: [{ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity, changeFromQuantity: null }] });
+    const input = (quantity: number) => ({
+      name: "available",
+      reason: "correction",
+      quantities: [{ inventoryItemId: variant.inventoryItem.id, locationId: location.id, quantity, changeFromQuantity: null }],
+    });
     const first = await graphql(standIn.url, setQuantities, { input: input(4), idempotencyKey: "same" });
     // Meanwhile the level changes (a sale in Shopify, say).
     await graphql(standIn.url, setQuantities, { input: input(9), idempotencyKey: "other" });
@@ -282,7 +342,16 @@ describe("inventory kept by the stand-in", () => {
 describe("a stand-in over a catalog", () => {
   it("knows only the catalog's orders, SKUs and locations", async () => {
     const catalog: StandInCatalog = {
-      order: async (id) => (id === "42" ? { name: "#100042", lineItems: [{ sku: "RED-S", quantity: 2 }, { sku: "RED-M", quantity: 1 }] } : null),
+      order: async (id) =>
+        id === "42"
+          ? {
+              name: "#100042",
+              lineItems: [
+                { sku: "RED-S", quantity: 2 },
+                { sku: "RED-M", quantity: 1 },
+              ],
+            }
+          : null,
       variants: async (skus) => skus.filter((sku) => sku.startsWith("RED-")),
       locations: async () => ["Main warehouse", "Vendor ACME"],
     };
@@ -292,7 +361,10 @@ describe("a stand-in over a catalog", () => {
       expect((await graphql(own.url, named("OrderFulfillmentState"), { id: "gid://shopify/Order/43" })).data.order).toBeNull();
       const read = (await graphql(own.url, named("OrderRead"), { id: "gid://shopify/Order/42" })).data.order;
       expect(read.name).toBe("#100042");
-      expect(read.lineItems.nodes.map((line: { sku: string; quantity: number }) => [line.sku, line.quantity])).toEqual([["RED-S", 2], ["RED-M", 1]]);
+      expect(read.lineItems.nodes.map((line: { sku: string; quantity: number }) => [line.sku, line.quantity])).toEqual([
+        ["RED-S", 2],
+        ["RED-M", 1],
+      ]);
       const state = (await graphql(own.url, named("OrderFulfillmentState"), { id: "gid://shopify/Order/42" })).data.order;
       expect(state.fulfillmentOrders.nodes[0].lineItems.nodes.map((line: { id: string }) => line.id)).toEqual([
         "gid://shopify/FulfillmentOrderLineItem/42001",
@@ -337,8 +409,14 @@ describe("Shopify's rate limits in the stand-in", () => {
 
   it("reports the cost of every answer, as an idle shop's by default", async () => {
     const query = await graphql(standIn.url, "query ShopInfo { shop { name } }");
-    expect(query.extensions.cost).toEqual({ requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 } });
-    const search = await graphql(standIn.url, "query VariantsBySku($query: String!) { productVariants(first: 100, query: $query) { nodes { id } } }", { query: 'sku:"A"' });
+    expect(query.extensions.cost).toEqual({
+      requestedQueryCost: 1,
+      actualQueryCost: 1,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 },
+    });
+    const search = await graphql(standIn.url, "query VariantsBySku($query: String!) { productVariants(first: 100, query: $query) { nodes { id } } }", {
+      query: 'sku:"A"',
+    });
     expect(search.extensions.cost.requestedQueryCost).toBe(103);
     const set = await graphql(standIn.url, setQuantities, { input: { name: "available", reason: "correction", quantities: [] }, idempotencyKey: "k" });
     expect(set.extensions.cost.requestedQueryCost).toBe(10);
@@ -347,20 +425,30 @@ describe("Shopify's rate limits in the stand-in", () => {
   it("meters a leaky bucket: THROTTLED with the cost extension when a request costs more than is left, and nothing runs", async () => {
     const orderId = "gid://shopify/Order/5812345670099";
     const [line] = (await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId })).data.order.fulfillmentOrders.nodes[0].lineItems.nodes;
-    expect(await (await throttle({ bucket: { maximumAvailable: 20, restoreRate: 2, currentlyAvailable: 5 } })).json()).toMatchObject({ bucket: { metered: true, currentlyAvailable: 5 } });
+    expect(await (await throttle({ bucket: { maximumAvailable: 20, restoreRate: 2, currentlyAvailable: 5 } })).json()).toMatchObject({
+      bucket: { metered: true, currentlyAvailable: 5 },
+    });
 
     const fulfil = () =>
       graphql(standIn.url, mutation("FulfillmentCreate"), {
-        fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: "gid://shopify/FulfillmentOrder/5812345670099", fulfillmentOrderLineItems: [{ id: line.id, quantity: 1 }] }] },
+        fulfillment: {
+          lineItemsByFulfillmentOrder: [
+            { fulfillmentOrderId: "gid://shopify/FulfillmentOrder/5812345670099", fulfillmentOrderLineItems: [{ id: line.id, quantity: 1 }] },
+          ],
+        },
       });
     const refused = await fulfil();
     expect(refused.data).toBeUndefined();
     expect(refused.errors).toEqual([{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }]);
-    expect(refused.extensions.cost).toEqual({ requestedQueryCost: 10, actualQueryCost: null, throttleStatus: { maximumAvailable: 20, currentlyAvailable: 5, restoreRate: 2 } });
+    expect(refused.extensions.cost).toEqual({
+      requestedQueryCost: 10,
+      actualQueryCost: null,
+      throttleStatus: { maximumAvailable: 20, currentlyAvailable: 5, restoreRate: 2 },
+    });
     const [recorded] = (await calls()).filter((call) => call.operation === "FulfillmentCreate");
     expect(recorded).toMatchObject({ throttled: "THROTTLED", retryAfterMs: 2500, inFlight: 1 });
     // Nothing was fulfilled; cheap queries still go through the 5 points left.
-    const state = (await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId }));
+    const state = await graphql(standIn.url, named("OrderFulfillmentState"), { id: orderId });
     expect(state.data.order.fulfillments).toEqual([]);
 
     await fetch(`${standIn.url}/__throttle`, { method: "DELETE" });

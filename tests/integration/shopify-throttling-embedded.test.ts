@@ -19,10 +19,14 @@ let orderRowId: number;
 const SHOPIFY_ORDER_ID = "5900000000042";
 
 const api = (pathname: string, method = "GET") =>
-  fetch(`${app.url}${pathname}`, { method, headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } });
+  fetch(`${app.url}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+  });
 /** The stand-in's GraphQL calls of one operation, in order. */
 const sent = (operation: string) => app.standIn.calls.filter((call) => call.operation === operation) as Array<RecordedCall & { arrivedMs: number }>;
-const gaps = (calls: Array<RecordedCall & { arrivedMs: number }>) => calls.slice(1).map((call, i) => ({ waited: call.arrivedMs - calls[i].answeredMs!, told: calls[i].retryAfterMs ?? 0 }));
+const gaps = (calls: Array<RecordedCall & { arrivedMs: number }>) =>
+  calls.slice(1).map((call, i) => ({ waited: call.arrivedMs - calls[i].answeredMs!, told: calls[i].retryAfterMs ?? 0 }));
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) throw new Error("Build the app first (npm test does).");
@@ -67,7 +71,14 @@ describe("a signed-in request", () => {
     expect(reads[0].retryAfterMs).toBeGreaterThan(0);
     for (const { waited, told } of gaps(reads)) expect(waited).toBeGreaterThanOrEqual(told);
     await expect
-      .poll(async () => (await db.productApiOperation.findMany({ where: { operation: "OrderRead" }, select: { status: true, response: true } })).map((row) => [row.status, (row.response as { attempts?: number }).attempts]), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await db.productApiOperation.findMany({ where: { operation: "OrderRead" }, select: { status: true, response: true } })).map((row) => [
+            row.status,
+            (row.response as { attempts?: number }).attempts,
+          ]),
+        { timeout: 10_000 },
+      )
       .toEqual([["success", 2]]);
   });
 
@@ -90,7 +101,9 @@ describe("a job on the offline session", () => {
 
     // Run Feed answers at once; the run is followed to its end with the session token, as the page does (D93).
     const started = (await (await api("/api/feed_run?feed_name=product_sync", "POST")).json()) as { run_id: number };
-    const answer = await runEnd(app.url, started.run_id, { init: { headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } } });
+    const answer = await runEnd(app.url, started.run_id, {
+      init: { headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } },
+    });
     expect(answer).toMatchObject({ status: "finished", feed_status: "finished" });
     expect(answer.detail).toContain("1 Shopify product tagged");
     const searches = sent("ProductsBySku");

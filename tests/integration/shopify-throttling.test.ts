@@ -27,7 +27,8 @@ const sample = async (series: string) => {
 
 /** GraphQL requests only here: they all carry arrival time and concurrency. */
 const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<RecordedCall & { arrivedMs: number; inFlight: number }>;
-const throttle = (control: ThrottleControl) => fetch(`${standIn.url}/__throttle`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(control) });
+const throttle = (control: ThrottleControl) =>
+  fetch(`${standIn.url}/__throttle`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(control) });
 // Each test its own shop, so one test's throttling never slows the next (the limiter is per shop).
 let shops = 0;
 const freshAdmin = () => modules.client.shopifyAdminFor({ mode: "local", shop: `${tag.toLowerCase()}-${++shops}.myshopify.com` });
@@ -96,7 +97,11 @@ describe("a throttled call", () => {
 
   it("that keeps being throttled ends failed, recorded in the API errors with its reason", async () => {
     await throttle({ http429: { times: 100, retryAfterSeconds: 0.2 } });
-    const series = ['shopify_calls_total{operation="ShopInfo"}', 'shopify_throttles_total{operation="ShopInfo"}', 'shopify_errors_total{operation="ShopInfo",kind="throttled"}'];
+    const series = [
+      'shopify_calls_total{operation="ShopInfo"}',
+      'shopify_throttles_total{operation="ShopInfo"}',
+      'shopify_errors_total{operation="ShopInfo",kind="throttled"}',
+    ];
     const before = await Promise.all(series.map(sample));
     const failure = await freshAdmin()
       .run(modules.operations.ShopInfo, {}, { sku: `${tag}-gives-up` })
@@ -167,7 +172,8 @@ describe("while a shop is throttled", () => {
 
 describe("the calls a shop's budget holds (D130)", () => {
   // FulfillmentCreate costs 10 points; an empty input is answered (with userErrors) without changing anything.
-  const fulfil = (admin: ReturnType<typeof freshAdmin>, sku: string) => admin.run(modules.operations.FulfillmentCreate, { fulfillment: { lineItemsByFulfillmentOrder: [] } }, { sku });
+  const fulfil = (admin: ReturnType<typeof freshAdmin>, sku: string) =>
+    admin.run(modules.operations.FulfillmentCreate, { fulfillment: { lineItemsByFulfillmentOrder: [] } }, { sku });
 
   it("go in flight together, more than four once an answer has told the budget, and none is throttled", async () => {
     await throttle({ bucket: { maximumAvailable: 400, restoreRate: 50 }, latencyMs: 100 });

@@ -20,11 +20,13 @@ import { followRun } from "../support/runs";
 const tag = `SO${randomBytes(3).toString("hex").toUpperCase()}`;
 const STORE = tag;
 const sku = (letter: string) => `${tag}-${letter}`;
-const HEADER = "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
+const HEADER =
+  "store_id,store_ticket,employee_number,customer_name,customer_email,customer_phone,customer_address_1," +
   "customer_address_2,customer_address_city,customer_address_state_code,customer_address_zip,shipping_cost,sku,size," +
   "width,price,tax";
 // The email carries the tag, so a search for it finds this file's orders only.
-const customer = (name: string, state = "IL") => `${name},${name.toLowerCase().replace(" ", ".")}+${tag.toLowerCase()}@example.com,(312) 555-0100,1 Main St,,Chicago,${state},60601`;
+const customer = (name: string, state = "IL") =>
+  `${name},${name.toLowerCase().replace(" ", ".")}+${tag.toLowerCase()}@example.com,(312) 555-0100,1 Main St,,Chicago,${state},60601`;
 
 let db: PrismaClient;
 let root: string;
@@ -37,8 +39,16 @@ let app: RunningApp;
 
 const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
 const creates = async (ticket?: string) =>
-  (await calls()).filter((call) => call.operation === "SpecialOrderCreate" && (!ticket || ((call.variables.order as { tags: string[] }).tags ?? []).includes(`special-order-${STORE}-${ticket}`)));
-const orderOf = (ticket: string) => db.specialOrder.findUniqueOrThrow({ where: { store_id_store_ticket: { store_id: STORE, store_ticket: ticket } }, include: { errors: { orderBy: { id: "asc" } } } });
+  (await calls()).filter(
+    (call) =>
+      call.operation === "SpecialOrderCreate" &&
+      (!ticket || ((call.variables.order as { tags: string[] }).tags ?? []).includes(`special-order-${STORE}-${ticket}`)),
+  );
+const orderOf = (ticket: string) =>
+  db.specialOrder.findUniqueOrThrow({
+    where: { store_id_store_ticket: { store_id: STORE, store_ticket: ticket } },
+    include: { errors: { orderBy: { id: "asc" } } },
+  });
 const put = (name: string, content: string) => writeFileSync(path.join(folder, name), content);
 const runPull = () => pull.pullSpecialOrders(undefined, { admin });
 
@@ -76,15 +86,16 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const FIRST_FILE = [
-  HEADER,
-  `${STORE},1,E204,${customer("Maria Lopez")},9.95,${sku("A")},9,M,129.95,10.72`,
-  `${STORE},1,,,,,,,,,,,${sku("B")},9.5,W,89.00,7.34`,
-  `${STORE},2,E520,${customer("Julie Tremblay", "PQ")},19.95,${sku("C")},7,,159.00,23.81`,
-  `${STORE},3,E118,${customer("Ann Cole")},9.95,${sku("A")},8,N,call store,0`,
-  `${STORE},4,E777,${customer("Ray Olson")},9.95,${sku("ZZZ")},10,,99.00,7.62`,
-  `${STORE},,E777,${customer("No Ticket")},9.95,${sku("A")},10,,99.00,7.62`,
-].join("\n") + "\n";
+const FIRST_FILE =
+  [
+    HEADER,
+    `${STORE},1,E204,${customer("Maria Lopez")},9.95,${sku("A")},9,M,129.95,10.72`,
+    `${STORE},1,,,,,,,,,,,${sku("B")},9.5,W,89.00,7.34`,
+    `${STORE},2,E520,${customer("Julie Tremblay", "PQ")},19.95,${sku("C")},7,,159.00,23.81`,
+    `${STORE},3,E118,${customer("Ann Cole")},9.95,${sku("A")},8,N,call store,0`,
+    `${STORE},4,E777,${customer("Ray Olson")},9.95,${sku("ZZZ")},10,,99.00,7.62`,
+    `${STORE},,E777,${customer("No Ticket")},9.95,${sku("A")},10,,99.00,7.62`,
+  ].join("\n") + "\n";
 
 describe("the pull", () => {
   it("turns a file into Shopify orders and error rows, and keeps the file in the log", async () => {
@@ -105,7 +116,11 @@ describe("the pull", () => {
 
     const sent = await creates();
     expect(sent).toHaveLength(2);
-    const julie = (await creates("2"))[0].variables.order as { shippingAddress: Record<string, string>; lineItems: Array<{ sku: string; variantId?: string }>; financialStatus: string };
+    const julie = (await creates("2"))[0].variables.order as {
+      shippingAddress: Record<string, string>;
+      lineItems: Array<{ sku: string; variantId?: string }>;
+      financialStatus: string;
+    };
     expect(julie.shippingAddress).toMatchObject({ countryCode: "CA", provinceCode: "QC", city: "Chicago", firstName: "Julie", lastName: "Tremblay" });
     expect(julie.lineItems).toEqual([expect.objectContaining({ sku: sku("C"), variantId: expect.stringMatching(/^gid:\/\/shopify\/ProductVariant\//) })]);
     expect((await orderOf("2")).customer_address_state_code).toBe("PQ"); // kept as the AS400 wrote it
@@ -122,13 +137,22 @@ describe("the pull", () => {
     expect(log.summary).toContain("4 tickets: 3 for Shopify, 1 error to revise");
     expect(maria.log_id).toBe(log.id);
     const stored = await db.transmission.findUniqueOrThrow({ where: { id: log.transmission_id! } });
-    expect(stored).toMatchObject({ partner: "as400", direction: "in", status: "processed", content_hash: createHash("sha256").update(FIRST_FILE).digest("hex") });
+    expect(stored).toMatchObject({
+      partner: "as400",
+      direction: "in",
+      status: "processed",
+      content_hash: createHash("sha256").update(FIRST_FILE).digest("hex"),
+    });
     expect(readdirSync(folder)).toEqual(["archive"]);
     expect(readdirSync(path.join(folder, "archive"))).toEqual([name]);
   });
 
   it("never imports a ticket it already has, even from the same content again", async () => {
-    const before = { orders: await db.specialOrder.count({ where: { store_id: STORE } }), logs: await db.specialOrderLog.count({ where: { file_path: { contains: tag } } }), creates: (await creates()).length };
+    const before = {
+      orders: await db.specialOrder.count({ where: { store_id: STORE } }),
+      logs: await db.specialOrderLog.count({ where: { file_path: { contains: tag } } }),
+      creates: (await creates()).length,
+    };
     // The same content under another name is a file of its own (D59): stored and read, and its tickets are known.
     put(`special_orders_${tag}_01_again.csv`, FIRST_FILE);
     put(`special_orders_${tag}_02.csv`, `${HEADER}\n${STORE},1,E204,${customer("Maria Lopez")},9.95,${sku("D")},9,M,129.95,10.72\n`);
@@ -148,9 +172,18 @@ describe("the pull", () => {
     const { createShopifyOrderOnce } = await import("../../app/special-orders/shopify-order.server");
     const order = await db.specialOrder.create({
       data: {
-        store_id: STORE, store_ticket: "5", customer_name: "Grace Kim", customer_email: "grace@example.com", customer_phone: "555-0100",
-        customer_address_1: "1 Main St", customer_address_city: "Chicago", customer_address_state_code: "IL", customer_address_zip: "60601",
-        items: [{ sku: sku("A"), size: "9", width: "", price: "50.00", tax: "4.00" }], shipping_cost: 5, status: "pending",
+        store_id: STORE,
+        store_ticket: "5",
+        customer_name: "Grace Kim",
+        customer_email: "grace@example.com",
+        customer_phone: "555-0100",
+        customer_address_1: "1 Main St",
+        customer_address_city: "Chicago",
+        customer_address_state_code: "IL",
+        customer_address_zip: "60601",
+        items: [{ sku: sku("A"), size: "9", width: "", price: "50.00", tax: "4.00" }],
+        shipping_cost: 5,
+        status: "pending",
       },
     });
     // The crashed run: Shopify made the order, our row never heard of it.
@@ -170,7 +203,9 @@ describe("the pull", () => {
     expect(result.error).toBe(true);
     expect(result.message).toContain("1 file refused");
     const refused = await db.specialOrderLog.findFirstOrThrow({ where: { file_path: { endsWith: `special_orders_${tag}_03.csv` } } });
-    expect(refused.summary).toBe("refused: line 1: not a special-order file: missing required columns store_id, store_ticket, sku (the header row has: order, status)");
+    expect(refused.summary).toBe(
+      "refused: line 1: not a special-order file: missing required columns store_id, store_ticket, sku (the header row has: order, status)",
+    );
     expect(Buffer.from(refused.content).toString()).toBe("order,status\n1,shipped\n");
     expect((await orderOf("6")).status).toBe("created");
   });
@@ -219,7 +254,9 @@ describe("the calls of spec 001 §7", () => {
     expect(current.body.data[0].grand_total_purchased).toMatch(/^\d+\.\d{2}$/);
 
     // One pulled but not yet created in Shopify is listed too, first, as Pending (issue 18).
-    const waiting = await db.specialOrder.create({ data: { store_ticket: "90", store_id: STORE, customer_name: "Wait Ing", customer_email: `wait+${tag.toLowerCase()}@example.com`, status: "pending" } });
+    const waiting = await db.specialOrder.create({
+      data: { store_ticket: "90", store_id: STORE, customer_name: "Wait Ing", customer_email: `wait+${tag.toLowerCase()}@example.com`, status: "pending" },
+    });
     try {
       const listed = await get(`/api/special_order_current?queryValue=${tag}`);
       expect(listed.body.data[0]).toMatchObject({ store_ticket: "90", status: "pending", order_id: null });
@@ -238,12 +275,25 @@ describe("the calls of spec 001 §7", () => {
 
   it("loads the form with items as a JSON string, and answers 422 with the first failing rule", async () => {
     const { id, body } = await form("3");
-    expect(body).toMatchObject({ store_ticket: "3", store_id: STORE, employee_number: "E118", error_message: "Price must be a number.", customer_name: "Ann Cole", shipping_cost: "9.95" });
+    expect(body).toMatchObject({
+      store_ticket: "3",
+      store_id: STORE,
+      employee_number: "E118",
+      error_message: "Price must be a number.",
+      customer_name: "Ann Cole",
+      shipping_cost: "9.95",
+    });
     expect(JSON.parse(body.items)).toEqual([{ sku: sku("A"), size: "8", width: "N", price: "call store", tax: "0" }]);
 
     const item = { sku: sku("A"), size: "8", width: "N", price: "120.00", tax: "9.90" };
     const cases: Array<[unknown[], string]> = [
-      [[{ ...item, sku: "" }, { ...item, price: "x" }], "SKU is a required field."],
+      [
+        [
+          { ...item, sku: "" },
+          { ...item, price: "x" },
+        ],
+        "SKU is a required field.",
+      ],
       [[item, { ...item, size: " " }], "Size is a required field."],
       [[{ ...item, price: "" }], "Price is a required field."],
       [[{ ...item, price: "call store" }], "Price must be a number."],
@@ -268,7 +318,11 @@ describe("the calls of spec 001 §7", () => {
 
   it("re-processes a revision at once: created in Shopify, its error answered", async () => {
     const { id, body } = await form("3");
-    const answer = await save(id, { ...body, customer_phone: "(313) 555-0111", items: JSON.stringify([{ sku: sku("A"), size: "8", width: "N", price: "120.00", tax: "9.90" }]) });
+    const answer = await save(id, {
+      ...body,
+      customer_phone: "(313) 555-0111",
+      items: JSON.stringify([{ sku: sku("A"), size: "8", width: "N", price: "120.00", tax: "9.90" }]),
+    });
     expect(answer).toEqual({ status: 200, body: { error: false, message: "Special Order saved successfully" } });
     const ann = await orderOf("3");
     expect(ann).toMatchObject({ status: "created", customer_phone: "(313) 555-0111" });
@@ -284,7 +338,10 @@ describe("the calls of spec 001 §7", () => {
   it("says so when Shopify refuses the revision again, with a new error row", async () => {
     const { id, body } = await form("4");
     const refused = await save(id, body);
-    expect(refused).toEqual({ status: 200, body: { error: true, message: `Special Order saved, but Shopify refused it: SKU ${sku("ZZZ")} has no Shopify variant` } });
+    expect(refused).toEqual({
+      status: 200,
+      body: { error: true, message: `Special Order saved, but Shopify refused it: SKU ${sku("ZZZ")} has no Shopify variant` },
+    });
     const ray = await orderOf("4");
     expect(ray.status).toBe("error");
     expect(ray.errors.map((error) => error.resolved_at === null)).toEqual([false, true]);
@@ -301,7 +358,12 @@ describe("the calls of spec 001 §7", () => {
     const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}/api/special_order_pull`, { method: "POST" }));
     expect(startStatus).toBe(202);
     // msg is the spec's banner text; the run's own report is the detail under it (D93).
-    expect(body).toMatchObject({ status: "finished", error: false, msg: "Special orders pulled", detail: expect.stringContaining("1 new file from /as400/special-orders") });
+    expect(body).toMatchObject({
+      status: "finished",
+      error: false,
+      msg: "Special orders pulled",
+      detail: expect.stringContaining("1 new file from /as400/special-orders"),
+    });
     expect(body.detail).toContain("1 order created in Shopify");
     expect((await orderOf("7")).status).toBe("created");
   });

@@ -121,7 +121,12 @@ describe("location_sync", () => {
 
     expect(await runSync()).toMatch(/1 store added, 1 updated, 2 no longer offered/);
     expect(await db.inventorySource.count()).toBe(sourcesBefore + 1);
-    expect(await storeNamed("Lakefront Outlet")).toMatchObject({ source_code: `L${outlet.legacyResourceId}`, type: "store", enabled: 1, shopify_location_id: outlet.legacyResourceId });
+    expect(await storeNamed("Lakefront Outlet")).toMatchObject({
+      source_code: `L${outlet.legacyResourceId}`,
+      type: "store",
+      enabled: 1,
+      shopify_location_id: outlet.legacyResourceId,
+    });
     expect(await storeNamed("Store 005 - Minneapolis North")).toMatchObject({ enabled: 1, shopify_location_id: renamed.legacyResourceId });
     expect(await storeNamed("Store 006 - St. Louis")).toMatchObject({ enabled: 0, source_code: closing.source_code });
     expect(await storeNamed("Store 004 - Detroit")).toMatchObject({ enabled: 0 });
@@ -146,8 +151,17 @@ describe("location_sync", () => {
   });
 
   it("takes the stores' stock of the open orders' SKUs from Shopify's inventory levels", async () => {
-    await db.product.createMany({ data: [{ sku: "SKU-LVL-1", name: "Trail Runner" }, { sku: "SKU-LVL-2", name: "Camp Mug" }] });
-    const order = await makeOrder([{ sku: "SKU-LVL-1", qty: 2 }, { sku: "SKU-LVL-2", qty: 1 }, { sku: "SKU-NOT-IN-SHOPIFY", qty: 1 }]);
+    await db.product.createMany({
+      data: [
+        { sku: "SKU-LVL-1", name: "Trail Runner" },
+        { sku: "SKU-LVL-2", name: "Camp Mug" },
+      ],
+    });
+    const order = await makeOrder([
+      { sku: "SKU-LVL-1", qty: 2 },
+      { sku: "SKU-LVL-2", qty: 1 },
+      { sku: "SKU-NOT-IN-SHOPIFY", qty: 1 },
+    ]);
     await shop.levels([
       { sku: "SKU-LVL-1", location: "Store 001 - Chicago", quantity: 12 },
       { sku: "SKU-LVL-1", location: "Lakefront Outlet", quantity: 4 },
@@ -155,7 +169,8 @@ describe("location_sync", () => {
     await runSync();
     const chicago = await storeNamed("Store 001 - Chicago");
     const outlet = await storeNamed("Lakefront Outlet");
-    const stockOf = async (code: string, sku: string) => (await db.sourceStock.findUnique({ where: { source_code_sku: { source_code: code, sku } } }))?.quantity;
+    const stockOf = async (code: string, sku: string) =>
+      (await db.sourceStock.findUnique({ where: { source_code_sku: { source_code: code, sku } } }))?.quantity;
     expect(await stockOf(chicago.source_code, "SKU-LVL-1")).toBe(12);
     expect(await stockOf(outlet.source_code, "SKU-LVL-1")).toBe(4);
     // Known to Shopify but not stocked at the outlet: none there. Unknown to Shopify: no known quantity anywhere.
@@ -240,7 +255,10 @@ describe("vendors are the dropshippers", () => {
     expect(created.status).toBe(200);
     expect((await offered(order.orderId)).available_stores).toContainEqual({ source_code: "DS30", name: "Keystone Pet Supply", type: "dropshipper" });
     expect((await assign(order.orderId, [[order.items[0], "DS30", 1]])).status).toBe(200);
-    expect(await db.assignment.findFirstOrThrow({ where: { order_increment_id: order.orderId } })).toMatchObject({ store_id: "DS30", dropshipper_name: "Keystone Pet Supply" });
+    expect(await db.assignment.findFirstOrThrow({ where: { order_increment_id: order.orderId } })).toMatchObject({
+      store_id: "DS30",
+      dropshipper_name: "Keystone Pet Supply",
+    });
 
     // Renamed and moved to another code: the new one is offered under the new name, the old one stays for its history.
     const id = created.body.id as number;
@@ -250,13 +268,17 @@ describe("vendors are the dropshippers", () => {
     expect(stores.map((store) => store.source_code)).not.toContain("DS30");
     expect(await db.inventorySource.findUniqueOrThrow({ where: { source_code: "DS30" } })).toMatchObject({ enabled: 0, name: "Keystone Pet Supply" });
 
-    expect((await send(`/api/dropship_vendor/${id}`, { ...vendorBody({ name: "Keystone Pets", store_id: "DS31", enabled: 0 }), _method: "PUT" })).status).toBe(200);
+    expect((await send(`/api/dropship_vendor/${id}`, { ...vendorBody({ name: "Keystone Pets", store_id: "DS31", enabled: 0 }), _method: "PUT" })).status).toBe(
+      200,
+    );
     expect((await offered(order.orderId)).available_stores.map((store) => store.source_code)).not.toContain("DS31");
 
     const chicago = await storeNamed("Store 001 - Chicago");
     const clash = await send("/api/dropship_vendor", vendorBody({ name: "Clash Co", store_id: chicago.source_code }));
     expect(clash.status).toBe(422);
-    expect(clash.body.errors.store_id).toEqual([`${chicago.source_code} is the source code of the store Store 001 - Chicago: a vendor needs a code of its own.`]);
+    expect(clash.body.errors.store_id).toEqual([
+      `${chicago.source_code} is the source code of the store Store 001 - Chicago: a vendor needs a code of its own.`,
+    ]);
     expect(await db.vendor.count({ where: { name: "Clash Co" } })).toBe(0);
   });
 });
@@ -270,7 +292,11 @@ describe("the Stores screen's API", () => {
     expect(rows.every((row) => row.type === "store")).toBe(true);
     expect(rows.map((row) => row.name)).toEqual([...rows.map((row) => row.name)].sort((a, b) => (a < b ? -1 : 1)));
     expect(rows.find((row) => row.name === "Store 004 - Detroit")).toMatchObject({ enabled: 0 });
-    expect(body.columns.find((column: Json) => column.key === "actions").settings.links[0]).toMatchObject({ path: "/stores/edit", field: "id", condition: { operator: "=", field: "type", value: "store" } });
+    expect(body.columns.find((column: Json) => column.key === "actions").settings.links[0]).toMatchObject({
+      path: "/stores/edit",
+      field: "id",
+      condition: { operator: "=", field: "type", value: "store" },
+    });
     expect((await get("/api/store?type=warehouse")).status).toBe(422);
   });
 
@@ -292,7 +318,10 @@ describe("the Stores screen's API", () => {
       [undefined, "AS400 Source Code is a required field."],
       ["0 02!", "AS400 Source Code may only contain letters, digits, '-' and '_' (at most 20)."],
       ["X".repeat(21), "AS400 Source Code may only contain letters, digits, '-' and '_' (at most 20)."],
-      [(await storeNamed("Lakefront Outlet")).source_code, `Source code ${(await storeNamed("Lakefront Outlet")).source_code} is already the code of Lakefront Outlet.`],
+      [
+        (await storeNamed("Lakefront Outlet")).source_code,
+        `Source code ${(await storeNamed("Lakefront Outlet")).source_code} is already the code of Lakefront Outlet.`,
+      ],
       ["DS31", "Source code DS31 is already the code of Keystone Pets."],
     ];
     for (const [value, message] of cases) {
@@ -413,7 +442,9 @@ describe("the Shopify stand-in's locations and inventory levels", () => {
     locations: async () => names,
     // A "wide" SKU is stocked everywhere; the others at the first location only.
     levels: async (skus) =>
-      skus.flatMap((sku) => (sku.startsWith("KNOWN-WIDE") ? names.map((location) => ({ sku, location, quantity: 2 })) : [{ sku, location: "Location 000", quantity: 9 }])),
+      skus.flatMap((sku) =>
+        sku.startsWith("KNOWN-WIDE") ? names.map((location) => ({ sku, location, quantity: 2 })) : [{ sku, location: "Location 000", quantity: 9 }],
+      ),
   };
   let own: Awaited<ReturnType<typeof startShopifyStandIn>>;
   beforeAll(async () => {
@@ -446,7 +477,11 @@ describe("the Shopify stand-in's locations and inventory levels", () => {
     const variants = await graphql(VariantsBySku.document, { query: 'sku:"KNOWN-1"' });
     const location002 = all.find((location: Json) => location.name === "Location 002").id;
     const set = await graphql(InventorySetQuantities.document, {
-      input: { name: "available", reason: "correction", quantities: [{ inventoryItemId: variants.productVariants.nodes[0].inventoryItem.id, locationId: location002, quantity: 31, changeFromQuantity: null }] },
+      input: {
+        name: "available",
+        reason: "correction",
+        quantities: [{ inventoryItemId: variants.productVariants.nodes[0].inventoryItem.id, locationId: location002, quantity: 31, changeFromQuantity: null }],
+      },
       idempotencyKey: randomUUID(),
     });
     expect(set.inventorySetQuantities.userErrors).toEqual([]);
@@ -496,7 +531,12 @@ describe("the on-demand refresh when Shopify fails", () => {
       await shared.inventorySource.create({ data: { source_code: tag, name: `${tag} Store`, type: "store", shopify_location_id: `99${Date.now()}` } });
       await shared.sourceStock.create({ data: { source_code: tag, sku: `${tag}-SKU`, quantity: 6 } });
       await shared.order.create({
-        data: { order_id: `${tag}-1`, magento_status: "processing", total_shippable_qty_ordered: 1, items: { create: [{ sku: `${tag}-SKU`, name: "Camp Mug", qty_ordered: 1 }] } },
+        data: {
+          order_id: `${tag}-1`,
+          magento_status: "processing",
+          total_shippable_qty_ordered: 1,
+          items: { create: [{ sku: `${tag}-SKU`, name: "Camp Mug", qty_ordered: 1 }] },
+        },
       });
       let asked = 0;
       const down = {

@@ -29,11 +29,30 @@ async function createVendor(name: string, mechanism: 1 | 2 | 3, port: number, ov
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      name, store_id: `DS${mechanism}${name.length}`, enabled: 1, test_mode: 0, is_legacy: 0, transfer_mechanism_id: mechanism,
-      sftp_host: "127.0.0.1", sftp_port: port, sftp_user: "vendor", sftp_pass: PASSWORD,
-      sftp_incoming_folder: "/outbound", sftp_outcoming_folder: "/inbound", sftp_cancellation_pull_folder: "/missing-folder",
-      edi_format: 1, edi_identifier: "LOOPBACK", edi_qualifier: "ZZ", sort_files_by_file_contents: 0, is_archiving_files: 1, use_cost: 0,
-      "997_enabled": 1, "846_enabled": 0, unwrap_846: 0, "810_enabled": 0, ...overrides,
+      name,
+      store_id: `DS${mechanism}${name.length}`,
+      enabled: 1,
+      test_mode: 0,
+      is_legacy: 0,
+      transfer_mechanism_id: mechanism,
+      sftp_host: "127.0.0.1",
+      sftp_port: port,
+      sftp_user: "vendor",
+      sftp_pass: PASSWORD,
+      sftp_incoming_folder: "/outbound",
+      sftp_outcoming_folder: "/inbound",
+      sftp_cancellation_pull_folder: "/missing-folder",
+      edi_format: 1,
+      edi_identifier: "LOOPBACK",
+      edi_qualifier: "ZZ",
+      sort_files_by_file_contents: 0,
+      is_archiving_files: 1,
+      use_cost: 0,
+      "997_enabled": 1,
+      "846_enabled": 0,
+      unwrap_846: 0,
+      "810_enabled": 0,
+      ...overrides,
     }),
   });
   expect(response.status).toBe(200);
@@ -129,8 +148,10 @@ describe("Transmission Test: data connections and FTPS", () => {
       const vendorId = await createVendor("Passive Only Vendor", 2, passiveOnly.port);
       const answer = await tool(vendorId, "test-connection");
       expect(answer.error).toBe(true);
-      expect(answer.message).toContain(`Connected to FTP 127.0.0.1:${passiveOnly.port} as vendor. Listing Incoming Folder ` +
-        `(/outbound) failed: Passive Only Vendor: 127.0.0.1 refused active FTP data connections`);
+      expect(answer.message).toContain(
+        `Connected to FTP 127.0.0.1:${passiveOnly.port} as vendor. Listing Incoming Folder ` +
+          `(/outbound) failed: Passive Only Vendor: 127.0.0.1 refused active FTP data connections`,
+      );
       expect(answer.message).toContain("choose transfer mechanism 3 (Passive FTP)");
     } finally {
       await passiveOnly.stop();
@@ -138,7 +159,10 @@ describe("Transmission Test: data connections and FTPS", () => {
   });
 
   it("connects over explicit FTPS when the vendor asks for it, pinning a self-signed certificate", async () => {
-    const pems = await selfsigned.generate([{ name: "commonName", value: "vendor.test.invalid" }], { keyType: "ec", notAfterDate: new Date(Date.now() + 2 * 86_400_000) });
+    const pems = await selfsigned.generate([{ name: "commonName", value: "vendor.test.invalid" }], {
+      keyType: "ec",
+      notAfterDate: new Date(Date.now() + 2 * 86_400_000),
+    });
     const fingerprint = sha256Fingerprint(new X509Certificate(pems.cert).raw);
     const ftps = await startFtpServer({ root, users: { vendor: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
     try {
@@ -186,8 +210,12 @@ describe("Transmission Test faults", () => {
     const { run_id } = (await started.json()) as { run_id: number };
     const english = await runEnd(app.url, run_id, { locale: "en" });
     expect(english.message).toBe(`Sprachen Vendor: Wrong user name or password for sftp://127.0.0.1:${sftp.port}`);
-    expect((await runEnd(app.url, run_id, { locale: "de" })).message).toBe(`Sprachen Vendor: Falscher Benutzername oder falsches Passwort für sftp://127.0.0.1:${sftp.port}`);
-    expect((await runEnd(app.url, run_id, { locale: "fr" })).message).toBe(`Sprachen Vendor : Nom d'utilisateur ou mot de passe incorrect pour sftp://127.0.0.1:${sftp.port}`);
+    expect((await runEnd(app.url, run_id, { locale: "de" })).message).toBe(
+      `Sprachen Vendor: Falscher Benutzername oder falsches Passwort für sftp://127.0.0.1:${sftp.port}`,
+    );
+    expect((await runEnd(app.url, run_id, { locale: "fr" })).message).toBe(
+      `Sprachen Vendor : Nom d'utilisateur ou mot de passe incorrect pour sftp://127.0.0.1:${sftp.port}`,
+    );
 
     // A listing that works and one that fails, in one answer, in German.
     const listing = await createVendor("Ordner Vendor", 1, sftp.port);

@@ -60,7 +60,13 @@ describe("vendor API", () => {
     expect(response.status).toBe(200);
     const vendor = await response.json();
     id = vendor.id;
-    expect(vendor).toMatchObject({ name: "Acme Outdoor Supply", store_id: "DS01", "997_enabled": 1, "850_segments": "REF*DP*{vendor_store_id}", sftp_pass_set: true });
+    expect(vendor).toMatchObject({
+      name: "Acme Outdoor Supply",
+      store_id: "DS01",
+      "997_enabled": 1,
+      "850_segments": "REF*DP*{vendor_store_id}",
+      sftp_pass_set: true,
+    });
     expect(vendor).not.toHaveProperty("sftp_pass");
     expect(JSON.stringify(vendor)).not.toContain(PASSWORD);
   });
@@ -110,12 +116,20 @@ describe("vendor API", () => {
       expect(Object.keys(errors), label).toEqual(["sftp_pass"]);
       expect(errors.sftp_pass[0]).toBe(`Type the password again: ${label} changed, and the stored password is only sent to the server it was given for`);
       // Nothing was saved.
-      expect(await db.vendor.findUniqueOrThrow({ where: { id } })).toMatchObject({ sftp_host: "edi.acme.example.com", sftp_port: 22, sftp_user: "acme_ops", transfer_mechanism_id: 1, sftp_pass: stored });
+      expect(await db.vendor.findUniqueOrThrow({ where: { id } })).toMatchObject({
+        sftp_host: "edi.acme.example.com",
+        sftp_port: 22,
+        sftp_user: "acme_ops",
+        transfer_mechanism_id: 1,
+        sftp_pass: stored,
+      });
     }
     const several = (await (await put({ sftp_host: "attacker.example.net", sftp_user: "x" })).json()).errors.sftp_pass[0];
     expect(several).toContain("Host, User changed");
     const german = await put({ sftp_host: "attacker.example.net" }, "", "?locale=de");
-    expect((await german.json()).errors.sftp_pass[0]).toBe("Geben Sie das Passwort erneut ein: Host wurde geändert, und das gespeicherte Passwort wird nur an den Server gesendet, für den es angegeben wurde");
+    expect((await german.json()).errors.sftp_pass[0]).toBe(
+      "Geben Sie das Passwort erneut ein: Host wurde geändert, und das gespeicherte Passwort wird nur an den Server gesendet, für den es angegeben wurde",
+    );
     const french = await put({ sftp_port: 2022 }, "", "?locale=fr");
     expect((await french.json()).errors.sftp_pass[0]).toMatch(/^Saisissez à nouveau le mot de passe : Port a changé/);
 
@@ -134,7 +148,9 @@ describe("vendor API", () => {
     expect(await moved.json()).toMatchObject({ sftp_host: "sftp2.acme.example.com", transfer_mechanism_id: 1, ftp_tls: 0, sftp_pass_set: true });
     // A vendor without a stored password has none to send elsewhere.
     const bare = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "No Password Co", store_id: "DS09", sftp_pass: "" }) })).json()).id;
-    const bareMove = await api(`/api/dropship_vendor/${bare}`, { body: { ...validVendor({ name: "No Password Co", store_id: "DS09", sftp_host: "elsewhere.example.com" }), sftp_pass: "", _method: "PUT" } });
+    const bareMove = await api(`/api/dropship_vendor/${bare}`, {
+      body: { ...validVendor({ name: "No Password Co", store_id: "DS09", sftp_host: "elsewhere.example.com" }), sftp_pass: "", _method: "PUT" },
+    });
     expect(bareMove.status).toBe(200);
     await api(`/api/dropship_vendor/${bare}`, { method: "DELETE", body: {} });
   });
@@ -145,17 +161,23 @@ describe("vendor API", () => {
     expect((await (await api(`/api/dropship_vendor/${id}`)).json()).sftp_host_key).toBe(key);
     await api(`/api/dropship_vendor/${id}`, { body: { ...validVendor({ sftp_host: "sftp2.acme.example.com" }), sftp_pass: "", _method: "PUT" } });
     expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(key);
-    await api(`/api/dropship_vendor/${id}`, { body: { ...validVendor({ sftp_host: "sftp2.acme.example.com", sftp_user: "acme_new" }), sftp_pass: NEW_PASSWORD, _method: "PUT" } });
+    await api(`/api/dropship_vendor/${id}`, {
+      body: { ...validVendor({ sftp_host: "sftp2.acme.example.com", sftp_user: "acme_new" }), sftp_pass: NEW_PASSWORD, _method: "PUT" },
+    });
     expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(key);
     for (const change of [{ sftp_host: "sftp3.acme.example.com" }, { sftp_port: 2222 }, { transfer_mechanism_id: 3, sftp_port: 21 }]) {
       await db.vendor.update({ where: { id }, data: { sftp_host_key: key } });
-      const saved = await api(`/api/dropship_vendor/${id}`, { body: { ...validVendor({ sftp_user: "acme_new", ...change }), sftp_pass: NEW_PASSWORD, _method: "PUT" } });
+      const saved = await api(`/api/dropship_vendor/${id}`, {
+        body: { ...validVendor({ sftp_user: "acme_new", ...change }), sftp_pass: NEW_PASSWORD, _method: "PUT" },
+      });
       expect(saved.status).toBe(200);
       expect((await saved.json()).sftp_host_key).toBeNull();
     }
     const logs = await db.dropshipLog.findMany({ where: { vendor_id: id, action: "host_key_reset" } });
     expect(logs).toHaveLength(3);
-    expect(logs[0].message).toBe(`Host key ${key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`);
+    expect(logs[0].message).toBe(
+      `Host key ${key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`,
+    );
     await api(`/api/dropship_vendor/${id}`, { body: { ...validVendor(), sftp_pass: NEW_PASSWORD, _method: "PUT" } });
   });
 
@@ -175,9 +197,13 @@ describe("vendor API", () => {
     for (const bad of ["SHA256:short", "MD5:aa:bb", `SHA256:${Buffer.alloc(31, 5).toString("base64")}`, `${typed}x`, ""]) {
       const refused = await hostKey({ action: "pin", fingerprint: bad });
       expect(refused.status, bad).toBe(422);
-      expect((await refused.json()).errors.fingerprint[0]).toBe("The fingerprint must be SHA256: followed by the base64 of 32 bytes (43 characters), as ssh-keygen -lf prints it");
+      expect((await refused.json()).errors.fingerprint[0]).toBe(
+        "The fingerprint must be SHA256: followed by the base64 of 32 bytes (43 characters), as ssh-keygen -lf prints it",
+      );
     }
-    expect((await (await hostKey({ action: "pin", fingerprint: "nope" }, "?locale=fr")).json()).errors.fingerprint[0]).toMatch(/^L'empreinte doit être SHA256:/);
+    expect((await (await hostKey({ action: "pin", fingerprint: "nope" }, "?locale=fr")).json()).errors.fingerprint[0]).toMatch(
+      /^L'empreinte doit être SHA256:/,
+    );
     expect((await hostKey({ action: "forget" })).status).toBe(422);
     expect((await api(`/api/dropship_vendor/${id}/host_key`)).status).toBe(405);
 
@@ -186,17 +212,27 @@ describe("vendor API", () => {
     expect(await pinned.json()).toMatchObject({ sftp_host_key: typed });
     expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(typed);
 
-    const logs = await db.dropshipLog.findMany({ where: { vendor_id: id, action: { in: ["host_key_reset", "host_key_pinned"] } }, orderBy: { id: "desc" }, take: 2 });
+    const logs = await db.dropshipLog.findMany({
+      where: { vendor_id: id, action: { in: ["host_key_reset", "host_key_pinned"] } },
+      orderBy: { id: "desc" },
+      take: 2,
+    });
     expect(logs.map((log) => [log.action, log.message])).toEqual([
       ["host_key_pinned", `Host key ${typed} pinned by staff: a server showing another key is refused.`],
       ["host_key_reset", `Host key ${seen} unpinned by staff. The next connection trusts and pins the key it sees.`],
     ]);
     // A plain FTP vendor has nothing to pin; an FTPS one pins its certificate, typed as OpenSSL prints it too (D62).
-    const ftp = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "FTP Co", store_id: "DS08", transfer_mechanism_id: 2, sftp_port: 21 }) })).json()).id;
+    const ftp = (
+      await (await api("/api/dropship_vendor", { body: validVendor({ name: "FTP Co", store_id: "DS08", transfer_mechanism_id: 2, sftp_port: 21 }) })).json()
+    ).id;
     const notSftp = await api(`/api/dropship_vendor/${ftp}/host_key`, { body: { action: "pin", fingerprint: typed } });
     expect((await notSftp.json()).errors.fingerprint[0]).toBe("Only SFTP and FTPS servers have a key to pin: this vendor uses FTP without TLS");
     await api(`/api/dropship_vendor/${ftp}`, { method: "DELETE", body: {} });
-    const ftps = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "FTPS Co", store_id: "DS09", transfer_mechanism_id: 3, sftp_port: 21, ftp_tls: 1 }) })).json()).id;
+    const ftps = (
+      await (
+        await api("/api/dropship_vendor", { body: validVendor({ name: "FTPS Co", store_id: "DS09", transfer_mechanism_id: 3, sftp_port: 21, ftp_tls: 1 }) })
+      ).json()
+    ).id;
     const hex = Buffer.from(typed.slice("SHA256:".length), "base64").toString("hex").toUpperCase().match(/../g)!.join(":");
     const certificate = await api(`/api/dropship_vendor/${ftps}/host_key`, { body: { action: "pin", fingerprint: hex } });
     expect(certificate.status).toBe(200);
@@ -214,19 +250,28 @@ describe("vendor API", () => {
     expect(sftpTls.status).toBe(422);
     expect((await sftpTls.json()).errors).toEqual({ ftp_tls: ["FTPS (Explicit TLS) is for FTP and Passive FTP only: SFTP is already encrypted"] });
     for (const mechanism of [2, 3]) {
-      const ftps = await api(`/api/dropship_vendor/${created.id}`, { body: { ...validVendor({ name: "Defaults Co", store_id: "DS07", transfer_mechanism_id: mechanism, sftp_port: 21, ftp_tls: 1, incoming_min_age_seconds: 0 }), _method: "PUT" } });
+      const ftps = await api(`/api/dropship_vendor/${created.id}`, {
+        body: {
+          ...validVendor({ name: "Defaults Co", store_id: "DS07", transfer_mechanism_id: mechanism, sftp_port: 21, ftp_tls: 1, incoming_min_age_seconds: 0 }),
+          _method: "PUT",
+        },
+      });
       expect(ftps.status).toBe(200);
       expect(await ftps.json()).toMatchObject({ transfer_mechanism_id: mechanism, ftp_tls: 1, incoming_min_age_seconds: 0 });
     }
     expect(await db.vendor.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ ftp_tls: 1, incoming_min_age_seconds: 0 });
-    const max = await api(`/api/dropship_vendor/${created.id}`, { body: { ...validVendor({ name: "Defaults Co", store_id: "DS07", incoming_min_age_seconds: "86400" }), _method: "PUT" } });
+    const max = await api(`/api/dropship_vendor/${created.id}`, {
+      body: { ...validVendor({ name: "Defaults Co", store_id: "DS07", incoming_min_age_seconds: "86400" }), _method: "PUT" },
+    });
     expect(await max.json()).toMatchObject({ ftp_tls: 0, incoming_min_age_seconds: 86400 });
     for (const bad of [-1, 86401, "abc", 1.5, "1e3"]) {
       const refused = await api("/api/dropship_vendor", { body: validVendor({ name: "Age Co", store_id: "DS06", incoming_min_age_seconds: bad }) });
       expect(refused.status, String(bad)).toBe(422);
       expect((await refused.json()).errors.incoming_min_age_seconds).toEqual(["Minimum File Age (Seconds) must be a whole number from 0 to 86400"]);
     }
-    const german = await api("/api/dropship_vendor?locale=de", { body: validVendor({ name: "TLS Co", store_id: "DS06", ftp_tls: 1, incoming_min_age_seconds: -5 }) });
+    const german = await api("/api/dropship_vendor?locale=de", {
+      body: validVendor({ name: "TLS Co", store_id: "DS06", ftp_tls: 1, incoming_min_age_seconds: -5 }),
+    });
     expect((await german.json()).errors).toEqual({
       ftp_tls: ["FTPS (explizites TLS) gilt nur für FTP und passives FTP: SFTP ist bereits verschlüsselt"],
       incoming_min_age_seconds: ["Mindestalter der Dateien (Sekunden) muss eine ganze Zahl von 0 bis 86400 sein"],
@@ -236,15 +281,27 @@ describe("vendor API", () => {
 
   it("refuses regular expressions that can backtrack catastrophically, invalid ones and over-long ones (D65)", async () => {
     const refused = await api("/api/dropship_vendor", {
-      body: validVendor({ name: "Regex Co", store_id: "DS06", regex_format: "^(\\w+\\s?)*$", "856_file_contents_regex": "(a+)+$", "810_file_contents_regex": "x".repeat(501), "846_file_contents_regex": "(?<=BIA)\\*", "997_file_contents_regex": "AK1*(" }),
+      body: validVendor({
+        name: "Regex Co",
+        store_id: "DS06",
+        regex_format: "^(\\w+\\s?)*$",
+        "856_file_contents_regex": "(a+)+$",
+        "810_file_contents_regex": "x".repeat(501),
+        "846_file_contents_regex": "(?<=BIA)\\*",
+        "997_file_contents_regex": "AK1*(",
+      }),
     });
     expect(refused.status).toBe(422);
     const { errors } = (await refused.json()) as { errors: Record<string, string[]> };
     expect(errors).toEqual({
-      regex_format: ["File Name Pattern could take too long on some files (nested repetition such as (a+)+, " +
-        "or a construction that cannot be checked, such as lookbehind): write it without them"],
-      "856_file_contents_regex": ["856 File Contents Regex could take too long on some files (nested repetition such as " +
-        "(a+)+, or a construction that cannot be checked, such as lookbehind): write it without them"],
+      regex_format: [
+        "File Name Pattern could take too long on some files (nested repetition such as (a+)+, " +
+          "or a construction that cannot be checked, such as lookbehind): write it without them",
+      ],
+      "856_file_contents_regex": [
+        "856 File Contents Regex could take too long on some files (nested repetition such as " +
+          "(a+)+, or a construction that cannot be checked, such as lookbehind): write it without them",
+      ],
       "810_file_contents_regex": ["810 File Contents Regex must be at most 500 characters"],
       "846_file_contents_regex": [expect.stringContaining("846 File Contents Regex could take too long")],
       "997_file_contents_regex": [expect.stringMatching(/^997 File Contents Regex is not a valid regular expression: Invalid regular expression/)],
@@ -253,7 +310,9 @@ describe("vendor API", () => {
     expect((await french.json()).errors.regex_format[0]).toContain("pourrait prendre trop de temps sur certains fichiers");
     expect(await db.vendor.count({ where: { name: "Regex Co" } })).toBe(0);
     // Ordinary patterns save, as typed.
-    const fine = await api("/api/dropship_vendor", { body: validVendor({ name: "Regex Co", store_id: "DS06", regex_format: "^(855|856)_.*\\.edi$", "856_file_contents_regex": "ST\\*856" }) });
+    const fine = await api("/api/dropship_vendor", {
+      body: validVendor({ name: "Regex Co", store_id: "DS06", regex_format: "^(855|856)_.*\\.edi$", "856_file_contents_regex": "ST\\*856" }),
+    });
     expect(fine.status).toBe(200);
     expect(await fine.json()).toMatchObject({ regex_format: "^(855|856)_.*\\.edi$", "856_file_contents_regex": "ST\\*856" });
     await api(`/api/dropship_vendor/${(await db.vendor.findFirstOrThrow({ where: { name: "Regex Co" } })).id}`, { method: "DELETE", body: {} });
@@ -280,7 +339,21 @@ describe("vendor API", () => {
     expect(response.status).toBe(422);
     const { errors } = (await response.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(errors).sort()).toEqual(
-      ["850_format", "850_segments", "856_file_contents_regex", "edi_qualifier", "enabled", "input_delimiter", "name", "output_segmenter", "regex_format", "sftp_host", "sftp_incoming_folder", "sftp_port", "transfer_mechanism_id"].sort(),
+      [
+        "850_format",
+        "850_segments",
+        "856_file_contents_regex",
+        "edi_qualifier",
+        "enabled",
+        "input_delimiter",
+        "name",
+        "output_segmenter",
+        "regex_format",
+        "sftp_host",
+        "sftp_incoming_folder",
+        "sftp_port",
+        "transfer_mechanism_id",
+      ].sort(),
     );
     expect(errors.name[0]).toBe("Name is required");
     expect(errors.sftp_port[0]).toBe("Port must be a port number from 1 to 65535");
@@ -335,7 +408,9 @@ describe("vendor API", () => {
   });
 
   it("lists vendors with filters and the spec's flat answer", async () => {
-    await api("/api/dropship_vendor", { body: validVendor({ name: "Brightline Footwear", store_id: "DS02", test_mode: 1, test_identifier: "BRIGHTTEST", test_qualifier: "ZZ" }) });
+    await api("/api/dropship_vendor", {
+      body: validVendor({ name: "Brightline Footwear", store_id: "DS02", test_mode: 1, test_identifier: "BRIGHTTEST", test_qualifier: "ZZ" }),
+    });
     await api("/api/dropship_vendor", { body: validVendor({ name: "Cascade Apparel", store_id: "DS03", enabled: 0 }) });
     const all = await (await api("/api/dropship_vendor")).json();
     expect(all).toMatchObject({ total: 3, last_page: 1, current_page: 1 });
@@ -350,12 +425,31 @@ describe("vendor API", () => {
   it("refuses to delete a vendor with open requests, archives one with history, deletes one without", async () => {
     const withOpen = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "Open Requests Co", store_id: "DS04" }) })).json()).id;
     const withHistory = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "History Co", store_id: "DS05" }) })).json()).id;
-    const order = await db.order.create({ data: { order_id: "100000001", items: { create: { sku: "SKU-1", name: "Thing", qty_ordered: 1 } } }, include: { items: true } });
+    const order = await db.order.create({
+      data: { order_id: "100000001", items: { create: { sku: "SKU-1", name: "Thing", qty_ordered: 1 } } },
+      include: { items: true },
+    });
     // One assignment per request (a request carries its assignment's PO).
-    const assignmentFor = (storeId: string) => db.assignment.create({ data: { order_increment_id: "100000001", item_id: order.items[0].item_id, product_sku: "SKU-1", qty_assigned: 1, store_id: storeId } });
+    const assignmentFor = (storeId: string) =>
+      db.assignment.create({
+        data: { order_increment_id: "100000001", item_id: order.items[0].item_id, product_sku: "SKU-1", qty_assigned: 1, store_id: storeId },
+      });
     const request = async (vendorId: number, status: string) => ({
-      vendor_id: vendorId, vendor_name: "x", assignment_id: (await assignmentFor(vendorId === withOpen ? "DS04" : "DS05")).id, po_number: `PO-${vendorId}`, order_increment_id: "100000001", item_sku: "SKU-1", qty: 1,
-      ship_name_first: "Jane", ship_name_last: "Doe", ship_address: "1 Main St", ship_city: "Chicago", ship_state: "IL", ship_zip: "60601", country_id: "US", status,
+      vendor_id: vendorId,
+      vendor_name: "x",
+      assignment_id: (await assignmentFor(vendorId === withOpen ? "DS04" : "DS05")).id,
+      po_number: `PO-${vendorId}`,
+      order_increment_id: "100000001",
+      item_sku: "SKU-1",
+      qty: 1,
+      ship_name_first: "Jane",
+      ship_name_last: "Doe",
+      ship_address: "1 Main St",
+      ship_city: "Chicago",
+      ship_state: "IL",
+      ship_zip: "60601",
+      country_id: "US",
+      status,
     });
     await db.dropshipRequest.create({ data: await request(withOpen, "sent") });
     await db.dropshipRequest.create({ data: await request(withHistory, "completed") });
@@ -365,8 +459,13 @@ describe("vendor API", () => {
     expect((await refused.json()).errors.vendor[0]).toBe("Open Requests Co has 1 open drop-ship requests: complete or revise them before deleting the vendor");
 
     const archived = await api(`/api/dropship_vendor/${withHistory}`, { method: "DELETE", body: {} });
-    expect(await archived.json()).toEqual({ error: false, deleted: false, archived: true, message: "Vendor History Co archived: it has drop-ship history, which is kept. It is no longer listed, offered for assignment or run." });
-    expect((await db.dropshipRequest.count({ where: { vendor_id: withHistory } }))).toBe(1); // nothing lost
+    expect(await archived.json()).toEqual({
+      error: false,
+      deleted: false,
+      archived: true,
+      message: "Vendor History Co archived: it has drop-ship history, which is kept. It is no longer listed, offered for assignment or run.",
+    });
+    expect(await db.dropshipRequest.count({ where: { vendor_id: withHistory } })).toBe(1); // nothing lost
     expect((await (await api("/api/dropship_vendor?name=History")).json()).total).toBe(0);
     expect((await (await api("/api/dropship_tools")).json()).map((v: { name: string }) => v.name)).not.toContain("History Co");
 

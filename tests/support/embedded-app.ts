@@ -44,7 +44,11 @@ export function sessionToken(options: { secret?: string; shop?: string; apiKey?:
       ...options.claims,
     }),
   );
-  const signature = base64url(createHmac("sha256", options.secret ?? EMBEDDED.secret).update(`${header}.${payload}`).digest());
+  const signature = base64url(
+    createHmac("sha256", options.secret ?? EMBEDDED.secret)
+      .update(`${header}.${payload}`)
+      .digest(),
+  );
   return `${header}.${payload}.${signature}`;
 }
 
@@ -55,7 +59,9 @@ export const hostParam = (shop: string = EMBEDDED.shop) => base64url(`admin.shop
 export function webhookHeaders(body: string, topic: string, options: { shop?: string; secret?: string } = {}) {
   return {
     "content-type": "application/json",
-    "x-shopify-hmac-sha256": createHmac("sha256", options.secret ?? EMBEDDED.secret).update(body).digest("base64"),
+    "x-shopify-hmac-sha256": createHmac("sha256", options.secret ?? EMBEDDED.secret)
+      .update(body)
+      .digest("base64"),
     "x-shopify-topic": topic,
     "x-shopify-shop-domain": options.shop ?? EMBEDDED.shop,
     "x-shopify-api-version": "2026-07",

@@ -16,12 +16,20 @@ export async function followRun(baseUrl: string, started: Response, init: Reques
 }
 
 /** GET /api/run/{id} until the run has ended. */
-export async function runEnd(baseUrl: string, id: number, options: { init?: RequestInit; locale?: string | null; timeoutMs?: number } = {}): Promise<FollowedRun["body"]> {
+export async function runEnd(
+  baseUrl: string,
+  id: number,
+  options: { init?: RequestInit; locale?: string | null; timeoutMs?: number } = {},
+): Promise<FollowedRun["body"]> {
   const { init = {}, locale, timeoutMs = 60_000 } = options;
   const url = `${baseUrl}/api/run/${id}${locale ? `?locale=${locale}` : ""}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(url, { ...init, method: "GET", headers: { accept: "application/json", ...(init.headers as Record<string, string> | undefined) } });
+    const response = await fetch(url, {
+      ...init,
+      method: "GET",
+      headers: { accept: "application/json", ...(init.headers as Record<string, string> | undefined) },
+    });
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
     const run = (await response.json()) as FollowedRun["body"];
     if (run.status !== "running") return run;

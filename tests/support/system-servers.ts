@@ -14,7 +14,15 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const PROGRAMS = ["/usr/sbin/sshd", "/usr/sbin/vsftpd", "/usr/bin/ssh-keygen", "/usr/bin/openssl", "/usr/sbin/useradd", "/usr/sbin/userdel", "/usr/sbin/chpasswd"];
+const PROGRAMS = [
+  "/usr/sbin/sshd",
+  "/usr/sbin/vsftpd",
+  "/usr/bin/ssh-keygen",
+  "/usr/bin/openssl",
+  "/usr/sbin/useradd",
+  "/usr/sbin/userdel",
+  "/usr/sbin/chpasswd",
+];
 
 /** Why the system servers cannot run on this machine, or null when they can. */
 export function systemServersUnavailable(): string | null {

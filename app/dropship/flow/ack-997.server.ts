@@ -39,7 +39,12 @@ interface StoredAck {
  * answers (the same groups ack997Interchange answers, D73), inside the file's
  * transaction. Answers the acknowledgements, for the file's log line.
  */
-export function recordGroupAcks(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]): AckGroup[] {
+export function recordGroupAcks(
+  context: ApplyContext,
+  profile: TradingProfile,
+  result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">,
+  extraFaults: Fault[],
+): AckGroup[] {
   // Control numbers are placeholders here: the 997 that carries the groups is numbered when it is written.
   const built = ack997Interchange(result, {
     extraFaults,
@@ -72,7 +77,8 @@ export function recordGroupAcks(context: ApplyContext, profile: TradingProfile, 
 }
 
 /** GS02/GS03 are AN 2/15: the received ones (swapped) only when they fit, else our IDs. */
-const gsId = (value: string | null, fallback: string) => (value && /^[A-Za-z0-9][A-Za-z0-9 ._-]{1,14}$/.test(value) && value.trim() === value ? value : fallback);
+const gsId = (value: string | null, fallback: string) =>
+  value && /^[A-Za-z0-9][A-Za-z0-9 ._-]{1,14}$/.test(value) && value.trim() === value ? value : fallback;
 
 /**
  * Writes the vendor's 997s for the groups no 997 carries yet: one interchange
@@ -140,7 +146,17 @@ async function write997(
       transactions: rows.map((row, i) => build997(row.ack.group, String(i + 1).padStart(4, "0"), delimiters)),
     };
   });
-  const written = writeInterchange({ delimiters, sender: profile.sender, receiver: profile.receiver, date: date6, time, controlNumber: isa13, version: allFive ? "00501" : "00401", usage: profile.usage, groups });
+  const written = writeInterchange({
+    delimiters,
+    sender: profile.sender,
+    receiver: profile.receiver,
+    date: date6,
+    time,
+    controlNumber: isa13,
+    version: allFive ? "00501" : "00401",
+    usage: profile.usage,
+    groups,
+  });
   const name = `997_${vendor.store_id}_${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${isa13}.edi`;
   const file = await storePreparedFile(
     {

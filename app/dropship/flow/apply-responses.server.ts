@@ -157,9 +157,24 @@ function ackDetail(line: AckInput) {
   if (parts.length) return message("logs.paren", { text: parts });
   return line.detail ? message("logs.paren", { text: line.detail }) : "";
 }
-export interface ShipmentInput { poNumber: string; sku?: string | null; quantity?: number | null; trackingNumber?: string | null; carrier?: string | null }
-export interface InvoiceInput { invoiceNumber: string; poNumber: string; sku?: string | null; quantity?: number | null; amount?: number | null }
-export interface InventoryInput { sku: string; quantity: number }
+export interface ShipmentInput {
+  poNumber: string;
+  sku?: string | null;
+  quantity?: number | null;
+  trackingNumber?: string | null;
+  carrier?: string | null;
+}
+export interface InvoiceInput {
+  invoiceNumber: string;
+  poNumber: string;
+  sku?: string | null;
+  quantity?: number | null;
+  amount?: number | null;
+}
+export interface InventoryInput {
+  sku: string;
+  quantity: number;
+}
 
 /** Request statuses only move forward: an 855 arriving after the 856 changes nothing. */
 const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, acknowledged: 2, backordered: 2, rejected: 2, shipped: 3, completed: 4, archived: 5 };
@@ -167,7 +182,15 @@ const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, acknowledged:
 async function requestFor(context: ApplyContext, poNumber: string): Promise<BatchRequest | null> {
   const request = await context.batch.request(poNumber);
   if (request && request.vendor_id !== context.vendor.id) {
-    context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", po_number: poNumber, file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.po_other_vendor", { file: context.fileName, po: poNumber, sent_to: request.vendor_name, vendor: context.vendor.name }) });
+    context.logs.push({
+      ...vendorLog(context.vendor),
+      action: "process_responses",
+      status: "warning",
+      po_number: poNumber,
+      file_name: context.fileName,
+      transmission_id: context.transmissionId,
+      ...logMessage("logs.dropship.po_other_vendor", { file: context.fileName, po: poNumber, sent_to: request.vendor_name, vendor: context.vendor.name }),
+    });
     return null;
   }
   return request;
@@ -202,14 +225,30 @@ function moveRequest(context: ApplyContext, request: BatchRequest, status: strin
   context.batch.move(request, status);
 }
 
-const REQUEST_STATUS_OF_ACK: Record<AckStatus, string> = { accepted: "acknowledged", changed: "acknowledged", held: "acknowledged", unknown: "acknowledged", backordered: "backordered", rejected: "rejected" };
+const REQUEST_STATUS_OF_ACK: Record<AckStatus, string> = {
+  accepted: "acknowledged",
+  changed: "acknowledged",
+  held: "acknowledged",
+  unknown: "acknowledged",
+  backordered: "backordered",
+  rejected: "rejected",
+};
 
 export async function applyAcknowledgements(context: ApplyContext, lines: AckInput[]) {
   for (const line of lines) {
     const request = await requestFor(context, line.poNumber);
     const log = baseLog(context, request, line.poNumber);
     const sku = line.sku ?? request?.item_sku ?? null;
-    context.batch.addResponse({ ...responseRow(context, request, line.poNumber, "855"), item_sku: sku, qty: line.quantity ?? request?.qty ?? null, line_status: line.status, detail: line.detail ?? null, status: request ? "processed" : "failed", needs_processing: false, processed: true });
+    context.batch.addResponse({
+      ...responseRow(context, request, line.poNumber, "855"),
+      item_sku: sku,
+      qty: line.quantity ?? request?.qty ?? null,
+      line_status: line.status,
+      detail: line.detail ?? null,
+      status: request ? "processed" : "failed",
+      needs_processing: false,
+      processed: true,
+    });
     if (!request) {
       context.logs.push({ ...log, status: "warning", item_sku: sku, ...logMessage("logs.dropship.ack_unknown_po", { po: line.poNumber }) });
       continue;
@@ -246,11 +285,31 @@ export async function applyShipments(context: ApplyContext, items: ShipmentInput
       processed: false,
     });
     if (problem) {
-      context.logs.push({ ...log, status: "error", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber ?? null, ...logMessage(request ? "logs.dropship.ship_no_tracking" : "logs.dropship.ship_no_request", { po: item.poNumber }) });
+      context.logs.push({
+        ...log,
+        status: "error",
+        item_sku: sku,
+        qty: quantity,
+        tracking_number: item.trackingNumber ?? null,
+        ...logMessage(request ? "logs.dropship.ship_no_tracking" : "logs.dropship.ship_no_request", { po: item.poNumber }),
+      });
       continue;
     }
     moveRequest(context, request!, "shipped");
-    context.logs.push({ ...log, status: "success", item_sku: sku, qty: quantity, tracking_number: item.trackingNumber, ...logMessage("logs.dropship.shipped", { qty: quantity, sku, po: item.poNumber, carrier: item.carrier ? message("logs.dropship.by_carrier", { carrier: item.carrier }) : "", tracking: item.trackingNumber }) });
+    context.logs.push({
+      ...log,
+      status: "success",
+      item_sku: sku,
+      qty: quantity,
+      tracking_number: item.trackingNumber,
+      ...logMessage("logs.dropship.shipped", {
+        qty: quantity,
+        sku,
+        po: item.poNumber,
+        carrier: item.carrier ? message("logs.dropship.by_carrier", { carrier: item.carrier }) : "",
+        tracking: item.trackingNumber,
+      }),
+    });
   }
 }
 
@@ -258,7 +317,16 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
   for (const line of lines) {
     const request = await requestFor(context, line.poNumber);
     const sku = line.sku ?? request?.item_sku ?? null;
-    context.batch.addResponse({ ...responseRow(context, request, line.poNumber, "810"), item_sku: sku, qty: line.quantity ?? null, invoice_number: line.invoiceNumber, amount: line.amount ?? null, status: "processed", needs_processing: false, processed: true });
+    context.batch.addResponse({
+      ...responseRow(context, request, line.poNumber, "810"),
+      item_sku: sku,
+      qty: line.quantity ?? null,
+      invoice_number: line.invoiceNumber,
+      amount: line.amount ?? null,
+      status: "processed",
+      needs_processing: false,
+      processed: true,
+    });
     context.logs.push({
       ...baseLog(context, request, line.poNumber),
       status: request ? "success" : "warning",
@@ -307,7 +375,11 @@ export class StockWriter {
     if (this.batch.size === 0) return;
     const source = this.context.vendor.store_id;
     if (!this.sourceReady) {
-      await this.context.tx.inventorySource.upsert({ where: { source_code: source }, update: {}, create: { source_code: source, name: this.context.vendor.name, type: "dropshipper" } });
+      await this.context.tx.inventorySource.upsert({
+        where: { source_code: source },
+        update: {},
+        create: { source_code: source, name: this.context.vendor.name, type: "dropshipper" },
+      });
       this.sourceReady = true;
     }
     const skus = [...this.batch.keys()];
@@ -320,4 +392,3 @@ export class StockWriter {
       WHERE inventory_source_item.quantity IS DISTINCT FROM EXCLUDED.quantity`;
   }
 }
-

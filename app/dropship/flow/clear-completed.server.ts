@@ -17,7 +17,13 @@ export async function clearCompletedShipRequests(): Promise<StepResult> {
         RETURNING r.vendor_id, r.vendor_name)
       SELECT vendor_id, vendor_name, count(*) AS count FROM archived GROUP BY vendor_id, vendor_name ORDER BY vendor_name`;
     await writeLogs(
-      rows.map((row) => ({ vendor_id: row.vendor_id, vendor_name: row.vendor_name, action: "clear_completed" as const, status: "success" as const, ...logMessage("logs.dropship.cleared", { requests: message("logs.n.completed_request", { count: Number(row.count) }) }) })),
+      rows.map((row) => ({
+        vendor_id: row.vendor_id,
+        vendor_name: row.vendor_name,
+        action: "clear_completed" as const,
+        status: "success" as const,
+        ...logMessage("logs.dropship.cleared", { requests: message("logs.n.completed_request", { count: Number(row.count) }) }),
+      })),
       tx,
     );
     return rows.reduce((sum, row) => sum + Number(row.count), 0);

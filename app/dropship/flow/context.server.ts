@@ -46,7 +46,8 @@ export const vendorLog = (vendor: Pick<Vendor, "id" | "name">) => ({ vendor_id: 
 
 /** Writes drop-ship log lines, in one statement; inside a transaction when given one. */
 export async function writeLogs(entries: LogEntry[], db: Prisma.TransactionClient = prisma) {
-  if (entries.length) await db.dropshipLog.createMany({ data: entries.map((entry) => ({ ...entry, message_code: entry.message_code as Prisma.InputJsonValue | undefined })) });
+  if (entries.length)
+    await db.dropshipLog.createMany({ data: entries.map((entry) => ({ ...entry, message_code: entry.message_code as Prisma.InputJsonValue | undefined })) });
 }
 
 /** What a step did, in the words shown on the Test page and kept in the feed log. */
@@ -94,7 +95,9 @@ export class StepReport {
   }
 
   result(summary: string, coded?: RunMessage): StepResult {
-    const trouble = this.problems.length ? ` Problems: ${this.problems.slice(0, 5).join("; ")}${this.problems.length > 5 ? ` (and ${this.problems.length - 5} more)` : ""}.` : "";
+    const trouble = this.problems.length
+      ? ` Problems: ${this.problems.slice(0, 5).join("; ")}${this.problems.length > 5 ? ` (and ${this.problems.length - 5} more)` : ""}.`
+      : "";
     return {
       message: `${summary}${trouble}`,
       error: this.problems.length > 0,

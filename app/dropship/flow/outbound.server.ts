@@ -38,7 +38,10 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
         data: { status: "sent", sent_at: now },
         select: { assignment_id: true, po_number: true, order_increment_id: true, item_sku: true, qty: true },
       });
-      await tx.assignment.updateMany({ where: { id: { in: requests.map((r) => r.assignment_id) }, assign_status: { in: [1, 2] } }, data: { assign_status: 3 } });
+      await tx.assignment.updateMany({
+        where: { id: { in: requests.map((r) => r.assignment_id) }, assign_status: { in: [1, 2] } },
+        data: { assign_status: 3 },
+      });
       for (const r of requests) {
         logs.push({
           ...vendorLog(vendor),
@@ -52,7 +55,9 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
           transmission_id: transmission.id,
           ...logMessage("logs.dropship.sent_in", {
             file: transmission.file_name,
-            interchange: transmission.interchange_control_number ? message("logs.dropship.interchange", { number: transmission.interchange_control_number }) : "",
+            interchange: transmission.interchange_control_number
+              ? message("logs.dropship.interchange", { number: transmission.interchange_control_number })
+              : "",
           }),
         });
       }
@@ -73,7 +78,13 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
   });
 }
 
-async function markFailedAttempt(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, error: unknown, report: StepReport, lease: UploadLease) {
+async function markFailedAttempt(
+  transmission: Transmission,
+  vendor: Pick<Vendor, "id" | "name"> | null,
+  error: unknown,
+  report: StepReport,
+  lease: UploadLease,
+) {
   const reason = errorMessage(error);
   // The lease ends (the next run uploads it again), unless another run has taken the file over.
   const { count } = await prisma.transmission.updateMany({
@@ -159,7 +170,12 @@ export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "
     report.problem(message("logs.dropship.as400_not_configured", { copies: message("logs.n.as400_copy", { count: pending.length }) }));
     return;
   }
-  const vendors = new Map((await prisma.vendor.findMany({ where: { id: { in: pending.map((t) => t.vendor_id!).filter(Boolean) } }, select: { id: true, name: true } })).map((v) => [v.id, v]));
+  const vendors = new Map(
+    (await prisma.vendor.findMany({ where: { id: { in: pending.map((t) => t.vendor_id!).filter(Boolean) } }, select: { id: true, name: true } })).map((v) => [
+      v.id,
+      v,
+    ]),
+  );
   try {
     await withTransport(settings, async (transport) => {
       for (const transmission of pending) {
@@ -169,6 +185,12 @@ export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
     report.problem(`AS400: ${error.message}`, runMessage("transport.problems.vendor_error", { vendor: "AS400", error: errorRunMessage(error) }));
-    await writeLogs([{ action: "as400_copy", status: "error", ...logMessage("logs.dropship.as400_unreachable", { error: error.message, copies: message("logs.n.copy", { count: pending.length }) }) }]);
+    await writeLogs([
+      {
+        action: "as400_copy",
+        status: "error",
+        ...logMessage("logs.dropship.as400_unreachable", { error: error.message, copies: message("logs.n.copy", { count: pending.length }) }),
+      },
+    ]);
   }
 }

@@ -93,7 +93,10 @@ export async function populateShipRequests(): Promise<StepResult> {
   }
   const created = report.counts.created ?? 0;
   const summary = created ? `${plural(created, "ship request")} created.` : "No pending drop-ship assignments.";
-  return report.result(summary, created ? message("dropship_test.results.populate_requests", { count: created }) : message("dropship_test.results.populate_requests_none"));
+  return report.result(
+    summary,
+    created ? message("dropship_test.results.populate_requests", { count: created }) : message("dropship_test.results.populate_requests_none"),
+  );
 }
 
 /** How many assignments the step will read (the progress bar's total). */
@@ -106,62 +109,70 @@ async function pendingCount(): Promise<number> {
 }
 
 async function createRequests(pending: PendingAssignment[], report: StepReport) {
-  await prisma.$transaction(async (tx) => {
-    // Staff may have deleted, reassigned or transferred (DNH) an assignment since it was read
-    // (app/sales, D21): only those still Pending at the same source, locked until the batch commits.
-    const still = await tx.$queryRaw<Array<{ id: number }>>`
+  await prisma.$transaction(
+    async (tx) => {
+      // Staff may have deleted, reassigned or transferred (DNH) an assignment since it was read
+      // (app/sales, D21): only those still Pending at the same source, locked until the batch commits.
+      const still = await tx.$queryRaw<Array<{ id: number }>>`
       SELECT a.id FROM assignment a
         JOIN unnest(${pending.map((a) => a.id)}::int[], ${pending.map((a) => a.store_id)}::text[]) AS k(id, store_id)
           ON k.id = a.id AND k.store_id = a.store_id
        WHERE a.assign_status = 1 AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)
        ORDER BY a.id
          FOR UPDATE OF a`;
-    const unchanged = new Set(still.map((row) => row.id));
-    let remaining = pending.filter((a) => unchanged.has(a.id));
-    const created: Array<{ assignment: PendingAssignment; po: string }> = [];
-    // A PO number already used by another request (an older assignment of the
-    // same item) gets the assignment id appended; the second pass never clashes.
-    for (let pass = 0; pass < 2 && remaining.length; pass++) {
-      const rows = remaining.map((a) => {
-        const po = pass === 0 ? purchaseOrderNumber(a) : `PO${a.order_increment_id}-A${a.id}`.slice(0, PO_MAX);
-        return { a, po, row: requestRow(a, po) };
-      });
-      const inserted = await tx.dropshipRequest.createManyAndReturn({
-        data: rows.map(({ row }) => row),
-        skipDuplicates: true,
-        select: { assignment_id: true, po_number: true },
-      });
-      const done = new Set(inserted.map((row) => row.assignment_id));
-      for (const { a, po } of rows) if (done.has(a.id)) created.push({ assignment: a, po });
-      // Assignments that already had a request (a run that crashed after its commit cannot exist, but
-      // a request made by hand can) are not retried with another PO.
-      const existing = new Set(
-        (await tx.dropshipRequest.findMany({ where: { assignment_id: { in: remaining.filter((a) => !done.has(a.id)).map((a) => a.id) } }, select: { assignment_id: true } })).map((row) => row.assignment_id),
-      );
-      for (const a of remaining) if (existing.has(a.id)) created.push({ assignment: a, po: "" });
-      remaining = remaining.filter((a) => !done.has(a.id) && !existing.has(a.id));
-    }
-    for (const a of remaining) report.problem(message("logs.dropship.no_unique_po", { assignment: a.id }));
+      const unchanged = new Set(still.map((row) => row.id));
+      let remaining = pending.filter((a) => unchanged.has(a.id));
+      const created: Array<{ assignment: PendingAssignment; po: string }> = [];
+      // A PO number already used by another request (an older assignment of the
+      // same item) gets the assignment id appended; the second pass never clashes.
+      for (let pass = 0; pass < 2 && remaining.length; pass++) {
+        const rows = remaining.map((a) => {
+          const po = pass === 0 ? purchaseOrderNumber(a) : `PO${a.order_increment_id}-A${a.id}`.slice(0, PO_MAX);
+          return { a, po, row: requestRow(a, po) };
+        });
+        const inserted = await tx.dropshipRequest.createManyAndReturn({
+          data: rows.map(({ row }) => row),
+          skipDuplicates: true,
+          select: { assignment_id: true, po_number: true },
+        });
+        const done = new Set(inserted.map((row) => row.assignment_id));
+        for (const { a, po } of rows) if (done.has(a.id)) created.push({ assignment: a, po });
+        // Assignments that already had a request (a run that crashed after its commit cannot exist, but
+        // a request made by hand can) are not retried with another PO.
+        const existing = new Set(
+          (
+            await tx.dropshipRequest.findMany({
+              where: { assignment_id: { in: remaining.filter((a) => !done.has(a.id)).map((a) => a.id) } },
+              select: { assignment_id: true },
+            })
+          ).map((row) => row.assignment_id),
+        );
+        for (const a of remaining) if (existing.has(a.id)) created.push({ assignment: a, po: "" });
+        remaining = remaining.filter((a) => !done.has(a.id) && !existing.has(a.id));
+      }
+      for (const a of remaining) report.problem(message("logs.dropship.no_unique_po", { assignment: a.id }));
 
-    // The assignment carries its PO from now on, and is Processing.
-    const ids = created.map(({ assignment }) => assignment.id);
-    await tx.$executeRaw`
+      // The assignment carries its PO from now on, and is Processing.
+      const ids = created.map(({ assignment }) => assignment.id);
+      await tx.$executeRaw`
       UPDATE assignment a SET assign_status = 2, purchase_order = r.po_number, update_time = now()
         FROM dropship_request r
        WHERE r.assignment_id = a.id AND a.id = ANY(${ids}::int[]) AND a.assign_status = 1`;
-    const logs: LogEntry[] = created
-      .filter(({ po }) => po)
-      .map(({ assignment: a, po }) => ({
-        ...vendorLog({ id: a.vendor_id, name: a.vendor_name }),
-        action: "populate_requests",
-        status: "success",
-        po_number: po,
-        order_increment_id: a.order_increment_id,
-        item_sku: a.product_sku,
-        qty: a.qty_assigned,
-        ...logMessage("logs.dropship.request_created", { po, qty: a.qty_assigned, sku: a.product_sku, order: a.order_increment_id, assignment: a.id }),
-      }));
-    await writeLogs(logs, tx);
-    report.count("created", logs.length);
-  }, { timeout: 60_000 });
+      const logs: LogEntry[] = created
+        .filter(({ po }) => po)
+        .map(({ assignment: a, po }) => ({
+          ...vendorLog({ id: a.vendor_id, name: a.vendor_name }),
+          action: "populate_requests",
+          status: "success",
+          po_number: po,
+          order_increment_id: a.order_increment_id,
+          item_sku: a.product_sku,
+          qty: a.qty_assigned,
+          ...logMessage("logs.dropship.request_created", { po, qty: a.qty_assigned, sku: a.product_sku, order: a.order_increment_id, assignment: a.id }),
+        }));
+      await writeLogs(logs, tx);
+      report.count("created", logs.length);
+    },
+    { timeout: 60_000 },
+  );
 }

@@ -13,7 +13,17 @@ import { Prisma, type Vendor } from "~/db/generated/client";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
 import { countVendorFile } from "~/observability/metrics.server";
-import { contentHash, findTakenDeliveries, findTakenDelivery, lockDeliveryPath, lockDeliveryPaths, markReleasedMany, STORE_TRANSACTION, supersedeEarlierDeliveries, supersedeEarlierDeliveriesMany } from "~/transfers/incoming-deliveries.server";
+import {
+  contentHash,
+  findTakenDeliveries,
+  findTakenDelivery,
+  lockDeliveryPath,
+  lockDeliveryPaths,
+  markReleasedMany,
+  STORE_TRANSACTION,
+  supersedeEarlierDeliveries,
+  supersedeEarlierDeliveriesMany,
+} from "~/transfers/incoming-deliveries.server";
 import { recogniseIncomingFile } from "@edi/incoming";
 import { isTemporaryUploadName, TransportError, type RemoteFile } from "@edi/transport";
 import { displayRemoteName } from "@edi/transport";
@@ -27,7 +37,10 @@ import { crashPoint } from "./crash-hook.server";
  * Stores the file unless this delivery was taken before (still at its path, or
  * our archived copy of it); answers the transmission id and whether it is new.
  */
-export async function storeIncomingFile(vendor: Vendor, file: { name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null }) {
+export async function storeIncomingFile(
+  vendor: Vendor,
+  file: { name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null },
+) {
   const owner = { vendorId: vendor.id };
   const stored = await prisma.$transaction(async (tx) => {
     await lockDeliveryPath(tx, LOCK_KEYS.vendorIncomingFile, owner, file.path);
@@ -35,9 +48,18 @@ export async function storeIncomingFile(vendor: Vendor, file: { name: string; pa
     if (taken) return { id: taken.id, isNew: false };
     const created = await tx.transmission.create({
       data: {
-        vendor_id: vendor.id, partner: "vendor", direction: "in", file_name: file.name, remote_path: file.path, remote_modified_at: file.modifiedAt ?? null,
-        transaction_set: file.transactionSet, content_hash: contentHash(file.content), content: new Uint8Array(file.content), size: file.content.length,
-        status: "received", transaction_control_numbers: [],
+        vendor_id: vendor.id,
+        partner: "vendor",
+        direction: "in",
+        file_name: file.name,
+        remote_path: file.path,
+        remote_modified_at: file.modifiedAt ?? null,
+        transaction_set: file.transactionSet,
+        content_hash: contentHash(file.content),
+        content: new Uint8Array(file.content),
+        size: file.content.length,
+        status: "received",
+        transaction_control_numbers: [],
       },
       select: { id: true },
     });
@@ -54,12 +76,24 @@ export async function storeIncomingFile(vendor: Vendor, file: { name: string; pa
  * before, an insert per new file, one statement superseding earlier files at
  * the new files' paths. Answers each file's transmission id and whether it is new, in order.
  */
-export async function storeIncomingFiles(vendor: Vendor, files: Array<{ name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null }>) {
+export async function storeIncomingFiles(
+  vendor: Vendor,
+  files: Array<{ name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null }>,
+) {
   if (files.length === 1) return [await storeIncomingFile(vendor, files[0])];
   const owner = { vendorId: vendor.id };
   const stored = await prisma.$transaction(async (tx) => {
-    await lockDeliveryPaths(tx, LOCK_KEYS.vendorIncomingFile, owner, files.map((file) => file.path));
-    const taken = await findTakenDeliveries(tx, vendor.id, files.map((file) => ({ remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content })));
+    await lockDeliveryPaths(
+      tx,
+      LOCK_KEYS.vendorIncomingFile,
+      owner,
+      files.map((file) => file.path),
+    );
+    const taken = await findTakenDeliveries(
+      tx,
+      vendor.id,
+      files.map((file) => ({ remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content })),
+    );
     // The new files in one statement (a listing's paths are distinct, so each row is found again by its path).
     const fresh = files.filter((_, i) => taken[i] === null);
     const rows = fresh.length
@@ -75,7 +109,11 @@ export async function storeIncomingFiles(vendor: Vendor, files: Array<{ name: st
         RETURNING id, remote_path`
       : [];
     const idOf = new Map(rows.map((row) => [row.remote_path, row.id]));
-    await supersedeEarlierDeliveriesMany(tx, owner, fresh.map((file) => ({ id: idOf.get(file.path)!, path: file.path })));
+    await supersedeEarlierDeliveriesMany(
+      tx,
+      owner,
+      fresh.map((file) => ({ id: idOf.get(file.path)!, path: file.path })),
+    );
     return files.map((file, i) => (taken[i] !== null ? { id: taken[i]!, isNew: false } : { id: idOf.get(file.path)!, isNew: true }));
   }, STORE_TRANSACTION);
   // Counted once committed.
@@ -87,10 +125,14 @@ export async function storeIncomingFiles(vendor: Vendor, files: Array<{ name: st
 async function refuseUnsafeNames(vendor: Vendor, folder: string, refused: RemoteFile[], report: StepReport) {
   if (refused.length === 0) return;
   report.count("names_refused", refused.length);
-  for (const file of refused) report.problem(message("logs.dropship.name_refused_problem", { vendor: vendor.name, name: displayRemoteName(file.name), folder, reason: file.refused }));
+  for (const file of refused)
+    report.problem(message("logs.dropship.name_refused_problem", { vendor: vendor.name, name: displayRemoteName(file.name), folder, reason: file.refused }));
   await writeLogs(
     refused.map((file) => ({
-      ...vendorLog(vendor), action: "receive_file" as const, status: "error" as const, file_name: displayRemoteName(file.name).slice(0, 255),
+      ...vendorLog(vendor),
+      action: "receive_file" as const,
+      status: "error" as const,
+      file_name: displayRemoteName(file.name).slice(0, 255),
       ...logMessage("logs.dropship.name_refused", { name: displayRemoteName(file.name), folder, reason: file.refused }),
     })),
   );
@@ -100,17 +142,30 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
   const { profile } = vendorProfile(vendor);
   const folder = vendor.sftp_incoming_folder!;
   const files = (await transport.list(folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
-  await refuseUnsafeNames(vendor, folder, files.filter((file) => file.refused), report);
+  await refuseUnsafeNames(
+    vendor,
+    folder,
+    files.filter((file) => file.refused),
+    report,
+  );
   const listed = files.filter((file) => !file.refused);
-  const wanted = listed.filter((file) => !profile.fileNamePattern || profile.fileNamePattern.test(file.name)).sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  const wanted = listed
+    .filter((file) => !profile.fileNamePattern || profile.fileNamePattern.test(file.name))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   if (listed.length > wanted.length) report.count("left_by_regex_format", listed.length - wanted.length);
   // Only files no longer being written: old enough, or unchanged across two listings (D60).
-  const { ready, changing } = await settledFiles(transport, folder, wanted, { minAgeMs: vendor.incoming_min_age_seconds * 1000, pauseMs: env().INCOMING_SETTLE_SECONDS * 1000 });
+  const { ready, changing } = await settledFiles(transport, folder, wanted, {
+    minAgeMs: vendor.incoming_min_age_seconds * 1000,
+    pauseMs: env().INCOMING_SETTLE_SECONDS * 1000,
+  });
   if (changing.length) {
     report.count("files_still_changing", changing.length);
     await writeLogs(
       changing.map((file) => ({
-        ...vendorLog(vendor), action: "receive_file" as const, status: "info" as const, file_name: file.name,
+        ...vendorLog(vendor),
+        action: "receive_file" as const,
+        status: "info" as const,
+        file_name: file.name,
         ...logMessage("logs.dropship.still_written", { file: file.name }),
       })),
     );
@@ -120,7 +175,13 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
   await transfers(() => transferFiles(vendor, transport, ready, profile, report));
 }
 
-async function transferFiles(vendor: Vendor, transport: VendorTransport, ready: RemoteFile[], profile: ReturnType<typeof vendorProfile>["profile"], report: StepReport) {
+async function transferFiles(
+  vendor: Vendor,
+  transport: VendorTransport,
+  ready: RemoteFile[],
+  profile: ReturnType<typeof vendorProfile>["profile"],
+  report: StepReport,
+) {
   for (const batch of storeBatches(ready)) {
     const downloads = await inFlight(batch, transport.inFlight, (file) => transport.download(file.path, file.size), lostConnection);
     const downloaded: Downloaded[] = [];
@@ -131,13 +192,27 @@ async function transferFiles(vendor: Vendor, transport: VendorTransport, ready: 
       if (outcome.status === "skipped") continue;
       if (outcome.status === "fulfilled") {
         const content = outcome.value;
-        downloaded.push({ name: file.name, path: file.path, modifiedAt: file.modifiedAt ?? null, content, recognised: recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile) });
+        downloaded.push({
+          name: file.name,
+          path: file.path,
+          modifiedAt: file.modifiedAt ?? null,
+          content,
+          recognised: recogniseIncomingFile(file.name, content.subarray(0, 4096), vendor as never, profile),
+        });
         continue;
       }
       const error = outcome.reason;
       if (!(error instanceof TransportError)) throw error;
       report.problem(message("logs.dropship.not_downloaded_problem", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
-      await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "error", file_name: file.name, ...logMessage("logs.dropship.download_failed", { path: file.path, error: error.message }) }]);
+      await writeLogs([
+        {
+          ...vendorLog(vendor),
+          action: "receive_file",
+          status: "error",
+          file_name: file.name,
+          ...logMessage("logs.dropship.download_failed", { path: file.path, error: error.message }),
+        },
+      ]);
       if (error.isConnectionFault) fault ??= error;
     }
     // What was downloaded is stored and released, also before the step gives up on a vendor whose connection was lost.
@@ -147,7 +222,8 @@ async function transferFiles(vendor: Vendor, transport: VendorTransport, ready: 
 }
 
 /** Stops starting further operations on a connection once one has found it lost. */
-const lostConnection = (outcome: PromiseSettledResult<unknown>) => outcome.status === "rejected" && outcome.reason instanceof TransportError && outcome.reason.isConnectionFault;
+const lostConnection = (outcome: PromiseSettledResult<unknown>) =>
+  outcome.status === "rejected" && outcome.reason instanceof TransportError && outcome.reason.isConnectionFault;
 
 /** The files in store batches, in order: 100 files or 8 MB by their listed sizes (a larger file alone). */
 function storeBatches(files: RemoteFile[]): RemoteFile[][] {
@@ -185,7 +261,10 @@ interface Downloaded {
  */
 async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch: Downloaded[], report: StepReport) {
   if (batch.length === 0) return;
-  const stored = await storeIncomingFiles(vendor, batch.map((file) => ({ name: file.name, path: file.path, content: file.content, transactionSet: file.recognised.type, modifiedAt: file.modifiedAt })));
+  const stored = await storeIncomingFiles(
+    vendor,
+    batch.map((file) => ({ name: file.name, path: file.path, content: file.content, transactionSet: file.recognised.type, modifiedAt: file.modifiedAt })),
+  );
   for (const each of stored) {
     report.count(each.isNew ? "files_stored" : "duplicates");
     crashPoint("after-download");
@@ -199,20 +278,35 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
   for (const [i, file] of batch.entries()) {
     const { id, isNew } = stored[i];
     const storedText = isNew
-      ? message("logs.dropship.stored", { file: file.name, bytes: file.content.length, type: file.recognised.type ? message("logs.dropship.type_is", { type: file.recognised.type }) : message("logs.dropship.type_unknown"), reason: file.recognised.reason })
+      ? message("logs.dropship.stored", {
+          file: file.name,
+          bytes: file.content.length,
+          type: file.recognised.type ? message("logs.dropship.type_is", { type: file.recognised.type }) : message("logs.dropship.type_unknown"),
+          reason: file.recognised.reason,
+        })
       : message("logs.dropship.taken_before", { file: file.name, id });
     const archiving = vendor.is_archiving_files === 1;
     // One log line per file.
     const log = { ...vendorLog(vendor), action: "receive_file" as const, file_name: file.name, transmission_id: id };
     const outcome = releases[i];
     if (outcome.status === "skipped") {
-      logs.push({ ...log, status: "warning", ...logMessage(archiving ? "logs.dropship.not_archived_lost" : "logs.dropship.not_deleted_lost", { stored: storedText }) });
+      logs.push({
+        ...log,
+        status: "warning",
+        ...logMessage(archiving ? "logs.dropship.not_archived_lost" : "logs.dropship.not_deleted_lost", { stored: storedText }),
+      });
       continue;
     }
     if (outcome.status === "fulfilled") {
       const { archivedTo } = outcome.value;
       released.push({ id, archivedTo });
-      logs.push({ ...log, status: isNew ? "info" : "warning", ...(archivedTo ? logMessage("logs.dropship.archived_to", { stored: storedText, path: archivedTo }) : logMessage("logs.dropship.deleted", { stored: storedText })) });
+      logs.push({
+        ...log,
+        status: isNew ? "info" : "warning",
+        ...(archivedTo
+          ? logMessage("logs.dropship.archived_to", { stored: storedText, path: archivedTo })
+          : logMessage("logs.dropship.deleted", { stored: storedText })),
+      });
       continue;
     }
     const error = outcome.reason;
@@ -221,7 +315,11 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
       continue;
     }
     report.problem(message("logs.dropship.not_released_problem", { vendor: vendor.name, file: file.name, error: errorRunMessage(error) }));
-    logs.push({ ...log, status: "warning", ...logMessage(archiving ? "logs.dropship.archive_failed" : "logs.dropship.delete_failed", { stored: storedText, error: error.message }) });
+    logs.push({
+      ...log,
+      status: "warning",
+      ...logMessage(archiving ? "logs.dropship.archive_failed" : "logs.dropship.delete_failed", { stored: storedText, error: error.message }),
+    });
     if (error.isConnectionFault) fault ??= error;
   }
   // The releases that happened are marked even when something unexpected failed beside them.
@@ -239,7 +337,13 @@ const VENDORS_CONNECTED_AT_ONCE = 16;
 export async function populateShipResponses(options: { vendorId?: number } = {}): Promise<StepResult> {
   const report = new StepReport();
   const vendors = await prisma.vendor.findMany({
-    where: { enabled: 1, archived_at: null, sftp_host: { not: null }, sftp_incoming_folder: { not: null }, ...(options.vendorId ? { id: options.vendorId } : {}) },
+    where: {
+      enabled: 1,
+      archived_at: null,
+      sftp_host: { not: null },
+      sftp_incoming_folder: { not: null },
+      ...(options.vendorId ? { id: options.vendorId } : {}),
+    },
     orderBy: { id: "asc" },
   });
   // Several vendors at once, each over its own connection: one vendor's SFTP round trips and settle pause (D60)
@@ -252,7 +356,14 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
     } catch (error) {
       const text = errorMessage(error);
       report.problem(`${vendor.name}: ${text}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-      await writeLogs([{ ...vendorLog(vendor), action: "populate_responses", status: "error", ...logMessage("logs.dropship.incoming_unreadable", { vendor: vendor.name, error: text }) }]);
+      await writeLogs([
+        {
+          ...vendorLog(vendor),
+          action: "populate_responses",
+          status: "error",
+          ...logMessage("logs.dropship.incoming_unreadable", { vendor: vendor.name, error: text }),
+        },
+      ]);
     }
   });
   // What even the error handling could not handle (the database gone) fails the step, as before.
@@ -263,5 +374,13 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
   const before = duplicates ? `, ${plural(duplicates, "file")} already stored before` : "";
   const written = changing ? `, ${plural(changing, "file")} still being written (left for the next run)` : "";
   const summary = `${plural(stored, "new file")} stored from ${plural(report.counts.vendors_read ?? 0, "vendor")}${before}${written}.`;
-  return report.result(summary, message(`dropship_test.results.populate_responses${duplicates ? "_duplicates" : ""}${changing ? "_changing" : ""}`, { files: message("runs.n.new_file", { count: stored }), vendors: message("runs.n.vendor", { count: report.counts.vendors_read ?? 0 }), duplicates: message("runs.n.file", { count: duplicates }), changing: message("runs.n.file", { count: changing }) }));
+  return report.result(
+    summary,
+    message(`dropship_test.results.populate_responses${duplicates ? "_duplicates" : ""}${changing ? "_changing" : ""}`, {
+      files: message("runs.n.new_file", { count: stored }),
+      vendors: message("runs.n.vendor", { count: report.counts.vendors_read ?? 0 }),
+      duplicates: message("runs.n.file", { count: duplicates }),
+      changing: message("runs.n.file", { count: changing }),
+    }),
+  );
 }

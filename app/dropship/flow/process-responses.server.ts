@@ -29,7 +29,17 @@ import { readX12, type ReadResult, type SegmentTable } from "@edi/x12";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { withVendorTransport } from "../vendor-connection.server";
 import { prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
-import { ApplyBatch, applyAcknowledgements, applyInvoiceLines, applyShipments, StockWriter, type AckInput, type ApplyContext, type InvoiceInput, type ShipmentInput } from "./apply-responses.server";
+import {
+  ApplyBatch,
+  applyAcknowledgements,
+  applyInvoiceLines,
+  applyShipments,
+  StockWriter,
+  type AckInput,
+  type ApplyContext,
+  type InvoiceInput,
+  type ShipmentInput,
+} from "./apply-responses.server";
 import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
@@ -39,7 +49,20 @@ import { crashPoint, testBatchSize } from "./crash-hook.server";
 /** After this many unexpected failures (not a bad file: a bug or the database) a file is set aside as failed. */
 const MAX_ATTEMPTS = 3;
 
-const CARRIERS: Record<string, string> = { UPSN: "UPS", UPSS: "UPS", UPS: "UPS", FDEG: "FedEx", FDE: "FedEx", FEDX: "FedEx", FXFE: "FedEx", USPS: "USPS", DHL: "DHL", DHLC: "DHL", ONTR: "OnTrac", LSO: "LSO" };
+const CARRIERS: Record<string, string> = {
+  UPSN: "UPS",
+  UPSS: "UPS",
+  UPS: "UPS",
+  FDEG: "FedEx",
+  FDE: "FedEx",
+  FEDX: "FedEx",
+  FXFE: "FedEx",
+  USPS: "USPS",
+  DHL: "DHL",
+  DHLC: "DHL",
+  ONTR: "OnTrac",
+  LSO: "LSO",
+};
 
 export function carrierName(carrier: ShipNotice["carrier"]): string | null {
   if (!carrier) return null;
@@ -88,17 +111,34 @@ function rowError(errors: Array<{ message: string; coded?: RunMessage }>, count:
 }
 
 const faultsOf = (faults: Fault[], d: LocatedDocument) =>
-  faults.filter((f) => f.interchange === d.interchange && (f.group === undefined || f.group === d.group) && (f.transaction === undefined || f.transaction === d.transaction));
+  faults.filter(
+    (f) =>
+      f.interchange === d.interchange && (f.group === undefined || f.group === d.group) && (f.transaction === undefined || f.transaction === d.transaction),
+  );
 
 function ackInputs(document: Extract<LocatedDocument["mapped"], { type: "855" }>["document"]): AckInput[] {
   if (document.lines.length === 0) {
     const status: LineStatus = document.status === "rejected" ? "rejected" : document.status === "held" ? "held" : "accepted";
-    return [{ poNumber: document.poNumber, status, detail: document.ackType ? `BAK02 ${document.ackType}` : null, note: document.ackType ? `BAK02 ${document.ackType}` : null }];
+    return [
+      {
+        poNumber: document.poNumber,
+        status,
+        detail: document.ackType ? `BAK02 ${document.ackType}` : null,
+        note: document.ackType ? `BAK02 ${document.ackType}` : null,
+      },
+    ];
   }
   return document.lines.map((line) => {
     const ack = line.acks[0];
     const date = ack?.date && /^\d{8}$/.test(ack.date) ? `${ack.date.slice(0, 4)}-${ack.date.slice(4, 6)}-${ack.date.slice(6, 8)}` : ack?.date;
-    return { poNumber: document.poNumber, sku: line.sku ?? line.vendorSku ?? null, quantity: ack?.quantity ?? line.quantity ?? null, status: line.status, detail: date ? `expected ${date}` : null, expected: date ?? null };
+    return {
+      poNumber: document.poNumber,
+      sku: line.sku ?? line.vendorSku ?? null,
+      quantity: ack?.quantity ?? line.quantity ?? null,
+      status: line.status,
+      detail: date ? `expected ${date}` : null,
+      expected: date ?? null,
+    };
   });
 }
 
@@ -114,7 +154,13 @@ function shipmentInputs(notice: ShipNotice): ShipmentInput[] {
     }
     for (const item of order.items) {
       const packTracking = item.pack !== undefined ? order.packs[item.pack]?.trackingNumbers[0] : undefined;
-      out.push({ poNumber, sku: item.sku ?? item.vendorSku ?? null, quantity: item.quantity ?? null, trackingNumber: item.trackingNumbers[0] ?? packTracking ?? orderTracking, carrier });
+      out.push({
+        poNumber,
+        sku: item.sku ?? item.vendorSku ?? null,
+        quantity: item.quantity ?? null,
+        trackingNumber: item.trackingNumbers[0] ?? packTracking ?? orderTracking,
+        carrier,
+      });
     }
   }
   return out;
@@ -142,17 +188,31 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         break;
       }
       case "846":
-        await applyStock(context, mapped.document.records.map((record) => ({ sku: record.sku ?? record.vendorSku ?? "", quantity: availableQuantity(record) ?? NaN })));
+        await applyStock(
+          context,
+          mapped.document.records.map((record) => ({ sku: record.sku ?? record.vendorSku ?? "", quantity: availableQuantity(record) ?? NaN })),
+        );
         break;
       case "850":
-        context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.holds_850", { file: context.fileName }) });
+        context.logs.push({
+          ...vendorLog(context.vendor),
+          action: "process_responses",
+          status: "warning",
+          file_name: context.fileName,
+          transmission_id: context.transmissionId,
+          ...logMessage("logs.dropship.holds_850", { file: context.fileName }),
+        });
         break;
     }
   }
   return counts;
 }
 
-function invoiceLines(invoiceNumber: string, poNumber: string, lines: Array<{ sku?: string; vendorSku?: string; quantity?: number; unitPrice?: number }>): InvoiceInput[] {
+function invoiceLines(
+  invoiceNumber: string,
+  poNumber: string,
+  lines: Array<{ sku?: string; vendorSku?: string; quantity?: number; unitPrice?: number }>,
+): InvoiceInput[] {
   if (lines.length === 0) return [{ invoiceNumber, poNumber }];
   return lines.map((line) => ({
     invoiceNumber,
@@ -164,17 +224,37 @@ function invoiceLines(invoiceNumber: string, poNumber: string, lines: Array<{ sk
 }
 
 /** A 997 from the vendor: our 850 groups accepted or rejected. */
-async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ functionalId: string; controlNumber: string; status: string; transactions: Array<{ controlNumber: string; status: string; errorCodes: string[] }> }> }) {
+async function applyFunctionalAck(
+  context: ApplyContext,
+  ack: {
+    groups: Array<{
+      functionalId: string;
+      controlNumber: string;
+      status: string;
+      transactions: Array<{ controlNumber: string; status: string; errorCodes: string[] }>;
+    }>;
+  },
+) {
   // Rare (one per 850 we sent): the batch's request moves are written first, so the statuses read here are current.
   await context.batch.flush();
   for (const group of ack.groups) {
     const sent = await context.tx.transmission.findFirst({
-      where: { vendor_id: context.vendor.id, direction: "out", partner: "vendor", group_control_number: group.controlNumber, transaction_set: group.functionalId === "PO" ? "850" : { not: null } },
+      where: {
+        vendor_id: context.vendor.id,
+        direction: "out",
+        partner: "vendor",
+        group_control_number: group.controlNumber,
+        transaction_set: group.functionalId === "PO" ? "850" : { not: null },
+      },
       orderBy: { id: "desc" },
     });
     const base = { ...vendorLog(context.vendor), action: "process_responses" as const, file_name: context.fileName, transmission_id: context.transmissionId };
     if (!sent) {
-      context.logs.push({ ...base, status: "warning", ...logMessage("logs.dropship.ack_unknown_group", { group: group.controlNumber, functional_id: group.functionalId, vendor: context.vendor.name }) });
+      context.logs.push({
+        ...base,
+        status: "warning",
+        ...logMessage("logs.dropship.ack_unknown_group", { group: group.controlNumber, functional_id: group.functionalId, vendor: context.vendor.name }),
+      });
       continue;
     }
     const rejected = group.status === "rejected";
@@ -188,22 +268,58 @@ async function applyFunctionalAck(context: ApplyContext, ack: { groups: Array<{ 
         await context.tx.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "rejected" } });
         context.batch.statusWritten(request.po_number, "rejected");
       }
-      context.logs.push({ ...base, status: "error", po_number: request.po_number, order_increment_id: request.order_increment_id, item_sku: request.item_sku, qty: request.qty, ...logMessage("logs.dropship.po_rejected_997", { vendor: context.vendor.name, po: request.po_number, file: sent.file_name }) });
+      context.logs.push({
+        ...base,
+        status: "error",
+        po_number: request.po_number,
+        order_increment_id: request.order_increment_id,
+        item_sku: request.item_sku,
+        qty: request.qty,
+        ...logMessage("logs.dropship.po_rejected_997", { vendor: context.vendor.name, po: request.po_number, file: sent.file_name }),
+      });
     }
-    context.logs.push({ ...base, action: "ack_997", status: refused.length ? "error" : "success", ...logMessage(rejected ? "logs.dropship.group_rejected" : refused.length ? "logs.dropship.group_accepted_except" : "logs.dropship.group_accepted", { file: sent.file_name, group: group.controlNumber, vendor: context.vendor.name, pos: message("logs.n.po", { count: refused.length }) }) });
+    context.logs.push({
+      ...base,
+      action: "ack_997",
+      status: refused.length ? "error" : "success",
+      ...logMessage(rejected ? "logs.dropship.group_rejected" : refused.length ? "logs.dropship.group_accepted_except" : "logs.dropship.group_accepted", {
+        file: sent.file_name,
+        group: group.controlNumber,
+        vendor: context.vendor.name,
+        pos: message("logs.n.po", { count: refused.length }),
+      }),
+    });
   }
 }
 
 /** False, with a log line, when the vendor's 846s do not set stock. */
 function stockEnabled(context: ApplyContext): boolean {
   if (context.vendor.edi846_enabled === 1) return true;
-  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.stock_not_enabled", { vendor: context.vendor.name }) });
+  context.logs.push({
+    ...vendorLog(context.vendor),
+    action: "process_responses",
+    status: "warning",
+    file_name: context.fileName,
+    transmission_id: context.transmissionId,
+    ...logMessage("logs.dropship.stock_not_enabled", { vendor: context.vendor.name }),
+  });
   return false;
 }
 
 async function stockApplied(context: ApplyContext, writer: StockWriter) {
   await writer.flush();
-  context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "success", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.stock_applied", { lines: message("logs.n.sku_line", { count: writer.read }), levels: message("logs.n.stock_level", { count: writer.changed }), vendor: context.vendor.name }) });
+  context.logs.push({
+    ...vendorLog(context.vendor),
+    action: "process_responses",
+    status: "success",
+    file_name: context.fileName,
+    transmission_id: context.transmissionId,
+    ...logMessage("logs.dropship.stock_applied", {
+      lines: message("logs.n.sku_line", { count: writer.read }),
+      levels: message("logs.n.stock_level", { count: writer.changed }),
+      vendor: context.vendor.name,
+    }),
+  });
   await queueAs400Copy(context, "846", context.vendor.edi846_as400_filepath);
 }
 
@@ -263,11 +379,20 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
   const unwrap = profile.unwrap846;
   const checked = await readInventoryStream(content.pieces(), () => {}, { unwrap });
   const { envelope } = checked;
-  const sets = envelope.interchanges.flatMap((interchange, i) => interchange.groups.flatMap((group, g) => group.transactions.map((transaction, t) => ({ setId: transaction.setId, location: { interchange: i, group: g, transaction: t } }))));
+  const sets = envelope.interchanges.flatMap((interchange, i) =>
+    interchange.groups.flatMap((group, g) =>
+      group.transactions.map((transaction, t) => ({ setId: transaction.setId, location: { interchange: i, group: g, transaction: t } })),
+    ),
+  );
   if (envelope.interchanges.length === 0 || sets.some((set) => set.setId !== "846")) return null;
   const allFaults = [...envelope.faults, ...checked.faults];
   const atFault = (location: { interchange: number; group: number; transaction: number }) =>
-    allFaults.some((f) => f.interchange === location.interchange && (f.group === undefined || f.group === location.group) && (f.transaction === undefined || f.transaction === location.transaction));
+    allFaults.some(
+      (f) =>
+        f.interchange === location.interchange &&
+        (f.group === undefined || f.group === location.group) &&
+        (f.transaction === undefined || f.transaction === location.transaction),
+    );
   const applied = sets.filter((set) => !atFault(set.location)).length;
   if (applied > 0 && stockEnabled(context)) {
     const writer = new StockWriter(context);
@@ -284,7 +409,12 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
     );
     await stockApplied(context, writer);
   }
-  await queueAck997(context, profile, { interchanges: envelope.interchanges, faults: envelope.faults, warnings: envelope.warnings, segments: NO_SEGMENTS }, checked.faults);
+  await queueAck997(
+    context,
+    profile,
+    { interchanges: envelope.interchanges, faults: envelope.faults, warnings: envelope.warnings, segments: NO_SEGMENTS },
+    checked.faults,
+  );
   const summary = applied ? message("logs.outcome.applied", { applied: `${applied} x 846` }) : message("logs.outcome.applied_nothing");
   if (allFaults.length === 0) return { status: "processed", ...summaryOf(summary.code, summary.params) };
   return {
@@ -298,11 +428,20 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
 async function processCsvStock(context: ApplyContext, content: StoredContent): Promise<FileOutcome> {
   const enabled = stockEnabled(context);
   const writer = new StockWriter(context);
-  const read = await csv.readInventoryCsvStream(content.pieces(), (row) => (enabled ? writer.add({ sku: row.sku, quantity: row.quantity }) : undefined), { maxErrors: 20 });
+  const read = await csv.readInventoryCsvStream(content.pieces(), (row) => (enabled ? writer.add({ sku: row.sku, quantity: row.quantity }) : undefined), {
+    maxErrors: 20,
+  });
   if (enabled) await stockApplied(context, writer);
   csvRowErrors(context, read.errors);
   if (read.errorCount) {
-    return { status: read.rowCount ? "processed" : "failed", ...rowError(read.errors, read.errorCount), ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: read.rowCount }), refused: message("logs.n.row", { count: read.errorCount }) }) };
+    return {
+      status: read.rowCount ? "processed" : "failed",
+      ...rowError(read.errors, read.errorCount),
+      ...summaryOf("logs.outcome.rows_refused", {
+        rows: message("logs.n.row", { count: read.rowCount }),
+        refused: message("logs.n.row", { count: read.errorCount }),
+      }),
+    };
   }
   return { status: "processed", ...summaryOf("logs.outcome.rows_applied", { rows: message("logs.n.row", { count: read.rowCount }) }) };
 }
@@ -325,7 +464,17 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
     return;
   }
   const original = await context.tx.transmission.findUniqueOrThrow({ where: { id: context.transmissionId }, select: { content: true } });
-  await storePreparedFile({ vendorId: context.vendor.id, partner: "as400", remotePath, transactionSet: set, content: Buffer.from(original.content), replyToId: context.transmissionId }, context.tx);
+  await storePreparedFile(
+    {
+      vendorId: context.vendor.id,
+      partner: "as400",
+      remotePath,
+      transactionSet: set,
+      content: Buffer.from(original.content),
+      replyToId: context.transmissionId,
+    },
+    context.tx,
+  );
 }
 
 /**
@@ -335,35 +484,92 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
  * interchange that asked for one (ISA14 = 1) or whose envelope is at fault and
  * cannot carry a 997, queued with the file. Both under the vendor's `997_enabled`.
  */
-async function queueAck997(context: ApplyContext, profile: TradingProfile, result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">, extraFaults: Fault[]) {
+async function queueAck997(
+  context: ApplyContext,
+  profile: TradingProfile,
+  result: Pick<ReadResult, "interchanges" | "faults" | "warnings" | "segments">,
+  extraFaults: Fault[],
+) {
   if (context.vendor.edi997_enabled !== 1) return;
   const answers = planTa1(result, { delimiters: profile.output });
   const groups = result.interchanges.flatMap((interchange) => interchange.groups.filter((group) => group.functionalId !== "FA" && echoableGroup(group)));
   if (groups.length === 0 && answers.length === 0) return; // never acknowledge an acknowledgement
   const folder = context.vendor.sftp_outcoming_folder;
   if (!folder) {
-    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: "warning", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.no_outcoming_folder", { set: groups.length ? "997" : "TA1" }) });
+    context.logs.push({
+      ...vendorLog(context.vendor),
+      action: "ack_997",
+      status: "warning",
+      file_name: context.fileName,
+      transmission_id: context.transmissionId,
+      ...logMessage("logs.dropship.no_outcoming_folder", { set: groups.length ? "997" : "TA1" }),
+    });
     return;
   }
   if (groups.length) {
     const acknowledged = recordGroupAcks(context, profile, result, extraFaults);
     if (acknowledged.length) {
       const rejected = acknowledged.some((group) => group.status === "rejected" || group.status === "partially_accepted");
-      context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.file_997", { file: context.fileName, vendor: context.vendor.name, groups: acknowledged.map((group) => message(`logs.dropship.group_status.${group.status}`, { group: group.controlNumber })) }) });
+      context.logs.push({
+        ...vendorLog(context.vendor),
+        action: "ack_997",
+        status: rejected ? "warning" : "info",
+        file_name: context.fileName,
+        transmission_id: context.transmissionId,
+        ...logMessage("logs.dropship.file_997", {
+          file: context.fileName,
+          vendor: context.vendor.name,
+          groups: acknowledged.map((group) => message(`logs.dropship.group_status.${group.status}`, { group: group.controlNumber })),
+        }),
+      });
     }
   }
   if (answers.length) {
     const query: SqlQuery = (sql, params) => context.tx.$queryRawUnsafe(sql, ...params);
     // One number per TA1; consecutive (a wrap from 999999999 to 1 counts as consecutive).
     let numbers = await reserveControlNumbers(query, context.vendor.id, answers.length);
-    while (numbers.some((n, i) => i > 0 && n !== addControlNumber(numbers[i - 1]))) numbers = await reserveControlNumbers(query, context.vendor.id, answers.length);
+    while (numbers.some((n, i) => i > 0 && n !== addControlNumber(numbers[i - 1])))
+      numbers = await reserveControlNumbers(query, context.vendor.id, answers.length);
     const first = numbers[0];
     const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-    const ta1 = ta1Interchanges(result, { delimiters: profile.output, sender: profile.sender, receiver: profile.receiver, usage: profile.usage, controlNumber: first });
+    const ta1 = ta1Interchanges(result, {
+      delimiters: profile.output,
+      sender: profile.sender,
+      receiver: profile.receiver,
+      usage: profile.usage,
+      controlNumber: first,
+    });
     const name = `TA1_${context.vendor.store_id}_${stamp}_${String(first).padStart(9, "0")}.edi`;
-    await storePreparedFile({ vendorId: context.vendor.id, partner: "vendor", remotePath: joinRemote(folder, name), transactionSet: "TA1", content: Buffer.from(ta1.text), interchangeControlNumber: String(first).padStart(9, "0"), replyToId: context.transmissionId }, context.tx);
+    await storePreparedFile(
+      {
+        vendorId: context.vendor.id,
+        partner: "vendor",
+        remotePath: joinRemote(folder, name),
+        transactionSet: "TA1",
+        content: Buffer.from(ta1.text),
+        interchangeControlNumber: String(first).padStart(9, "0"),
+        replyToId: context.transmissionId,
+      },
+      context.tx,
+    );
     const rejected = ta1.answers.some((answer) => answer.code !== "A");
-    context.logs.push({ ...vendorLog(context.vendor), action: "ack_997", status: rejected ? "warning" : "info", file_name: name, transmission_id: context.transmissionId, ...logMessage("logs.dropship.ta1_queued", { name, file: context.fileName, answers: ta1.answers.map((answer) => message(`logs.dropship.ta1_answer.${answer.code === "A" || answer.code === "E" ? answer.code : "R"}`, { number: answer.controlNumber, note: answer.note })) }) });
+    context.logs.push({
+      ...vendorLog(context.vendor),
+      action: "ack_997",
+      status: rejected ? "warning" : "info",
+      file_name: name,
+      transmission_id: context.transmissionId,
+      ...logMessage("logs.dropship.ta1_queued", {
+        name,
+        file: context.fileName,
+        answers: ta1.answers.map((answer) =>
+          message(`logs.dropship.ta1_answer.${answer.code === "A" || answer.code === "E" ? answer.code : "R"}`, {
+            number: answer.controlNumber,
+            note: answer.note,
+          }),
+        ),
+      }),
+    });
   }
 }
 
@@ -401,16 +607,23 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
   const allFaults = [...result.faults, ...contentFaults];
   const counts = await applyX12(context, documents, allFaults);
   await queueAck997(context, profile, result, contentFaults);
-  const applied = Object.entries(counts).map(([set, n]) => `${n} x ${set}`).join(", ") || "nothing";
+  const applied =
+    Object.entries(counts)
+      .map(([set, n]) => `${n} x ${set}`)
+      .join(", ") || "nothing";
   if (allFaults.length) {
     const rejected = documents.length - Object.values(counts).reduce((sum, n) => sum + n, 0);
     return {
       status: Object.keys(counts).length ? "processed" : "failed",
       ...faultError(allFaults),
-      ...summaryOf("logs.outcome.rejected", { applied: message("logs.outcome.applied", { applied }), sets: message("logs.n.transaction_set", { count: rejected }) }),
+      ...summaryOf("logs.outcome.rejected", {
+        applied: message("logs.outcome.applied", { applied }),
+        sets: message("logs.n.transaction_set", { count: rejected }),
+      }),
     };
   }
-  if (unknownSets.length) return { status: "processed", ...summaryOf("logs.outcome.ignored_sets", { applied, sets: unknownSets.join(", "), count: unknownSets.length }) };
+  if (unknownSets.length)
+    return { status: "processed", ...summaryOf("logs.outcome.ignored_sets", { applied, sets: unknownSets.join(", "), count: unknownSets.length }) };
   return { status: "processed", ...summaryOf("logs.outcome.applied", { applied }) };
 }
 
@@ -419,7 +632,14 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
 function csvRowErrors(context: ApplyContext, errors: Array<{ message: string; coded?: RunMessage }>) {
   for (const error of errors.slice(0, 20)) {
     // The row error is our sentence (D124) with the file's values in it; the file name is data.
-    context.logs.push({ ...vendorLog(context.vendor), action: "process_responses", status: "error", file_name: context.fileName, transmission_id: context.transmissionId, ...logMessage("logs.dropship.row_error", { file: context.fileName, error: error.coded ?? { text: error.message } }) });
+    context.logs.push({
+      ...vendorLog(context.vendor),
+      action: "process_responses",
+      status: "error",
+      file_name: context.fileName,
+      transmission_id: context.transmissionId,
+      ...logMessage("logs.dropship.row_error", { file: context.fileName, error: error.coded ?? { text: error.message } }),
+    });
   }
 }
 
@@ -432,14 +652,28 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
     case "855": {
       const read = csv.readAcknowledgementCsv(content);
       errors = read.errors;
-      await applyAcknowledgements(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, status: row.status, detail: [row.expectedDate && `expected ${row.expectedDate}`, row.message].filter(Boolean).join("; ") || null, expected: row.expectedDate || null, note: row.message || null })));
+      await applyAcknowledgements(
+        context,
+        read.rows.map((row) => ({
+          poNumber: row.poNumber,
+          sku: row.sku,
+          quantity: row.quantity,
+          status: row.status,
+          detail: [row.expectedDate && `expected ${row.expectedDate}`, row.message].filter(Boolean).join("; ") || null,
+          expected: row.expectedDate || null,
+          note: row.message || null,
+        })),
+      );
       applied = read.rows.length;
       break;
     }
     case "856": {
       const read = csv.readShipNoticeCsv(content);
       errors = read.errors;
-      await applyShipments(context, read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, trackingNumber: row.trackingNumber, carrier: row.carrier })));
+      await applyShipments(
+        context,
+        read.rows.map((row) => ({ poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, trackingNumber: row.trackingNumber, carrier: row.carrier })),
+      );
       applied = read.rows.length;
       break;
     }
@@ -447,7 +681,16 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
       const read = csv.readInvoiceCsv(content);
       errors = read.errors;
       for (const invoice of read.invoices) {
-        await applyInvoiceLines(context, invoice.lines.map((line) => ({ invoiceNumber: invoice.invoiceNumber, poNumber: line.poNumber, sku: line.sku, quantity: line.quantity, amount: line.lineTotal })));
+        await applyInvoiceLines(
+          context,
+          invoice.lines.map((line) => ({
+            invoiceNumber: invoice.invoiceNumber,
+            poNumber: line.poNumber,
+            sku: line.sku,
+            quantity: line.quantity,
+            amount: line.lineTotal,
+          })),
+        );
         applied += invoice.lines.length;
       }
       if (applied) await queueAs400Copy(context, "810", context.vendor.edi810_as400_filepath);
@@ -463,7 +706,11 @@ async function processCsv(context: ApplyContext, stored: StoredContent, type: st
   }
   csvRowErrors(context, errors);
   if (errors.length) {
-    return { status: applied ? "processed" : "failed", ...rowError(errors, errors.length), ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: applied }), refused: message("logs.n.row", { count: errors.length }) }) };
+    return {
+      status: applied ? "processed" : "failed",
+      ...rowError(errors, errors.length),
+      ...summaryOf("logs.outcome.rows_refused", { rows: message("logs.n.row", { count: applied }), refused: message("logs.n.row", { count: errors.length }) }),
+    };
   }
   return { status: "processed", ...summaryOf("logs.outcome.rows_applied", { rows: message("logs.n.row", { count: applied }) }) };
 }
@@ -512,7 +759,8 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
       const batch = new ApplyBatch(tx as Prisma.TransactionClient);
       const settingsUnusable = problems.length > 0 && profile.format === "x12" && problems.some((p) => /identifier|qualifier/.test(p));
       const isX12 = (file: ClaimedFile) => profile.format !== "csv" || /^\s*ISA/.test(Buffer.from(file.head).subarray(0, 16).toString("latin1"));
-      const typeOf = (file: ClaimedFile) => file.transaction_set ?? recogniseIncomingFile(file.file_name, Buffer.from(file.head), vendor as never, profile).type;
+      const typeOf = (file: ClaimedFile) =>
+        file.transaction_set ?? recogniseIncomingFile(file.file_name, Buffer.from(file.head), vendor as never, profile).type;
       // X12 files read whole up front: the requests all of them name are read in one statement.
       const reads = new Map<number, ReadX12>();
       if (!settingsUnusable) {
@@ -544,7 +792,8 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
             (type === "846" ? await processX12Stock(context, profile, content) : null) ??
             (await processX12(context, profile, reads.get(file.id) ?? readWholeX12(await content.whole(), profile, type)));
         }
-        if (outcome.status === "processed" && type === "810" && profile.format === "x12") await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);
+        if (outcome.status === "processed" && type === "810" && profile.format === "x12")
+          await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);
         logs.push({
           ...vendorLog(vendor),
           action: "process_responses",
@@ -553,8 +802,16 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
           transmission_id: file.id,
           // The fault is our sentence about the file (D124, errorCode), with the file's segments and values in it as data.
           ...(outcome.status === "failed"
-            ? logMessage(vendor.edi997_enabled === 1 && profile.format === "x12" ? "logs.dropship.process_failed_997" : "logs.dropship.process_failed", { file: file.file_name, error: outcome.errorCode ?? outcome.error, id: file.id })
-            : logMessage("logs.dropship.processed", { file: file.file_name, summary: outcome.summaryCode ?? outcome.summary, error: outcome.error ? message("logs.paren", { text: outcome.errorCode ?? outcome.error }) : "" })),
+            ? logMessage(vendor.edi997_enabled === 1 && profile.format === "x12" ? "logs.dropship.process_failed_997" : "logs.dropship.process_failed", {
+                file: file.file_name,
+                error: outcome.errorCode ?? outcome.error,
+                id: file.id,
+              })
+            : logMessage("logs.dropship.processed", {
+                file: file.file_name,
+                summary: outcome.summaryCode ?? outcome.summary,
+                error: outcome.error ? message("logs.paren", { text: outcome.errorCode ?? outcome.error }) : "",
+              })),
         });
         results.push({ file, type, outcome });
       }
@@ -583,7 +840,11 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
   for (const { file, outcome } of outcomes) {
     report.count(outcome.status === "failed" ? "files_failed" : "files_processed");
     countVendorFile(outcome.status === "failed" ? "failed" : "processed", vendor.id);
-    if (outcome.status === "failed") report.problem(`${vendor.name}: ${file.file_name} ${outcome.error}`, message("logs.dropship.file_error", { vendor: vendor.name, file: file.file_name, error: outcome.errorCode ?? outcome.error ?? "" }));
+    if (outcome.status === "failed")
+      report.problem(
+        `${vendor.name}: ${file.file_name} ${outcome.error}`,
+        message("logs.dropship.file_error", { vendor: vendor.name, file: file.file_name, error: outcome.errorCode ?? outcome.error ?? "" }),
+      );
   }
   return outcomes.length;
 }
@@ -596,7 +857,19 @@ async function fileFailed(file: { id: number; file_name: string }, vendor: Vendo
     countVendorFile("set_aside", vendor.id);
   }
   report.problem(`${vendor.name}: ${file.file_name}: ${errorMessage(error)}`);
-  await writeLogs([{ ...vendorLog(vendor), action: "process_responses", status: "error", file_name: file.file_name, transmission_id: file.id, ...logMessage(updated.attempts >= MAX_ATTEMPTS ? "logs.dropship.processing_set_aside" : "logs.dropship.processing_failed", { file: file.file_name, error: errorMessage(error) }) }]);
+  await writeLogs([
+    {
+      ...vendorLog(vendor),
+      action: "process_responses",
+      status: "error",
+      file_name: file.file_name,
+      transmission_id: file.id,
+      ...logMessage(updated.attempts >= MAX_ATTEMPTS ? "logs.dropship.processing_set_aside" : "logs.dropship.processing_failed", {
+        file: file.file_name,
+        error: errorMessage(error),
+      }),
+    },
+  ]);
 }
 
 /** Stored files waiting, with their first bytes (for vendors who sort by contents). */
@@ -621,11 +894,20 @@ export async function processShipResponses(options: { vendorId?: number; transmi
   for (const vendorId of vendorIds) {
     const vendor = vendors.get(vendorId)!;
     const { profile } = vendorProfile(vendor);
-    const mine = sortIncomingFiles(files.filter((file) => file.vendor_id === vendorId).map((file) => ({ ...file, name: file.file_name, firstBytes: file.head ? Buffer.from(file.head) : Buffer.alloc(0) })), profile);
+    const mine = sortIncomingFiles(
+      files
+        .filter((file) => file.vendor_id === vendorId)
+        .map((file) => ({ ...file, name: file.file_name, firstBytes: file.head ? Buffer.from(file.head) : Buffer.alloc(0) })),
+      profile,
+    );
     for (let i = 0; i < mine.length; i += FILES_PER_BATCH) {
       const chunk = mine.slice(i, i + FILES_PER_BATCH);
       try {
-        await processStoredFiles(chunk.map((file) => file.id), vendor, report);
+        await processStoredFiles(
+          chunk.map((file) => file.id),
+          vendor,
+          report,
+        );
         continue;
       } catch (error) {
         // One file's trouble must not hold up the others: the batch again, a file at a time.
@@ -654,15 +936,28 @@ export async function processShipResponses(options: { vendorId?: number; transmi
     ? `${plural(report.counts.files_processed ?? 0, "file")} processed, ${report.counts.files_failed ?? 0} ` +
       `failed; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`
     : `No new vendor files; ${plural(report.counts.fulfilments ?? 0, "fulfilment")} created in Shopify.`;
-  const coded = report.counts.files_processed || report.counts.files_failed
-    ? message("dropship_test.results.process_responses", { files: message("runs.n.file", { count: report.counts.files_processed ?? 0 }), failed: report.counts.files_failed ?? 0, fulfilments: message("runs.n.fulfilment", { count: report.counts.fulfilments ?? 0 }) })
-    : message("dropship_test.results.process_responses_none", { fulfilments: message("runs.n.fulfilment", { count: report.counts.fulfilments ?? 0 }) });
+  const coded =
+    report.counts.files_processed || report.counts.files_failed
+      ? message("dropship_test.results.process_responses", {
+          files: message("runs.n.file", { count: report.counts.files_processed ?? 0 }),
+          failed: report.counts.files_failed ?? 0,
+          fulfilments: message("runs.n.fulfilment", { count: report.counts.fulfilments ?? 0 }),
+        })
+      : message("dropship_test.results.process_responses_none", { fulfilments: message("runs.n.fulfilment", { count: report.counts.fulfilments ?? 0 }) });
   return report.result(summary, coded);
 }
 
 /** Uploads the queued 997s (and anything else prepared) of every vendor that has some. */
 export async function deliverAnswers(report: StepReport) {
-  const vendorIds = (await prisma.transmission.findMany({ where: { direction: "out", partner: "vendor", status: "prepared" }, distinct: ["vendor_id"], select: { vendor_id: true } })).map((row) => row.vendor_id!).filter(Boolean);
+  const vendorIds = (
+    await prisma.transmission.findMany({
+      where: { direction: "out", partner: "vendor", status: "prepared" },
+      distinct: ["vendor_id"],
+      select: { vendor_id: true },
+    })
+  )
+    .map((row) => row.vendor_id!)
+    .filter(Boolean);
   for (const vendor of await prisma.vendor.findMany({ where: { id: { in: vendorIds }, enabled: 1 } })) {
     if (!(await hasPreparedVendorFiles(vendor.id))) continue;
     try {
@@ -670,7 +965,14 @@ export async function deliverAnswers(report: StepReport) {
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       report.problem(`${vendor.name}: ${error.message}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: "error", ...logMessage("logs.dropship.upload_vendor_failed", { vendor: vendor.name, error: error.message }) }]);
+      await writeLogs([
+        {
+          ...vendorLog(vendor),
+          action: "send_file",
+          status: "error",
+          ...logMessage("logs.dropship.upload_vendor_failed", { vendor: vendor.name, error: error.message }),
+        },
+      ]);
     }
   }
 }

@@ -50,7 +50,10 @@ export const requestProblems = (request: DropshipRequest): string[] => requestPr
 const stamp = (at: Date) => at.toISOString().replace(/\D/g, "").slice(0, 14);
 
 function addressLines(request: DropshipRequest) {
-  const lines = request.ship_address.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = request.ship_address
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   return { address1: lines[0] ?? "", address2: lines.slice(1).join(", ") || undefined };
 }
 
@@ -63,7 +66,14 @@ function build850File(vendor: Vendor, profile: TradingProfile, requests: Dropshi
       date: now,
       purpose: request.sent_at ? "05" : "00",
       vendor: { number: vendor.store_id, name: vendor.name },
-      shipTo: { name: `${request.ship_name_first} ${request.ship_name_last}`.trim(), ...addressLines(request), city: request.ship_city, state: request.ship_state, zip: request.ship_zip, country: request.country_id.toUpperCase() },
+      shipTo: {
+        name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
+        ...addressLines(request),
+        city: request.ship_city,
+        state: request.ship_state,
+        zip: request.ship_zip,
+        country: request.country_id.toUpperCase(),
+      },
       lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost === null ? undefined : Number(request.unit_cost) }],
     })),
     numbers,
@@ -77,7 +87,14 @@ function buildCsvFile(requests: DropshipRequest[], now: Date) {
       poNumber: request.po_number,
       orderNumber: request.order_increment_id,
       date: now,
-      shipTo: { name: `${request.ship_name_first} ${request.ship_name_last}`.trim(), ...addressLines(request), city: request.ship_city, state: request.ship_state, zip: request.ship_zip, country: request.country_id.toUpperCase() },
+      shipTo: {
+        name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
+        ...addressLines(request),
+        city: request.ship_city,
+        state: request.ship_state,
+        zip: request.ship_zip,
+        country: request.country_id.toUpperCase(),
+      },
       notes: request.sent_at ? `Replaces the order sent on ${request.sent_at.toISOString().slice(0, 10)}` : null,
       lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost?.toString() ?? null }],
     })),
@@ -172,7 +189,12 @@ async function prepareFile(vendor: Vendor, profile: TradingProfile, report: Step
         status: "info",
         file_name: fileName,
         transmission_id: stored!.id,
-        ...logMessage("logs.dropship.wrote_file", { file: fileName, requests: message("logs.n.ship_request", { count: sendable.length }), bytes: content.length, folder }),
+        ...logMessage("logs.dropship.wrote_file", {
+          file: fileName,
+          requests: message("logs.n.ship_request", { count: sendable.length }),
+          bytes: content.length,
+          folder,
+        }),
       });
       await writeLogs(logs, tx);
       report.count("requests_in_files", sendable.length);
@@ -199,7 +221,9 @@ export async function sendShipRequestsForVendor(vendor: Vendor, report: StepRepo
   // reason: a code, or the words of an error (data).
   const fail = async (reason: RunMessage | string) => {
     report.problem(message("logs.dropship.vendor_reason", { vendor: vendor.name, reason }));
-    await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", ...logMessage("logs.dropship.nothing_sent", { vendor: vendor.name, reason }) }]);
+    await writeLogs([
+      { ...vendorLog(vendor), action: "send_requests", status: "error", ...logMessage("logs.dropship.nothing_sent", { vendor: vendor.name, reason }) },
+    ]);
   };
   if (problems.length) return fail(message("logs.dropship.settings_unusable", { problems: problemCodes.length ? problemCodes : problems.join("; ") }));
   if (!vendor.sftp_host || !vendor.sftp_outcoming_folder) return fail(message("logs.dropship.no_host"));
@@ -228,18 +252,35 @@ export async function sendShipRequests(options: { vendorId?: number } = {}): Pro
       await sendShipRequestsForVendor(vendor, report);
     } catch (error) {
       // One vendor's fault never stops the others.
-      report.problem(`${vendor.name}: ${errorMessage(error)}`, message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }));
-      await writeLogs([{ ...vendorLog(vendor), action: "send_requests", status: "error", ...logMessage("logs.dropship.sending_failed", { vendor: vendor.name, error: errorMessage(error) }) }]);
+      report.problem(
+        `${vendor.name}: ${errorMessage(error)}`,
+        message("transport.problems.vendor_error", { vendor: vendor.name, error: errorRunMessage(error) }),
+      );
+      await writeLogs([
+        {
+          ...vendorLog(vendor),
+          action: "send_requests",
+          status: "error",
+          ...logMessage("logs.dropship.sending_failed", { vendor: vendor.name, error: errorMessage(error) }),
+        },
+      ]);
     }
   });
   // What even the error handling could not handle (the database gone) fails the step, as before.
   for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
   const sent = report.counts.files_sent ?? 0;
-  const summary = vendors.length === 0 ? "No ship requests to send." : `${plural(sent, "file")} sent to ${plural(vendors.length, "vendor")}, carrying ${plural(report.counts.requests_in_files ?? 0, "new ship request")}.`;
+  const summary =
+    vendors.length === 0
+      ? "No ship requests to send."
+      : `${plural(sent, "file")} sent to ${plural(vendors.length, "vendor")}, carrying ${plural(report.counts.requests_in_files ?? 0, "new ship request")}.`;
   return report.result(
     summary,
     vendors.length === 0
       ? message("dropship_test.results.send_requests_none")
-      : message("dropship_test.results.send_requests", { files: message("runs.n.file", { count: sent }), vendors: message("runs.n.vendor", { count: vendors.length }), requests: message("runs.n.new_ship_request", { count: report.counts.requests_in_files ?? 0 }) }),
+      : message("dropship_test.results.send_requests", {
+          files: message("runs.n.file", { count: sent }),
+          vendors: message("runs.n.vendor", { count: vendors.length }),
+          requests: message("runs.n.new_ship_request", { count: report.counts.requests_in_files ?? 0 }),
+        }),
   );
 }

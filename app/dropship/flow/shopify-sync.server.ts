@@ -82,7 +82,11 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
     // The batch's orders as Shopify sees them. If that read fails, each response is tried alone (and fails alone).
     let views = new Map<string, OrderFulfillmentView | null>();
     try {
-      views = await readFulfillmentViews(admin, [...new Set(due.flatMap((response) => (response.shopify_order_id ? [validGid(response.shopify_order_id)] : [])).filter((id): id is string => id !== null))]);
+      views = await readFulfillmentViews(admin, [
+        ...new Set(
+          due.flatMap((response) => (response.shopify_order_id ? [validGid(response.shopify_order_id)] : [])).filter((id): id is string => id !== null),
+        ),
+      ]);
     } catch (error) {
       if (!(error instanceof ShopifyApiError)) throw error;
     }
@@ -130,7 +134,14 @@ async function askShopify(admin: ShopifyAdmin, views: Map<string, OrderFulfillme
 }
 
 const logBase = (due: DueShipment) => ({
-  vendor_id: due.vendor_id, vendor_name: due.vendor_name, action: "shopify_fulfillment" as const, po_number: due.po_number, order_increment_id: due.order_increment_id, item_sku: due.item_sku, qty: due.qty, tracking_number: due.tracking_number,
+  vendor_id: due.vendor_id,
+  vendor_name: due.vendor_name,
+  action: "shopify_fulfillment" as const,
+  po_number: due.po_number,
+  order_increment_id: due.order_increment_id,
+  item_sku: due.item_sku,
+  qty: due.qty,
+  tracking_number: due.tracking_number,
 });
 
 /** A batch's results in one transaction: responses, requests and assignments by unnest, the AS400 shipping rows and the logs in one insert each. */
@@ -217,7 +228,10 @@ async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
     },
     { timeout: 120_000 },
   );
-  for (const { due, failure, noOrder } of failed) report.problem(noOrder ? message("logs.dropship.no_shopify_order_problem", { po: due.po_number, order: due.request_order }) : `PO ${due.po_number}: ${failure}`);
+  for (const { due, failure, noOrder } of failed)
+    report.problem(
+      noOrder ? message("logs.dropship.no_shopify_order_problem", { po: due.po_number, order: due.request_order }) : `PO ${due.po_number}: ${failure}`,
+    );
   if (done.length) report.count("fulfilments", done.length);
 }
 
@@ -260,7 +274,10 @@ export async function syncInventoryToShopify(report: StepReport) {
               source: source.name,
               quantities: message("logs.n.quantity", { count: result.set }),
               unknown: result.unknownSkus.length
-                ? message("logs.dropship.inventory_unknown", { skus: message("logs.n.sku", { count: result.unknownSkus.length }), list: `${result.unknownSkus.slice(0, 5).join(", ")}${result.unknownSkus.length > 5 ? ", ..." : ""}` })
+                ? message("logs.dropship.inventory_unknown", {
+                    skus: message("logs.n.sku", { count: result.unknownSkus.length }),
+                    list: `${result.unknownSkus.slice(0, 5).join(", ")}${result.unknownSkus.length > 5 ? ", ..." : ""}`,
+                  })
                 : "",
             }),
           },
@@ -268,7 +285,14 @@ export async function syncInventoryToShopify(report: StepReport) {
       } catch (error) {
         if (!(error instanceof ShopifyApiError)) throw error;
         report.problem(`Shopify inventory at ${source.name}: ${error.message}`);
-        await writeLogs([{ action: "shopify_inventory", status: "error", vendor_name: source.name, ...logMessage("logs.dropship.inventory_failed", { source: source.name, error: error.message }) }]);
+        await writeLogs([
+          {
+            action: "shopify_inventory",
+            status: "error",
+            vendor_name: source.name,
+            ...logMessage("logs.dropship.inventory_failed", { source: source.name, error: error.message }),
+          },
+        ]);
         break;
       }
     }

@@ -27,7 +27,10 @@ const MAX_LISTED = 20;
 
 /** The first items, then how many more (the answers are codes, rendered when read: D137). */
 function listed(items: RunMessage[], separator = "; "): RunMessage {
-  return joined([...items.slice(0, MAX_LISTED), items.length > MAX_LISTED ? message("tools.summary.more", { count: items.length - MAX_LISTED }) : null], separator);
+  return joined(
+    [...items.slice(0, MAX_LISTED), items.length > MAX_LISTED ? message("tools.summary.more", { count: items.length - MAX_LISTED }) : null],
+    separator,
+  );
 }
 
 /** Words followed by a full stop. */
@@ -72,7 +75,10 @@ async function readSourceFile(vendor: Vendor, filepath: string): Promise<SourceF
     const content = await withVendorTransport(vendor, async (transport) => ((await transport.exists(path)) === "file" ? transport.download(path) : null));
     if (content) return { name, path, content, onServer: true, releasable: parentOf(path) === normaliseRemotePath(folder!) };
   }
-  const stored = await prisma.transmission.findFirst({ where: { vendor_id: vendor.id, partner: "vendor", direction: "in", file_name: name }, orderBy: { id: "desc" } });
+  const stored = await prisma.transmission.findFirst({
+    where: { vendor_id: vendor.id, partner: "vendor", direction: "in", file_name: name },
+    orderBy: { id: "desc" },
+  });
   if (!stored) return refuse("tools.messages.path_missing", { path, name: vendor.name, file: name }, { file: name });
   return { name, path: stored.remote_path ?? path, content: Buffer.from(stored.content), onServer: false, releasable: false, storedId: stored.id };
 }
@@ -81,10 +87,15 @@ const isX12 = (content: Buffer) => /^\uFEFF?\s*ISA/.test(content.subarray(0, 64)
 
 /** What the file is: the set IDs inside an X12 file, else what recognition says. */
 function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): { types: string[]; reason: string } {
-  const recognised = recogniseIncomingFile(file.name, file.content.subarray(0, 4096), { ...vendor, regex_format: null } as never, { ...profile, fileNamePattern: null });
+  const recognised = recogniseIncomingFile(file.name, file.content.subarray(0, 4096), { ...vendor, regex_format: null } as never, {
+    ...profile,
+    fileNamePattern: null,
+  });
   if (isX12(file.content)) {
     const read = readX12(file.content, { hints: profile.inputHints, mode: "tolerant" });
-    const sets = [...new Set(read.interchanges.flatMap((interchange) => interchange.groups.flatMap((group) => group.transactions.map((transaction) => transaction.setId))))];
+    const sets = [
+      ...new Set(read.interchanges.flatMap((interchange) => interchange.groups.flatMap((group) => group.transactions.map((transaction) => transaction.setId)))),
+    ];
     if (sets.length) return { types: sets, reason: recognised.reason };
   }
   return { types: recognised.type ? [recognised.type] : [], reason: recognised.reason };
@@ -102,39 +113,74 @@ export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: 
   const summary = isX12(file.content) || profile.format === "x12" ? summariseX12(file.content, expected, profile) : summariseCsv(file.content, expected);
   const where: RunMessage = file.storedId ? joined([plainText(" "), message("tools.messages.from_stored", { id: file.storedId })], "") : plainText("");
   if (!apply) {
-    return { error: summary.refused || summary.faulty, text: message("tools.messages.parsed", { file: file.name, where, summary: summary.text }), file: file.name, po: summary.po, transmissionId: file.storedId ?? null };
+    return {
+      error: summary.refused || summary.faulty,
+      text: message("tools.messages.parsed", { file: file.name, where, summary: summary.text }),
+      file: file.name,
+      po: summary.po,
+      transmissionId: file.storedId ?? null,
+    };
   }
 
   // Apply it: stored as Populate Ship Responses stores it (never twice), released remotely, then processed now.
-  const stored = file.storedId !== undefined ? { id: file.storedId, isNew: false } : await storeIncomingFile(vendor, { name: file.name, path: file.path, content: file.content, transactionSet: expected });
+  const stored =
+    file.storedId !== undefined
+      ? { id: file.storedId, isNew: false }
+      : await storeIncomingFile(vendor, { name: file.name, path: file.path, content: file.content, transactionSet: expected });
   if (file.storedId === undefined) {
     await writeLogs([
       {
-        ...vendorLog(vendor), action: "receive_file", status: stored.isNew ? "info" : "warning", file_name: file.name, transmission_id: stored.id,
-        message: stored.isNew ? `Tools: stored ${file.name} (${file.content.length} bytes, a ${expected}) from ${file.path}.` : `Tools: ${file.name} is transmission ${stored.id}, taken before from ${file.path}; it is not stored again.`,
+        ...vendorLog(vendor),
+        action: "receive_file",
+        status: stored.isNew ? "info" : "warning",
+        file_name: file.name,
+        transmission_id: stored.id,
+        message: stored.isNew
+          ? `Tools: stored ${file.name} (${file.content.length} bytes, a ${expected}) from ${file.path}.`
+          : `Tools: ${file.name} is transmission ${stored.id}, taken before from ${file.path}; it is not stored again.`,
       },
     ]);
   }
   if (file.releasable) {
     const { archivedTo } = await withVendorTransport(vendor, (transport) => releaseIncomingFile(transport, vendor, file.path));
     await markReleased(stored.id, archivedTo);
-    await writeLogs([{ ...vendorLog(vendor), action: "receive_file", status: "info", file_name: file.name, transmission_id: stored.id, message: archivedTo ? `Archived ${file.path} to ${archivedTo} on the vendor's server.` : `Deleted ${file.path} from the vendor's server.` }]);
+    await writeLogs([
+      {
+        ...vendorLog(vendor),
+        action: "receive_file",
+        status: "info",
+        file_name: file.name,
+        transmission_id: stored.id,
+        message: archivedTo ? `Archived ${file.path} to ${archivedTo} on the vendor's server.` : `Deleted ${file.path} from the vendor's server.`,
+      },
+    ]);
   }
   const before = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });
   const storedText = message(stored.isNew ? "tools.messages.stored_new" : "tools.messages.stored_before", { id: stored.id });
   if (before.status !== "received") {
     return {
       error: before.status === "failed",
-      text: joined([message("tools.messages.parsed_only", { file: file.name, where, summary: summary.text }), message("tools.messages.already_processed", { id: stored.id, status: before.status })]),
-      file: file.name, po: summary.po, transmissionId: stored.id,
+      text: joined([
+        message("tools.messages.parsed_only", { file: file.name, where, summary: summary.text }),
+        message("tools.messages.already_processed", { id: stored.id, status: before.status }),
+      ]),
+      file: file.name,
+      po: summary.po,
+      transmissionId: stored.id,
     };
   }
   const result = await processShipResponses({ vendorId: vendor.id, transmissionIds: [stored.id] });
   const after = await prisma.transmission.findUniqueOrThrow({ where: { id: stored.id }, select: { status: true, error: true } });
   return {
     error: result.error || after.status === "failed",
-    text: joined([message("tools.messages.parsed_only", { file: file.name, where, summary: summary.text }), storedText, message("tools.messages.process_result", { status: after.status, result: result.message })]),
-    file: file.name, po: summary.po, transmissionId: stored.id,
+    text: joined([
+      message("tools.messages.parsed_only", { file: file.name, where, summary: summary.text }),
+      storedText,
+      message("tools.messages.process_result", { status: after.status, result: result.message }),
+    ]),
+    file: file.name,
+    po: summary.po,
+    transmissionId: stored.id,
   };
 }
 
@@ -172,7 +218,14 @@ function summariseX12(content: Buffer, expected: ParsedType, profile: TradingPro
   };
 }
 
-const documentId = (mapped: MappedDocument) => (mapped.type === "855" ? mapped.document.poNumber : mapped.type === "856" ? mapped.document.shipmentId : mapped.type === "810" ? mapped.document.invoiceNumber : "");
+const documentId = (mapped: MappedDocument) =>
+  mapped.type === "855"
+    ? mapped.document.poNumber
+    : mapped.type === "856"
+      ? mapped.document.shipmentId
+      : mapped.type === "810"
+        ? mapped.document.invoiceNumber
+        : "";
 
 function documentPo(mapped: MappedDocument): string | undefined {
   if (mapped.type === "855") return mapped.document.poNumber || undefined;
@@ -193,7 +246,11 @@ function describeDocument(mapped: MappedDocument): RunMessage {
         const vars = { sku: skuOf(line), qty: qtyOf(first?.quantity ?? line.quantity), status: line.status, date: first?.date };
         return message(first?.date ? "tools.summary.ack_line_date" : "tools.summary.ack_line", vars);
       });
-      return message("tools.summary.ack", { po: ack.poNumber || "?", status: ack.status, lines: lines.length ? joined(lines, ", ") : message("tools.summary.no_lines") });
+      return message("tools.summary.ack", {
+        po: ack.poNumber || "?",
+        status: ack.status,
+        lines: lines.length ? joined(lines, ", ") : message("tools.summary.no_lines"),
+      });
     }
     case "856": {
       const notice = mapped.document;
@@ -202,11 +259,17 @@ function describeDocument(mapped: MappedDocument): RunMessage {
         const items = order.items.map((item) => `${skuOf(item)} × ${qtyOf(item.quantity)}`).join(", ") || message("tools.summary.no_lines");
         const tracking = allTrackingNumbers({ trackingNumbers: [], orders: [order] });
         const all = tracking.length ? tracking : notice.trackingNumbers;
-        return message("tools.summary.ship_order", { po: order.poNumber ?? "?", items, tracking: all.length ? all.join(", ") : message("tools.summary.no_tracking") });
+        return message("tools.summary.ship_order", {
+          po: order.poNumber ?? "?",
+          items,
+          tracking: all.length ? all.join(", ") : message("tools.summary.no_tracking"),
+        });
       });
       return message("tools.summary.shipment", {
         id: notice.shipmentId || "?",
-        carrier: carrier ? `${carrier}${notice.carrier?.scac && notice.carrier.scac !== carrier ? ` (${notice.carrier.scac})` : ""}` : message("tools.summary.unknown_carrier"),
+        carrier: carrier
+          ? `${carrier}${notice.carrier?.scac && notice.carrier.scac !== carrier ? ` (${notice.carrier.scac})` : ""}`
+          : message("tools.summary.unknown_carrier"),
         date: notice.shippedDate ?? notice.date ?? "?",
         orders: orders.length ? joined(orders, "; ") : message("tools.summary.no_lines"),
       });
@@ -214,7 +277,12 @@ function describeDocument(mapped: MappedDocument): RunMessage {
     case "810": {
       const invoice = mapped.document;
       const total = invoice.totalCents ?? invoiceTotalCents(invoice);
-      return message("tools.summary.invoice", { number: invoice.invoiceNumber || "?", po: invoice.poNumber ?? "?", count: invoice.lines.length, total: money(total) });
+      return message("tools.summary.invoice", {
+        number: invoice.invoiceNumber || "?",
+        po: invoice.poNumber ?? "?",
+        count: invoice.lines.length,
+        total: money(total),
+      });
     }
     default:
       return plainText(mapped.type);
@@ -236,7 +304,17 @@ function summariseCsv(content: Buffer, expected: ParsedType): Summary {
       message("tools.summary.ack", {
         po: number,
         status: [...new Set(rows.map((row) => row.status))].join("/"),
-        lines: joined(rows.map((row) => message(row.expectedDate ? "tools.summary.ack_line_date" : "tools.summary.ack_line", { sku: row.sku, qty: row.quantity, status: row.status, date: row.expectedDate })), ", "),
+        lines: joined(
+          rows.map((row) =>
+            message(row.expectedDate ? "tools.summary.ack_line_date" : "tools.summary.ack_line", {
+              sku: row.sku,
+              qty: row.quantity,
+              status: row.status,
+              date: row.expectedDate,
+            }),
+          ),
+          ", ",
+        ),
       }),
     );
   } else if (expected === "856") {
@@ -244,14 +322,27 @@ function summariseCsv(content: Buffer, expected: ParsedType): Summary {
     errors = read.errors;
     refused = read.refused;
     po = read.rows[0]?.poNumber ?? null;
-    pieces = read.rows.map((row) => message("tools.summary.csv_ship", { po: row.poNumber, sku: row.sku, qty: row.quantity, tracking: row.trackingNumber, carrier: row.carrier ?? message("tools.summary.unknown_carrier") }));
+    pieces = read.rows.map((row) =>
+      message("tools.summary.csv_ship", {
+        po: row.poNumber,
+        sku: row.sku,
+        qty: row.quantity,
+        tracking: row.trackingNumber,
+        carrier: row.carrier ?? message("tools.summary.unknown_carrier"),
+      }),
+    );
   } else {
     const read = csv.readInvoiceCsv(content);
     errors = read.errors;
     refused = read.refused || read.invoices.length === 0;
     po = read.invoices[0]?.poNumber ?? read.invoices[0]?.lines[0]?.poNumber ?? null;
     pieces = read.invoices.map((invoice) =>
-      message("tools.summary.invoice", { number: invoice.invoiceNumber, po: invoice.poNumber ?? [...new Set(invoice.lines.map((line) => line.poNumber))].join(", "), count: invoice.lines.length, total: money(Math.round(invoice.total * 100)) }),
+      message("tools.summary.invoice", {
+        number: invoice.invoiceNumber,
+        po: invoice.poNumber ?? [...new Set(invoice.lines.map((line) => line.poNumber))].join(", "),
+        count: invoice.lines.length,
+        total: money(Math.round(invoice.total * 100)),
+      }),
     );
   }
   return {

@@ -21,7 +21,10 @@ export interface Outcome {
 
 /** A refusal in words (unknown PO, missing folder, file of another type): answered 200 with error true. */
 export class ToolRefusal extends Error {
-  constructor(readonly text: RunMessage, readonly details: Pick<Outcome, "po" | "sku" | "file"> = {}) {
+  constructor(
+    readonly text: RunMessage,
+    readonly details: Pick<Outcome, "po" | "sku" | "file"> = {},
+  ) {
     super("tool refusal");
   }
 }
@@ -42,4 +45,3 @@ export async function requestOf(vendor: Vendor, po: string): Promise<DropshipReq
   if (request.vendor_id !== vendor.id) refuse("tools.messages.other_vendor_po", { po, other: request.vendor_name, name: vendor.name }, { po });
   return request;
 }
-

@@ -23,7 +23,6 @@ import { acknowledgePurchaseOrderFile, adviseInventory, answerForPurchaseOrder, 
 
 export type { ToolAnswer };
 
-
 export type ToolValues = Partial<Record<ToolInputField, string>>;
 
 /** The drop-ship log action each tool writes (grids.server.ts LOG_ACTIONS). */
@@ -57,7 +56,14 @@ export async function runToolOutcome(vendorId: number, action: ToolAction, value
     if (action === "verify-upload") {
       const vendor = await loadVendorRecord(vendorId);
       const english = await i18nServer.getFixedT("en", "common");
-      await writeLogs([{ ...vendorLog(vendor), action: "send_file", status: answer.error ? "error" : "success", message: `Tools, Verify Upload: ${renderMessage(english, "en", answer.message)}` }]);
+      await writeLogs([
+        {
+          ...vendorLog(vendor),
+          action: "send_file",
+          status: answer.error ? "error" : "success",
+          message: `Tools, Verify Upload: ${renderMessage(english, "en", answer.message)}`,
+        },
+      ]);
     }
     return answer;
   }
@@ -95,7 +101,11 @@ function logLine(vendor: Vendor, action: ToolAction, outcome: Outcome, po: strin
   };
 }
 
-async function perform(vendor: Vendor, action: Exclude<ToolAction, "test-connection" | "list-folders" | "verify-upload">, value: string | undefined): Promise<Outcome> {
+async function perform(
+  vendor: Vendor,
+  action: Exclude<ToolAction, "test-connection" | "list-folders" | "verify-upload">,
+  value: string | undefined,
+): Promise<Outcome> {
   switch (action) {
     case "parse-855":
     case "parse-856":

@@ -13,8 +13,16 @@ import { tradingProfile } from "@edi/vendor-profile";
 import { readX12 } from "@edi/x12";
 import { writeInterchange } from "@edi/x12";
 import {
-  answerPurchaseOrderFile, fedexTrackingNumber, inventoryAdvice, upsCheckDigit, upsTrackingNumber, uspsTrackingNumber, vendorEdiFields,
-  type DemoVendor, type OutFile, type PurchaseOrderAnswer,
+  answerPurchaseOrderFile,
+  fedexTrackingNumber,
+  inventoryAdvice,
+  upsCheckDigit,
+  upsTrackingNumber,
+  uspsTrackingNumber,
+  vendorEdiFields,
+  type DemoVendor,
+  type OutFile,
+  type PurchaseOrderAnswer,
 } from "./vendor-answers";
 
 const NOW = new Date("2026-11-21T14:30:05Z");
@@ -24,11 +32,25 @@ const OURS = { qualifier: "ZZ", id: "HOUSEROPS" };
 function seedVendor(overrides: Partial<DemoVendor> = {}): DemoVendor {
   const edi = (overrides.edi_format ?? 1) === 1;
   return {
-    id: 7, name: "Acme Outdoor", store_id: "DS01", enabled: 1, test_mode: 0,
-    edi_identifier: "ACMEEDI", edi_qualifier: "ZZ", test_identifier: "ACMETEST", test_qualifier: "ZZ",
-    input_segmenter: "~", input_delimiter: "*", output_segmenter: "~", output_delimiter: "*",
-    edi_format: 1, regex_format: edi ? "\\.(edi|x12|txt)$" : "\\.csv$", edi856_file_contents_regex: edi ? null : "tracking_number",
-    edi997_enabled: edi ? 1 : 0, edi846_enabled: 1, edi810_enabled: 1,
+    id: 7,
+    name: "Acme Outdoor",
+    store_id: "DS01",
+    enabled: 1,
+    test_mode: 0,
+    edi_identifier: "ACMEEDI",
+    edi_qualifier: "ZZ",
+    test_identifier: "ACMETEST",
+    test_qualifier: "ZZ",
+    input_segmenter: "~",
+    input_delimiter: "*",
+    output_segmenter: "~",
+    output_delimiter: "*",
+    edi_format: 1,
+    regex_format: edi ? "\\.(edi|x12|txt)$" : "\\.csv$",
+    edi856_file_contents_regex: edi ? null : "tracking_number",
+    edi997_enabled: edi ? 1 : 0,
+    edi846_enabled: 1,
+    edi810_enabled: 1,
     ...overrides,
   };
 }
@@ -63,10 +85,17 @@ function our850(orders: DropShipOrderRequest[], vendor = { qualifier: "ZZ", id: 
     date: "261121",
     time: "1400",
     controlNumber: 4711,
-    groups: [{
-      functionalId: "PO", sender: OURS.id, receiver: vendor.id, date: "20261121", time: "1400", controlNumber: groupControl,
-      transactions: orders.map((each, i) => build850(each, String(100 + i).padStart(4, "0"))),
-    }],
+    groups: [
+      {
+        functionalId: "PO",
+        sender: OURS.id,
+        receiver: vendor.id,
+        date: "20261121",
+        time: "1400",
+        controlNumber: groupControl,
+        transactions: orders.map((each, i) => build850(each, String(100 + i).padStart(4, "0"))),
+      },
+    ],
   }).text;
 }
 
@@ -91,7 +120,12 @@ function documentsOf<T extends MappedDocument["type"]>(documents: LocatedDocumen
 }
 
 function answer(vendor: DemoVendor, content: string | Buffer, start = 500, random = seeded(1)): PurchaseOrderAnswer {
-  const result = answerPurchaseOrderFile(vendor, "850_DS01_20261121140000_4711.edi", Buffer.from(content), { now: NOW, controlNumberStart: start, random, ours: OURS });
+  const result = answerPurchaseOrderFile(vendor, "850_DS01_20261121140000_4711.edi", Buffer.from(content), {
+    now: NOW,
+    controlNumberStart: start,
+    random,
+    ours: OURS,
+  });
   if ("error" in result) throw new Error(result.error);
   return result;
 }
@@ -105,7 +139,13 @@ function expectRecognised(vendor: DemoVendor, file: OutFile, type: string) {
 
 describe("an X12 vendor's answers", () => {
   const vendor = seedVendor();
-  const orders = [order("PO100045001-1", [["SKU-10001", 2, "AC-100"], ["SKU-10002", 1]]), order("PO100045002-1", [["SKU-20001", 3, "AC-200"]])];
+  const orders = [
+    order("PO100045001-1", [
+      ["SKU-10001", 2, "AC-100"],
+      ["SKU-10002", 1],
+    ]),
+    order("PO100045002-1", [["SKU-20001", 3, "AC-200"]]),
+  ];
   const sent = our850(orders);
 
   it("acknowledges the group at once with a 997 naming its GS06, and every line with an 855", () => {
@@ -117,8 +157,16 @@ describe("an X12 vendor's answers", () => {
     const ack = readStrict(result.immediate[0]);
     const [functionalAck] = documentsOf(ack.documents, "997");
     expect(functionalAck.groups).toHaveLength(1);
-    expect(functionalAck.groups[0]).toMatchObject({ functionalId: "PO", controlNumber: "4711", status: "accepted", counts: { included: 2, received: 2, accepted: 2 } });
-    expect(functionalAck.groups[0].transactions.map((set) => [set.setId, set.controlNumber, set.statusCode])).toEqual([["850", "0100", "A"], ["850", "0101", "A"]]);
+    expect(functionalAck.groups[0]).toMatchObject({
+      functionalId: "PO",
+      controlNumber: "4711",
+      status: "accepted",
+      counts: { included: 2, received: 2, accepted: 2 },
+    });
+    expect(functionalAck.groups[0].transactions.map((set) => [set.setId, set.controlNumber, set.statusCode])).toEqual([
+      ["850", "0100", "A"],
+      ["850", "0101", "A"],
+    ]);
     // From the vendor to us.
     expect(ack.read.interchanges[0].sender).toEqual({ qualifier: "ZZ", id: "ACMEEDI" });
     expect(ack.read.interchanges[0].receiver).toEqual(OURS);
@@ -145,7 +193,10 @@ describe("an X12 vendor's answers", () => {
       const [tracking] = notice.orders[0].items[0].trackingNumbers;
       expect(tracking).toMatch({ UPSN: /^1Z[0-9A-Z]{16}$/, FDEG: /^\d{12}$/, USPS: /^\d{22}$/ }[notice.carrier!.scac!]!);
     }
-    expect(notices[0].orders[0].items.map((item) => [item.skus, item.quantity])).toEqual([[{ VP: "AC-100", SK: "SKU-10001" }, 2], [{ SK: "SKU-10002" }, 1]]);
+    expect(notices[0].orders[0].items.map((item) => [item.skus, item.quantity])).toEqual([
+      [{ VP: "AC-100", SK: "SKU-10001" }, 2],
+      [{ SK: "SKU-10002" }, 1],
+    ]);
 
     const invoices = result.later.filter((file) => file.name.startsWith("810")).map((file) => documentsOf(readStrict(file).documents, "810")[0]);
     expect(invoices.map((each) => each.poNumber)).toEqual(["PO100045001-1", "PO100045002-1"]);
@@ -167,7 +218,9 @@ describe("an X12 vendor's answers", () => {
 
   it("backorders a line now and then, with a date, the same way for the same chance", () => {
     const runs = Array.from({ length: 40 }, (_, seed) => answer(vendor, sent, 1, seeded(seed)));
-    const backordered = runs.flatMap((run) => documentsOf(readStrict(run.immediate[1]).documents, "855").flatMap((ack) => ack.lines.filter((line) => line.status === "backordered")));
+    const backordered = runs.flatMap((run) =>
+      documentsOf(readStrict(run.immediate[1]).documents, "855").flatMap((ack) => ack.lines.filter((line) => line.status === "backordered")),
+    );
     expect(backordered.length).toBeGreaterThan(0);
     expect(backordered.length).toBeLessThan(40);
     for (const line of backordered) expect(line.acks[0]).toMatchObject({ code: "IB", dateQualifier: "068", date: expect.stringMatching(/^2026-12-/) });
@@ -183,7 +236,10 @@ describe("an X12 vendor's answers", () => {
   it("answers in test mode with the vendor's test identity and ISA15 T, to our test identity", () => {
     const testVendor = seedVendor({ test_mode: 1 });
     const result = answerPurchaseOrderFile(testVendor, "850.edi", Buffer.from(our850(orders, { qualifier: "ZZ", id: "ACMETEST" })), {
-      now: NOW, controlNumberStart: 1, random: seeded(2), ours: { ...OURS, testId: "HOUSETEST" },
+      now: NOW,
+      controlNumberStart: 1,
+      random: seeded(2),
+      ours: { ...OURS, testId: "HOUSETEST" },
     });
     if ("error" in result) throw new Error(result.error);
     for (const file of [...result.immediate, ...result.later]) {
@@ -217,23 +273,65 @@ describe("an X12 vendor's answers", () => {
 
   it("does not acknowledge the app's own 997s, and refuses what is not X12", () => {
     const ack = writeInterchange({
-      delimiters: { element: "*", segment: "~", component: ">" }, sender: OURS, receiver: { qualifier: "ZZ", id: "ACMEEDI" }, date: "261121", time: "1400", controlNumber: 9,
-      groups: [{ functionalId: "FA", sender: OURS.id, receiver: "ACMEEDI", date: "20261121", time: "1400", controlNumber: "9", transactions: [build997({ functionalId: "PR", controlNumber: "501", status: "accepted", statusCode: "A", errorCodes: [], counts: { included: 1, received: 1, accepted: 1 }, transactions: [] }, "0009")] }],
+      delimiters: { element: "*", segment: "~", component: ">" },
+      sender: OURS,
+      receiver: { qualifier: "ZZ", id: "ACMEEDI" },
+      date: "261121",
+      time: "1400",
+      controlNumber: 9,
+      groups: [
+        {
+          functionalId: "FA",
+          sender: OURS.id,
+          receiver: "ACMEEDI",
+          date: "20261121",
+          time: "1400",
+          controlNumber: "9",
+          transactions: [
+            build997(
+              {
+                functionalId: "PR",
+                controlNumber: "501",
+                status: "accepted",
+                statusCode: "A",
+                errorCodes: [],
+                counts: { included: 1, received: 1, accepted: 1 },
+                transactions: [],
+              },
+              "0009",
+            ),
+          ],
+        },
+      ],
     }).text;
     expect(answer(vendor, ack)).toMatchObject({ immediate: [], later: [], purchaseOrders: [] });
-    expect(answerPurchaseOrderFile(vendor, "notes.txt", Buffer.from("hello"), { now: NOW, controlNumberStart: 1 })).toMatchObject({ error: expect.stringMatching(/notes\.txt is not an X12 file/) });
+    expect(answerPurchaseOrderFile(vendor, "notes.txt", Buffer.from("hello"), { now: NOW, controlNumberStart: 1 })).toMatchObject({
+      error: expect.stringMatching(/notes\.txt is not an X12 file/),
+    });
   });
 
   it("refuses to answer for a vendor whose profile is incomplete", () => {
-    expect(answerPurchaseOrderFile(seedVendor({ edi_identifier: null }), "850.edi", Buffer.from(sent), { now: NOW, controlNumberStart: 1 })).toMatchObject({ error: expect.stringMatching(/edi_identifier/) });
+    expect(answerPurchaseOrderFile(seedVendor({ edi_identifier: null }), "850.edi", Buffer.from(sent), { now: NOW, controlNumberStart: 1 })).toMatchObject({
+      error: expect.stringMatching(/edi_identifier/),
+    });
   });
 
   it("advises inventory in an 846, with a restock date for what is out", () => {
-    const file = inventoryAdvice(vendor, [{ sku: "SKU-10001", quantity: 14 }, { sku: "SKU-10002", quantity: 0 }], { now: NOW, controlNumberStart: 77, random: seeded(1), ours: OURS });
+    const file = inventoryAdvice(
+      vendor,
+      [
+        { sku: "SKU-10001", quantity: 14 },
+        { sku: "SKU-10002", quantity: 0 },
+      ],
+      { now: NOW, controlNumberStart: 77, random: seeded(1), ours: OURS },
+    );
     expect(file.name).toBe("846_DS01_20261121143005_77.edi");
     expect(file.nextControlNumber).toBe(78);
     const [advice] = documentsOf(readStrict(file).documents, "846");
-    expect(advice.records.map((record) => [record.sku, record.quantity, record.quantityQualifier])).toEqual([["SKU-10001", 14, "33"], ["SKU-10002", 0, "33"]]);
+    expect(advice.records.map((record) => [record.sku, record.quantity, record.quantityQualifier])).toEqual([
+      ["SKU-10001", 14, "33"],
+      ["SKU-10002", 0, "33"],
+    ]);
     expect(advice.records[1].date).toMatch(/^2026-1[12]-/);
     expectRecognised(vendor, file, "846");
   });
@@ -241,7 +339,13 @@ describe("an X12 vendor's answers", () => {
 
 describe("a CSV vendor's answers", () => {
   const vendor = seedVendor({ store_id: "DS03", edi_format: 0 });
-  const orders = [order("PO-104233", [["LMP-2201", 2, "V-88120"], ["=LMP-2202", 1]]), order("PO-104234", [["RUG-0910", 1]])];
+  const orders = [
+    order("PO-104233", [
+      ["LMP-2201", 2, "V-88120"],
+      ["=LMP-2202", 1],
+    ]),
+    order("PO-104234", [["RUG-0910", 1]]),
+  ];
   const sent = writePurchaseOrderCsv(orders).text;
   const csvAnswer = (random = seeded(5)) => {
     const result = answerPurchaseOrderFile(vendor, "PO_DS03_20261121140000_12.csv", Buffer.from(sent), { now: NOW, controlNumberStart: 12, random });
@@ -254,27 +358,38 @@ describe("a CSV vendor's answers", () => {
     expect(result.purchaseOrders).toEqual(["PO-104233", "PO-104234"]);
     expect(result.immediate.map((file) => file.name)).toEqual(["855_DS03_20261121143005_12.csv"]);
     expect(result.later.map((file) => file.name)).toEqual([
-      "856_DS03_20261121143005_13.csv", "810_DS03_20261121143005_14.csv", "856_DS03_20261121143005_15.csv", "810_DS03_20261121143005_16.csv",
+      "856_DS03_20261121143005_13.csv",
+      "810_DS03_20261121143005_14.csv",
+      "856_DS03_20261121143005_15.csv",
+      "810_DS03_20261121143005_16.csv",
     ]);
 
     const acks = readAcknowledgementCsv(result.immediate[0].content);
     expect(acks.errors).toEqual([]);
-    expect(acks.rows.map((row) => [row.poNumber, row.sku, row.quantity])).toEqual([["PO-104233", "LMP-2201", 2], ["PO-104233", "=LMP-2202", 1], ["PO-104234", "RUG-0910", 1]]);
+    expect(acks.rows.map((row) => [row.poNumber, row.sku, row.quantity])).toEqual([
+      ["PO-104233", "LMP-2201", 2],
+      ["PO-104233", "=LMP-2202", 1],
+      ["PO-104234", "RUG-0910", 1],
+    ]);
     expect(result.immediate[0].content).toContain("'=LMP-2202"); // guarded for spreadsheets, read back as sent
 
-    const shipped = result.later.filter((file) => file.name.startsWith("856")).flatMap((file) => {
-      const read = readShipNoticeCsv(file.content);
-      expect(read.errors).toEqual([]);
-      return read.rows;
-    });
+    const shipped = result.later
+      .filter((file) => file.name.startsWith("856"))
+      .flatMap((file) => {
+        const read = readShipNoticeCsv(file.content);
+        expect(read.errors).toEqual([]);
+        return read.rows;
+      });
     expect(shipped.map((row) => row.poNumber)).toEqual(["PO-104233", "PO-104233", "PO-104234"]);
     for (const row of shipped) expect(["UPS", "FedEx", "USPS"]).toContain(row.carrier);
 
-    const invoices = result.later.filter((file) => file.name.startsWith("810")).flatMap((file) => {
-      const read = readInvoiceCsv(file.content);
-      expect(read.errors).toEqual([]);
-      return read.invoices;
-    });
+    const invoices = result.later
+      .filter((file) => file.name.startsWith("810"))
+      .flatMap((file) => {
+        const read = readInvoiceCsv(file.content);
+        expect(read.errors).toEqual([]);
+        return read.invoices;
+      });
     expect(invoices.map((each) => each.poNumber)).toEqual(["PO-104233", "PO-104234"]);
     expect(invoices[0].total).toBeCloseTo(2 * 10 + 11 + invoices[0].shipping, 2);
 
@@ -291,14 +406,26 @@ describe("a CSV vendor's answers", () => {
   });
 
   it("refuses a file that is not a purchase order", () => {
-    expect(answerPurchaseOrderFile(vendor, "x.csv", Buffer.from("sku,quantity\r\nA,1\r\n"), { now: NOW, controlNumberStart: 1 })).toMatchObject({ error: expect.stringMatching(/purchase order/) });
+    expect(answerPurchaseOrderFile(vendor, "x.csv", Buffer.from("sku,quantity\r\nA,1\r\n"), { now: NOW, controlNumberStart: 1 })).toMatchObject({
+      error: expect.stringMatching(/purchase order/),
+    });
   });
 
   it("advises inventory as CSV", () => {
-    const file = inventoryAdvice(vendor, [{ sku: "LMP-2201", quantity: 140 }, { sku: "LMP-2202", quantity: 0 }], { now: NOW, controlNumberStart: 3, random: seeded(1) });
+    const file = inventoryAdvice(
+      vendor,
+      [
+        { sku: "LMP-2201", quantity: 140 },
+        { sku: "LMP-2202", quantity: 0 },
+      ],
+      { now: NOW, controlNumberStart: 3, random: seeded(1) },
+    );
     const read = readInventoryCsv(file.content);
     expect(read.errors).toEqual([]);
-    expect(read.rows.map((row) => [row.sku, row.quantity, row.availableDate !== null])).toEqual([["LMP-2201", 140, false], ["LMP-2202", 0, true]]);
+    expect(read.rows.map((row) => [row.sku, row.quantity, row.availableDate !== null])).toEqual([
+      ["LMP-2201", 140, false],
+      ["LMP-2202", 0, true],
+    ]);
     expect(recogniseCsvFile(file.name, file.content, vendor as CsvRecognitionVendor).type).toBe("846");
   });
 });

@@ -101,14 +101,26 @@ interface Plan {
   weightLb: number;
 }
 
-export function answerPurchaseOrderFile(vendor: DemoVendor, fileName: string, content: Buffer, options: AnswerOptions): PurchaseOrderAnswer | { error: string } {
+export function answerPurchaseOrderFile(
+  vendor: DemoVendor,
+  fileName: string,
+  content: Buffer,
+  options: AnswerOptions,
+): PurchaseOrderAnswer | { error: string } {
   const setup = profileOf(vendor, options);
   if ("error" in setup) return setup;
   const { profile, fields } = setup;
   return profile.format === "x12" ? answerX12(vendor, fields, profile, fileName, content, options) : answerCsv(vendor, profile, fileName, content, options);
 }
 
-function answerX12(vendor: DemoVendor, fields: VendorEdiFields, profile: TradingProfile, fileName: string, content: Buffer, options: AnswerOptions): PurchaseOrderAnswer | { error: string } {
+function answerX12(
+  vendor: DemoVendor,
+  fields: VendorEdiFields,
+  profile: TradingProfile,
+  fileName: string,
+  content: Buffer,
+  options: AnswerOptions,
+): PurchaseOrderAnswer | { error: string } {
   const read = readX12(content);
   if (read.interchanges.length === 0) return { error: `${fileName} is not an X12 file: ${read.faults.map((fault) => fault.message).join("; ") || "no ISA"}` };
   const counter = new Counter(options.controlNumberStart);
@@ -178,17 +190,29 @@ function answerX12(vendor: DemoVendor, fields: VendorEdiFields, profile: Trading
   }
   for (const each of plans) {
     const n = counter.take(1);
-    later.push({ name: fileNameFor("856", vendor, profile, options.now, n), content: envelope(profile, delimiters, options.now, n, "SH", "856", [build856(shipNotice(each, vendor, n, options.now), setControl(n))]) });
+    later.push({
+      name: fileNameFor("856", vendor, profile, options.now, n),
+      content: envelope(profile, delimiters, options.now, n, "SH", "856", [build856(shipNotice(each, vendor, n, options.now), setControl(n))]),
+    });
     if (profile.documents["810"].enabled) {
       const m = counter.take(1);
-      later.push({ name: fileNameFor("810", vendor, profile, options.now, m), content: envelope(profile, delimiters, options.now, m, "IN", "810", [build810(invoice(each, vendor, m, options.now), setControl(m))]) });
+      later.push({
+        name: fileNameFor("810", vendor, profile, options.now, m),
+        content: envelope(profile, delimiters, options.now, m, "IN", "810", [build810(invoice(each, vendor, m, options.now), setControl(m))]),
+      });
     }
   }
   return { immediate, later, purchaseOrders: orders.map((order) => order.poNumber), problems, nextControlNumber: counter.peek() };
 }
 
 // CSV has no functional acknowledgement: a CSV vendor's answer starts with its 855, whatever 997_enabled says.
-function answerCsv(vendor: DemoVendor, profile: TradingProfile, fileName: string, content: Buffer, options: AnswerOptions): PurchaseOrderAnswer | { error: string } {
+function answerCsv(
+  vendor: DemoVendor,
+  profile: TradingProfile,
+  fileName: string,
+  content: Buffer,
+  options: AnswerOptions,
+): PurchaseOrderAnswer | { error: string } {
   const read = readPurchaseOrderCsv(content);
   const problems = read.errors.map((error) => `${fileName}: ${error.message}`);
   if (read.refused || read.orders.length === 0) return { error: problems.join("; ") || `${fileName} holds no purchase order` };
@@ -279,21 +303,24 @@ export function inventoryAdvice(vendor: DemoVendor, items: readonly InventoryIte
     return { name: fileNameFor("846", vendor, profile, options.now, n), content: csvFile("846", rows), nextControlNumber: counter.peek() };
   }
   const { time } = x12DateTime(options.now);
-  const advice = build846({
-    purpose: "00",
-    reportType: "DD",
-    reference: `INV${n}`,
-    date: isoDay(options.now),
-    time: `${time.slice(0, 2)}:${time.slice(2)}`,
-    records: items.map((item, i) => ({
-      lineNumber: String(i + 1),
-      skus: { SK: item.sku },
-      quantity: item.quantity,
-      quantityQualifier: "33",
-      uom: "EA",
-      ...(item.quantity === 0 ? { scheduledQuantity: 10 + Math.floor(random() * 40), dateQualifier: "018", date: restock() } : {}),
-    })),
-  }, setControl(n));
+  const advice = build846(
+    {
+      purpose: "00",
+      reportType: "DD",
+      reference: `INV${n}`,
+      date: isoDay(options.now),
+      time: `${time.slice(0, 2)}:${time.slice(2)}`,
+      records: items.map((item, i) => ({
+        lineNumber: String(i + 1),
+        skus: { SK: item.sku },
+        quantity: item.quantity,
+        quantityQualifier: "33",
+        uom: "EA",
+        ...(item.quantity === 0 ? { scheduledQuantity: 10 + Math.floor(random() * 40), dateQualifier: "018", date: restock() } : {}),
+      })),
+    },
+    setControl(n),
+  );
   // Not hard-wrapped for unwrap_846 vendors: the app recognises a file by "ST*846" in its first bytes, which a wrap can split.
   const content = envelope(profile, answerDelimiters(fields, profile), options.now, n, "IB", "846", [advice]);
   return { name: fileNameFor("846", vendor, profile, options.now, n), content, nextControlNumber: counter.peek() };
@@ -318,9 +345,10 @@ export const CARRIERS: readonly DemoCarrier[] = [
 
 function plan(order: Order, now: Date, random: () => number): Plan {
   // About one PO in seven has a line backordered, for two to four weeks.
-  const backordered = order.lines.length && random() < 0.15
-    ? { line: Math.floor(random() * order.lines.length), date: isoDay(addDays(now, 14 + Math.floor(random() * 14))) }
-    : undefined;
+  const backordered =
+    order.lines.length && random() < 0.15
+      ? { line: Math.floor(random() * order.lines.length), date: isoDay(addDays(now, 14 + Math.floor(random() * 14))) }
+      : undefined;
   const carrier = CARRIERS[Math.floor(random() * CARRIERS.length)];
   const tracking = carrier.tracking(random);
   // Invoiced at the PO's price; a demo price where the PO gave none.
@@ -345,9 +373,11 @@ function acknowledgement(each: Plan, vendor: DemoVendor, n: number, now: Date) {
         uom: line.uom,
         unitPrice: line.unitPrice,
         skus: line.skus,
-        acks: [backordered
-          ? { code: "IB", status: "backordered", quantity: line.quantity, uom: line.uom, dateQualifier: "068", date: backordered.date }
-          : { code: "IA", status: "accepted", quantity: line.quantity, uom: line.uom }],
+        acks: [
+          backordered
+            ? { code: "IB", status: "backordered", quantity: line.quantity, uom: line.uom, dateQualifier: "068", date: backordered.date }
+            : { code: "IA", status: "accepted", quantity: line.quantity, uom: line.uom },
+        ],
       };
     }),
   };
@@ -364,12 +394,14 @@ function shipNotice(each: Plan, vendor: DemoVendor, n: number, now: Date) {
     shippedDate: isoDay(now),
     carrier,
     packaging: { code: "CTN25", quantity: 1, weight: each.weightLb, weightUom: "LB" },
-    orders: [{
-      poNumber: each.order.poNumber,
-      poDate: each.order.date,
-      packs: [{ trackingNumbers: [each.tracking] }],
-      items: each.order.lines.map((line) => ({ lineNumber: line.lineNumber, skus: line.skus, quantity: line.quantity, uom: line.uom, pack: 0 })),
-    }],
+    orders: [
+      {
+        poNumber: each.order.poNumber,
+        poDate: each.order.date,
+        packs: [{ trackingNumbers: [each.tracking] }],
+        items: each.order.lines.map((line) => ({ lineNumber: line.lineNumber, skus: line.skus, quantity: line.quantity, uom: line.uom, pack: 0 })),
+      },
+    ],
   };
 }
 
@@ -379,7 +411,13 @@ function invoice(each: Plan, vendor: DemoVendor, n: number, now: Date) {
     invoiceNumber: invoiceNumber(vendor, n),
     poDate: each.order.date,
     poNumber: each.order.poNumber,
-    lines: each.order.lines.map((line, i) => ({ lineNumber: line.lineNumber, quantity: line.quantity, uom: line.uom, unitPrice: each.prices[i], skus: line.skus })),
+    lines: each.order.lines.map((line, i) => ({
+      lineNumber: line.lineNumber,
+      quantity: line.quantity,
+      uom: line.uom,
+      unitPrice: each.prices[i],
+      skus: line.skus,
+    })),
     charges: each.freightCents ? [{ type: "charge" as const, code: "D240", amountCents: each.freightCents, description: "Freight" }] : [],
   };
 }
@@ -443,12 +481,21 @@ function answerDelimiters(fields: VendorEdiFields, profile: TradingProfile): Del
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   const input = vendorDelimiters({ output_delimiter: text(fields.input_delimiter), output_segmenter: text(fields.input_segmenter) });
   const unusable = (char: string) => /^[A-Za-z0-9 ]$/.test(char) || char === input.component;
-  if (!fields.input_delimiter || !fields.input_segmenter || unusable(input.element) || unusable(input.segment) || input.element === input.segment) return profile.output;
+  if (!fields.input_delimiter || !fields.input_segmenter || unusable(input.element) || unusable(input.segment) || input.element === input.segment)
+    return profile.output;
   return input;
 }
 
 /** One interchange from the vendor to us: the vendor's identity (its test one in test mode), one group. */
-function envelope(profile: TradingProfile, delimiters: Delimiters, now: Date, control: number, functionalId: string, type: "855" | "856" | "810" | "846", transactions: TransactionData[]): string {
+function envelope(
+  profile: TradingProfile,
+  delimiters: Delimiters,
+  now: Date,
+  control: number,
+  functionalId: string,
+  type: "855" | "856" | "810" | "846",
+  transactions: TransactionData[],
+): string {
   const { date6, date8, time } = x12DateTime(now);
   const version = profile.documents[type].version;
   return writeInterchange({
@@ -461,7 +508,9 @@ function envelope(profile: TradingProfile, delimiters: Delimiters, now: Date, co
     version: version.startsWith("00501") ? "00501" : "00401",
     usage: profile.usage,
     lineBreak: "\n",
-    groups: [{ functionalId, sender: profile.receiver.id, receiver: profile.sender.id, date: date8, time, controlNumber: String(control), version, transactions }],
+    groups: [
+      { functionalId, sender: profile.receiver.id, receiver: profile.sender.id, date: date8, time, controlNumber: String(control), version, transactions },
+    ],
   }).text;
 }
 
@@ -481,8 +530,12 @@ const storeCode = (vendor: DemoVendor) => String(vendor.store_id).replace(/[^A-Z
 
 function csvFile(type: CsvDocumentType, rows: Array<Record<string, string | number | null>>): string {
   const columns = columnNames(type);
-  const cell = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : neutraliseCsvValue(value));
-  const body = stringify(rows.map((row) => columns.map((column) => cell(row[column]))), { record_delimiter: "\r\n", quoted_match: /^\s|\s$|[\r\n]/ });
+  const cell = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? "" : typeof value === "number" ? String(value) : neutraliseCsvValue(value);
+  const body = stringify(
+    rows.map((row) => columns.map((column) => cell(row[column]))),
+    { record_delimiter: "\r\n", quoted_match: /^\s|\s$|[\r\n]/ },
+  );
   return `${headerLine(type)}\r\n${body}`;
 }
 

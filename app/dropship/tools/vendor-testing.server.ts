@@ -25,7 +25,8 @@ const storeCode = (vendor: Vendor) => vendor.store_id.replace(/[^A-Za-z0-9-]/g, 
 /** Our stored 850 interchange or purchase-order CSV that carried the PO. */
 async function sentFileOf(vendor: Vendor, request: DropshipRequest) {
   const transmission = request.transmission_id ? await prisma.transmission.findUnique({ where: { id: request.transmission_id } }) : null;
-  if (!transmission || transmission.direction !== "out") return refuse("tools.messages.po_not_sent", { po: request.po_number, name: vendor.name }, { po: request.po_number });
+  if (!transmission || transmission.direction !== "out")
+    return refuse("tools.messages.po_not_sent", { po: request.po_number, name: vendor.name }, { po: request.po_number });
   return transmission;
 }
 
@@ -40,7 +41,10 @@ const answeringVendor = (vendor: Vendor) => ({ ...vendor, edi997_enabled: 1, edi
 
 /** Which document an answer file is, from its contents (never from its name). */
 function answerType(vendor: Vendor, profile: TradingProfile, file: OutFile): string | null {
-  return recogniseIncomingFile(file.name, Buffer.from(file.content).subarray(0, 4096), { ...vendor, regex_format: null } as never, { ...profile, fileNamePattern: null }).type;
+  return recogniseIncomingFile(file.name, Buffer.from(file.content).subarray(0, 4096), { ...vendor, regex_format: null } as never, {
+    ...profile,
+    fileNamePattern: null,
+  }).type;
 }
 
 async function uploadToIncoming(vendor: Vendor, file: OutFile): Promise<string> {
@@ -61,12 +65,22 @@ export async function answerForPurchaseOrder(vendor: Vendor, type: "855" | "856"
   const sent = await sentFileOf(vendor, request);
   const order = onlyPurchaseOrder(Buffer.from(sent.content), po, profile.format);
   if (!order) return refuse("tools.messages.po_not_in_file", { po, file: sent.file_name, id: sent.id }, { po });
-  const answer = answerPurchaseOrderFile(answeringVendor(vendor), sent.file_name, order, { now: new Date(), controlNumberStart: await vendorControlStart(vendor), ours: ourIdentity() });
+  const answer = answerPurchaseOrderFile(answeringVendor(vendor), sent.file_name, order, {
+    now: new Date(),
+    controlNumberStart: await vendorControlStart(vendor),
+    ours: ourIdentity(),
+  });
   if ("error" in answer) return refuse("tools.messages.answer_failed", { reason: answer.error }, { po });
   const file = [...answer.immediate, ...answer.later].find((each) => answerType(vendor, profile, each) === type);
   if (!file) return refuse("tools.messages.answer_failed", { reason: answer.problems.join("; ") || `no ${type} was built` }, { po });
   const path = await uploadToIncoming(vendor, file);
-  return { error: false, text: message("tools.messages.uploaded_answer", { type, file: file.name, path, po, name: vendor.name }), po, sku: request.item_sku, file: file.name };
+  return {
+    error: false,
+    text: message("tools.messages.uploaded_answer", { type, file: file.name, path, po, name: vendor.name }),
+    po,
+    sku: request.item_sku,
+    file: file.name,
+  };
 }
 
 export async function acknowledgePurchaseOrderFile(vendor: Vendor, po: string): Promise<Outcome> {
@@ -75,12 +89,21 @@ export async function acknowledgePurchaseOrderFile(vendor: Vendor, po: string): 
   const request = await requestOf(vendor, po);
   const sent = await sentFileOf(vendor, request);
   // The 997 answers our whole interchange, as a vendor acknowledges a file, not a PO.
-  const answer = answerPurchaseOrderFile(answeringVendor(vendor), sent.file_name, Buffer.from(sent.content), { now: new Date(), controlNumberStart: await vendorControlStart(vendor), ours: ourIdentity() });
+  const answer = answerPurchaseOrderFile(answeringVendor(vendor), sent.file_name, Buffer.from(sent.content), {
+    now: new Date(),
+    controlNumberStart: await vendorControlStart(vendor),
+    ours: ourIdentity(),
+  });
   if ("error" in answer) return refuse("tools.messages.answer_failed", { reason: answer.error }, { po });
   const file = answer.immediate.find((each) => answerType(vendor, profile, each) === "997");
   if (!file) return refuse("tools.messages.answer_failed", { reason: answer.problems.join("; ") || "no 997 was built" }, { po });
   const path = await uploadToIncoming(vendor, file);
-  return { error: false, text: message("tools.messages.uploaded_997", { file: file.name, path, sent: sent.file_name, po, name: vendor.name }), po, file: file.name };
+  return {
+    error: false,
+    text: message("tools.messages.uploaded_997", { file: file.name, path, sent: sent.file_name, po, name: vendor.name }),
+    po,
+    file: file.name,
+  };
 }
 
 export async function adviseInventory(vendor: Vendor, po: string | undefined): Promise<Outcome> {
@@ -101,14 +124,25 @@ export async function adviseInventory(vendor: Vendor, po: string | undefined): P
   const disabled = profile.documents["846"].enabled ? "" : "tools.messages.note_846_disabled";
   return {
     error: false,
-    text: joined([message("tools.messages.uploaded_846", { count: stock.length, file: file.name, path, store: vendor.store_id, name: vendor.name }), disabled ? message(disabled) : null]),
+    text: joined([
+      message("tools.messages.uploaded_846", { count: stock.length, file: file.name, path, store: vendor.store_id, name: vendor.name }),
+      disabled ? message(disabled) : null,
+    ]),
     po: po ?? null,
     sku: request?.item_sku ?? null,
     file: file.name,
   };
 }
 
-const SAMPLE_SHIP_TO = { name: "Test Customer", address1: "100 Sample Street", address2: "Suite 1", city: "Springfield", state: "IL", zip: "62701", country: "US" };
+const SAMPLE_SHIP_TO = {
+  name: "Test Customer",
+  address1: "100 Sample Street",
+  address2: "Suite 1",
+  city: "Springfield",
+  state: "IL",
+  zip: "62701",
+  country: "US",
+};
 
 export async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome> {
   assertConnectable(vendor);
@@ -129,7 +163,16 @@ export async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome>
     const numbers = await reserveInterchangeNumbers(query, vendor.id, [1]);
     content = purchaseOrderInterchange(
       profile,
-      [{ poNumber: po, orderNumber: po, date: now, vendor: { number: vendor.store_id, name: vendor.name }, shipTo: SAMPLE_SHIP_TO, lines: [{ lineNumber: 1, sku, quantity: 1, unitPrice }] }],
+      [
+        {
+          poNumber: po,
+          orderNumber: po,
+          date: now,
+          vendor: { number: vendor.store_id, name: vendor.name },
+          shipTo: SAMPLE_SHIP_TO,
+          lines: [{ lineNumber: 1, sku, quantity: 1, unitPrice }],
+        },
+      ],
       numbers,
       now,
     );
@@ -137,7 +180,16 @@ export async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome>
     name = `sample_850_${storeCode(vendor)}_${stamp(now)}_${numbers.interchange}.edi`;
   } else {
     try {
-      content = writePurchaseOrderCsv([{ poNumber: po, orderNumber: po, date: now, shipTo: SAMPLE_SHIP_TO, notes: "Sample purchase order: do not ship", lines: [{ lineNumber: 1, sku, quantity: 1, unitPrice: unitPrice ?? null }] }]).text;
+      content = writePurchaseOrderCsv([
+        {
+          poNumber: po,
+          orderNumber: po,
+          date: now,
+          shipTo: SAMPLE_SHIP_TO,
+          notes: "Sample purchase order: do not ship",
+          lines: [{ lineNumber: 1, sku, quantity: 1, unitPrice: unitPrice ?? null }],
+        },
+      ]).text;
     } catch (error) {
       if (!(error instanceof CsvWriteError)) throw error;
       return refuse("tools.messages.answer_failed", { reason: error.problems.join("; ") }, { sku });
@@ -149,11 +201,22 @@ export async function sampleOrder(vendor: Vendor, sku: string): Promise<Outcome>
   // Kept like every file we send (a 997 for it finds it), but no request points at it.
   const stored = await prisma.transmission.create({
     data: {
-      vendor_id: vendor.id, partner: "vendor", direction: "out", file_name: name, remote_path: path, transaction_set: profile.format === "x12" ? "850" : "csv",
-      interchange_control_number: control.interchange, group_control_number: control.group, transaction_control_numbers: control.transactions,
-      content_hash: outboundHash(name, body), content: new Uint8Array(body), size: body.length, status: "sent", attempts: 1, processed_at: new Date(),
+      vendor_id: vendor.id,
+      partner: "vendor",
+      direction: "out",
+      file_name: name,
+      remote_path: path,
+      transaction_set: profile.format === "x12" ? "850" : "csv",
+      interchange_control_number: control.interchange,
+      group_control_number: control.group,
+      transaction_control_numbers: control.transactions,
+      content_hash: outboundHash(name, body),
+      content: new Uint8Array(body),
+      size: body.length,
+      status: "sent",
+      attempts: 1,
+      processed_at: new Date(),
     },
   });
   return { error: false, text: message("tools.messages.sample_uploaded", { file: name, path, po, sku }), po, sku, file: name, transmissionId: stored.id };
 }
-

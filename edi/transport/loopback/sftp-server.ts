@@ -238,7 +238,13 @@ const READDIR_BATCH = 64;
 const WRITE_FLAGS = OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC;
 
 /** Maps the SFTP subsystem's requests onto the root folder. */
-function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConnection: () => void, openFiles: { now: number; peakPerConnection: number }): void {
+function serveSftp(
+  sftp: SFTPWrapper,
+  root: string,
+  faults: FaultState,
+  dropConnection: () => void,
+  openFiles: { now: number; peakPerConnection: number },
+): void {
   const handles = new Map<number, OpenFile | OpenFolder>();
   /** Files open on this connection. */
   let open = 0;
@@ -386,7 +392,10 @@ function serveSftp(sftp: SFTPWrapper, root: string, faults: FaultState, dropConn
     const [source, target] = [confine(from), confine(to)];
     if (denied(reqId, source, target)) return;
     // As OpenSSH's sftp-server: SSH_FXP_RENAME never replaces an existing file.
-    const targetExists = await fs.lstat(local(target)).then(() => true, () => false);
+    const targetExists = await fs.lstat(local(target)).then(
+      () => true,
+      () => false,
+    );
     if (targetExists) return sftp.status(reqId, STATUS_CODE.FAILURE, "Target exists");
     await fs.rename(local(source), local(target));
     sftp.status(reqId, STATUS_CODE.OK);

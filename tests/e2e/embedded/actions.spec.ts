@@ -32,7 +32,9 @@ test("a grid filters, sorts and pages", async ({ admin }) => {
   expect(new Set(await app.locator('tbody tr [data-column="vendor_name"]').allInnerTexts())).toEqual(new Set([vendor_name]));
 });
 
-test("the vendor form: title and actions in the admin's title bar, the save bar while unsaved, 422 messages, then saved; deleted after its modal", async ({ admin }) => {
+test("the vendor form: title and actions in the admin's title bar, the save bar while unsaved, 422 messages, then saved; deleted after its modal", async ({
+  admin,
+}) => {
   admin.expectErrors(/status of 422/); // Chromium logs the refused save
   const app = await admin.open("/dropship/vendor/edit");
   const titleBar = admin.page.locator("#title-bar");
@@ -120,7 +122,9 @@ test("a Tools action reaches the vendor's server", async ({ admin }) => {
 });
 
 test("a special-order log downloads", async ({ admin }) => {
-  const [newest] = await dbQuery<{ id: number; file_path: string; content: Buffer }>("SELECT id, file_path, content FROM special_order_log ORDER BY id DESC LIMIT 1");
+  const [newest] = await dbQuery<{ id: number; file_path: string; content: Buffer }>(
+    "SELECT id, file_path, content FROM special_order_log ORDER BY id DESC LIMIT 1",
+  );
   const app = await admin.open("/special_order/log/");
   const firstRow = app.locator("tbody tr").first();
   await expect(firstRow.locator('[data-column="id"]')).toHaveText(String(newest.id));

@@ -43,7 +43,9 @@ test("Export to AS400 from the title bar asks first, in German; Cancel sends not
   const app = await admin.open("/eod/report?locale=de");
   await admin.titleBar.getByRole("button", { name: "An AS400 exportieren" }).click();
   const dialog = app.getByRole("dialog", { name: "An AS400 exportieren?" });
-  await expect(dialog).toContainText("Alle ausstehenden Zeilen des Berichts gehen jetzt als eine Stapeldatei an die AS400. Eine gesendete Datei kann nicht zurückgeholt werden.");
+  await expect(dialog).toContainText(
+    "Alle ausstehenden Zeilen des Berichts gehen jetzt als eine Stapeldatei an die AS400. Eine gesendete Datei kann nicht zurückgeholt werden.",
+  );
   await expect(dialog.getByRole("button", { name: "An AS400 exportieren" })).toBeVisible();
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
   await expect(dialog).toHaveCount(0);

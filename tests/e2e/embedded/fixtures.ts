@@ -75,4 +75,5 @@ export const test = base.extend<{ admin: Admin }>({
 export { expect };
 
 /** Reads the embedded app's database directly, to compare what the screens show with what is stored. */
-export const dbQuery = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(process.env.E2E_EMBEDDED_DATABASE_URL!, sql, params);
+export const dbQuery = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+  queryDatabase<T>(process.env.E2E_EMBEDDED_DATABASE_URL!, sql, params);

@@ -79,7 +79,10 @@ test("every page of both specs loads inside the admin without an error", async (
       await expect(app.getByText("Unexpected Application Error!"), path).toHaveCount(0);
       // Each control of the title bar once: a page's own Back button is the breadcrumb's Back there (D126).
       const controls = (await admin.titleBar.getByRole("button").allTextContents()).map((text) => text.trim());
-      expect(controls.filter((text, i) => controls.indexOf(text) !== i), `${path}: a title bar control twice`).toEqual([]);
+      expect(
+        controls.filter((text, i) => controls.indexOf(text) !== i),
+        `${path}: a title bar control twice`,
+      ).toEqual([]);
       // Let the page's own calls (grids, forms) answer before looking at the console.
       await admin.page.waitForLoadState("networkidle");
       await expect(app.locator(".Polaris-Banner--toneCritical, .Polaris-Banner[class*='critical']"), `${path}: an error banner`).toHaveCount(0);
@@ -109,7 +112,8 @@ test("an unknown path shows the not-found page inside the admin", async ({ admin
 test("the install made the shop's locations the stores; the Stores screen and its form load inside the admin", async ({ admin }) => {
   await admin.open("/stores");
   // The install (afterAuth of the first token exchange) runs location_sync with the install's own client, in the background (D48).
-  const linkedStores = async () => Number((await dbQuery<{ n: string }>("SELECT count(*) AS n FROM inventory_source WHERE type = 'store' AND shopify_location_id IS NOT NULL"))[0].n);
+  const linkedStores = async () =>
+    Number((await dbQuery<{ n: string }>("SELECT count(*) AS n FROM inventory_source WHERE type = 'store' AND shopify_location_id IS NOT NULL"))[0].n);
   await expect.poll(linkedStores, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
   const [store] = await dbQuery<{ id: number; name: string; source_code: string }>(
     "SELECT id, name, source_code FROM inventory_source WHERE type = 'store' AND name = 'Store 001 - Chicago'",
