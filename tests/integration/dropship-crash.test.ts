@@ -6,7 +6,7 @@
 // FulfillmentCreate per request, every received group acknowledged once in
 // the 997s the vendor got, nothing left received, prepared or waiting.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -14,12 +14,12 @@ import { answerPurchaseOrderFile } from "../../app/dropship/tools/vendor-answers
 import prisma from "../../app/db.server";
 import { populateShipRequests } from "../../app/dropship/flow/populate-requests.server";
 import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
-import { encryptSecret } from "../../app/lib/secrets.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { mapTransactions } from "@edi/documents";
 import { readX12 } from "@edi/x12";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import { createLoopbackVendor } from "../support/loopback-vendor";
 
 const PASSWORD = "Crash-Pa55word";
 const REQUESTS = 6;
@@ -72,30 +72,9 @@ afterAll(async () => {
 });
 
 it("ends as an uninterrupted run after SIGKILLs after a download, an applied batch, an upload and a fulfilment call", async () => {
-  for (const sub of ["inbound", "outbound"]) mkdirSync(dir("dc90", sub), { recursive: true });
-  await prisma.inventorySource.create({ data: { source_code: "DC90", name: "Crash Outdoor", type: "dropshipper" } });
-  const vendor = await prisma.vendor.create({
-    data: {
-      name: "Crash Outdoor",
-      store_id: "DC90",
-      enabled: 1,
-      transfer_mechanism_id: 1,
-      sftp_host: "127.0.0.1",
-      sftp_port: sftp.port,
-      sftp_user: "vendor",
-      sftp_pass: encryptSecret(PASSWORD),
-      sftp_incoming_folder: "/dc90/outbound",
-      sftp_outcoming_folder: "/dc90/inbound",
-      edi_format: 1,
-      edi_identifier: "DC90EDI",
-      edi_qualifier: "ZZ",
-      regex_format: "\\.edi$",
-      is_archiving_files: 1,
-      edi997_enabled: 1,
-      edi810_enabled: 0,
-      edi846_enabled: 0,
-    },
-  });
+  const x12 = { edi_format: 1, edi_identifier: "DC90EDI", edi_qualifier: "ZZ", regex_format: "\\.edi$" };
+  const documents = { edi997_enabled: 1, edi810_enabled: 0, edi846_enabled: 0 };
+  const vendor = await createLoopbackVendor({ root, port: sftp.port, password: PASSWORD }, "DC90", { ...x12, ...documents }, "Crash Outdoor");
   for (let n = 1; n <= REQUESTS; n++) {
     const order = await prisma.order.create({
       data: {

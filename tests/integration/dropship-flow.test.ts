@@ -20,7 +20,6 @@ import { feedLogGridAnswer } from "../../app/feeds/feeds.server";
 import { closeFeedPool } from "../../app/feeds/runner.server";
 import { i18nServer } from "../../app/i18n/i18n.server";
 import { renderForReader } from "../../app/i18n/messages";
-import { encryptSecret } from "../../app/lib/secrets.server";
 import { metricsText } from "../../app/observability/metrics.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
@@ -28,6 +27,7 @@ import { mapTransactions } from "@edi/documents";
 import { readX12 } from "@edi/x12";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
+import { createLoopbackVendor } from "../support/loopback-vendor";
 
 const PASSWORD = "Flow-Pa55word";
 let root: string;
@@ -84,34 +84,10 @@ async function pendingAssignment(vendor: Vendor, sku: string, qty = 2) {
   });
 }
 
-async function createVendor(name: string, storeId: string, overrides: Partial<Vendor> = {}) {
-  await prisma.inventorySource.create({ data: { source_code: storeId, name, type: "dropshipper" } });
-  const folder = storeId.toLowerCase();
-  for (const sub of ["inbound", "outbound"]) mkdirSync(dir(folder, sub), { recursive: true });
-  return prisma.vendor.create({
-    data: {
-      name,
-      store_id: storeId,
-      enabled: 1,
-      transfer_mechanism_id: 1,
-      sftp_host: "127.0.0.1",
-      sftp_port: sftp.port,
-      sftp_user: "vendor",
-      sftp_pass: encryptSecret(PASSWORD),
-      sftp_incoming_folder: `/${folder}/outbound`,
-      sftp_outcoming_folder: `/${folder}/inbound`,
-      edi_format: 1,
-      edi_identifier: `${storeId}EDI`,
-      edi_qualifier: "ZZ",
-      regex_format: "\\.(edi|csv)$",
-      is_archiving_files: 1,
-      edi997_enabled: 1,
-      edi810_enabled: 1,
-      edi810_as400_filepath: "/as400/invoices",
-      edi846_enabled: 1,
-      ...overrides,
-    },
-  });
+function createVendor(name: string, storeId: string, overrides: Partial<Vendor> = {}) {
+  const x12 = { edi_format: 1, edi_identifier: `${storeId}EDI`, edi_qualifier: "ZZ", regex_format: "\\.(edi|csv)$", edi997_enabled: 1 };
+  const documents = { edi810_enabled: 1, edi810_as400_filepath: "/as400/invoices", edi846_enabled: 1 };
+  return createLoopbackVendor({ root, port: sftp.port, password: PASSWORD }, storeId, { ...x12, ...documents, ...overrides }, name);
 }
 
 /** The vendor reads what we uploaded and answers all of it at once (the 856 and 810 included). */

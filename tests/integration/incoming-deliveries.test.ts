@@ -17,11 +17,11 @@ import { populateShipResponses } from "../../app/dropship/flow/populate-response
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
 import { reloadEnv } from "../../app/env.server";
 import { englishText } from "../../app/i18n/english.server";
-import { encryptSecret } from "../../app/lib/secrets.server";
 import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport } from "../../app/products/catalog-file.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import { createLoopbackVendor } from "../support/loopback-vendor";
 
 const PASSWORD = "Deliveries-Pa55";
 const tag = `ID${randomBytes(3).toString("hex").toUpperCase()}`;
@@ -37,32 +37,9 @@ const allFiles = (folder = root): string[] =>
     entry.isDirectory() ? allFiles(path.join(folder, entry.name)) : [path.relative(root, path.join(folder, entry.name))],
   );
 
-async function createVendor(overrides: Partial<Vendor> = {}) {
-  vendors++;
-  const storeId = `${tag}${vendors}`;
-  const folder = storeId.toLowerCase();
-  for (const sub of ["inbound", "outbound"]) mkdirSync(dir(folder, sub), { recursive: true });
-  await prisma.inventorySource.create({ data: { source_code: storeId, name: `Vendor ${storeId}`, type: "dropshipper" } });
-  return prisma.vendor.create({
-    data: {
-      name: `Vendor ${storeId}`,
-      store_id: storeId,
-      enabled: 1,
-      transfer_mechanism_id: 1,
-      sftp_host: "127.0.0.1",
-      sftp_port: sftp.port,
-      sftp_user: "vendor",
-      sftp_pass: encryptSecret(PASSWORD),
-      sftp_host_key: sftp.hostKey,
-      sftp_incoming_folder: `/${folder}/outbound`,
-      sftp_outcoming_folder: `/${folder}/inbound`,
-      edi_format: 0,
-      regex_format: "\\.(edi|csv)$",
-      is_archiving_files: 1,
-      edi846_enabled: 1,
-      ...overrides,
-    },
-  });
+function createVendor(overrides: Partial<Vendor> = {}) {
+  const server = { root, port: sftp.port, hostKey: sftp.hostKey, password: PASSWORD };
+  return createLoopbackVendor(server, `${tag}${++vendors}`, { edi_format: 0, regex_format: "\\.(edi|csv)$", edi846_enabled: 1, ...overrides });
 }
 
 const incoming = (vendor: Vendor, ...name: string[]) => dir(vendor.sftp_incoming_folder!.slice(1), ...name);

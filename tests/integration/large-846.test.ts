@@ -5,7 +5,7 @@
 // 846 is rejected alone, as when a file is read whole. No timing here: the
 // figures are in bench/dropship (npm run bench).
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,11 +15,11 @@ import { populateShipResponses } from "../../app/dropship/flow/populate-response
 import { StepReport } from "../../app/dropship/flow/context.server";
 import { prepareVendor997s } from "../../app/dropship/flow/ack-997.server";
 import { processStoredFile } from "../../app/dropship/flow/process-responses.server";
-import { encryptSecret } from "../../app/lib/secrets.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { generate846 } from "@edi/documents";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import { createLoopbackVendor } from "../support/loopback-vendor";
 
 const PASSWORD = "Large846-Pa55";
 // Twelve batches of 5,000 SKUs; the memory figures for a 50 MB file are bench/dropship/stock-846.ts's.
@@ -30,30 +30,9 @@ let sftp: SftpTestServer;
 let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
 let vendors = 0;
 
-async function createVendor(overrides: Partial<Vendor>) {
-  const storeId = `${tag}${++vendors}`;
-  const folder = storeId.toLowerCase();
-  for (const sub of ["inbound", "outbound"]) mkdirSync(path.join(root, folder, sub), { recursive: true });
-  await prisma.inventorySource.create({ data: { source_code: storeId, name: `Vendor ${storeId}`, type: "dropshipper" } });
-  return prisma.vendor.create({
-    data: {
-      name: `Vendor ${storeId}`,
-      store_id: storeId,
-      enabled: 1,
-      transfer_mechanism_id: 1,
-      sftp_host: "127.0.0.1",
-      sftp_port: sftp.port,
-      sftp_user: "vendor",
-      sftp_pass: encryptSecret(PASSWORD),
-      sftp_host_key: sftp.hostKey,
-      sftp_incoming_folder: `/${folder}/outbound`,
-      sftp_outcoming_folder: `/${folder}/inbound`,
-      regex_format: "\\.(edi|csv)$",
-      is_archiving_files: 1,
-      edi846_enabled: 1,
-      ...overrides,
-    },
-  });
+function createVendor(overrides: Partial<Vendor>) {
+  const server = { root, port: sftp.port, hostKey: sftp.hostKey, password: PASSWORD };
+  return createLoopbackVendor(server, `${tag}${++vendors}`, { regex_format: "\\.(edi|csv)$", edi846_enabled: 1, ...overrides });
 }
 
 /** The generator's quantity for line n (QTY*33). */
