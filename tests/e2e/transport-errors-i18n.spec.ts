@@ -4,6 +4,7 @@
 import { createServer } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { dbQuery, open } from "./support";
+import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 let vendorId: number;
 let port: number;
@@ -35,13 +36,7 @@ test.beforeAll(async ({ request }) => {
       edi_format: 1,
       edi_identifier: "E2EI18N",
       edi_qualifier: "ZZ",
-      sort_files_by_file_contents: 0,
-      is_archiving_files: 1,
-      use_cost: 0,
-      "997_enabled": 1,
-      "846_enabled": 0,
-      unwrap_846: 0,
-      "810_enabled": 0,
+      ...VENDOR_DOCUMENT_FLAGS,
     },
   });
   expect(created.status()).toBe(200);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { dbQuery, open } from "./support";
+import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -119,13 +120,7 @@ test("shows the pinned host key, resets it and pins a fingerprint staff type (D6
       edi_format: 1,
       edi_identifier: "E2EHK",
       edi_qualifier: "ZZ",
-      sort_files_by_file_contents: 0,
-      is_archiving_files: 1,
-      use_cost: 0,
-      "997_enabled": 1,
-      "846_enabled": 0,
-      unwrap_846: 0,
-      "810_enabled": 0,
+      ...VENDOR_DOCUMENT_FLAGS,
     },
   });
   expect(created.status()).toBe(200);
@@ -181,13 +176,7 @@ test("the form shows edi_format as EDI/CSV and the read-only id and dates; a ven
       edi_format: 0,
       edi_identifier: "E2EAR",
       edi_qualifier: "ZZ",
-      sort_files_by_file_contents: 0,
-      is_archiving_files: 1,
-      use_cost: 0,
-      "997_enabled": 1,
-      "846_enabled": 0,
-      unwrap_846: 0,
-      "810_enabled": 0,
+      ...VENDOR_DOCUMENT_FLAGS,
     },
   });
   expect(created.status()).toBe(200);

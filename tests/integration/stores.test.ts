@@ -16,6 +16,7 @@ import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun } from "../support/runs";
 import { webhookAppEnv, webhookHeaders } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -237,13 +238,7 @@ function vendorBody(overrides: Json = {}) {
     output_segmenter: "~",
     test_mode: 0,
     is_legacy: 0,
-    sort_files_by_file_contents: 0,
-    is_archiving_files: 1,
-    use_cost: 0,
-    "997_enabled": 1,
-    "846_enabled": 0,
-    unwrap_846: 0,
-    "810_enabled": 0,
+    ...VENDOR_DOCUMENT_FLAGS,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 import { sha256Fingerprint } from "@edi/transport";
 import { startSftpServer } from "@edi/transport/loopback";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 const PASSWORD = "Loopback-Pa55-word";
 let database: TestDatabase;
@@ -45,13 +46,7 @@ async function createVendor(name: string, mechanism: 1 | 2 | 3, port: number, ov
       edi_format: 1,
       edi_identifier: "LOOPBACK",
       edi_qualifier: "ZZ",
-      sort_files_by_file_contents: 0,
-      is_archiving_files: 1,
-      use_cost: 0,
-      "997_enabled": 1,
-      "846_enabled": 0,
-      unwrap_846: 0,
-      "810_enabled": 0,
+      ...VENDOR_DOCUMENT_FLAGS,
       ...overrides,
     }),
   });

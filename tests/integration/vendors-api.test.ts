@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningApp } from "../support/app-server";
 import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
 import type { TestDatabase } from "../support/test-database";
+import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 const PASSWORD = "S3cret-Pa55-vendor!";
 const NEW_PASSWORD = "An0ther-Secret-Word";
@@ -29,13 +30,7 @@ const validVendor = (overrides: Record<string, unknown> = {}) => ({
   edi_qualifier: "01",
   output_delimiter: "*",
   output_segmenter: "~",
-  sort_files_by_file_contents: 0,
-  is_archiving_files: 1,
-  use_cost: 0,
-  "997_enabled": 1,
-  "846_enabled": 0,
-  unwrap_846: 0,
-  "810_enabled": 0,
+  ...VENDOR_DOCUMENT_FLAGS,
   "850_segments": "REF*DP*{vendor_store_id}",
   ...overrides,
 });
