@@ -2,6 +2,8 @@
 // what each one is (contents regexes, then ST01 or the CSV header), and in
 // which order to process a run's files (sort_files_by_file_contents).
 import { recogniseCsvFile } from "./csv/recognise";
+import type { CodedMessage } from "./messages";
+import { recognisePhrase } from "./texts";
 import { DOCUMENT_TYPES, type DocumentType, type TradingProfile, type VendorEdiFields } from "./vendor-profile";
 
 export const RECOGNISE_BYTES = 4096;
@@ -11,33 +13,42 @@ const CONTENTS_ORDER: DocumentType[] = ["997", "856", "810", "846", "855", "850"
 export interface Recognition {
   accept: boolean;
   type: DocumentType | null;
+  /** Why, in English (the stored text), and as a code for the reader's language (D124). */
   reason: string;
+  reasonCoded: CodedMessage;
 }
+
+const because = (accept: boolean, type: DocumentType | null, phrase: ReturnType<typeof recognisePhrase>): Recognition => ({
+  accept,
+  type,
+  reason: phrase.text,
+  reasonCoded: phrase.coded,
+});
 
 /** What an incoming file is, from its name and its first bytes. */
 export function recogniseIncomingFile(fileName: string, firstBytes: Buffer | string, vendor: VendorEdiFields, profile: TradingProfile): Recognition {
   if (profile.format === "csv") {
     const csv = recogniseCsvFile(fileName, firstBytes, vendor as Parameters<typeof recogniseCsvFile>[2]);
-    return { accept: csv.accept, type: csv.type, reason: csv.reason };
+    return { accept: csv.accept, type: csv.type, reason: csv.reason, reasonCoded: csv.reasonCoded };
   }
   if (profile.fileNamePattern && !profile.fileNamePattern.test(fileName)) {
-    return { accept: false, type: null, reason: `the file name ${JSON.stringify(fileName)} does not match regex_format` };
+    return because(false, null, recognisePhrase("name_not_matching", { name: JSON.stringify(fileName) }));
   }
   const raw = (typeof firstBytes === "string" ? firstBytes : firstBytes.subarray(0, RECOGNISE_BYTES).toString("utf8")).slice(0, RECOGNISE_BYTES);
   // A hard-wrapped file (unwrap_846) may have a line break inside "ST*846".
   const text = profile.unwrap846 ? raw.replace(/[\r\n]+/g, "") : raw;
   for (const type of CONTENTS_ORDER) {
     const pattern = profile.documents[type].contentsPattern;
-    if (pattern?.test(text)) return { accept: true, type, reason: `${type}_file_contents_regex matches` };
+    if (pattern?.test(text)) return because(true, type, recognisePhrase("contents_regex_matches", { type }));
   }
   const start = text.indexOf("ISA");
-  if (start === -1) return { accept: true, type: null, reason: "no ISA in the first 4 KB: not an X12 file" };
+  if (start === -1) return because(true, null, recognisePhrase("no_isa"));
   const separator = text[start + 3];
   const escaped = separator.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const st = new RegExp(`(?:^|[^A-Z0-9])ST${escaped}\\s*(\\d{3})`).exec(text.slice(start + 106));
   const setId = st?.[1];
-  if (setId && (DOCUMENT_TYPES as readonly string[]).includes(setId)) return { accept: true, type: setId as DocumentType, reason: `ST01 is ${setId}` };
-  return { accept: true, type: null, reason: setId ? `ST01 ${setId} is not a document this app exchanges` : "no ST segment in the first 4 KB" };
+  if (setId && (DOCUMENT_TYPES as readonly string[]).includes(setId)) return because(true, setId as DocumentType, recognisePhrase("st01_is", { type: setId }));
+  return because(true, null, setId ? recognisePhrase("st01_not_exchanged", { type: setId }) : recognisePhrase("no_st"));
 }
 
 export interface IncomingFile {

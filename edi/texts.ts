@@ -128,6 +128,29 @@ export const EDI_TEXTS = {
     left_out_lines: "{{label}} {{key}} left out: errors on lines {{lines}}",
     label: { invoice: "invoice", purchase_order: "purchase order" },
   },
+  recognise: {
+    parts: "{{parts}}",
+    name_not_matching: "the file name {{name}} does not match regex_format",
+    contents_regex_matches: "{{type}}_file_contents_regex matches",
+    no_isa: "no ISA in the first 4 KB: not an X12 file",
+    st01_is: "ST01 is {{type}}",
+    st01_not_exchanged: "ST01 {{type}} is not a document this app exchanges",
+    no_st: "no ST segment in the first 4 KB",
+    document_typed: "{{document}} ({{type}})",
+    header_is: "the header row is {{document}} header",
+    header_fits_several: "the header row fits several documents ({{types}})",
+    header_fits_none: "the header row ({{shown}}) fits no document; closest is {{document}}, {{difference}}",
+    header_fits_none_both: "the header row ({{shown}}) fits no document; closest is {{document}}, {{difference}} and {{other}}",
+    header_missing: "missing {{columns}}",
+    header_foreign: "with {{columns}}, which it does not have",
+    name_regex_invalid: "{{regex}} is not a valid regular expression, so no file is picked up: {{error}}",
+    name_not_matching_regex: "the file name {{name}} does not match {{regex}}",
+    contents_regex_invalid: "{{regex}} is not a valid regular expression and was skipped: {{error}}",
+    contents_match: "the contents match {{regex}}",
+    no_contents_regex_matched: "no contents regex matched",
+    no_header_row: "the file has no readable header row",
+    own_purchase_order: "the header row is our own purchase order header, not a vendor document",
+  },
 } as const;
 
 type Params = Parameters<typeof phraseFrom>[2];
@@ -136,3 +159,5 @@ type Params = Parameters<typeof phraseFrom>[2];
 export const faultPhrase = (key: keyof typeof EDI_TEXTS.fault, params?: Params): Phrase => phraseFrom(EDI_TEXTS, `fault.${key}`, params);
 /** A CSV reader's sentence: `edi.csv.<key>` (dotted for nested keys). */
 export const csvPhrase = (key: string, params?: Params): Phrase => phraseFrom(EDI_TEXTS, `csv.${key}`, params);
+/** Why an incoming file is taken for what it is (edi/incoming.ts, edi/csv/recognise.ts): `edi.recognise.<key>`. */
+export const recognisePhrase = (key: keyof typeof EDI_TEXTS.recognise, params?: Params): Phrase => phraseFrom(EDI_TEXTS, `recognise.${key}`, params);

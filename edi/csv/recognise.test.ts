@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { headerLine } from "./headers";
-import { CONTENTS_REGEX_ORDER, compileVendorRegex, documentTypeOfHeader, recogniseCsvFile, RECOGNISE_BYTES } from "./recognise";
+import { CONTENTS_REGEX_ORDER, compileVendorRegex, documentTypeOfHeader, recogniseCsvFile as recogniseWithCode, RECOGNISE_BYTES } from "./recognise";
+
+/** The recognition as these tests read it: its English reason (the coded one is checked apart, below). */
+const recogniseCsvFile = (...args: Parameters<typeof recogniseWithCode>) => {
+  const { reasonCoded: _coded, ...recognition } = recogniseWithCode(...args);
+  return recognition;
+};
 
 const files = {
   acknowledgement: "\uFEFFPO Number,SKU,Quantity,Status,Expected Date,Message\r\nPO-1,A,1,accepted,,\r\n",
@@ -137,5 +143,19 @@ describe("compileVendorRegex", () => {
     expect(compileVendorRegex("/a/g")).toEqual({ error: "flag g is not supported (use i, m, s or u)" });
     // Not delimited: the same character does not close it.
     expect(compileVendorRegex("/inbound/.*")).toEqual(/\/inbound\/.*/);
+  });
+});
+
+describe("the reason as a code (D124)", () => {
+  it("gives each part of the reason its code, with the same words as parameters", () => {
+    const vendor = { "997_file_contents_regex": "[", "856_file_contents_regex": "tracking_number" };
+    const { reason, reasonCoded } = recogniseWithCode("ASN_1.csv", files.shipNotice, vendor);
+    expect(reason).toMatch(
+      /^997_file_contents_regex "\[" is not a valid regular expression and was skipped: .+; the contents match 856_file_contents_regex "tracking_number"$/,
+    );
+    expect(reasonCoded).toMatchObject({ code: "edi.recognise.parts" });
+    const parts = (reasonCoded as unknown as { params: { parts: Array<{ code: string; params: Record<string, unknown> }> } }).params.parts;
+    expect(parts.map((part) => part.code)).toEqual(["edi.recognise.contents_regex_invalid", "edi.recognise.contents_match"]);
+    expect(parts[1].params).toEqual({ regex: '856_file_contents_regex "tracking_number"' });
   });
 });

@@ -3,7 +3,9 @@
 // then the header row. Vendor regexes are typed by staff and may be broken;
 // a broken one never throws, it is skipped and named in the reason.
 import { parse as parseCsvSync } from "csv-parse/sync";
-import { CSV_DOCUMENTS, columnNames, normaliseHeaderName, requiredColumnNames, type CsvDocumentType } from "./headers";
+import { columnNames, normaliseHeaderName, requiredColumnNames, type CsvDocumentType } from "./headers";
+import type { CodedMessage, Phrase } from "../messages";
+import { csvPhrase, recognisePhrase } from "../texts";
 
 export type CsvRecognisedType = "997" | "855" | "856" | "846" | "810";
 
@@ -25,7 +27,9 @@ export interface CsvRecognition {
   accept: boolean;
   /** null when not accepted, or when nothing identifies the document. */
   type: CsvRecognisedType | null;
+  /** Why, in English (the stored text), and as a code for the reader's language (D124). */
   reason: string;
+  reasonCoded: CodedMessage;
 }
 
 /** How much of the file recognition looks at; read at least this many bytes. */
@@ -94,7 +98,7 @@ function firstHeaderRow(text: string): string[] | null {
  * required columns and no column that only other documents have (so an
  * acknowledgement with a misspelt "status" is not taken for inventory).
  */
-export function documentTypeOfHeader(headerCells: readonly string[]): { type: CsvDocumentType | null; reason: string } {
+export function documentTypeOfHeader(headerCells: readonly string[]): { type: CsvDocumentType | null; reason: Phrase } {
   const names = new Set(headerCells.map(normaliseHeaderName));
   const checks = HEADER_TYPES.map((type) => {
     const own = new Set(columnNames(type));
@@ -107,24 +111,31 @@ export function documentTypeOfHeader(headerCells: readonly string[]): { type: Cs
     };
   });
   const fits = checks.filter((check) => !check.missing.length && !check.foreign.length).map((check) => check.type);
-  if (fits.length === 1) return { type: fits[0], reason: `the header row is ${describeType(fits[0])} header` };
-  if (fits.length > 1) return { type: null, reason: `the header row fits several documents (${fits.join(", ")})` };
+  if (fits.length === 1) return { type: fits[0], reason: recognisePhrase("header_is", { document: describeType(fits[0]) }) };
+  if (fits.length > 1) return { type: null, reason: recognisePhrase("header_fits_several", { types: fits.join(", ") }) };
   // None fits: name the closest (fewest differences, then the most specific) to show what is wrong.
   const [closest] = checks.sort((a, b) => a.missing.length + a.foreign.length - (b.missing.length + b.foreign.length) || b.required - a.required);
   const differences = [
-    ...(closest.missing.length ? [`missing ${closest.missing.join(", ")}`] : []),
-    ...(closest.foreign.length ? [`with ${closest.foreign.join(", ")}, which it does not have`] : []),
+    ...(closest.missing.length ? [recognisePhrase("header_missing", { columns: closest.missing.join(", ") })] : []),
+    ...(closest.foreign.length ? [recognisePhrase("header_foreign", { columns: closest.foreign.join(", ") })] : []),
   ];
   const shown = headerCells
     .map((cell) => cell.trim())
     .filter(Boolean)
     .join(", ");
-  return { type: null, reason: `the header row (${shown}) fits no document; closest is ${describeType(closest.type)}, ${differences.join(" and ")}` };
+  const [difference, other] = differences;
+  const fitsNone = other
+    ? recognisePhrase("header_fits_none_both", { shown, document: describeType(closest.type), difference, other })
+    : recognisePhrase("header_fits_none", { shown, document: describeType(closest.type), difference });
+  return { type: null, reason: fitsNone };
 }
 
-const describeType = (type: CsvDocumentType) => {
-  const title = CSV_DOCUMENTS[type].title.toLowerCase();
-  return `${/^[aeiou]/.test(title) ? "an" : "a"} ${title} (${type})`;
+const describeType = (type: CsvDocumentType) => recognisePhrase("document_typed", { document: csvPhrase(`document.${type}`), type });
+
+/** The reason: notes on what was skipped, then what decided. */
+const recognition = (accept: boolean, type: CsvRecognisedType | null, parts: Phrase[]): CsvRecognition => {
+  const reason = parts.length === 1 ? parts[0] : recognisePhrase("parts", { parts });
+  return { accept, type, reason: reason.text, reasonCoded: reason.coded };
 };
 
 /**
@@ -135,21 +146,17 @@ const describeType = (type: CsvDocumentType) => {
 export function recogniseCsvFile(fileName: string, firstBytes: string | Uint8Array, vendor: CsvRecognitionVendor): CsvRecognition {
   const nameRegex = compileVendorRegex(vendor.regex_format);
   if (nameRegex && "error" in nameRegex) {
-    return {
-      accept: false,
-      type: null,
-      reason: `${describeRegex("regex_format", vendor.regex_format!.trim())} is not a valid regular expression, so no file is picked up: ${nameRegex.error}`,
-    };
+    return recognition(false, null, [
+      recognisePhrase("name_regex_invalid", { regex: describeRegex("regex_format", vendor.regex_format!.trim()), error: nameRegex.error }),
+    ]);
   }
   if (nameRegex && !nameRegex.test(fileName)) {
-    return {
-      accept: false,
-      type: null,
-      reason: `the file name ${JSON.stringify(fileName)} does not match ${describeRegex("regex_format", vendor.regex_format!.trim())}`,
-    };
+    return recognition(false, null, [
+      recognisePhrase("name_not_matching_regex", { name: JSON.stringify(fileName), regex: describeRegex("regex_format", vendor.regex_format!.trim()) }),
+    ]);
   }
 
-  const notes: string[] = [];
+  const notes: Phrase[] = [];
   let tried = 0;
   const text = decodeStart(firstBytes);
   for (const type of CONTENTS_REGEX_ORDER) {
@@ -158,19 +165,19 @@ export function recogniseCsvFile(fileName: string, firstBytes: string | Uint8Arr
     const regex = compileVendorRegex(pattern);
     if (regex === null) continue;
     if ("error" in regex) {
-      notes.push(`${describeRegex(field, pattern!.trim())} is not a valid regular expression and was skipped: ${regex.error}`);
+      notes.push(recognisePhrase("contents_regex_invalid", { regex: describeRegex(field, pattern!.trim()), error: regex.error }));
       continue;
     }
     tried++;
-    if (regex.test(text)) return { accept: true, type, reason: [...notes, `the contents match ${describeRegex(field, pattern!.trim())}`].join("; ") };
+    if (regex.test(text)) return recognition(true, type, [...notes, recognisePhrase("contents_match", { regex: describeRegex(field, pattern!.trim()) })]);
   }
 
-  if (tried) notes.push(`no contents regex matched`);
+  if (tried) notes.push(recognisePhrase("no_contents_regex_matched"));
   const cells = firstHeaderRow(text);
-  if (!cells) return { accept: true, type: null, reason: [...notes, "the file has no readable header row"].join("; ") };
+  if (!cells) return recognition(true, null, [...notes, recognisePhrase("no_header_row")]);
   const byHeader = documentTypeOfHeader(cells);
   if (byHeader.type === "850") {
-    return { accept: true, type: null, reason: [...notes, "the header row is our own purchase order header, not a vendor document"].join("; ") };
+    return recognition(true, null, [...notes, recognisePhrase("own_purchase_order")]);
   }
-  return { accept: true, type: byHeader.type, reason: [...notes, byHeader.reason].join("; ") };
+  return recognition(true, byHeader.type, [...notes, byHeader.reason]);
 }

@@ -22,7 +22,7 @@ import { storeIncomingFile } from "../../app/dropship/flow/populate-responses.se
 import { processStoredFile } from "../../app/dropship/flow/process-responses.server";
 import { EDI_TEXTS } from "@edi/texts";
 import { describeFault, faultMessage, readX12 } from "@edi/x12";
-import { readInvoiceCsv } from "@edi/csv";
+import { readInvoiceCsv, recogniseCsvFile } from "@edi/csv";
 
 const PREFIX = "t_i18n_logs_";
 const VENDOR = `${PREFIX}Acme Outdoor`;
@@ -316,6 +316,21 @@ describe("a vendor file that cannot be read, in the reader's language (D124)", (
     expect(de).toContain('invoice.csv: Zeile 3, quantity: "abc" ist keine ganze Zahl');
     expect(de.join("\n")).not.toMatch(/is not a whole number|line 3|left out/);
     expect(de.join("\n")).toContain("Rechnung INV-1 ausgelassen: Fehler in Zeile 3");
+  });
+
+  it("why a received file was taken for what it is, in the line of its receipt, in German", () => {
+    const recognised = recogniseCsvFile("asn.csv", "po_number,sku,quantity,tracking_number,carrier,ship_date\n", {});
+    const stored = message("logs.dropship.stored", {
+      file: "asn.csv",
+      bytes: 58,
+      type: message("logs.dropship.type_is", { type: "856" }),
+      reason: recognised.reasonCoded,
+    });
+    expect(englishText(stored)).toContain("the header row is a ship notice (856) header");
+    const de = renderMessage(t.de as never, "de", stored);
+    expect(de).toContain("asn.csv gespeichert (58 Bytes");
+    expect(de).toContain("die Kopfzeile ist die Kopfzeile für Versandavis (856)");
+    expect(de).not.toMatch(/header row|ship notice/);
   });
 });
 

@@ -282,7 +282,7 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
           file: file.name,
           bytes: file.content.length,
           type: file.recognised.type ? message("logs.dropship.type_is", { type: file.recognised.type }) : message("logs.dropship.type_unknown"),
-          reason: file.recognised.reason,
+          reason: file.recognised.reasonCoded,
         })
       : message("logs.dropship.taken_before", { file: file.name, id });
     const archiving = vendor.is_archiving_files === 1;

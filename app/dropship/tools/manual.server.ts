@@ -9,7 +9,7 @@ import { markReleased } from "~/transfers/incoming-deliveries.server";
 import { joined, message, plainText, type RunMessage } from "~/runs/messages";
 import * as csv from "@edi/csv";
 import { allTrackingNumbers, invoiceTotalCents, mapTransactions, type MappedDocument } from "@edi/documents";
-import { recogniseIncomingFile } from "@edi/incoming";
+import { recogniseIncomingFile, type Recognition } from "@edi/incoming";
 import { baseName, normaliseRemotePath, parentOf, resolveInside } from "@edi/transport";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { faultMessage, type Fault } from "@edi/x12";
@@ -86,7 +86,7 @@ async function readSourceFile(vendor: Vendor, filepath: string): Promise<SourceF
 const isX12 = (content: Buffer) => /^\uFEFF?\s*ISA/.test(content.subarray(0, 64).toString("utf8"));
 
 /** What the file is: the set IDs inside an X12 file, else what recognition says. */
-function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): { types: string[]; reason: string } {
+function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): { types: string[]; reason: Recognition["reasonCoded"] } {
   const recognised = recogniseIncomingFile(file.name, file.content.subarray(0, 4096), { ...vendor, regex_format: null } as never, {
     ...profile,
     fileNamePattern: null,
@@ -96,9 +96,9 @@ function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): {
     const sets = [
       ...new Set(read.interchanges.flatMap((interchange) => interchange.groups.flatMap((group) => group.transactions.map((transaction) => transaction.setId)))),
     ];
-    if (sets.length) return { types: sets, reason: recognised.reason };
+    if (sets.length) return { types: sets, reason: recognised.reasonCoded };
   }
-  return { types: recognised.type ? [recognised.type] : [], reason: recognised.reason };
+  return { types: recognised.type ? [recognised.type] : [], reason: recognised.reasonCoded };
 }
 
 export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: string, apply: boolean): Promise<Outcome> {
