@@ -1,6 +1,10 @@
-// An ISA segment for the X12 tests and benches, written by hand (not by the writer
-// under test): each caller names only the fields it varies. Values are used as given,
-// so a test can send a field of the wrong width on purpose.
+// X12 interchanges for the tests and benches. isaSegment writes an ISA by hand (not by
+// the writer under test): each caller names only the fields it varies, and values are
+// used as given, so a test can send a field of the wrong width on purpose.
+// oneGroupInterchange is the writer's input for the usual one-group interchange.
+import type { Delimiters } from "../../edi/x12/isa";
+import type { InterchangeData, TransactionData } from "../../edi/x12/writer";
+
 export interface IsaFields {
   /** ISA06, 15 characters when valid. */
   sender?: string;
@@ -43,4 +47,35 @@ export function isaSegment(fields: IsaFields = {}): string {
     "P",
     fields.component ?? ">",
   ].join(fields.element ?? "*");
+}
+
+/** What `oneGroupInterchange` varies: one ZZ sender and receiver, used in the ISA and the GS alike. */
+export interface OneGroupFields {
+  delimiters: Delimiters;
+  sender: string;
+  receiver: string;
+  /** YYMMDD; the GS gets it with its century (20YYMMDD). */
+  date: string;
+  /** HHMM */
+  time: string;
+  /** ISA13 and GS06 alike. */
+  controlNumber: number;
+  functionalId: string;
+  transactions: TransactionData[];
+  version?: string;
+}
+
+/** The writer's input for an interchange of one functional group. */
+export function oneGroupInterchange(fields: OneGroupFields): InterchangeData {
+  const { delimiters, sender, receiver, date, time, controlNumber, functionalId, transactions, version } = fields;
+  return {
+    delimiters,
+    sender: { qualifier: "ZZ", id: sender },
+    receiver: { qualifier: "ZZ", id: receiver },
+    date,
+    time,
+    controlNumber,
+    ...(version === undefined ? {} : { version }),
+    groups: [{ functionalId, sender, receiver, date: `20${date}`, time, controlNumber: String(controlNumber), transactions }],
+  };
 }
