@@ -23,8 +23,8 @@ import { type Activity, isConnectionLossCode, OperationRunner, TransportError, T
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
 import { activeStrategy, DataConnectionRefused, passiveStrategy, sameCertificateAs } from "./ftp-data";
 import { baseName, folderChain, joinRemote, normaliseRemotePath, parentOf } from "./paths";
-// Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
-import { listedEntryPath } from "./paths";
+// Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
+import { listedFiles } from "./paths";
 import { boundedDownload, chunkedContent, type FileOperations } from "./policy";
 import { RemoteTransport } from "./remote";
 import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
@@ -214,16 +214,12 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
   list(folder: string): Promise<RemoteFile[]> {
     return this.operation("listing", folder, async () => {
       const entries = await this.listNow(folder, { activity: "listing", path: folder, subject: "folder" });
-      return entries
-        .filter((entry) => entry.name !== "." && entry.name !== "..")
-        .map((entry) => ({
-          name: entry.name,
-          ...listedEntryPath(folder, entry.name),
-          size: entry.size,
-          // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
-          modifiedAt: entry.modifiedAt ?? null,
-          type: entry.isFile ? "file" : entry.isDirectory ? "folder" : "other",
-        }));
+      return listedFiles(folder, entries, (entry) => ({
+        size: entry.size,
+        // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
+        modifiedAt: entry.modifiedAt ?? null,
+        type: entry.isFile ? "file" : entry.isDirectory ? "folder" : "other",
+      }));
     });
   }
 

@@ -5,8 +5,8 @@ import SftpClient from "ssh2-sftp-client";
 import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
 import { folderChain, parentOf } from "./paths";
-// Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
-import { listedEntryPath } from "./paths";
+// Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
+import { listedFiles } from "./paths";
 import { boundedDownload, chunkedContent, type FileOperations } from "./policy";
 import { RemoteTransport } from "./remote";
 import {
@@ -148,15 +148,11 @@ class SftpTransport extends RemoteTransport implements VendorTransport {
   list(folder: string): Promise<RemoteFile[]> {
     return this.operation("listing", folder, async () => {
       const entries = await this.step("listing", folder, "folder", () => this.client.list(folder));
-      return entries
-        .filter((entry) => entry.name !== "." && entry.name !== "..")
-        .map((entry) => ({
-          name: entry.name,
-          ...listedEntryPath(folder, entry.name),
-          size: entry.size,
-          modifiedAt: entry.modifyTime ? new Date(entry.modifyTime) : null,
-          type: entry.type === "-" ? "file" : entry.type === "d" ? "folder" : "other",
-        }));
+      return listedFiles(folder, entries, (entry) => ({
+        size: entry.size,
+        modifiedAt: entry.modifyTime ? new Date(entry.modifyTime) : null,
+        type: entry.type === "-" ? "file" : entry.type === "d" ? "folder" : "other",
+      }));
     });
   }
 
