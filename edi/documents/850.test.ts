@@ -7,6 +7,7 @@ import { build850, parse850, type DropShipOrderRequest, type PurchaseOrder } fro
 import { mapTransaction } from "./index";
 import { viewTransaction } from "./types";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
+import { JANE_DOE } from "../../tests/support/edi-samples";
 import { corpusDocuments, expectEverySetMapped, writeAndReadSet } from "./test-support";
 
 const CORPUS = EDI_CORPUS;
@@ -129,17 +130,7 @@ describe("build850 (drop-ship request)", () => {
     orderNumber: "#1001",
     date: new Date("2024-05-01T15:30:00Z"),
     vendor: { number: "V-77", name: "Acme Supply", id: "ACME" },
-    shipTo: {
-      name: "Jane Doe",
-      company: "Doe Design",
-      address1: "1 Main St",
-      address2: "Apt 4",
-      city: "Springfield",
-      state: "IL",
-      zip: "62701",
-      country: "US",
-    },
-    contact: { name: "Jane Doe", phone: "555-0100", email: "jane@example.com" },
+    ...JANE_DOE,
     requestedShipDate: new Date("2024-05-03T00:00:00Z"),
     lines: [
       { lineNumber: 1, sku: "TSHIRT-RED-M", vendorSku: "AC-100-R-M", upc: "012345678905", quantity: 2, unitPrice: 9.99, description: "Red T-shirt, M" },
