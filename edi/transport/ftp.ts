@@ -25,7 +25,7 @@ import { activeStrategy, DataConnectionRefused, passiveStrategy, sameCertificate
 import { baseName, folderChain, joinRemote, normaliseRemotePath, parentOf } from "./paths";
 // Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
 import { listedFiles } from "./paths";
-import { boundedDownload, chunkedContent, type FileOperations } from "./policy";
+import { chunkedContent, type FileOperations } from "./policy";
 import { RemoteTransport } from "./remote";
 import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
@@ -191,7 +191,7 @@ interface StepContext {
 class FtpTransport extends RemoteTransport implements VendorTransport {
   /** basic-ftp runs one command, and one transfer, at a time on its control connection. */
   readonly inFlight = 1;
-  private readonly runner: OperationRunner;
+  protected readonly runner: OperationRunner;
   private closing = false;
   /** False once the server refused SITE CHMOD as unknown: not asked again on this connection. */
   private chmodSupported = true;
@@ -203,7 +203,7 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
     private readonly home: string,
     protected readonly errors: TransportErrors,
     private readonly timeoutMs: number,
-    private readonly maxDownloadBytes: number,
+    protected readonly maxDownloadBytes: number,
     /** FTPS: the fingerprint of a certificate the system's CAs do not vouch for, to pin it. */
     readonly hostKey: string | null,
   ) {
@@ -227,14 +227,7 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
     return this.operation("reading", path, async () => {
       const context: StepContext = { activity: "reading", path, subject: "file" };
       const expected = expectedSize ?? (await this.sizeNow(path, context));
-      return boundedDownload(
-        this.errors,
-        path,
-        expected,
-        this.maxDownloadBytes,
-        () => this.runner.touch(),
-        (sink) => this.step(context, () => this.client.downloadTo(sink, this.absolute(path))),
-      );
+      return this.receive(path, expected, (sink) => this.step(context, () => this.client.downloadTo(sink, this.absolute(path))));
     });
   }
 

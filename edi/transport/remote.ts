@@ -1,11 +1,15 @@
 // What the SFTP and FTP transports share above their protocols: the operations that are
 // the same calls on each one's primitives (FileOperations), inside each one's operation.
-import type { Activity, TransportErrors } from "./errors";
+import type { Writable } from "node:stream";
+import type { Activity, OperationRunner, TransportErrors } from "./errors";
 import { assertPlainFileName, joinRemote } from "./paths";
-import { archiveIntoSubfolder, type FileOperations, uploadViaTemporaryName } from "./policy";
+import { archiveIntoSubfolder, boundedDownload, type FileOperations, uploadViaTemporaryName } from "./policy";
 
 export abstract class RemoteTransport {
   protected abstract readonly errors: TransportErrors;
+  /** Serialises and times the operations; touched as bytes move. */
+  protected abstract readonly runner: OperationRunner;
+  protected abstract readonly maxDownloadBytes: number;
   /** The protocol's side of the shared upload and archive rules (policy.ts). */
   protected abstract readonly files: FileOperations;
   /** Runs `work` as one operation: serialised, timed, its failures classified. */
@@ -33,5 +37,10 @@ export abstract class RemoteTransport {
 
   makeFolder(path: string): Promise<void> {
     return this.operation("creating", path, () => this.files.makeFolder(path));
+  }
+
+  /** A download's bytes, through `transfer` into a sink bounded by maxDownloadBytes (policy.ts). */
+  protected receive(path: string, expected: number, transfer: (sink: Writable) => Promise<unknown>): Promise<Buffer> {
+    return boundedDownload(this.errors, path, expected, this.maxDownloadBytes, () => this.runner.touch(), transfer);
   }
 }

@@ -7,7 +7,7 @@ import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
 import { folderChain, parentOf } from "./paths";
 // Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
 import { listedFiles } from "./paths";
-import { boundedDownload, chunkedContent, type FileOperations } from "./policy";
+import { chunkedContent, type FileOperations } from "./policy";
 import { RemoteTransport } from "./remote";
 import {
   type ConnectionSettings,
@@ -124,7 +124,7 @@ type Subject = "folder" | "file" | "path";
 class SftpTransport extends RemoteTransport implements VendorTransport {
   readonly mechanism = 1 as const;
   readonly inFlight = SFTP_IN_FLIGHT;
-  private readonly runner: OperationRunner;
+  protected readonly runner: OperationRunner;
   private closing = false;
   private lost = false;
 
@@ -134,7 +134,7 @@ class SftpTransport extends RemoteTransport implements VendorTransport {
     readonly hostKey: string | null,
     protected readonly errors: TransportErrors,
     private readonly timeoutMs: number,
-    private readonly maxDownloadBytes: number,
+    protected readonly maxDownloadBytes: number,
   ) {
     super();
     this.runner = new OperationRunner(timeoutMs, this.inFlight);
@@ -161,14 +161,7 @@ class SftpTransport extends RemoteTransport implements VendorTransport {
       const stats = await this.step("reading", path, "file", () => this.client.stat(path));
       if (stats.isDirectory) throw this.errors.notAFile(path);
       const expected = expectedSize ?? stats.size;
-      return boundedDownload(
-        this.errors,
-        path,
-        expected,
-        this.maxDownloadBytes,
-        () => this.runner.touch(),
-        (sink) => this.step("reading", path, "file", () => this.client.get(path, sink)),
-      );
+      return this.receive(path, expected, (sink) => this.step("reading", path, "file", () => this.client.get(path, sink)));
     });
   }
 
