@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EDI_CORPUS } from "../tests/support/edi-corpus";
+import { acmeVendorFields } from "../tests/support/edi-samples";
 import { readPurchaseOrderCsv } from "./csv/read";
 import { writePurchaseOrderCsv } from "./csv/write";
 import { mapTransactions } from "./documents";
@@ -11,19 +12,10 @@ import { readX12 } from "./x12/reader";
 
 const NOW = new Date("2026-11-21T14:30:05Z");
 const profile = tradingProfile(
-  {
-    id: 7,
-    name: "Acme Outdoor Supply",
+  acmeVendorFields({
     test_mode: 1,
-    edi_format: 1,
-    edi_identifier: "ACMEEDI",
-    edi_qualifier: "01",
-    test_identifier: "ACMETEST",
-    test_qualifier: "ZZ",
-    output_delimiter: "*",
-    output_segmenter: "~",
     "850_segments": "REF*IA*{vendor_store_id}\nN9*ZZ*{po_number}/{order_number}*{ship_to_name}\nDTM*004*{date}",
-  },
+  }),
   { qualifier: "ZZ", id: "HOUSEROPS", testQualifier: "ZZ", testId: "HOUSEROPSTEST" },
 ).profile;
 

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fillTemplate, parseSegmentTemplate, tradingProfile, type VendorEdiFields } from "./vendor-profile";
+import { acmeVendorFields } from "../tests/support/edi-samples";
+import { fillTemplate, parseSegmentTemplate, tradingProfile } from "./vendor-profile";
 
 const ours = { qualifier: "ZZ", id: "HOUSEROPS", testQualifier: "ZZ", testId: "HOUSEROPSTEST" };
-const vendor = (fields: Partial<VendorEdiFields> = {}): VendorEdiFields => ({
-  id: 7,
-  name: "Acme Outdoor Supply",
-  test_mode: 0,
-  edi_format: 1,
-  edi_identifier: "ACMEEDI",
-  edi_qualifier: "01",
-  test_identifier: "ACMETEST",
-  test_qualifier: "ZZ",
-  output_delimiter: "*",
-  output_segmenter: "~",
-  ...fields,
-});
+const vendor = acmeVendorFields;
 
 describe("vendor trading profile", () => {
   it("uses the vendor's production identity, or its test identity and usage T in test mode", () => {

@@ -5,6 +5,7 @@
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { readX12 } from "@edi/x12";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
+import { isaSegment } from "../../tests/support/x12-interchange";
 
 const CORPUS = EDI_CORPUS;
 const CHUNK = 1 << 20;
@@ -132,25 +133,8 @@ export function corpusMix(bytes: number, copies = 25): string {
 // inputs and check what comes out.
 
 const isaOf = (control: number, element = "*", component = ">", terminator = "~") =>
-  [
-    "ISA",
-    "00",
-    "          ",
-    "00",
-    "          ",
-    "ZZ",
-    "SENDER         ",
-    "ZZ",
-    "RECEIVER       ",
-    "261121",
-    "1200",
-    "U",
-    "00401",
-    String(control).padStart(9, "0"),
-    "0",
-    "P",
-    component,
-  ].join(element) + terminator;
+  isaSegment({ sender: "SENDER         ", receiver: "RECEIVER       ", date: "261121", control: String(control).padStart(9, "0"), component, element }) +
+  terminator;
 
 /**
  * a. One interchange whose set holds `count` segments "ZZ" with no element

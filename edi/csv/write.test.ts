@@ -4,6 +4,7 @@ import { headerLine } from "./headers";
 import { readPurchaseOrderCsv } from "./read";
 import type { DropShipOrderRequest } from "../documents/850";
 import { CsvWriteError, neutraliseCsvValue, writePurchaseOrderCsv, type CsvPurchaseOrder } from "./write";
+import { JANE_DOE } from "../../tests/support/edi-samples";
 
 const order = (overrides: Partial<CsvPurchaseOrder> = {}): CsvPurchaseOrder => ({
   poNumber: "PO-1001",
@@ -87,17 +88,7 @@ describe("writePurchaseOrderCsv", () => {
       orderNumber: "#1001",
       date: new Date("2026-11-21T23:30:00Z"),
       vendor: { number: "V-77", name: "Acme Supply" },
-      shipTo: {
-        name: "Jane Doe",
-        company: "Doe Design",
-        address1: "1 Main St",
-        address2: "Apt 4",
-        city: "Springfield",
-        state: "IL",
-        zip: "62701",
-        country: "US",
-      },
-      contact: { name: "Jane Doe", phone: "555-0100", email: "jane@example.com" },
+      ...JANE_DOE,
       lines: [{ lineNumber: 1, sku: "TSHIRT-RED-M", vendorSku: "AC-100-R-M", quantity: 2, unitPrice: 9.99, description: "Red T-shirt, M" }],
     };
     const { text } = writePurchaseOrderCsv([request]);

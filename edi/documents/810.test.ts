@@ -1,16 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Delimiters } from "../x12/isa";
-import { readX12 } from "../x12/reader";
 import type { TransactionData } from "../x12/writer";
 import { build810, invoiceTotalCents, parse810, type Invoice } from "./810";
-import { mapTransactions } from "./index";
-import { EDI_CORPUS } from "../../tests/support/edi-corpus";
-import { writeAndReadSet } from "./test-support";
+import { corpusDocuments, expectEverySetMapped, writeAndReadSet } from "./test-support";
 
-const CORPUS = EDI_CORPUS;
-const invoices = (path: string) =>
-  mapTransactions(readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" })).flatMap((each) => (each.mapped?.type === "810" ? [each.mapped] : []));
+const invoices = (path: string) => corpusDocuments(path, "810");
 
 const DELIMITER_SETS: Delimiters[] = [
   { element: "*", segment: "~", component: ">" },
@@ -69,11 +63,7 @@ describe("810 corpus files", () => {
   });
 
   it("maps every 810 of every file in 810/ without throwing", () => {
-    for (const file of readdirSync(`${CORPUS}/810`)) {
-      for (const located of mapTransactions(readX12(readFileSync(`${CORPUS}/810/${file}`), { mode: "tolerant" }))) {
-        if (located.setId === "810") expect(located.mapped?.type, file).toBe("810");
-      }
-    }
+    expectEverySetMapped("810");
   });
 });
 

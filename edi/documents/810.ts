@@ -14,6 +14,7 @@ import {
   partySegments,
   productIdElements,
   readBaselineItem,
+  readItemDescription,
   readCents,
   readDate,
   readNumber,
@@ -82,7 +83,6 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
   let sawBig = false;
   let tds: Segment | undefined;
   let line: InvoiceLine | undefined;
-  const lineParties: Party[] = [];
   let ctt: Segment | undefined;
 
   for (const segment of view.segments) {
@@ -114,7 +114,7 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
         break;
       }
       case "PID":
-        if (line && line.description === undefined && element(segment, 5) !== undefined) line.description = element(segment, 5);
+        readItemDescription(line, segment);
         break;
       case "SAC": {
         const charge = readCharge(issues, segment);
@@ -135,13 +135,14 @@ export function parse810(view: TransactionView): Parsed<Invoice> {
         invoice.totals = dropUndefined({ lineCount: readNumber(issues, segment, 1) });
         break;
       default:
-        readPartySegment(segment, line ? lineParties : invoice.parties);
+        // N1 loops inside a line's loop are read past, not mixed with the header's.
+        if (!line) readPartySegment(segment, invoice.parties);
     }
   }
   if (!sawBig) issues.missingSegment("BIG", view.segments[1]);
   if (!tds) issues.missingSegment("TDS", view.segments[view.segments.length - 1]);
   if (ctt) checkTotals(issues, ctt, invoice, false);
-  return { document: invoice, faults: issues.faults, warnings: issues.warnings };
+  return issues.parsed(invoice);
 }
 
 function readCharge(issues: Issues, segment: Segment): Charge {

@@ -189,7 +189,7 @@ export function parse846(view: TransactionView): Parsed<InventoryAdvice> {
     document.totals = { lineCount: assembler.lineCount };
     if (assembler.lineCount !== records.length) issues.note(ctt!, faultPhrase("ctt_lines_846", { count: assembler.lineCount, lines: records.length }), 1);
   }
-  return { document, faults: issues.faults, warnings: issues.warnings };
+  return issues.parsed(document);
 }
 
 // ---------------------------------------------------------------------------

@@ -13,11 +13,12 @@ import {
   partySegments,
   productIdElements,
   readBaselineItem,
+  readItemDescription,
   readContact,
   readDate,
-  readNumber,
   readPartySegment,
   readReference,
+  readTotals,
   x12Date,
   type BaselineItem,
   type Contact,
@@ -168,7 +169,6 @@ export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
   const order: PurchaseOrder = { poNumber: "", references: [], contacts: [], dates: [], parties: [], lines: [] };
   let sawBeg = false;
   let line: PurchaseOrderLine | undefined;
-  const lineParties: Party[] = []; // N1 loops inside PO1 loops: read past, not mixed with the header's
   let ctt: Segment | undefined;
 
   for (const segment of view.segments) {
@@ -204,18 +204,16 @@ export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
         order.lines.push(line);
         break;
       case "PID":
-        if (line && line.description === undefined) {
-          const description = element(segment, 5);
-          if (description !== undefined) line.description = description;
-        }
+        readItemDescription(line, segment);
         break;
       case "CTT":
         ctt = segment;
-        order.totals = dropUndefined({ lineCount: readNumber(issues, segment, 1), hashTotal: readNumber(issues, segment, 2) });
+        order.totals = readTotals(issues, segment);
         line = undefined;
         break;
       default:
-        readPartySegment(segment, line ? lineParties : order.parties);
+        // N1 loops inside a line's loop are read past, not mixed with the header's.
+        if (!line) readPartySegment(segment, order.parties);
     }
   }
 
@@ -225,7 +223,7 @@ export function parse850(view: TransactionView): Parsed<PurchaseOrder> {
   dropUndefined(order);
   if (!sawBeg) issues.missingSegment("BEG", view.segments[1]);
   if (ctt) checkTotals(issues, ctt, order);
-  return { document: order, faults: issues.faults, warnings: issues.warnings };
+  return issues.parsed(order);
 }
 
 function readLine(issues: Issues, segment: Segment): PurchaseOrderLine {

@@ -1,16 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Delimiters } from "../x12/isa";
-import { readX12 } from "../x12/reader";
 import type { TransactionData } from "../x12/writer";
 import { build855, LINE_STATUS_CODES, parse855, type PurchaseOrderAck } from "./855";
-import { mapTransactions } from "./index";
-import { EDI_CORPUS } from "../../tests/support/edi-corpus";
-import { writeAndReadSet } from "./test-support";
+import { corpusDocuments, expectEverySetMapped, writeAndReadSet } from "./test-support";
 
-const CORPUS = EDI_CORPUS;
-const acknowledgements = (path: string) =>
-  mapTransactions(readX12(readFileSync(`${CORPUS}/${path}`), { mode: "tolerant" })).flatMap((each) => (each.mapped?.type === "855" ? [each.mapped] : []));
+const acknowledgements = (path: string) => corpusDocuments(path, "855");
 
 const DELIMITER_SETS: Delimiters[] = [
   { element: "*", segment: "~", component: ">" },
@@ -71,11 +65,7 @@ describe("855 corpus files", () => {
   });
 
   it("maps every 855 of every file in 855/ without throwing", () => {
-    for (const file of readdirSync(`${CORPUS}/855`)) {
-      for (const located of mapTransactions(readX12(readFileSync(`${CORPUS}/855/${file}`), { mode: "tolerant" }))) {
-        if (located.setId === "855") expect(located.mapped?.type, file).toBe("855");
-      }
-    }
+    expectEverySetMapped("855");
   });
 });
 

@@ -13,10 +13,12 @@ import {
   productIdElements,
   productIds,
   readBaselineItem,
+  readItemDescription,
   readDate,
   readNumber,
   readPartySegment,
   readReference,
+  readTotals,
   referenceSegment,
   x12Date,
   type BaselineItem,
@@ -139,7 +141,6 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
   const ack: PurchaseOrderAck = { status: "unknown", poNumber: "", references: [], parties: [], lines: [] };
   let sawBak = false;
   let line: AckLine | undefined;
-  const lineParties: Party[] = [];
   let ctt: Segment | undefined;
 
   for (const segment of view.segments) {
@@ -173,7 +174,7 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
         break;
       }
       case "PID":
-        if (line && line.description === undefined && element(segment, 5) !== undefined) line.description = element(segment, 5);
+        readItemDescription(line, segment);
         break;
       case "ACK":
         if (!line) {
@@ -184,11 +185,12 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
         break;
       case "CTT":
         ctt = segment;
-        ack.totals = dropUndefined({ lineCount: readNumber(issues, segment, 1), hashTotal: readNumber(issues, segment, 2) });
+        ack.totals = readTotals(issues, segment);
         line = undefined;
         break;
       default:
-        readPartySegment(segment, line ? lineParties : ack.parties);
+        // N1 loops inside a line's loop are read past, not mixed with the header's.
+        if (!line) readPartySegment(segment, ack.parties);
     }
   }
 
@@ -196,7 +198,7 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
   if (!sawBak) issues.missingSegment("BAK", view.segments[1]);
   // CTT02 is summed over PO102 by some vendors and over ACK02 by others: only the line count is checked.
   if (ctt) checkTotals(issues, ctt, ack, false);
-  return { document: ack, faults: issues.faults, warnings: issues.warnings };
+  return issues.parsed(ack);
 }
 
 function statusOfAckType(issues: Issues, segment: Segment): OrderAckStatus {

@@ -295,7 +295,7 @@ export function parse856(view: TransactionView, options: Parse856Options = {}): 
   if (!sawBsn) issues.missingSegment("BSN", view.segments[1]);
   assemble(notice, levels, byId, header, issues);
   if (ctt) checkCounts(issues, ctt, levels);
-  return { document: notice, faults: issues.faults, warnings: issues.warnings };
+  return issues.parsed(notice);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readX12 } from "../x12/reader";
 import { writeInterchange, type TransactionData } from "../x12/writer";
@@ -7,6 +7,8 @@ import { ack997Interchange, acknowledgeGroup, build997, buildAck997, parse997, t
 import { mapTransaction, mapTransactions } from "./index";
 import { viewTransaction } from "./types";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
+import { expectEverySetMapped } from "./test-support";
+import { isaSegment } from "../../tests/support/x12-interchange";
 
 const CORPUS = EDI_CORPUS;
 const readFile = (path: string, mode: "strict" | "tolerant" = "tolerant") => readX12(readFileSync(`${CORPUS}/${path}`), { mode });
@@ -147,11 +149,7 @@ describe("parse997 on the corpus", () => {
   });
 
   it("maps every 997 of every file in 997/", () => {
-    for (const file of readdirSync(`${CORPUS}/997`)) {
-      for (const located of mapTransactions(readFile(`997/${file}`))) {
-        if (located.setId === "997") expect(located.mapped?.type, file).toBe("997");
-      }
-    }
+    expectEverySetMapped("997");
   });
 });
 
@@ -292,26 +290,7 @@ describe("acknowledging received files", () => {
 });
 
 describe("what a 997 answers, and how (D73)", () => {
-  const isa = (element = "*", version = "00401", ack = "0", repetition = "U") =>
-    [
-      "ISA",
-      "00",
-      "          ",
-      "00",
-      "          ",
-      "ZZ",
-      "VENDOR         ",
-      "ZZ",
-      "SHOP           ",
-      "240501",
-      "1200",
-      repetition,
-      version,
-      "000000001",
-      ack,
-      "P",
-      ">",
-    ].join(element) + "~";
+  const isa = (element = "*", version = "00401", ack = "0", repetition = "U") => isaSegment({ element, version, ack, repetition }) + "~";
   const file = (groups: string[], element = "*", version = "00401", repetition = "U") =>
     (isa(element, version, "0", repetition) + groups.join("") + `IEA*${groups.length}*000000001~`).replace(/\*/g, element);
   const group = (gs01: string, gs06: string, sets: string, count = 1) => `GS*${gs01}*VENDOR*SHOP*20240501*1200*${gs06}*X*004010~${sets}GE*${count}*${gs06}~`;

@@ -226,7 +226,7 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
       if (set.statusCode === "")
         issues.missingSegment("AK5", last, faultPhrase("no_ak5", { control: view.controlNumber, set: set.setId, set_control: set.controlNumber }));
   }
-  return { document: ack, faults: issues.faults, warnings: issues.warnings };
+  return issues.parsed(ack);
 }
 
 const count = (segment: Segment, n: number) => {

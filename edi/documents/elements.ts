@@ -19,6 +19,20 @@ type ElementDefinition = readonly [number, number, ElementType, boolean];
 const M = true;
 const O = false;
 
+/** PO1 (850, 855) and IT1 (810) are X12's baseline item data: the same elements, 01 to 11. */
+const BASELINE_ITEM: readonly ElementDefinition[] = [
+  [1, 20, "AN", O],
+  [2, 15, "R", O],
+  [3, 2, "ID", O],
+  [4, 17, "R", O],
+  [6, 2, "ID", O],
+  [7, 48, "AN", O],
+  [8, 2, "ID", O],
+  [9, 48, "AN", O],
+  [10, 2, "ID", O],
+  [11, 48, "AN", O],
+];
+
 export const ELEMENTS: Record<string, readonly ElementDefinition[]> = {
   BEG: [
     [1, 2, "ID", M],
@@ -112,30 +126,8 @@ export const ELEMENTS: Record<string, readonly ElementDefinition[]> = {
     [6, 2, "ID", O],
     [8, 2, "ID", O],
   ],
-  PO1: [
-    [1, 20, "AN", O],
-    [2, 15, "R", O],
-    [3, 2, "ID", O],
-    [4, 17, "R", O],
-    [6, 2, "ID", O],
-    [7, 48, "AN", O],
-    [8, 2, "ID", O],
-    [9, 48, "AN", O],
-    [10, 2, "ID", O],
-    [11, 48, "AN", O],
-  ],
-  IT1: [
-    [1, 20, "AN", O],
-    [2, 15, "R", O],
-    [3, 2, "ID", O],
-    [4, 17, "R", O],
-    [6, 2, "ID", O],
-    [7, 48, "AN", O],
-    [8, 2, "ID", O],
-    [9, 48, "AN", O],
-    [10, 2, "ID", O],
-    [11, 48, "AN", O],
-  ],
+  PO1: BASELINE_ITEM,
+  IT1: BASELINE_ITEM,
   ACK: [
     [1, 2, "ID", M],
     [2, 15, "R", O],

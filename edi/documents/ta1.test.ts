@@ -2,27 +2,10 @@ import { describe, expect, it } from "vitest";
 import { readX12 } from "../x12/reader";
 import { ack997Interchange } from "./997";
 import { planTa1, ta1Interchanges } from "./ta1";
+import { isaSegment } from "../../tests/support/x12-interchange";
 
 const isa = (o: { element?: string; ack?: string; control?: string; sender?: string; component?: string } = {}) =>
-  [
-    "ISA",
-    "00",
-    "          ",
-    "00",
-    "          ",
-    "ZZ",
-    o.sender ?? "VENDOR         ",
-    "ZZ",
-    "SHOP           ",
-    "240501",
-    "1200",
-    "U",
-    "00401",
-    o.control ?? "000000042",
-    o.ack ?? "0",
-    "P",
-    o.component ?? ">",
-  ].join(o.element ?? "*") + "~";
+  isaSegment({ control: "000000042", ...o }) + "~";
 const group = (gs06 = "7", gs01 = "SH") => `GS*${gs01}*VENDOR*SHOP*20240501*1200*${gs06}*X*004010~ST*856*0001~BSN*00*S1*20240501*1200~SE*3*0001~GE*1*${gs06}~`;
 const options = { controlNumber: 500, date: new Date("2024-05-02T08:30:00Z") };
 const ta1Of = (text: string) => text.split("~").find((segment) => segment.startsWith("TA1"));

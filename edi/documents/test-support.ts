@@ -1,23 +1,55 @@
 // For the document tests: one transaction set written into an interchange with
-// the given delimiters and read back, as the round trips need it.
+// the given delimiters and read back, as the round trips need it; the corpus
+// files' sets, mapped.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { expect } from "vitest";
 import type { Delimiters } from "../x12/isa";
 import { readX12 } from "../x12/reader";
 import { writeInterchange, type TransactionData } from "../x12/writer";
+import { oneGroupInterchange } from "../../tests/support/x12-interchange";
+import { mapTransactions, type MappedDocument } from "./index";
 import { viewTransaction } from "./types";
+import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
 export function writeAndReadSet(transaction: TransactionData, delimiters: Delimiters, functionalId: string) {
-  const { text, replaced } = writeInterchange({
-    delimiters,
-    sender: { qualifier: "ZZ", id: "VENDOR" },
-    receiver: { qualifier: "ZZ", id: "MERCHANT" },
-    date: "240501",
-    time: "1200",
-    controlNumber: 42,
-    groups: [{ functionalId, sender: "VENDOR", receiver: "MERCHANT", date: "20240501", time: "1200", controlNumber: "42", transactions: [transaction] }],
-  });
+  const { text, replaced } = writeInterchange(
+    oneGroupInterchange({
+      delimiters,
+      sender: "VENDOR",
+      receiver: "MERCHANT",
+      date: "240501",
+      time: "1200",
+      controlNumber: 42,
+      functionalId,
+      transactions: [transaction],
+    }),
+  );
   const result = readX12(text);
   expect(result.faults).toEqual([]);
   const set = result.interchanges[0].groups[0].transactions[0];
   return { text, replaced, result, transaction: set, view: viewTransaction(result, set) };
+}
+
+type SetId = MappedDocument["type"];
+
+/** Every transaction set of a corpus file (a path below the corpus), read tolerantly and mapped. */
+export function corpusSets(path: string) {
+  return mapTransactions(readX12(readFileSync(`${EDI_CORPUS}/${path}`), { mode: "tolerant" }));
+}
+
+/** The mapped documents of one type in a corpus file. */
+export function corpusDocuments<T extends SetId>(path: string, setId: T): Extract<MappedDocument, { type: T }>[] {
+  return corpusSets(path).flatMap((each) => (each.mapped?.type === setId ? [each.mapped as Extract<MappedDocument, { type: T }>] : []));
+}
+
+/**
+ * Every set of this type, in every file of the corpus folder named after it, is mapped
+ * (none throws, none is left unmapped). The folder must exist unless `mayBeMissing`.
+ */
+export function expectEverySetMapped(setId: SetId, { mayBeMissing = false } = {}) {
+  const folder = `${EDI_CORPUS}/${setId}`;
+  const files = mayBeMissing && !existsSync(folder) ? [] : readdirSync(folder);
+  for (const file of files) {
+    for (const located of corpusSets(`${setId}/${file}`)) if (located.setId === setId) expect(located.mapped?.type, file).toBe(setId);
+  }
 }

@@ -187,6 +187,11 @@ export class Issues {
       ...this.view.location,
     });
   }
+
+  /** What a reader returns: the document and what was found while reading it. */
+  parsed<T>(document: T): Parsed<T> {
+    return { document, faults: this.faults, warnings: this.warnings };
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -347,6 +352,11 @@ export function readBaselineItem(issues: Issues, segment: Segment): BaselineItem
   });
 }
 
+/** A PID after a line's baseline item: its free-form description (PID05), the first one only. */
+export function readItemDescription(line: BaselineItem | undefined, segment: Segment): void {
+  if (line && line.description === undefined && element(segment, 5) !== undefined) line.description = element(segment, 5);
+}
+
 export function pickSku(ids: ProductIds): string | undefined {
   for (const qualifier of SKU_PREFERENCE) if (ids[qualifier] !== undefined) return ids[qualifier];
   return Object.values(ids)[0];
@@ -456,6 +466,11 @@ export function contactSegment(contact: Contact): SegmentData {
     ] as const
   ).filter(([, value]) => value !== undefined);
   return ["PER", contact.function, contact.name, ...communications.flat()];
+}
+
+/** CTT01 number of line items, CTT02 hash total (the sum of the lines' quantities). */
+export function readTotals(issues: Issues, ctt: Segment): { lineCount?: number; hashTotal?: number } {
+  return dropUndefined({ lineCount: readNumber(issues, ctt, 1), hashTotal: readNumber(issues, ctt, 2) });
 }
 
 /**

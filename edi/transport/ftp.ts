@@ -16,20 +16,19 @@
 //
 // Every path sent to the server is absolute: CWD is used only to probe folders and to
 // list, so nothing depends on where a previous command left the working directory.
-import { Readable } from "node:stream";
 import { Client as FtpClient, type FileInfo, FTPError } from "basic-ftp";
 import type { TLSSocket } from "node:tls";
 import { isIP } from "node:net";
 import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
 import { activeStrategy, DataConnectionRefused, passiveStrategy, sameCertificateAs } from "./ftp-data";
-import { assertPlainFileName, baseName, folderChain, joinRemote, normaliseRemotePath, parentOf } from "./paths";
-// Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
-import { listedEntryPath } from "./paths";
-import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
+import { baseName, folderChain, joinRemote, normaliseRemotePath, parentOf } from "./paths";
+// Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
+import { listedFiles } from "./paths";
+import { chunkedContent, type FileOperations } from "./policy";
+import { RemoteTransport } from "./remote";
 import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
 
-const UPLOAD_CHUNK_BYTES = 32 * 1024;
 /** SITE CHMOD's argument: see UPLOAD_FILE_MODE in sftp.ts. */
 const UPLOAD_FILE_MODE = "640";
 
@@ -189,10 +188,10 @@ interface StepContext {
   probe?: string | null;
 }
 
-class FtpTransport implements VendorTransport {
+class FtpTransport extends RemoteTransport implements VendorTransport {
   /** basic-ftp runs one command, and one transfer, at a time on its control connection. */
   readonly inFlight = 1;
-  private readonly runner: OperationRunner;
+  protected readonly runner: OperationRunner;
   private closing = false;
   /** False once the server refused SITE CHMOD as unknown: not asked again on this connection. */
   private chmodSupported = true;
@@ -202,75 +201,42 @@ class FtpTransport implements VendorTransport {
     private readonly client: FtpClient,
     /** The login folder: relative paths are taken from here, as SFTP does. */
     private readonly home: string,
-    private readonly errors: TransportErrors,
+    protected readonly errors: TransportErrors,
     private readonly timeoutMs: number,
-    private readonly maxDownloadBytes: number,
+    protected readonly maxDownloadBytes: number,
     /** FTPS: the fingerprint of a certificate the system's CAs do not vouch for, to pin it. */
     readonly hostKey: string | null,
   ) {
+    super();
     this.runner = new OperationRunner(timeoutMs);
   }
 
   list(folder: string): Promise<RemoteFile[]> {
     return this.operation("listing", folder, async () => {
       const entries = await this.listNow(folder, { activity: "listing", path: folder, subject: "folder" });
-      return entries
-        .filter((entry) => entry.name !== "." && entry.name !== "..")
-        .map((entry) => ({
-          name: entry.name,
-          ...listedEntryPath(folder, entry.name),
-          size: entry.size,
-          // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
-          modifiedAt: entry.modifiedAt ?? null,
-          type: entry.isFile ? "file" : entry.isDirectory ? "folder" : "other",
-        }));
+      return listedFiles(folder, entries, (entry) => ({
+        size: entry.size,
+        // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
+        modifiedAt: entry.modifiedAt ?? null,
+        type: entry.isFile ? "file" : entry.isDirectory ? "folder" : "other",
+      }));
     });
-  }
-
-  exists(path: string): Promise<false | "file" | "folder"> {
-    return this.operation("reading", path, () => this.existsNow(path));
   }
 
   download(path: string, expectedSize?: number): Promise<Buffer> {
     return this.operation("reading", path, async () => {
       const context: StepContext = { activity: "reading", path, subject: "file" };
       const expected = expectedSize ?? (await this.sizeNow(path, context));
-      const limit = this.maxDownloadBytes;
-      if (expected > limit) throw this.errors.tooLarge(path, expected, limit);
-      const tooLarge = () => this.errors.tooLarge(path, expected, limit);
-      const bounded = boundedSink(limit, () => this.runner.touch(), tooLarge);
-      const sink = bounded.sink;
-      // The library reports the sink's refusal as its own failure: the limit is what counts.
-      await this.step(context, () => this.client.downloadTo(sink, this.absolute(path))).catch((error: unknown) => {
-        throw bounded.exceeded() ? tooLarge() : error;
-      });
-      const content = bounded.content();
-      if (content.length !== expected) throw this.errors.incompleteDownload(path, content.length, expected);
-      return content;
+      return this.receive(path, expected, (sink) => this.step(context, () => this.client.downloadTo(sink, this.absolute(path))));
     });
   }
 
-  async upload(folder: string, name: string, content: Buffer): Promise<string> {
-    assertPlainFileName(name);
-    const finalPath = joinRemote(folder, name);
-    return this.operation("writing", finalPath, () =>
-      uploadViaTemporaryName(this.files, folder, name, content, (size) => this.errors.incompleteUpload(finalPath, size, content.length)),
-    );
-  }
-
-  rename(from: string, to: string): Promise<void> {
-    return this.operation("renaming", from, () => this.renameNow(from, to));
-  }
-
-  archive(path: string): Promise<string> {
-    return this.operation("archiving", path, () => archiveIntoSubfolder(this.files, path, () => this.errors.notFound("file", path)));
-  }
-
   /** FTP's side of the shared upload and archive rules (policy.ts). */
-  private readonly files: FileOperations = {
+  protected readonly files: FileOperations = {
     exists: (path) => this.existsNow(path),
     write: async (folder, path, content) => {
-      await this.step({ activity: "writing", path: folder, subject: "folder" }, () => this.client.uploadFrom(this.chunked(content), this.absolute(path)));
+      const chunks = chunkedContent(content, () => this.runner.touch());
+      await this.step({ activity: "writing", path: folder, subject: "folder" }, () => this.client.uploadFrom(chunks, this.absolute(path)));
       await this.restrictMode(path);
     },
     size: (path) => this.sizeNow(path, { activity: "writing", path, subject: "file" }),
@@ -286,10 +252,6 @@ class FtpTransport implements VendorTransport {
     return this.operation("deleting", path, async () => {
       await this.step({ activity: "deleting", path, subject: "file" }, () => this.client.remove(this.absolute(path)));
     });
-  }
-
-  makeFolder(path: string): Promise<void> {
-    return this.operation("creating", path, () => this.makeFolderNow(path));
   }
 
   async close(): Promise<void> {
@@ -397,19 +359,7 @@ class FtpTransport implements VendorTransport {
     }
   }
 
-  private chunked(content: Buffer): Readable {
-    const runner = this.runner;
-    return Readable.from(
-      (function* () {
-        for (let offset = 0; offset < content.length; offset += UPLOAD_CHUNK_BYTES) {
-          runner.touch();
-          yield content.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
-        }
-      })(),
-    );
-  }
-
-  private operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T> {
+  protected operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T> {
     return this.runner.run(
       async () => {
         if (this.closing) throw this.errors.closed();

@@ -1,6 +1,7 @@
 // Remote paths are POSIX paths on the vendor's server, whatever our own OS is.
 import { posix } from "node:path";
 import { PathError } from "./errors";
+import type { RemoteFile } from "./types";
 
 /** Control characters, NUL included: a line break in an FTP command would start a new command. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -68,6 +69,21 @@ export function remoteEntryPath(folder: string, name: string): string {
 export function listedEntryPath(folder: string, name: string): { path: string; refused?: string } {
   const refused = unsafeRemoteName(name);
   return refused ? { path: "", refused } : { path: remoteEntryPath(folder, name) };
+}
+
+/**
+ * A folder's listing as the transports' list() returns it: without "." and "..", each
+ * entry's path built by listedEntryPath (a name that is a path is refused), and the
+ * rest of what the protocol tells of it from `describe`.
+ */
+export function listedFiles<Entry extends { name: string }>(
+  folder: string,
+  entries: Entry[],
+  describe: (entry: Entry) => Pick<RemoteFile, "size" | "modifiedAt" | "type">,
+): RemoteFile[] {
+  return entries
+    .filter((entry) => entry.name !== "." && entry.name !== "..")
+    .map((entry) => ({ name: entry.name, ...listedEntryPath(folder, entry.name), ...describe(entry) }));
 }
 
 /** A remote name fit for a log line or a message: quoted, escaped, and cut at 80 characters. */

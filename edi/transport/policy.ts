@@ -1,6 +1,7 @@
 // The rules every protocol follows when writing and archiving, written once:
 // a vendor never sees half a file, and an archived file never overwrites one.
-import { Writable } from "node:stream";
+import { Readable, Writable } from "node:stream";
+import type { TransportErrors } from "./errors";
 import { ARCHIVE_FOLDER, archiveNameCandidates, baseName, joinRemote, parentOf, temporaryUploadName } from "./paths";
 
 /** What a protocol gives the shared rules; each call already runs inside one operation. */
@@ -75,4 +76,44 @@ export function boundedSink(limit: number, onChunk: () => void, tooLarge: () => 
     },
   });
   return { sink, content: () => Buffer.concat(chunks), exceeded: () => received > limit };
+}
+
+/**
+ * Downloads `path` through `transfer` into a bounded sink: a file larger than `limit` is
+ * refused before and while it arrives, and one that ends at another size than `expected`
+ * is an incomplete download.
+ */
+export async function boundedDownload(
+  errors: TransportErrors,
+  path: string,
+  expected: number,
+  limit: number,
+  onChunk: () => void,
+  transfer: (sink: Writable) => Promise<unknown>,
+): Promise<Buffer> {
+  if (expected > limit) throw errors.tooLarge(path, expected, limit);
+  const tooLarge = () => errors.tooLarge(path, expected, limit);
+  const bounded = boundedSink(limit, onChunk, tooLarge);
+  // The library reports the sink's refusal as its own failure: the limit is what counts.
+  await transfer(bounded.sink).catch((error: unknown) => {
+    throw bounded.exceeded() ? tooLarge() : error;
+  });
+  const content = bounded.content();
+  if (content.length !== expected) throw errors.incompleteDownload(path, content.length, expected);
+  return content;
+}
+
+/** Upload chunk: small enough that the idle timer sees steady progress. */
+const UPLOAD_CHUNK_BYTES = 32 * 1024;
+
+/** An upload's content as a stream of small chunks, calling `onChunk` before each. */
+export function chunkedContent(content: Buffer, onChunk: () => void): Readable {
+  return Readable.from(
+    (function* () {
+      for (let offset = 0; offset < content.length; offset += UPLOAD_CHUNK_BYTES) {
+        onChunk();
+        yield content.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
+      }
+    })(),
+  );
 }

@@ -1,14 +1,14 @@
 // Mechanism 1: SFTP through ssh2-sftp-client, with the server's host key checked
 // against the pinned fingerprint before any password is sent.
-import { Readable } from "node:stream";
 import type { Client as SshClient } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
-import { assertPlainFileName, folderChain, joinRemote, parentOf } from "./paths";
-// Listed names are data: every listed entry's path is built by listedEntryPath (a name that is a path is refused).
-import { listedEntryPath } from "./paths";
-import { archiveIntoSubfolder, boundedSink, type FileOperations, uploadViaTemporaryName } from "./policy";
+import { folderChain, parentOf } from "./paths";
+// Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
+import { listedFiles } from "./paths";
+import { chunkedContent, type FileOperations } from "./policy";
+import { RemoteTransport } from "./remote";
 import {
   type ConnectionSettings,
   DEFAULT_MAX_DOWNLOAD_BYTES,
@@ -30,8 +30,6 @@ const SFTP_PERMISSION_DENIED = 3;
 const SFTP_NO_CONNECTION = 6;
 const SFTP_CONNECTION_LOST = 7;
 
-/** Upload chunk: small enough that the idle timer sees steady progress. */
-const UPLOAD_CHUNK_BYTES = 32 * 1024;
 const CLOSE_TIMEOUT_MS = 5_000;
 /** Uploaded files are readable by the owner's group at most, never by every account on the server. */
 export const UPLOAD_FILE_MODE = 0o640;
@@ -123,10 +121,10 @@ function describe(error: unknown): { code: unknown; level: unknown; message: str
 
 type Subject = "folder" | "file" | "path";
 
-class SftpTransport implements VendorTransport {
+class SftpTransport extends RemoteTransport implements VendorTransport {
   readonly mechanism = 1 as const;
   readonly inFlight = SFTP_IN_FLIGHT;
-  private readonly runner: OperationRunner;
+  protected readonly runner: OperationRunner;
   private closing = false;
   private lost = false;
 
@@ -134,10 +132,11 @@ class SftpTransport implements VendorTransport {
     private readonly client: SftpClient,
     private readonly raw: SshClient,
     readonly hostKey: string | null,
-    private readonly errors: TransportErrors,
+    protected readonly errors: TransportErrors,
     private readonly timeoutMs: number,
-    private readonly maxDownloadBytes: number,
+    protected readonly maxDownloadBytes: number,
   ) {
+    super();
     this.runner = new OperationRunner(timeoutMs, this.inFlight);
     // Each operation in flight listens for the connection's end, close and error while it runs (ssh2-sftp-client).
     raw.setMaxListeners(Math.max(raw.getMaxListeners(), 3 * this.inFlight + 10));
@@ -149,20 +148,12 @@ class SftpTransport implements VendorTransport {
   list(folder: string): Promise<RemoteFile[]> {
     return this.operation("listing", folder, async () => {
       const entries = await this.step("listing", folder, "folder", () => this.client.list(folder));
-      return entries
-        .filter((entry) => entry.name !== "." && entry.name !== "..")
-        .map((entry) => ({
-          name: entry.name,
-          ...listedEntryPath(folder, entry.name),
-          size: entry.size,
-          modifiedAt: entry.modifyTime ? new Date(entry.modifyTime) : null,
-          type: entry.type === "-" ? "file" : entry.type === "d" ? "folder" : "other",
-        }));
+      return listedFiles(folder, entries, (entry) => ({
+        size: entry.size,
+        modifiedAt: entry.modifyTime ? new Date(entry.modifyTime) : null,
+        type: entry.type === "-" ? "file" : entry.type === "d" ? "folder" : "other",
+      }));
     });
-  }
-
-  exists(path: string): Promise<false | "file" | "folder"> {
-    return this.operation("reading", path, () => this.existsNow(path));
   }
 
   download(path: string, expectedSize?: number): Promise<Buffer> {
@@ -170,44 +161,18 @@ class SftpTransport implements VendorTransport {
       const stats = await this.step("reading", path, "file", () => this.client.stat(path));
       if (stats.isDirectory) throw this.errors.notAFile(path);
       const expected = expectedSize ?? stats.size;
-      const limit = this.maxDownloadBytes;
-      if (expected > limit) throw this.errors.tooLarge(path, expected, limit);
-      const tooLarge = () => this.errors.tooLarge(path, expected, limit);
-      const bounded = boundedSink(limit, () => this.runner.touch(), tooLarge);
-      const sink = bounded.sink;
-      // The library reports the sink's refusal as its own failure: the limit is what counts.
-      await this.step("reading", path, "file", () => this.client.get(path, sink)).catch((error: unknown) => {
-        throw bounded.exceeded() ? tooLarge() : error;
-      });
-      const content = bounded.content();
-      if (content.length !== expected) throw this.errors.incompleteDownload(path, content.length, expected);
-      return content;
+      return this.receive(path, expected, (sink) => this.step("reading", path, "file", () => this.client.get(path, sink)));
     });
   }
 
-  async upload(folder: string, name: string, content: Buffer): Promise<string> {
-    assertPlainFileName(name);
-    const finalPath = joinRemote(folder, name);
-    return this.operation("writing", finalPath, () =>
-      uploadViaTemporaryName(this.files, folder, name, content, (size) => this.errors.incompleteUpload(finalPath, size, content.length)),
-    );
-  }
-
-  rename(from: string, to: string): Promise<void> {
-    return this.operation("renaming", from, () => this.renameNow(from, to));
-  }
-
-  archive(path: string): Promise<string> {
-    return this.operation("archiving", path, () => archiveIntoSubfolder(this.files, path, () => this.errors.notFound("file", path)));
-  }
-
   /** SFTP's side of the shared upload and archive rules (policy.ts). */
-  private readonly files: FileOperations = {
+  protected readonly files: FileOperations = {
     exists: (path) => this.existsNow(path),
     write: async (folder, path, content) => {
       // Created 0640 (owner and group only): our files hold customers' names and addresses.
       // The server's umask may take more away, never add; the rename keeps the mode.
-      await this.step("writing", folder, "folder", () => this.client.put(this.chunked(content), path, { writeStreamOptions: { mode: UPLOAD_FILE_MODE } }));
+      const chunks = chunkedContent(content, () => this.runner.touch());
+      await this.step("writing", folder, "folder", () => this.client.put(chunks, path, { writeStreamOptions: { mode: UPLOAD_FILE_MODE } }));
     },
     size: async (path) => (await this.step("writing", path, "file", () => this.client.stat(path))).size,
     remove: async (path) => {
@@ -222,10 +187,6 @@ class SftpTransport implements VendorTransport {
     return this.operation("deleting", path, async () => {
       await this.step("deleting", path, "file", () => this.client.delete(path));
     });
-  }
-
-  makeFolder(path: string): Promise<void> {
-    return this.operation("creating", path, () => this.makeFolderNow(path));
   }
 
   async close(): Promise<void> {
@@ -288,19 +249,7 @@ class SftpTransport implements VendorTransport {
     }
   }
 
-  private chunked(content: Buffer): Readable {
-    const runner = this.runner;
-    return Readable.from(
-      (function* () {
-        for (let offset = 0; offset < content.length; offset += UPLOAD_CHUNK_BYTES) {
-          runner.touch();
-          yield content.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
-        }
-      })(),
-    );
-  }
-
-  private operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T> {
+  protected operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T> {
     return this.runner.run(
       async () => {
         if (this.closing) throw this.errors.closed();

@@ -17,6 +17,17 @@ import type { ConnectionSettings, TransferMechanism, VendorTransport } from "./t
 const USER = "acme";
 const PASSWORD = "pw-Zq7!secret-9041";
 
+/** USER's settings for a test server, without retries; `fields` add or change the rest. */
+const settingsFor = (server: { host: string; port: number }, mechanism: TransferMechanism, fields: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
+  mechanism,
+  host: server.host,
+  port: server.port,
+  user: USER,
+  password: PASSWORD,
+  retries: 0,
+  ...fields,
+});
+
 interface RunningServer {
   host: string;
   port: number;
@@ -85,17 +96,7 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
   let server: RunningServer;
   let transport: VendorTransport | undefined;
 
-  const settings = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
-    mechanism,
-    host: server.host,
-    port: server.port,
-    user: USER,
-    password: PASSWORD,
-    timeoutMs: 3_000,
-    retries: 0,
-    retryDelayMs: 50,
-    ...overrides,
-  });
+  const settings = (overrides: Partial<ConnectionSettings> = {}) => settingsFor(server, mechanism, { timeoutMs: 3_000, retryDelayMs: 50, ...overrides });
   const connect = async (overrides?: Partial<ConnectionSettings>) => {
     transport = await connectTransport(settings(overrides));
     return transport;
@@ -440,9 +441,7 @@ describe("FTP specifics", () => {
   const transferWith = async (mechanism: 2 | 3, disabledCommands: string[]) => {
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, disabledCommands });
     try {
-      return await withTransport({ mechanism, host: server.host, port: server.port, user: USER, password: PASSWORD, timeoutMs: 2_000, retries: 0 }, async (t) =>
-        (await t.download("/a.txt")).toString(),
-      );
+      return await withTransport(settingsFor(server, mechanism, { timeoutMs: 2_000 }), async (t) => (await t.download("/a.txt")).toString());
     } finally {
       await server.stop();
     }
@@ -474,7 +473,7 @@ describe("FTP specifics", () => {
     expect(await transferWith(2, ["SIZE"])).toBe("a");
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, disabledCommands: ["SIZE"] });
     try {
-      await withTransport({ mechanism: 3, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0 }, async (t) => {
+      await withTransport(settingsFor(server, 3), async (t) => {
         expect(await t.upload("/", "b.txt", Buffer.from("bee"))).toBe("/b.txt");
         await expectKind(t.download("/none.txt"), "not_found");
       });
@@ -488,7 +487,7 @@ describe("FTP specifics", () => {
     for (const mechanism of [1, 2] as const) {
       const server = await startServer(mechanism, root);
       try {
-        const files = await withTransport({ mechanism, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0 }, (t) => t.list("/"));
+        const files = await withTransport(settingsFor(server, mechanism), (t) => t.list("/"));
         expect(files).toHaveLength(151);
       } finally {
         await server.stop();
@@ -515,16 +514,7 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
 
   it.each([2, 3] as const)("mechanism %i: logs in over TLS, moves files, pins the self-signed certificate, refuses another", async (mechanism) => {
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
-    const settings: ConnectionSettings = {
-      mechanism,
-      host: server.host,
-      port: server.port,
-      user: USER,
-      password: PASSWORD,
-      timeoutMs: 3_000,
-      retries: 0,
-      tls: true,
-    };
+    const settings = settingsFor(server, mechanism, { timeoutMs: 3_000, tls: true });
     try {
       const seen = await withTransport(settings, async (t) => {
         expect((await t.list("/inbound")).map((file) => file.name)).toEqual(["po1.edi"]);
@@ -543,16 +533,7 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
 
   it("without trust on first use (the AS400 in embedded mode), refuses a self-signed certificate that is not pinned", async () => {
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
-    const settings: ConnectionSettings = {
-      mechanism: 2,
-      host: server.host,
-      port: server.port,
-      user: USER,
-      password: PASSWORD,
-      retries: 0,
-      tls: true,
-      trustOnFirstUse: false,
-    };
+    const settings = settingsFor(server, 2, { tls: true, trustOnFirstUse: false });
     try {
       await expectKind(
         connectTransport(settings),
@@ -568,11 +549,7 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
   it("says so when TLS is asked of a server without it", async () => {
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD } });
     try {
-      await expectKind(
-        connectTransport({ mechanism: 2, host: server.host, port: server.port, user: USER, password: PASSWORD, retries: 0, tls: true }),
-        "protocol",
-        /does not offer FTPS \(explicit TLS\): AUTH TLS was refused/,
-      );
+      await expectKind(connectTransport(settingsFor(server, 2, { tls: true })), "protocol", /does not offer FTPS \(explicit TLS\): AUTH TLS was refused/);
     } finally {
       await server.stop();
     }
@@ -582,16 +559,7 @@ describe("FTPS (explicit TLS) against the in-process server", () => {
     const hex = Buffer.from(fingerprint().slice("SHA256:".length), "base64").toString("hex").toUpperCase().match(/../g)!.join(":");
     const server = await startFtpServer({ root, users: { [USER]: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
     try {
-      const settings: ConnectionSettings = {
-        mechanism: 3,
-        host: server.host,
-        port: server.port,
-        user: USER,
-        password: PASSWORD,
-        retries: 0,
-        tls: true,
-        hostKey: hex,
-      };
+      const settings = settingsFor(server, 3, { tls: true, hostKey: hex });
       expect(await withTransport(settings, async (t) => t.hostKey)).toBe(fingerprint());
     } finally {
       await server.stop();

@@ -4,27 +4,20 @@ import { delimiterProblem } from "./isa";
 import { chooseRepetition, delimiterProblems } from "./delimiters";
 import { readX12 } from "./reader";
 import { vendorDelimiters, writeInterchange } from "./writer";
+import { oneGroupInterchange } from "../../tests/support/x12-interchange";
 
-const interchange = (delimiters: Parameters<typeof writeInterchange>[0]["delimiters"], version = "00401") => ({
-  delimiters,
-  sender: { qualifier: "ZZ", id: "US" },
-  receiver: { qualifier: "ZZ", id: "THEM" },
-  date: "261125",
-  time: "0700",
-  controlNumber: 1,
-  version,
-  groups: [
-    {
-      functionalId: "PO",
-      sender: "US",
-      receiver: "THEM",
-      date: "20261125",
-      time: "0700",
-      controlNumber: "1",
-      transactions: [{ setId: "850", controlNumber: "0001", segments: [["BEG", "00", "DS", "PO1", "", "20261125"]] }],
-    },
-  ],
-});
+const interchange = (delimiters: Parameters<typeof writeInterchange>[0]["delimiters"], version = "00401") =>
+  oneGroupInterchange({
+    delimiters,
+    sender: "US",
+    receiver: "THEM",
+    date: "261125",
+    time: "0700",
+    controlNumber: 1,
+    version,
+    functionalId: "PO",
+    transactions: [{ setId: "850", controlNumber: "0001", segments: [["BEG", "00", "DS", "PO1", "", "20261125"]] }],
+  });
 
 describe("delimiters we write (D72)", () => {
   it("accepts the usual sets, CRLF and LF terminators among them", () => {

@@ -4,6 +4,7 @@ import { describeFault } from "./faults";
 import { readX12 } from "./reader";
 import { readX12Stream } from "./stream";
 import { delimiterProblem } from "./isa";
+import { isaSegment } from "../../tests/support/x12-interchange";
 
 /** A small valid 850 interchange; `edit` changes its segments before they are joined. */
 function interchange(
@@ -12,25 +13,15 @@ function interchange(
   const el = options.el ?? "*";
   const seg = options.seg ?? "~";
   const comp = options.comp ?? ">";
-  const isa = [
-    "ISA",
-    "00",
-    "          ",
-    "00",
-    "          ",
-    "ZZ",
-    options.isa06 ?? "SENDERID       ",
-    "ZZ",
-    "RECEIVERID     ",
-    "261121",
-    "1200",
-    "U",
-    options.version ?? "00401",
-    "000000905",
-    "0",
-    "P",
-    comp,
-  ].join(el);
+  const isa = isaSegment({
+    sender: options.isa06 ?? "SENDERID       ",
+    receiver: "RECEIVERID     ",
+    date: "261121",
+    version: options.version,
+    control: "000000905",
+    component: comp,
+    element: el,
+  });
   let segments = [
     isa,
     ["GS", "PO", "SENDERID", "RECEIVERID", "20261121", "1200", "905", "X", "004010"].join(el),

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Delimiters } from "./isa";
 import { readX12 } from "./reader";
 import { writeInterchange, type InterchangeData } from "./writer";
+import { oneGroupInterchange } from "../../tests/support/x12-interchange";
 
 const PUNCTUATION = ["*", "~", "|", "^", ">", "<", ":", "!", "`", "}", "{", "+", "\u001d", "\u001e", "\u001f"];
 
@@ -73,25 +74,18 @@ describe("X12 writer and reader round trip", () => {
 
   it("replaces a delimiter found inside a value instead of shifting elements", () => {
     const delimiters = { element: "*", component: ">", segment: "~", repetition: "^" };
-    const written = writeInterchange({
-      delimiters,
-      sender: { qualifier: "ZZ", id: "US" },
-      receiver: { qualifier: "ZZ", id: "THEM" },
-      date: "261121",
-      time: "1200",
-      controlNumber: 1,
-      groups: [
-        {
-          functionalId: "PO",
-          sender: "US",
-          receiver: "THEM",
-          date: "20261121",
-          time: "1200",
-          controlNumber: "1",
-          transactions: [{ setId: "850", controlNumber: "0001", segments: [["N3", "12 Main St*Apt 4~B"]] }],
-        },
-      ],
-    });
+    const written = writeInterchange(
+      oneGroupInterchange({
+        delimiters,
+        sender: "US",
+        receiver: "THEM",
+        date: "261121",
+        time: "1200",
+        controlNumber: 1,
+        functionalId: "PO",
+        transactions: [{ setId: "850", controlNumber: "0001", segments: [["N3", "12 Main St*Apt 4~B"]] }],
+      }),
+    );
     expect(written.replaced).toEqual(["12 Main St*Apt 4~B"]);
     const result = readX12(written.text);
     expect(result.ok).toBe(true);

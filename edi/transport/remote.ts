@@ -1,0 +1,46 @@
+// What the SFTP and FTP transports share above their protocols: the operations that are
+// the same calls on each one's primitives (FileOperations), inside each one's operation.
+import type { Writable } from "node:stream";
+import type { Activity, OperationRunner, TransportErrors } from "./errors";
+import { assertPlainFileName, joinRemote } from "./paths";
+import { archiveIntoSubfolder, boundedDownload, type FileOperations, uploadViaTemporaryName } from "./policy";
+
+export abstract class RemoteTransport {
+  protected abstract readonly errors: TransportErrors;
+  /** Serialises and times the operations; touched as bytes move. */
+  protected abstract readonly runner: OperationRunner;
+  protected abstract readonly maxDownloadBytes: number;
+  /** The protocol's side of the shared upload and archive rules (policy.ts). */
+  protected abstract readonly files: FileOperations;
+  /** Runs `work` as one operation: serialised, timed, its failures classified. */
+  protected abstract operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T>;
+
+  exists(path: string): Promise<false | "file" | "folder"> {
+    return this.operation("reading", path, () => this.files.exists(path));
+  }
+
+  async upload(folder: string, name: string, content: Buffer): Promise<string> {
+    assertPlainFileName(name);
+    const finalPath = joinRemote(folder, name);
+    return this.operation("writing", finalPath, () =>
+      uploadViaTemporaryName(this.files, folder, name, content, (size) => this.errors.incompleteUpload(finalPath, size, content.length)),
+    );
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return this.operation("renaming", from, () => this.files.rename(from, to));
+  }
+
+  archive(path: string): Promise<string> {
+    return this.operation("archiving", path, () => archiveIntoSubfolder(this.files, path, () => this.errors.notFound("file", path)));
+  }
+
+  makeFolder(path: string): Promise<void> {
+    return this.operation("creating", path, () => this.files.makeFolder(path));
+  }
+
+  /** A download's bytes, through `transfer` into a sink bounded by maxDownloadBytes (policy.ts). */
+  protected receive(path: string, expected: number, transfer: (sink: Writable) => Promise<unknown>): Promise<Buffer> {
+    return boundedDownload(this.errors, path, expected, this.maxDownloadBytes, () => this.runner.touch(), transfer);
+  }
+}
