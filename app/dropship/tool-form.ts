@@ -39,4 +39,3 @@ export const toolForm = z
     },
     { when: () => true },
   );
-export type ToolFormInput = z.infer<typeof toolForm>;
