@@ -369,7 +369,16 @@ try {
     };
   }
 
+  // The JavaScript heap while a step runs, sampled every 50 ms: its peak above the step's start
+  // (after a collection, with --expose-gc), and what it still holds after the step once collected,
+  // say whether a step's memory grows with the requests (the peak also counts garbage not yet collected).
+  const heapPeaks: Array<{ step: string; mb: number; retained_mb: number }> = [];
+  const gc = (globalThis as { gc?: () => void }).gc;
   async function step<T extends { message: string; error: boolean; meta: Record<string, unknown> }>(name: string, run: () => Promise<T>) {
+    gc?.();
+    const heapAtStart = process.memoryUsage().heapUsed;
+    let heapPeak = heapAtStart;
+    const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 50);
     const m = new Meter();
     meter = m;
     let result: T;
@@ -377,7 +386,11 @@ try {
       result = await run();
     } finally {
       meter = null;
+      clearInterval(sampler);
     }
+    const peakMb = fixed((Math.max(heapPeak, process.memoryUsage().heapUsed) - heapAtStart) / 2 ** 20);
+    gc?.();
+    heapPeaks.push({ step: name, mb: peakMb, retained_mb: fixed((process.memoryUsage().heapUsed - heapAtStart) / 2 ** 20) });
     const ms = performance.now() - m.began;
     if (result.error) problems.push(`${name}: ${result.message}`);
     console.log(`  ${name}: ${seconds(ms)} s — ${result.message}`);
@@ -615,6 +628,12 @@ try {
       `${((end4 - firstHttp) / Math.max(1, fulfilments)).toFixed(1)} ms each`,
   );
   console.log(`Peak RSS of this process (app, SFTP server, stand-in and vendors together; PostgreSQL apart): ${peakRssMb} MB`);
+  console.log(
+    `Heap peak above each step's start${gc ? " (after a collection)" : " (run with --expose-gc to collect first)"}, MB: ` +
+      heapPeaks.map(({ step: name, mb }) => `${name} ${mb}`).join("; "),
+  );
+  const held = heapPeaks.map(({ step: name, retained_mb }) => `${name} ${retained_mb}`).join("; ");
+  if (gc) console.log(`Heap still held after each step (after a collection, above its start), MB: ${held}`);
 
   machine.load_average_at_end = os.loadavg().map((load) => fixed(load, 2));
   console.log(`Load average at the end: ${machine.load_average_at_end.join(" ")}`);
@@ -632,6 +651,7 @@ try {
         step4_phases: phases,
         totals: { ...totals, requests_per_second: fixed(REQUESTS / appSeconds), round_trips_per_request: fixed(appTrips / REQUESTS, 2) },
         peak_rss_mb: peakRssMb,
+        heap_peak_above_step_start_mb: heapPeaks,
         checks: checks.map(([what, ok, detail]) => ({ what, ok, detail })),
       },
       null,
