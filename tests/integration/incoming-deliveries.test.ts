@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { Vendor } from "../../app/db/generated/client";
-import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
+import { populateShipResponses, storeIncomingFiles } from "../../app/dropship/flow/populate-responses.server";
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
 import { reloadEnv } from "../../app/env.server";
 import { englishText } from "../../app/i18n/english.server";
@@ -207,6 +207,23 @@ describe("a file still being written is left (D60)", () => {
 });
 
 describe("names from listings are data, not paths (D61)", () => {
+  it("stores a name a listing gives twice as two deliveries, each with its own content", async () => {
+    const vendor = await createVendor();
+    const files = ["first", "second", "other"].map((text, i) => ({
+      name: i < 2 ? "twice.csv" : "once.csv",
+      path: i < 2 ? "/out/twice.csv" : "/out/once.csv",
+      content: Buffer.from(`sku,quantity\n${text},1\n`),
+      transactionSet: "846",
+    }));
+    const stored = await storeIncomingFiles(vendor, files);
+    expect(stored.every((each) => each.isNew)).toBe(true);
+    expect(new Set(stored.map((each) => each.id)).size).toBe(3);
+    const rows = await prisma.transmission.findMany({ where: { id: { in: stored.map((each) => each.id) } } });
+    for (const [i, each] of stored.entries()) {
+      expect(Buffer.from(rows.find((row) => row.id === each.id)!.content!).toString()).toBe(files[i].content.toString());
+    }
+  });
+
   const hostile = ["../../eod/EOD_BATCH_x.csv", "a\\b.edi", "stock\n.csv", `${"n".repeat(296)}.csv`];
 
   it("refuses a vendor's hostile names, names them, leaves them, and takes the files behind them", async () => {

@@ -73,7 +73,7 @@ export async function storeIncomingFile(
 /**
  * storeIncomingFile for a batch of one vendor's files, in one transaction of a
  * few statements (D104): the paths' locks, one lookup of the deliveries taken
- * before, an insert per new file, one statement superseding earlier files at
+ * before, one insert of the new files, one statement superseding earlier files at
  * the new files' paths. Answers each file's transmission id and whether it is new, in order.
  */
 export async function storeIncomingFiles(
@@ -94,7 +94,8 @@ export async function storeIncomingFiles(
       vendor.id,
       files.map((file) => ({ remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content })),
     );
-    // The new files in one statement (a listing's paths are distinct, so each row is found again by its path).
+    // The new files in one statement; each row is found again by its path, in the order given (a
+    // hostile server may list one name twice: each listing still gets a row of its own).
     const fresh = files.filter((_, i) => taken[i] === null);
     const rows = fresh.length
       ? await tx.$queryRaw<Array<{ id: number; remote_path: string }>>`
@@ -108,13 +109,16 @@ export async function storeIncomingFiles(
         )}
         RETURNING id, remote_path`
       : [];
-    const idOf = new Map(rows.map((row) => [row.remote_path, row.id]));
+    const idsAt = new Map<string, number[]>();
+    for (const row of rows) idsAt.set(row.remote_path, [...(idsAt.get(row.remote_path) ?? []), row.id]);
+    const freshIds = fresh.map((file) => idsAt.get(file.path)!.shift()!);
     await supersedeEarlierDeliveriesMany(
       tx,
       owner,
-      fresh.map((file) => ({ id: idOf.get(file.path)!, path: file.path })),
+      fresh.map((file, i) => ({ id: freshIds[i], path: file.path })),
     );
-    return files.map((file, i) => (taken[i] !== null ? { id: taken[i]!, isNew: false } : { id: idOf.get(file.path)!, isNew: true }));
+    let next = 0;
+    return files.map((_, i) => (taken[i] !== null ? { id: taken[i]!, isNew: false } : { id: freshIds[next++], isNew: true }));
   }, STORE_TRANSACTION);
   // Counted once committed.
   for (const each of stored) if (each.isNew) countVendorFile("received", vendor.id);
