@@ -49,12 +49,21 @@ export const requestProblems = (request: DropshipRequest): string[] => requestPr
 
 const stamp = (at: Date) => at.toISOString().replace(/\D/g, "").slice(0, 14);
 
-function addressLines(request: DropshipRequest) {
+/** Where a request ships to, as both the X12 and the CSV purchase order write it. */
+function shipToOf(request: DropshipRequest) {
   const lines = request.ship_address
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  return { address1: lines[0] ?? "", address2: lines.slice(1).join(", ") || undefined };
+  return {
+    name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
+    address1: lines[0] ?? "",
+    address2: lines.slice(1).join(", ") || undefined,
+    city: request.ship_city,
+    state: request.ship_state,
+    zip: request.ship_zip,
+    country: request.country_id.toUpperCase(),
+  };
 }
 
 function build850File(vendor: Vendor, profile: TradingProfile, requests: DropshipRequest[], numbers: InterchangeNumbers, now: Date) {
@@ -66,14 +75,7 @@ function build850File(vendor: Vendor, profile: TradingProfile, requests: Dropshi
       date: now,
       purpose: request.sent_at ? "05" : "00",
       vendor: { number: vendor.store_id, name: vendor.name },
-      shipTo: {
-        name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
-        ...addressLines(request),
-        city: request.ship_city,
-        state: request.ship_state,
-        zip: request.ship_zip,
-        country: request.country_id.toUpperCase(),
-      },
+      shipTo: shipToOf(request),
       lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost === null ? undefined : Number(request.unit_cost) }],
     })),
     numbers,
@@ -87,14 +89,7 @@ function buildCsvFile(requests: DropshipRequest[], now: Date) {
       poNumber: request.po_number,
       orderNumber: request.order_increment_id,
       date: now,
-      shipTo: {
-        name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
-        ...addressLines(request),
-        city: request.ship_city,
-        state: request.ship_state,
-        zip: request.ship_zip,
-        country: request.country_id.toUpperCase(),
-      },
+      shipTo: shipToOf(request),
       notes: request.sent_at ? `Replaces the order sent on ${request.sent_at.toISOString().slice(0, 10)}` : null,
       lines: [{ lineNumber: 1, sku: request.item_sku, quantity: request.qty, unitPrice: request.unit_cost?.toString() ?? null }],
     })),
