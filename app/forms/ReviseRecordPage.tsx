@@ -1,11 +1,11 @@
 // One page for revising a record (drop-ship requests and responses; later the
 // special orders): read-only and editable fields with required markers, Save,
 // the spec's banners, 422 messages listed, and back to the list 1 s after a save.
-import { BlockStack, Banner, Card, FormLayout, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { BlockStack, Card, FormLayout, TextField } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
-import { FormBanner } from "./FormBanner";
+import { FormBanner, LoadErrorBanner } from "./FormBanner";
 import { UnsavedChanges } from "./UnsavedChanges";
 import { useFormSubmit } from "./use-form-submit";
 
@@ -42,12 +42,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
   );
   const [savedValues, setSavedValues] = useState(values);
   const dirty = fields.some((field) => (values[field.name] ?? "") !== (savedValues[field.name] ?? ""));
-  const [loadBanner, setLoadBanner] = useState(record === null);
   const save = useFormSubmit({ success: texts.saved, error: texts.saveError }, { redirectTo: listUrl });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
 
   const submit = async () => {
     const sent = values;
@@ -65,11 +60,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
     >
       <UnsavedChanges dirty={dirty} saving={save.submitting} onSave={submit} onDiscard={() => setValues(savedValues)} />
       <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{texts.loadError}</p>
-          </Banner>
-        )}
+        <LoadErrorBanner failed={record === null} text={texts.loadError} />
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
         {record && (
           <Card>
@@ -86,7 +77,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
                   requiredIndicator={field.required}
                   multiline={field.lines}
                   value={values[field.name] ?? ""}
-                  error={errors[field.name]?.[0]}
+                  error={save.fieldErrors[field.name]?.[0]}
                   helpText={field.describe?.(values[field.name] ?? "")}
                   onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
                 />

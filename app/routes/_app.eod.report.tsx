@@ -6,12 +6,13 @@
 // §8) over the detail. After a successful run the screen goes to /eod/report/
 // after 1 s (spec 001 §4).
 import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack } from "@shopify/polaris";
+import { BlockStack } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
 import { useConfirmSend } from "~/components/ConfirmSend";
 import { listEodReport } from "~/eod/grids.server";
+import { ErrorBanner } from "~/forms/FormBanner";
 import { REDIRECT_AFTER_SUCCESS_MS } from "~/forms/submit-result";
 import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
 import { gridPageData } from "~/grid/grid-page.server";
@@ -95,11 +96,7 @@ export default function EodReport() {
     >
       {confirmSend.modal}
       <BlockStack gap="400">
-        {downloadFailed && (
-          <Banner tone="critical" onDismiss={() => setDownloadFailed(false)}>
-            <p>{t("eod.banners.csv_error")}</p>
-          </Banner>
-        )}
+        <ErrorBanner text={downloadFailed && t("eod.banners.csv_error")} onDismiss={() => setDownloadFailed(false)} />
         <BackgroundRun state={eod} label={(run) => t(`eod.buttons.${run.action === "export" ? "export_as400" : run.action}`)} />
         <DataGrid
           endpoint="/api/eod_report"

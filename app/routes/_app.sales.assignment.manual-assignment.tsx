@@ -5,12 +5,13 @@
 // saves them all or none, and goes back to the unassigned orders 1 s after success.
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { useMemo, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { AppPage } from "~/components/AppPage";
 import { RegionDataTable } from "~/components/RegionDataTable";
-import { FormBanner } from "~/forms/FormBanner";
+import { FormBanner, LoadErrorBanner } from "~/forms/FormBanner";
+import { FormSection } from "~/forms/FormSection";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { formatDateTime } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
@@ -39,14 +40,9 @@ export default function ManualAssignment() {
   const { t } = useTranslation();
   const { timeZone } = useAppSettings();
   const { orderId, data } = useLoaderData<typeof loader>();
-  const [loadBanner, setLoadBanner] = useState(data === null);
   const [rows, setRows] = useState<Row[]>([]);
   const nextKey = useRef(1);
   const save = useFormSubmit({ success: t("sales.manual.created"), error: t("sales.manual.create_error") }, { redirectTo: "/sales/unassigned-orders/" });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
 
   const items = data?.unassigned_order_items ?? [];
   const stores = data?.available_stores ?? [];
@@ -91,11 +87,7 @@ export default function ManualAssignment() {
       primaryAction={data ? { content: t("sales.manual.create"), loading: save.submitting, disabled: rows.length === 0, onAction: submit } : undefined}
     >
       <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{t("sales.manual.load_error")}</p>
-          </Banner>
-        )}
+        <LoadErrorBanner failed={data === null} text={t("sales.manual.load_error")} />
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
         <Banner tone="info">
           <p>{t("sales.manual.marketplace_info")}</p>
@@ -146,82 +138,72 @@ export default function ManualAssignment() {
                 )}
               </BlockStack>
             </Card>
-            <Card>
-              <BlockStack gap="400">
-                <Text as="h2" variant="headingMd">
-                  {t("sales.manual.assignments_title")}
-                </Text>
-                {rows.length === 0 && (
-                  <Text as="p" tone="subdued">
-                    {t("sales.manual.no_rows")}
-                  </Text>
-                )}
-                {rows.map((row, index) => {
-                  const error = (field: string) => errors[`assignments.${index}.${field}`]?.[0];
-                  const left = items.find((item) => String(item.item_id) === row.item_id)?.qty_unassigned;
-                  return (
-                    <div key={row.key} data-assignment-row={index}>
-                      <InlineStack gap="300" blockAlign="end" wrap={false}>
-                        <div style={{ minWidth: 220 }}>
-                          <Select
-                            label={t("sales.manual.sku_label")}
-                            requiredIndicator
-                            options={itemOptions}
-                            value={row.item_id}
-                            error={error("item_id")}
-                            helpText={left === undefined ? undefined : t("sales.manual.left", { qty: left })}
-                            onChange={(value) => change(row.key, "item_id", value)}
-                          />
-                        </div>
-                        <div style={{ minWidth: 300 }}>
-                          <Select
-                            label={t("sales.manual.store_label")}
-                            requiredIndicator
-                            options={storeOptions(row.item_id)}
-                            value={row.store_id}
-                            error={error("store_id")}
-                            onChange={(value) => change(row.key, "store_id", value)}
-                          />
-                        </div>
-                        <div style={{ width: 120 }}>
-                          <TextField
-                            label={t("sales.manual.qty_label")}
-                            requiredIndicator
-                            type="number"
-                            min={1}
-                            autoComplete="off"
-                            value={row.qty_assigned}
-                            error={error("qty_assigned")}
-                            onChange={(value) => change(row.key, "qty_assigned", value)}
-                          />
-                        </div>
-                        <Button tone="critical" variant="plain" onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}>
-                          {t("sales.manual.delete_row")}
-                        </Button>
-                      </InlineStack>
-                    </div>
-                  );
-                })}
-                <InlineStack>
-                  <Button
-                    onClick={() => {
-                      const only = items.length === 1 ? items[0] : undefined;
-                      setRows((current) => [
-                        ...current,
-                        {
-                          key: nextKey.current++,
-                          item_id: only ? String(only.item_id) : "",
-                          store_id: "",
-                          qty_assigned: only ? String(only.qty_unassigned) : "",
-                        },
-                      ]);
-                    }}
-                  >
-                    {t("sales.manual.new_assignment")}
-                  </Button>
-                </InlineStack>
-              </BlockStack>
-            </Card>
+            <FormSection title={t("sales.manual.assignments_title")} note={rows.length === 0 ? t("sales.manual.no_rows") : undefined} gap="400">
+              {rows.map((row, index) => {
+                const error = (field: string) => save.fieldErrors[`assignments.${index}.${field}`]?.[0];
+                const left = items.find((item) => String(item.item_id) === row.item_id)?.qty_unassigned;
+                return (
+                  <div key={row.key} data-assignment-row={index}>
+                    <InlineStack gap="300" blockAlign="end" wrap={false}>
+                      <div style={{ minWidth: 220 }}>
+                        <Select
+                          label={t("sales.manual.sku_label")}
+                          requiredIndicator
+                          options={itemOptions}
+                          value={row.item_id}
+                          error={error("item_id")}
+                          helpText={left === undefined ? undefined : t("sales.manual.left", { qty: left })}
+                          onChange={(value) => change(row.key, "item_id", value)}
+                        />
+                      </div>
+                      <div style={{ minWidth: 300 }}>
+                        <Select
+                          label={t("sales.manual.store_label")}
+                          requiredIndicator
+                          options={storeOptions(row.item_id)}
+                          value={row.store_id}
+                          error={error("store_id")}
+                          onChange={(value) => change(row.key, "store_id", value)}
+                        />
+                      </div>
+                      <div style={{ width: 120 }}>
+                        <TextField
+                          label={t("sales.manual.qty_label")}
+                          requiredIndicator
+                          type="number"
+                          min={1}
+                          autoComplete="off"
+                          value={row.qty_assigned}
+                          error={error("qty_assigned")}
+                          onChange={(value) => change(row.key, "qty_assigned", value)}
+                        />
+                      </div>
+                      <Button tone="critical" variant="plain" onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}>
+                        {t("sales.manual.delete_row")}
+                      </Button>
+                    </InlineStack>
+                  </div>
+                );
+              })}
+              <InlineStack>
+                <Button
+                  onClick={() => {
+                    const only = items.length === 1 ? items[0] : undefined;
+                    setRows((current) => [
+                      ...current,
+                      {
+                        key: nextKey.current++,
+                        item_id: only ? String(only.item_id) : "",
+                        store_id: "",
+                        qty_assigned: only ? String(only.qty_unassigned) : "",
+                      },
+                    ]);
+                  }}
+                >
+                  {t("sales.manual.new_assignment")}
+                </Button>
+              </InlineStack>
+            </FormSection>
           </>
         )}
       </BlockStack>

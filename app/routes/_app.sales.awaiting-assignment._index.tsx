@@ -2,9 +2,10 @@
 // Reassign (the reassign form) and Delete (a warning, OK/Cancel, then DELETE
 // /api/assignment/{id}); back to /sales. After a delete the list reloads after 1 s.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, InlineStack, Link, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDelete } from "~/forms/ConfirmDelete";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { GridScreen } from "~/grid/GridScreen";
@@ -71,35 +72,23 @@ export default function AwaitingAssignment() {
       }}
     >
       <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />
-      <Modal
+      <ConfirmDelete
         open={toDelete !== null}
-        onClose={() => setToDelete(null)}
         title={t("sales.awaiting.delete_title", { id: toDelete?.id })}
-        primaryAction={{
-          content: t("sales.awaiting.ok"),
-          destructive: true,
-          loading: remove.submitting,
-          onAction: async () => {
-            const row = toDelete;
-            setToDelete(null);
-            if (row) await remove.submit({ url: `/api/assignment/${row.id}`, method: "DELETE" });
-          },
-        }}
-        secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setToDelete(null) }]}
+        action={t("sales.awaiting.ok")}
+        loading={remove.submitting}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.submit({ url: `/api/assignment/${toDelete.id}`, method: "DELETE" })}
       >
-        <Modal.Section>
-          <BlockStack gap="300">
-            <Text as="p" tone="caution">
-              {t("sales.warning")}
-            </Text>
-            {toDelete && (
-              <Text as="p">
-                {t("sales.awaiting.delete_body", { qty: toDelete.qty_assigned, sku: toDelete.product_sku, order: toDelete.order_increment_id })}
-              </Text>
-            )}
-          </BlockStack>
-        </Modal.Section>
-      </Modal>
+        <BlockStack gap="300">
+          <Text as="p" tone="caution">
+            {t("sales.warning")}
+          </Text>
+          {toDelete && (
+            <Text as="p">{t("sales.awaiting.delete_body", { qty: toDelete.qty_assigned, sku: toDelete.product_sku, order: toDelete.order_increment_id })}</Text>
+          )}
+        </BlockStack>
+      </ConfirmDelete>
     </GridScreen>
   );
 }

@@ -3,11 +3,12 @@
 // select (required; name plus Qty when the source reports stock of the SKU);
 // Save and Back; the warning text. Back to the awaiting list 1 s after a save.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, FormLayout, Select, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { Banner, BlockStack, Card, FormLayout, Select } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
-import { FormBanner } from "~/forms/FormBanner";
+import { FormBanner, LoadErrorBanner } from "~/forms/FormBanner";
+import { readOnlyFields } from "~/forms/read-only-fields";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
@@ -31,13 +32,8 @@ export default function ReassignAssignment() {
   const { t } = useTranslation();
   const { id, data } = useLoaderData<typeof loader>();
   const assignment = data?.data[0] ?? null;
-  const [loadBanner, setLoadBanner] = useState(assignment === null);
   const [storeId, setStoreId] = useState("");
   const save = useFormSubmit({ success: t("sales.reassign.saved", { id, source: storeId }), error: t("sales.reassign.save_error") }, { redirectTo: LIST_URL });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
   const qtys = assignment ? (data?.available_qtys[assignment.product_sku] ?? {}) : {};
   const options = [
     { label: t("sales.manual.choose"), value: "" },
@@ -64,11 +60,7 @@ export default function ReassignAssignment() {
       secondaryActions={[{ content: t("buttons.back"), url: LIST_URL }]}
     >
       <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{t("sales.reassign.load_error")}</p>
-          </Banner>
-        )}
+        <LoadErrorBanner failed={assignment === null} text={t("sales.reassign.load_error")} />
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
         <Banner tone="warning">
           <p>{t("sales.warning")}</p>
@@ -76,24 +68,14 @@ export default function ReassignAssignment() {
         {assignment && (
           <Card>
             <FormLayout>
-              {READ_ONLY.map((field) => (
-                <TextField
-                  key={field}
-                  id={`field-${field}`}
-                  label={t(`sales.fields.${field}`)}
-                  autoComplete="off"
-                  value={String(assignment[field] ?? "")}
-                  readOnly
-                  disabled
-                />
-              ))}
+              {readOnlyFields(READ_ONLY, assignment, (name) => t(`sales.fields.${name}`))}
               <Select
                 id="field-store_id"
                 label={t("sales.fields.store_id")}
                 requiredIndicator
                 options={options}
                 value={storeId}
-                error={errors.store_id?.[0]}
+                error={save.fieldErrors.store_id?.[0]}
                 helpText={t("sales.reassign.current", {
                   source: [assignment.store_id, assignment.dropshipper_name ?? assignment.store_name].filter(Boolean).join(" - "),
                   status: t(`sales.assign_status.${assignment.assign_status}`),

@@ -3,10 +3,11 @@
 // warning text. Back to the in-progress list 1 s after the transfer is created.
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, FormLayout, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
-import { FormBanner } from "~/forms/FormBanner";
+import { FormBanner, LoadErrorBanner } from "~/forms/FormBanner";
+import { readOnlyFields } from "~/forms/read-only-fields";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
@@ -28,14 +29,9 @@ const LIST_URL = "/sales/in-progress-assignment/";
 export default function DnhTransfer() {
   const { t } = useTranslation();
   const { id, data } = useLoaderData<typeof loader>();
-  const [loadBanner, setLoadBanner] = useState(data === null);
   const [transferNum, setTransferNum] = useState("");
   const [reason, setReason] = useState("");
   const save = useFormSubmit({ success: t("sales.dnh.saved"), error: t("sales.dnh.save_error") }, { redirectTo: LIST_URL });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
   const done = data?.transfer_num ? data : null;
 
   const submit = () => {
@@ -53,11 +49,7 @@ export default function DnhTransfer() {
       primaryAction={data && !done ? { content: t("sales.dnh.submit"), loading: save.submitting, onAction: submit } : undefined}
     >
       <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{t("sales.dnh.load_error")}</p>
-          </Banner>
-        )}
+        <LoadErrorBanner failed={data === null} text={t("sales.dnh.load_error")} />
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
         <Banner tone="warning">
           <p>{t("sales.warning")}</p>
@@ -70,17 +62,7 @@ export default function DnhTransfer() {
         {data && (
           <Card>
             <FormLayout>
-              {READ_ONLY.map((field) => (
-                <TextField
-                  key={field}
-                  id={`field-${field}`}
-                  label={t(`sales.fields.${field}`)}
-                  autoComplete="off"
-                  value={String(data[field] ?? "")}
-                  readOnly
-                  disabled
-                />
-              ))}
+              {readOnlyFields(READ_ONLY, data, (name) => t(`sales.fields.${name}`))}
               <TextField
                 id="field-assign_status"
                 label={t("sales.fields.assign_status")}
@@ -96,7 +78,7 @@ export default function DnhTransfer() {
                 autoComplete="off"
                 value={done ? String(done.transfer_num) : transferNum}
                 disabled={Boolean(done)}
-                error={errors.transfer_num?.[0]}
+                error={save.fieldErrors.transfer_num?.[0]}
                 onChange={setTransferNum}
               />
               <TextField
@@ -107,7 +89,7 @@ export default function DnhTransfer() {
                 multiline={4}
                 value={done ? String(done.reason ?? "") : reason}
                 disabled={Boolean(done)}
-                error={errors.reason?.[0]}
+                error={save.fieldErrors.reason?.[0]}
                 onChange={setReason}
               />
             </FormLayout>

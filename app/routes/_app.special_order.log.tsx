@@ -1,8 +1,8 @@
 // Special Order Logs (spec 001 §2): every pulled file, id descending; Download gives the file.
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Banner } from "@shopify/polaris";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorBanner } from "~/forms/FormBanner";
 import { gridShouldRevalidate } from "~/grid/DataGrid";
 import { GridScreen } from "~/grid/GridScreen";
 import { gridScreenData } from "~/grid/grid-page.server";
@@ -48,11 +48,7 @@ export default function SpecialOrderLogs() {
       emptyState={{ heading: t("special_orders.empty_logs"), description: t("special_orders.empty_description") }}
       renderCell={renderCell}
     >
-      {failed && (
-        <Banner tone="critical" onDismiss={() => setFailed(false)}>
-          <p>{t("special_orders.download_error")}</p>
-        </Banner>
-      )}
+      <ErrorBanner text={failed && t("special_orders.download_error")} onDismiss={() => setFailed(false)} />
     </GridScreen>
   );
 }
