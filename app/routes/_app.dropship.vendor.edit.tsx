@@ -106,20 +106,12 @@ export default function EditVendor() {
       requiredIndicator: field.required,
       error: save.fieldErrors[field.name]?.[0],
       id: `vendor-${field.name}`,
+      value: values[field.name] ?? "",
+      onChange: set(field.name),
     };
     switch (field.kind) {
       case "yesno":
-        return (
-          <Select
-            key={field.name}
-            {...common}
-            options={yesNo}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
-            placeholder=" "
-            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
-          />
-        );
+        return <Select key={field.name} {...common} options={yesNo} placeholder=" " helpText={field.help ? t(`vendor.help.${field.name}`) : undefined} />;
       case "format":
       case "mechanism":
         // A code and what it means: "1 EDI", "2 FTP"…
@@ -128,8 +120,6 @@ export default function EditVendor() {
             key={field.name}
             {...common}
             options={CODES[field.kind].map((value) => ({ value, label: `${value} ${t(`vendor.${field.kind}s.${value}`)}` }))}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
           />
         );
       case "password":
@@ -139,8 +129,6 @@ export default function EditVendor() {
             {...common}
             type="password"
             autoComplete="new-password"
-            value={values.sftp_pass ?? ""}
-            onChange={set("sftp_pass")}
             helpText={vendor?.sftp_pass_set ? t("vendor.password_stored") : t("vendor.password_none")}
           />
         );
@@ -154,35 +142,13 @@ export default function EditVendor() {
             min={field.min}
             max={field.max}
             helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
           />
         );
       case "segments":
-        return (
-          <TextField
-            key={field.name}
-            {...common}
-            autoComplete="off"
-            multiline={4}
-            maxHeight={200}
-            monospaced
-            helpText={t("vendor.segments_help")}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
-          />
-        );
+        return <TextField key={field.name} {...common} autoComplete="off" multiline={4} maxHeight={200} monospaced helpText={t("vendor.segments_help")} />;
       default:
         return (
-          <TextField
-            key={field.name}
-            {...common}
-            autoComplete="off"
-            type={field.kind === "port" ? "number" : "text"}
-            monospaced={field.kind === "regex"}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
-          />
+          <TextField key={field.name} {...common} autoComplete="off" type={field.kind === "port" ? "number" : "text"} monospaced={field.kind === "regex"} />
         );
     }
   };
