@@ -1,11 +1,14 @@
-// One page for revising a record (drop-ship requests and responses; later the
-// special orders): read-only and editable fields with required markers, Save,
-// the spec's banners, 422 messages listed, and back to the list 1 s after a save.
-import { BlockStack, Banner, Card, FormLayout, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+// One page for revising a record (drop-ship requests and responses, stores,
+// feeds): read-only and editable fields with required markers, Save, the
+// spec's banners, 422 messages listed, and back to the list 1 s after a save.
+// reviseRecordScreen makes a route's page of it over recordLoader's data.
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, FormLayout, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
-import { FormBanner } from "./FormBanner";
+import { FormBanner, LoadErrorBanner } from "./FormBanner";
 import { UnsavedChanges } from "./UnsavedChanges";
 import { useFormSubmit } from "./use-form-submit";
 
@@ -22,8 +25,8 @@ export interface RecordField {
 
 export interface ReviseRecordPageProps {
   title: string;
-  /** The record's fields, or null when it could not be loaded. */
-  record: Record<string, string | number | null> | null;
+  /** The record (the page reads the fields listed), or null when it could not be loaded. */
+  record: Record<string, unknown> | null;
   fields: RecordField[];
   /** Translation prefix of the field labels, e.g. "revise.fields". */
   labels: string;
@@ -42,12 +45,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
   );
   const [savedValues, setSavedValues] = useState(values);
   const dirty = fields.some((field) => (values[field.name] ?? "") !== (savedValues[field.name] ?? ""));
-  const [loadBanner, setLoadBanner] = useState(record === null);
   const save = useFormSubmit({ success: texts.saved, error: texts.saveError }, { redirectTo: listUrl });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
 
   const submit = async () => {
     const sent = values;
@@ -65,11 +63,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
     >
       <UnsavedChanges dirty={dirty} saving={save.submitting} onSave={submit} onDiscard={() => setValues(savedValues)} />
       <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{texts.loadError}</p>
-          </Banner>
-        )}
+        <LoadErrorBanner failed={record === null} text={texts.loadError} />
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
         {record && (
           <Card>
@@ -86,7 +80,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
                   requiredIndicator={field.required}
                   multiline={field.lines}
                   value={values[field.name] ?? ""}
-                  error={errors[field.name]?.[0]}
+                  error={save.fieldErrors[field.name]?.[0]}
                   helpText={field.describe?.(values[field.name] ?? "")}
                   onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
                 />
@@ -97,4 +91,20 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
       </BlockStack>
     </AppPage>
   );
+}
+
+/** What a revise route says of its page; the page saves to `<api>/<id>`, e.g. /api/store/7. */
+export interface ReviseScreenDescription extends Omit<ReviseRecordPageProps, "record" | "saveUrl"> {
+  /** The record's /api twin without the id, e.g. "/api/store". */
+  api: string;
+}
+
+/** The default export of a revise route whose loader is recordLoader: its page, in the reader's language. */
+export function reviseRecordScreen(describe: (t: TFunction) => ReviseScreenDescription) {
+  return function Screen() {
+    const { t } = useTranslation();
+    const { id, record } = useLoaderData<{ id: number; record: Record<string, unknown> | null }>();
+    const { api, ...page } = describe(t);
+    return <ReviseRecordPage {...page} record={record} saveUrl={`${api}/${id}`} />;
+  };
 }

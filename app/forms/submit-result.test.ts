@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSubmitResult } from "./submit-result";
+import { fieldErrorsOf, readSubmitResult } from "./submit-result";
 
 const texts = { success: "Vendor saved successfully", error: "Error while saving vendor" };
 
@@ -31,5 +31,14 @@ describe("reading a form's save answer", () => {
     expect(readSubmitResult(200, '{"error":true,"message":"Wrong user name or password"}', tools).title).toBe("Wrong user name or password");
     expect(readSubmitResult(200, '{"error":false}', tools).title).toBe("Request completed successfully");
     expect(readSubmitResult(500, '{"error":true,"message":"Internal error (reference 1a2b)"}', texts).title).toBe("Internal error (reference 1a2b)");
+  });
+});
+
+describe("a failed save's messages by field", () => {
+  it("are the 422's errors, and none after a success or before any save", () => {
+    const failed = readSubmitResult(422, '{"errors":{"qty":["Quantity must be at least 1"]}}', texts);
+    expect(fieldErrorsOf(failed)).toEqual({ qty: ["Quantity must be at least 1"] });
+    expect(fieldErrorsOf(readSubmitResult(200, '{"error":false}', texts))).toEqual({});
+    expect(fieldErrorsOf(null)).toEqual({});
   });
 });

@@ -61,3 +61,9 @@ export function readSubmitResult(status: number, rawBody: string, texts: SubmitT
   const useMessage = parsed && (httpOk || texts.serverMessageOnHttpError !== false);
   return { ok: false, tone: "critical", title: (useMessage && serverMessage(body)) || texts.error, messages: [], body };
 }
+
+/** The per-field messages of a failed save (422: `errors`, by field name); none after a success. */
+export function fieldErrorsOf(outcome: SubmitOutcome | null): Record<string, string[]> {
+  const body = outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
+  return outcome && !outcome.ok ? (body?.errors ?? {}) : {};
+}

@@ -2,9 +2,9 @@
 // editing), shows the outcome in a FormBanner and redirects 1000 ms after a
 // success when the form names where to go.
 import { useNavigate, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { withLocale } from "~/lib/format";
-import { readSubmitResult, REDIRECT_AFTER_SUCCESS_MS, type SubmitOutcome, type SubmitTexts } from "./submit-result";
+import { fieldErrorsOf, readSubmitResult, REDIRECT_AFTER_SUCCESS_MS, type SubmitOutcome, type SubmitTexts } from "./submit-result";
 
 export interface SubmitRequest {
   url: string;
@@ -53,5 +53,7 @@ export function useFormSubmit(texts: SubmitTexts, options: { redirectTo?: string
     [texts, options.redirectTo, navigate, location.search],
   );
 
-  return { submit, submitting, outcome, dismiss: () => setOutcome(null) };
+  // Each field shows the first of its messages (`fieldErrors.name?.[0]`).
+  const fieldErrors = useMemo(() => fieldErrorsOf(outcome), [outcome]);
+  return { submit, submitting, outcome, fieldErrors, dismiss: () => setOutcome(null) };
 }

@@ -5,7 +5,8 @@
 import { renderForReader, type MessageTranslate } from "~/i18n/messages";
 import { ValidationError } from "~/lib/validation.server";
 import type { GridPageData } from "./DataGrid";
-import type { CodedGridAnswer } from "./grid.server";
+import type { GridScreenData } from "./GridScreen";
+import { runGrid, type CodedGridAnswer, type GridDefinition } from "./grid.server";
 import type { GridAnswer } from "./types";
 
 /** The answer for `params`; when they are not valid, the default list emptied, marked failed. */
@@ -34,4 +35,20 @@ export async function gridPageData(
   }));
   const rendered: GridAnswer = renderForReader(t, answer);
   return { answer: rendered, failed };
+}
+
+/**
+ * A grid screen's loader data (GridScreen): the first page of `grid`, read by
+ * `load` (runGrid by default; a screen's own reading shapes some rows), and
+ * what the browser needs to read the next ones from the grid's /api twin,
+ * `/api/<grid id>`, whose answer is nested unless `answerShape` says flat.
+ */
+export async function gridScreenData(
+  grid: GridDefinition,
+  params: URLSearchParams,
+  t: MessageTranslate,
+  options: { load?: (params: URLSearchParams) => Promise<CodedGridAnswer>; answerShape?: "flat" } = {},
+): Promise<GridScreenData> {
+  const first = await gridPageData(options.load ?? ((query) => runGrid(grid, query)), params, t);
+  return { ...first, endpoint: `/api/${grid.id}`, defaultSort: grid.defaultSort, rowKey: grid.rowKey, answerShape: options.answerShape ?? "nested" };
 }

@@ -88,6 +88,7 @@ export function gridSourceFrom(model: ModelDelegate): GridSource {
 export const SELECTIVE_FILTER_ROWS = 5000;
 
 export interface GridDefinition {
+  /** Also its /api twin's path: /api/<id> (gridScreenData). */
   id: string;
   rowKey: string;
   defaultSort: { key: string; dir: SortDir };

@@ -3,7 +3,7 @@
 // GET /api/dropship_tools; each action posts to /api/dropship_tools_submit with
 // the input it needs (app/dropship/tool-actions.ts) and runs in the background
 // (D93): the page follows the run and shows its { error, message } in a banner.
-import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,8 @@ import {
   type ToolAction,
   type ToolInputField,
 } from "~/dropship/tool-actions";
+import { ErrorBanner } from "~/forms/FormBanner";
+import { FormSection } from "~/forms/FormSection";
 import { fetchJsonWithRetry } from "~/grid/fetch-with-retry";
 import { pageLoader } from "~/http/route.server";
 import { BackgroundRun } from "~/runs/BackgroundRun";
@@ -109,11 +111,7 @@ export default function DropShipTools() {
     <AppPage title={t("tools.title")} backAction={{ content: t("buttons.back"), url: "/dropship" }}>
       {confirmSend.modal}
       <BlockStack gap="400">
-        {loadFailed && (
-          <Banner tone="critical" onDismiss={() => setLoadFailed(false)}>
-            <p>{t("tools.vendors_error")}</p>
-          </Banner>
-        )}
+        <ErrorBanner text={loadFailed && t("tools.vendors_error")} onDismiss={() => setLoadFailed(false)} />
         <BackgroundRun state={tool} label={(ran) => t(`tools.actions.${ran.action}`)} />
         <Card>
           <Select
@@ -125,49 +123,25 @@ export default function DropShipTools() {
             onChange={setVendorId}
           />
         </Card>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {t("tools.manual")}
+        <FormSection title={t("tools.manual")} note={t("tools.manual_help")}>
+          {field("filepath")}
+          {buttons(parseActions)}
+          {buttons(fileActions)}
+        </FormSection>
+        <FormSection title={t("tools.vendor_testing")} note={t("tools.vendor_testing_help")}>
+          {notTestMode && (
+            <Text as="p" tone="caution" fontWeight="medium">
+              {t("tools.not_test_mode_note", { name: chosen!.name })}
             </Text>
-            <Text as="p" tone="subdued">
-              {t("tools.manual_help")}
-            </Text>
-            {field("filepath")}
-            {buttons(parseActions)}
-            {buttons(fileActions)}
-          </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {t("tools.vendor_testing")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("tools.vendor_testing_help")}
-            </Text>
-            {notTestMode && (
-              <Text as="p" tone="caution" fontWeight="medium">
-                {t("tools.not_test_mode_note", { name: chosen!.name })}
-              </Text>
-            )}
-            {field("ponum")}
-            {buttons(poActions)}
-            {field("sku")}
-            {buttons(skuActions)}
-          </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {t("tools.transmission")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("tools.transmission_help")}
-            </Text>
-            {buttons(TRANSMISSION_TEST_ACTIONS)}
-          </BlockStack>
-        </Card>
+          )}
+          {field("ponum")}
+          {buttons(poActions)}
+          {field("sku")}
+          {buttons(skuActions)}
+        </FormSection>
+        <FormSection title={t("tools.transmission")} note={t("tools.transmission_help")}>
+          {buttons(TRANSMISSION_TEST_ACTIONS)}
+        </FormSection>
       </BlockStack>
     </AppPage>
   );

@@ -1,12 +1,14 @@
 // Edit Vendor (spec 000 §2): every vendor field, grouped; Save Vendor, Delete
 // Vendor (existing vendors only) and Back. Saves go to the /api twin as JSON.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, Card, FormLayout, InlineStack, Layout, Modal, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, FormLayout, InlineStack, Layout, Select, TextField } from "@shopify/polaris";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dropship/vendor-fields";
 import { getVendor } from "~/dropship/vendors.server";
 import { AppPage } from "~/components/AppPage";
+import { ConfirmDelete } from "~/forms/ConfirmDelete";
+import { FormSection } from "~/forms/FormSection";
 import { FormBanner } from "~/forms/FormBanner";
 import { UnsavedChanges } from "~/forms/UnsavedChanges";
 import { useFormSubmit } from "~/forms/use-form-submit";
@@ -36,6 +38,9 @@ const NEW_VENDOR: Record<string, string> = {
   output_delimiter: "*",
   output_segmenter: "~",
 };
+
+/** The codes of the coded selects, in the order offered; their words are vendor.formats.<code> and vendor.mechanisms.<code>. */
+const CODES = { format: ["1", "0"], mechanism: ["1", "2", "3"] } as const;
 
 export const loader = pageLoader(async ({ url }) => {
   const id = url.searchParams.get("id");
@@ -75,16 +80,11 @@ export default function EditVendor() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useFormSubmit({ success: t("vendor.saved"), error: t("vendor.save_error") }, { redirectTo: "/dropship/vendor/" });
   const remove = useFormSubmit({ success: t("vendor.deleted"), error: t("vendor.delete_error") }, { redirectTo: "/dropship/vendor/" });
-  const fieldErrors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
   // The pinned SFTP host key: shown, reset or pinned from a fingerprint, apart from the save (D64).
   const [hostKey, setHostKey] = useState<string | null>(() => (vendor?.sftp_host_key as string | null | undefined) ?? null);
   const [fingerprint, setFingerprint] = useState("");
   const keyTexts = useMemo(() => ({ success: t("vendor.host_key.done"), error: t("vendor.host_key.failed") }), [t]);
   const keySubmit = useFormSubmit(keyTexts);
-  const keyErrors = keySubmit.outcome && !keySubmit.outcome.ok ? ((keySubmit.outcome.body as { errors?: Record<string, string[]> } | null)?.errors ?? {}) : {};
   const changeKey = async (body: Record<string, unknown>) => {
     if (!vendor) return;
     const outcome = await keySubmit.submit({ url: `/api/dropship_vendor/${vendor.id}/host_key`, body });
@@ -104,40 +104,22 @@ export default function EditVendor() {
     const common = {
       label: t(`vendor.fields.${field.name}`),
       requiredIndicator: field.required,
-      error: fieldErrors[field.name]?.[0],
+      error: save.fieldErrors[field.name]?.[0],
       id: `vendor-${field.name}`,
+      value: values[field.name] ?? "",
+      onChange: set(field.name),
     };
     switch (field.kind) {
       case "yesno":
-        return (
-          <Select
-            key={field.name}
-            {...common}
-            options={yesNo}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
-            placeholder=" "
-            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
-          />
-        );
+        return <Select key={field.name} {...common} options={yesNo} placeholder=" " helpText={field.help ? t(`vendor.help.${field.name}`) : undefined} />;
       case "format":
-        return (
-          <Select
-            key={field.name}
-            {...common}
-            options={["1", "0"].map((value) => ({ value, label: `${value} ${t(`vendor.formats.${value}`)}` }))}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
-          />
-        );
       case "mechanism":
+        // A code and what it means: "1 EDI", "2 FTP"…
         return (
           <Select
             key={field.name}
             {...common}
-            options={["1", "2", "3"].map((value) => ({ value, label: `${value} ${t(`vendor.mechanisms.${value}`)}` }))}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
+            options={CODES[field.kind].map((value) => ({ value, label: `${value} ${t(`vendor.${field.kind}s.${value}`)}` }))}
           />
         );
       case "password":
@@ -147,8 +129,6 @@ export default function EditVendor() {
             {...common}
             type="password"
             autoComplete="new-password"
-            value={values.sftp_pass ?? ""}
-            onChange={set("sftp_pass")}
             helpText={vendor?.sftp_pass_set ? t("vendor.password_stored") : t("vendor.password_none")}
           />
         );
@@ -162,35 +142,13 @@ export default function EditVendor() {
             min={field.min}
             max={field.max}
             helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
           />
         );
       case "segments":
-        return (
-          <TextField
-            key={field.name}
-            {...common}
-            autoComplete="off"
-            multiline={4}
-            maxHeight={200}
-            monospaced
-            helpText={t("vendor.segments_help")}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
-          />
-        );
+        return <TextField key={field.name} {...common} autoComplete="off" multiline={4} maxHeight={200} monospaced helpText={t("vendor.segments_help")} />;
       default:
         return (
-          <TextField
-            key={field.name}
-            {...common}
-            autoComplete="off"
-            type={field.kind === "port" ? "number" : "text"}
-            monospaced={field.kind === "regex"}
-            value={values[field.name] ?? ""}
-            onChange={set(field.name)}
-          />
+          <TextField key={field.name} {...common} autoComplete="off" type={field.kind === "port" ? "number" : "text"} monospaced={field.kind === "regex"} />
         );
     }
   };
@@ -223,82 +181,70 @@ export default function EditVendor() {
         <Layout>
           {VENDOR_FIELD_GROUPS.map((group) => (
             <Layout.Section key={group.key} variant="oneHalf">
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    {t(`vendor.groups.${group.key}`)}
-                  </Text>
-                  <FormLayout>
-                    {group.key === "general" && vendor && <ReadOnlyFields vendor={vendor} />}
-                    {group.fields.map(renderField)}
-                  </FormLayout>
-                  {group.key === "connection" && vendor && (
-                    <BlockStack gap="200">
-                      <FormBanner outcome={keySubmit.outcome} onDismiss={keySubmit.dismiss} />
-                      <TextField
-                        label={t("vendor.host_key.label")}
-                        id="vendor-sftp_host_key"
-                        autoComplete="off"
-                        readOnly
-                        monospaced
-                        value={hostKey ?? ""}
-                        placeholder={t("vendor.host_key.none")}
-                        helpText={hostKey ? t("vendor.host_key.pinned_help") : t("vendor.host_key.none_help")}
-                      />
-                      <InlineStack>
-                        <Button disabled={!hostKey} loading={keySubmit.submitting} onClick={() => void changeKey({ action: "reset" })}>
-                          {t("vendor.host_key.reset")}
-                        </Button>
-                      </InlineStack>
-                      <TextField
-                        label={t("vendor.host_key.fingerprint")}
-                        id="vendor-host-key-fingerprint"
-                        autoComplete="off"
-                        monospaced
-                        value={fingerprint}
-                        onChange={setFingerprint}
-                        error={keyErrors.fingerprint?.[0]}
-                        helpText={t("vendor.host_key.fingerprint_help")}
-                        placeholder="SHA256:…"
-                      />
-                      <InlineStack>
-                        <Button
-                          disabled={!fingerprint.trim()}
-                          loading={keySubmit.submitting}
-                          onClick={() => void changeKey({ action: "pin", fingerprint: fingerprint.trim() })}
-                        >
-                          {t("vendor.host_key.pin")}
-                        </Button>
-                      </InlineStack>
-                    </BlockStack>
-                  )}
-                </BlockStack>
-              </Card>
+              <FormSection title={t(`vendor.groups.${group.key}`)}>
+                <FormLayout>
+                  {group.key === "general" && vendor && <ReadOnlyFields vendor={vendor} />}
+                  {group.fields.map(renderField)}
+                </FormLayout>
+                {group.key === "connection" && vendor && (
+                  <BlockStack gap="200">
+                    <FormBanner outcome={keySubmit.outcome} onDismiss={keySubmit.dismiss} />
+                    <TextField
+                      label={t("vendor.host_key.label")}
+                      id="vendor-sftp_host_key"
+                      autoComplete="off"
+                      readOnly
+                      monospaced
+                      value={hostKey ?? ""}
+                      placeholder={t("vendor.host_key.none")}
+                      helpText={hostKey ? t("vendor.host_key.pinned_help") : t("vendor.host_key.none_help")}
+                    />
+                    <InlineStack>
+                      <Button disabled={!hostKey} loading={keySubmit.submitting} onClick={() => void changeKey({ action: "reset" })}>
+                        {t("vendor.host_key.reset")}
+                      </Button>
+                    </InlineStack>
+                    <TextField
+                      label={t("vendor.host_key.fingerprint")}
+                      id="vendor-host-key-fingerprint"
+                      autoComplete="off"
+                      monospaced
+                      value={fingerprint}
+                      onChange={setFingerprint}
+                      error={keySubmit.fieldErrors.fingerprint?.[0]}
+                      helpText={t("vendor.host_key.fingerprint_help")}
+                      placeholder="SHA256:…"
+                    />
+                    <InlineStack>
+                      <Button
+                        disabled={!fingerprint.trim()}
+                        loading={keySubmit.submitting}
+                        onClick={() => void changeKey({ action: "pin", fingerprint: fingerprint.trim() })}
+                      >
+                        {t("vendor.host_key.pin")}
+                      </Button>
+                    </InlineStack>
+                  </BlockStack>
+                )}
+              </FormSection>
             </Layout.Section>
           ))}
         </Layout>
       </BlockStack>
       {vendor && (
-        <Modal
+        <ConfirmDelete
           open={confirmDelete}
-          onClose={() => setConfirmDelete(false)}
           title={t("vendor.delete")}
-          primaryAction={{
-            content: t("vendor.delete"),
-            destructive: true,
-            loading: remove.submitting,
-            onAction: async () => {
-              setConfirmDelete(false);
-              const outcome = await remove.submit({ url, method: "DELETE", body: {} });
-              if (outcome.ok) setSavedValues(values); // gone: nothing left to save, the redirect may leave
-            },
+          action={t("vendor.delete")}
+          loading={remove.submitting}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={async () => {
+            const outcome = await remove.submit({ url, method: "DELETE", body: {} });
+            if (outcome.ok) setSavedValues(values); // gone: nothing left to save, the redirect may leave
           }}
-          secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setConfirmDelete(false) }]}
         >
-          <Modal.Section>
-            <p>{vendor.name}</p>
-          </Modal.Section>
-        </Modal>
+          <p>{vendor.name}</p>
+        </ConfirmDelete>
       )}
     </AppPage>
   );

@@ -6,15 +6,15 @@
 // §8) over the detail. After a successful run the screen goes to /eod/report/
 // after 1 s (spec 001 §4).
 import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AppPage } from "~/components/AppPage";
 import { useConfirmSend } from "~/components/ConfirmSend";
-import { listEodReport } from "~/eod/grids.server";
+import { eodReportGrid } from "~/eod/grids.server";
+import { ErrorBanner } from "~/forms/FormBanner";
 import { REDIRECT_AFTER_SUCCESS_MS } from "~/forms/submit-result";
-import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
-import { gridPageData } from "~/grid/grid-page.server";
+import { gridShouldRevalidate } from "~/grid/DataGrid";
+import { GridScreen } from "~/grid/GridScreen";
+import { gridScreenData } from "~/grid/grid-page.server";
 import { downloadFile } from "~/lib/download";
 import { withLocale } from "~/lib/format";
 import { renderEodCell } from "~/eod/cells";
@@ -24,8 +24,8 @@ import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
 
 export const loader = pageLoader(async (context) => {
-  const [grid, run] = await Promise.all([gridPageData(listEodReport, context.url.searchParams, context.t), pageRun("eod", context)]);
-  return { ...grid, run };
+  const [grid, run] = await Promise.all([gridScreenData(eodReportGrid, context.url.searchParams, context.t), pageRun("eod", context)]);
+  return { grid, run };
 });
 export const shouldRevalidate = gridShouldRevalidate;
 
@@ -36,7 +36,7 @@ const NOT_FOR_CSV = ["page", "per_page"];
 
 export default function EodReport() {
   const { t } = useTranslation();
-  const initial = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -44,7 +44,7 @@ export default function EodReport() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
   const texts = useMemo(() => ({ error: t("eod.banners.run_error") }), [t]);
-  const eod = useBackgroundRun(initial.run, texts, {
+  const eod = useBackgroundRun(loaded.run, texts, {
     onEnded: (run) => {
       // An export or retry changes the rows' export status, a run their figures.
       setReloadToken((token) => token + 1);
@@ -77,8 +77,8 @@ export default function EodReport() {
   };
 
   return (
-    <AppPage
-      fullWidth
+    <GridScreen
+      data={loaded.grid}
       title={t("eod.report_title")}
       primaryAction={{ content: t("eod.buttons.run"), onAction: () => act("run"), loading: running === "run", disabled: eod.running }}
       secondaryActions={[
@@ -92,27 +92,15 @@ export default function EodReport() {
           disabled: eod.running,
         },
       ]}
+      resourceName={{ singular: t("eod.row_singular"), plural: t("eod.row_plural") }}
+      loadErrorText={t("eod.banners.load_error")}
+      emptyState={{ heading: t("eod.empty_report") }}
+      renderCell={renderEodCell}
+      reloadKey={reloadToken}
     >
       {confirmSend.modal}
-      <BlockStack gap="400">
-        {downloadFailed && (
-          <Banner tone="critical" onDismiss={() => setDownloadFailed(false)}>
-            <p>{t("eod.banners.csv_error")}</p>
-          </Banner>
-        )}
-        <BackgroundRun state={eod} label={(run) => t(`eod.buttons.${run.action === "export" ? "export_as400" : run.action}`)} />
-        <DataGrid
-          endpoint="/api/eod_report"
-          initial={initial}
-          defaultSort={{ key: "sales_date", dir: "asc" }}
-          rowKey="id"
-          resourceName={{ singular: t("eod.row_singular"), plural: t("eod.row_plural") }}
-          loadErrorText={t("eod.banners.load_error")}
-          emptyState={{ heading: t("eod.empty_report") }}
-          renderCell={renderEodCell}
-          reloadKey={reloadToken}
-        />
-      </BlockStack>
-    </AppPage>
+      <ErrorBanner text={downloadFailed && t("eod.banners.csv_error")} onDismiss={() => setDownloadFailed(false)} />
+      <BackgroundRun state={eod} label={(run) => t(`eod.buttons.${run.action === "export" ? "export_as400" : run.action}`)} />
+    </GridScreen>
   );
 }

@@ -9,10 +9,10 @@ import { BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { AppPage } from "~/components/AppPage";
-import { feedGridAnswer } from "~/feeds/feeds.server";
-import { DataGrid, gridShouldRevalidate, type GridPageData } from "~/grid/DataGrid";
-import { gridPageData } from "~/grid/grid-page.server";
+import { feedGrid } from "~/feeds/feeds.server";
+import { gridShouldRevalidate, type GridPageData } from "~/grid/DataGrid";
+import { GridScreen } from "~/grid/GridScreen";
+import { gridScreenData } from "~/grid/grid-page.server";
 import type { GridAnswer, GridRow } from "~/grid/types";
 import { cronInWords } from "~/lib/cron-words";
 import { withLocale } from "~/lib/format";
@@ -22,8 +22,8 @@ import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
 
 export const loader = pageLoader(async (context) => {
-  const [grid, run] = await Promise.all([gridPageData(feedGridAnswer, context.url.searchParams, context.t), pageRun("feed", context)]);
-  return { ...grid, run };
+  const [grid, run] = await Promise.all([gridScreenData(feedGrid, context.url.searchParams, context.t, { answerShape: "flat" }), pageRun("feed", context)]);
+  return { grid, run };
 });
 export const shouldRevalidate = gridShouldRevalidate;
 
@@ -34,7 +34,7 @@ export default function FeedSummary() {
   const { locale } = useAppSettings();
   const location = useLocation();
   const loaded = useLoaderData<typeof loader>();
-  const [grid, setGrid] = useState<{ key: number; initial: GridPageData }>({ key: 0, initial: loaded });
+  const [grid, setGrid] = useState<{ key: number; initial: GridPageData }>({ key: 0, initial: loaded.grid });
   const texts = useMemo(() => ({ error: t("feeds.run.error", { feed: "" }) }), [t]);
   const feedRun = useBackgroundRun(loaded.run, texts);
   const running = feedRun.running ? (feedRun.run?.action ?? null) : null;
@@ -62,65 +62,60 @@ export default function FeedSummary() {
   }, [ended]);
 
   return (
-    <AppPage fullWidth title={t("feeds.summary_title")} primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}>
-      <BlockStack gap="400">
-        <BackgroundRun state={feedRun} label={(run) => `${t("feeds.run_feed")}: ${run.action}`} />
-        <DataGrid
-          key={grid.key}
-          endpoint="/api/feed"
-          answerShape="flat"
-          initial={grid.initial}
-          defaultSort={{ key: "last_started_at", dir: "desc" }}
-          rowKey="id"
-          resourceName={{ singular: t("feeds.resource.singular"), plural: t("feeds.resource.plural") }}
-          loadErrorText={t("feeds.load_error")}
-          emptyState={{ heading: t("feeds.empty") }}
-          renderCell={(column, row) => {
-            const name = String(row.name);
-            if (column.key === "cron_expression") {
-              const words = cronInWords(String(row.cron_expression), locale);
-              return (
-                <BlockStack gap="050">
-                  <InlineStack gap="100" wrap={false}>
-                    <Link
-                      url={withLocale(`/feed/edit?id=${row.id}`, location.search)}
-                      accessibilityLabel={t("a11y.cron_link_label", { cron: String(row.cron_expression), feed: name })}
-                    >
-                      {String(row.cron_expression)}
-                    </Link>
-                    {row.enabled === 0 && (
-                      <Text as="span" tone="subdued">
-                        ({t("feeds.disabled")})
-                      </Text>
-                    )}
-                  </InlineStack>
-                  {/* The schedule in words, in the staff member's language (issue 18 item 3). */}
-                  {words && (
-                    <Text as="span" variant="bodySm" tone="subdued">
-                      {words}
-                    </Text>
-                  )}
-                </BlockStack>
-              );
-            }
-            if (column.key !== "actions") return undefined;
-            return (
-              <InlineStack gap="200" wrap={false} blockAlign="center">
-                <Link url={withLocale(`/feed/item?feed_name=${encodeURIComponent(name)}`, location.search)}>{t("feeds.view_logs")}</Link>
-                <Button
-                  size="slim"
-                  loading={running === name}
-                  disabled={feedRun.running}
-                  accessibilityLabel={t("a11y.run_feed_label", { feed: name })}
-                  onClick={() => void runFeed(name)}
+    <GridScreen
+      data={{ ...loaded.grid, ...grid.initial }}
+      gridKey={grid.key}
+      title={t("feeds.summary_title")}
+      primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}
+      resourceName={{ singular: t("feeds.resource.singular"), plural: t("feeds.resource.plural") }}
+      loadErrorText={t("feeds.load_error")}
+      emptyState={{ heading: t("feeds.empty") }}
+      renderCell={(column, row) => {
+        const name = String(row.name);
+        if (column.key === "cron_expression") {
+          const words = cronInWords(String(row.cron_expression), locale);
+          return (
+            <BlockStack gap="050">
+              <InlineStack gap="100" wrap={false}>
+                <Link
+                  url={withLocale(`/feed/edit?id=${row.id}`, location.search)}
+                  accessibilityLabel={t("a11y.cron_link_label", { cron: String(row.cron_expression), feed: name })}
                 >
-                  {t("feeds.run_feed")}
-                </Button>
+                  {String(row.cron_expression)}
+                </Link>
+                {row.enabled === 0 && (
+                  <Text as="span" tone="subdued">
+                    ({t("feeds.disabled")})
+                  </Text>
+                )}
               </InlineStack>
-            );
-          }}
-        />
-      </BlockStack>
-    </AppPage>
+              {/* The schedule in words, in the staff member's language (issue 18 item 3). */}
+              {words && (
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {words}
+                </Text>
+              )}
+            </BlockStack>
+          );
+        }
+        if (column.key !== "actions") return undefined;
+        return (
+          <InlineStack gap="200" wrap={false} blockAlign="center">
+            <Link url={withLocale(`/feed/item?feed_name=${encodeURIComponent(name)}`, location.search)}>{t("feeds.view_logs")}</Link>
+            <Button
+              size="slim"
+              loading={running === name}
+              disabled={feedRun.running}
+              accessibilityLabel={t("a11y.run_feed_label", { feed: name })}
+              onClick={() => void runFeed(name)}
+            >
+              {t("feeds.run_feed")}
+            </Button>
+          </InlineStack>
+        );
+      }}
+    >
+      <BackgroundRun state={feedRun} label={(run) => `${t("feeds.run_feed")}: ${run.action}`} />
+    </GridScreen>
   );
 }

@@ -23,7 +23,7 @@ export default function EditFeed() {
   return (
     <ReviseRecordPage
       title={t("feeds.edit.title")}
-      record={record ? { name: record.name, cron_expression: record.cron_expression } : null}
+      record={record}
       fields={fields}
       labels="feeds.edit.fields"
       saveUrl={`/api/feed/${id}`}

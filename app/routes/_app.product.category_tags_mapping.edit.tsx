@@ -3,10 +3,11 @@
 // success 'Successfully updated mapping' and back to the list after 1 s
 // (design.md). An existing mapping can also be deleted.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, FormLayout, Modal, Text, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { BlockStack, Card, FormLayout, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
+import { ConfirmDelete } from "~/forms/ConfirmDelete";
 import { FormBanner } from "~/forms/FormBanner";
 import { UnsavedChanges } from "~/forms/UnsavedChanges";
 import { useFormSubmit } from "~/forms/use-form-submit";
@@ -39,10 +40,6 @@ export default function EditCategoryTagsMapping() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useFormSubmit({ success: t("products.mappings.saved"), error: t("products.mappings.save_error") }, { redirectTo: MAPPINGS_PATH });
   const remove = useFormSubmit({ success: t("products.mappings.deleted"), error: t("products.mappings.delete_error") }, { redirectTo: MAPPINGS_PATH });
-  const fieldErrors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
 
   const submit = async () => {
     const sent = values;
@@ -73,7 +70,7 @@ export default function EditCategoryTagsMapping() {
                 requiredIndicator
                 autoComplete="off"
                 value={values[field]}
-                error={fieldErrors[field]?.[0]}
+                error={save.fieldErrors[field]?.[0]}
                 helpText={field === "shopify_tags" ? t("products.mappings.tags_help") : undefined}
                 onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
               />
@@ -82,25 +79,16 @@ export default function EditCategoryTagsMapping() {
         </Card>
       </BlockStack>
       {mapping && (
-        <Modal
+        <ConfirmDelete
           open={confirmDelete}
-          onClose={() => setConfirmDelete(false)}
           title={t("products.mappings.delete")}
-          primaryAction={{
-            content: t("products.mappings.delete"),
-            destructive: true,
-            loading: remove.submitting,
-            onAction: () => {
-              setConfirmDelete(false);
-              void remove.submit({ url: "/api/category_tags_mapping", body: { id: mapping.id, _method: "DELETE" } });
-            },
-          }}
-          secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setConfirmDelete(false) }]}
+          action={t("products.mappings.delete")}
+          loading={remove.submitting}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={() => remove.submit({ url: "/api/category_tags_mapping", body: { id: mapping.id, _method: "DELETE" } })}
         >
-          <Modal.Section>
-            <Text as="p">{t("products.mappings.delete_confirm", { category: mapping.as400_category_id })}</Text>
-          </Modal.Section>
-        </Modal>
+          <Text as="p">{t("products.mappings.delete_confirm", { category: mapping.as400_category_id })}</Text>
+        </ConfirmDelete>
       )}
     </AppPage>
   );

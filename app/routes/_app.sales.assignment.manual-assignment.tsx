@@ -5,12 +5,12 @@
 // saves them all or none, and goes back to the unassigned orders 1 s after success.
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { useMemo, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { AppPage } from "~/components/AppPage";
 import { RegionDataTable } from "~/components/RegionDataTable";
-import { FormBanner } from "~/forms/FormBanner";
+import { FormPage } from "~/forms/FormPage";
+import { FormSection } from "~/forms/FormSection";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { formatDateTime } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
@@ -39,14 +39,9 @@ export default function ManualAssignment() {
   const { t } = useTranslation();
   const { timeZone } = useAppSettings();
   const { orderId, data } = useLoaderData<typeof loader>();
-  const [loadBanner, setLoadBanner] = useState(data === null);
   const [rows, setRows] = useState<Row[]>([]);
   const nextKey = useRef(1);
   const save = useFormSubmit({ success: t("sales.manual.created"), error: t("sales.manual.create_error") }, { redirectTo: "/sales/unassigned-orders/" });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
 
   const items = data?.unassigned_order_items ?? [];
   const stores = data?.available_stores ?? [];
@@ -83,148 +78,132 @@ export default function ManualAssignment() {
   };
 
   return (
-    <AppPage
+    <FormPage
       fullWidth
       title={t("sales.manual.title")}
       subtitle={data ? t("sales.manual.title_order", { order: data.order.order_id }) : undefined}
-      backAction={{ content: t("buttons.back"), url: "/sales/unassigned-orders" }}
+      back="/sales/unassigned-orders"
       primaryAction={data ? { content: t("sales.manual.create"), loading: save.submitting, disabled: rows.length === 0, onAction: submit } : undefined}
+      save={save}
+      loadError={data === null && t("sales.manual.load_error")}
     >
-      <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{t("sales.manual.load_error")}</p>
-          </Banner>
-        )}
-        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
-        <Banner tone="info">
-          <p>{t("sales.manual.marketplace_info")}</p>
-          {data?.order.is_marketplace && <p>{t("sales.manual.marketplace_order", { order: data.order.order_id, source: data.order.marketplace_source })}</p>}
-        </Banner>
-        {data && (
-          <>
-            <Card padding="0">
-              <BlockStack gap="200">
-                <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
-                  <Text as="h2" variant="headingMd">
-                    {t("sales.manual.items_title")}
-                  </Text>
-                </div>
-                {items.length === 0 ? (
-                  <div style={{ padding: "0 var(--p-space-400) var(--p-space-400)" }}>
-                    <Text as="p">{t("sales.manual.no_items")}</Text>
-                  </div>
-                ) : (
-                  <RegionDataTable
-                    label={t("sales.manual.items_title")}
-                    columnContentTypes={["numeric", "text", "text", "numeric", "numeric", "text", "text", "text", "text", "text"]}
-                    headings={[
-                      "item_id",
-                      "sku",
-                      "name",
-                      "qty_ordered",
-                      "qty_unassigned",
-                      "billing_addr",
-                      "shipping_addr",
-                      "customer_notes",
-                      "created_time",
-                      "update_time",
-                    ].map((key) => t(`sales.manual.columns.${key}`))}
-                    rows={items.map((item) => [
-                      item.item_id,
-                      item.sku,
-                      item.name,
-                      item.qty_ordered,
-                      item.qty_unassigned,
-                      item.billing_addr ?? "",
-                      item.shipping_addr ?? "",
-                      item.customer_notes ?? "",
-                      formatDateTime(item.created_time as unknown as string, timeZone),
-                      formatDateTime(item.update_time as unknown as string, timeZone),
-                    ])}
-                  />
-                )}
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="400">
+      <Banner tone="info">
+        <p>{t("sales.manual.marketplace_info")}</p>
+        {data?.order.is_marketplace && <p>{t("sales.manual.marketplace_order", { order: data.order.order_id, source: data.order.marketplace_source })}</p>}
+      </Banner>
+      {data && (
+        <>
+          <Card padding="0">
+            <BlockStack gap="200">
+              <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
                 <Text as="h2" variant="headingMd">
-                  {t("sales.manual.assignments_title")}
+                  {t("sales.manual.items_title")}
                 </Text>
-                {rows.length === 0 && (
-                  <Text as="p" tone="subdued">
-                    {t("sales.manual.no_rows")}
-                  </Text>
-                )}
-                {rows.map((row, index) => {
-                  const error = (field: string) => errors[`assignments.${index}.${field}`]?.[0];
-                  const left = items.find((item) => String(item.item_id) === row.item_id)?.qty_unassigned;
-                  return (
-                    <div key={row.key} data-assignment-row={index}>
-                      <InlineStack gap="300" blockAlign="end" wrap={false}>
-                        <div style={{ minWidth: 220 }}>
-                          <Select
-                            label={t("sales.manual.sku_label")}
-                            requiredIndicator
-                            options={itemOptions}
-                            value={row.item_id}
-                            error={error("item_id")}
-                            helpText={left === undefined ? undefined : t("sales.manual.left", { qty: left })}
-                            onChange={(value) => change(row.key, "item_id", value)}
-                          />
-                        </div>
-                        <div style={{ minWidth: 300 }}>
-                          <Select
-                            label={t("sales.manual.store_label")}
-                            requiredIndicator
-                            options={storeOptions(row.item_id)}
-                            value={row.store_id}
-                            error={error("store_id")}
-                            onChange={(value) => change(row.key, "store_id", value)}
-                          />
-                        </div>
-                        <div style={{ width: 120 }}>
-                          <TextField
-                            label={t("sales.manual.qty_label")}
-                            requiredIndicator
-                            type="number"
-                            min={1}
-                            autoComplete="off"
-                            value={row.qty_assigned}
-                            error={error("qty_assigned")}
-                            onChange={(value) => change(row.key, "qty_assigned", value)}
-                          />
-                        </div>
-                        <Button tone="critical" variant="plain" onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}>
-                          {t("sales.manual.delete_row")}
-                        </Button>
-                      </InlineStack>
+              </div>
+              {items.length === 0 ? (
+                <div style={{ padding: "0 var(--p-space-400) var(--p-space-400)" }}>
+                  <Text as="p">{t("sales.manual.no_items")}</Text>
+                </div>
+              ) : (
+                <RegionDataTable
+                  label={t("sales.manual.items_title")}
+                  columnContentTypes={["numeric", "text", "text", "numeric", "numeric", "text", "text", "text", "text", "text"]}
+                  headings={[
+                    "item_id",
+                    "sku",
+                    "name",
+                    "qty_ordered",
+                    "qty_unassigned",
+                    "billing_addr",
+                    "shipping_addr",
+                    "customer_notes",
+                    "created_time",
+                    "update_time",
+                  ].map((key) => t(`sales.manual.columns.${key}`))}
+                  rows={items.map((item) => [
+                    item.item_id,
+                    item.sku,
+                    item.name,
+                    item.qty_ordered,
+                    item.qty_unassigned,
+                    item.billing_addr ?? "",
+                    item.shipping_addr ?? "",
+                    item.customer_notes ?? "",
+                    formatDateTime(item.created_time as unknown as string, timeZone),
+                    formatDateTime(item.update_time as unknown as string, timeZone),
+                  ])}
+                />
+              )}
+            </BlockStack>
+          </Card>
+          <FormSection title={t("sales.manual.assignments_title")} note={rows.length === 0 ? t("sales.manual.no_rows") : undefined} gap="400">
+            {rows.map((row, index) => {
+              const error = (field: string) => save.fieldErrors[`assignments.${index}.${field}`]?.[0];
+              const left = items.find((item) => String(item.item_id) === row.item_id)?.qty_unassigned;
+              return (
+                <div key={row.key} data-assignment-row={index}>
+                  <InlineStack gap="300" blockAlign="end" wrap={false}>
+                    <div style={{ minWidth: 220 }}>
+                      <Select
+                        label={t("sales.manual.sku_label")}
+                        requiredIndicator
+                        options={itemOptions}
+                        value={row.item_id}
+                        error={error("item_id")}
+                        helpText={left === undefined ? undefined : t("sales.manual.left", { qty: left })}
+                        onChange={(value) => change(row.key, "item_id", value)}
+                      />
                     </div>
-                  );
-                })}
-                <InlineStack>
-                  <Button
-                    onClick={() => {
-                      const only = items.length === 1 ? items[0] : undefined;
-                      setRows((current) => [
-                        ...current,
-                        {
-                          key: nextKey.current++,
-                          item_id: only ? String(only.item_id) : "",
-                          store_id: "",
-                          qty_assigned: only ? String(only.qty_unassigned) : "",
-                        },
-                      ]);
-                    }}
-                  >
-                    {t("sales.manual.new_assignment")}
-                  </Button>
-                </InlineStack>
-              </BlockStack>
-            </Card>
-          </>
-        )}
-      </BlockStack>
-    </AppPage>
+                    <div style={{ minWidth: 300 }}>
+                      <Select
+                        label={t("sales.manual.store_label")}
+                        requiredIndicator
+                        options={storeOptions(row.item_id)}
+                        value={row.store_id}
+                        error={error("store_id")}
+                        onChange={(value) => change(row.key, "store_id", value)}
+                      />
+                    </div>
+                    <div style={{ width: 120 }}>
+                      <TextField
+                        label={t("sales.manual.qty_label")}
+                        requiredIndicator
+                        type="number"
+                        min={1}
+                        autoComplete="off"
+                        value={row.qty_assigned}
+                        error={error("qty_assigned")}
+                        onChange={(value) => change(row.key, "qty_assigned", value)}
+                      />
+                    </div>
+                    <Button tone="critical" variant="plain" onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}>
+                      {t("sales.manual.delete_row")}
+                    </Button>
+                  </InlineStack>
+                </div>
+              );
+            })}
+            <InlineStack>
+              <Button
+                onClick={() => {
+                  const only = items.length === 1 ? items[0] : undefined;
+                  setRows((current) => [
+                    ...current,
+                    {
+                      key: nextKey.current++,
+                      item_id: only ? String(only.item_id) : "",
+                      store_id: "",
+                      qty_assigned: only ? String(only.qty_unassigned) : "",
+                    },
+                  ]);
+                }}
+              >
+                {t("sales.manual.new_assignment")}
+              </Button>
+            </InlineStack>
+          </FormSection>
+        </>
+      )}
+    </FormPage>
   );
 }

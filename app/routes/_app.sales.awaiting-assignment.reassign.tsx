@@ -3,11 +3,11 @@
 // select (required; name plus Qty when the source reports stock of the SKU);
 // Save and Back; the warning text. Back to the awaiting list 1 s after a save.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, FormLayout, Select, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { Banner, Card, FormLayout, Select } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AppPage } from "~/components/AppPage";
-import { FormBanner } from "~/forms/FormBanner";
+import { FormPage } from "~/forms/FormPage";
+import { readOnlyFields } from "~/forms/read-only-fields";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
@@ -31,13 +31,8 @@ export default function ReassignAssignment() {
   const { t } = useTranslation();
   const { id, data } = useLoaderData<typeof loader>();
   const assignment = data?.data[0] ?? null;
-  const [loadBanner, setLoadBanner] = useState(assignment === null);
   const [storeId, setStoreId] = useState("");
   const save = useFormSubmit({ success: t("sales.reassign.saved", { id, source: storeId }), error: t("sales.reassign.save_error") }, { redirectTo: LIST_URL });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
   const qtys = assignment ? (data?.available_qtys[assignment.product_sku] ?? {}) : {};
   const options = [
     { label: t("sales.manual.choose"), value: "" },
@@ -57,53 +52,37 @@ export default function ReassignAssignment() {
   };
 
   return (
-    <AppPage
+    <FormPage
       title={t("sales.reassign.title")}
-      backAction={{ content: t("buttons.back"), url: LIST_URL }}
+      back={LIST_URL}
       primaryAction={assignment ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
       secondaryActions={[{ content: t("buttons.back"), url: LIST_URL }]}
+      save={save}
+      loadError={assignment === null && t("sales.reassign.load_error")}
     >
-      <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{t("sales.reassign.load_error")}</p>
-          </Banner>
-        )}
-        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
-        <Banner tone="warning">
-          <p>{t("sales.warning")}</p>
-        </Banner>
-        {assignment && (
-          <Card>
-            <FormLayout>
-              {READ_ONLY.map((field) => (
-                <TextField
-                  key={field}
-                  id={`field-${field}`}
-                  label={t(`sales.fields.${field}`)}
-                  autoComplete="off"
-                  value={String(assignment[field] ?? "")}
-                  readOnly
-                  disabled
-                />
-              ))}
-              <Select
-                id="field-store_id"
-                label={t("sales.fields.store_id")}
-                requiredIndicator
-                options={options}
-                value={storeId}
-                error={errors.store_id?.[0]}
-                helpText={t("sales.reassign.current", {
-                  source: [assignment.store_id, assignment.dropshipper_name ?? assignment.store_name].filter(Boolean).join(" - "),
-                  status: t(`sales.assign_status.${assignment.assign_status}`),
-                })}
-                onChange={setStoreId}
-              />
-            </FormLayout>
-          </Card>
-        )}
-      </BlockStack>
-    </AppPage>
+      <Banner tone="warning">
+        <p>{t("sales.warning")}</p>
+      </Banner>
+      {assignment && (
+        <Card>
+          <FormLayout>
+            {readOnlyFields(READ_ONLY, assignment, (name) => t(`sales.fields.${name}`))}
+            <Select
+              id="field-store_id"
+              label={t("sales.fields.store_id")}
+              requiredIndicator
+              options={options}
+              value={storeId}
+              error={save.fieldErrors.store_id?.[0]}
+              helpText={t("sales.reassign.current", {
+                source: [assignment.store_id, assignment.dropshipper_name ?? assignment.store_name].filter(Boolean).join(" - "),
+                status: t(`sales.assign_status.${assignment.assign_status}`),
+              })}
+              onChange={setStoreId}
+            />
+          </FormLayout>
+        </Card>
+      )}
+    </FormPage>
   );
 }

@@ -2,18 +2,17 @@
 // DNH per row; Retrieve New Assignments From AS400 imports the AS400's assignment files,
 // each bad line shown as an extra error banner.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack } from "@shopify/polaris";
+import { Banner } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AppPage } from "~/components/AppPage";
 import { FormBanner } from "~/forms/FormBanner";
 import { useFormSubmit } from "~/forms/use-form-submit";
-import { DataGrid } from "~/grid/DataGrid";
-import { gridPageData } from "~/grid/grid-page.server";
+import { GridScreen } from "~/grid/GridScreen";
+import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
-import { listInProgress } from "~/sales/grids.server";
+import { inProgressGrid } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 
-export const loader = pageLoader(({ url, t }) => gridPageData(listInProgress, url.searchParams, t));
+export const loader = pageLoader(({ url, t }) => gridScreenData(inProgressGrid, url.searchParams, t));
 export const shouldRevalidate = reloadableGridShouldRevalidate;
 
 export default function InProgressAssignments() {
@@ -24,10 +23,11 @@ export default function InProgressAssignments() {
   const lineErrors = Array.isArray(body?.error_messages) ? body.error_messages.filter((message): message is string => typeof message === "string") : [];
   const grid = useGridReload(initial);
   return (
-    <AppPage
-      fullWidth
+    <GridScreen
+      data={initial}
+      gridKey={grid.key}
       title={t("sales.in_progress.title")}
-      backAction={{ content: t("buttons.back"), url: "/sales" }}
+      back="/sales"
       primaryAction={{
         content: t("sales.in_progress.retrieve"),
         loading: retrieve.submitting,
@@ -36,26 +36,17 @@ export default function InProgressAssignments() {
           if (outcome.ok) grid.reload();
         },
       }}
+      resourceName={{ singular: "assignment", plural: "assignments" }}
+      loadErrorText={t("sales.in_progress.load_error")}
+      emptyState={{ heading: t("sales.in_progress.empty_heading"), description: t("sales.awaiting.empty_description") }}
     >
-      <BlockStack gap="400">
-        <FormBanner outcome={retrieve.outcome} onDismiss={retrieve.dismiss} />
-        {retrieve.outcome &&
-          lineErrors.map((message) => (
-            <Banner key={message} tone="critical">
-              <p>{message}</p>
-            </Banner>
-          ))}
-        <DataGrid
-          key={grid.key}
-          endpoint="/api/in_progress_assignment"
-          initial={initial}
-          defaultSort={{ key: "assignment_id", dir: "desc" }}
-          rowKey="assignment_id"
-          resourceName={{ singular: "assignment", plural: "assignments" }}
-          loadErrorText={t("sales.in_progress.load_error")}
-          emptyState={{ heading: t("sales.in_progress.empty_heading"), description: t("sales.awaiting.empty_description") }}
-        />
-      </BlockStack>
-    </AppPage>
+      <FormBanner outcome={retrieve.outcome} onDismiss={retrieve.dismiss} />
+      {retrieve.outcome &&
+        lineErrors.map((message) => (
+          <Banner key={message} tone="critical">
+            <p>{message}</p>
+          </Banner>
+        ))}
+    </GridScreen>
   );
 }

@@ -2,11 +2,11 @@
 // Read-only assignment fields, Transfer Number and Reason (multi-line), Submit DNH, the
 // warning text. Back to the in-progress list 1 s after the transfer is created.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, FormLayout, TextField } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { Banner, Card, FormLayout, TextField } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AppPage } from "~/components/AppPage";
-import { FormBanner } from "~/forms/FormBanner";
+import { FormPage } from "~/forms/FormPage";
+import { readOnlyFields } from "~/forms/read-only-fields";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
@@ -28,14 +28,9 @@ const LIST_URL = "/sales/in-progress-assignment/";
 export default function DnhTransfer() {
   const { t } = useTranslation();
   const { id, data } = useLoaderData<typeof loader>();
-  const [loadBanner, setLoadBanner] = useState(data === null);
   const [transferNum, setTransferNum] = useState("");
   const [reason, setReason] = useState("");
   const save = useFormSubmit({ success: t("sales.dnh.saved"), error: t("sales.dnh.save_error") }, { redirectTo: LIST_URL });
-  const errors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
   const done = data?.transfer_num ? data : null;
 
   const submit = () => {
@@ -47,73 +42,57 @@ export default function DnhTransfer() {
   };
 
   return (
-    <AppPage
+    <FormPage
       title={t("sales.dnh.title")}
-      backAction={{ content: t("buttons.back"), url: LIST_URL }}
+      back={LIST_URL}
       primaryAction={data && !done ? { content: t("sales.dnh.submit"), loading: save.submitting, onAction: submit } : undefined}
+      save={save}
+      loadError={data === null && t("sales.dnh.load_error")}
     >
-      <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{t("sales.dnh.load_error")}</p>
-          </Banner>
-        )}
-        <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
-        <Banner tone="warning">
-          <p>{t("sales.warning")}</p>
+      <Banner tone="warning">
+        <p>{t("sales.warning")}</p>
+      </Banner>
+      {done && (
+        <Banner tone="info">
+          <p>{t("sales.dnh.already", { transfer: done.transfer_num })}</p>
         </Banner>
-        {done && (
-          <Banner tone="info">
-            <p>{t("sales.dnh.already", { transfer: done.transfer_num })}</p>
-          </Banner>
-        )}
-        {data && (
-          <Card>
-            <FormLayout>
-              {READ_ONLY.map((field) => (
-                <TextField
-                  key={field}
-                  id={`field-${field}`}
-                  label={t(`sales.fields.${field}`)}
-                  autoComplete="off"
-                  value={String(data[field] ?? "")}
-                  readOnly
-                  disabled
-                />
-              ))}
-              <TextField
-                id="field-assign_status"
-                label={t("sales.fields.assign_status")}
-                autoComplete="off"
-                value={t(`sales.assign_status.${data.assign_status}`)}
-                readOnly
-                disabled
-              />
-              <TextField
-                id="field-transfer_num"
-                label={t("sales.fields.transfer_num")}
-                requiredIndicator
-                autoComplete="off"
-                value={done ? String(done.transfer_num) : transferNum}
-                disabled={Boolean(done)}
-                error={errors.transfer_num?.[0]}
-                onChange={setTransferNum}
-              />
-              <TextField
-                id="field-reason"
-                label={t("sales.fields.reason")}
-                requiredIndicator
-                autoComplete="off"
-                multiline={4}
-                value={done ? String(done.reason ?? "") : reason}
-                disabled={Boolean(done)}
-                error={errors.reason?.[0]}
-                onChange={setReason}
-              />
-            </FormLayout>
-          </Card>
-        )}
-      </BlockStack>
-    </AppPage>
+      )}
+      {data && (
+        <Card>
+          <FormLayout>
+            {readOnlyFields(READ_ONLY, data, (name) => t(`sales.fields.${name}`))}
+            <TextField
+              id="field-assign_status"
+              label={t("sales.fields.assign_status")}
+              autoComplete="off"
+              value={t(`sales.assign_status.${data.assign_status}`)}
+              readOnly
+              disabled
+            />
+            <TextField
+              id="field-transfer_num"
+              label={t("sales.fields.transfer_num")}
+              requiredIndicator
+              autoComplete="off"
+              value={done ? String(done.transfer_num) : transferNum}
+              disabled={Boolean(done)}
+              error={save.fieldErrors.transfer_num?.[0]}
+              onChange={setTransferNum}
+            />
+            <TextField
+              id="field-reason"
+              label={t("sales.fields.reason")}
+              requiredIndicator
+              autoComplete="off"
+              multiline={4}
+              value={done ? String(done.reason ?? "") : reason}
+              disabled={Boolean(done)}
+              error={save.fieldErrors.reason?.[0]}
+              onChange={setReason}
+            />
+          </FormLayout>
+        </Card>
+      )}
+    </FormPage>
   );
 }

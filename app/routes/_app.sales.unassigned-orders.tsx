@@ -3,24 +3,23 @@
 // Auto-Assignments File writes the eligible orders to the AS400, in the
 // background (D93): the page follows the run to its result.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Link } from "@shopify/polaris";
+import { Link } from "@shopify/polaris";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { AppPage } from "~/components/AppPage";
 import { useConfirmSend } from "~/components/ConfirmSend";
-import { DataGrid } from "~/grid/DataGrid";
-import { gridPageData } from "~/grid/grid-page.server";
+import { GridScreen } from "~/grid/GridScreen";
+import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { shopifyAdminOrderUrl } from "~/orders/order-grid";
 import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
-import { listUnassignedOrders } from "~/sales/grids.server";
+import { unassignedOrderGrid } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 
 export const loader = pageLoader(async (context) => ({
-  initial: await gridPageData(listUnassignedOrders, context.url.searchParams, context.t),
+  initial: await gridScreenData(unassignedOrderGrid, context.url.searchParams, context.t, { answerShape: "flat" }),
   shop: context.staff.shop,
   run: await pageRun("auto_assignment", context),
 }));
@@ -37,10 +36,11 @@ export default function UnassignedOrders() {
   const confirmSend = useConfirmSend();
 
   return (
-    <AppPage
-      fullWidth
+    <GridScreen
+      data={initial}
+      gridKey={grid.key}
       title={t("sales.unassigned.title")}
-      backAction={{ content: t("buttons.back"), url: "/sales" }}
+      back="/sales"
       primaryAction={{
         content: t("sales.unassigned.generate"),
         loading: generate.running,
@@ -51,30 +51,20 @@ export default function UnassignedOrders() {
             () => void generate.start({ url: "/api/generate_auto_assignment_file" }),
           ),
       }}
+      resourceName={{ singular: "order", plural: "orders" }}
+      loadErrorText={t("sales.unassigned.load_error")}
+      emptyState={{ heading: t("sales.unassigned.empty_heading"), description: t("sales.unassigned.empty_description") }}
+      renderCell={(column, row) => {
+        if (column.key !== "increment_id" || !row.shopify_order_id) return undefined;
+        return (
+          <Link url={shopifyAdminOrderUrl(String(row.shopify_order_id), mode, shop)} external>
+            {String(row.increment_id)}
+          </Link>
+        );
+      }}
     >
       {confirmSend.modal}
-      <BlockStack gap="400">
-        <BackgroundRun state={generate} label={() => t("sales.unassigned.generate")} />
-        <DataGrid
-          key={grid.key}
-          endpoint="/api/unassigned_orders"
-          answerShape="flat"
-          initial={initial}
-          defaultSort={{ key: "increment_id", dir: "asc" }}
-          rowKey="id"
-          resourceName={{ singular: "order", plural: "orders" }}
-          loadErrorText={t("sales.unassigned.load_error")}
-          emptyState={{ heading: t("sales.unassigned.empty_heading"), description: t("sales.unassigned.empty_description") }}
-          renderCell={(column, row) => {
-            if (column.key !== "increment_id" || !row.shopify_order_id) return undefined;
-            return (
-              <Link url={shopifyAdminOrderUrl(String(row.shopify_order_id), mode, shop)} external>
-                {String(row.increment_id)}
-              </Link>
-            );
-          }}
-        />
-      </BlockStack>
-    </AppPage>
+      <BackgroundRun state={generate} label={() => t("sales.unassigned.generate")} />
+    </GridScreen>
   );
 }

@@ -2,14 +2,14 @@
 // (the order in the Shopify admin, new tab), and Pull New Special Orders, which
 // runs in the background (D93): the page follows the run to its result.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Link } from "@shopify/polaris";
+import { Link } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { AppPage } from "~/components/AppPage";
 import { useConfirmSend } from "~/components/ConfirmSend";
-import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
-import { gridPageData } from "~/grid/grid-page.server";
+import { gridShouldRevalidate } from "~/grid/DataGrid";
+import { GridScreen } from "~/grid/GridScreen";
+import { gridScreenData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
 import { formatMoney } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
@@ -17,19 +17,19 @@ import { shopifyAdminOrderUrl } from "~/orders/order-grid";
 import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
-import { listCurrentSpecialOrders } from "~/special-orders/special-orders.server";
+import { listCurrentSpecialOrders, specialOrderCurrentGrid } from "~/special-orders/special-orders.server";
 
 export const loader = pageLoader(async (context) => {
   const { url, t, staff } = context;
   const [initial, run] = await Promise.all([
-    gridPageData(
-      async (params) => {
+    // The rows as GET /api/special_order_current has them (totals as decimal text).
+    gridScreenData(specialOrderCurrentGrid, url.searchParams, t, {
+      answerShape: "flat",
+      load: async (params) => {
         const { columns, data, ...page } = await listCurrentSpecialOrders(params);
         return { data: { ...page, data }, columns };
       },
-      url.searchParams,
-      t,
-    ),
+    }),
     pageRun("special_order_pull", context),
   ]);
   return { initial, shop: staff.shop, run };
@@ -61,10 +61,10 @@ export default function CurrentSpecialOrders() {
   const confirmSend = useConfirmSend();
 
   return (
-    <AppPage
-      fullWidth
+    <GridScreen
+      data={initial}
       title={t("special_orders.current_title")}
-      backAction={{ content: t("buttons.back"), url: "/special_order" }}
+      back="/special_order"
       primaryAction={{
         content: t("special_orders.pull"),
         loading: pull.running,
@@ -75,23 +75,14 @@ export default function CurrentSpecialOrders() {
             () => void pull.start({ url: "/api/special_order_pull" }),
           ),
       }}
+      resourceName={{ singular: "special order", plural: "special orders" }}
+      loadErrorText={t("special_orders.load_error")}
+      emptyState={{ heading: t("special_orders.empty_current"), description: t("special_orders.empty_description") }}
+      renderCell={renderCell}
+      reloadKey={reloadKey}
     >
       {confirmSend.modal}
-      <BlockStack gap="400">
-        <BackgroundRun state={pull} label={() => t("special_orders.pull")} />
-        <DataGrid
-          endpoint="/api/special_order_current"
-          answerShape="flat"
-          initial={initial}
-          defaultSort={{ key: "order_id", dir: "desc" }}
-          rowKey="id"
-          resourceName={{ singular: "special order", plural: "special orders" }}
-          loadErrorText={t("special_orders.load_error")}
-          emptyState={{ heading: t("special_orders.empty_current"), description: t("special_orders.empty_description") }}
-          renderCell={renderCell}
-          reloadKey={reloadKey}
-        />
-      </BlockStack>
-    </AppPage>
+      <BackgroundRun state={pull} label={() => t("special_orders.pull")} />
+    </GridScreen>
   );
 }

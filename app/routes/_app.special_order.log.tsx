@@ -1,27 +1,18 @@
 // Special Order Logs (spec 001 §2): every pulled file, id descending; Download gives the file.
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BlockStack } from "@shopify/polaris";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { AppPage } from "~/components/AppPage";
-import { DataGrid, gridShouldRevalidate } from "~/grid/DataGrid";
-import { gridPageData } from "~/grid/grid-page.server";
+import { ErrorBanner } from "~/forms/FormBanner";
+import { gridShouldRevalidate } from "~/grid/DataGrid";
+import { GridScreen } from "~/grid/GridScreen";
+import { gridScreenData } from "~/grid/grid-page.server";
 import type { GridColumn, GridRow } from "~/grid/types";
 import { downloadFile } from "~/lib/download";
 import { withLocale } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
-import { listSpecialOrderLogs } from "~/special-orders/special-orders.server";
+import { specialOrderLogGrid } from "~/special-orders/special-orders.server";
 
-export const loader = pageLoader(({ url, t }) =>
-  gridPageData(
-    async (params) => {
-      const { columns, data, ...page } = await listSpecialOrderLogs(params);
-      return { data: { ...page, data }, columns };
-    },
-    url.searchParams,
-    t,
-  ),
-);
+export const loader = pageLoader(({ url, t }) => gridScreenData(specialOrderLogGrid, url.searchParams, t, { answerShape: "flat" }));
 export const shouldRevalidate = gridShouldRevalidate;
 
 export default function SpecialOrderLogs() {
@@ -48,25 +39,16 @@ export default function SpecialOrderLogs() {
     );
   };
   return (
-    <AppPage fullWidth title={t("special_orders.log_title")} backAction={{ content: t("buttons.back"), url: "/special_order" }}>
-      <BlockStack gap="400">
-        {failed && (
-          <Banner tone="critical" onDismiss={() => setFailed(false)}>
-            <p>{t("special_orders.download_error")}</p>
-          </Banner>
-        )}
-        <DataGrid
-          endpoint="/api/special_order_log"
-          answerShape="flat"
-          initial={useLoaderData<typeof loader>()}
-          defaultSort={{ key: "id", dir: "desc" }}
-          rowKey="id"
-          resourceName={{ singular: "log", plural: "logs" }}
-          loadErrorText={t("special_orders.log_load_error")}
-          emptyState={{ heading: t("special_orders.empty_logs"), description: t("special_orders.empty_description") }}
-          renderCell={renderCell}
-        />
-      </BlockStack>
-    </AppPage>
+    <GridScreen
+      data={useLoaderData<typeof loader>()}
+      title={t("special_orders.log_title")}
+      back="/special_order"
+      resourceName={{ singular: "log", plural: "logs" }}
+      loadErrorText={t("special_orders.log_load_error")}
+      emptyState={{ heading: t("special_orders.empty_logs"), description: t("special_orders.empty_description") }}
+      renderCell={renderCell}
+    >
+      <ErrorBanner text={failed && t("special_orders.download_error")} onDismiss={() => setFailed(false)} />
+    </GridScreen>
   );
 }

@@ -5,14 +5,16 @@
 // anything is sent; the first failure is the banner. Saved → back to the
 // errors after 1 s.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
-import { FormBanner } from "~/forms/FormBanner";
+import { FormBanner, LoadErrorBanner } from "~/forms/FormBanner";
 import { recordLoader } from "~/http/record-loader.server";
 import type { SubmitOutcome } from "~/forms/submit-result";
 import { UnsavedChanges } from "~/forms/UnsavedChanges";
+import { FormSection } from "~/forms/FormSection";
+import { readOnlyFields } from "~/forms/read-only-fields";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import {
   ARMED_FORCES_CODES,
@@ -56,13 +58,8 @@ export default function ReviseSpecialOrder() {
       Object.keys({ ...values, ...saved.values }).some((key) => (values[key] ?? "") !== (saved.values[key] ?? "")),
     [saved, values, items],
   );
-  const [loadBanner, setLoadBanner] = useState(record === null);
   const [browserFailure, setBrowserFailure] = useState<SubmitOutcome | null>(null);
   const save = useFormSubmit({ success: t("special_orders.saved"), error: t("special_orders.save_error") }, { redirectTo: LIST_URL });
-  const fieldErrors = useMemo(() => {
-    const body = save.outcome?.body as { errors?: Record<string, string[]> } | null | undefined;
-    return save.outcome && !save.outcome.ok ? (body?.errors ?? {}) : {};
-  }, [save.outcome]);
 
   const stateOptions = useMemo(() => {
     const group = (title: string, codes: ReadonlyArray<[string, string]>) => ({
@@ -111,7 +108,7 @@ export default function ReviseSpecialOrder() {
       type={options.type ?? "text"}
       requiredIndicator={options.required}
       value={values[name] ?? ""}
-      error={fieldErrors[name]?.[0]}
+      error={save.fieldErrors[name]?.[0]}
       onChange={set(name)}
     />
   );
@@ -134,29 +131,13 @@ export default function ReviseSpecialOrder() {
         />
       )}
       <BlockStack gap="400">
-        {loadBanner && (
-          <Banner tone="critical" onDismiss={() => setLoadBanner(false)}>
-            <p>{t("special_orders.form_load_error")}</p>
-          </Banner>
-        )}
+        <LoadErrorBanner failed={record === null} text={t("special_orders.form_load_error")} />
         <FormBanner outcome={browserFailure ?? save.outcome} onDismiss={() => (browserFailure ? setBrowserFailure(null) : save.dismiss())} />
         {record && (
           <>
             <Card>
               <FormLayout>
-                <FormLayout.Group>
-                  {READ_ONLY.slice(0, 3).map((name) => (
-                    <TextField
-                      key={name}
-                      id={`field-${name}`}
-                      label={t(`special_orders.fields.${name}`)}
-                      autoComplete="off"
-                      value={values[name] ?? ""}
-                      readOnly
-                      disabled
-                    />
-                  ))}
-                </FormLayout.Group>
+                <FormLayout.Group>{readOnlyFields(READ_ONLY.slice(0, 3), values, (name) => t(`special_orders.fields.${name}`))}</FormLayout.Group>
                 <TextField
                   id="field-error_message"
                   label={t("special_orders.fields.error_message")}
@@ -185,7 +166,7 @@ export default function ReviseSpecialOrder() {
                     requiredIndicator
                     options={stateOptions}
                     value={values.customer_address_state_code ?? ""}
-                    error={fieldErrors.customer_address_state_code?.[0]}
+                    error={save.fieldErrors.customer_address_state_code?.[0]}
                     onChange={set("customer_address_state_code")}
                   />
                   {field("customer_address_zip", { required: true })}
@@ -193,45 +174,35 @@ export default function ReviseSpecialOrder() {
                 {field("shipping_cost", { required: true })}
               </FormLayout>
             </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  {t("special_orders.items.title")}
-                </Text>
-                {items.length === 0 && (
-                  <Text as="p" tone="subdued">
-                    {t("special_orders.items.none")}
-                  </Text>
-                )}
-                {items.map((item, index) => (
-                  <InlineStack key={index} gap="200" blockAlign="end" wrap={false}>
-                    {ITEM_FIELDS.map((name) => (
-                      <TextField
-                        key={name}
-                        id={`item-${index}-${name}`}
-                        label={`${t(`special_orders.fields.${name}`)}`}
-                        labelHidden={index > 0}
-                        autoComplete="off"
-                        requiredIndicator={name !== "width"}
-                        inputMode={name === "price" || name === "tax" ? "decimal" : undefined}
-                        value={item[name]}
-                        onChange={setItem(index, name)}
-                      />
-                    ))}
-                    <Button
-                      tone="critical"
-                      accessibilityLabel={t("special_orders.items.remove", { number: index + 1 })}
-                      onClick={() => setItems((current) => current.filter((_, i) => i !== index))}
-                    >
-                      {t("special_orders.items.remove_button")}
-                    </Button>
-                  </InlineStack>
-                ))}
-                <InlineStack>
-                  <Button onClick={() => setItems((current) => [...current, emptyItem()])}>{t("special_orders.items.add")}</Button>
+            <FormSection title={t("special_orders.items.title")} note={items.length === 0 ? t("special_orders.items.none") : undefined}>
+              {items.map((item, index) => (
+                <InlineStack key={index} gap="200" blockAlign="end" wrap={false}>
+                  {ITEM_FIELDS.map((name) => (
+                    <TextField
+                      key={name}
+                      id={`item-${index}-${name}`}
+                      label={`${t(`special_orders.fields.${name}`)}`}
+                      labelHidden={index > 0}
+                      autoComplete="off"
+                      requiredIndicator={name !== "width"}
+                      inputMode={name === "price" || name === "tax" ? "decimal" : undefined}
+                      value={item[name]}
+                      onChange={setItem(index, name)}
+                    />
+                  ))}
+                  <Button
+                    tone="critical"
+                    accessibilityLabel={t("special_orders.items.remove", { number: index + 1 })}
+                    onClick={() => setItems((current) => current.filter((_, i) => i !== index))}
+                  >
+                    {t("special_orders.items.remove_button")}
+                  </Button>
                 </InlineStack>
-              </BlockStack>
-            </Card>
+              ))}
+              <InlineStack>
+                <Button onClick={() => setItems((current) => [...current, emptyItem()])}>{t("special_orders.items.add")}</Button>
+              </InlineStack>
+            </FormSection>
           </>
         )}
       </BlockStack>
