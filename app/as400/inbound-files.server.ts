@@ -28,10 +28,11 @@ import {
   STORE_TRANSACTION,
   supersedeEarlierDeliveries,
 } from "~/transfers/incoming-deliveries.server";
-import { isTemporaryUploadName, TransportError, type RemoteFile, type VendorTransport } from "@edi/transport";
+import { isTemporaryUploadName, TransportError, withTransport, type RemoteFile, type VendorTransport } from "@edi/transport";
 import { displayRemoteName } from "@edi/transport";
 import { settledFiles } from "@edi/transport";
 import { message, type RunMessage } from "~/i18n/messages";
+import { as400ConnectionSettings } from "./connection.server";
 
 /** One kind of file the AS400 sends: where it is dropped and how it is stored. */
 export interface InboundFileKind {
@@ -108,6 +109,8 @@ export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunCo
   };
 }
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** The first three of a file's row errors (words of the CSV reader: data, D115), and how many more. */
 export const fileRowErrors = (file: string, errors: string[]): RunMessage =>
   message("logs.as400.file_errors", {
@@ -115,6 +118,24 @@ export const fileRowErrors = (file: string, errors: string[]): RunMessage =>
     errors: errors.slice(0, 3).join("; "),
     more: errors.length > 3 ? message("logs.and_more", { count: errors.length - 3 }) : "",
   });
+
+/** Why fetchAs400Files did not fetch: the AS400 exchange is not configured (AS400_* unset), or the error that stopped it. */
+export type As400FetchOutcome = "fetched" | "not_configured" | { error: string };
+
+/**
+ * Connects to the AS400 exchange and fetches the kind's files (fetchInboundFiles). A lost connection or a folder
+ * that cannot be read ends the fetch with its error, for the caller to report before it applies what is stored.
+ */
+export async function fetchAs400Files(kind: InboundFileKind, hooks: FetchInboundFilesHooks): Promise<As400FetchOutcome> {
+  const settings = as400ConnectionSettings();
+  if (!settings) return "not_configured";
+  try {
+    await withTransport(settings, (transport) => fetchInboundFiles(transport, kind, hooks));
+    return "fetched";
+  } catch (error) {
+    return { error: errorText(error) };
+  }
+}
 
 /** Downloads, stores and archives every *.csv file of the kind's folder, in name order (numbers by value). */
 export async function fetchInboundFiles(transport: VendorTransport, kind: InboundFileKind, hooks: FetchInboundFilesHooks): Promise<void> {
@@ -202,4 +223,90 @@ export async function receivedInboundFileIds(kind: Pick<InboundFileKind, "partne
     select: { id: true },
   });
   return waiting.map(({ id }) => id);
+}
+
+/** How an area applies its stored files of one kind (D151). */
+export interface StoredFileApplier<File, Applied> {
+  /** Reads the stored content; throws a `Refusal` for a file that can never apply (set aside as failed). */
+  read(content: Buffer): File;
+  Refusal: new (message: string) => Error;
+  /** Applies the file; `note` (rows not applied) becomes the transmission's error, null when every row applied. */
+  apply(db: Prisma.TransactionClient, file: File): Promise<{ applied: Applied; note: string | null }>;
+  /** True: the file applies and is marked processed in one transaction. False: `apply` takes its own transactions (given the client). */
+  oneTransaction: boolean;
+  /** A failure of the database is tried again at the next run, and the file set aside as failed after this many attempts. */
+  maxAttempts: number;
+}
+
+/**
+ * What became of a stored file: applied, refused (set aside as failed), or not applied because the database failed
+ * (set aside after the last attempt); `problem` says why, as a code (D116).
+ */
+export type StoredFileOutcome<File, Applied> =
+  | { status: "applied"; fileName: string; file: File; applied: Applied }
+  | { status: "refused" | "not_applied"; fileName: string; problem: RunMessage; setAside: boolean };
+
+/**
+ * Applies each stored file of the kind not yet applied (stored by this run, or left by an earlier one), oldest
+ * first, and hands `each` what became of it; a run asked to stop leaves the rest. How many files were waiting.
+ */
+export async function applyReceivedInboundFiles<File, Applied>(
+  kind: Pick<InboundFileKind, "partner" | "transactionSet">,
+  applier: StoredFileApplier<File, Applied> & { signal?: AbortSignal; each(outcome: StoredFileOutcome<File, Applied>): void | Promise<void> },
+): Promise<number> {
+  const waiting = await receivedInboundFileIds(kind);
+  for (const id of waiting) {
+    if (applier.signal?.aborted) break;
+    await applier.each(await applyStoredInboundFile(id, applier));
+  }
+  return waiting.length;
+}
+
+/** Applies one stored file (status received): processed when it applies, failed when refused, attempts counted when the database fails. */
+async function applyStoredInboundFile<File, Applied>(
+  transmissionId: number,
+  applier: StoredFileApplier<File, Applied>,
+): Promise<StoredFileOutcome<File, Applied>> {
+  const id = transmissionId;
+  const stored = await prisma.transmission.findUniqueOrThrow({ where: { id }, select: { file_name: true, content: true, attempts: true } });
+  const fileName = stored.file_name;
+  let file: File;
+  try {
+    file = applier.read(Buffer.from(stored.content));
+  } catch (error) {
+    if (!(error instanceof applier.Refusal)) throw error;
+    await prisma.transmission.update({ where: { id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
+    return { status: "refused", fileName, problem: message("logs.as400.file_refused", { file: fileName, error: error.message }), setAside: true };
+  }
+  const applyAndMark = async (db: Prisma.TransactionClient) => {
+    const { applied, note } = await applier.apply(db, file);
+    await db.transmission.update({ where: { id }, data: { status: "processed", error: note, attempts: { increment: 1 }, processed_at: new Date() } });
+    return applied;
+  };
+  try {
+    const applied = applier.oneTransaction ? await prisma.$transaction(applyAndMark, { maxWait: 10_000, timeout: 300_000 }) : await applyAndMark(prisma);
+    return { status: "applied", fileName, file, applied };
+  } catch (error) {
+    // The database, not the file: tried again next run, set aside after maxAttempts.
+    const attempts = stored.attempts + 1;
+    const giveUp = attempts >= applier.maxAttempts;
+    await prisma.transmission.update({
+      where: { id },
+      data: {
+        status: giveUp ? "failed" : "received",
+        error: `attempt ${attempts}: ${errorText(error)}`,
+        attempts,
+        ...(giveUp ? { processed_at: new Date() } : {}),
+      },
+    });
+    const problem = message("logs.as400.not_applied", { file: fileName, attempt: attempts, max: applier.maxAttempts, error: errorText(error) });
+    return { status: "not_applied", fileName, problem, setAside: giveUp };
+  }
+}
+
+/** The transmission's note on rows not applied: how many, the first 50 and how many more ("3 rows not applied: line 2: …"). */
+export function rowsNotApplied(notes: string[], row: string): string | null {
+  if (!notes.length) return null;
+  const more = notes.length > 50 ? ` (and ${notes.length - 50} more)` : "";
+  return `${notes.length} ${notes.length === 1 ? row : `${row}s`} not applied: ${notes.slice(0, 50).join("; ")}${more}`;
 }

@@ -21,30 +21,13 @@ import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { TransportError, withTransport } from "@edi/transport";
 import { englishText } from "~/i18n/english.server";
 import { message, type RunMessage } from "~/i18n/messages";
-import {
-  REALTIME_SALES_FOLDER,
-  REALTIME_SHIPPING_FOLDER,
-  realtimeCsv,
-  realtimeFileName,
-  SALES_FILE_COLUMNS,
-  salesFileLines,
-  SHIPPING_FILE_COLUMNS,
-  shippingFileLines,
-  type PendingRow,
-} from "./realtime-files";
+import { REALTIME_SALES_FILE, REALTIME_SHIPPING_FILE, realtimeCsv, realtimeFileName, type PendingRow, type RealtimeFileKind } from "./realtime-files";
 
 /** Rows per file: a day's burst fits in a few files, and a file stays small enough to look at. */
 export const FILE_ROWS = 2000;
 
-interface LogKind {
-  /** transmission.transaction_set of its files. */
-  set: "realtime_sales" | "realtime_shipping";
+interface LogKind extends RealtimeFileKind {
   table: "realtime_sales_log" | "realtime_shipping_log";
-  folder: string;
-  filePrefix: string;
-  header: readonly string[];
-  /** The file lines of one row, or the reason it cannot be sent. */
-  lines(row: PendingRow): string[][] | { error: string };
   /** Both logs have the same outbox columns. */
   model(tx: Prisma.TransactionClient): OutboxTable;
 }
@@ -64,22 +47,14 @@ interface OutboxTable {
 }
 
 const SALES: LogKind = {
-  set: "realtime_sales",
+  ...REALTIME_SALES_FILE,
   table: "realtime_sales_log",
-  folder: REALTIME_SALES_FOLDER,
-  filePrefix: "SALES",
-  header: SALES_FILE_COLUMNS,
-  lines: salesFileLines,
   model: (tx) => tx.realtimeSalesLog as unknown as OutboxTable,
 };
 
 const SHIPPING: LogKind = {
-  set: "realtime_shipping",
+  ...REALTIME_SHIPPING_FILE,
   table: "realtime_shipping_log",
-  folder: REALTIME_SHIPPING_FOLDER,
-  filePrefix: "SHIPMENTS",
-  header: SHIPPING_FILE_COLUMNS,
-  lines: shippingFileLines,
   model: (tx) => tx.realtimeShippingLog as unknown as OutboxTable,
 };
 
@@ -115,7 +90,7 @@ async function packPendingRows(kind: LogKind, now: Date): Promise<{ files: numbe
           good.push(row.id);
         }
         if (good.length === 0) return { rows: 0 };
-        const fileName = realtimeFileName(kind.filePrefix, now, good[0], good[good.length - 1]);
+        const fileName = realtimeFileName(kind.prefix, now, good[0], good[good.length - 1]);
         const stored = await storePreparedFile(
           { vendorId: null, partner: "as400", remotePath: `${kind.folder}/${fileName}`, transactionSet: kind.set, content: realtimeCsv(kind.header, lines) },
           tx,

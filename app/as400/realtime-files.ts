@@ -148,3 +148,28 @@ export function realtimeFileName(prefix: string, when: Date, firstId: number, la
     .replace(/\.\d+Z$/, "Z");
   return `${prefix}_${stamp}_${firstId}-${lastId}.csv`;
 }
+
+/** One of the two realtime files: its transmission.transaction_set, folder, file name prefix, header, and the lines of a row. */
+export interface RealtimeFileKind {
+  set: "realtime_sales" | "realtime_shipping";
+  folder: string;
+  prefix: string;
+  header: readonly string[];
+  /** The file lines of one row, or the reason it cannot be sent. */
+  lines(row: PendingRow): string[][] | { error: string };
+}
+
+export const REALTIME_SALES_FILE: RealtimeFileKind = {
+  set: "realtime_sales",
+  folder: REALTIME_SALES_FOLDER,
+  prefix: "SALES",
+  header: SALES_FILE_COLUMNS,
+  lines: salesFileLines,
+};
+export const REALTIME_SHIPPING_FILE: RealtimeFileKind = {
+  set: "realtime_shipping",
+  folder: REALTIME_SHIPPING_FOLDER,
+  prefix: "SHIPMENTS",
+  header: SHIPPING_FILE_COLUMNS,
+  lines: shippingFileLines,
+};

@@ -17,14 +17,11 @@ export const listResponses = (params: URLSearchParams) => runGrid(dropshipRespon
 
 // --- the revise forms ------------------------------------------------------------
 
+/** Both forms' first fields: the vendor, the assignment and the line. */
+const LINE_FIELDS = ["vendor_name", "assignment_id", "po_number", "order_increment_id", "item_sku", "qty"] as const;
 /** Form fields of a request (spec 000 §3): the first four read-only. */
 export const REQUEST_FORM_FIELDS = [
-  "vendor_name",
-  "assignment_id",
-  "po_number",
-  "order_increment_id",
-  "item_sku",
-  "qty",
+  ...LINE_FIELDS,
   "ship_name_first",
   "ship_name_last",
   "ship_address",
@@ -33,16 +30,7 @@ export const REQUEST_FORM_FIELDS = [
   "ship_zip",
   "country_id",
 ] as const;
-export const RESPONSE_FORM_FIELDS = [
-  "vendor_name",
-  "assignment_id",
-  "po_number",
-  "order_increment_id",
-  "item_sku",
-  "qty",
-  "tracking_number",
-  "tracking_carrier",
-] as const;
+export const RESPONSE_FORM_FIELDS = [...LINE_FIELDS, "tracking_number", "tracking_carrier"] as const;
 
 const pick = <T extends object>(record: T, fields: readonly string[]) =>
   Object.fromEntries(fields.map((field) => [field, (record as Record<string, unknown>)[field] ?? null])) as Record<string, string | number | null>;

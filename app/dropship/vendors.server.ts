@@ -313,17 +313,8 @@ export async function updateVendor(id: number, body: unknown): Promise<VendorApi
     await refuseStoreCode(tx, data.store_id);
     const vendor = await tx.vendor.update({ where: { id }, data });
     if (existing.sftp_host_key && vendor.sftp_host_key === null) {
-      await writeLogs(
-        [
-          hostKeyLog(
-            vendor,
-            "host_key_reset",
-            "warning",
-            `Host key ${existing.sftp_host_key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`,
-          ),
-        ],
-        tx,
-      );
+      const why = "the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.";
+      await logHostKey(tx, vendor, "host_key_reset", "warning", `Host key ${existing.sftp_host_key} unpinned: ${why}`);
     }
     // A changed store_id: the new code is offered, the old one no more unless another vendor has it.
     await syncVendorSources(tx, [existing.store_id, vendor.store_id]);
@@ -360,12 +351,21 @@ export async function deleteVendor(id: number): Promise<{ deleted: boolean; arch
   });
 }
 
-const hostKeyLog = (
-  vendor: Pick<Vendor, "id" | "name">,
-  action: "host_key_pinned" | "host_key_reset",
-  status: LogEntry["status"],
-  message: string,
-): LogEntry => ({ ...vendorLog(vendor), action, status, message });
+type HostKeyAction = "host_key_pinned" | "host_key_reset";
+
+/** Logs a change of the vendor's pinned host key (D64), in the transaction that makes it. */
+const logHostKey = (tx: Prisma.TransactionClient, vendor: Pick<Vendor, "id" | "name">, action: HostKeyAction, status: LogEntry["status"], text: string) =>
+  writeLogs([{ ...vendorLog(vendor), action, status, message: text }], tx);
+
+/** Pins `hostKey` (null: none) for the vendor and logs it, in one transaction. */
+async function setHostKey(id: number, hostKey: string | null, action: HostKeyAction, status: LogEntry["status"], text: string) {
+  const updated = await prisma.$transaction(async (tx) => {
+    const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: hostKey } });
+    await logHostKey(tx, row, action, status, text);
+    return row;
+  });
+  return vendorToApi(updated);
+}
 
 /**
  * POST /api/dropship_vendor/{id}/host_key: `{ action: "reset" }` forgets the
@@ -379,45 +379,17 @@ export async function changeVendorHostKey(id: number, body: Record<string, unkno
   if (action !== "reset" && action !== "pin") throw new ValidationError({ action: [message("vendor.host_key.errors.action")] });
   const before = vendor.sftp_host_key;
   if (action === "reset") {
-    const updated = await prisma.$transaction(async (tx) => {
-      const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: null } });
-      await writeLogs(
-        [
-          hostKeyLog(
-            row,
-            "host_key_reset",
-            "warning",
-            before
-              ? `Host key ${before} unpinned by staff. The next connection trusts and pins the key it sees.`
-              : "Host key reset by staff: none was pinned. The next connection trusts and pins the key it sees.",
-          ),
-        ],
-        tx,
-      );
-      return row;
-    });
-    return vendorToApi(updated);
+    const text = before
+      ? `Host key ${before} unpinned by staff. The next connection trusts and pins the key it sees.`
+      : "Host key reset by staff: none was pinned. The next connection trusts and pins the key it sees.";
+    return setHostKey(id, null, "host_key_reset", "warning", text);
   }
   // SFTP pins a host key, FTPS a certificate (D62); plain FTP has nothing to pin.
   if (vendor.transfer_mechanism_id !== 1 && vendor.ftp_tls !== 1) throw new ValidationError({ fingerprint: [message("vendor.host_key.errors.not_sftp")] });
   const fingerprint = typeof body.fingerprint === "string" ? normaliseFingerprint(body.fingerprint) : null;
   if (!fingerprint) throw new ValidationError({ fingerprint: [message("vendor.host_key.errors.fingerprint")] });
-  const updated = await prisma.$transaction(async (tx) => {
-    const row = await tx.vendor.update({ where: { id }, data: { sftp_host_key: fingerprint } });
-    await writeLogs(
-      [
-        hostKeyLog(
-          row,
-          "host_key_pinned",
-          "info",
-          `Host key ${fingerprint} pinned by staff${before && before !== fingerprint ? ` (was ${before})` : ""}: a server showing another key is refused.`,
-        ),
-      ],
-      tx,
-    );
-    return row;
-  });
-  return vendorToApi(updated);
+  const was = before && before !== fingerprint ? ` (was ${before})` : "";
+  return setHostKey(id, fingerprint, "host_key_pinned", "info", `Host key ${fingerprint} pinned by staff${was}: a server showing another key is refused.`);
 }
 
 /** GET /api/dropship_tools: vendors to choose on the Tools page; test_mode tells the page which may use Vendor Testing (D66). */

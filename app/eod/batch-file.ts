@@ -1,5 +1,6 @@
 // The EOD batch file (docs/as400-files.md "EOD batch file"): pure functions,
 // shared by the export and the demo seed.
+import { createHash } from "node:crypto";
 
 /** Where batch files go on the AS400 exchange. */
 export const EOD_FOLDER = "/as400/eod";
@@ -66,4 +67,20 @@ export function buildBatchFile(batchId: number, rows: Omit<PendingRow, "id">[]):
     );
   }
   return Buffer.from(lines.join("\r\n") + "\r\n", "utf8");
+}
+
+/** A new batch's file as its eod_batch row keeps it: name and path, first and last sales day, row count, content and sha256. */
+export function batchFileRow(batchId: number, rows: Omit<PendingRow, "id">[], firstDate: string, lastDate: string) {
+  const content = buildBatchFile(batchId, rows);
+  const fileName = batchFileName(batchId, lastDate);
+  return {
+    id: batchId,
+    file_name: fileName,
+    remote_path: `${EOD_FOLDER}/${fileName}`,
+    sales_date: new Date(`${firstDate}T00:00:00Z`),
+    last_sales_date: new Date(`${lastDate}T00:00:00Z`),
+    row_count: rows.length,
+    content: new Uint8Array(content),
+    content_hash: createHash("sha256").update(content).digest("hex"),
+  };
 }

@@ -5,11 +5,10 @@
 // comes after. A crash or an AS400 that is down leaves a created or failed
 // batch that Retry Previous (or the next scheduled run) sends again, the very
 // same bytes under the same name.
-import { createHash } from "node:crypto";
 import prisma from "~/db.server";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { withTransport } from "@edi/transport";
-import { BATCH_FILE_COLUMNS, batchFileName, buildBatchFile, EOD_FOLDER, type PendingRow } from "./batch-file";
+import { BATCH_FILE_COLUMNS, batchFileRow, EOD_FOLDER, type PendingRow } from "./batch-file";
 import { withEodLock } from "./lock.server";
 
 export { EOD_FOLDER, BATCH_FILE_COLUMNS };
@@ -106,28 +105,13 @@ export async function createBatch(): Promise<{ id: number } | null> {
     const [{ id }] = await tx.$queryRaw<Array<{ id: number }>>`SELECT nextval(pg_get_serial_sequence('eod_batch', 'id'))::int AS id`;
     const lastDate = rows.reduce((last, row) => (row.sales_date > last ? row.sales_date : last), rows[0].sales_date);
     const firstDate = rows.reduce((first, row) => (row.sales_date < first ? row.sales_date : first), rows[0].sales_date);
-    const content = buildBatchFile(id, rows);
-    const fileName = batchFileName(id, lastDate);
     const ids = rows.map((row) => row.id);
     // Totals in SQL decimals, never in floating point.
     const [totals] = await tx.$queryRaw<Array<{ invoice_total: string; credit_memo_total: string; shipping_invoice_total: string; net_sales: string }>>`
       SELECT COALESCE(SUM(invoice_total), 0)::text AS invoice_total, COALESCE(SUM(credit_memo_total), 0)::text AS credit_memo_total,
              COALESCE(SUM(shipping_invoice_total), 0)::text AS shipping_invoice_total, COALESCE(SUM(net_sales), 0)::text AS net_sales
         FROM eod_report_row WHERE id = ANY(${ids}::int[])`;
-    await tx.eodBatch.create({
-      data: {
-        id,
-        file_name: fileName,
-        remote_path: `${EOD_FOLDER}/${fileName}`,
-        sales_date: new Date(`${firstDate}T00:00:00Z`),
-        last_sales_date: new Date(`${lastDate}T00:00:00Z`),
-        row_count: rows.length,
-        ...totals,
-        status: "created",
-        content: new Uint8Array(content),
-        content_hash: createHash("sha256").update(content).digest("hex"),
-      },
-    });
+    await tx.eodBatch.create({ data: { ...batchFileRow(id, rows, firstDate, lastDate), ...totals, status: "created" } });
     await tx.$executeRaw`
       UPDATE eod_report_row SET batch_id = ${id}, batched_revision = revision, export_status = 'unsent'
        WHERE id = ANY(${ids}::int[])`;

@@ -10,28 +10,13 @@ import type { CsvCell, CsvDownload } from "~/grid/csv.server";
 import { buildWhere } from "~/grid/grid.server";
 import { parseListQuery } from "~/grid/list-query.server";
 import { readerKey } from "~/i18n/messages";
+import { localDateTime } from "~/lib/app-time";
 import { eodReportGrid } from "./grids.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("eod");
 
 const CHUNK_ROWS = 1000;
-
-function localDateTime(value: Date, timeZone: string) {
-  // "2026-11-21 14:05:00" in APP_TIMEZONE: sortable, and read as a date by spreadsheets.
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(value);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}:${part("second")}`;
-}
 
 /** The CSV download of a list request (its page and per_page are ignored: every matching row goes). */
 export async function eodReportCsv(params: URLSearchParams, now = new Date()): Promise<CsvDownload> {

@@ -133,14 +133,10 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
 /** Options of a select column: each value labelled by the translation key `<prefix>.<value>`. */
 export const optionsFrom = (values: readonly string[], prefix: string) => Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`]));
 
-export function defineGrid(definition: {
-  id: string;
-  rowKey: string;
-  defaultSort: { key: string; dir: SortDir };
-  columns: ColumnSpec[];
-  source: () => GridSource;
-  baseWhere?: Where;
-}): GridDefinition {
+/** A grid as an area declares it: its columns as specs, resolved by defineGrid. */
+type GridSpec = Omit<GridDefinition, "columns" | "selectiveFilterRows"> & { columns: ColumnSpec[] };
+
+export function defineGrid(definition: GridSpec): GridDefinition {
   const columns = definition.columns.map(resolveColumn);
   const sortColumn = columns.find((column) => column.key === definition.defaultSort.key);
   if (!sortColumn?.sortable) throw new Error(`Grid ${definition.id}: default sort ${definition.defaultSort.key} is not sortable`);

@@ -93,6 +93,16 @@ export interface OrderGridRow {
   gift_card_used: number;
 }
 
+/** The marketplace and ChannelAdvisor columns: the order system's, set by its order-status files (with magento_status). */
+export const ORDER_SYSTEM_COLUMNS = [
+  "marketplace_source",
+  "marketplace_order_id",
+  "ca_site_order_id",
+  "ca_order_id",
+  "refer_source_name",
+  "allocated_sources",
+] as const;
+
 /** The 23 columns in the spec's order: the row field each shows. */
 export const ORDER_COLUMNS = [
   "order_id",
@@ -110,12 +120,7 @@ export const ORDER_COLUMNS = [
   "financial_status",
   "concat_billing_address",
   "concat_shipping_address",
-  "marketplace_source",
-  "marketplace_order_id",
-  "ca_site_order_id",
-  "ca_order_id",
-  "refer_source_name",
-  "allocated_sources",
+  ...ORDER_SYSTEM_COLUMNS,
   "gift_card_used",
   "view_order",
 ] as const;

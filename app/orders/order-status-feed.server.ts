@@ -12,17 +12,16 @@
 //    failed with its error; one the database could not take is tried again
 //    next run, and set aside after three attempts. Neither stops the next file.
 // The format is documented in docs/as400-files.md.
-import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
-import { as400ConnectionSettings } from "~/as400/connection.server";
-import { feedFetchHooks, fetchInboundFiles, fileRowErrors, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { applyReceivedInboundFiles, feedFetchHooks, fetchAs400Files, fileRowErrors, rowsNotApplied, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
-import { withTransport } from "@edi/transport";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { englishText } from "~/i18n/english.server";
 import { message, withProblems, type RunMessage } from "~/i18n/messages";
+import { zoneOffset } from "~/lib/app-time";
+import { ORDER_SYSTEM_COLUMNS } from "./order-grid";
 
 /** Where the order system puts its order-status files, on the AS400 exchange (next to /as400/invoices and /as400/inventory). */
 export const ORDER_STATUS_FOLDER = "/as400/order-status";
@@ -31,15 +30,7 @@ export const ORDER_STATUS_FILE_TYPE = "order_status";
 export const ORDER_STATUS_PARTNER = "order_system";
 
 /** The order grid fields a file sets, by column name (the same names as the grid's). */
-export const ORDER_STATUS_FIELDS = [
-  "magento_status",
-  "marketplace_source",
-  "marketplace_order_id",
-  "ca_site_order_id",
-  "ca_order_id",
-  "refer_source_name",
-  "allocated_sources",
-] as const;
+export const ORDER_STATUS_FIELDS = ["magento_status", ...ORDER_SYSTEM_COLUMNS] as const;
 export type OrderStatusField = (typeof ORDER_STATUS_FIELDS)[number];
 export const ORDER_STATUS_COLUMNS = ["order_id", ...ORDER_STATUS_FIELDS, "updated_at"] as const;
 const REQUIRED_COLUMNS = ["order_id", "updated_at"];
@@ -142,23 +133,6 @@ export function parseOrderSystemTime(text: string, timeZone: string): Date | nul
   return new Date(utc);
 }
 
-/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 // ---------------------------------------------------------------------------
 // Applying a file
 
@@ -235,93 +209,51 @@ class Report {
   }
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The order_sync feed's job: fetch the order system's order-status files and apply them. */
 export async function importOrderStatusFiles(context?: FeedRunContext): Promise<FeedOutcome> {
   const report = new Report();
-  const settings = as400ConnectionSettings();
-  if (!settings) {
-    report.problem(message("logs.order_status.not_configured"));
-  } else {
-    try {
-      await withTransport(settings, (transport) => fetchInboundFiles(transport, ORDER_STATUS_FILES, feedFetchHooks(report, context)));
-    } catch (error) {
-      report.problem(message("logs.order_status.folder_unreadable", { folder: ORDER_STATUS_FOLDER, error: errorMessage(error) }));
-    }
-  }
+  const fetched = await fetchAs400Files(ORDER_STATUS_FILES, feedFetchHooks(report, context));
+  if (fetched === "not_configured") report.problem(message("logs.order_status.not_configured"));
+  else if (fetched !== "fetched") report.problem(message("logs.order_status.folder_unreadable", { folder: ORDER_STATUS_FOLDER, error: fetched.error }));
   // Files stored by this run and any an earlier run could not finish.
   await applyStoredFiles(report, context);
   return outcome(report);
 }
 
+/** The stored files, each in one transaction, the rows not applied noted. */
 async function applyStoredFiles(report: Report, context?: FeedRunContext) {
-  for (const id of await receivedInboundFileIds(ORDER_STATUS_FILES)) {
-    if (context?.signal.aborted) return;
-    await applyStoredFile(id, report);
-    await context?.progress({ ...report.counts });
-  }
-}
-
-async function applyStoredFile(transmissionId: number, report: Report) {
-  const stored = await prisma.transmission.findUniqueOrThrow({
-    where: { id: transmissionId },
-    select: { id: true, file_name: true, content: true, attempts: true },
+  await applyReceivedInboundFiles(ORDER_STATUS_FILES, {
+    read: (content) => readOrderStatusFile(content),
+    Refusal: OrderStatusFileError,
+    apply: async (tx, file) => {
+      const applied = await applyOrderStatusRows(tx, file);
+      const notes = [
+        ...file.errors,
+        ...applied.unknown.map((row) => `line ${row.line}: order ${row.order_id} is not in the order grid`),
+        ...applied.stale.map((row) => `line ${row.line}: order ${row.order_id} skipped, the grid holds a newer status than ${row.updated_at.toISOString()}`),
+      ];
+      return { applied, note: rowsNotApplied(notes, "row") };
+    },
+    oneTransaction: true,
+    maxAttempts: MAX_ATTEMPTS,
+    signal: context?.signal,
+    each: async (outcome) => {
+      if (outcome.status === "applied") {
+        const { file, applied: result } = outcome;
+        report.count("files_applied");
+        report.count("rows_applied", result.applied);
+        report.count("rows_older_skipped", result.stale.length);
+        report.count("rows_unknown_order", result.unknown.length);
+        report.count("rows_invalid", file.errors.length);
+        for (const row of result.unknown) report.unknownOrders.add(row.order_id);
+        if (file.errors.length) report.problem(fileRowErrors(outcome.fileName, file.errors));
+      } else {
+        if (outcome.setAside) report.count("files_failed");
+        report.problem(outcome.problem);
+      }
+      await context?.progress({ ...report.counts });
+    },
   });
-  let file: OrderStatusFile;
-  try {
-    file = readOrderStatusFile(Buffer.from(stored.content));
-  } catch (error) {
-    if (!(error instanceof OrderStatusFileError)) throw error;
-    await prisma.transmission.update({
-      where: { id: stored.id },
-      data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() },
-    });
-    report.count("files_failed");
-    report.problem(message("logs.as400.file_refused", { file: stored.file_name, error: error.message }));
-    return;
-  }
-  try {
-    const result = await prisma.$transaction(
-      async (tx) => {
-        const applied = await applyOrderStatusRows(tx, file);
-        const notes = [
-          ...file.errors,
-          ...applied.unknown.map((row) => `line ${row.line}: order ${row.order_id} is not in the order grid`),
-          ...applied.stale.map((row) => `line ${row.line}: order ${row.order_id} skipped, the grid holds a newer status than ${row.updated_at.toISOString()}`),
-        ];
-        const error = notes.length
-          ? `${plural(notes.length, "row")} not applied: ${notes.slice(0, 50).join("; ")}${notes.length > 50 ? ` (and ${notes.length - 50} more)` : ""}`
-          : null;
-        await tx.transmission.update({ where: { id: stored.id }, data: { status: "processed", error, attempts: { increment: 1 }, processed_at: new Date() } });
-        return applied;
-      },
-      { maxWait: 10_000, timeout: 300_000 },
-    );
-    report.count("files_applied");
-    report.count("rows_applied", result.applied);
-    report.count("rows_older_skipped", result.stale.length);
-    report.count("rows_unknown_order", result.unknown.length);
-    report.count("rows_invalid", file.errors.length);
-    for (const row of result.unknown) report.unknownOrders.add(row.order_id);
-    if (file.errors.length) report.problem(fileRowErrors(stored.file_name, file.errors));
-  } catch (error) {
-    // The database, not the file: tried again next run, set aside after MAX_ATTEMPTS.
-    const attempts = stored.attempts + 1;
-    const giveUp = attempts >= MAX_ATTEMPTS;
-    await prisma.transmission.update({
-      where: { id: stored.id },
-      data: {
-        status: giveUp ? "failed" : "received",
-        error: `attempt ${attempts}: ${errorMessage(error)}`,
-        attempts,
-        ...(giveUp ? { processed_at: new Date() } : {}),
-      },
-    });
-    if (giveUp) report.count("files_failed");
-    report.problem(message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) }));
-  }
 }
 
 function outcome(report: Report): FeedOutcome {

@@ -11,14 +11,11 @@
 //    failed with its error; a database failure is retried next run (three
 //    attempts). Neither stops the next file.
 // The format is documented in docs/as400-files.md.
-import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
-import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
-import { fetchInboundFiles, fileRowErrors, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { applyReceivedInboundFiles, fetchAs400Files, fileRowErrors, type InboundFileKind } from "~/as400/inbound-files.server";
 import { message, type RunMessage } from "~/i18n/messages";
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
-import { withTransport, type VendorTransport } from "@edi/transport";
 import { PRODUCT_STATUSES } from "./grids.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 
@@ -134,85 +131,44 @@ export interface CatalogReport {
   problems: RunMessage[];
 }
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const count = (report: CatalogReport, key: string, by = 1) => (report.counts[key] = (report.counts[key] ?? 0) + by);
 
-/** Fetches and applies the AS400's catalogue files; nothing to do when the AS400 exchange is not configured. */
+/** Fetches and applies the AS400's catalogue files; nothing to fetch when the AS400 exchange is not configured. */
 export async function importProductCatalogFiles(report: CatalogReport, context?: Pick<FeedRunContext, "signal">): Promise<void> {
-  const settings = as400ConnectionSettings();
-  if (settings) {
-    try {
-      await withTransport(settings, (transport) => fetchFiles(transport, report, context));
-    } catch (error) {
-      report.problems.push(message("logs.as400.folder_unreadable", { folder: PRODUCT_CATALOG_FOLDER, error: errorMessage(error) }));
-    }
-  }
-  // Files stored by this run and any an earlier run could not finish.
-  for (const id of await receivedInboundFileIds(CATALOG_FILES)) {
-    if (context?.signal.aborted) return;
-    await applyStoredFile(id, report);
-  }
-}
-
-function fetchFiles(transport: VendorTransport, report: CatalogReport, context?: Pick<FeedRunContext, "signal">) {
-  return fetchInboundFiles(transport, CATALOG_FILES, {
+  const fetched = await fetchAs400Files(CATALOG_FILES, {
     signal: context?.signal,
     problem: (problem) => report.problems.push(problem),
     fileStored: (stored) => count(report, stored.isNew ? "catalog_files_stored" : "catalog_files_seen_before"),
     filesStillChanging: (files) => count(report, "catalog_files_still_changing", files.length),
   });
-}
-
-async function applyStoredFile(transmissionId: number, report: CatalogReport) {
-  const stored = await prisma.transmission.findUniqueOrThrow({
-    where: { id: transmissionId },
-    select: { id: true, file_name: true, content: true, attempts: true },
+  if (typeof fetched === "object") report.problems.push(message("logs.as400.folder_unreadable", { folder: PRODUCT_CATALOG_FOLDER, error: fetched.error }));
+  // Files stored by this run and any an earlier run could not finish, each in one transaction, the row problems noted.
+  await applyReceivedInboundFiles(CATALOG_FILES, {
+    read: readCatalogFile,
+    Refusal: CatalogFileError,
+    apply: async (tx, file) => {
+      const applied = await applyCatalogRows(tx, file);
+      const errors = file.errors;
+      const note = errors.length ? `${errors.length} row problem${errors.length === 1 ? "" : "s"}: ${errors.slice(0, 50).join("; ")}` : null;
+      return { applied, note };
+    },
+    oneTransaction: true,
+    maxAttempts: MAX_ATTEMPTS,
+    signal: context?.signal,
+    each: (outcome) => {
+      if (outcome.status !== "applied") {
+        if (outcome.setAside) count(report, "catalog_files_failed");
+        report.problems.push(outcome.problem);
+        return;
+      }
+      const { file, applied } = outcome;
+      count(report, "catalog_files_applied");
+      count(report, "products_inserted", applied.inserted);
+      count(report, "products_updated", applied.updated);
+      if (file.errors.length) {
+        count(report, "catalog_rows_invalid", file.errors.length);
+        report.problems.push(fileRowErrors(outcome.fileName, file.errors));
+      }
+    },
   });
-  let file: CatalogFile;
-  try {
-    file = readCatalogFile(Buffer.from(stored.content));
-  } catch (error) {
-    if (!(error instanceof CatalogFileError)) throw error;
-    await prisma.transmission.update({
-      where: { id: stored.id },
-      data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() },
-    });
-    count(report, "catalog_files_failed");
-    report.problems.push(message("logs.as400.file_refused", { file: stored.file_name, error: error.message }));
-    return;
-  }
-  try {
-    const result = await prisma.$transaction(
-      async (tx) => {
-        const applied = await applyCatalogRows(tx, file);
-        const error = file.errors.length
-          ? `${file.errors.length} row problem${file.errors.length === 1 ? "" : "s"}: ${file.errors.slice(0, 50).join("; ")}`
-          : null;
-        await tx.transmission.update({ where: { id: stored.id }, data: { status: "processed", error, attempts: { increment: 1 }, processed_at: new Date() } });
-        return applied;
-      },
-      { maxWait: 10_000, timeout: 300_000 },
-    );
-    count(report, "catalog_files_applied");
-    count(report, "products_inserted", result.inserted);
-    count(report, "products_updated", result.updated);
-    if (file.errors.length) {
-      count(report, "catalog_rows_invalid", file.errors.length);
-      report.problems.push(fileRowErrors(stored.file_name, file.errors));
-    }
-  } catch (error) {
-    const attempts = stored.attempts + 1;
-    const giveUp = attempts >= MAX_ATTEMPTS;
-    await prisma.transmission.update({
-      where: { id: stored.id },
-      data: {
-        status: giveUp ? "failed" : "received",
-        error: `attempt ${attempts}: ${errorMessage(error)}`,
-        attempts,
-        ...(giveUp ? { processed_at: new Date() } : {}),
-      },
-    });
-    if (giveUp) count(report, "catalog_files_failed");
-    report.problems.push(message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) }));
-  }
 }

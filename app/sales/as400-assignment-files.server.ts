@@ -17,9 +17,9 @@ import { errorRunMessage } from "~/runs/error-messages.server";
 import { message } from "~/runs/messages";
 import { englishText } from "~/i18n/english.server";
 import { plainText, ReaderText, type CodedMessage, type RunMessage } from "~/i18n/messages";
-import { fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
+import { applyReceivedInboundFiles, fetchAs400Files, rowsNotApplied, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
-import { withTransport, type VendorTransport } from "@edi/transport";
+import { withTransport } from "@edi/transport";
 import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 
@@ -59,7 +59,6 @@ const REQUIRED_COLUMNS = ["order_id", "item_id", "source_code", "qty"];
 
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 function csvValue(value: unknown): string {
   const text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
@@ -276,93 +275,52 @@ export async function applyAssignmentLines(lines: AssignmentFileLine[]) {
  */
 export async function importAssignmentFiles(context?: FeedRunContext): Promise<AssignmentImport> {
   const problems: RunMessage[] = [];
-  let fetchFailed = false;
-  const settings = as400ConnectionSettings();
-  if (!settings) {
-    problems.push(message("logs.assignments.not_configured"));
-    fetchFailed = true;
-  } else {
-    try {
-      await withTransport(settings, (transport) => fetchFiles(transport, problems, context));
-    } catch (error) {
-      problems.push(message("logs.assignments.folder_unreadable", { folder: ASSIGNMENT_IMPORT_FOLDER, error: errorMessage(error) }));
-      fetchFailed = true;
-    }
-  }
-  const waiting = await receivedInboundFileIds(ASSIGNMENT_FILES);
-  let created = 0;
-  let fileFailed = false;
-  for (const id of waiting) {
-    if (context?.signal.aborted) break;
-    const outcome = await applyStoredFile(id);
-    created += outcome.created;
-    fileFailed ||= outcome.failed;
-    problems.push(...outcome.problems);
-  }
-  const error = fetchFailed || fileFailed;
-  let summary: CodedMessage;
-  if (error) summary = message("sales.in_progress.import_error");
-  else if (waiting.length === 0) summary = message("sales.in_progress.no_new_files");
-  else summary = message("sales.in_progress.imported");
-  return { answer: { error, message: summary, error_messages: problems.map((problem) => new ReaderText(problem)), files: waiting.length, created }, problems };
-}
-
-function fetchFiles(transport: VendorTransport, problems: RunMessage[], context?: FeedRunContext) {
-  return fetchInboundFiles(transport, ASSIGNMENT_FILES, {
+  const fetched = await fetchAs400Files(ASSIGNMENT_FILES, {
     signal: context?.signal,
     // This feed's messages are sentences.
     problem: (problem) => problems.push(message("logs.assignments.sentence", { text: problem })),
   });
-}
-
-async function applyStoredFile(id: number): Promise<{ created: number; failed: boolean; problems: RunMessage[] }> {
-  const stored = await prisma.transmission.findUniqueOrThrow({ where: { id }, select: { id: true, file_name: true, content: true, attempts: true } });
-  let parsed: ReturnType<typeof readAssignmentFile>;
-  try {
-    parsed = readAssignmentFile(Buffer.from(stored.content));
-  } catch (error) {
-    if (!(error instanceof AssignmentFileError)) throw error;
-    await prisma.transmission.update({ where: { id }, data: { status: "failed", error: error.message, attempts: { increment: 1 }, processed_at: new Date() } });
-    return { created: 0, failed: true, problems: [message("logs.as400.file_refused", { file: stored.file_name, error: error.message })] };
-  }
-  try {
-    const { ids, problems, problemCodes } = await applyAssignmentLines(parsed.lines);
-    const bad = [...parsed.errors, ...problems].sort((a, b) => lineNumber(a) - lineNumber(b));
-    const note = bad.length
-      ? `${plural(bad.length, "line")} not applied: ${bad.slice(0, 50).join("; ")}${bad.length > 50 ? ` (and ${bad.length - 50} more)` : ""}`
-      : null;
-    await prisma.transmission.update({ where: { id }, data: { status: "processed", error: note, attempts: { increment: 1 }, processed_at: new Date() } });
-    // The reader's row errors are data (D115); a rule's problem is a code, after its line.
-    const coded = [
-      ...parsed.errors.map((text) => ({ line: lineNumber(text), code: plainText(text) })),
-      ...problemCodes.map((problem) => ({
-        line: lineNumber(problem.key),
-        code: message("logs.assignments.line_problem", { line: lineNumber(problem.key), problem: problem.code }),
-      })),
-    ].sort((a, b) => a.line - b.line);
-    return {
-      created: ids.length,
-      failed: false,
-      problems: coded.map(({ code }) => message("logs.assignments.file_line", { file: stored.file_name, problem: code })),
-    };
-  } catch (error) {
-    const attempts = stored.attempts + 1;
-    const giveUp = attempts >= MAX_ATTEMPTS;
-    await prisma.transmission.update({
-      where: { id },
-      data: {
-        status: giveUp ? "failed" : "received",
-        error: `attempt ${attempts}: ${errorMessage(error)}`,
-        attempts,
-        ...(giveUp ? { processed_at: new Date() } : {}),
-      },
-    });
-    return {
-      created: 0,
-      failed: true,
-      problems: [message("logs.as400.not_applied", { file: stored.file_name, attempt: attempts, max: MAX_ATTEMPTS, error: errorMessage(error) })],
-    };
-  }
+  if (fetched === "not_configured") problems.push(message("logs.assignments.not_configured"));
+  else if (fetched !== "fetched") problems.push(message("logs.assignments.folder_unreadable", { folder: ASSIGNMENT_IMPORT_FOLDER, error: fetched.error }));
+  let created = 0;
+  let fileFailed = false;
+  // The lines apply in their own transactions, then the file is marked.
+  const files = await applyReceivedInboundFiles(ASSIGNMENT_FILES, {
+    read: readAssignmentFile,
+    Refusal: AssignmentFileError,
+    apply: async (_db, parsed) => {
+      const applied = await applyAssignmentLines(parsed.lines);
+      const bad = [...parsed.errors, ...applied.problems].sort((a, b) => lineNumber(a) - lineNumber(b));
+      return { applied, note: rowsNotApplied(bad, "line") };
+    },
+    oneTransaction: false,
+    maxAttempts: MAX_ATTEMPTS,
+    signal: context?.signal,
+    each: (outcome) => {
+      if (outcome.status !== "applied") {
+        fileFailed = true;
+        problems.push(outcome.problem);
+        return;
+      }
+      const { file: parsed, applied } = outcome;
+      created += applied.ids.length;
+      // The reader's row errors are data (D115); a rule's problem is a code, after its line.
+      const coded = [
+        ...parsed.errors.map((text) => ({ line: lineNumber(text), code: plainText(text) })),
+        ...applied.problemCodes.map((problem) => ({
+          line: lineNumber(problem.key),
+          code: message("logs.assignments.line_problem", { line: lineNumber(problem.key), problem: problem.code }),
+        })),
+      ].sort((a, b) => a.line - b.line);
+      problems.push(...coded.map(({ code }) => message("logs.assignments.file_line", { file: outcome.fileName, problem: code })));
+    },
+  });
+  const error = fetched !== "fetched" || fileFailed;
+  let summary: CodedMessage;
+  if (error) summary = message("sales.in_progress.import_error");
+  else if (files === 0) summary = message("sales.in_progress.no_new_files");
+  else summary = message("sales.in_progress.imported");
+  return { answer: { error, message: summary, error_messages: problems.map((problem) => new ReaderText(problem)), files, created }, problems };
 }
 
 const lineNumber = (message: string) => Number(/^line (\d+)/.exec(message)?.[1] ?? 0);

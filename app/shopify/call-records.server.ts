@@ -9,6 +9,7 @@
 // it is about 100. Rows older than the retention are deleted as the log grows
 // (decision D38).
 import prisma from "~/db.server";
+import { Prisma } from "~/db/generated/client";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("shopify");
@@ -214,21 +215,17 @@ export async function pruneShopifyCallRecords(now = new Date()): Promise<{ opera
   const day = 24 * 60 * 60_000;
   const operationsBefore = new Date(now.getTime() - OPERATION_RETENTION_DAYS * day);
   const errorsBefore = new Date(now.getTime() - ERROR_RETENTION_DAYS * day);
-  let operations = 0;
-  let errors = 0;
+  return { operations: await pruneBefore("product_api_operation", operationsBefore), errors: await pruneBefore("product_api_error", errorsBefore) };
+}
+
+/** Deletes the table's rows created before `before`, PRUNE_BATCH at a time; how many it deleted. */
+async function pruneBefore(table: "product_api_operation" | "product_api_error", before: Date): Promise<number> {
+  const name = Prisma.raw(table);
+  let total = 0;
   for (;;) {
     const deleted = await prisma.$executeRaw`
-      DELETE FROM product_api_operation WHERE id IN (
-        SELECT id FROM product_api_operation WHERE created_at < ${operationsBefore} ORDER BY created_at LIMIT ${PRUNE_BATCH})`;
-    operations += deleted;
-    if (deleted < PRUNE_BATCH) break;
+      DELETE FROM ${name} WHERE id IN (SELECT id FROM ${name} WHERE created_at < ${before} ORDER BY created_at LIMIT ${PRUNE_BATCH})`;
+    total += deleted;
+    if (deleted < PRUNE_BATCH) return total;
   }
-  for (;;) {
-    const deleted = await prisma.$executeRaw`
-      DELETE FROM product_api_error WHERE id IN (
-        SELECT id FROM product_api_error WHERE created_at < ${errorsBefore} ORDER BY created_at LIMIT ${PRUNE_BATCH})`;
-    errors += deleted;
-    if (deleted < PRUNE_BATCH) break;
-  }
-  return { operations, errors };
 }

@@ -8,7 +8,7 @@ import type { RunMessage } from "~/i18n/messages";
 import prisma from "~/db.server";
 import type { Prisma, SpecialOrder } from "~/db/generated/client";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
-import { readItems } from "./special-order-rules";
+import { errorRowOf, readItems } from "./special-order-rules";
 import { createShopifyOrderOnce } from "./shopify-order.server";
 
 export const SPECIAL_ORDER_STATUSES = ["pending", "created", "error"] as const;
@@ -28,13 +28,7 @@ export async function recordSpecialOrderError(tx: Prisma.TransactionClient, orde
   await tx.specialOrder.update({ where: { id: order.id }, data: { status: "error" } });
   await tx.specialOrderError.create({
     data: {
-      special_order_id: order.id,
-      store_ticket: order.store_ticket,
-      store_id: order.store_id,
-      employee_number: order.employee_number,
-      customer_name: order.customer_name,
-      customer_email: order.customer_email,
-      customer_phone: order.customer_phone,
+      ...errorRowOf(order),
       error_message: message.slice(0, 2000),
       ...(typeof problem === "string" ? {} : { error_code: problem as Prisma.InputJsonValue }),
     },

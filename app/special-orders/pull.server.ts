@@ -16,13 +16,11 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { englishText } from "~/i18n/english.server";
 import { message, plainText, withProblems, type RunMessage } from "~/i18n/messages";
-import { as400ConnectionSettings } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { runFeed } from "~/feeds/runner.server";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
-import { feedFetchHooks, fetchInboundFiles, receivedInboundFileIds, type InboundFileKind } from "~/as400/inbound-files.server";
-import { withTransport, type VendorTransport } from "@edi/transport";
+import { feedFetchHooks, fetchAs400Files, receivedInboundFileIds, type FetchInboundFilesHooks, type InboundFileKind } from "~/as400/inbound-files.server";
 import { baseTotal, DEFAULT_SHIPPING_DESCRIPTION, processSpecialOrder, recordSpecialOrderError } from "./processing.server";
 import { firstProblem, specialOrderProblems } from "./special-order-rules";
 import { readSpecialOrderFile, SpecialOrderFileError, type SpecialOrderFile } from "./special-order-file.server";
@@ -75,16 +73,9 @@ export interface PullOptions {
 /** The special_order_pull feed's job. */
 export async function pullSpecialOrders(context?: FeedRunContext, options: PullOptions = {}): Promise<FeedOutcome> {
   const report = new Report();
-  const settings = as400ConnectionSettings();
-  if (!settings) {
-    report.problem(message("logs.special_orders.not_configured"));
-  } else {
-    try {
-      await withTransport(settings, (transport) => fetchFiles(transport, report, context));
-    } catch (error) {
-      report.problem(message("logs.special_orders.folder_unreadable", { folder: SPECIAL_ORDER_FOLDER, error: errorMessage(error) }));
-    }
-  }
+  const fetched = await fetchAs400Files(SPECIAL_ORDER_FILES, fetchHooks(report, context));
+  if (fetched === "not_configured") report.problem(message("logs.special_orders.not_configured"));
+  else if (fetched !== "fetched") report.problem(message("logs.special_orders.folder_unreadable", { folder: SPECIAL_ORDER_FOLDER, error: fetched.error }));
   await importStoredFiles(report, context);
   await sendPendingOrders(report, options.admin, context);
   return outcome(report);
@@ -98,8 +89,8 @@ export async function pullSpecialOrdersNow(): Promise<{ error: boolean; msg: str
 
 // --- 1. fetch and store ------------------------------------------------------------------
 
-function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRunContext) {
-  return fetchInboundFiles(transport, SPECIAL_ORDER_FILES, {
+function fetchHooks(report: Report, context?: FeedRunContext): FetchInboundFilesHooks {
+  return {
     ...feedFetchHooks(report, context),
     // The log row (downloadable) is stored with the file, in the same transaction.
     storeAlongside: async (tx, file) => {
@@ -112,7 +103,7 @@ function fetchFiles(transport: VendorTransport, report: Report, context?: FeedRu
         },
       });
     },
-  });
+  };
 }
 
 // --- 2. import -----------------------------------------------------------------------------

@@ -4,23 +4,10 @@
 // checks each one with the shared rules, so a bad ticket becomes an error row
 // staff revise. Only a file that is not a special-order file at all is refused.
 import { readHeaderedCsv, rowsFittingHeader } from "~/as400/headered-csv";
-import type { SpecialOrderItem } from "./special-order-rules";
+import { CUSTOMER_FIELDS, ITEM_FIELDS, type SpecialOrderItem } from "./special-order-rules";
 
-export const TICKET_COLUMNS = [
-  "store_id",
-  "store_ticket",
-  "employee_number",
-  "customer_name",
-  "customer_email",
-  "customer_phone",
-  "customer_address_1",
-  "customer_address_2",
-  "customer_address_city",
-  "customer_address_state_code",
-  "customer_address_zip",
-  "shipping_cost",
-] as const;
-export const ITEM_COLUMNS = ["sku", "size", "width", "price", "tax"] as const;
+export const TICKET_COLUMNS = ["store_id", "store_ticket", "employee_number", ...CUSTOMER_FIELDS, "shipping_cost"] as const;
+export const ITEM_COLUMNS = ITEM_FIELDS;
 export const SPECIAL_ORDER_COLUMNS = [...TICKET_COLUMNS, ...ITEM_COLUMNS] as const;
 const REQUIRED_COLUMNS = ["store_id", "store_ticket", "sku"] as const;
 

@@ -212,3 +212,22 @@ export function readItems(value: unknown): SpecialOrderItem[] | null {
     return { sku: text("sku"), size: text("size"), width: text("width"), price: text("price"), tax: text("tax") };
   });
 }
+
+/** The order's own fields an error row repeats (the error screen lists them without a join). */
+export const errorRowOf = (order: {
+  id: number;
+  store_ticket: string;
+  store_id: string;
+  employee_number: string | null;
+  customer_name: string;
+  customer_email: string | null;
+  customer_phone: string | null;
+}) => ({
+  special_order_id: order.id,
+  store_ticket: order.store_ticket,
+  store_id: order.store_id,
+  employee_number: order.employee_number,
+  customer_name: order.customer_name,
+  customer_email: order.customer_email,
+  customer_phone: order.customer_phone,
+});

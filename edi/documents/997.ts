@@ -117,6 +117,22 @@ const GROUP_STATUS_CODES = new Set(["A", "E", "M", "P", "R", "W", "X"]);
 // ---------------------------------------------------------------------------
 // Parsing a received 997
 
+/** A group the 997 answers (AK1), its status still unknown until its AK9; added to the ack's groups. */
+function newGroup(ack: FunctionalAck, functionalId: string, controlNumber: string, version?: string): AckGroup {
+  const group: AckGroup = dropUndefined({
+    functionalId,
+    controlNumber,
+    version,
+    status: "unknown" as AckStatus,
+    statusCode: "",
+    errorCodes: [],
+    counts: {},
+    transactions: [],
+  });
+  ack.groups.push(group);
+  return group;
+}
+
 export function parse997(view: TransactionView): Parsed<FunctionalAck> {
   const issues = new Issues(view, [], [], true); // the app acts on every value of a 997
   const ack: FunctionalAck = { groups: [] };
@@ -130,25 +146,14 @@ export function parse997(view: TransactionView): Parsed<FunctionalAck> {
     switch (segment.id) {
       case "AK1":
         check.ak1(segment);
-        group = dropUndefined({
-          functionalId: element(segment, 1) ?? "",
-          controlNumber: element(segment, 2) ?? "",
-          version: element(segment, 3),
-          status: "unknown" as AckStatus,
-          statusCode: "",
-          errorCodes: [],
-          counts: {},
-          transactions: [],
-        });
-        ack.groups.push(group);
+        group = newGroup(ack, element(segment, 1) ?? "", element(segment, 2) ?? "", element(segment, 3));
         transaction = undefined;
         break;
       case "AK2":
         check.ak2(segment);
         if (!group) {
           issues.note(segment, faultPhrase("ak2_before_ak1"));
-          group = { functionalId: "", controlNumber: "", status: "unknown", statusCode: "", errorCodes: [], counts: {}, transactions: [] };
-          ack.groups.push(group);
+          group = newGroup(ack, "", "");
         }
         transaction = dropUndefined({
           setId: element(segment, 1) ?? "",

@@ -198,37 +198,36 @@ export class Issues {
 // Numbers and dates, in and out
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+const WHOLE = /^[+-]?\d+$/;
 
 /** A decimal (R) or integer (N0) element as a number; a fault when it is not one. */
 export function readNumber(issues: Issues, segment: Segment, n: number): number | undefined {
-  const value = element(segment, n);
-  if (value === undefined) return undefined;
-  if (!DECIMAL.test(value.trim())) {
-    issues.valueProblem(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_number", { element: name, value: JSON.stringify(value) }));
-    return undefined;
-  }
-  return Number(value);
+  return readMatching(issues, segment, n, DECIMAL, "not_number");
 }
 
 /** An N2 element (implied two decimals, e.g. TDS01 "255438" = 2554.38) as integer cents. */
 export function readCents(issues: Issues, segment: Segment, n: number): number | undefined {
   const value = element(segment, n);
-  if (value === undefined) return undefined;
-  if (!/^[+-]?\d+$/.test(value.trim())) {
-    // Some senders write the decimal point anyway: accept it, but say so.
-    if (DECIMAL.test(value.trim())) {
-      issues.note(
-        segment,
-        faultPhrase("implied_decimal", { element: `${segment.id}${String(n).padStart(2, "0")}`, value: JSON.stringify(value) }),
-        n,
-        AK4.invalidCharacter,
-      );
-      return Math.round(Number(value) * 100);
-    }
-    issues.valueProblem(segment, n, AK4.invalidCharacter, (name) => faultPhrase("not_amount", { element: name, value: JSON.stringify(value) }));
-    return undefined;
+  // Some senders write the decimal point anyway: accept it, but say so.
+  if (value !== undefined && !WHOLE.test(value.trim()) && DECIMAL.test(value.trim())) {
+    issues.note(
+      segment,
+      faultPhrase("implied_decimal", { element: `${segment.id}${String(n).padStart(2, "0")}`, value: JSON.stringify(value) }),
+      n,
+      AK4.invalidCharacter,
+    );
+    return Math.round(Number(value) * 100);
   }
-  return Number(value);
+  return readMatching(issues, segment, n, WHOLE, "not_amount");
+}
+
+/** Element n as a number when `pattern` matches it; else the fault `fault` (invalid character), and undefined. */
+function readMatching(issues: Issues, segment: Segment, n: number, pattern: RegExp, fault: "not_number" | "not_amount"): number | undefined {
+  const value = element(segment, n);
+  if (value === undefined) return undefined;
+  if (pattern.test(value.trim())) return Number(value);
+  issues.valueProblem(segment, n, AK4.invalidCharacter, (name) => faultPhrase(fault, { element: name, value: JSON.stringify(value) }));
+  return undefined;
 }
 
 /** CCYYMMDD (or YYMMDD, before version 004010) as YYYY-MM-DD; a fault when it is not a date. */

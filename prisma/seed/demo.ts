@@ -187,6 +187,38 @@ export const FEEDS: Array<[string, string]> = [
 ];
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
+
+/** A drop-ship line as its request and its response both carry it: the vendor and the assignment. */
+const lineOf = (
+  vendor: { id: number; name: string },
+  a: { id: number; purchase_order: string | null; order_increment_id: string; product_sku: string; qty_assigned: number },
+) => ({
+  vendor_id: vendor.id,
+  vendor_name: vendor.name,
+  assignment_id: a.id,
+  po_number: a.purchase_order!,
+  order_increment_id: a.order_increment_id,
+  item_sku: a.product_sku,
+  qty: a.qty_assigned,
+});
+
+/** A vendor file's transmission: its path, an X12 file's control numbers (one transaction set, 0001), content and sha256. */
+function vendorFileRow(vendorId: number, direction: "in" | "out", folder: string | null, fileName: string, set: string, control: number, content: string) {
+  const isEdi = set !== "csv";
+  return {
+    vendor_id: vendorId,
+    direction,
+    file_name: fileName,
+    remote_path: `${folder}/${fileName}`,
+    transaction_set: set,
+    interchange_control_number: isEdi ? pad(control, 9) : null,
+    group_control_number: isEdi ? String(control) : null,
+    transaction_control_numbers: isEdi ? ["0001"] : [],
+    content_hash: createHash("sha256").update(content).digest("hex"),
+    content: Buffer.from(content),
+    size: Buffer.byteLength(content),
+  };
+}
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, "");
 // The business day of a moment, in the app's time zone (as the order sync and Daily Sales count days).
 const businessDate = (instant: Date) => dateOnly(dayIn(process.env.APP_TIMEZONE || "America/New_York", instant));
@@ -533,17 +565,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         const fileName = `${isEdi ? "850" : "PO"}_${vendor.store_id}_${ymd(sentAt)}_${control}.${isEdi ? "edi" : "csv"}`;
         outbound = await db.transmission.create({
           data: {
-            vendor_id: vendor.id,
-            direction: "out",
-            file_name: fileName,
-            remote_path: `${vendor.sftp_outcoming_folder}/${fileName}`,
-            transaction_set: isEdi ? "850" : "csv",
-            interchange_control_number: isEdi ? pad(control, 9) : null,
-            group_control_number: isEdi ? String(control) : null,
-            transaction_control_numbers: isEdi ? ["0001"] : [],
-            content_hash: createHash("sha256").update(content).digest("hex"),
-            content: Buffer.from(content),
-            size: Buffer.byteLength(content),
+            ...vendorFileRow(vendor.id, "out", vendor.sftp_outcoming_folder, fileName, isEdi ? "850" : "csv", control, content),
             status: r.chance(0.9) ? "accepted" : "sent",
             created_at: sentAt,
           },
@@ -565,13 +587,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
                 : "completed";
         const request = await db.dropshipRequest.create({
           data: {
-            vendor_id: vendor.id,
-            vendor_name: vendor.name,
-            assignment_id: a.id,
-            po_number: a.purchase_order!,
-            order_increment_id: a.order_increment_id,
-            item_sku: a.product_sku,
-            qty: a.qty_assigned,
+            ...lineOf(vendor, a),
             ship_name_first: first,
             ship_name_last: rest.join(" ") || "Doe",
             ship_address: street ?? "1 Main St",
@@ -645,17 +661,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
           const fileName = `${isEdi ? "856" : "SHIP"}_${vendor.store_id}_${ymd(shippedAt)}_${control}.${isEdi ? "edi" : "csv"}`;
           const inbound = await db.transmission.create({
             data: {
-              vendor_id: vendor.id,
-              direction: "in",
-              file_name: fileName,
-              remote_path: `${vendor.sftp_incoming_folder}/${fileName}`,
-              transaction_set: isEdi ? "856" : "csv",
-              interchange_control_number: isEdi ? pad(control, 9) : null,
-              group_control_number: isEdi ? String(control) : null,
-              transaction_control_numbers: isEdi ? ["0001"] : [],
-              content_hash: createHash("sha256").update(content).digest("hex"),
-              content: Buffer.from(content),
-              size: Buffer.byteLength(content),
+              ...vendorFileRow(vendor.id, "in", vendor.sftp_incoming_folder, fileName, isEdi ? "856" : "csv", control, content),
               status: "processed",
               processed_at: shippedAt,
               created_at: shippedAt,
@@ -664,13 +670,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
           await db.dropshipResponse.create({
             data: {
               request_id: request.request_id,
-              vendor_id: vendor.id,
-              vendor_name: vendor.name,
-              assignment_id: a.id,
-              po_number: a.purchase_order!,
-              order_increment_id: a.order_increment_id,
-              item_sku: a.product_sku,
-              qty: a.qty_assigned,
+              ...lineOf(vendor, a),
               tracking_number: tracking,
               tracking_carrier: carrier,
               response_type: isEdi ? "856" : "csv",

@@ -2,9 +2,8 @@
 // sales records by the EOD run's own statement, and one batch per day from
 // thirteen days ago to two days ago (one of them failed, for Retry Previous). Yesterday
 // and today wait to be exported.
-import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../app/db/generated/client";
-import { batchFileName, buildBatchFile, EOD_FOLDER, type PendingRow } from "../../app/eod/batch-file";
+import { batchFileRow, type PendingRow } from "../../app/eod/batch-file";
 import { rebuildDays } from "../../app/eod/rebuild";
 import { dayIn, shiftDay } from "../../app/lib/app-time";
 
@@ -25,17 +24,10 @@ export async function seedEod(db: PrismaClient, now: Date) {
     const sum = (key: "invoice_total" | "credit_memo_total" | "shipping_invoice_total" | "net_sales") =>
       (rows.reduce((cents, row) => cents + Math.round(Number(row[key]) * 100), 0) / 100).toFixed(2);
     const [{ id }] = await db.$queryRaw<Array<{ id: number }>>`SELECT nextval(pg_get_serial_sequence('eod_batch', 'id'))::int AS id`;
-    const content = buildBatchFile(id, rows);
-    const fileName = batchFileName(id, day);
     const madeAt = new Date(Date.parse(`${shiftDay(day, 1)}T03:00:00Z`)); // 10 or 11 pm in New York
     await db.eodBatch.create({
       data: {
-        id,
-        file_name: fileName,
-        remote_path: `${EOD_FOLDER}/${fileName}`,
-        sales_date: new Date(`${day}T00:00:00Z`),
-        last_sales_date: new Date(`${day}T00:00:00Z`),
-        row_count: rows.length,
+        ...batchFileRow(id, rows, day, day),
         invoice_total: sum("invoice_total"),
         credit_memo_total: sum("credit_memo_total"),
         shipping_invoice_total: sum("shipping_invoice_total"),
@@ -43,8 +35,6 @@ export async function seedEod(db: PrismaClient, now: Date) {
         status: failed ? "failed" : "exported",
         error: failed ? "AS400: could not connect to 10.20.0.15:22: connection timed out after 20 s" : null,
         attempts: failed ? 3 : 1,
-        content: new Uint8Array(content),
-        content_hash: createHash("sha256").update(content).digest("hex"),
         exported_at: failed ? null : new Date(madeAt.getTime() + 4000),
         created_at: madeAt,
         updated_at: madeAt,

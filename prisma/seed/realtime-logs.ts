@@ -11,14 +11,10 @@ import type { PrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
 import { dayIn } from "../../app/lib/app-time";
 import {
-  REALTIME_SALES_FOLDER,
-  REALTIME_SHIPPING_FOLDER,
+  REALTIME_SALES_FILE,
+  REALTIME_SHIPPING_FILE,
   realtimeCsv,
   realtimeFileName,
-  SALES_FILE_COLUMNS,
-  salesFileLines,
-  SHIPPING_FILE_COLUMNS,
-  shippingFileLines,
   type PendingRow,
   type SalesAs400Record,
   type ShipmentAs400Record,
@@ -190,24 +186,8 @@ export async function seedRealtimeLogs(db: PrismaClient, r: Random, now: Date) {
 
   // The files: one per kind and day, sent the next morning; the newest failed, and the last day's rows are pending.
   const kinds = [
-    {
-      rows: salesRows,
-      set: "realtime_sales",
-      folder: REALTIME_SALES_FOLDER,
-      prefix: "SALES",
-      header: SALES_FILE_COLUMNS,
-      lines: salesFileLines,
-      table: db.realtimeSalesLog,
-    },
-    {
-      rows: shippingRows,
-      set: "realtime_shipping",
-      folder: REALTIME_SHIPPING_FOLDER,
-      prefix: "SHIPMENTS",
-      header: SHIPPING_FILE_COLUMNS,
-      lines: shippingFileLines,
-      table: db.realtimeShippingLog,
-    },
+    { ...REALTIME_SALES_FILE, rows: salesRows, table: db.realtimeSalesLog },
+    { ...REALTIME_SHIPPING_FILE, rows: shippingRows, table: db.realtimeShippingLog },
   ] as const;
   for (const kind of kinds) {
     const byDay = new Map<string, PendingRow[]>();

@@ -6,6 +6,7 @@ import type { createPrismaClient } from "../../app/db/client.server";
 import type { Prisma } from "../../app/db/generated/client";
 import { englishText } from "../../app/i18n/english.server";
 import { message } from "../../app/i18n/messages";
+import { errorRowOf } from "../../app/special-orders/special-order-rules";
 
 type Db = ReturnType<typeof createPrismaClient>;
 
@@ -185,13 +186,7 @@ export async function seedSpecialOrders(db: Db, now: Date): Promise<void> {
     if (ticket.broken) {
       await db.specialOrderError.create({
         data: {
-          special_order_id: order.id,
-          store_ticket: order.store_ticket,
-          store_id: order.store_id,
-          employee_number: order.employee_number,
-          customer_name: order.customer_name,
-          customer_email: order.customer_email,
-          customer_phone: order.customer_phone,
+          ...errorRowOf(order),
           error_message: ticket.broken.message,
           error_code: ticket.broken.code as Prisma.InputJsonValue,
           created_at: ticket.when,

@@ -268,6 +268,23 @@ function serveSftp(
     return buffer;
   };
   const lookup = (handle: Buffer) => (handle.length === 4 ? handles.get(handle.readUInt32BE(0)) : undefined);
+  /**
+   * The open file a READ or WRITE names (null, "Bad handle" answered, when it is not one). Its first use takes
+   * the faults it will meet: a dropped connection, and for a read a truncation.
+   */
+  const openFile = (reqId: number, handle: Buffer, use: "read" | "write"): OpenFile | null => {
+    const state = lookup(handle);
+    if (state?.kind !== "file") {
+      sftp.status(reqId, STATUS_CODE.FAILURE, "Bad handle");
+      return null;
+    }
+    if (!state.claimed) {
+      state.claimed = true;
+      state.dropAfter = faults.takeDrop();
+      if (use === "read") state.truncateAfter = faults.takeTruncation();
+    }
+    return state;
+  };
 
   /** Registers a request handler: stall fault, and any file system error answered as a status. */
   const on = <A extends unknown[]>(event: string, handler: (reqId: number, ...args: A) => Promise<void>) => {
@@ -294,13 +311,8 @@ function serveSftp(
   });
 
   on("READ", async (reqId, handle: Buffer, offset: number, length: number) => {
-    const state = lookup(handle);
-    if (state?.kind !== "file") return sftp.status(reqId, STATUS_CODE.FAILURE, "Bad handle");
-    if (!state.claimed) {
-      state.claimed = true;
-      state.dropAfter = faults.takeDrop();
-      state.truncateAfter = faults.takeTruncation();
-    }
+    const state = openFile(reqId, handle, "read");
+    if (!state) return;
     let wanted = length;
     if (state.truncateAfter != null) {
       if (offset >= state.truncateAfter) return sftp.status(reqId, STATUS_CODE.EOF);
@@ -314,12 +326,8 @@ function serveSftp(
   });
 
   on("WRITE", async (reqId, handle: Buffer, offset: number, data: Buffer) => {
-    const state = lookup(handle);
-    if (state?.kind !== "file") return sftp.status(reqId, STATUS_CODE.FAILURE, "Bad handle");
-    if (!state.claimed) {
-      state.claimed = true;
-      state.dropAfter = faults.takeDrop();
-    }
+    const state = openFile(reqId, handle, "write");
+    if (!state) return;
     if (state.dropAfter != null && state.written + data.length > state.dropAfter) {
       // Keep what "arrived" before the cut, as a real server would.
       const kept = Math.max(0, state.dropAfter - state.written);
