@@ -20,6 +20,7 @@ import { mapTransactions } from "@edi/documents";
 import { readX12 } from "@edi/x12";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { createLoopbackVendor } from "../support/loopback-vendor";
+import { createPendingAssignment } from "../support/pending-assignment";
 
 const PASSWORD = "Crash-Pa55word";
 const REQUESTS = 6;
@@ -76,34 +77,14 @@ it("ends as an uninterrupted run after SIGKILLs after a download, an applied bat
   const documents = { edi997_enabled: 1, edi810_enabled: 0, edi846_enabled: 0 };
   const vendor = await createLoopbackVendor({ root, port: sftp.port, password: PASSWORD }, "DC90", { ...x12, ...documents }, "Crash Outdoor");
   for (let n = 1; n <= REQUESTS; n++) {
-    const order = await prisma.order.create({
-      data: {
-        order_id: `95000${n}`,
-        shopify_order_id: String(9500000 + n),
-        concat_ship_to_name: "Ada Lovelace",
-        ship_first_name: "Ada",
-        ship_last_name: "Lovelace",
-        ship_street: "12 Analytical Way",
-        ship_city: "Chicago",
-        ship_region: "IL",
-        ship_postcode: "60601",
-        ship_country_id: "US",
-        magento_status: "processing",
-        items: { create: [{ sku: `SKU-950${n}`, name: `Item ${n}`, qty_ordered: 1, price: 40 }] },
-      },
-      include: { items: true },
-    });
-    await prisma.assignment.create({
-      data: {
-        order_increment_id: order.order_id,
-        shopify_order_id: order.shopify_order_id,
-        item_id: order.items[0].item_id,
-        product_sku: `SKU-950${n}`,
-        qty_assigned: 1,
-        store_id: "DC90",
-        dropshipper_name: vendor.name,
-        assign_status: 1,
-      },
+    await createPendingAssignment(prisma, {
+      orderId: `95000${n}`,
+      shopifyOrderId: String(9500000 + n),
+      sku: `SKU-950${n}`,
+      itemName: `Item ${n}`,
+      qty: 1,
+      storeId: "DC90",
+      vendorName: vendor.name,
     });
   }
   await populateShipRequests();

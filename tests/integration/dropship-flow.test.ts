@@ -28,6 +28,7 @@ import { readX12 } from "@edi/x12";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 import { createLoopbackVendor } from "../support/loopback-vendor";
+import { createPendingAssignment } from "../support/pending-assignment";
 
 const PASSWORD = "Flow-Pa55word";
 let root: string;
@@ -53,34 +54,14 @@ let nextOrder = 0;
 /** An order with one item, mirrored in Shopify, and a Pending assignment of it to the vendor. */
 async function pendingAssignment(vendor: Vendor, sku: string, qty = 2) {
   nextOrder++;
-  const order = await prisma.order.create({
-    data: {
-      order_id: `90000${nextOrder}`,
-      shopify_order_id: String(7700000 + nextOrder),
-      concat_ship_to_name: "Ada Lovelace",
-      ship_first_name: "Ada",
-      ship_last_name: "Lovelace",
-      ship_street: "12 Analytical Way\nSuite 3",
-      ship_city: "Chicago",
-      ship_region: "IL",
-      ship_postcode: "60601",
-      ship_country_id: "US",
-      magento_status: "processing",
-      items: { create: [{ sku, name: `Item ${sku}`, qty_ordered: qty, price: 40 }] },
-    },
-    include: { items: true },
-  });
-  return prisma.assignment.create({
-    data: {
-      order_increment_id: order.order_id,
-      shopify_order_id: order.shopify_order_id,
-      item_id: order.items[0].item_id,
-      product_sku: sku,
-      qty_assigned: qty,
-      store_id: vendor.store_id,
-      dropshipper_name: vendor.name,
-      assign_status: 1,
-    },
+  return createPendingAssignment(prisma, {
+    orderId: `90000${nextOrder}`,
+    shopifyOrderId: String(7700000 + nextOrder),
+    sku,
+    qty,
+    storeId: vendor.store_id,
+    vendorName: vendor.name,
+    street: "12 Analytical Way\nSuite 3",
   });
 }
 

@@ -13,6 +13,7 @@ import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { followRun, runEnd } from "../support/runs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { createPendingAssignment } from "../support/pending-assignment";
 
 const PASSWORD = "Tools-Pa55-word";
 const SKU = "SKU-TOOLS-1";
@@ -90,35 +91,7 @@ async function step(action: string) {
 
 /** An order with one item and a Pending assignment of it to the vendor's store. */
 async function pendingAssignment(storeId: string, vendorName: string, orderId: string) {
-  const order = await db.order.create({
-    data: {
-      order_id: orderId,
-      shopify_order_id: `88${orderId.slice(-5)}`,
-      concat_ship_to_name: "Ada Lovelace",
-      ship_first_name: "Ada",
-      ship_last_name: "Lovelace",
-      ship_street: "12 Analytical Way",
-      ship_city: "Chicago",
-      ship_region: "IL",
-      ship_postcode: "60601",
-      ship_country_id: "US",
-      magento_status: "processing",
-      items: { create: [{ sku: SKU, name: "Tools test item", qty_ordered: 2, price: 40 }] },
-    },
-    include: { items: true },
-  });
-  return db.assignment.create({
-    data: {
-      order_increment_id: order.order_id,
-      shopify_order_id: order.shopify_order_id,
-      item_id: order.items[0].item_id,
-      product_sku: SKU,
-      qty_assigned: 2,
-      store_id: storeId,
-      dropshipper_name: vendorName,
-      assign_status: 1,
-    },
-  });
+  return createPendingAssignment(db, { orderId, shopifyOrderId: `88${orderId.slice(-5)}`, sku: SKU, itemName: "Tools test item", qty: 2, storeId, vendorName });
 }
 
 beforeAll(async () => {
