@@ -378,7 +378,8 @@ try {
 
   // --- the vendors' and the AS400's SFTP server ----------------------------------------------------
   const { startSftpServer } = await import("@edi/transport/loopback");
-  const users: Record<string, string> = { as400: PASSWORD };
+  const { AS400_USERS, as400EnvFor } = await import("../../tests/support/loopback-as400");
+  const users: Record<string, string> = { ...AS400_USERS };
   const userRoots: Record<string, string> = { as400: "users/as400" };
   const userOf = (i: number) => `v${String(i + 1).padStart(2, "0")}`;
   for (let i = 0; i < VENDORS; i++) {
@@ -563,12 +564,7 @@ try {
     APP_SECRET_KEY: EMBEDDED_SECRET_KEY,
     NODE_EXTRA_CA_CERTS: caFile,
     SHOPIFY_STAND_IN_TLS_PORT: String(standIn.port),
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
+    ...as400EnvFor(sftp),
     AS400_MIN_FILE_AGE_SECONDS: "0",
     INCOMING_SETTLE_SECONDS: "1",
   };

@@ -108,24 +108,8 @@ describe("build810", () => {
     expect(segments[0]).toEqual(["BIG", "20240520", "INV-55", "20240501", "PO-1001", undefined, undefined, "DI"]);
     const tds = segments.findIndex((segment) => segment[0] === "TDS");
     expect(segments[tds]).toEqual(["TDS", "2898"]);
-    expect(segments[tds + 1]).toEqual([
-      "SAC",
-      "C",
-      "D240",
-      undefined,
-      undefined,
-      "550",
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      "Freight",
-    ]);
+    // SAC01, SAC02, SAC05 the amount, SAC06 to SAC14 empty, SAC15 the description.
+    expect(segments[tds + 1]).toEqual(["SAC", "C", "D240", undefined, undefined, "550", ...Array<undefined>(9).fill(undefined), "Freight"]);
   });
 
   it("computes TDS from the lines and charges when the total is not given", () => {

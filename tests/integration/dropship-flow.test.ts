@@ -27,6 +27,7 @@ import { mapTransactions } from "@edi/documents";
 import { readX12 } from "@edi/x12";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
+import { AS400_USERS, as400EnvFor } from "../support/loopback-as400";
 import { createLoopbackVendor } from "../support/loopback-vendor";
 import { createPendingAssignment } from "../support/pending-assignment";
 
@@ -95,17 +96,11 @@ beforeAll(async () => {
   process.env.APP_SECRET_KEY = Buffer.alloc(32, 11).toString("base64");
   root = mkdtempSync(path.join(tmpdir(), "dropship-flow-"));
   mkdirSync(dir("as400", "invoices"), { recursive: true });
-  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, as400: PASSWORD } });
+  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, ...AS400_USERS } });
   ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
   standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
   process.env.SHOPIFY_STAND_IN_URL = standIn.url;
-  Object.assign(process.env, {
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
-  });
+  Object.assign(process.env, as400EnvFor(sftp));
 }, 60_000);
 
 afterAll(async () => {

@@ -21,6 +21,7 @@ import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport }
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import { AS400_USERS, as400EnvFor } from "../support/loopback-as400";
 import { createLoopbackVendor } from "../support/loopback-vendor";
 
 const PASSWORD = "Deliveries-Pa55";
@@ -59,17 +60,9 @@ async function receive(vendor: Pick<Vendor, "id">) {
 beforeAll(async () => {
   process.env.APP_SECRET_KEY ??= Buffer.alloc(32, 11).toString("base64");
   root = mkdtempSync(path.join(tmpdir(), "incoming-deliveries-"));
-  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, as400: PASSWORD } });
+  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, ...AS400_USERS } });
   standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
-  Object.assign(process.env, {
-    SHOPIFY_STAND_IN_URL: standIn.url,
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
-  });
+  Object.assign(process.env, { SHOPIFY_STAND_IN_URL: standIn.url, ...as400EnvFor(sftp) });
   reloadEnv();
 }, 60_000);
 
