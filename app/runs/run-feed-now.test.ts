@@ -3,34 +3,26 @@
 // the end read back as a page reads them, a second start refused while the
 // first runs, and shutdown ending a run that does not stop. Feed names start
 // with t_runnow_ (the database is shared with the other test files).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { readRun, type RunView } from "./runs.server";
 import { MANUAL_RUN_SHUTDOWN_REASON, manualRuns, stopManualFeedRuns } from "~/feeds/manual-runs.server";
 import { runFeedNow } from "./run-feed-now.server";
 import { startRunAnswer } from "./start-answer.server";
-import { closeFeedPool, type FeedJob } from "~/feeds/runner.server";
+import type { FeedJob } from "~/feeds/runner.server";
+import { cleanUpTestFeeds } from "../../tests/support/test-feeds";
 import { until } from "../../tests/support/until";
 
 const PREFIX = "t_runnow_";
 let t: Translate;
 let de: Translate;
 
-async function cleanUp() {
-  await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
-  await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
-  await prisma.backgroundRun.deleteMany({ where: { lock_key: { startsWith: `feed:${PREFIX}` } } });
-}
+cleanUpTestFeeds(PREFIX);
 
 beforeAll(async () => {
   t = await i18nServer.getFixedT("en", "common");
   de = await i18nServer.getFixedT("de", "common");
-  await cleanUp();
-});
-afterAll(async () => {
-  await cleanUp();
-  await closeFeedPool();
 });
 
 const logsOf = (feedName: string) => prisma.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
