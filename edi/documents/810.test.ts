@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TransactionData } from "../x12/writer";
 import { build810, invoiceTotalCents, parse810, type Invoice } from "./810";
-import { corpusDocuments, expectEverySetMapped, expectRoundTrips, ROUND_TRIP_DELIMITERS, writeAndReadSet } from "./test-support";
+import { cleanDocument, corpusDocuments, expectEverySetMapped, expectRoundTrips, ROUND_TRIP_DELIMITERS, writeAndReadSet } from "./test-support";
 
 const invoices = (path: string) => corpusDocuments(path, "810");
 
@@ -39,9 +39,7 @@ describe("810 corpus files", () => {
 
   it("reads both 810s of simple810.edi", () => {
     const [first, second] = invoices("810/staedi__simple810.edi");
-    chips(first.document);
-    expect(first.faults).toEqual([]);
-    expect(first.warnings).toEqual([]);
+    chips(cleanDocument(first));
     expect(second.document).toMatchObject({ date: "1997-12-15", poNumber: "A99999-04", totals: { lineCount: 2 } });
     expect(second.document.lines.map((line) => [line.sku, line.quantity])).toEqual([
       ["002840022222", 50],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TransactionData } from "../x12/writer";
 import { build855, LINE_STATUS_CODES, parse855, type PurchaseOrderAck } from "./855";
-import { corpusDocuments, expectEverySetMapped, expectRoundTrips, ROUND_TRIP_DELIMITERS, writeAndReadSet } from "./test-support";
+import { cleanDocument, corpusDocuments, expectEverySetMapped, expectRoundTrips, ROUND_TRIP_DELIMITERS, writeAndReadSet } from "./test-support";
 
 const acknowledgements = (path: string) => corpusDocuments(path, "855");
 
@@ -11,9 +11,7 @@ function writeAndRead(transaction: TransactionData) {
 
 describe("855 corpus files", () => {
   it("reads node-x12 855.edi: BAK, two N3 lines, accepted and rejected lines", () => {
-    const [{ document, faults, warnings }] = acknowledgements("855/node-x12__855.edi");
-    expect(faults).toEqual([]);
-    expect(warnings).toEqual([]);
+    const document = cleanDocument(acknowledgements("855/node-x12__855.edi")[0]);
     expect(document).toMatchObject({
       purpose: "00",
       ackType: "AD",

@@ -67,6 +67,13 @@ export function expectRoundTrips<T>(transaction: TransactionData, functionalId: 
   }
 }
 
+/** The document of a parse that found nothing wrong in it: no faults and no warnings. */
+export function cleanDocument<T>(parsed: Parsed<T>): T {
+  expect(parsed.faults).toEqual([]);
+  expect(parsed.warnings).toEqual([]);
+  return parsed.document;
+}
+
 type SetId = MappedDocument["type"];
 
 /** Every transaction set of a corpus file (a path below the corpus), read tolerantly and mapped. */
