@@ -14,7 +14,7 @@ import { forceSyncOrder } from "../../app/orders/force-sync.server";
 import { COUNT_CAP, probeFor } from "../../app/orders/order-grid.server";
 import { apiQueryForOrderState, orderStateFromSearch, searchForOrderState, stateForView, viewFiltersFromState } from "../../app/orders/order-grid-state";
 import { ShopifyApiError } from "../../app/shopify/admin-client.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { standInUrlOf, startAppServer, type RunningApp } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const FIRST = ["Ada", "Bruno", "Chloe", "Dmitri"];
@@ -347,7 +347,7 @@ describe("GET /api/advancedordergrid_forcesync", () => {
     expect(row.updated_at).toEqual(orderSystemTime);
     expect(body.order).toMatchObject({ id, financial_status: "paid", grand_total_purchased: "129.95" });
 
-    const standIn = app.output().match(/Shopify stand-in answering at (\S+)/)![1];
+    const standIn = standInUrlOf(app);
     const calls = (await (await fetch(`${standIn}/__calls`)).json()) as Array<{ operation: string; variables: { id: string } }>;
     expect(calls.filter((call) => call.operation === "OrderRead").map((call) => call.variables.id)).toContain(`gid://shopify/Order/${order.shopify_order_id}`);
   });
