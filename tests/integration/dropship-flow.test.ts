@@ -72,6 +72,19 @@ function createVendor(name: string, storeId: string, overrides: Partial<Vendor> 
   return createLoopbackVendor({ root, port: sftp.port, password: PASSWORD }, storeId, { ...x12, ...documents, ...overrides }, name);
 }
 
+/**
+ * Acme Outdoor as the vendor `storeId`, with a Pending assignment of `sku` sent to it in our
+ * 850, and all its answers waiting in its outbound folder (control numbers from `controlNumberStart`).
+ */
+async function answeredVendor(storeId: string, sku: string, controlNumberStart: number) {
+  const vendor = await createVendor("Acme Outdoor", storeId);
+  const assignment = await pendingAssignment(vendor, sku);
+  await populateShipRequests();
+  await sendShipRequests();
+  vendorAnswers(vendor, controlNumberStart);
+  return { vendor, assignment };
+}
+
 /** The vendor reads what we uploaded and answers all of it at once (the 856 and 810 included). */
 function vendorAnswers(vendor: Vendor, controlNumberStart: number) {
   const folder = vendor.sftp_outcoming_folder!.slice(1);
@@ -304,11 +317,7 @@ describe("at volume (D130, D131)", () => {
 
 describe("when things go wrong", () => {
   it("takes the same content under another name as a new delivery, and still fulfils once", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS72");
-    await pendingAssignment(vendor, "SKU-72001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 700);
+    await answeredVendor("DS72", "SKU-72001", 700);
     const shipNotice = filesIn("ds72", "outbound").find((name) => name.startsWith("856"))!;
     const copy = readFileSync(dir("ds72", "outbound", shipNotice));
     await populateShipResponses();
@@ -325,11 +334,7 @@ describe("when things go wrong", () => {
   });
 
   it("keeps a malformed file, rejects it with a 997, and still processes the files after it", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS73");
-    await pendingAssignment(vendor, "SKU-73001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 800);
+    const { vendor } = await answeredVendor("DS73", "SKU-73001", 800);
     const names = filesIn("ds73", "outbound");
     const shipNotice = names.find((name) => name.startsWith("856"))!;
     // SE01 no longer counts the segments: the 856 is refused, named by its segment.
@@ -368,11 +373,7 @@ describe("when things go wrong", () => {
   });
 
   it("answers an interchange that asks for a TA1 (ISA14 = 1) and whose IEA02 is wrong with TA1 R 001, in our delimiters (D73)", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS78");
-    await pendingAssignment(vendor, "SKU-78001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 1300);
+    const { vendor } = await answeredVendor("DS78", "SKU-78001", 1300);
     const shipNotice = filesIn("ds78", "outbound").find((name) => name.startsWith("856"))!;
     const original = readFileSync(dir("ds78", "outbound", shipNotice), "utf8");
     const element = original[3];
@@ -424,11 +425,7 @@ describe("when things go wrong", () => {
   });
 
   it("leaves nothing half-done when processing crashes, and the re-run finishes it once", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS76");
-    await pendingAssignment(vendor, "SKU-76001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 1000);
+    await answeredVendor("DS76", "SKU-76001", 1000);
     await populateShipResponses();
     // The database refuses the last write of a file's transaction, as a crash at that point would.
     await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION crash_on_processed() RETURNS trigger AS $$ BEGIN
@@ -451,11 +448,7 @@ describe("when things go wrong", () => {
   });
 
   it("does not fulfil twice when a run stopped after Shopify answered", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS77");
-    const assignment = await pendingAssignment(vendor, "SKU-77001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 1100);
+    const { assignment } = await answeredVendor("DS77", "SKU-77001", 1100);
     await populateShipResponses();
     await processShipResponses();
     expect(await calls("FulfillmentCreate")).toHaveLength(1);
