@@ -11,6 +11,12 @@ const failure = (source: Record<string, string>) => {
   throw new Error("expected the environment to be refused");
 };
 
+/** The three Shopify variables, which ask for embedded mode. */
+const SHOPIFY = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com" };
+
+/** An embedded-mode environment that starts (outside production). */
+const EMBEDDED = { ...SHOPIFY, APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"), SHOPIFY_SHOPS: "shop.myshopify.com" };
+
 describe("environment", () => {
   it("runs in local mode on loopback with defaults when nothing is set", () => {
     const env = parseEnv({});
@@ -50,34 +56,21 @@ describe("environment", () => {
   });
 
   it("requires a 32-byte secret key in embedded mode, to encrypt vendor passwords", () => {
-    const embedded = { SHOPIFY_API_KEY: "k", SHOPIFY_API_SECRET: "s", SHOPIFY_APP_URL: "https://ops.example.com" };
-    expect(failure(embedded)).toContain("APP_SECRET_KEY is required in embedded mode");
-    expect(failure({ ...embedded, APP_SECRET_KEY: "c2hvcnQ=" })).toContain("APP_SECRET_KEY must be 32 bytes in base64");
+    expect(failure(SHOPIFY)).toContain("APP_SECRET_KEY is required in embedded mode");
+    expect(failure({ ...SHOPIFY, APP_SECRET_KEY: "c2hvcnQ=" })).toContain("APP_SECRET_KEY must be 32 bytes in base64");
   });
 
   it("requires the merchant's shops in embedded mode, as *.myshopify.com domains", () => {
-    const embedded = {
-      SHOPIFY_API_KEY: "k",
-      SHOPIFY_API_SECRET: "s",
-      SHOPIFY_APP_URL: "https://ops.example.com",
-      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
-    };
+    const { SHOPIFY_SHOPS: _, ...embedded } = EMBEDDED;
     expect(failure(embedded)).toContain("SHOPIFY_SHOPS is required in embedded mode");
-    expect(failure({ ...embedded, SHOPIFY_SHOPS: "shop.example.com" })).toContain("SHOPIFY_SHOPS must list shop domains");
+    expect(failure({ ...EMBEDDED, SHOPIFY_SHOPS: "shop.example.com" })).toContain("SHOPIFY_SHOPS must list shop domains");
     expect(parseEnv({}).shops).toEqual(["demo-shop.myshopify.com"]);
   });
 
   it("requires DATABASE_URL in embedded mode under production: an embedded PostgreSQL on a container's disk is lost at a deploy", () => {
-    const embedded = {
-      SHOPIFY_API_KEY: "k",
-      SHOPIFY_API_SECRET: "s",
-      SHOPIFY_APP_URL: "https://ops.example.com",
-      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
-      SHOPIFY_SHOPS: "shop.myshopify.com",
-    };
-    expect(failure({ ...embedded, NODE_ENV: "production" })).toContain("DATABASE_URL is required in embedded mode under NODE_ENV=production");
-    expect(parseEnv({ ...embedded, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" }).mode).toBe("embedded");
-    expect(parseEnv(embedded).mode).toBe("embedded"); // development may use the embedded one
+    expect(failure({ ...EMBEDDED, NODE_ENV: "production" })).toContain("DATABASE_URL is required in embedded mode under NODE_ENV=production");
+    expect(parseEnv({ ...EMBEDDED, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" }).mode).toBe("embedded");
+    expect(parseEnv(EMBEDDED).mode).toBe("embedded"); // development may use the embedded one
   });
 
   it("refuses local mode in production unless asked", () => {
@@ -104,26 +97,19 @@ describe("environment", () => {
   });
 
   it("requires AS400_HOST_KEY in embedded mode when the AS400 uses SFTP: its key is not trusted on first use", () => {
-    const embedded = {
-      SHOPIFY_API_KEY: "k",
-      SHOPIFY_API_SECRET: "s",
-      SHOPIFY_APP_URL: "https://ops.example.com",
-      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
-      SHOPIFY_SHOPS: "shop.myshopify.com",
-    };
     const as400 = { AS400_HOST: "as400.example.com", AS400_USER: "ops" };
     const key = `SHA256:${Buffer.alloc(32, 9).toString("base64").replace(/=+$/, "")}`;
     const needed = "AS400_HOST_KEY is required in embedded mode when the AS400 uses SFTP";
-    expect(failure({ ...embedded, ...as400 })).toContain(needed);
-    expect(failure({ ...embedded, ...as400, AS400_TRANSFER_MECHANISM: "1" })).toContain(needed);
-    expect(parseEnv({ ...embedded, ...as400, AS400_HOST_KEY: key }).AS400_HOST_KEY).toBe(key);
+    expect(failure({ ...EMBEDDED, ...as400 })).toContain(needed);
+    expect(failure({ ...EMBEDDED, ...as400, AS400_TRANSFER_MECHANISM: "1" })).toContain(needed);
+    expect(parseEnv({ ...EMBEDDED, ...as400, AS400_HOST_KEY: key }).AS400_HOST_KEY).toBe(key);
     // FTP has no host key; no AS400 needs none; local mode keeps trusting on first use (the demo sets it anyway).
-    expect(parseEnv({ ...embedded, ...as400, AS400_TRANSFER_MECHANISM: "2" }).mode).toBe("embedded");
-    expect(parseEnv(embedded).mode).toBe("embedded");
+    expect(parseEnv({ ...EMBEDDED, ...as400, AS400_TRANSFER_MECHANISM: "2" }).mode).toBe("embedded");
+    expect(parseEnv(EMBEDDED).mode).toBe("embedded");
     expect(parseEnv(as400).mode).toBe("local");
     // A fingerprint is SHA256: and the base64 of 32 bytes.
-    expect(failure({ ...embedded, ...as400, AS400_HOST_KEY: "SHA256:abc" })).toContain("AS400_HOST_KEY must be an SSH key fingerprint");
-    expect(parseEnv({ ...embedded, ...as400, AS400_HOST_KEY: `${key}=` }).mode).toBe("embedded");
+    expect(failure({ ...EMBEDDED, ...as400, AS400_HOST_KEY: "SHA256:abc" })).toContain("AS400_HOST_KEY must be an SSH key fingerprint");
+    expect(parseEnv({ ...EMBEDDED, ...as400, AS400_HOST_KEY: `${key}=` }).mode).toBe("embedded");
   });
 
   it("reads the pool sizes, the web statement timeout and the shutdown grace, with defaults, and refuses bad ones (D67, D68)", () => {
@@ -168,16 +154,9 @@ describe("environment", () => {
   });
 
   it("takes a METRICS_TOKEN of 32 characters or more, and wants one for the worker's METRICS_PORT in embedded mode (D88, D89)", () => {
-    const embedded = {
-      SHOPIFY_API_KEY: "k",
-      SHOPIFY_API_SECRET: "s",
-      SHOPIFY_APP_URL: "https://ops.example.com",
-      APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
-      SHOPIFY_SHOPS: "shop.myshopify.com",
-    };
     expect(failure({ METRICS_TOKEN: "short" })).toContain("METRICS_TOKEN must be at least 32 characters");
-    expect(failure({ ...embedded, METRICS_PORT: "9464" })).toContain("METRICS_TOKEN is required in embedded mode when METRICS_PORT is set");
-    expect(parseEnv({ ...embedded, METRICS_PORT: "9464", METRICS_TOKEN: "x".repeat(32) })).toMatchObject({ METRICS_PORT: 9464 });
+    expect(failure({ ...EMBEDDED, METRICS_PORT: "9464" })).toContain("METRICS_TOKEN is required in embedded mode when METRICS_PORT is set");
+    expect(parseEnv({ ...EMBEDDED, METRICS_PORT: "9464", METRICS_TOKEN: "x".repeat(32) })).toMatchObject({ METRICS_PORT: 9464 });
     expect(parseEnv({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
     expect(failure({ METRICS_PORT: "0" })).toMatch(/METRICS_PORT must be a port number/);
   });

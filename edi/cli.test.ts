@@ -10,6 +10,14 @@ import { EDI_CORPUS } from "../tests/support/edi-corpus";
 
 const CORPUS = EDI_CORPUS;
 const work = mkdtempSync(path.join(tmpdir(), "edi-cli-"));
+/** `value` as JSON in a file of the work folder: its path. */
+const jsonFile = (name: string, value: unknown) => {
+  const file = path.join(work, name);
+  writeFileSync(file, JSON.stringify(value));
+  return file;
+};
+/** The interchange's sender and receiver of the build commands' JSON. */
+const PARTIES = { sender: { qualifier: "ZZ", id: "US" }, receiver: { qualifier: "ZZ", id: "THEM" } };
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const edi = (...args: string[]) =>
@@ -53,33 +61,29 @@ describe("npm run edi", () => {
   }, 30_000);
 
   it("build 850 writes an interchange from JSON, with the vendor's delimiters and template", () => {
-    const input = path.join(work, "po.json");
-    writeFileSync(
-      input,
-      JSON.stringify({
-        vendor: {
-          edi_identifier: "ACMEEDI",
-          edi_qualifier: "01",
-          output_delimiter: "|",
-          output_segmenter: "\\n",
-          test_mode: 1,
-          test_identifier: "ACMETEST",
-          test_qualifier: "ZZ",
-          "850_segments": "MSG*Drop ship {order_number}",
+    const input = jsonFile("po.json", {
+      vendor: {
+        edi_identifier: "ACMEEDI",
+        edi_qualifier: "01",
+        output_delimiter: "|",
+        output_segmenter: "\\n",
+        test_mode: 1,
+        test_identifier: "ACMETEST",
+        test_qualifier: "ZZ",
+        "850_segments": "MSG*Drop ship {order_number}",
+      },
+      ours: { qualifier: "ZZ", id: "HOUSEROPS" },
+      controlNumber: 5001,
+      purchaseOrders: [
+        {
+          poNumber: "PO100045001-7",
+          orderNumber: "100045001",
+          date: "2026-11-21",
+          shipTo: { name: "Jane Doe", address1: "12 Main St", city: "Chicago", state: "IL", zip: "60601", country: "US" },
+          lines: [{ lineNumber: 1, sku: "SKU-10001", quantity: 2, unitPrice: 19.95 }],
         },
-        ours: { qualifier: "ZZ", id: "HOUSEROPS" },
-        controlNumber: 5001,
-        purchaseOrders: [
-          {
-            poNumber: "PO100045001-7",
-            orderNumber: "100045001",
-            date: "2026-11-21",
-            shipTo: { name: "Jane Doe", address1: "12 Main St", city: "Chicago", state: "IL", zip: "60601", country: "US" },
-            lines: [{ lineNumber: 1, sku: "SKU-10001", quantity: 2, unitPrice: 19.95 }],
-          },
-        ],
-      }),
-    );
+      ],
+    });
     const run = edi("build", "850", input);
     expect(run.status).toBe(0);
     const result = readX12(run.stdout);
@@ -97,7 +101,6 @@ describe("npm run edi", () => {
   }, 30_000);
 
   it("build 850 from control number 999999999 with two orders wraps ST02 to 0001, never ten digits (D73)", () => {
-    const input = path.join(work, "top.json");
     const order = (po: string) => ({
       poNumber: po,
       orderNumber: po,
@@ -105,15 +108,7 @@ describe("npm run edi", () => {
       shipTo: { name: "Jane Doe", address1: "12 Main St", city: "Chicago", state: "IL", zip: "60601", country: "US" },
       lines: [{ lineNumber: 1, sku: "SKU-1", quantity: 1 }],
     });
-    writeFileSync(
-      input,
-      JSON.stringify({
-        sender: { qualifier: "ZZ", id: "US" },
-        receiver: { qualifier: "ZZ", id: "THEM" },
-        controlNumber: 999_999_999,
-        purchaseOrders: [order("PO-1"), order("PO-2")],
-      }),
-    );
+    const input = jsonFile("top.json", { ...PARTIES, controlNumber: 999_999_999, purchaseOrders: [order("PO-1"), order("PO-2")] });
     const run = edi("build", "850", input);
     expect(run.status).toBe(0);
     const result = readX12(run.stdout);
@@ -122,15 +117,10 @@ describe("npm run edi", () => {
   }, 30_000);
 
   it("build 850 names every bad field of its JSON, exit 1; a bad command line is exit 2", () => {
-    const input = path.join(work, "bad.json");
-    writeFileSync(
-      input,
-      JSON.stringify({
-        sender: { qualifier: "ZZ", id: "US" },
-        receiver: { qualifier: "ZZ", id: "THEM" },
-        purchaseOrders: [{ poNumber: "", date: "yesterday", shipTo: {}, lines: [] }],
-      }),
-    );
+    const input = jsonFile("bad.json", {
+      ...PARTIES,
+      purchaseOrders: [{ poNumber: "", date: "yesterday", shipTo: {}, lines: [] }],
+    });
     const run = edi("build", "850", input);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain("purchaseOrders.0.poNumber");

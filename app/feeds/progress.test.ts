@@ -1,19 +1,14 @@
 // Progress reported from deep inside a job (a drop-ship step's counts) lands
 // on the run's starting log; outside a feed run, counting reports nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { StepReport } from "~/dropship/flow/context.server";
 import { withFeedProgress } from "./progress.server";
-import { closeFeedPool, runFeed } from "./runner.server";
+import { runFeed } from "./runner.server";
+import { cleanUpTestFeeds } from "../../tests/support/test-feeds";
 
 const NAME = "t_progress_counts";
-const cleanUp = () => prisma.feedLog.deleteMany({ where: { feed_name: NAME } }).then(() => prisma.feed.deleteMany({ where: { name: NAME } }));
-
-beforeAll(cleanUp);
-afterAll(async () => {
-  await cleanUp();
-  await closeFeedPool();
-});
+cleanUpTestFeeds(NAME);
 
 describe("feed progress", () => {
   it("puts a step's counts on the starting log while it runs, the last ones when it ends", async () => {

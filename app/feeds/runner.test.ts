@@ -8,13 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { closeFeedPool, runFeed, type FeedRunContext } from "./runner.server";
+import { cleanUpTestFeeds } from "../../tests/support/test-feeds";
 
 const PREFIX = "t_runner_";
 
-async function cleanUp() {
-  await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
-  await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
-}
+cleanUpTestFeeds(PREFIX);
 
 const logsOf = (feedName: string) => prisma.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
 type Meta = Record<string, unknown>;
@@ -24,12 +22,6 @@ function gate() {
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { open, opened };
 }
-
-beforeAll(cleanUp);
-afterAll(async () => {
-  await cleanUp();
-  await closeFeedPool();
-});
 
 describe("runFeed", () => {
   it("writes starting, then finished with the outcome's meta, and stamps the feed", async () => {

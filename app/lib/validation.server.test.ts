@@ -8,6 +8,7 @@ import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { message } from "~/i18n/messages";
 import { manualAssignmentForm, ASSIGNMENT_FORM_SUMMARY } from "~/sales/assignment-forms";
 import { parseInput, unprocessable, ValidationError } from "./validation.server";
+import { REQUEST_SHIP_TO_FIELDS } from "../../tests/support/dropship-request-form";
 
 let en: Translate;
 let de: Translate;
@@ -71,14 +72,7 @@ describe("a form's 422", () => {
     const input = parseInput(newRequestForm, {
       assignment_id: "7",
       item_sku: " SKU-1 ",
-      qty: "2",
-      ship_name_first: "Jane",
-      ship_name_last: "Roe",
-      ship_address: "1 Main St",
-      ship_city: "Evanston",
-      ship_state: "IL",
-      ship_zip: "60201",
-      country_id: "us",
+      ...REQUEST_SHIP_TO_FIELDS,
     });
     expect(input).toMatchObject({ assignment_id: 7, item_sku: "SKU-1", qty: 2, country_id: "US" });
   });

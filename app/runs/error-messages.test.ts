@@ -68,29 +68,23 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const sftpSettings = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
-  mechanism: 1,
-  host: sftp.host,
-  port: sftp.port,
-  user: "acme",
-  password: PASSWORD,
-  label: "Acme Supply",
-  timeoutMs: 5_000,
-  retries: 0,
-  ...overrides,
-});
+/** Acme Supply's account on one of the two servers, without retries. */
+const settings = (mechanism: 1 | 3, server: { host: string; port: number }, overrides: Partial<ConnectionSettings>) =>
+  ({
+    mechanism,
+    host: server.host,
+    port: server.port,
+    user: "acme",
+    password: PASSWORD,
+    label: "Acme Supply",
+    timeoutMs: 5_000,
+    retries: 0,
+    ...overrides,
+  }) as ConnectionSettings;
 
-const ftpSettings = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
-  mechanism: 3,
-  host: ftp.host,
-  port: ftp.port,
-  user: "acme",
-  password: PASSWORD,
-  label: "Acme Supply",
-  timeoutMs: 5_000,
-  retries: 0,
-  ...overrides,
-});
+const sftpSettings = (overrides: Partial<ConnectionSettings> = {}) => settings(1, sftp, overrides);
+
+const ftpSettings = (overrides: Partial<ConnectionSettings> = {}) => settings(3, ftp, overrides);
 
 describe("transport errors in the reader's language", () => {
   it("a wrong SFTP password, in German and French, with the vendor's name first; English is the logged message", async () => {

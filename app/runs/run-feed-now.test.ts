@@ -3,38 +3,38 @@
 // the end read back as a page reads them, a second start refused while the
 // first runs, and shutdown ending a run that does not stop. Feed names start
 // with t_runnow_ (the database is shared with the other test files).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
 import { readRun, type RunView } from "./runs.server";
 import { MANUAL_RUN_SHUTDOWN_REASON, manualRuns, stopManualFeedRuns } from "~/feeds/manual-runs.server";
 import { runFeedNow } from "./run-feed-now.server";
 import { startRunAnswer } from "./start-answer.server";
-import { closeFeedPool, type FeedJob } from "~/feeds/runner.server";
+import type { FeedJob } from "~/feeds/runner.server";
+import { cleanUpTestFeeds } from "../../tests/support/test-feeds";
 import { until } from "../../tests/support/until";
 
 const PREFIX = "t_runnow_";
 let t: Translate;
 let de: Translate;
 
-async function cleanUp() {
-  await prisma.feedLog.deleteMany({ where: { feed_name: { startsWith: PREFIX } } });
-  await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
-  await prisma.backgroundRun.deleteMany({ where: { lock_key: { startsWith: `feed:${PREFIX}` } } });
-}
+cleanUpTestFeeds(PREFIX);
 
 beforeAll(async () => {
   t = await i18nServer.getFixedT("en", "common");
   de = await i18nServer.getFixedT("de", "common");
-  await cleanUp();
-});
-afterAll(async () => {
-  await cleanUp();
-  await closeFeedPool();
 });
 
 const logsOf = (feedName: string) => prisma.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
 const feedRow = (name: string) => prisma.feed.create({ data: { name, cron_expression: "0 0 * * *" } });
+
+/** The run ended in error with the spec's text and this detail, and the feed's log says starting, then failed: its rows. */
+async function expectFailed(run: unknown, name: string, status: string, detail: string) {
+  expect(run).toMatchObject({ status, error: true, message: `Something went wrong running the ${name} feed`, detail });
+  const logs = await logsOf(name);
+  expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
+  return logs;
+}
 
 interface StartBody {
   error: boolean;
@@ -99,14 +99,7 @@ describe("Run Feed as a background run", () => {
     const { body } = await runNow(name, async () => {
       throw new Error("AS400 answered 421 Service not available");
     });
-    expect(await ended(body.run_id!)).toMatchObject({
-      status: "finished",
-      error: true,
-      message: `Something went wrong running the ${name} feed`,
-      detail: "AS400 answered 421 Service not available",
-    });
-    const logs = await logsOf(name);
-    expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
+    const logs = await expectFailed(await ended(body.run_id!), name, "finished", "AS400 answered 421 Service not available");
     expect((logs[1]!.meta as Record<string, string>).stack).toMatch(/^Error: AS400 answered 421 Service not available\n\s+at /);
   });
 
@@ -158,14 +151,7 @@ describe("Run Feed as a background run", () => {
 
     await stopManualFeedRuns(300);
     expect(manualRuns.size).toBe(0);
-    expect(await readRun(body.run_id!, t, "en")).toMatchObject({
-      status: "interrupted",
-      error: true,
-      message: `Something went wrong running the ${name} feed`,
-      detail: "Stopped by the app shutting down before it finished.",
-    });
-    const logs = await logsOf(name);
-    expect(logs.map((log) => log.type)).toEqual(["starting", "failed"]);
+    const logs = await expectFailed(await readRun(body.run_id!, t, "en"), name, "interrupted", "Stopped by the app shutting down before it finished.");
     expect(logs[1]!.meta).toMatchObject({ error: MANUAL_RUN_SHUTDOWN_REASON, started_log_id: logs[0]!.id });
   });
 

@@ -33,10 +33,9 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import cron from "node-cron";
 import pg from "pg";
-import selfsigned from "selfsigned";
 import { seedBulkOrders } from "../../prisma/seed/bulk-orders";
 import { freePort } from "../../tests/support/app-server";
-import { EMBEDDED, EMBEDDED_SECRET_KEY, sessionToken } from "../../tests/support/embedded-app";
+import { EMBEDDED, EMBEDDED_SECRET_KEY, sessionToken, startEmbeddedStandIn } from "../../tests/support/embedded-app";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { insertDropshipLogs } from "../support/dropship-logs";
 
@@ -378,7 +377,8 @@ try {
 
   // --- the vendors' and the AS400's SFTP server ----------------------------------------------------
   const { startSftpServer } = await import("@edi/transport/loopback");
-  const users: Record<string, string> = { as400: PASSWORD };
+  const { AS400_USERS, as400EnvFor } = await import("../../tests/support/loopback-as400");
+  const users: Record<string, string> = { ...AS400_USERS };
   const userRoots: Record<string, string> = { as400: "users/as400" };
   const userOf = (i: number) => `v${String(i + 1).padStart(2, "0")}`;
   for (let i = 0; i < VENDORS; i++) {
@@ -525,27 +525,8 @@ try {
   closers.push(async () => clearInterval(vendorTimer));
 
   // --- Shopify stand-in over HTTPS, as in the embedded tests ----------------------------------------------
-  const { createPrismaClient } = await import("../../app/db/client.server");
-  const { databaseCatalog } = await import("../../app/shopify/stand-in-catalog.server");
-  const { startShopifyStandIn } = await import("../../app/shopify/stand-in.server");
-  const pems = await selfsigned.generate([{ name: "commonName", value: "Shopify stand-in bench CA" }], {
-    keyType: "ec",
-    notAfterDate: new Date(Date.now() + 2 * 86_400_000),
-    extensions: [
-      { name: "basicConstraints", cA: true },
-      { name: "subjectAltName", altNames: [{ type: 2, value: "*.myshopify.com" }] },
-    ],
-  });
-  const caFile = path.join(root, "stand-in-ca.pem");
-  writeFileSync(caFile, pems.cert);
-  const catalogDb = createPrismaClient(database.url, 2);
+  const { standIn, catalogDb, caFile } = await startEmbeddedStandIn(database.url, root, "Shopify stand-in bench CA");
   closers.push(() => catalogDb.$disconnect());
-  const standIn = await startShopifyStandIn({
-    shop: EMBEDDED.shop,
-    catalog: databaseCatalog(catalogDb),
-    tls: { key: pems.private, cert: pems.cert },
-    app: { apiKey: EMBEDDED.apiKey, apiSecret: EMBEDDED.secret, scopes: EMBEDDED.scopes },
-  });
   closers.push(() => standIn.stop());
 
   // --- the processes ---------------------------------------------------------------------------------------
@@ -563,12 +544,7 @@ try {
     APP_SECRET_KEY: EMBEDDED_SECRET_KEY,
     NODE_EXTRA_CA_CERTS: caFile,
     SHOPIFY_STAND_IN_TLS_PORT: String(standIn.port),
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
+    ...as400EnvFor(sftp),
     AS400_MIN_FILE_AGE_SECONDS: "0",
     INCOMING_SETTLE_SECONDS: "1",
   };

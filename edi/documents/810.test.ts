@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Delimiters } from "../x12/isa";
 import type { TransactionData } from "../x12/writer";
 import { build810, invoiceTotalCents, parse810, type Invoice } from "./810";
-import { corpusDocuments, expectEverySetMapped, writeAndReadSet } from "./test-support";
+import { cleanDocument, corpusDocuments, expectEverySetMapped, expectRoundTrips, ROUND_TRIP_DELIMITERS, writeAndReadSet } from "./test-support";
 
 const invoices = (path: string) => corpusDocuments(path, "810");
 
-const DELIMITER_SETS: Delimiters[] = [
-  { element: "*", segment: "~", component: ">" },
-  { element: "*", segment: "\r\n", component: ">" },
-  { element: "|", segment: "'", component: ":" },
-];
-
-function writeAndRead(transaction: TransactionData, delimiters: Delimiters) {
-  return parse810(writeAndReadSet(transaction, delimiters, "IN").view);
+function writeAndRead(transaction: TransactionData) {
+  return parse810(writeAndReadSet(transaction, ROUND_TRIP_DELIMITERS[0], "IN").view);
 }
 
 describe("810 corpus files", () => {
@@ -46,9 +39,7 @@ describe("810 corpus files", () => {
 
   it("reads both 810s of simple810.edi", () => {
     const [first, second] = invoices("810/staedi__simple810.edi");
-    chips(first.document);
-    expect(first.faults).toEqual([]);
-    expect(first.warnings).toEqual([]);
+    chips(cleanDocument(first));
     expect(second.document).toMatchObject({ date: "1997-12-15", poNumber: "A99999-04", totals: { lineCount: 2 } });
     expect(second.document.lines.map((line) => [line.sku, line.quantity])).toEqual([
       ["002840022222", 50],
@@ -107,12 +98,7 @@ describe("build810", () => {
   };
 
   it("round-trips through writeInterchange and readX12 with any delimiters", () => {
-    for (const delimiters of DELIMITER_SETS) {
-      const parsed = writeAndRead(build810(invoice, "0001"), delimiters);
-      expect(parsed.faults).toEqual([]);
-      expect(parsed.warnings).toEqual([]);
-      expect(parsed.document).toEqual(invoice);
-    }
+    expectRoundTrips(build810(invoice, "0001"), "IN", parse810, invoice);
   });
 
   it("writes TDS in cents, the summary SAC after it, SAC15 descriptions, no trailing empty elements", () => {
@@ -120,24 +106,8 @@ describe("build810", () => {
     expect(segments[0]).toEqual(["BIG", "20240520", "INV-55", "20240501", "PO-1001", undefined, undefined, "DI"]);
     const tds = segments.findIndex((segment) => segment[0] === "TDS");
     expect(segments[tds]).toEqual(["TDS", "2898"]);
-    expect(segments[tds + 1]).toEqual([
-      "SAC",
-      "C",
-      "D240",
-      undefined,
-      undefined,
-      "550",
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      "Freight",
-    ]);
+    // SAC01, SAC02, SAC05 the amount, SAC06 to SAC14 empty, SAC15 the description.
+    expect(segments[tds + 1]).toEqual(["SAC", "C", "D240", undefined, undefined, "550", ...Array<undefined>(9).fill(undefined), "Freight"]);
   });
 
   it("computes TDS from the lines and charges when the total is not given", () => {
@@ -148,20 +118,17 @@ describe("build810", () => {
   });
 
   it("warns about an amount that is not one, and a SAC01 outside A/C/N (values do not refuse an invoice)", () => {
-    const parsed = writeAndRead(
-      {
-        setId: "810",
-        controlNumber: "0001",
-        segments: [
-          ["BIG", "20240520", "I"],
-          ["IT1", "1", "1", "EA", "2"],
-          ["TDS", "12.5X"],
-          ["SAC", "Q", "D240"],
-          ["CTT", 1],
-        ],
-      },
-      DELIMITER_SETS[0],
-    );
+    const parsed = writeAndRead({
+      setId: "810",
+      controlNumber: "0001",
+      segments: [
+        ["BIG", "20240520", "I"],
+        ["IT1", "1", "1", "EA", "2"],
+        ["TDS", "12.5X"],
+        ["SAC", "Q", "D240"],
+        ["CTT", 1],
+      ],
+    });
     expect(parsed.warnings.map((warning) => [warning.segmentId, warning.element, warning.ack.code])).toEqual([
       ["TDS", 1, "6"],
       ["SAC", 1, "7"],

@@ -8,7 +8,7 @@ import { readX12 } from "../x12/reader";
 import { writeInterchange, type TransactionData } from "../x12/writer";
 import { oneGroupInterchange } from "../../tests/support/x12-interchange";
 import { mapTransactions, type MappedDocument } from "./index";
-import { viewTransaction } from "./types";
+import { viewTransaction, type Parsed, type TransactionView } from "./types";
 import { EDI_CORPUS } from "../../tests/support/edi-corpus";
 
 export function writeAndReadSet(transaction: TransactionData, delimiters: Delimiters, functionalId: string) {
@@ -28,6 +28,50 @@ export function writeAndReadSet(transaction: TransactionData, delimiters: Delimi
   expect(result.faults).toEqual([]);
   const set = result.interchanges[0].groups[0].transactions[0];
   return { text, replaced, result, transaction: set, view: viewTransaction(result, set) };
+}
+
+/**
+ * The delimiter sets (element, segment, component) the documents' round trips write
+ * with: the usual ones, CR LF and newline terminators, a multi-byte terminator (the
+ * ellipsis of X12Parser's Example3), the separators swapped, and control characters.
+ */
+export const ROUND_TRIP_DELIMITERS: Delimiters[] = (
+  [
+    ["*", "~", ">"],
+    ["*", "\r\n", ">"],
+    ["|", "'", ":"],
+    ["|", "\n", "^"],
+    ["^", "\r\n", ":"],
+    ["~", "*", ":"],
+    ["~", "*", "`"],
+    ["~", "}", ">"],
+    ["*", "\u2026", ":"],
+    ["\u001d", "\u001c", "\u001f"],
+  ] as const
+).map(([element, segment, component]) => ({ element, segment, component }));
+
+/**
+ * The transaction set, written with each of the delimiter sets, read back and parsed, is
+ * `expected` again, with no faults and no warnings (and the writer had no delimiter to
+ * replace in a value).
+ */
+export function expectRoundTrips<T>(transaction: TransactionData, functionalId: string, parse: (view: TransactionView) => Parsed<T>, expected: T) {
+  for (const delimiters of ROUND_TRIP_DELIMITERS) {
+    const { replaced, view } = writeAndReadSet(transaction, delimiters, functionalId);
+    const parsed = parse(view);
+    const written = JSON.stringify(delimiters);
+    expect(replaced, written).toEqual([]);
+    expect(parsed.faults, written).toEqual([]);
+    expect(parsed.warnings, written).toEqual([]);
+    expect(parsed.document, written).toEqual(expected);
+  }
+}
+
+/** The document of a parse that found nothing wrong in it: no faults and no warnings. */
+export function cleanDocument<T>(parsed: Parsed<T>): T {
+  expect(parsed.faults).toEqual([]);
+  expect(parsed.warnings).toEqual([]);
+  return parsed.document;
 }
 
 type SetId = MappedDocument["type"];

@@ -62,16 +62,16 @@ describe("the EDI corpus", () => {
     });
   }
 
-  it("reads the shapes SOURCES.md lists", () => {
-    const shape = (file: string) => {
-      const result = readX12(readFileSync(path.join(CORPUS, file)));
-      return result.interchanges.map((i) => `${i.groups.length}/${i.groups.reduce((n, g) => n + g.transactions.length, 0)}`).join(" ");
-    };
-    expect(shape("850/node-x12__850_fat.edi")).toBe("1/1 1/1");
-    expect(shape("997/staedi__simple997-multiple-interchanges.edi")).toBe("1/1 1/1 1/1");
-    expect(shape("mixed/staedi__invoice810_po850_dual.edi")).toBe("2/3");
-    expect(shape("other/pyx12__multiple_st_loops.txt")).toBe("1/4");
-    expect(shape("999/pyx12__834_lui_id_5010.999.txt")).toBe("2/4");
+  // Each interchange as groups/transaction sets, space-separated.
+  it.each([
+    ["850/node-x12__850_fat.edi", "1/1 1/1"],
+    ["997/staedi__simple997-multiple-interchanges.edi", "1/1 1/1 1/1"],
+    ["mixed/staedi__invoice810_po850_dual.edi", "2/3"],
+    ["other/pyx12__multiple_st_loops.txt", "1/4"],
+    ["999/pyx12__834_lui_id_5010.999.txt", "2/4"],
+  ])("reads the shape SOURCES.md lists for %s: %s", (file, shape) => {
+    const result = readX12(readFileSync(path.join(CORPUS, file)));
+    expect(result.interchanges.map((i) => `${i.groups.length}/${i.groups.reduce((n, g) => n + g.transactions.length, 0)}`).join(" ")).toBe(shape);
   });
 
   it("finds each file's delimiters in its ISA", () => {

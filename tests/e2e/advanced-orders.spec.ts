@@ -2,7 +2,7 @@
 // text filter, a sort, paging from the URL, the empty state, 'View All Orders',
 // saved views with the naming rules, and the silent failure of a load.
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, open } from "./support";
+import { clickAction, dbQuery, failRequests, open } from "./support";
 
 const COLUMNS = [
   "Order ID",
@@ -121,11 +121,7 @@ test("a search with no match shows the empty state; 'View All Orders' clears the
   await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 0");
 
   const total = await totalOrders();
-  await page
-    .getByRole("link", { name: "View All Orders" })
-    .or(page.getByRole("button", { name: "View All Orders" }))
-    .first()
-    .click();
+  await clickAction(page, "View All Orders");
   await expect(page).toHaveURL(/\/advancedorder$/);
   await expect(footer(page)).toHaveText(`Page 1 of ${Math.ceil(total / 20)} - Total Items: ${total}`);
   expect(await cells(page, "order_id")).toEqual(await newest());
@@ -182,14 +178,10 @@ test("saved views: the seed's tabs follow All; a duplicate name is refused, a va
 
 test("a failed load shows an empty list without a banner (spec 000 §8)", async ({ page }) => {
   await open(page, "/advancedorder");
-  let calls = 0;
-  await page.route("**/api/advancedordergrid**", (route) => {
-    calls += 1;
-    return route.fulfill({ status: 500, body: "{}" });
-  });
+  const failed = await failRequests(page, "**/api/advancedordergrid**");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 0", { timeout: 20_000 });
-  expect(calls).toBe(4); // the first try and 3 retries
+  expect(failed.calls).toBe(4); // the first try and 3 retries
   await expect(page.locator("tbody tr [data-column]")).toHaveCount(0);
   await expect(page.locator(".Polaris-Banner")).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, open } from "./support";
+import { clickAction, dbQuery, failRequests, open } from "./support";
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const firstCellIds = (page: Page) => page.locator('tbody tr [data-column="id"]').allInnerTexts();
@@ -24,11 +24,7 @@ test("pages through the seeded logs, newest first", async ({ page }) => {
   await page.reload();
   await expect(footer(page)).toHaveText(`Page 2 of ${lastPage} - Total Items: ${total}`);
 
-  await page
-    .getByRole("link", { name: "Back" })
-    .or(page.getByRole("button", { name: "Back" }))
-    .first()
-    .click();
+  await clickAction(page, "Back");
   await expect(page).toHaveURL(/\/dropship$/);
 });
 
@@ -61,14 +57,10 @@ test("a search that matches nothing shows the empty state", async ({ page }) => 
 
 test("a failed load shows the spec's banner over an empty first page, after retrying", async ({ page }) => {
   await open(page, "/dropship/logs/");
-  let calls = 0;
-  await page.route("**/api/dropship_log**", (route) => {
-    calls += 1;
-    return route.fulfill({ status: 500, body: "{}" });
-  });
+  const failed = await failRequests(page, "**/api/dropship_log**");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Something went wrong loading the dropship logs")).toBeVisible({ timeout: 20_000 });
-  expect(calls).toBe(4); // the first try and 3 retries
+  expect(failed.calls).toBe(4); // the first try and 3 retries
   await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 0");
   await expect(page.locator("tbody tr [data-column]")).toHaveCount(0);
   await page.getByRole("button", { name: "Dismiss" }).or(page.getByLabel("Dismiss notification")).first().click();

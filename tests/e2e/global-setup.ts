@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { seedDemoData } from "../../prisma/seed/demo";
-import { startAppServer } from "../support/app-server";
+import { standInUrlOf, startAppServer } from "../support/app-server";
 import { startDemoVendor } from "../../app/demo/demo-vendor.server";
 import { EMBEDDED, EMBEDDED_SECRET_KEY, startEmbeddedApp } from "../support/embedded-app";
 import { createTestDatabase } from "../support/test-database";
@@ -22,7 +22,7 @@ export default async function globalSetup(_config: FullConfig) {
   const app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1", DEMO_VENDOR: "1", DATA_DIR: dataDir });
   process.env.E2E_BASE_URL = app.url;
   // The app's Shopify stand-in: specs set the demo shop's stock through it (PUT /__levels).
-  process.env.E2E_STAND_IN_URL = app.output().match(/Shopify stand-in answering at (\S+)/)![1];
+  process.env.E2E_STAND_IN_URL = standInUrlOf(app);
   process.env.E2E_DATABASE_URL = database.url;
 
   // Embedded mode: the same PostgreSQL server, a database of its own, the same demo data. This

@@ -2,7 +2,7 @@
 // seeded demo rows: newest first, amounts in USD, the AS400 columns, filters,
 // the error banner of a failed load, and the German titles.
 import { expect, test, type Page } from "@playwright/test";
-import { badgeLabels, dbQuery, open } from "./support";
+import { badgeLabels, clickAction, dbQuery, open } from "./support";
 
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const cells = (page: Page, column: string) => page.locator(`tbody tr [data-column="${column}"]`);
@@ -36,11 +36,7 @@ test("Realtime Sales/Refund Logs: newest first, amounts in USD, filtered by AS40
   await expect(cells(page, "as400_file_name").first()).toHaveText(failed[0].as400_file_name);
   await expect(cells(page, "as400_error").first()).toContainText("Sent again at the next run");
 
-  await page
-    .getByRole("link", { name: "Back" })
-    .or(page.getByRole("button", { name: "Back" }))
-    .first()
-    .click();
+  await clickAction(page, "Back");
   await expect(page).toHaveURL(/\/sales$/);
 });
 

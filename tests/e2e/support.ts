@@ -8,6 +8,21 @@ export async function open(page: Page, url: string) {
   return response;
 }
 
+/** Clicks the action of that name, which Polaris renders as a link or as a button. */
+export async function clickAction(page: Page, name: string) {
+  await page.getByRole("link", { name }).or(page.getByRole("button", { name })).first().click();
+}
+
+/** From now on every request matching `pattern` is answered with a 500; `calls` counts them. */
+export async function failRequests(page: Page, pattern: string) {
+  const failed = { calls: 0 };
+  await page.route(pattern, (route) => {
+    failed.calls += 1;
+    return route.fulfill({ status: 500, body: "{}" });
+  });
+  return failed;
+}
+
 /** Presses an action that sends what cannot be taken back, and confirms it in the dialog that asks first (issue 18 item 3). */
 export async function pressAndConfirm(page: Page, label: string) {
   await page.getByRole("button", { name: label, exact: true }).click();

@@ -5,6 +5,17 @@ import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 const footer = (page: Page) => page.getByText(/^Page \d+ of \d+ - Total Items: \d+$/);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/** A disabled SFTP vendor made through the API, not in test mode, our EDI identity with it under qualifier ZZ: its id. */
+async function createVendor(
+  page: Page,
+  fields: { name: string; store_id: string; sftp_host: string; sftp_user: string; edi_format: 0 | 1; edi_identifier: string },
+) {
+  const data = { ...fields, enabled: 0, test_mode: 0, is_legacy: 0, transfer_mechanism_id: 1, edi_qualifier: "ZZ", ...VENDOR_DOCUMENT_FLAGS };
+  const created = await page.request.post("/api/dropship_vendor", { data });
+  expect(created.status()).toBe(200);
+  return ((await created.json()) as { id: number }).id;
+}
+
 test("the vendor grid lists, filters and shows its empty state", async ({ page }) => {
   const [{ count }] = await dbQuery<{ count: string }>("SELECT count(*) FROM dropship_vendor WHERE archived_at IS NULL");
   await open(page, "/dropship/vendor/");
@@ -107,24 +118,14 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
 });
 
 test("shows the pinned host key, resets it and pins a fingerprint staff type (D64)", async ({ page }) => {
-  const created = await page.request.post("/api/dropship_vendor", {
-    data: {
-      name: "E2E Host Key Vendor",
-      store_id: "DS98",
-      enabled: 0,
-      test_mode: 0,
-      is_legacy: 0,
-      transfer_mechanism_id: 1,
-      sftp_host: "sftp.hostkey.example.com",
-      sftp_user: "hk",
-      edi_format: 1,
-      edi_identifier: "E2EHK",
-      edi_qualifier: "ZZ",
-      ...VENDOR_DOCUMENT_FLAGS,
-    },
+  const id = await createVendor(page, {
+    name: "E2E Host Key Vendor",
+    store_id: "DS98",
+    sftp_host: "sftp.hostkey.example.com",
+    sftp_user: "hk",
+    edi_format: 1,
+    edi_identifier: "E2EHK",
   });
-  expect(created.status()).toBe(200);
-  const { id } = (await created.json()) as { id: number };
   const seen = `SHA256:${Buffer.alloc(32, 6).toString("base64").replace(/=+$/, "")}`;
   const typed = `SHA256:${Buffer.alloc(32, 8).toString("base64").replace(/=+$/, "")}`;
   await dbQuery("UPDATE dropship_vendor SET sftp_host_key = $1 WHERE id = $2", [seen, id]);
@@ -163,24 +164,14 @@ test("an unknown vendor id shows the not-found page", async ({ page }) => {
 test("the form shows edi_format as EDI/CSV and the read-only id and dates; a vendor with history is archived and says so (English and German)", async ({
   page,
 }) => {
-  const created = await page.request.post("/api/dropship_vendor", {
-    data: {
-      name: "E2E Archive Vendor",
-      store_id: "DS97",
-      enabled: 0,
-      test_mode: 0,
-      is_legacy: 0,
-      transfer_mechanism_id: 1,
-      sftp_host: "sftp.archive.example.com",
-      sftp_user: "ar",
-      edi_format: 0,
-      edi_identifier: "E2EAR",
-      edi_qualifier: "ZZ",
-      ...VENDOR_DOCUMENT_FLAGS,
-    },
+  const id = await createVendor(page, {
+    name: "E2E Archive Vendor",
+    store_id: "DS97",
+    sftp_host: "sftp.archive.example.com",
+    sftp_user: "ar",
+    edi_format: 0,
+    edi_identifier: "E2EAR",
   });
-  expect(created.status()).toBe(200);
-  const { id } = (await created.json()) as { id: number };
   await dbQuery(
     `INSERT INTO dropship_log (vendor_id, vendor_name, action, status, message, created_at) VALUES ($1,
     'E2E Archive Vendor', 'test', 'info', 'history', now())`,

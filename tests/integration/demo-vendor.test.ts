@@ -50,13 +50,18 @@ beforeAll(async () => {
     ids.push(row.id);
     return row;
   };
+  /** A vendor of the demo's kind: named Demo, its store id `${code}${tag}`, its host edi.<store id>.example.com. */
+  const demoVendor = (kind: string, code: string, data: Omit<Parameters<typeof create>[0], "name" | "store_id">) =>
+    create({
+      ...common,
+      name: `Demo ${kind} ${tag}`,
+      store_id: `${code}${tag}`,
+      sftp_host: `edi.${code.toLowerCase()}${tag.toLowerCase()}.example.com`,
+      ...data,
+    });
   // An FTP vendor of the seed: the demo serves SFTP only.
-  x12 = await create({
-    ...common,
-    name: `Demo X12 ${tag}`,
-    store_id: `DVX${tag}`,
+  x12 = await demoVendor("X12", "DVX", {
     transfer_mechanism_id: 2,
-    sftp_host: `edi.dvx${tag.toLowerCase()}.example.com`,
     sftp_port: 21,
     edi_format: 1,
     edi_identifier: `DVX${tag}`,
@@ -67,12 +72,8 @@ beforeAll(async () => {
     edi846_enabled: 1,
     edi810_as400_filepath: `/as400/invoices/DVX${tag}`,
   });
-  csv = await create({
-    ...common,
-    name: `Demo CSV ${tag}`,
-    store_id: `DVC${tag}`,
+  csv = await demoVendor("CSV", "DVC", {
     transfer_mechanism_id: 1,
-    sftp_host: `edi.dvc${tag.toLowerCase()}.example.com`,
     sftp_port: 22,
     edi_format: 0,
     regex_format: "\\.csv$",

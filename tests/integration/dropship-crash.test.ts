@@ -6,29 +6,25 @@
 // FulfillmentCreate per request, every received group acknowledged once in
 // the 997s the vendor got, nothing left received, prepared or waiting.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { answerPurchaseOrderFile } from "../../app/dropship/tools/vendor-answers";
 import prisma from "../../app/db.server";
 import { populateShipRequests } from "../../app/dropship/flow/populate-requests.server";
 import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
-import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
-import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { mapTransactions } from "@edi/documents";
 import { readX12 } from "@edi/x12";
-import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { createLoopbackVendor } from "../support/loopback-vendor";
+import { useVendorServers } from "../support/vendor-servers";
+import { createPendingAssignment } from "../support/pending-assignment";
 
 const PASSWORD = "Crash-Pa55word";
 const REQUESTS = 6;
-let root: string;
-let sftp: SftpTestServer;
-let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
+const servers = useVendorServers("dropship-crash", PASSWORD);
 
 const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-const dir = (...parts: string[]) => path.join(root, ...parts);
+const dir = (...parts: string[]) => path.join(servers.root, ...parts);
 const filesIn = (...parts: string[]) =>
   existsSync(dir(...parts))
     ? readdirSync(dir(...parts), { withFileTypes: true })
@@ -52,58 +48,32 @@ function worker(steps: string[], crashAt?: string): Promise<{ code: number | nul
 }
 
 beforeAll(async () => {
-  process.env.APP_SECRET_KEY ??= Buffer.alloc(32, 11).toString("base64");
-  root = mkdtempSync(path.join(tmpdir(), "dropship-crash-"));
-  sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
-  standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
-  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
   for (const key of ["AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY"]) delete process.env[key];
   await prisma.$executeRawUnsafe(
     `TRUNCATE x12_group_ack, dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment,
       order_item, order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE`,
   );
-  await fetch(`${standIn.url}/__state`, { method: "DELETE" });
+  await fetch(`${servers.standIn.url}/__state`, { method: "DELETE" });
 }, 60_000);
-
-afterAll(async () => {
-  await standIn?.stop();
-  await sftp?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
 
 it("ends as an uninterrupted run after SIGKILLs after a download, an applied batch, an upload and a fulfilment call", async () => {
   const x12 = { edi_format: 1, edi_identifier: "DC90EDI", edi_qualifier: "ZZ", regex_format: "\\.edi$" };
   const documents = { edi997_enabled: 1, edi810_enabled: 0, edi846_enabled: 0 };
-  const vendor = await createLoopbackVendor({ root, port: sftp.port, password: PASSWORD }, "DC90", { ...x12, ...documents }, "Crash Outdoor");
+  const vendor = await createLoopbackVendor(
+    { root: servers.root, port: servers.sftp.port, password: PASSWORD },
+    "DC90",
+    { ...x12, ...documents },
+    "Crash Outdoor",
+  );
   for (let n = 1; n <= REQUESTS; n++) {
-    const order = await prisma.order.create({
-      data: {
-        order_id: `95000${n}`,
-        shopify_order_id: String(9500000 + n),
-        concat_ship_to_name: "Ada Lovelace",
-        ship_first_name: "Ada",
-        ship_last_name: "Lovelace",
-        ship_street: "12 Analytical Way",
-        ship_city: "Chicago",
-        ship_region: "IL",
-        ship_postcode: "60601",
-        ship_country_id: "US",
-        magento_status: "processing",
-        items: { create: [{ sku: `SKU-950${n}`, name: `Item ${n}`, qty_ordered: 1, price: 40 }] },
-      },
-      include: { items: true },
-    });
-    await prisma.assignment.create({
-      data: {
-        order_increment_id: order.order_id,
-        shopify_order_id: order.shopify_order_id,
-        item_id: order.items[0].item_id,
-        product_sku: `SKU-950${n}`,
-        qty_assigned: 1,
-        store_id: "DC90",
-        dropshipper_name: vendor.name,
-        assign_status: 1,
-      },
+    await createPendingAssignment(prisma, {
+      orderId: `95000${n}`,
+      shopifyOrderId: String(9500000 + n),
+      sku: `SKU-950${n}`,
+      itemName: `Item ${n}`,
+      qty: 1,
+      storeId: "DC90",
+      vendorName: vendor.name,
     });
   }
   await populateShipRequests();
@@ -141,7 +111,10 @@ it("ends as an uninterrupted run after SIGKILLs after a download, an applied bat
   // Every assignment Complete, one fulfilment per request.
   expect(await prisma.assignment.count({ where: { assign_status: { not: 4 } } })).toBe(0);
   const calls = (
-    (await (await fetch(`${standIn.url}/__calls`)).json()) as Array<{ operation: string; variables: { fulfillment?: { trackingInfo?: { number?: string } } } }>
+    (await (await fetch(`${servers.standIn.url}/__calls`)).json()) as Array<{
+      operation: string;
+      variables: { fulfillment?: { trackingInfo?: { number?: string } } };
+    }>
   ).filter((call) => call.operation === "FulfillmentCreate");
   expect(calls).toHaveLength(REQUESTS);
   expect(new Set(calls.map((call) => call.variables.fulfillment?.trackingInfo?.number)).size).toBe(REQUESTS);

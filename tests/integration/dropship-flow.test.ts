@@ -27,7 +27,9 @@ import { mapTransactions } from "@edi/documents";
 import { readX12 } from "@edi/x12";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
+import { AS400_USERS, as400EnvFor } from "../support/loopback-as400";
 import { createLoopbackVendor } from "../support/loopback-vendor";
+import { createPendingAssignment } from "../support/pending-assignment";
 
 const PASSWORD = "Flow-Pa55word";
 let root: string;
@@ -53,34 +55,14 @@ let nextOrder = 0;
 /** An order with one item, mirrored in Shopify, and a Pending assignment of it to the vendor. */
 async function pendingAssignment(vendor: Vendor, sku: string, qty = 2) {
   nextOrder++;
-  const order = await prisma.order.create({
-    data: {
-      order_id: `90000${nextOrder}`,
-      shopify_order_id: String(7700000 + nextOrder),
-      concat_ship_to_name: "Ada Lovelace",
-      ship_first_name: "Ada",
-      ship_last_name: "Lovelace",
-      ship_street: "12 Analytical Way\nSuite 3",
-      ship_city: "Chicago",
-      ship_region: "IL",
-      ship_postcode: "60601",
-      ship_country_id: "US",
-      magento_status: "processing",
-      items: { create: [{ sku, name: `Item ${sku}`, qty_ordered: qty, price: 40 }] },
-    },
-    include: { items: true },
-  });
-  return prisma.assignment.create({
-    data: {
-      order_increment_id: order.order_id,
-      shopify_order_id: order.shopify_order_id,
-      item_id: order.items[0].item_id,
-      product_sku: sku,
-      qty_assigned: qty,
-      store_id: vendor.store_id,
-      dropshipper_name: vendor.name,
-      assign_status: 1,
-    },
+  return createPendingAssignment(prisma, {
+    orderId: `90000${nextOrder}`,
+    shopifyOrderId: String(7700000 + nextOrder),
+    sku,
+    qty,
+    storeId: vendor.store_id,
+    vendorName: vendor.name,
+    street: "12 Analytical Way\nSuite 3",
   });
 }
 
@@ -88,6 +70,19 @@ function createVendor(name: string, storeId: string, overrides: Partial<Vendor> 
   const x12 = { edi_format: 1, edi_identifier: `${storeId}EDI`, edi_qualifier: "ZZ", regex_format: "\\.(edi|csv)$", edi997_enabled: 1 };
   const documents = { edi810_enabled: 1, edi810_as400_filepath: "/as400/invoices", edi846_enabled: 1 };
   return createLoopbackVendor({ root, port: sftp.port, password: PASSWORD }, storeId, { ...x12, ...documents, ...overrides }, name);
+}
+
+/**
+ * Acme Outdoor as the vendor `storeId`, with a Pending assignment of `sku` sent to it in our
+ * 850, and all its answers waiting in its outbound folder (control numbers from `controlNumberStart`).
+ */
+async function answeredVendor(storeId: string, sku: string, controlNumberStart: number) {
+  const vendor = await createVendor("Acme Outdoor", storeId);
+  const assignment = await pendingAssignment(vendor, sku);
+  await populateShipRequests();
+  await sendShipRequests();
+  vendorAnswers(vendor, controlNumberStart);
+  return { vendor, assignment };
 }
 
 /** The vendor reads what we uploaded and answers all of it at once (the 856 and 810 included). */
@@ -114,17 +109,11 @@ beforeAll(async () => {
   process.env.APP_SECRET_KEY = Buffer.alloc(32, 11).toString("base64");
   root = mkdtempSync(path.join(tmpdir(), "dropship-flow-"));
   mkdirSync(dir("as400", "invoices"), { recursive: true });
-  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, as400: PASSWORD } });
+  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, ...AS400_USERS } });
   ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
   standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
   process.env.SHOPIFY_STAND_IN_URL = standIn.url;
-  Object.assign(process.env, {
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
-  });
+  Object.assign(process.env, as400EnvFor(sftp));
 }, 60_000);
 
 afterAll(async () => {
@@ -328,11 +317,7 @@ describe("at volume (D130, D131)", () => {
 
 describe("when things go wrong", () => {
   it("takes the same content under another name as a new delivery, and still fulfils once", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS72");
-    await pendingAssignment(vendor, "SKU-72001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 700);
+    await answeredVendor("DS72", "SKU-72001", 700);
     const shipNotice = filesIn("ds72", "outbound").find((name) => name.startsWith("856"))!;
     const copy = readFileSync(dir("ds72", "outbound", shipNotice));
     await populateShipResponses();
@@ -349,11 +334,7 @@ describe("when things go wrong", () => {
   });
 
   it("keeps a malformed file, rejects it with a 997, and still processes the files after it", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS73");
-    await pendingAssignment(vendor, "SKU-73001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 800);
+    const { vendor } = await answeredVendor("DS73", "SKU-73001", 800);
     const names = filesIn("ds73", "outbound");
     const shipNotice = names.find((name) => name.startsWith("856"))!;
     // SE01 no longer counts the segments: the 856 is refused, named by its segment.
@@ -392,11 +373,7 @@ describe("when things go wrong", () => {
   });
 
   it("answers an interchange that asks for a TA1 (ISA14 = 1) and whose IEA02 is wrong with TA1 R 001, in our delimiters (D73)", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS78");
-    await pendingAssignment(vendor, "SKU-78001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 1300);
+    const { vendor } = await answeredVendor("DS78", "SKU-78001", 1300);
     const shipNotice = filesIn("ds78", "outbound").find((name) => name.startsWith("856"))!;
     const original = readFileSync(dir("ds78", "outbound", shipNotice), "utf8");
     const element = original[3];
@@ -448,11 +425,7 @@ describe("when things go wrong", () => {
   });
 
   it("leaves nothing half-done when processing crashes, and the re-run finishes it once", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS76");
-    await pendingAssignment(vendor, "SKU-76001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 1000);
+    await answeredVendor("DS76", "SKU-76001", 1000);
     await populateShipResponses();
     // The database refuses the last write of a file's transaction, as a crash at that point would.
     await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION crash_on_processed() RETURNS trigger AS $$ BEGIN
@@ -475,11 +448,7 @@ describe("when things go wrong", () => {
   });
 
   it("does not fulfil twice when a run stopped after Shopify answered", async () => {
-    const vendor = await createVendor("Acme Outdoor", "DS77");
-    const assignment = await pendingAssignment(vendor, "SKU-77001");
-    await populateShipRequests();
-    await sendShipRequests();
-    vendorAnswers(vendor, 1100);
+    const { assignment } = await answeredVendor("DS77", "SKU-77001", 1100);
     await populateShipResponses();
     await processShipResponses();
     expect(await calls("FulfillmentCreate")).toHaveLength(1);

@@ -1,28 +1,20 @@
 // Drop-ship requests and responses over real HTTP on the demo data: the grids'
 // answers, the revise forms' load and save, and the 422s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningApp } from "../support/app-server";
-import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
-import type { TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { useAppWithDatabase } from "../support/app-with-database";
+import { REQUEST_SHIP_TO_FIELDS } from "../support/dropship-request-form";
 
-let database: TestDatabase;
-let app: RunningApp;
-let db: AppWithDatabase["db"];
-
-beforeAll(async () => {
-  ({ database, app, db } = await startAppWithDatabase("test", { SEED_DEMO_DATA: "1" }));
-}, 120_000);
-afterAll(() => stopAppWithDatabase({ db, app, database }));
+const suite = useAppWithDatabase("test", { SEED_DEMO_DATA: "1" });
 
 const get = async (path: string) => {
-  const response = await fetch(`${app.url}${path}`);
+  const response = await fetch(`${suite.app.url}${path}`);
   return { status: response.status, body: await response.json() };
 };
 const put = async (path: string, fields: Record<string, string>) => {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set("_method", "PUT");
-  const response = await fetch(`${app.url}${path}`, { method: "POST", body: form });
+  const response = await fetch(`${suite.app.url}${path}`, { method: "POST", body: form });
   return { status: response.status, body: await response.json() };
 };
 
@@ -30,18 +22,18 @@ describe("drop-ship requests", () => {
   it("lists requests newest first in the spec's shape, with links to the revise form", async () => {
     const { status, body } = await get("/api/dropship_request");
     expect(status).toBe(200);
-    const total = await db.dropshipRequest.count();
+    const total = await suite.db.dropshipRequest.count();
     expect(body.data).toMatchObject({ total, current_page: 1, last_page: Math.ceil(total / 20) });
     const ids = body.data.data.map((row: { request_id: number }) => row.request_id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     const actions = body.columns.find((column: { key: string }) => column.key === "actions");
     expect(actions.settings.links[0]).toMatchObject({ path: "/dropship/requests/revise", field: "request_id", field_request_name: "id", label: "Revise" });
     const pending = await get("/api/dropship_request?status=pending");
-    expect(pending.body.data.total).toBe(await db.dropshipRequest.count({ where: { status: "pending" } }));
+    expect(pending.body.data.total).toBe(await suite.db.dropshipRequest.count({ where: { status: "pending" } }));
   });
 
   it("loads a request's form fields, and revises it for the next run", async () => {
-    const request = await db.dropshipRequest.findFirstOrThrow({ where: { status: "sent" }, orderBy: { request_id: "asc" } });
+    const request = await suite.db.dropshipRequest.findFirstOrThrow({ where: { status: "sent" }, orderBy: { request_id: "asc" } });
     const form = await get(`/api/dropship_request/${request.request_id}`);
     expect(form.body).toMatchObject({
       vendor_name: request.vendor_name,
@@ -63,12 +55,12 @@ describe("drop-ship requests", () => {
       country_id: "us",
     });
     expect(saved).toEqual({ status: 200, body: { error: false, message: null } });
-    const after = await db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } });
+    const after = await suite.db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } });
     expect(after).toMatchObject({ qty: 3, ship_city: "Evanston", country_id: "US", po_number: request.po_number, needs_processing: true, status: "pending" });
   });
 
   it("answers 422 per field for a bad revision, and 404 for an unknown request", async () => {
-    const request = await db.dropshipRequest.findFirstOrThrow();
+    const request = await suite.db.dropshipRequest.findFirstOrThrow();
     const bad = await put(`/api/dropship_request/${request.request_id}`, { item_sku: "", qty: "two", ship_address: "1\n2\n3\n4\n5", country_id: "USA" });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.item_sku[0]).toBe("SKU is required");
@@ -80,12 +72,12 @@ describe("drop-ship requests", () => {
   });
 
   it("creates a request by hand for a drop-ship assignment without one (POST without an id), validated as a revision is", async () => {
-    const vendor = await db.vendor.findFirstOrThrow({ where: { enabled: 1, archived_at: null }, orderBy: { id: "asc" } });
-    const order = await db.order.create({
+    const vendor = await suite.db.vendor.findFirstOrThrow({ where: { enabled: 1, archived_at: null }, orderBy: { id: "asc" } });
+    const order = await suite.db.order.create({
       data: { order_id: "700000001", items: { create: { sku: "HAND-1", name: "By hand", qty_ordered: 2 } } },
       include: { items: true },
     });
-    const assignment = await db.assignment.create({
+    const assignment = await suite.db.assignment.create({
       data: {
         order_increment_id: "700000001",
         item_id: order.items[0].item_id,
@@ -98,20 +90,10 @@ describe("drop-ship requests", () => {
     const post = async (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.set(key, value);
-      const response = await fetch(`${app.url}/api/dropship_request`, { method: "POST", body: form });
+      const response = await fetch(`${suite.app.url}/api/dropship_request`, { method: "POST", body: form });
       return { status: response.status, body: await response.json() };
     };
-    const fields = {
-      item_sku: "HAND-1",
-      qty: "2",
-      ship_name_first: "Jane",
-      ship_name_last: "Roe",
-      ship_address: "1 Main St",
-      ship_city: "Evanston",
-      ship_state: "IL",
-      ship_zip: "60201",
-      country_id: "us",
-    };
+    const fields = { item_sku: "HAND-1", ...REQUEST_SHIP_TO_FIELDS };
 
     const bad = await post({ assignment_id: "", item_sku: "", qty: "0" });
     expect(bad.status).toBe(422);
@@ -121,7 +103,7 @@ describe("drop-ship requests", () => {
 
     const created = await post({ ...fields, assignment_id: String(assignment.id) });
     expect(created.status).toBe(200);
-    const request = await db.dropshipRequest.findUniqueOrThrow({ where: { assignment_id: assignment.id } });
+    const request = await suite.db.dropshipRequest.findUniqueOrThrow({ where: { assignment_id: assignment.id } });
     expect(created.body).toEqual({ error: false, message: null, request_id: request.request_id, po_number: request.po_number });
     expect(request).toMatchObject({
       vendor_id: vendor.id,
@@ -133,7 +115,10 @@ describe("drop-ship requests", () => {
       needs_processing: true,
       po_number: `PO700000001-${assignment.id}`,
     });
-    expect(await db.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({ assign_status: 2, purchase_order: request.po_number });
+    expect(await suite.db.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({
+      assign_status: 2,
+      purchase_order: request.po_number,
+    });
 
     const again = await post({ ...fields, assignment_id: String(assignment.id) });
     expect(again.status).toBe(422);
@@ -149,9 +134,9 @@ describe("drop-ship requests", () => {
       tracking_carrier: "UPS",
     }))
       shipment.set(key, value);
-    const shipped = await fetch(`${app.url}/api/dropship_response`, { method: "POST", body: shipment });
+    const shipped = await fetch(`${suite.app.url}/api/dropship_response`, { method: "POST", body: shipment });
     expect(shipped.status).toBe(200);
-    const response = await db.dropshipResponse.findFirstOrThrow({ where: { request_id: request.request_id } });
+    const response = await suite.db.dropshipResponse.findFirstOrThrow({ where: { request_id: request.request_id } });
     expect(await shipped.json()).toEqual({ error: false, message: null, id: response.id });
     expect(response).toMatchObject({
       response_type: "856",
@@ -160,11 +145,11 @@ describe("drop-ship requests", () => {
       tracking_number: "1Z999AA10123456784",
       vendor_id: vendor.id,
     });
-    expect((await db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).status).toBe("shipped");
+    expect((await suite.db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).status).toBe("shipped");
     const unknown = new FormData();
     for (const [key, value] of Object.entries({ po_number: "NO-SUCH-PO", item_sku: "X", qty: "1", tracking_number: "1Z", tracking_carrier: "UPS" }))
       unknown.set(key, value);
-    const refused = await fetch(`${app.url}/api/dropship_response`, { method: "POST", body: unknown });
+    const refused = await fetch(`${suite.app.url}/api/dropship_response`, { method: "POST", body: unknown });
     expect(refused.status).toBe(422);
     expect((await refused.json()).errors.po_number[0]).toBe("No ship request has PO number NO-SUCH-PO");
   });
@@ -173,8 +158,8 @@ describe("drop-ship requests", () => {
 describe("drop-ship responses", () => {
   it("lists responses newest first and revises one for the next run", async () => {
     const list = await get("/api/dropship_response?response_type=856");
-    expect(list.body.data.total).toBe(await db.dropshipResponse.count({ where: { response_type: "856" } }));
-    const response = await db.dropshipResponse.findFirstOrThrow({ where: { status: "processed" } });
+    expect(list.body.data.total).toBe(await suite.db.dropshipResponse.count({ where: { response_type: "856" } }));
+    const response = await suite.db.dropshipResponse.findFirstOrThrow({ where: { status: "processed" } });
     const form = await get(`/api/dropship_response/${response.id}`);
     expect(form.body).toMatchObject({ id: response.id, tracking_number: response.tracking_number, po_number: response.po_number });
     const saved = await put(`/api/dropship_response/${response.id}`, {
@@ -184,7 +169,7 @@ describe("drop-ship responses", () => {
       tracking_carrier: "UPS",
     });
     expect(saved.status).toBe(200);
-    expect(await db.dropshipResponse.findUniqueOrThrow({ where: { id: response.id } })).toMatchObject({
+    expect(await suite.db.dropshipResponse.findUniqueOrThrow({ where: { id: response.id } })).toMatchObject({
       tracking_number: "1Z999AA10123456784",
       needs_processing: true,
       status: "received",

@@ -8,17 +8,18 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db/client.server";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import type { RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
 import { followRun, runEnd } from "../support/runs";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestDatabase } from "../support/test-database";
+import { createPendingAssignment } from "../support/pending-assignment";
 
 const PASSWORD = "Tools-Pa55-word";
 const SKU = "SKU-TOOLS-1";
 let database: TestDatabase;
 let app: RunningApp;
-let db: ReturnType<typeof createPrismaClient>;
+let db: AppWithDatabase["db"];
 let root: string;
 let sftp: SftpTestServer;
 let vendorId: number;
@@ -90,44 +91,14 @@ async function step(action: string) {
 
 /** An order with one item and a Pending assignment of it to the vendor's store. */
 async function pendingAssignment(storeId: string, vendorName: string, orderId: string) {
-  const order = await db.order.create({
-    data: {
-      order_id: orderId,
-      shopify_order_id: `88${orderId.slice(-5)}`,
-      concat_ship_to_name: "Ada Lovelace",
-      ship_first_name: "Ada",
-      ship_last_name: "Lovelace",
-      ship_street: "12 Analytical Way",
-      ship_city: "Chicago",
-      ship_region: "IL",
-      ship_postcode: "60601",
-      ship_country_id: "US",
-      magento_status: "processing",
-      items: { create: [{ sku: SKU, name: "Tools test item", qty_ordered: 2, price: 40 }] },
-    },
-    include: { items: true },
-  });
-  return db.assignment.create({
-    data: {
-      order_increment_id: order.order_id,
-      shopify_order_id: order.shopify_order_id,
-      item_id: order.items[0].item_id,
-      product_sku: SKU,
-      qty_assigned: 2,
-      store_id: storeId,
-      dropshipper_name: vendorName,
-      assign_status: 1,
-    },
-  });
+  return createPendingAssignment(db, { orderId, shopifyOrderId: `88${orderId.slice(-5)}`, sku: SKU, itemName: "Tools test item", qty: 2, storeId, vendorName });
 }
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "dropship-tools-"));
   for (const folder of ["outbound", "inbound"]) mkdirSync(dir(folder));
   sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
-  database = await createTestDatabase("tools");
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") });
-  db = createPrismaClient(database.url);
+  ({ database, app, db } = await startAppWithDatabase("tools", { SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") }));
 
   // Vendor Testing puts made-up files into the vendor's folders: only for a vendor in test mode (D66).
   vendorId = await createVendor("Tools Vendor", "DST1", { test_mode: 1, test_identifier: "TOOLSEDI", test_qualifier: "ZZ" });
@@ -148,10 +119,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await db?.$disconnect();
-  await app?.stop();
+  await stopAppWithDatabase({ db, app, database });
   await sftp?.stop();
-  await database?.dispose();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,49 +1,40 @@
 // Feeds over real HTTP on the demo data (spec 001 §7, §8): GET /api/feed,
 // GET /api/feed_item, POST /api/feed_run and the cron save, with the 422s.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningApp } from "../support/app-server";
-import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
+import { describe, expect, it } from "vitest";
+import { useAppWithDatabase } from "../support/app-with-database";
 import { followRun } from "../support/runs";
-import type { TestDatabase } from "../support/test-database";
 
-let database: TestDatabase;
-let app: RunningApp;
-let db: AppWithDatabase["db"];
-
-beforeAll(async () => {
-  ({ database, app, db } = await startAppWithDatabase("test", { SEED_DEMO_DATA: "1" }));
-}, 120_000);
-afterAll(() => stopAppWithDatabase({ db, app, database }));
+const suite = useAppWithDatabase("test", { SEED_DEMO_DATA: "1" });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const get = async (path: string): Promise<{ status: number; body: Json }> => {
-  const response = await fetch(`${app.url}${path}`);
+  const response = await fetch(`${suite.app.url}${path}`);
   return { status: response.status, body: await response.json() };
 };
 const post = async (path: string): Promise<{ status: number; body: Json }> => {
-  const response = await fetch(`${app.url}${path}`, { method: "POST" });
+  const response = await fetch(`${suite.app.url}${path}`, { method: "POST" });
   return { status: response.status, body: await response.json() };
 };
 /** Run Feed: started in the background (202), followed to its end as the page does (D93). */
 const runFeed = async (path: string): Promise<{ status: number; body: Json }> => {
-  const { startStatus, body } = await followRun(app.url, await fetch(`${app.url}${path}`, { method: "POST" }));
+  const { startStatus, body } = await followRun(suite.app.url, await fetch(`${suite.app.url}${path}`, { method: "POST" }));
   return { status: startStatus, body };
 };
 const put = async (path: string, fields: Record<string, string>) => {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set("_method", "PUT");
-  const response = await fetch(`${app.url}${path}`, { method: "POST", body: form });
+  const response = await fetch(`${suite.app.url}${path}`, { method: "POST", body: form });
   return { status: response.status, body: (await response.json()) as Json };
 };
-const logsOf = (feedName: string) => db.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
+const logsOf = (feedName: string) => suite.db.feedLog.findMany({ where: { feed_name: feedName }, orderBy: { id: "asc" } });
 
 describe("GET /api/feed", () => {
   it("lists every feed, last started first and never-run feeds last, flat as the spec shows", async () => {
     const { status, body } = await get("/api/feed");
     expect(status).toBe(200);
-    const feeds = await db.feed.findMany();
+    const feeds = await suite.db.feed.findMany();
     expect(body).toMatchObject({ total: feeds.length, last_page: 1, current_page: 1 });
     expect(body.data).toHaveLength(feeds.length);
     const started = body.data.map((row: Json) => row.last_started_at).filter(Boolean);
@@ -69,7 +60,7 @@ describe("GET /api/feed", () => {
 
   it("filters by name (any case) and refuses an unknown sort", async () => {
     const { body } = await get("/api/feed?name=SHIP&sort=name&sort_dir=asc");
-    const expected = (await db.feed.findMany({ where: { name: { contains: "ship" } }, orderBy: { name: "asc" } })).map((feed) => feed.name);
+    const expected = (await suite.db.feed.findMany({ where: { name: { contains: "ship" } }, orderBy: { name: "asc" } })).map((feed) => feed.name);
     expect(expected.length).toBeGreaterThan(1);
     expect(body.data.map((row: Json) => row.name)).toEqual(expected);
     expect(body.total).toBe(expected.length);
@@ -84,7 +75,7 @@ describe("GET /api/feed_item", () => {
   it("lists logs newest first with meta as JSON text, filtered by feed name and type", async () => {
     const { status, body } = await get("/api/feed_item");
     expect(status).toBe(200);
-    expect(body.total).toBe(await db.feedLog.count());
+    expect(body.total).toBe(await suite.db.feedLog.count());
     expect(body.last_page).toBe(Math.ceil(body.total / 20));
     const created = body.data.map((row: Json) => row.created_at);
     expect(created).toEqual([...created].sort().reverse());
@@ -99,7 +90,7 @@ describe("GET /api/feed_item", () => {
     });
 
     const failed = await get("/api/feed_item?feed_name=Ship_Requests&type=failed&per_page=200");
-    const expected = await db.feedLog.count({ where: { feed_name: { contains: "ship_requests" }, type: "failed" } });
+    const expected = await suite.db.feedLog.count({ where: { feed_name: { contains: "ship_requests" }, type: "failed" } });
     expect(expected).toBeGreaterThan(0);
     expect(failed.body.total).toBe(expected);
     expect(failed.body.data.every((row: Json) => row.type === "failed" && row.feed_name.includes("ship_requests"))).toBe(true);
@@ -119,7 +110,7 @@ describe("POST /api/feed_run", () => {
   it("runs a feed now: starting then finished, the spec's success text, the feed stamped, seeded runs left alone", async () => {
     const name = "clear_completed_ship_requests";
     const before = await logsOf(name);
-    const stampsBefore = await db.feed.findUniqueOrThrow({ where: { name } });
+    const stampsBefore = await suite.db.feed.findUniqueOrThrow({ where: { name } });
     const { status, body } = await runFeed(`/api/feed_run?feed_name=${name}`);
     expect(status).toBe(202);
     expect(body).toMatchObject({ error: false, message: "Feed ran successfully", status: "finished", feed_status: "finished" });
@@ -131,7 +122,7 @@ describe("POST /api/feed_run", () => {
     expect(added[0]!.meta).toMatchObject({ trigger: "manual" });
     expect(added[1]!.meta).toMatchObject({ started_log_id: added[0]!.id, message: body.detail });
     expect(body.log_id).toBe(added[1]!.id);
-    const feed = await db.feed.findUniqueOrThrow({ where: { name } });
+    const feed = await suite.db.feed.findUniqueOrThrow({ where: { name } });
     expect(feed.last_started_at!.getTime()).toBeGreaterThan(stampsBefore.last_started_at?.getTime() ?? 0);
     expect(feed.last_finished_at!.getTime()).toBeGreaterThan(stampsBefore.last_finished_at?.getTime() ?? 0);
 
@@ -142,7 +133,7 @@ describe("POST /api/feed_run", () => {
 
   it("is skipped, with the spec's error text, while the feed runs elsewhere (another instance holds its lock)", async () => {
     const name = "populate_ship_requests";
-    const other = new pg.Client({ connectionString: database.url });
+    const other = new pg.Client({ connectionString: suite.database.url });
     await other.connect();
     try {
       // What runFeed takes on any instance (app/feeds/runner.server.ts).
@@ -179,7 +170,7 @@ describe("POST /api/feed_run", () => {
     expect(unknown).toEqual({ status: 404, body: { error: true, message: "There is no feed named no_such_feed." } });
 
     // Seeded for an area whose job is not in this build yet.
-    await db.feed.upsert({ where: { name: "t_api_jobless" }, update: {}, create: { name: "t_api_jobless", cron_expression: "0 0 * * *" } });
+    await suite.db.feed.upsert({ where: { name: "t_api_jobless" }, update: {}, create: { name: "t_api_jobless", cron_expression: "0 0 * * *" } });
     const jobless = await post("/api/feed_run?feed_name=t_api_jobless");
     expect(jobless.body).toMatchObject({ error: true, message: "Something went wrong running the t_api_jobless feed", status: "not_runnable" });
     expect(await logsOf("t_api_jobless")).toEqual([]);
@@ -188,7 +179,7 @@ describe("POST /api/feed_run", () => {
 
 describe("a feed's cron", () => {
   it("loads, refuses an expression the scheduler could not run with what is wrong, and saves a good one", async () => {
-    const feed = await db.feed.findUniqueOrThrow({ where: { name: "vendor_invoices_810" } });
+    const feed = await suite.db.feed.findUniqueOrThrow({ where: { name: "vendor_invoices_810" } });
     const form = await get(`/api/feed/${feed.id}`);
     expect(form.body).toEqual({ id: feed.id, name: feed.name, cron_expression: feed.cron_expression, enabled: 1 });
 
@@ -201,14 +192,14 @@ describe("a feed's cron", () => {
     expect(short.body.errors.cron_expression[0]).toContain("expected 5 fields");
     const blank = await put(`/api/feed/${feed.id}`, { cron_expression: "  " });
     expect(blank.body.errors.cron_expression[0]).toContain("A cron expression is required");
-    expect((await db.feed.findUniqueOrThrow({ where: { id: feed.id } })).cron_expression).toBe(feed.cron_expression);
+    expect((await suite.db.feed.findUniqueOrThrow({ where: { id: feed.id } })).cron_expression).toBe(feed.cron_expression);
 
     const saved = await put(`/api/feed/${feed.id}`, { cron_expression: "  15   7 * * 1-5 " });
     expect(saved).toEqual({
       status: 200,
       body: { error: false, message: "Feed schedule saved", feed: { id: feed.id, name: feed.name, cron_expression: "15 7 * * 1-5", enabled: 1 } },
     });
-    expect((await db.feed.findUniqueOrThrow({ where: { id: feed.id } })).cron_expression).toBe("15 7 * * 1-5");
+    expect((await suite.db.feed.findUniqueOrThrow({ where: { id: feed.id } })).cron_expression).toBe("15 7 * * 1-5");
 
     expect((await get("/api/feed/999999")).status).toBe(404);
   });

@@ -7,10 +7,9 @@
 // - a listed name that is a path is refused, named, left in place, and the
 //   files behind it are taken.
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { Vendor } from "../../app/db/generated/client";
 import { populateShipResponses, storeIncomingFiles } from "../../app/dropship/flow/populate-responses.server";
@@ -18,27 +17,23 @@ import { processShipResponses } from "../../app/dropship/flow/process-responses.
 import { reloadEnv } from "../../app/env.server";
 import { englishText } from "../../app/i18n/english.server";
 import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport } from "../../app/products/catalog-file.server";
-import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
-import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
-import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { createLoopbackVendor } from "../support/loopback-vendor";
+import { useVendorServers } from "../support/vendor-servers";
 
 const PASSWORD = "Deliveries-Pa55";
 const tag = `ID${randomBytes(3).toString("hex").toUpperCase()}`;
-let root: string;
-let sftp: SftpTestServer;
-let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
+const servers = useVendorServers("incoming-deliveries", PASSWORD, { as400: true });
 let vendors = 0;
 
-const dir = (...parts: string[]) => path.join(root, ...parts);
-/** Every file under root, as server paths: nothing may appear outside the folders a test expects. */
-const allFiles = (folder = root): string[] =>
+const dir = (...parts: string[]) => path.join(servers.root, ...parts);
+/** Every file under the server's root, as server paths: nothing may appear outside the folders a test expects. */
+const allFiles = (folder = servers.root): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? allFiles(path.join(folder, entry.name)) : [path.relative(root, path.join(folder, entry.name))],
+    entry.isDirectory() ? allFiles(path.join(folder, entry.name)) : [path.relative(servers.root, path.join(folder, entry.name))],
   );
 
 function createVendor(overrides: Partial<Vendor> = {}) {
-  const server = { root, port: sftp.port, hostKey: sftp.hostKey, password: PASSWORD };
+  const server = { root: servers.root, port: servers.sftp.port, hostKey: servers.sftp.hostKey, password: PASSWORD };
   return createLoopbackVendor(server, `${tag}${++vendors}`, { edi_format: 0, regex_format: "\\.(edi|csv)$", edi846_enabled: 1, ...overrides });
 }
 
@@ -56,30 +51,10 @@ async function receive(vendor: Pick<Vendor, "id">) {
   return { populated, processed };
 }
 
-beforeAll(async () => {
-  process.env.APP_SECRET_KEY ??= Buffer.alloc(32, 11).toString("base64");
-  root = mkdtempSync(path.join(tmpdir(), "incoming-deliveries-"));
-  sftp = await startSftpServer({ root, users: { vendor: PASSWORD, as400: PASSWORD } });
-  standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
-  Object.assign(process.env, {
-    SHOPIFY_STAND_IN_URL: standIn.url,
-    AS400_TRANSFER_MECHANISM: "1",
-    AS400_HOST: "127.0.0.1",
-    AS400_PORT: String(sftp.port),
-    AS400_USER: "as400",
-    AS400_PASSWORD: PASSWORD,
-    AS400_HOST_KEY: sftp.hostKey,
-  });
-  reloadEnv();
-}, 60_000);
-
 afterAll(async () => {
   for (const key of ["AS400_TRANSFER_MECHANISM", "AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY"]) delete process.env[key];
   reloadEnv();
   await prisma.product.deleteMany({ where: { sku: { startsWith: tag } } });
-  await standIn?.stop();
-  await sftp?.stop();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe("a delivery is the file, not its content (D59)", () => {
@@ -98,12 +73,12 @@ describe("a delivery is the file, not its content (D59)", () => {
   it("only releases a file taken before whose archiving failed; it is not applied twice", async () => {
     const vendor = await createVendor();
     writeFileSync(incoming(vendor, "stock_1.csv"), "sku,quantity\nY,7\n");
-    sftp.faults.denyWrite(vendor.sftp_incoming_folder!);
+    servers.sftp.faults.denyWrite(vendor.sftp_incoming_folder!);
     try {
       const first = await receive(vendor);
       expect(first.populated.message).toMatch(/^1 new file stored .*stored but not released/);
     } finally {
-      sftp.faults.denyWrite(null);
+      servers.sftp.faults.denyWrite(null);
     }
     expect(await stockOf(vendor, "Y")).toBe(7);
     // Staff (or a later file) move the stock on; the same file listed again must not put it back.
@@ -141,7 +116,7 @@ describe("a file still being written is left (D60)", () => {
     const folder = vendor.sftp_incoming_folder!;
     writeFileSync(incoming(vendor, "stock.csv"), "sku,quantity\nA,1\n");
     let listings = 0;
-    sftp.faults.beforeListing((serverPath) => {
+    servers.sftp.faults.beforeListing((serverPath) => {
       if (serverPath === folder && ++listings === 2) appendFileSync(incoming(vendor, "stock.csv"), "B,2\n");
     });
     try {
@@ -159,7 +134,7 @@ describe("a file still being written is left (D60)", () => {
       expect(listings).toBe(4);
       expect([await stockOf(vendor, "A"), await stockOf(vendor, "B")]).toEqual([1, 2]);
     } finally {
-      sftp.faults.beforeListing(null);
+      servers.sftp.faults.beforeListing(null);
     }
   });
 
@@ -169,7 +144,7 @@ describe("a file still being written is left (D60)", () => {
     const older = new Date(Date.now() - 900_000);
     utimesSync(incoming(vendor, "stock.csv"), older, older);
     let listings = 0;
-    sftp.faults.beforeListing((serverPath) => {
+    servers.sftp.faults.beforeListing((serverPath) => {
       if (serverPath === vendor.sftp_incoming_folder) listings++;
     });
     try {
@@ -177,7 +152,7 @@ describe("a file still being written is left (D60)", () => {
       expect(listings).toBe(1);
       expect(await stockOf(vendor, "C")).toBe(4);
     } finally {
-      sftp.faults.beforeListing(null);
+      servers.sftp.faults.beforeListing(null);
     }
   });
 
@@ -187,7 +162,7 @@ describe("a file still being written is left (D60)", () => {
     const name = `${tag}_growing.csv`;
     writeFileSync(path.join(folder, name), `sku,name,price\n${tag}-G1,Growing,1.00\n`);
     let listings = 0;
-    sftp.faults.beforeListing((serverPath) => {
+    servers.sftp.faults.beforeListing((serverPath) => {
       if (serverPath === PRODUCT_CATALOG_FOLDER && ++listings === 2) appendFileSync(path.join(folder, name), `${tag}-G2,Growing,2.00\n`);
     });
     try {
@@ -201,7 +176,7 @@ describe("a file still being written is left (D60)", () => {
       expect(again.counts).toMatchObject({ catalog_files_stored: 1 });
       expect(await prisma.product.count({ where: { sku: { in: [`${tag}-G1`, `${tag}-G2`] } } })).toBe(2);
     } finally {
-      sftp.faults.beforeListing(null);
+      servers.sftp.faults.beforeListing(null);
     }
   });
 });
@@ -229,7 +204,7 @@ describe("names from listings are data, not paths (D61)", () => {
   it("refuses a vendor's hostile names, names them, leaves them, and takes the files behind them", async () => {
     const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock" });
     mkdirSync(dir("as400", "stock"), { recursive: true });
-    sftp.faults.injectListing(
+    servers.sftp.faults.injectListing(
       vendor.sftp_incoming_folder!,
       hostile.map((name) => ({ name, size: 20 })),
     );
@@ -258,7 +233,7 @@ describe("names from listings are data, not paths (D61)", () => {
       expect(existsSync(dir("eod"))).toBe(false);
       expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in" } })).toBe(1);
     } finally {
-      sftp.faults.injectListing(vendor.sftp_incoming_folder!, []);
+      servers.sftp.faults.injectListing(vendor.sftp_incoming_folder!, []);
     }
   });
 
@@ -295,7 +270,7 @@ describe("names from listings are data, not paths (D61)", () => {
     const folder = dir(PRODUCT_CATALOG_FOLDER.slice(1));
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, `${tag}_after.csv`), `sku,name,price\n${tag}-H1,Behind,3.00\n`);
-    sftp.faults.injectListing(
+    servers.sftp.faults.injectListing(
       PRODUCT_CATALOG_FOLDER,
       hostile.map((name) => ({ name })),
     );
@@ -310,7 +285,7 @@ describe("names from listings are data, not paths (D61)", () => {
       expect((await prisma.product.findUniqueOrThrow({ where: { sku: `${tag}-H1` } })).price.toFixed(2)).toBe("3.00");
       expect(allFiles().filter((file) => !before.includes(file))).toEqual([path.join("as400", "products", "archive", `${tag}_after.csv`)]);
     } finally {
-      sftp.faults.injectListing(PRODUCT_CATALOG_FOLDER, []);
+      servers.sftp.faults.injectListing(PRODUCT_CATALOG_FOLDER, []);
     }
   });
 });

@@ -5,33 +5,28 @@
 // 846 is rejected alone, as when a file is read whole. No timing here: the
 // figures are in bench/dropship (npm run bench).
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { Vendor } from "../../app/db/generated/client";
 import { populateShipResponses } from "../../app/dropship/flow/populate-responses.server";
 import { StepReport } from "../../app/dropship/flow/context.server";
 import { prepareVendor997s } from "../../app/dropship/flow/ack-997.server";
 import { processStoredFile } from "../../app/dropship/flow/process-responses.server";
-import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
-import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { generate846 } from "@edi/documents";
-import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { createLoopbackVendor } from "../support/loopback-vendor";
+import { useVendorServers } from "../support/vendor-servers";
 
 const PASSWORD = "Large846-Pa55";
 // Twelve batches of 5,000 SKUs; the memory figures for a 50 MB file are bench/dropship/stock-846.ts's.
 const LINES = 60_000;
 const tag = `L${randomBytes(3).toString("hex").toUpperCase()}`;
-let root: string;
-let sftp: SftpTestServer;
-let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
+const servers = useVendorServers("large-846", PASSWORD);
 let vendors = 0;
 
 function createVendor(overrides: Partial<Vendor>) {
-  const server = { root, port: sftp.port, hostKey: sftp.hostKey, password: PASSWORD };
+  const server = { root: servers.root, port: servers.sftp.port, hostKey: servers.sftp.hostKey, password: PASSWORD };
   return createLoopbackVendor(server, `${tag}${++vendors}`, { regex_format: "\\.(edi|csv)$", edi846_enabled: 1, ...overrides });
 }
 
@@ -66,29 +61,18 @@ async function processStored(vendor: Vendor) {
 const stockOf = async (vendor: Vendor, sku: string) =>
   (await prisma.sourceStock.findUnique({ where: { source_code_sku: { source_code: vendor.store_id, sku } } }))?.quantity;
 
-beforeAll(async () => {
-  process.env.APP_SECRET_KEY ??= Buffer.alloc(32, 11).toString("base64");
-  root = mkdtempSync(path.join(tmpdir(), "large-846-"));
-  sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
-  standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
-  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
-}, 60_000);
-
 afterAll(async () => {
   // Its 60,000 stock levels were never pushed to Shopify: left behind, every later Process Ship Responses
   // in this run (other files share the database) would push them first.
   await prisma.sourceStock.deleteMany({ where: { source_code: { startsWith: tag } } });
   await prisma.vendor.updateMany({ where: { store_id: { startsWith: tag } }, data: { enabled: 0 } });
-  await standIn?.stop();
-  await sftp?.stop();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe("a large 846 is applied as a stream", () => {
   it("applies an X12 846 of 60,000 lines, every SKU with its quantity, and accepts it in our 997", async () => {
     const vendor = await createVendor({ edi_format: 1, edi_identifier: "VENDOR", edi_qualifier: "ZZ", edi997_enabled: 1 });
     const prefix = `${vendor.store_id}-`;
-    writeFileSync(path.join(root, vendor.sftp_incoming_folder!.slice(1), "846_big.edi"), generate846(LINES, { skuPrefix: prefix, lineBreak: "\n" }));
+    writeFileSync(path.join(servers.root, vendor.sftp_incoming_folder!.slice(1), "846_big.edi"), generate846(LINES, { skuPrefix: prefix, lineBreak: "\n" }));
     expect((await populateShipResponses({ vendorId: vendor.id })).message).toMatch(/^1 new file stored/);
     expect(await processStored(vendor)).toEqual({ files_processed: 1 });
     const stored = await prisma.transmission.findFirstOrThrow({ where: { vendor_id: vendor.id, direction: "in" } });
@@ -106,7 +90,7 @@ describe("a large 846 is applied as a stream", () => {
   it("applies an inventory CSV of 60,000 lines", async () => {
     const vendor = await createVendor({ edi_format: 0 });
     const rows = Array.from({ length: LINES }, (_, i) => `${vendor.store_id}-${i + 1},${quantityOf(i + 1)}`);
-    writeFileSync(path.join(root, vendor.sftp_incoming_folder!.slice(1), "stock_big.csv"), `sku,quantity\n${rows.join("\n")}\n`);
+    writeFileSync(path.join(servers.root, vendor.sftp_incoming_folder!.slice(1), "stock_big.csv"), `sku,quantity\n${rows.join("\n")}\n`);
     expect((await populateShipResponses({ vendorId: vendor.id })).message).toMatch(/^1 new file stored/);
     expect(await processStored(vendor)).toEqual({ files_processed: 1 });
     expect(await stockSummary(vendor)).toEqual({ rows: LINES, total: expectedTotal(LINES) });
@@ -121,7 +105,7 @@ describe("a large 846 is applied as a stream", () => {
       /SE\*(\d+)\*0002~/,
       (_, count: string) => `SE*${Number(count) + 5}*0002~`,
     );
-    writeFileSync(path.join(root, vendor.sftp_incoming_folder!.slice(1), "846_partly.edi"), text);
+    writeFileSync(path.join(servers.root, vendor.sftp_incoming_folder!.slice(1), "846_partly.edi"), text);
     await populateShipResponses({ vendorId: vendor.id });
     await processStored(vendor);
     const stored = await prisma.transmission.findFirstOrThrow({ where: { vendor_id: vendor.id, direction: "in" } });

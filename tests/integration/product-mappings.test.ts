@@ -2,26 +2,17 @@
 // category-tag mapping CRUD (spec 001 §5, §7; 422 per field with the exact
 // texts), the products grid, and a Shopify call made by the app showing up in
 // Product API Operations.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningApp } from "../support/app-server";
-import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
-import type { TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { useAppWithDatabase } from "../support/app-with-database";
 
-let database: TestDatabase;
-let app: RunningApp;
-let db: AppWithDatabase["db"];
-
-beforeAll(async () => {
-  ({ database, app, db } = await startAppWithDatabase("products_http", { SEED_DEMO_DATA: "0" }, 2));
-}, 120_000);
-afterAll(() => stopAppWithDatabase({ db, app, database }));
+const suite = useAppWithDatabase("products_http", { SEED_DEMO_DATA: "0" }, 2);
 
 const get = async (path: string) => {
-  const response = await fetch(`${app.url}${path}`);
+  const response = await fetch(`${suite.app.url}${path}`);
   return { status: response.status, body: await response.json() };
 };
 const postJson = async (body: Record<string, unknown>) => {
-  const response = await fetch(`${app.url}/api/category_tags_mapping`, {
+  const response = await fetch(`${suite.app.url}/api/category_tags_mapping`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -31,7 +22,7 @@ const postJson = async (body: Record<string, unknown>) => {
 const postForm = async (fields: Record<string, string>) => {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const response = await fetch(`${app.url}/api/category_tags_mapping`, { method: "POST", body: form });
+  const response = await fetch(`${suite.app.url}/api/category_tags_mapping`, { method: "POST", body: form });
   return { status: response.status, body: await response.json() };
 };
 const categories = (body: { data: { data: Array<{ as400_category_id: string }> } }) => body.data.data.map((row) => row.as400_category_id);
@@ -60,16 +51,19 @@ describe("category-tag mappings", () => {
     // The form sends JSON; a form post with _method=PUT and the id works the same.
     const updated = await postForm({ id: String(id), _method: "PUT", as400_category_id: "CAT-20", shopify_tags: "hiking, trail" });
     expect(updated).toMatchObject({ status: 200, body: { error: false, data: { id, shopify_tags: "hiking, trail" } } });
-    expect(await db.categoryTagsMapping.findUniqueOrThrow({ where: { id } })).toMatchObject({ as400_category_id: "CAT-20", shopify_tags: "hiking, trail" });
+    expect(await suite.db.categoryTagsMapping.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      as400_category_id: "CAT-20",
+      shopify_tags: "hiking, trail",
+    });
 
     const deleted = await postForm({ id: String(id), _method: "DELETE" });
     expect(deleted).toEqual({ status: 200, body: { error: false, message: null } });
-    expect(await db.categoryTagsMapping.findUnique({ where: { id } })).toBeNull();
+    expect(await suite.db.categoryTagsMapping.findUnique({ where: { id } })).toBeNull();
     expect((await get(`/api/category_tags_mapping?id=${id}`)).status).toBe(404);
   });
 
   it("answers 422 per field when a field is empty, with the exact texts, and saves nothing", async () => {
-    const before = await db.categoryTagsMapping.count();
+    const before = await suite.db.categoryTagsMapping.count();
     const both = await postJson({ as400_category_id: "  ", shopify_tags: "" });
     expect(both.status).toBe(422);
     expect(both.body.errors).toEqual({
@@ -82,14 +76,14 @@ describe("category-tag mappings", () => {
     const missingCategory = await postJson({ shopify_tags: "sale" });
     expect(missingCategory).toMatchObject({ status: 422, body: { errors: { as400_category_id: ["AS400 Category ID is a required field."] } } });
     expect(Object.keys(missingCategory.body.errors)).toEqual(["as400_category_id"]);
-    expect(await db.categoryTagsMapping.count()).toBe(before);
+    expect(await suite.db.categoryTagsMapping.count()).toBe(before);
   });
 
   it("refuses a second mapping of the same category, in the request's language, and an unknown id", async () => {
     await postJson({ as400_category_id: "DUP-1", shopify_tags: "one" });
     const again = await postJson({ as400_category_id: "DUP-1", shopify_tags: "two" });
     expect(again).toMatchObject({ status: 422, body: { errors: { as400_category_id: ["A mapping for AS400 category DUP-1 already exists."] } } });
-    const german = await fetch(`${app.url}/api/category_tags_mapping?locale=de`, {
+    const german = await fetch(`${suite.app.url}/api/category_tags_mapping?locale=de`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{}",
@@ -102,7 +96,7 @@ describe("category-tag mappings", () => {
 
 describe("products and the API records", () => {
   it("lists products by sku ascending with prices as text", async () => {
-    await db.product.createMany({
+    await suite.db.product.createMany({
       data: [
         { sku: "SKU-300", name: "Camp Mug", price: "12.5", as400_category_id: "CAT-03", status: "active" },
         { sku: "SKU-100", name: "Trail Runner", price: "129.95", as400_category_id: "CAT-20", status: "draft" },
@@ -124,7 +118,7 @@ describe("products and the API records", () => {
   });
 
   it("records a Shopify call the app makes as an operation, newest first, with its request and answer", async () => {
-    const order = await db.order.create({
+    const order = await suite.db.order.create({
       data: { order_id: "100077001", shopify_order_id: "5812345679001", items: { create: [{ sku: "SKU-100", name: "Trail Runner", qty_ordered: 1 }] } },
     });
     const sync = await get(`/api/advancedordergrid_forcesync?id=${order.id}`);

@@ -6,55 +6,39 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "../../app/db/client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
+import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { startLoopbackAs400 } from "../support/loopback-as400";
-import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
+import { useShopifyStandIn, type ShopifyModules, type ShopifyStandIn } from "../support/shopify-stand-in";
 
 // Rows of this file carry this tag, so cleaning up never touches another file's.
 const tag = `PS${randomBytes(3).toString("hex").toUpperCase()}`;
 const category = (name: string) => `${tag}-${name}`;
 const sku = (n: number) => `${tag}-${String(n).padStart(3, "0")}`;
 
+const suite = useShopifyStandIn({
+  catalog: true,
+  cleanUp: async (prisma) => {
+    await prisma.product.deleteMany({ where: { sku: { startsWith: tag } } });
+    await prisma.categoryTagsMapping.deleteMany({ where: { as400_category_id: { startsWith: tag } } });
+    await prisma.productApiOperation.deleteMany({ where: { sku: { startsWith: tag } } });
+    await prisma.productApiError.deleteMany({ where: { sku: { startsWith: tag } } });
+    await prisma.transmission.deleteMany({ where: { partner: "as400", transaction_set: "product_catalog", file_name: { startsWith: tag } } });
+  },
+});
 let prisma: PrismaClient;
-let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
-let modules: {
-  client: typeof import("../../app/shopify/admin-client.server");
-  records: typeof import("../../app/shopify/call-records.server");
-  operations: typeof import("../../app/shopify/operations");
-  sync: typeof import("../../app/products/product-sync.server");
-};
+let standIn: ShopifyStandIn;
+let modules: ShopifyModules & { sync: typeof import("../../app/products/product-sync.server") };
 
-const recorded = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
+const recorded = suite.recorded;
 const localAdmin = () => modules.client.shopifyAdminFor({ mode: "local", shop: "demo-shop.myshopify.com" });
 const operationsFor = (skuValue: string) => prisma.productApiOperation.findMany({ where: { sku: skuValue }, orderBy: { id: "asc" } });
 
 beforeAll(async () => {
-  prisma = createPrismaClient(process.env.DATABASE_URL!, 2);
-  standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
-  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
-  modules = {
-    client: await import("../../app/shopify/admin-client.server"),
-    records: await import("../../app/shopify/call-records.server"),
-    operations: await import("../../app/shopify/operations"),
-    sync: await import("../../app/products/product-sync.server"),
-  };
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  if (!prisma) return;
-  await prisma.product.deleteMany({ where: { sku: { startsWith: tag } } });
-  await prisma.categoryTagsMapping.deleteMany({ where: { as400_category_id: { startsWith: tag } } });
-  await prisma.productApiOperation.deleteMany({ where: { sku: { startsWith: tag } } });
-  await prisma.productApiError.deleteMany({ where: { sku: { startsWith: tag } } });
-  await prisma.transmission.deleteMany({ where: { partner: "as400", transaction_set: "product_catalog", file_name: { startsWith: tag } } });
-  await prisma.$disconnect();
-});
-
-beforeEach(async () => {
-  await fetch(`${standIn.url}/__state`, { method: "DELETE" });
+  ({ prisma, standIn } = suite);
+  modules = { ...suite.modules, sync: await import("../../app/products/product-sync.server") };
 });
 
 describe("every Shopify call is recorded", () => {

@@ -437,11 +437,8 @@ describe("drop-ship shipments", () => {
     trackingNumber: "9400111",
     carrier: "USPS",
   });
-
-  it("are sent once when Shopify's webhook reports the fulfilment after the drop-ship flow recorded it", async () => {
-    const order = await seedOrder();
-    const fulfillmentId = newShopifyId();
-    await appPrisma.$transaction((tx) => outbox.recordDropshipShipment(tx, shipment(order, fulfillmentId)));
+  /** Shopify's fulfillments/create for the same shipment (SKU-B by USPS), applied. */
+  async function sendFulfillmentWebhook(order: { id: number }, fulfillmentId: number) {
     const webhook = {
       id: fulfillmentId,
       order_id: order.id,
@@ -451,6 +448,13 @@ describe("drop-ship shipments", () => {
       line_items: [{ id: order.id * 10 + 2, quantity: 1 }],
     };
     expect((await sendWebhook("fulfillments/create", webhook)).status).toBe("applied");
+  }
+
+  it("are sent once when Shopify's webhook reports the fulfilment after the drop-ship flow recorded it", async () => {
+    const order = await seedOrder();
+    const fulfillmentId = newShopifyId();
+    await appPrisma.$transaction((tx) => outbox.recordDropshipShipment(tx, shipment(order, fulfillmentId)));
+    await sendFulfillmentWebhook(order, fulfillmentId);
 
     const rows = await shippingRows(String(order.id));
     expect(rows.map((row) => row.as400_status)).toEqual(["pending", null]);
@@ -572,15 +576,7 @@ describe("drop-ship shipments", () => {
   it("are not sent again by the drop-ship flow when the webhook came first", async () => {
     const order = await seedOrder();
     const fulfillmentId = newShopifyId();
-    const webhook = {
-      id: fulfillmentId,
-      order_id: order.id,
-      status: "success",
-      tracking_company: "USPS",
-      tracking_number: "9400111",
-      line_items: [{ id: order.id * 10 + 2, quantity: 1 }],
-    };
-    expect((await sendWebhook("fulfillments/create", webhook)).status).toBe("applied");
+    await sendFulfillmentWebhook(order, fulfillmentId);
     await appPrisma.$transaction((tx) => outbox.recordDropshipShipment(tx, shipment(order, fulfillmentId)));
 
     const rows = await shippingRows(String(order.id));

@@ -6,30 +6,28 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { answerAutoAssignmentFiles } from "../../app/demo/demo-as400-assignments";
 import { startAs400Server, type LoopbackAs400 } from "../support/loopback-as400";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { standInUrlOf, type RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
 import { followRun } from "../support/runs";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
 let app: RunningApp;
-let db: PrismaClient;
+let db: AppWithDatabase["db"];
 let as400Root: string;
 let sftp: LoopbackAs400;
 
 beforeAll(async () => {
-  database = await createTestDatabase("sales");
-  db = createPrismaClient(database.url);
   as400Root = mkdtempSync(path.join(tmpdir(), "sales-as400-"));
   const as400 = await startAs400Server(as400Root);
   sftp = as400.sftp;
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", ...as400.env });
+  ({ database, app, db } = await startAppWithDatabase("sales", { SEED_DEMO_DATA: "0", ...as400.env }));
   // The rules are checked against stores of this file's own, with stock set here: the stand-in's
   // shop closes its locations, so the stores the start-up's location_sync made from them are no
   // longer offered (D48), and this file's stores are linked to no location (no Shopify stock read).
-  const standIn = app.output().match(/Shopify stand-in answering at (\S+)/)![1];
+  const standIn = standInUrlOf(app);
   for (const location of (await (await fetch(`${standIn}/__locations`)).json()) as Array<{ id: string }>) {
     await fetch(`${standIn}/__locations`, { method: "POST", body: JSON.stringify({ id: location.id, deleted: true }) });
   }
@@ -49,10 +47,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.stop();
-  await db?.$disconnect();
+  await stopAppWithDatabase({ db, app, database });
   await sftp?.stop();
-  await database?.dispose();
   if (as400Root) rmSync(as400Root, { recursive: true, force: true });
 });
 

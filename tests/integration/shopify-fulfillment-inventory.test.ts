@@ -2,11 +2,11 @@
 // against the stand-in over our own database (databaseCatalog): what would
 // have been sent to Shopify is read back from the stand-in's recorded calls.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "../../app/db/client.server";
 import type { ShopifyAdmin } from "../../app/shopify/admin-client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
-import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
+import { useShopifyStandIn, type ShopifyModules, type ShopifyStandIn } from "../support/shopify-stand-in";
 
 // Rows of this file carry this tag, so cleaning up never touches another file's.
 const tag = `FI${randomBytes(3).toString("hex").toUpperCase()}`;
@@ -17,22 +17,28 @@ const skuB = `${tag}-B`;
 // Vendor stock goes to the vendor's location (the stand-in has one per dropshipper source).
 const locationName = `${tag} Vendor`;
 
+const suite = useShopifyStandIn({
+  catalog: true,
+  cleanUp: async (prisma) => {
+    await prisma.order.deleteMany({ where: { order_id: { startsWith: tag } } });
+    await prisma.inventorySource.deleteMany({ where: { source_code: { startsWith: tag } } });
+    await prisma.product.deleteMany({ where: { sku: { startsWith: tag } } });
+  },
+});
 let prisma: PrismaClient;
-let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
+let standIn: ShopifyStandIn;
 let admin: ShopifyAdmin;
-let shopify: {
+let shopify: ShopifyModules & {
   fulfillment: typeof import("../../app/shopify/fulfillment.server");
   inventory: typeof import("../../app/shopify/inventory.server");
-  client: typeof import("../../app/shopify/admin-client.server");
-  operations: typeof import("../../app/shopify/operations");
 };
 
-const recorded = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
+const recorded = suite.recorded;
 const levels = async () => (await (await fetch(`${standIn.url}/__inventory`)).json()) as Array<{ sku: string; location: string; quantity: number }>;
 const productSkus = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${tag}-${prefix}${String(i).padStart(3, "0")}`);
 
 beforeAll(async () => {
-  prisma = createPrismaClient(process.env.DATABASE_URL!, 2);
+  ({ prisma, standIn } = suite);
   await prisma.order.create({
     data: {
       order_id: `${tag}-1000`,
@@ -55,28 +61,12 @@ beforeAll(async () => {
     data: [...productSkus(100, "P"), ...productSkus(260, "Q"), `${tag} "quoted" \\ sku`].map((sku) => ({ sku, name: `Product ${sku}` })),
   });
 
-  standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
-  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
   shopify = {
+    ...suite.modules,
     fulfillment: await import("../../app/shopify/fulfillment.server"),
     inventory: await import("../../app/shopify/inventory.server"),
-    client: await import("../../app/shopify/admin-client.server"),
-    operations: await import("../../app/shopify/operations"),
   };
   admin = shopify.client.shopifyAdminFor({ mode: "local", shop: "demo-shop.myshopify.com" });
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  if (!prisma) return;
-  await prisma.order.deleteMany({ where: { order_id: { startsWith: tag } } });
-  await prisma.inventorySource.deleteMany({ where: { source_code: { startsWith: tag } } });
-  await prisma.product.deleteMany({ where: { sku: { startsWith: tag } } });
-  await prisma.$disconnect();
-});
-
-beforeEach(async () => {
-  await fetch(`${standIn.url}/__state`, { method: "DELETE" });
 });
 
 describe("databaseCatalog", () => {

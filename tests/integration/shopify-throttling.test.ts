@@ -3,21 +3,27 @@
 // with Retry-After. Waits are read from the stand-in's own record of when each
 // call arrived and was answered, never from how fast the app is.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "../../app/db/client.server";
 import { metricsText } from "../../app/observability/metrics.server";
-import { startShopifyStandIn, type RecordedCall, type ThrottleControl } from "../../app/shopify/stand-in.server";
+import type { RecordedCall, ThrottleControl } from "../../app/shopify/stand-in.server";
+import { useShopifyStandIn, type ShopifyModules, type ShopifyStandIn } from "../support/shopify-stand-in";
 
 // Rows of this file carry this tag, so cleaning up never touches another file's.
 const tag = `TH${randomBytes(3).toString("hex").toUpperCase()}`;
 
+const suite = useShopifyStandIn({
+  cleanUp: async (prisma) => {
+    await prisma.productApiOperation.deleteMany({ where: { sku: { startsWith: tag } } });
+    await prisma.productApiError.deleteMany({ where: { sku: { startsWith: tag } } });
+  },
+});
 let prisma: PrismaClient;
-let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
-let modules: {
-  client: typeof import("../../app/shopify/admin-client.server");
-  records: typeof import("../../app/shopify/call-records.server");
-  operations: typeof import("../../app/shopify/operations");
-};
+let standIn: ShopifyStandIn;
+let modules: ShopifyModules;
+beforeAll(() => {
+  ({ prisma, standIn, modules } = suite);
+});
 
 /** A sample of /metrics (0 when it has none yet), e.g. `shopify_calls_total{operation="ShopInfo"}`. */
 const sample = async (series: string) => {
@@ -39,29 +45,6 @@ const recordsFor = async (sku: string) => {
     errors: await prisma.productApiError.findMany({ where: { sku }, orderBy: { id: "asc" } }),
   };
 };
-
-beforeAll(async () => {
-  prisma = createPrismaClient(process.env.DATABASE_URL!, 2);
-  standIn = await startShopifyStandIn();
-  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
-  modules = {
-    client: await import("../../app/shopify/admin-client.server"),
-    records: await import("../../app/shopify/call-records.server"),
-    operations: await import("../../app/shopify/operations"),
-  };
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  if (!prisma) return;
-  await prisma.productApiOperation.deleteMany({ where: { sku: { startsWith: tag } } });
-  await prisma.productApiError.deleteMany({ where: { sku: { startsWith: tag } } });
-  await prisma.$disconnect();
-});
-
-beforeEach(async () => {
-  await fetch(`${standIn.url}/__state`, { method: "DELETE" });
-});
 
 describe("a throttled call", () => {
   it("waits what the cost extension says, then succeeds, recorded once as a success", async () => {

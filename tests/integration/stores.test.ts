@@ -9,13 +9,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { createPrismaClient } from "../../app/db/client.server";
 import { DEMO_STORE_LOCATIONS } from "../../app/shopify/stand-in-shop";
 import { startShopifyStandIn, type StandInCatalog } from "../../app/shopify/stand-in.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { standInUrlOf, startAppServer, type RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
 import { followRun } from "../support/runs";
 import { webhookAppEnv, webhookHeaders } from "../support/embedded-app";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestDatabase } from "../support/test-database";
 import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,22 +24,22 @@ type Json = Record<string, any>;
 
 let database: TestDatabase;
 let app: RunningApp;
-let db: PrismaClient;
+let db: AppWithDatabase["db"];
 let standIn: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase("stores");
-  db = createPrismaClient(database.url);
   dataDir = mkdtempSync(path.join(tmpdir(), "stores-data-"));
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", DATA_DIR: dataDir, APP_SECRET_KEY: Buffer.alloc(32, 5).toString("base64") });
-  standIn = app.output().match(/Shopify stand-in answering at (\S+)/)![1];
+  ({ database, app, db } = await startAppWithDatabase("stores", {
+    SEED_DEMO_DATA: "0",
+    DATA_DIR: dataDir,
+    APP_SECRET_KEY: Buffer.alloc(32, 5).toString("base64"),
+  }));
+  standIn = standInUrlOf(app);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.stop();
-  await db?.$disconnect();
-  await database?.dispose();
+  await stopAppWithDatabase({ db, app, database });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -8,19 +8,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import selfsigned from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db/client.server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import type { RunningApp } from "../support/app-server";
+import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
 import { followRun, runEnd } from "../support/runs";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 import { sha256Fingerprint } from "@edi/transport";
 import { startSftpServer } from "@edi/transport/loopback";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestDatabase } from "../support/test-database";
 import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 const PASSWORD = "Loopback-Pa55-word";
 let database: TestDatabase;
 let app: RunningApp;
-let db: ReturnType<typeof createPrismaClient>;
+let db: AppWithDatabase["db"];
 let root: string;
 let sftp: Awaited<ReturnType<typeof startSftpServer>>;
 let ftp: FtpTestServer;
@@ -71,14 +71,11 @@ beforeAll(async () => {
   writeFileSync(path.join(root, "outbound", "856_20261121.edi"), "ISA*...");
   sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
   ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
-  database = await createTestDatabase("test");
-  app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 5).toString("base64") });
-  db = createPrismaClient(database.url);
+  ({ database, app, db } = await startAppWithDatabase("test", { SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 5).toString("base64") }));
 }, 90_000);
 
 afterAll(async () => {
-  await db?.$disconnect();
-  await app?.stop();
+  await stopAppWithDatabase({ db, app, database });
   await sftp?.stop();
   await ftp?.stop();
   rmSync(root, { recursive: true, force: true });

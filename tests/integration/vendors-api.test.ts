@@ -1,16 +1,12 @@
 // The vendor API over real HTTP to the running app (local mode, own database):
 // create, read, update, delete/archive, validation, and the password kept secret.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningApp } from "../support/app-server";
-import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
-import type { TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { useAppWithDatabase } from "../support/app-with-database";
 import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
 const PASSWORD = "S3cret-Pa55-vendor!";
 const NEW_PASSWORD = "An0ther-Secret-Word";
-let database: TestDatabase;
-let app: RunningApp;
-let db: AppWithDatabase["db"];
+const suite = useAppWithDatabase("test", { SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 3).toString("base64") });
 
 const validVendor = (overrides: Record<string, unknown> = {}) => ({
   name: "Acme Outdoor Supply",
@@ -36,16 +32,11 @@ const validVendor = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const api = (path: string, init?: { method?: string; body?: unknown }) =>
-  fetch(`${app.url}${path}`, {
+  fetch(`${suite.app.url}${path}`, {
     method: init?.method ?? (init?.body ? "POST" : "GET"),
     headers: init?.body !== undefined ? { "content-type": "application/json" } : {},
     body: init?.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
-
-beforeAll(async () => {
-  ({ database, app, db } = await startAppWithDatabase("test", { SEED_DEMO_DATA: "0", APP_SECRET_KEY: Buffer.alloc(32, 3).toString("base64") }));
-}, 90_000);
-afterAll(() => stopAppWithDatabase({ db, app, database }));
 
 describe("vendor API", () => {
   let id: number;
@@ -67,7 +58,7 @@ describe("vendor API", () => {
   });
 
   it("stores the password encrypted (AES-256-GCM), never in clear", async () => {
-    const row = await db.vendor.findUniqueOrThrow({ where: { id } });
+    const row = await suite.db.vendor.findUniqueOrThrow({ where: { id } });
     expect(row.sftp_pass).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
     expect(row.sftp_pass).not.toContain(PASSWORD);
     expect(Buffer.from(row.sftp_pass!.split(":")[3], "base64").toString("latin1")).not.toContain(PASSWORD);
@@ -77,26 +68,26 @@ describe("vendor API", () => {
     for (const path of [`/api/dropship_vendor/${id}`, "/api/dropship_vendor", "/api/dropship_tools", `/dropship/vendor/edit?id=${id}`, "/dropship/vendor/"]) {
       const text = await (await api(path)).text();
       expect(text, path).not.toContain(PASSWORD);
-      expect(text, path).not.toContain((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass);
+      expect(text, path).not.toContain((await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass);
     }
   });
 
   it("keeps the stored password when saved empty, replaces it when a new one is given", async () => {
-    const before = (await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass;
+    const before = (await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass;
     const kept = await api(`/api/dropship_vendor/${id}`, { body: { ...validVendor({ name: "Acme Outdoor" }), sftp_pass: "", _method: "PUT" } });
     expect(kept.status).toBe(200);
     expect(await kept.json()).toMatchObject({ name: "Acme Outdoor", sftp_pass_set: true });
-    expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass).toBe(before);
+    expect((await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass).toBe(before);
 
     const replaced = await api(`/api/dropship_vendor/${id}`, { body: { ...validVendor(), sftp_pass: NEW_PASSWORD, _method: "PUT" } });
     expect(replaced.status).toBe(200);
-    const after = (await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass;
+    const after = (await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass;
     expect(after).not.toBe(before);
     expect(after).not.toContain(NEW_PASSWORD);
   });
 
   it("requires the password again when the host, port, user, mechanism or FTPS changes (D64)", async () => {
-    const stored = (await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass;
+    const stored = (await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass;
     const put = (overrides: Record<string, unknown>, password = "", query = "") =>
       api(`/api/dropship_vendor/${id}${query}`, { body: { ...validVendor(overrides), sftp_pass: password, _method: "PUT" } });
     for (const [change, label] of [
@@ -111,7 +102,7 @@ describe("vendor API", () => {
       expect(Object.keys(errors), label).toEqual(["sftp_pass"]);
       expect(errors.sftp_pass[0]).toBe(`Type the password again: ${label} changed, and the stored password is only sent to the server it was given for`);
       // Nothing was saved.
-      expect(await db.vendor.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      expect(await suite.db.vendor.findUniqueOrThrow({ where: { id } })).toMatchObject({
         sftp_host: "edi.acme.example.com",
         sftp_port: 22,
         sftp_user: "acme_ops",
@@ -131,7 +122,7 @@ describe("vendor API", () => {
     // The same server written another way is no change: the host's case, a blank port for SFTP's 22.
     expect((await put({ sftp_host: "EDI.Acme.Example.com" })).status).toBe(200);
     expect((await put({ sftp_port: "" })).status).toBe(200);
-    expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass).toBe(stored);
+    expect((await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_pass).toBe(stored);
     // FTPS on an FTP vendor is a change too.
     expect((await put({ transfer_mechanism_id: 2, sftp_port: 21 }, NEW_PASSWORD)).status).toBe(200);
     const tls = await put({ transfer_mechanism_id: 2, sftp_port: 21, ftp_tls: 1 });
@@ -152,23 +143,23 @@ describe("vendor API", () => {
 
   it("unpins the host key when the host, port or mechanism changes, and logs it; a new user keeps it", async () => {
     const key = `SHA256:${Buffer.alloc(32, 1).toString("base64").replace(/=+$/, "")}`;
-    await db.vendor.update({ where: { id }, data: { sftp_host_key: key } });
+    await suite.db.vendor.update({ where: { id }, data: { sftp_host_key: key } });
     expect((await (await api(`/api/dropship_vendor/${id}`)).json()).sftp_host_key).toBe(key);
     await api(`/api/dropship_vendor/${id}`, { body: { ...validVendor({ sftp_host: "sftp2.acme.example.com" }), sftp_pass: "", _method: "PUT" } });
-    expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(key);
+    expect((await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(key);
     await api(`/api/dropship_vendor/${id}`, {
       body: { ...validVendor({ sftp_host: "sftp2.acme.example.com", sftp_user: "acme_new" }), sftp_pass: NEW_PASSWORD, _method: "PUT" },
     });
-    expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(key);
+    expect((await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(key);
     for (const change of [{ sftp_host: "sftp3.acme.example.com" }, { sftp_port: 2222 }, { transfer_mechanism_id: 3, sftp_port: 21 }]) {
-      await db.vendor.update({ where: { id }, data: { sftp_host_key: key } });
+      await suite.db.vendor.update({ where: { id }, data: { sftp_host_key: key } });
       const saved = await api(`/api/dropship_vendor/${id}`, {
         body: { ...validVendor({ sftp_user: "acme_new", ...change }), sftp_pass: NEW_PASSWORD, _method: "PUT" },
       });
       expect(saved.status).toBe(200);
       expect((await saved.json()).sftp_host_key).toBeNull();
     }
-    const logs = await db.dropshipLog.findMany({ where: { vendor_id: id, action: "host_key_reset" } });
+    const logs = await suite.db.dropshipLog.findMany({ where: { vendor_id: id, action: "host_key_reset" } });
     expect(logs).toHaveLength(3);
     expect(logs[0].message).toBe(
       `Host key ${key} unpinned: the host, port or transfer mechanism changed. The next connection trusts and pins the key it sees.`,
@@ -179,7 +170,7 @@ describe("vendor API", () => {
   it("shows the pinned fingerprint, resets it and pins one staff typed, each logged (D64)", async () => {
     const seen = `SHA256:${Buffer.alloc(32, 2).toString("base64").replace(/=+$/, "")}`;
     const typed = `SHA256:${Buffer.alloc(32, 5).toString("base64").replace(/=+$/, "")}`;
-    await db.vendor.update({ where: { id }, data: { sftp_host_key: seen } });
+    await suite.db.vendor.update({ where: { id }, data: { sftp_host_key: seen } });
     const hostKey = (body: unknown, query = "") => api(`/api/dropship_vendor/${id}/host_key${query}`, { body });
     expect(await (await api(`/api/dropship_vendor/${id}`)).json()).toMatchObject({ sftp_host_key: seen });
     expect(await (await api(`/dropship/vendor/edit?id=${id}`)).text()).toContain(seen);
@@ -187,7 +178,7 @@ describe("vendor API", () => {
     const reset = await hostKey({ action: "reset" });
     expect(reset.status).toBe(200);
     expect(await reset.json()).toMatchObject({ id, sftp_host_key: null });
-    expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBeNull();
+    expect((await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBeNull();
 
     for (const bad of ["SHA256:short", "MD5:aa:bb", `SHA256:${Buffer.alloc(31, 5).toString("base64")}`, `${typed}x`, ""]) {
       const refused = await hostKey({ action: "pin", fingerprint: bad });
@@ -205,9 +196,9 @@ describe("vendor API", () => {
     const pinned = await hostKey({ action: "pin", fingerprint: ` ${typed}= ` });
     expect(pinned.status).toBe(200);
     expect(await pinned.json()).toMatchObject({ sftp_host_key: typed });
-    expect((await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(typed);
+    expect((await suite.db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key).toBe(typed);
 
-    const logs = await db.dropshipLog.findMany({
+    const logs = await suite.db.dropshipLog.findMany({
       where: { vendor_id: id, action: { in: ["host_key_reset", "host_key_pinned"] } },
       orderBy: { id: "desc" },
       take: 2,
@@ -232,10 +223,10 @@ describe("vendor API", () => {
     const certificate = await api(`/api/dropship_vendor/${ftps}/host_key`, { body: { action: "pin", fingerprint: hex } });
     expect(certificate.status).toBe(200);
     expect(await certificate.json()).toMatchObject({ sftp_host_key: typed });
-    await db.dropshipLog.deleteMany({ where: { vendor_id: ftps } });
+    await suite.db.dropshipLog.deleteMany({ where: { vendor_id: ftps } });
     await api(`/api/dropship_vendor/${ftps}`, { method: "DELETE", body: {} });
     // Log lines are history (a vendor with some is archived, not deleted): the delete test below wants this vendor without.
-    await db.dropshipLog.deleteMany({ where: { vendor_id: id } });
+    await suite.db.dropshipLog.deleteMany({ where: { vendor_id: id } });
   });
 
   it("takes FTPS for FTP vendors only, and the minimum file age as a whole number of seconds", async () => {
@@ -254,7 +245,7 @@ describe("vendor API", () => {
       expect(ftps.status).toBe(200);
       expect(await ftps.json()).toMatchObject({ transfer_mechanism_id: mechanism, ftp_tls: 1, incoming_min_age_seconds: 0 });
     }
-    expect(await db.vendor.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ ftp_tls: 1, incoming_min_age_seconds: 0 });
+    expect(await suite.db.vendor.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ ftp_tls: 1, incoming_min_age_seconds: 0 });
     const max = await api(`/api/dropship_vendor/${created.id}`, {
       body: { ...validVendor({ name: "Defaults Co", store_id: "DS07", incoming_min_age_seconds: "86400" }), _method: "PUT" },
     });
@@ -303,14 +294,14 @@ describe("vendor API", () => {
     });
     const french = await api("/api/dropship_vendor?locale=fr", { body: validVendor({ name: "Regex Co", store_id: "DS06", regex_format: "(a+)+$" }) });
     expect((await french.json()).errors.regex_format[0]).toContain("pourrait prendre trop de temps sur certains fichiers");
-    expect(await db.vendor.count({ where: { name: "Regex Co" } })).toBe(0);
+    expect(await suite.db.vendor.count({ where: { name: "Regex Co" } })).toBe(0);
     // Ordinary patterns save, as typed.
     const fine = await api("/api/dropship_vendor", {
       body: validVendor({ name: "Regex Co", store_id: "DS06", regex_format: "^(855|856)_.*\\.edi$", "856_file_contents_regex": "ST\\*856" }),
     });
     expect(fine.status).toBe(200);
     expect(await fine.json()).toMatchObject({ regex_format: "^(855|856)_.*\\.edi$", "856_file_contents_regex": "ST\\*856" });
-    await api(`/api/dropship_vendor/${(await db.vendor.findFirstOrThrow({ where: { name: "Regex Co" } })).id}`, { method: "DELETE", body: {} });
+    await api(`/api/dropship_vendor/${(await suite.db.vendor.findFirstOrThrow({ where: { name: "Regex Co" } })).id}`, { method: "DELETE", body: {} });
   });
 
   it("answers 422 with every bad field, first message readable", async () => {
@@ -355,7 +346,7 @@ describe("vendor API", () => {
     expect(errors.transfer_mechanism_id[0]).toBe("Transfer Mechanism must be 1 (SFTP), 2 (FTP) or 3 (Passive FTP)");
     expect(errors["850_segments"]).toEqual([expect.stringContaining("GS is written by the envelope"), expect.stringContaining("unknown placeholder {nope}")]);
     expect(errors.regex_format[0]).toContain("is not a valid regular expression");
-    expect(await db.vendor.count({ where: { name: "" } })).toBe(0);
+    expect(await suite.db.vendor.count({ where: { name: "" } })).toBe(0);
   });
 
   it("says what is wrong with the EDI profile in the reader's language (D117)", async () => {
@@ -373,7 +364,7 @@ describe("vendor API", () => {
     expect(french.errors["850_format"]).toEqual(["Format 850 : une version X12 comme 004010 ou 004010VICS est requise"]);
     const english = (await (await api("/api/dropship_vendor", { body })).json()) as { errors: Record<string, string[]> };
     expect(english.errors["850_segments"][0]).toBe("850 Segments line 1: GS is written by the envelope, not by a template");
-    expect(await db.vendor.count({ where: { name: "Profil Co" } })).toBe(0);
+    expect(await suite.db.vendor.count({ where: { name: "Profil Co" } })).toBe(0);
   });
 
   it("refuses outgoing delimiters the reader would refuse (D72), translated", async () => {
@@ -390,12 +381,12 @@ describe("vendor API", () => {
     // ">" and "^" as the vendor's own delimiters are fine: our component and repetition separators move aside.
     const caret = await api("/api/dropship_vendor", { body: validVendor({ name: "Caret Co", output_delimiter: "^", output_segmenter: ">" }) });
     expect(caret.status).toBe(200);
-    expect(await db.vendor.count({ where: { name: "Clash Co" } })).toBe(0);
-    await api(`/api/dropship_vendor/${(await db.vendor.findFirstOrThrow({ where: { name: "Caret Co" } })).id}`, { method: "DELETE", body: {} });
+    expect(await suite.db.vendor.count({ where: { name: "Clash Co" } })).toBe(0);
+    await api(`/api/dropship_vendor/${(await suite.db.vendor.findFirstOrThrow({ where: { name: "Caret Co" } })).id}`, { method: "DELETE", body: {} });
   });
 
   it("answers bad requests with clear errors, not 500s", async () => {
-    const notJson = await fetch(`${app.url}/api/dropship_vendor`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const notJson = await fetch(`${suite.app.url}/api/dropship_vendor`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
     expect(notJson.status).toBe(422);
     expect((await api("/api/dropship_vendor/999999")).status).toBe(404);
     expect((await api("/api/dropship_vendor/abc")).status).toBe(404);
@@ -420,13 +411,13 @@ describe("vendor API", () => {
   it("refuses to delete a vendor with open requests, archives one with history, deletes one without", async () => {
     const withOpen = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "Open Requests Co", store_id: "DS04" }) })).json()).id;
     const withHistory = (await (await api("/api/dropship_vendor", { body: validVendor({ name: "History Co", store_id: "DS05" }) })).json()).id;
-    const order = await db.order.create({
+    const order = await suite.db.order.create({
       data: { order_id: "100000001", items: { create: { sku: "SKU-1", name: "Thing", qty_ordered: 1 } } },
       include: { items: true },
     });
     // One assignment per request (a request carries its assignment's PO).
     const assignmentFor = (storeId: string) =>
-      db.assignment.create({
+      suite.db.assignment.create({
         data: { order_increment_id: "100000001", item_id: order.items[0].item_id, product_sku: "SKU-1", qty_assigned: 1, store_id: storeId },
       });
     const request = async (vendorId: number, status: string) => ({
@@ -446,8 +437,8 @@ describe("vendor API", () => {
       country_id: "US",
       status,
     });
-    await db.dropshipRequest.create({ data: await request(withOpen, "sent") });
-    await db.dropshipRequest.create({ data: await request(withHistory, "completed") });
+    await suite.db.dropshipRequest.create({ data: await request(withOpen, "sent") });
+    await suite.db.dropshipRequest.create({ data: await request(withHistory, "completed") });
 
     const refused = await api(`/api/dropship_vendor/${withOpen}`, { method: "DELETE", body: {} });
     expect(refused.status).toBe(422);
@@ -460,7 +451,7 @@ describe("vendor API", () => {
       archived: true,
       message: "Vendor History Co archived: it has drop-ship history, which is kept. It is no longer listed, offered for assignment or run.",
     });
-    expect(await db.dropshipRequest.count({ where: { vendor_id: withHistory } })).toBe(1); // nothing lost
+    expect(await suite.db.dropshipRequest.count({ where: { vendor_id: withHistory } })).toBe(1); // nothing lost
     expect((await (await api("/api/dropship_vendor?name=History")).json()).total).toBe(0);
     expect((await (await api("/api/dropship_tools")).json()).map((v: { name: string }) => v.name)).not.toContain("History Co");
 
@@ -477,7 +468,7 @@ describe("vendor API", () => {
   });
 
   it("never wrote the password to the server's output", () => {
-    expect(app.output()).not.toContain(PASSWORD);
-    expect(app.output()).not.toContain(NEW_PASSWORD);
+    expect(suite.app.output()).not.toContain(PASSWORD);
+    expect(suite.app.output()).not.toContain(NEW_PASSWORD);
   });
 });

@@ -25,6 +25,9 @@ export interface RunningApp {
   exited: Promise<number | null>;
 }
 
+/** The Shopify stand-in the app started for itself in local mode (it says where in its output). */
+export const standInUrlOf = (app: RunningApp) => app.output().match(/Shopify stand-in answering at (\S+)/)![1];
+
 export async function startAppServer(env: Record<string, string>, options: { nodeArgs?: string[] } = {}): Promise<RunningApp> {
   let output = "";
   // PORT=0: the app binds any free port and tells it. A port picked here and

@@ -1,5 +1,6 @@
 // The built app in local mode on a database of its own, and a client of that
 // database for the test to arrange and check rows: what most HTTP tests start with.
+import { afterAll, beforeAll } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { startAppServer, type RunningApp } from "./app-server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -21,4 +22,17 @@ export async function stopAppWithDatabase(started: Partial<AppWithDatabase>) {
   await started.db?.$disconnect();
   await started.app?.stop();
   await started.database?.dispose();
+}
+
+/**
+ * For a test file: `startAppWithDatabase` before its tests, `stopAppWithDatabase` after
+ * them. The answer's app, db and database are there from the tests on.
+ */
+export function useAppWithDatabase(label: string, env: Record<string, string>, poolSize?: number): AppWithDatabase {
+  const started = {} as AppWithDatabase;
+  beforeAll(async () => {
+    Object.assign(started, await startAppWithDatabase(label, env, poolSize));
+  }, 120_000);
+  afterAll(() => stopAppWithDatabase(started));
+  return started;
 }

@@ -74,9 +74,13 @@ export interface EmbeddedApp extends RunningApp {
   standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
 }
 
-export async function startEmbeddedApp(options: { databaseUrl: string; env?: Record<string, string> }): Promise<EmbeddedApp> {
-  const folder = mkdtempSync(path.join(tmpdir(), "embedded-"));
-  const pems = await selfsigned.generate([{ name: "commonName", value: "Shopify stand-in test CA" }], {
+/**
+ * The Shopify stand-in as an embedded app meets it: over HTTPS, with a CA of its own
+ * written to `folder` (for the app's NODE_EXTRA_CA_CERTS), over the database's catalog
+ * (through `catalogDb`, to close after it), knowing EMBEDDED's app and shop.
+ */
+export async function startEmbeddedStandIn(databaseUrl: string, folder: string, caName = "Shopify stand-in test CA") {
+  const pems = await selfsigned.generate([{ name: "commonName", value: caName }], {
     keyType: "ec",
     notAfterDate: new Date(Date.now() + 2 * 86_400_000),
     extensions: [
@@ -86,13 +90,19 @@ export async function startEmbeddedApp(options: { databaseUrl: string; env?: Rec
   });
   const caFile = path.join(folder, "stand-in-ca.pem");
   writeFileSync(caFile, pems.cert);
-  const catalogDb = createPrismaClient(options.databaseUrl, 2);
+  const catalogDb = createPrismaClient(databaseUrl, 2);
   const standIn = await startShopifyStandIn({
     shop: EMBEDDED.shop,
     catalog: databaseCatalog(catalogDb),
     tls: { key: pems.private, cert: pems.cert },
     app: { apiKey: EMBEDDED.apiKey, apiSecret: EMBEDDED.secret, scopes: EMBEDDED.scopes },
   });
+  return { standIn, catalogDb, caFile };
+}
+
+export async function startEmbeddedApp(options: { databaseUrl: string; env?: Record<string, string> }): Promise<EmbeddedApp> {
+  const folder = mkdtempSync(path.join(tmpdir(), "embedded-"));
+  const { standIn, catalogDb, caFile } = await startEmbeddedStandIn(options.databaseUrl, folder);
   // The app's URL must be known before it starts (Shopify redirects to it): a port picked here.
   const port = await freePort();
   let app: RunningApp;

@@ -373,23 +373,20 @@ describe("a CSV vendor's answers", () => {
     ]);
     expect(result.immediate[0].content).toContain("'=LMP-2202"); // guarded for spreadsheets, read back as sent
 
-    const shipped = result.later
-      .filter((file) => file.name.startsWith("856"))
-      .flatMap((file) => {
-        const read = readShipNoticeCsv(file.content);
-        expect(read.errors).toEqual([]);
-        return read.rows;
-      });
+    /** Each later file of the type, read without errors. */
+    const readLater = <T>(type: string, read: (content: string) => T & { errors: unknown[] }) =>
+      result.later
+        .filter((file) => file.name.startsWith(type))
+        .map((file) => {
+          const answer = read(file.content);
+          expect(answer.errors, file.name).toEqual([]);
+          return answer;
+        });
+    const shipped = readLater("856", readShipNoticeCsv).flatMap((read) => read.rows);
     expect(shipped.map((row) => row.poNumber)).toEqual(["PO-104233", "PO-104233", "PO-104234"]);
     for (const row of shipped) expect(["UPS", "FedEx", "USPS"]).toContain(row.carrier);
 
-    const invoices = result.later
-      .filter((file) => file.name.startsWith("810"))
-      .flatMap((file) => {
-        const read = readInvoiceCsv(file.content);
-        expect(read.errors).toEqual([]);
-        return read.invoices;
-      });
+    const invoices = readLater("810", readInvoiceCsv).flatMap((read) => read.invoices);
     expect(invoices.map((each) => each.poNumber)).toEqual(["PO-104233", "PO-104234"]);
     expect(invoices[0].total).toBeCloseTo(2 * 10 + 11 + invoices[0].shipping, 2);
 
