@@ -6,6 +6,7 @@ import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { formatMoney } from "~/lib/format";
 import { productGrid } from "~/products/grids.server";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(productGrid, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
@@ -18,7 +19,7 @@ export default gridScreen((t) => ({
     { content: t("products.buttons.api_operations"), url: "/product/api/operation/" },
     { content: t("products.buttons.mappings"), url: "/product/category_tags_mapping" },
   ],
-  resourceName: { singular: "product", plural: "products" },
+  resourceName: resourceNames(t, "product"),
   loadErrorText: t("products.load_error"),
   emptyState: { heading: t("products.empty") },
   renderCell: (column, row) => (column.key === "price" ? formatMoney(row.price as string | null) : undefined),

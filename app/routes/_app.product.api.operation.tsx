@@ -5,6 +5,7 @@ import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { productApiOperationGrid } from "~/products/grids.server";
 import { jsonCell } from "~/products/JsonCell";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(productApiOperationGrid, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
@@ -12,7 +13,7 @@ export const shouldRevalidate = gridShouldRevalidate;
 export default gridScreen((t) => ({
   title: t("products.api_operations.title"),
   back: "/product",
-  resourceName: { singular: "operation", plural: "operations" },
+  resourceName: resourceNames(t, "operation"),
   loadErrorText: t("products.api_operations.load_error"),
   emptyState: { heading: t("products.api_operations.empty") },
   renderCell: jsonCell(["request", "response"]),

@@ -6,6 +6,7 @@ import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { categoryTagsMappingGrid } from "~/products/grids.server";
 import { MAPPING_FORM_PATH } from "~/products/paths";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(categoryTagsMappingGrid, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
@@ -14,7 +15,7 @@ export default gridScreen((t) => ({
   title: t("products.mappings.title"),
   back: "/product",
   primaryAction: { content: t("products.mappings.create"), url: MAPPING_FORM_PATH },
-  resourceName: { singular: "mapping", plural: "mappings" },
+  resourceName: resourceNames(t, "mapping"),
   loadErrorText: t("products.mappings.load_error"),
   emptyState: { heading: t("products.mappings.empty") },
 }));

@@ -14,6 +14,7 @@ import type { GridRow } from "~/grid/types";
 import { pageLoader } from "~/http/route.server";
 import { assignmentGrid } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(assignmentGrid, url.searchParams, t, { answerShape: "flat" }));
 export const shouldRevalidate = reloadableGridShouldRevalidate;
@@ -34,7 +35,7 @@ export default function AwaitingAssignment() {
       gridKey={grid.key}
       title={t("sales.awaiting.title")}
       back="/sales"
-      resourceName={{ singular: "assignment", plural: "assignments" }}
+      resourceName={resourceNames(t, "assignment")}
       loadErrorText={t("sales.awaiting.fetch_error")}
       parseErrorText={t("sales.awaiting.parse_error")}
       emptyState={{ heading: t("sales.awaiting.empty_heading"), description: t("sales.awaiting.empty_description") }}

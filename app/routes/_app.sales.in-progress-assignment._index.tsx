@@ -11,6 +11,7 @@ import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { inProgressGrid } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(inProgressGrid, url.searchParams, t));
 export const shouldRevalidate = reloadableGridShouldRevalidate;
@@ -36,7 +37,7 @@ export default function InProgressAssignments() {
           if (outcome.ok) grid.reload();
         },
       }}
-      resourceName={{ singular: "assignment", plural: "assignments" }}
+      resourceName={resourceNames(t, "assignment")}
       loadErrorText={t("sales.in_progress.load_error")}
       emptyState={{ heading: t("sales.in_progress.empty_heading"), description: t("sales.awaiting.empty_description") }}
     >

@@ -17,6 +17,7 @@ import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
 import { unassignedOrderGrid } from "~/sales/grids.server";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(async (context) => ({
   initial: await gridScreenData(unassignedOrderGrid, context.url.searchParams, context.t, { answerShape: "flat" }),
@@ -51,7 +52,7 @@ export default function UnassignedOrders() {
             () => void generate.start({ url: "/api/generate_auto_assignment_file" }),
           ),
       }}
-      resourceName={{ singular: "order", plural: "orders" }}
+      resourceName={resourceNames(t, "order")}
       loadErrorText={t("sales.unassigned.load_error")}
       emptyState={{ heading: t("sales.unassigned.empty_heading"), description: t("sales.unassigned.empty_description") }}
       renderCell={(column, row) => {

@@ -18,6 +18,7 @@ import { BackgroundRun } from "~/runs/BackgroundRun";
 import { pageRun } from "~/runs/runs.server";
 import { useBackgroundRun } from "~/runs/use-background-run";
 import { listCurrentSpecialOrders, specialOrderCurrentGrid } from "~/special-orders/special-orders.server";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(async (context) => {
   const { url, t, staff } = context;
@@ -75,7 +76,7 @@ export default function CurrentSpecialOrders() {
             () => void pull.start({ url: "/api/special_order_pull" }),
           ),
       }}
-      resourceName={{ singular: "special order", plural: "special orders" }}
+      resourceName={resourceNames(t, "special_order")}
       loadErrorText={t("special_orders.load_error")}
       emptyState={{ heading: t("special_orders.empty_current"), description: t("special_orders.empty_description") }}
       renderCell={renderCell}

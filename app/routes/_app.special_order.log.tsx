@@ -11,6 +11,7 @@ import { downloadFile } from "~/lib/download";
 import { withLocale } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
 import { specialOrderLogGrid } from "~/special-orders/special-orders.server";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(specialOrderLogGrid, url.searchParams, t, { answerShape: "flat" }));
 export const shouldRevalidate = gridShouldRevalidate;
@@ -43,7 +44,7 @@ export default function SpecialOrderLogs() {
       data={useLoaderData<typeof loader>()}
       title={t("special_orders.log_title")}
       back="/special_order"
-      resourceName={{ singular: "log", plural: "logs" }}
+      resourceName={resourceNames(t, "log")}
       loadErrorText={t("special_orders.log_load_error")}
       emptyState={{ heading: t("special_orders.empty_logs"), description: t("special_orders.empty_description") }}
       renderCell={renderCell}

@@ -9,6 +9,7 @@ import { GridScreen } from "~/grid/GridScreen";
 import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { storeGrid } from "~/sales/stores.server";
+import { resourceNames } from "~/grid/resource-names";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(storeGrid, url.searchParams, t));
 export const shouldRevalidate = gridShouldRevalidate;
@@ -20,7 +21,7 @@ export default function Stores() {
       data={useLoaderData<typeof loader>()}
       title={t("stores.title")}
       back="/sales"
-      resourceName={{ singular: "store", plural: "stores" }}
+      resourceName={resourceNames(t, "store")}
       loadErrorText={t("stores.load_error")}
       emptyState={{ heading: t("stores.empty") }}
     >

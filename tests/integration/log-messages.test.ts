@@ -342,7 +342,7 @@ describe("the logs' texts", () => {
       : Object.assign({}, ...Object.entries(node as object).map(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key)));
   const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
-  it.each(["logs", "edi"])("has every %s key in en, de and fr, with the same placeholders, translated", (namespace) => {
+  it.each(["logs", "edi", "grid"])("has every %s key in en, de and fr, with the same placeholders, translated", (namespace) => {
     const [en, de, fr] = ["en", "de", "fr"].map((language) => flatten(locale(language)[namespace], namespace));
     expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
