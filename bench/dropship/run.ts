@@ -12,12 +12,15 @@
 // 2 and 3, timed apart: not app time. --profile-sql lists each step's
 // statements by count; --shopify-latency-ms N holds each of the stand-in's answers N ms, as
 // Shopify's round trip would. Figures go to the console and to bench/dropship/results.json.
+// Experiments: --log-trigram none|one replaces the log's seven trigram indexes (D139); --heap-snapshots DIR
+// writes a heap snapshot before and after each step (after a collection).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { writeHeapSnapshot } from "node:v8";
 import pg from "pg";
 import { createTestDatabase } from "../../tests/support/test-database";
 
@@ -32,6 +35,9 @@ const { values: args } = parseArgs({
     vendors: { type: "string", default: "20" },
     "profile-sql": { type: "boolean", default: false },
     "shopify-latency-ms": { type: "string", default: "0" },
+    "heap-snapshots": { type: "string" },
+    // An experiment (issue 20, D139): the drop-ship log's trigram indexes as migrated (seven, one a column), none, or one GIN over the seven columns.
+    "log-trigram": { type: "string", default: "as-migrated" },
   },
 });
 function positive(value: string | undefined, name: string) {
@@ -49,6 +55,7 @@ const SHOPIFY_LATENCY_MS = Number(args["shopify-latency-ms"]);
 if (!Number.isInteger(SHOPIFY_LATENCY_MS) || SHOPIFY_LATENCY_MS < 0 || SHOPIFY_LATENCY_MS > 10_000)
   throw new Error(`--shopify-latency-ms must be a whole number of 0 to 10000, not ${args["shopify-latency-ms"]}`);
 
+const LOG_TEXT_COLUMNS = ["vendor_name", "po_number", "order_increment_id", "item_sku", "tracking_number", "file_name", "message"];
 const fixed = (value: number, digits = 1) => +value.toFixed(digits);
 const seconds = (ms: number) => fixed(ms / 1000, 2);
 
@@ -327,6 +334,16 @@ try {
       ORDER BY o.id`,
     [vendors.map((vendor) => vendor.store_id), vendors.map((vendor) => vendor.name), ORDER_BASE, VENDORS],
   );
+  if (args["log-trigram"] !== "as-migrated") {
+    const { rows: trigram } = await own.query<{ name: string }>(
+      "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'dropship_log' AND indexdef LIKE '%gin_trgm_ops%'",
+    );
+    for (const { name } of trigram) await own.query(`DROP INDEX "${name}"`);
+    if (args["log-trigram"] === "one")
+      await own.query(`CREATE INDEX bench_log_trgm ON dropship_log USING GIN (${LOG_TEXT_COLUMNS.map((column) => `${column} gin_trgm_ops`).join(", ")})`);
+    else if (args["log-trigram"] !== "none") throw new Error(`--log-trigram is as-migrated, none or one, not ${args["log-trigram"]}`);
+    console.log(`The drop-ship log's trigram indexes: ${args["log-trigram"]} (experiment)`);
+  }
   await own.query("ANALYZE");
   const setupSeconds = seconds(performance.now() - start);
   console.log(
@@ -374,8 +391,15 @@ try {
   // say whether a step's memory grows with the requests (the peak also counts garbage not yet collected).
   const heapPeaks: Array<{ step: string; mb: number; retained_mb: number }> = [];
   const gc = (globalThis as { gc?: () => void }).gc;
+  // --heap-snapshots DIR writes a heap snapshot (after a collection) before and after each step, to see what a step holds.
+  const snapshot = (label: string) => {
+    if (!args["heap-snapshots"]) return;
+    mkdirSync(args["heap-snapshots"], { recursive: true });
+    writeHeapSnapshot(path.join(args["heap-snapshots"], `${label.replace(/\W+/g, "-")}.heapsnapshot`));
+  };
   async function step<T extends { message: string; error: boolean; meta: Record<string, unknown> }>(name: string, run: () => Promise<T>) {
     gc?.();
+    snapshot(`${name} before`);
     const heapAtStart = process.memoryUsage().heapUsed;
     let heapPeak = heapAtStart;
     const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 50);
@@ -390,6 +414,7 @@ try {
     }
     const peakMb = fixed((Math.max(heapPeak, process.memoryUsage().heapUsed) - heapAtStart) / 2 ** 20);
     gc?.();
+    snapshot(`${name} after`);
     heapPeaks.push({ step: name, mb: peakMb, retained_mb: fixed((process.memoryUsage().heapUsed - heapAtStart) / 2 ** 20) });
     const ms = performance.now() - m.began;
     if (result.error) problems.push(`${name}: ${result.message}`);

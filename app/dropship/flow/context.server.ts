@@ -44,10 +44,29 @@ export type LogEntry = Omit<Prisma.DropshipLogCreateManyInput, "action" | "statu
 
 export const vendorLog = (vendor: Pick<Vendor, "id" | "name">) => ({ vendor_id: vendor.id, vendor_name: vendor.name });
 
-/** Writes drop-ship log lines, in one statement; inside a transaction when given one. */
+/**
+ * Writes drop-ship log lines, in one statement, in the order given; inside a transaction when given one.
+ * One array per column (unnest), not a model call: Prisma keeps its last hundred debug entries, each
+ * model call's query plan with every value of its rows among them, so thousands of log rows written
+ * through createMany stayed in memory for a step and the next (D141).
+ */
 export async function writeLogs(entries: LogEntry[], db: Prisma.TransactionClient = prisma) {
-  if (entries.length)
-    await db.dropshipLog.createMany({ data: entries.map((entry) => ({ ...entry, message_code: entry.message_code as Prisma.InputJsonValue | undefined })) });
+  if (entries.length === 0) return;
+  const column = <T>(pick: (entry: LogEntry) => T | null | undefined) => entries.map((entry) => pick(entry) ?? null);
+  await db.$executeRaw`
+    INSERT INTO dropship_log (vendor_id, vendor_name, action, status, po_number, order_increment_id, item_sku, qty,
+                              tracking_number, file_name, transmission_id, message, message_code, created_at)
+    SELECT vendor_id, vendor_name, action, status, po_number, order_increment_id, item_sku, qty,
+           tracking_number, file_name, transmission_id, message, message_code::jsonb, coalesce(created_at, statement_timestamp())
+      FROM unnest(${column((e) => e.vendor_id)}::int[], ${column((e) => e.vendor_name)}::text[], ${column((e) => e.action)}::text[],
+                  ${column((e) => e.status)}::text[], ${column((e) => e.po_number)}::text[], ${column((e) => e.order_increment_id)}::text[],
+                  ${column((e) => e.item_sku)}::text[], ${column((e) => e.qty)}::int[], ${column((e) => e.tracking_number)}::text[],
+                  ${column((e) => e.file_name)}::text[], ${column((e) => e.transmission_id)}::int[], ${column((e) => e.message)}::text[],
+                  ${column((e) => (e.message_code === undefined ? null : JSON.stringify(e.message_code)))}::text[],
+                  ${column((e) => (e.created_at === undefined || e.created_at === null ? null : new Date(e.created_at).toISOString()))}::timestamptz[])
+           WITH ORDINALITY AS l(vendor_id, vendor_name, action, status, po_number, order_increment_id, item_sku, qty,
+                                tracking_number, file_name, transmission_id, message, message_code, created_at, n)
+     ORDER BY n`;
 }
 
 /** What a step did, in the words shown on the Test page and kept in the feed log. */

@@ -38,10 +38,10 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
         data: { status: "sent", sent_at: now },
         select: { assignment_id: true, po_number: true, order_increment_id: true, item_sku: true, qty: true },
       });
-      await tx.assignment.updateMany({
-        where: { id: { in: requests.map((r) => r.assignment_id) }, assign_status: { in: [1, 2] } },
-        data: { assign_status: 3 },
-      });
+      // The ids as one array, not a list of parameters: Prisma keeps a model call's plan, every id in it, among its debug entries (D141).
+      await tx.$executeRaw`
+        UPDATE assignment SET assign_status = 3, update_time = ${now}
+         WHERE id = ANY(${requests.map((r) => r.assignment_id)}::int[]) AND assign_status IN (1, 2)`;
       for (const r of requests) {
         logs.push({
           ...vendorLog(vendor),

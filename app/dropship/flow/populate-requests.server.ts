@@ -4,6 +4,7 @@
 // each assignment either untouched or with its request, never half of it.
 import { logMessage } from "~/i18n/english.server";
 import prisma from "~/db.server";
+import type { Prisma } from "~/db/generated/client";
 import { message } from "~/runs/messages";
 import { plural, StepReport, vendorLog, writeLogs, type LogEntry, type StepResult } from "./context.server";
 
@@ -108,6 +109,32 @@ async function pendingCount(): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/**
+ * The batch's requests in one INSERT of one array per column, skipping those whose PO number or
+ * assignment already has one; answers those inserted. Not createManyAndReturn: Prisma keeps each
+ * model call's query plan, every value of the batch in it, among its last hundred debug entries,
+ * so a thousand requests a batch stayed in memory after the step (D141).
+ */
+function insertRequests(tx: Prisma.TransactionClient, rows: Array<ReturnType<typeof requestRow>>) {
+  const column = <T>(pick: (row: ReturnType<typeof requestRow>) => T) => rows.map(pick);
+  return tx.$queryRaw<Array<{ assignment_id: number; po_number: string }>>`
+    INSERT INTO dropship_request (vendor_id, vendor_name, assignment_id, po_number, order_increment_id, item_sku, qty, unit_cost,
+                                  ship_name_first, ship_name_last, ship_address, ship_city, ship_state, ship_zip, country_id,
+                                  created_at, updated_at)
+    SELECT vendor_id, vendor_name, assignment_id, po_number, order_increment_id, item_sku, qty, unit_cost,
+           ship_name_first, ship_name_last, ship_address, ship_city, ship_state, ship_zip, country_id, statement_timestamp(), statement_timestamp()
+      FROM unnest(${column((r) => r.vendor_id)}::int[], ${column((r) => r.vendor_name)}::text[], ${column((r) => r.assignment_id)}::int[],
+                  ${column((r) => r.po_number)}::text[], ${column((r) => r.order_increment_id)}::text[], ${column((r) => r.item_sku)}::text[],
+                  ${column((r) => r.qty)}::int[], ${column((r) => r.unit_cost)}::numeric[], ${column((r) => r.ship_name_first)}::text[],
+                  ${column((r) => r.ship_name_last)}::text[], ${column((r) => r.ship_address)}::text[], ${column((r) => r.ship_city)}::text[],
+                  ${column((r) => r.ship_state)}::text[], ${column((r) => r.ship_zip)}::text[], ${column((r) => r.country_id)}::text[])
+           WITH ORDINALITY AS r(vendor_id, vendor_name, assignment_id, po_number, order_increment_id, item_sku, qty, unit_cost,
+                                ship_name_first, ship_name_last, ship_address, ship_city, ship_state, ship_zip, country_id, n)
+     ORDER BY n
+        ON CONFLICT DO NOTHING
+    RETURNING assignment_id, po_number`;
+}
+
 async function createRequests(pending: PendingAssignment[], report: StepReport) {
   await prisma.$transaction(
     async (tx) => {
@@ -130,11 +157,10 @@ async function createRequests(pending: PendingAssignment[], report: StepReport) 
           const po = pass === 0 ? purchaseOrderNumber(a) : `PO${a.order_increment_id}-A${a.id}`.slice(0, PO_MAX);
           return { a, po, row: requestRow(a, po) };
         });
-        const inserted = await tx.dropshipRequest.createManyAndReturn({
-          data: rows.map(({ row }) => row),
-          skipDuplicates: true,
-          select: { assignment_id: true, po_number: true },
-        });
+        const inserted = await insertRequests(
+          tx,
+          rows.map(({ row }) => row),
+        );
         const done = new Set(inserted.map((row) => row.assignment_id));
         for (const { a, po } of rows) if (done.has(a.id)) created.push({ assignment: a, po });
         // Assignments that already had a request (a run that crashed after its commit cannot exist, but

@@ -824,13 +824,15 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
         error_segment: outcome.errorSegment ?? null,
         transaction_set: type,
       }));
+      // The logs before the files' outcomes: each log line's foreign key to its file is then checked against a row this
+      // transaction has only locked, which costs a tenth of checking it against a row it has already updated (D141).
+      await writeLogs(logs, tx as Prisma.TransactionClient);
       await tx.$executeRaw`
         UPDATE transmission t SET status = o.status, error = o.error, error_segment = o.error_segment, processed_at = now(),
                                   transaction_set = o.transaction_set, updated_at = now()
           FROM jsonb_to_recordset(${JSON.stringify(fileOutcomes)}::jsonb)
                AS o(id int, status text, error text, error_segment text, transaction_set text)
          WHERE t.id = o.id`;
-      await writeLogs(logs, tx as Prisma.TransactionClient);
       return results;
     },
     { timeout: 300_000, maxWait: 30_000 },

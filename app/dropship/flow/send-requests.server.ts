@@ -174,10 +174,10 @@ async function prepareFile(vendor: Vendor, profile: TradingProfile, report: Step
         },
         tx,
       );
-      await tx.dropshipRequest.updateMany({
-        where: { request_id: { in: sendable.map((request) => request.request_id) } },
-        data: { transmission_id: stored!.id, needs_processing: false },
-      });
+      // The ids as one array, not a list of parameters: Prisma keeps a model call's plan, every id in it, among its debug entries (D141).
+      await tx.$executeRaw`
+        UPDATE dropship_request SET transmission_id = ${stored!.id}, needs_processing = false, updated_at = ${now}
+         WHERE request_id = ANY(${sendable.map((request) => request.request_id)}::int[])`;
       logs.push({
         ...vendorLog(vendor),
         action: "send_requests",
