@@ -3,7 +3,9 @@
 // N requests (default 10,000) spread evenly over M X12 vendors (default 20) go
 // through the five steps, called directly (no feed runner), against a loopback
 // SFTP server (one user and folder tree per vendor) and the Shopify stand-in,
-// both in this process, on a database of its own (created and dropped).
+// both in a process of their own as in production (--outside in-process runs
+// them in this one, as the figures before 2026-11-26 late were measured), on a
+// database of its own (created and dropped).
 // Per step: wall-clock time, what it handled, and the app's database round
 // trips (every pg Client.query of the app's pool; the stand-in's catalog has a
 // pool of its own, not counted), with the time spent waiting on the database,
@@ -14,6 +16,7 @@
 // Shopify's round trip would. Figures go to the console and to bench/dropship/results.json.
 // Experiments: --log-trigram none|one replaces the log's seven trigram indexes (D139); --heap-snapshots DIR
 // writes a heap snapshot before and after each step (after a collection).
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +26,7 @@ import { parseArgs } from "node:util";
 import { writeHeapSnapshot } from "node:v8";
 import pg from "pg";
 import { createTestDatabase } from "../../tests/support/test-database";
+import type { OutsideConfig } from "./outside-servers";
 
 const RESULTS = fileURLToPath(new URL("./results.json", import.meta.url));
 const PASSWORD = "Bench-Pa55word";
@@ -38,6 +42,8 @@ const { values: args } = parseArgs({
     "heap-snapshots": { type: "string" },
     // An experiment (issue 20, D139): the drop-ship log's trigram indexes as migrated (seven, one a column), none, or one GIN over the seven columns.
     "log-trigram": { type: "string", default: "as-migrated" },
+    // Where the vendors' SFTP server and the Shopify stand-in run: "child" (a process of their own) or "in-process".
+    outside: { type: "string", default: "child" },
   },
 });
 function positive(value: string | undefined, name: string) {
@@ -50,6 +56,8 @@ const VENDORS = positive(args.vendors, "--vendors");
 if (VENDORS > REQUESTS) throw new Error("--vendors must not exceed --requests");
 if (VENDORS > 99) throw new Error("--vendors is at most 99");
 const PROFILE_SQL = args["profile-sql"] === true;
+const OUTSIDE = args.outside;
+if (OUTSIDE !== "child" && OUTSIDE !== "in-process") throw new Error(`--outside is child or in-process, not ${OUTSIDE}`);
 // The stand-in answers at once; Shopify takes a while (--shopify-latency-ms holds each answer that long, as Shopify's round trip would).
 const SHOPIFY_LATENCY_MS = Number(args["shopify-latency-ms"]);
 if (!Number.isInteger(SHOPIFY_LATENCY_MS) || SHOPIFY_LATENCY_MS < 0 || SHOPIFY_LATENCY_MS > 10_000)
@@ -185,6 +193,8 @@ const machine = {
   // The machine may be shared: a high load average means noisy timings.
   load_average_at_start: os.loadavg().map((load) => fixed(load, 2)),
   load_average_at_end: [] as number[],
+  // Where the vendors' SFTP server and the Shopify stand-in ran (--outside).
+  outside_servers: OUTSIDE,
 };
 console.log(
   `Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB RAM, Node ${machine.node}, load average ${machine.load_average_at_start.join(" ")}`,
@@ -219,23 +229,7 @@ let failed = false;
 
 try {
   await own.connect();
-  const { PrismaPg } = await import("@prisma/adapter-pg");
-  const { PrismaClient } = await import("../../app/db/generated/client");
-  const { startShopifyStandIn } = await import("../../app/shopify/stand-in.server");
-  const { databaseCatalog } = await import("../../app/shopify/stand-in-catalog.server");
-  const { startSftpServer } = await import("@edi/transport/loopback");
   const { connectTransport } = await import("@edi/transport");
-
-  // Shopify's side reads the same database, through a pool of its own.
-  const catalogPrisma = new PrismaClient({ adapter: new PrismaPg(standInPool) });
-  // The adapter does not end a pool it was handed; an idle client left open is cut when the database is dropped.
-  closers.push(() => standInPool.end());
-  closers.push(() => catalogPrisma.$disconnect());
-  const standIn = await startShopifyStandIn({ catalog: databaseCatalog(catalogPrisma) });
-  closers.push(() => standIn.stop());
-  process.env.SHOPIFY_STAND_IN_URL = standIn.url;
-  adminApiPrefix = `${standIn.url}/admin/`;
-  if (SHOPIFY_LATENCY_MS) standIn.throttle({ latencyMs: SHOPIFY_LATENCY_MS });
 
   // One SFTP user per vendor, each seeing its own folder as "/".
   const users: Record<string, string> = {};
@@ -246,8 +240,11 @@ try {
     userRoots[userOf(i)] = `users/${userOf(i)}`;
     for (const folder of ["inbound", "outbound"]) mkdirSync(path.join(root, "users", userOf(i), folder), { recursive: true });
   }
-  const sftp = await startSftpServer({ root, users, userRoots });
-  closers.push(() => sftp.stop());
+  const outsideConfig: OutsideConfig = { databaseUrl: database.url, root, users, userRoots, shopifyLatencyMs: SHOPIFY_LATENCY_MS };
+  const outside = OUTSIDE === "child" ? await startOutsideChild(outsideConfig) : await startOutsideHere(outsideConfig);
+  const sftp = { port: outside.sftpPort, hostKey: outside.hostKey };
+  process.env.SHOPIFY_STAND_IN_URL = outside.standInUrl;
+  adminApiPrefix = `${outside.standInUrl}/admin/`;
   // The SFTP transport's class is not exported: its prototype, from one connection.
   const probe = await connectTransport({
     mechanism: 1,
@@ -544,7 +541,7 @@ try {
 
   // --- correctness ------------------------------------------------------------------
   const count = async (sql: string) => Number((await own.query<{ n: string }>(sql)).rows[0].n);
-  const calls = (await (await originalFetch(`${standIn.url}/__calls`)).json()) as Array<{
+  const calls = (await (await originalFetch(`${outside.standInUrl}/__calls`)).json()) as Array<{
     operation: string;
     variables: { fulfillment?: { trackingInfo?: { number?: string } } };
   }>;
@@ -652,7 +649,8 @@ try {
       `${((firstHttp - claim) / Math.max(1, acks)).toFixed(1)} ms, fulfilments ` +
       `${((end4 - firstHttp) / Math.max(1, fulfilments)).toFixed(1)} ms each`,
   );
-  console.log(`Peak RSS of this process (app, SFTP server, stand-in and vendors together; PostgreSQL apart): ${peakRssMb} MB`);
+  const inThisProcess = OUTSIDE === "child" ? "app and vendors' answers; SFTP server and stand-in apart" : "app, SFTP server, stand-in and vendors together";
+  console.log(`Peak RSS of this process (${inThisProcess}; PostgreSQL apart): ${peakRssMb} MB`);
   console.log(
     `Heap peak above each step's start${gc ? " (after a collection)" : " (run with --expose-gc to collect first)"}, MB: ` +
       heapPeaks.map(({ step: name, mb }) => `${name} ${mb}`).join("; "),
@@ -695,6 +693,7 @@ try {
       round_trips_per_request: fixed(appTrips / REQUESTS, 2),
       checks_passed: !failed,
       load_average: machine.load_average_at_end,
+      outside_servers: OUTSIDE,
     }),
   );
 } catch (error) {
@@ -709,6 +708,53 @@ try {
   rmSync(root, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
+
+interface Outside {
+  sftpPort: number;
+  hostKey: string;
+  standInUrl: string;
+}
+
+/** The vendors' SFTP server and the Shopify stand-in in a process of their own (outside-servers.ts). */
+async function startOutsideChild(config: OutsideConfig): Promise<Outside> {
+  const script = fileURLToPath(new URL("./outside-servers.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", script, JSON.stringify(config)], { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  closers.push(async () => {
+    child.stdin.end();
+    await exited;
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buffered = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      const end = buffered.indexOf("\n");
+      if (end >= 0) resolve(buffered.slice(0, end));
+    });
+    child.once("exit", (code) => reject(new Error(`the outside servers' process ended (${code}) before answering`)));
+  });
+  return JSON.parse(line) as Outside;
+}
+
+/** The same two servers in this process; the stand-in's pool is not counted as the app's. */
+async function startOutsideHere(config: OutsideConfig): Promise<Outside> {
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const { PrismaClient } = await import("../../app/db/generated/client");
+  const { startShopifyStandIn } = await import("../../app/shopify/stand-in.server");
+  const { databaseCatalog } = await import("../../app/shopify/stand-in-catalog.server");
+  const { startSftpServer } = await import("@edi/transport/loopback");
+  // Shopify's side reads the same database, through a pool of its own.
+  const catalogPrisma = new PrismaClient({ adapter: new PrismaPg(standInPool) });
+  // The adapter does not end a pool it was handed; an idle client left open is cut when the database is dropped.
+  closers.push(() => standInPool.end());
+  closers.push(() => catalogPrisma.$disconnect());
+  const standIn = await startShopifyStandIn({ catalog: databaseCatalog(catalogPrisma) });
+  closers.push(() => standIn.stop());
+  if (config.shopifyLatencyMs) standIn.throttle({ latencyMs: config.shopifyLatencyMs });
+  const sftp = await startSftpServer({ root: config.root, users: config.users, userRoots: config.userRoots });
+  closers.push(() => sftp.stop());
+  return { sftpPort: sftp.port, hostKey: sftp.hostKey, standInUrl: standIn.url };
+}
 
 /** A fixed chance source, so the vendors' answers are the same every run. */
 function seeded(seed: number) {
