@@ -27,6 +27,7 @@ import { writeHeapSnapshot } from "node:v8";
 import pg from "pg";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { OutsideConfig } from "./outside-servers";
+import { forgetShopifyAndAs400 } from "../support/bench-env";
 
 const RESULTS = fileURLToPath(new URL("./results.json", import.meta.url));
 const PASSWORD = "Bench-Pa55word";
@@ -202,18 +203,7 @@ console.log(
 
 const database = await createTestDatabase("bench_dropship");
 // Local mode (the stand-in answers Shopify calls); no AS400 (810 and 846 are off for these vendors).
-for (const key of [
-  "SHOPIFY_API_KEY",
-  "SHOPIFY_API_SECRET",
-  "SHOPIFY_APP_URL",
-  "AS400_HOST",
-  "AS400_PORT",
-  "AS400_USER",
-  "AS400_PASSWORD",
-  "AS400_HOST_KEY",
-  "AS400_TRANSFER_MECHANISM",
-])
-  delete process.env[key];
+forgetShopifyAndAs400();
 if (process.env.NODE_ENV === "production") process.env.ALLOW_LOCAL_MODE_IN_PRODUCTION = "1";
 process.env.DATABASE_URL = database.url;
 process.env.APP_SECRET_KEY = Buffer.alloc(32, 23).toString("base64");

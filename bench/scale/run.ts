@@ -38,6 +38,7 @@ import { freePort } from "../../tests/support/app-server";
 import { EMBEDDED, EMBEDDED_SECRET_KEY, sessionToken, startEmbeddedStandIn } from "../../tests/support/embedded-app";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { insertDropshipLogs } from "../support/dropship-logs";
+import { forgetShopifyAndAs400 } from "../support/bench-env";
 
 // --- what is started -------------------------------------------------------------
 
@@ -335,18 +336,7 @@ log(
 );
 
 // This process talks to the database and the SFTP server only; the app runs in the children.
-for (const key of [
-  "SHOPIFY_API_KEY",
-  "SHOPIFY_API_SECRET",
-  "SHOPIFY_APP_URL",
-  "AS400_HOST",
-  "AS400_PORT",
-  "AS400_USER",
-  "AS400_PASSWORD",
-  "AS400_HOST_KEY",
-  "AS400_TRANSFER_MECHANISM",
-])
-  delete process.env[key];
+forgetShopifyAndAs400();
 process.env.APP_SECRET_KEY = EMBEDDED_SECRET_KEY;
 
 if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {

@@ -48,7 +48,7 @@ export const vendorLog = (vendor: Pick<Vendor, "id" | "name">) => ({ vendor_id: 
  * Writes drop-ship log lines, in one statement, in the order given; inside a transaction when given one.
  * One array per column (unnest), not a model call: Prisma keeps its last hundred debug entries, each
  * model call's query plan with every value of its rows among them, so thousands of log rows written
- * through createMany stayed in memory for a step and the next (D141).
+ * through createMany stayed in memory for a step and the next (D140).
  */
 export async function writeLogs(entries: LogEntry[], db: Prisma.TransactionClient = prisma) {
   if (entries.length === 0) return;

@@ -38,7 +38,7 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
         data: { status: "sent", sent_at: now },
         select: { assignment_id: true, po_number: true, order_increment_id: true, item_sku: true, qty: true },
       });
-      // The ids as one array, not a list of parameters: Prisma keeps a model call's plan, every id in it, among its debug entries (D141).
+      // The ids as one array, not a list of parameters: Prisma keeps a model call's plan, every id in it, among its debug entries (D140).
       await tx.$executeRaw`
         UPDATE assignment SET assign_status = 3, update_time = ${now}
          WHERE id = ANY(${requests.map((r) => r.assignment_id)}::int[]) AND assign_status IN (1, 2)`;

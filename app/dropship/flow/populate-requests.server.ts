@@ -113,7 +113,7 @@ async function pendingCount(): Promise<number> {
  * The batch's requests in one INSERT of one array per column, skipping those whose PO number or
  * assignment already has one; answers those inserted. Not createManyAndReturn: Prisma keeps each
  * model call's query plan, every value of the batch in it, among its last hundred debug entries,
- * so a thousand requests a batch stayed in memory after the step (D141).
+ * so a thousand requests a batch stayed in memory after the step (D140).
  */
 function insertRequests(tx: Prisma.TransactionClient, rows: Array<ReturnType<typeof requestRow>>) {
   const column = <T>(pick: (row: ReturnType<typeof requestRow>) => T) => rows.map(pick);

@@ -174,7 +174,7 @@ async function prepareFile(vendor: Vendor, profile: TradingProfile, report: Step
         },
         tx,
       );
-      // The ids as one array, not a list of parameters: Prisma keeps a model call's plan, every id in it, among its debug entries (D141).
+      // The ids as one array, not a list of parameters: Prisma keeps a model call's plan, every id in it, among its debug entries (D140).
       await tx.$executeRaw`
         UPDATE dropship_request SET transmission_id = ${stored!.id}, needs_processing = false, updated_at = ${now}
          WHERE request_id = ANY(${sendable.map((request) => request.request_id)}::int[])`;
