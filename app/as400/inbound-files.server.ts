@@ -33,6 +33,7 @@ import { displayRemoteName } from "@edi/transport";
 import { settledFiles } from "@edi/transport";
 import { message, type RunMessage } from "~/i18n/messages";
 import { as400ConnectionSettings } from "./connection.server";
+import { errorMessage } from "~/lib/error-message";
 
 /** One kind of file the AS400 sends: where it is dropped and how it is stored. */
 export interface InboundFileKind {
@@ -109,8 +110,6 @@ export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunCo
   };
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The first three of a file's row errors (words of the CSV reader: data, D115), and how many more. */
 export const fileRowErrors = (file: string, errors: string[]): RunMessage =>
   message("logs.as400.file_errors", {
@@ -133,7 +132,7 @@ export async function fetchAs400Files(kind: InboundFileKind, hooks: FetchInbound
     await withTransport(settings, (transport) => fetchInboundFiles(transport, kind, hooks));
     return "fetched";
   } catch (error) {
-    return { error: errorText(error) };
+    return { error: errorMessage(error) };
   }
 }
 
@@ -294,12 +293,12 @@ async function applyStoredInboundFile<File, Applied>(
       where: { id },
       data: {
         status: giveUp ? "failed" : "received",
-        error: `attempt ${attempts}: ${errorText(error)}`,
+        error: `attempt ${attempts}: ${errorMessage(error)}`,
         attempts,
         ...(giveUp ? { processed_at: new Date() } : {}),
       },
     });
-    const problem = message("logs.as400.not_applied", { file: fileName, attempt: attempts, max: applier.maxAttempts, error: errorText(error) });
+    const problem = message("logs.as400.not_applied", { file: fileName, attempt: attempts, max: applier.maxAttempts, error: errorMessage(error) });
     return { status: "not_applied", fileName, problem, setAside: giveUp };
   }
 }

@@ -10,6 +10,7 @@ import { as400ConnectionSettings } from "~/as400/connection.server";
 import { withTransport } from "@edi/transport";
 import { BATCH_FILE_COLUMNS, batchFileRow, EOD_FOLDER, type PendingRow } from "./batch-file";
 import { withEodLock } from "./lock.server";
+import { errorMessage } from "~/lib/error-message";
 
 export { EOD_FOLDER, BATCH_FILE_COLUMNS };
 
@@ -132,7 +133,7 @@ export async function sendBatch(batchId: number): Promise<BatchSummary> {
       await transport.upload(EOD_FOLDER, batch.file_name, Buffer.from(batch.content));
     });
   } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
+    failure = errorMessage(error);
   }
   const status: BatchStatus = failure ? "failed" : "exported";
   const [updated] = await prisma.$transaction([

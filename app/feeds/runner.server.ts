@@ -18,6 +18,7 @@ import { countFeedRun, type FeedOutcome as RunOutcome } from "~/observability/me
 import { registerPool } from "~/observability/pools.server";
 import { ThrottledProgress } from "~/lib/throttled-progress";
 import { message, type RunMessage } from "~/i18n/messages";
+import { errorMessage } from "~/lib/error-message";
 
 const feedsLog = logger("feeds");
 
@@ -168,7 +169,7 @@ async function observedRun(feedName: string, job: FeedJob, options: RunFeedOptio
     ended(result.status === "finished" ? (result.error ? "finished_with_errors" : "finished") : result.status, result.message);
     return result;
   } catch (error) {
-    ended("failed", error instanceof Error ? error.message : String(error), error);
+    ended("failed", errorMessage(error), error);
     throw error;
   }
 }
@@ -356,7 +357,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       if (ended) return whenAbandoned;
       ended = true;
       await progress.finish();
-      const thrown = error instanceof Error ? error.message : String(error);
+      const thrown = errorMessage(error);
       const interrupted = interruption();
       const message = interrupted ?? thrown;
       const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(0, STACK_LINES).join("\n") : undefined;

@@ -6,11 +6,12 @@ import { SecretError } from "~/lib/secrets.server";
 import { PathError, TransportError } from "@edi/transport";
 import type { CodedMessage } from "@edi/messages";
 import { message, plainText, type RunMessage } from "./messages";
+import { errorMessage } from "~/lib/error-message";
 
 export function errorRunMessage(error: unknown): RunMessage {
   if (error instanceof TransportError || error instanceof PathError) return error.coded;
   if (error instanceof SecretError) return message(`secrets.errors.${error.code}`);
-  return plainText(error instanceof Error ? error.message : String(error));
+  return plainText(errorMessage(error));
 }
 
 /** A problem of a vendor's EDI profile after the field's name: "EDI Identifier is required to exchange X12 with this vendor". */

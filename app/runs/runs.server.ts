@@ -22,6 +22,7 @@ import { message, plainText, renderMessage, type MessageTranslate, type RunMessa
 import type { RunProgress, RunStatus, RunView } from "./types";
 import { ThrottledProgress } from "~/lib/throttled-progress";
 import { logger } from "~/observability/logger.server";
+import { errorMessage } from "~/lib/error-message";
 
 const log = logger("runs");
 
@@ -163,7 +164,7 @@ function execute(row: BackgroundRun, definition: RunDefinition, client: pg.Clien
     try {
       outcome = await definition.work({ runId: row.id, progress: (patch) => progress.update(patch), signal });
     } catch (error) {
-      const thrown = error instanceof Error ? error.message : String(error);
+      const thrown = errorMessage(error);
       if (!signal.aborted) log.error({ err: error, run: row.id, lock_key: definition.lockKey }, `run ${row.id} (${definition.lockKey}) failed`);
       outcome = { error: true, message: definition.failure, detail: signal.aborted ? interruptedDetail(signal.reason) : plainText(thrown) };
       await end(signal.aborted ? "interrupted" : "failed", outcome);

@@ -22,6 +22,7 @@ import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport } from "@edi/transport";
 import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
+import { errorMessage } from "~/lib/error-message";
 
 export const AUTO_ASSIGNMENT_FOLDER = "/as400/auto-assignment";
 export const ASSIGNMENT_IMPORT_FOLDER = "/as400/assignments";
@@ -58,7 +59,6 @@ export const ASSIGNMENT_FILE_COLUMNS = ["order_id", "item_id", "sku", "source_co
 const REQUIRED_COLUMNS = ["order_id", "item_id", "source_code", "qty"];
 
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function csvValue(value: unknown): string {
   const text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);

@@ -25,6 +25,7 @@ import { baseTotal, DEFAULT_SHIPPING_DESCRIPTION, processSpecialOrder, recordSpe
 import { firstProblem, specialOrderProblems } from "./special-order-rules";
 import { readSpecialOrderFile, SpecialOrderFileError, type SpecialOrderFile } from "./special-order-file.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
+import { errorMessage } from "~/lib/error-message";
 
 /** Where the AS400 puts its special-order files, next to /as400/order-status, /as400/invoices and /as400/inventory. */
 export const SPECIAL_ORDER_FOLDER = "/as400/special-orders";
@@ -62,8 +63,6 @@ class Report {
 
 /** A special-order log's summary: English text and its code (D114). */
 const summaryOf = (coded: RunMessage) => ({ summary: englishText(coded).slice(0, 2000), summary_code: coded as Prisma.InputJsonValue });
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface PullOptions {
   /** The Shopify client; by default the jobs' one (stand-in in local mode, the offline session embedded). */

@@ -128,8 +128,6 @@ export class StepReport {
   }
 }
 
-export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 const ensuredSequences = new Set<number>();

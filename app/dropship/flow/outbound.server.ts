@@ -14,12 +14,13 @@ import { TransportError } from "@edi/transport";
 import { parentOf } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
 import { as400ConnectionSettings } from "~/as400/connection.server";
-import { errorMessage, StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
+import { StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");
 import { crashPoint } from "./crash-hook.server";
+import { errorMessage } from "~/lib/error-message";
 
 /** What a sent file means beyond itself: the requests of an 850 or CSV are now Sent. */
 async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, lease: UploadLease): Promise<boolean> {

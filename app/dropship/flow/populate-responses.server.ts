@@ -30,8 +30,9 @@ import { displayRemoteName } from "@edi/transport";
 import { gate, inFlight, settledFiles } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
-import { errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
+import { errorMessage } from "~/lib/error-message";
 
 /**
  * Stores the file unless this delivery was taken before (still at its path, or

@@ -40,11 +40,12 @@ import {
   type InvoiceInput,
   type ShipmentInput,
 } from "./apply-responses.server";
-import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { ensureVendorSequence, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverAs400Copies, deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
 import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
 import { crashPoint, testBatchSize } from "./crash-hook.server";
+import { errorMessage } from "~/lib/error-message";
 
 /** After this many unexpected failures (not a bad file: a bug or the database) a file is set aside as failed. */
 const MAX_ATTEMPTS = 3;

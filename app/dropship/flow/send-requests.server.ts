@@ -16,9 +16,10 @@ import { TransportError } from "@edi/transport";
 import { purchaseOrderInterchange, type InterchangeNumbers } from "@edi/purchase-orders";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { withVendorTransport } from "../vendor-connection.server";
-import { ensureVendorSequence, errorMessage, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { ensureVendorSequence, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
+import { errorMessage } from "~/lib/error-message";
 
 /** Vendors sent to at once, each over its own connection (D131). */
 const VENDORS_AT_ONCE = 4;

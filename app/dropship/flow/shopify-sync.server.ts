@@ -14,8 +14,9 @@ import { FulfillmentCreate } from "~/shopify/operations";
 import { DEFAULT_CALL_COST, NORMAL_CONCURRENCY } from "~/shopify/rate-limiter.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
-import { errorMessage, StepReport, writeLogs, type LogEntry } from "./context.server";
+import { StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
+import { errorMessage } from "~/lib/error-message";
 
 /**
  * Responses per batch: their orders are read from Shopify in a few queries, their fulfilments
