@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import selfsigned from "selfsigned";
 import { createPrismaClient } from "../../app/db/client.server";
+import { APP_SCOPES } from "../../app/shopify/access-scopes";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { freePort, startAppServer, type RunningApp } from "./app-server";
@@ -17,7 +18,7 @@ export const EMBEDDED = {
   apiKey: "test-api-key",
   secret: "test-api-secret",
   shop: "test-shop.myshopify.com",
-  scopes: "read_orders,write_orders,read_products,write_products,read_inventory,write_inventory,read_fulfillments,write_fulfillments,read_locations",
+  scopes: APP_SCOPES.join(","),
 } as const;
 
 /** Encrypts vendor passwords in the embedded app; a test that writes vendor rows itself uses the same. */
