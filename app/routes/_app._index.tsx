@@ -12,17 +12,23 @@ import { formatMoney } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
 import type { DailySales, NetSalesDay } from "~/orders/daily-sales.server";
 import { shopName } from "~/shopify/shop.server";
+import { shopifyAdminFor } from "~/shopify/admin-client.server";
+import { scopesToApprove } from "~/shopify/granted-scopes.server";
 
-export const loader = pageLoader(async ({ staff }) => ({ shop: await shopName(staff) }));
+export const loader = pageLoader(async ({ staff }) => {
+  const [shop, toApprove] = await Promise.all([shopName(staff), scopesToApprove(shopifyAdminFor(staff), staff.shop)]);
+  return { shop, toApprove };
+});
 
 type DailySalesAnswer = DailySales & { history: NetSalesDay[] };
 
 export default function Home() {
   const { t } = useTranslation();
-  const { shop } = useLoaderData<typeof loader>();
+  const { shop, toApprove } = useLoaderData<typeof loader>();
   return (
     <AppPage title={t("home.title")} subtitle={shop ? t("home.connected", { shop }) : undefined}>
       <BlockStack gap="400">
+        {toApprove && <AccessToApprove scopes={toApprove} />}
         <DailySalesBlock />
         <div className="home-groups">
           {HOME_LINK_GROUPS.map((group) => (
@@ -44,6 +50,24 @@ export default function Home() {
         </div>
       </BlockStack>
     </AppPage>
+  );
+}
+
+/** The one banner for a grant that falls short (D170): what to re-approve, and what waits meanwhile. */
+function AccessToApprove({ scopes }: { scopes: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Banner tone="warning" title={t("home.access.title")}>
+      <BlockStack gap="200">
+        <p>{t("home.access.body", { scopes: scopes.join(", ") })}</p>
+        <p>{t("home.access.action")}</p>
+        <ul>
+          {scopes.map((scope) => (
+            <li key={scope}>{t(`home.access.effects.${scope}`)}</li>
+          ))}
+        </ul>
+      </BlockStack>
+    </Banner>
   );
 }
 

@@ -20,6 +20,16 @@ export const APP_SCOPES = [
   "write_merchant_managed_fulfillment_orders",
 ] as const;
 
+/** What each part of the app needs from the grant (any scope that covers it, write for read included). */
+export const SCOPES_NEEDED = {
+  /** Drop-ship shipments become fulfilments: the order's fulfillment orders read, fulfillmentCreate. */
+  fulfilment: ["read_orders", "write_merchant_managed_fulfillment_orders"],
+  /** An assignment moves the order's fulfillment order lines to its source's location (fulfillmentOrderMove). */
+  fulfillmentMove: ["read_orders", "write_merchant_managed_fulfillment_orders"],
+  /** Vendors' 846 stock becomes "available" at their location. */
+  vendorStock: ["read_locations", "write_inventory"],
+} as const satisfies Record<string, readonly (typeof APP_SCOPES)[number][] | readonly string[]>;
+
 /** Shopify: "Any scope that writes a resource also grants read access to it." */
 export function expandScopes(scopes: Iterable<string>): Set<string> {
   const expanded = new Set<string>();

@@ -69,6 +69,8 @@ export interface ShopifyAdmin {
   run<V, R>(operation: AdminOperation<V, R>, variables: V, context?: ShopifyCallContext): Promise<R>;
   /** The shop's cost budget as this process sees it (./rate-limiter.server.ts); test doubles may leave it out. */
   readonly budget?: ShopBudget;
+  /** The shop it calls; test doubles may leave it out. */
+  readonly shop?: string;
 }
 
 /** One attempt's outcome. Only `throttled` is sent again: Shopify refused it before running anything. */
@@ -148,6 +150,7 @@ function clientOver(shop: string, transport: GraphqlTransport): ShopifyAdmin {
   const limiter = shopLimiter(shop);
   return {
     budget: limiter,
+    shop,
     async run(operation, variables, context) {
       const at = new Date();
       const started = performance.now();

@@ -391,3 +391,16 @@ export const InventoryItemLevels = operation<{ id: string; after?: string | null
     }
   }`,
 );
+
+// ---------------------------------------------------------------------------
+// What the shop has granted the app (./granted-scopes.server.ts): no scope is
+// needed to ask.
+
+export interface AppAccessScopesResult {
+  currentAppInstallation: { accessScopes: Array<{ handle: string }> };
+}
+export const AppAccessScopes = operation<Record<string, never>, AppAccessScopesResult>(
+  "AppAccessScopes",
+  `#graphql
+  query AppAccessScopes { currentAppInstallation { accessScopes { handle } } }`,
+);

@@ -8,6 +8,7 @@ import { logger } from "~/observability/logger.server";
 import { addToLogContext } from "~/observability/context.server";
 import { shopify } from "~/shopify.server";
 import { isServedShop } from "./shops.server";
+import { forgetShopAccess } from "./granted-scopes.server";
 
 export async function authenticateWebhook(request: Request) {
   if (env().mode !== "embedded") throw new Response(null, { status: 404 });
@@ -45,9 +46,10 @@ export async function deleteShopSessions({ shop, session, topic }: Webhook): Pro
   if (session) await prisma.session.deleteMany({ where: { shop } });
 }
 
-/** app/scopes_update: the session keeps the scopes the shop granted now. */
+/** app/scopes_update: the session keeps the scopes the shop granted now, and Home asks Shopify again. */
 export async function updateSessionScopes({ payload, session, topic, shop }: Webhook): Promise<void> {
   log.info(`Received ${topic} webhook for ${shop}`);
+  forgetShopAccess(shop);
   const current = (payload as { current?: string[] }).current;
   if (session && current) {
     await prisma.session.update({ where: { id: session.id }, data: { scope: current.toString() } });

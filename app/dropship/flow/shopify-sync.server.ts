@@ -14,6 +14,8 @@ import { FulfillmentCreate } from "~/shopify/operations";
 import { DEFAULT_CALL_COST, NORMAL_CONCURRENCY } from "~/shopify/rate-limiter.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
+import { SCOPES_NEEDED } from "~/shopify/access-scopes";
+import { MissingScopesError, requireScopes } from "~/shopify/granted-scopes.server";
 import { StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
 import { errorMessage } from "~/lib/error-message";
@@ -73,11 +75,16 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
        LIMIT ${BATCH}`;
     if (due.length === 0) return;
     afterId = due[due.length - 1].id;
-    try {
-      admin ??= await jobsShopifyAdmin();
-    } catch (error) {
-      report.problem(`Shopify: ${errorMessage(error)}`);
-      return;
+    if (!admin) {
+      try {
+        admin = await jobsShopifyAdmin();
+        // Without the grant every shipment would fail alone ("access denied", then "no open line"): one reason instead.
+        await requireScopes(admin, SCOPES_NEEDED.fulfilment);
+      } catch (error) {
+        if (error instanceof MissingScopesError) return waitForAccess(error, report, options);
+        report.problem(`Shopify: ${errorMessage(error)}`);
+        return;
+      }
     }
     const outcomes: Outcome[] = [];
     // The batch's orders as Shopify sees them. If that read fails, each response is tried alone (and fails alone).
@@ -105,6 +112,20 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
     await Promise.all(Array.from({ length: Math.min(room, queue.length) }, worker));
     await recordOutcomes(outcomes, report);
   }
+}
+
+/** The shipments stay received (fulfilled at the first run once the access is approved); one log line and one problem say why. */
+async function waitForAccess(error: MissingScopesError, report: StepReport, options: { responseIds?: number[] }) {
+  const [{ waiting }] = await prisma.$queryRaw<Array<{ waiting: number }>>`
+    SELECT count(*)::int AS waiting FROM dropship_response
+     WHERE response_type = '856' AND status = 'received'
+       AND (${options.responseIds ?? null}::int[] IS NULL OR id = ANY(${options.responseIds ?? null}::int[]))`;
+  const reason = message("logs.dropship.fulfilment_access_missing", {
+    shipments: message("logs.n.shipment", { count: waiting }),
+    scopes: error.missing.join(", "),
+  });
+  report.problem(reason);
+  await writeLogs([{ action: "shopify_fulfillment", status: "error", ...logMessage(reason.code, reason.params) }]);
 }
 
 /** The order's gid, or null when the id is not one (that response then fails on its own). */
@@ -247,7 +268,17 @@ export async function syncInventoryToShopify(report: StepReport) {
   let admin;
   try {
     admin = await jobsShopifyAdmin();
+    await requireScopes(admin, SCOPES_NEEDED.vendorStock);
   } catch (error) {
+    if (error instanceof MissingScopesError) {
+      const reason = message("logs.dropship.inventory_access_missing", {
+        stock: message("logs.n.stock_level", { count: sources.reduce((sum, source) => sum + Number(source.changed), 0) }),
+        scopes: error.missing.join(", "),
+      });
+      report.problem(reason);
+      await writeLogs([{ action: "shopify_inventory", status: "error", ...logMessage(reason.code, reason.params) }]);
+      return;
+    }
     report.problem(`Shopify: ${errorMessage(error)}`);
     return;
   }
