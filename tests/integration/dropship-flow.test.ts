@@ -21,6 +21,7 @@ import { closeFeedPool } from "../../app/feeds/runner.server";
 import { i18nServer } from "../../app/i18n/i18n.server";
 import { renderForReader } from "../../app/i18n/messages";
 import { metricsText } from "../../app/observability/metrics.server";
+import { APP_SCOPES } from "../../app/shopify/access-scopes";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn } from "../../app/shopify/stand-in.server";
 import { mapTransactions } from "@edi/documents";
@@ -445,6 +446,30 @@ describe("when things go wrong", () => {
     expect(rerun.error).toBe(false);
     expect(await prisma.dropshipResponse.count({ where: { response_type: "856" } })).toBe(1);
     expect(await calls("FulfillmentCreate")).toHaveLength(1);
+  });
+
+  it("holds the shipments with one reason while the shop has not granted fulfilment access, and fulfils them once it is approved (D170)", async () => {
+    const { assignment } = await answeredVendor("DS79", "SKU-79001", 1400);
+    await populateShipResponses();
+    // An older install: everything but the fulfillment-order scope.
+    const short = APP_SCOPES.filter((scope) => scope !== "write_merchant_managed_fulfillment_orders");
+    await fetch(`${standIn.url}/__scopes`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ scopes: short }) });
+    const held = await processShipResponses();
+    expect(held.error).toBe(true);
+    expect(held.message).toContain("1 shipment not fulfilled in Shopify: the shop has not granted the app write_merchant_managed_fulfillment_orders.");
+    expect(await calls("FulfillmentCreate")).toHaveLength(0);
+    expect(await calls("OrdersFulfillmentState")).toHaveLength(0);
+    const refusals = await prisma.dropshipLog.findMany({ where: { action: "shopify_fulfillment", status: "error" } });
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0].message).toContain("Approve the app's updated access in the Shopify admin");
+    expect((await prisma.dropshipResponse.findFirstOrThrow({ where: { response_type: "856" } })).status).toBe("received");
+
+    await fetch(`${standIn.url}/__scopes`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ scopes: APP_SCOPES }) });
+    const approved = await processShipResponses();
+    expect(approved.error).toBe(false);
+    expect(await calls("FulfillmentCreate")).toHaveLength(1);
+    expect((await prisma.dropshipResponse.findFirstOrThrow({ where: { response_type: "856" } })).status).toBe("fulfilled");
+    expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(4);
   });
 
   it("does not fulfil twice when a run stopped after Shopify answered", async () => {
