@@ -2,7 +2,6 @@
 // start with one line per problem instead of a failure somewhere later.
 import { z } from "zod";
 import { normaliseFingerprint } from "@edi/transport";
-import { APP_SCOPES } from "./shopify/access-scopes";
 
 const flag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((value) => ["1", "true", "yes"].includes(value));
 
@@ -53,8 +52,8 @@ const EnvSchema = z.object({
   SHOPIFY_API_KEY: z.string().min(1).optional(),
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
   SHOPIFY_APP_URL: z.url({ message: "must be the app's public URL, e.g. https://ops.example.com" }).optional(),
-  /** Admin API access scopes; the default is what the app needs (app/shopify/access-scopes.ts). */
-  SCOPES: z.string().default(APP_SCOPES.join(",")),
+  /** Admin API access scopes; unset: what the app needs (APP_SCOPES, app/shopify/access-scopes.ts). */
+  SCOPES: z.string().min(1).optional(),
   /** The merchant's shop or shops (comma-separated *.myshopify.com): the only ones served in embedded mode. */
   SHOPIFY_SHOPS: z
     .string()
