@@ -292,7 +292,9 @@ describe("inventory kept by the stand-in", () => {
       expect(noKey.errors[0].message).toContain("requires an idempotency key");
       const literalKey = await set(
         { quantities: [quantity()] },
-        'mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) @idempotent(key: "literal-1") { userErrors { code } } }',
+        `mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) {
+          inventorySetQuantities(input: $input) @idempotent(key: "literal-1") { userErrors { code } }
+        }`,
       );
       expect(literalKey.data.inventorySetQuantities.userErrors).toEqual([]);
 

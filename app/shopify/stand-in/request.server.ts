@@ -125,9 +125,10 @@ interface NodeContext {
 function nodeContexts(document: DocumentNode): Map<ASTNode, NodeContext> {
   const contexts = new Map<ASTNode, NodeContext>();
   visit(document, {
-    enter(node, _key, _parent, _path, ancestors) {
+    enter(node, _key, parent, _path, ancestors) {
       const context: NodeContext = { path: [] };
-      for (const ancestor of [...ancestors, node]) {
+      // graphql-js gives the parent apart from the other ancestors.
+      for (const ancestor of [...ancestors, parent, node]) {
         if (!ancestor || Array.isArray(ancestor) || !("kind" in ancestor)) continue;
         const each = ancestor as ASTNode;
         if (each.kind === Kind.OPERATION_DEFINITION) {
