@@ -848,16 +848,19 @@ export async function startShopifyStandIn(
             ? deniedFields(admin, { kind: checked.document.kind, definitions: [checked.operation] }, grant.scopes).filter((denied) => denied.path.length === 1)
             : [];
         try {
-          const computed = deniedRoots.length
-            ? Object.fromEntries(roots.map((root) => [root, null]))
-            : handler
-              ? await serially(async () => handler(variables, { shop, state, catalog, document }))
-              : {};
-          const rootData = {
-            ...Object.fromEntries(roots.filter((root) => root in ROOT_ANSWERS).map((root) => [root, ROOT_ANSWERS[root](grant)])),
-            ...(computed as object),
-          };
-          const shaped = shapeAnswer({ admin, document: checked.document, operation: checked.operation, variables, data: rootData, covered: grant.covered() });
+          // Shaped in the same turn as the handler ran, so that no other request changes the state it answers from.
+          const shaped = await serially(async () => {
+            const computed = deniedRoots.length
+              ? Object.fromEntries(roots.map((root) => [root, null]))
+              : handler
+                ? await handler(variables, { shop, state, catalog, document })
+                : {};
+            const data = {
+              ...Object.fromEntries(roots.filter((root) => root in ROOT_ANSWERS).map((root) => [root, ROOT_ANSWERS[root](grant)])),
+              ...(computed as object),
+            };
+            return shapeAnswer({ admin, document: checked.document, operation: checked.operation, variables, data, covered: grant.covered() });
+          });
           if (shaped.errors) call.accessDenied = shaped.errors.map((error) => (error.path ?? []).join("."));
           // A `nodes` query costs what it returned, not what it asked for at most.
           const cost = nodesIds(document, variables) ? throttle.settle(gate.requested, actualNodesCost(shaped.data)) : gate.cost;
