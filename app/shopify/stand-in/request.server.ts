@@ -11,6 +11,7 @@ import {
   coerceInputValue,
   getLocation,
   GraphQLError,
+  isEnumType,
   isNonNullType,
   Kind,
   Lexer,
@@ -119,6 +120,8 @@ interface NodeContext {
   argument?: string;
   directive?: string;
   operation?: string;
+  /** Inside a variable's definition: its name. */
+  variable?: string;
 }
 
 /** Where each node of the document sits, for the paths and names of Shopify's validation errors. */
@@ -143,6 +146,7 @@ function nodeContexts(document: DocumentNode): Map<ASTNode, NodeContext> {
           context.path.push(each.name.value);
           context.argument = each.name.value;
         } else if (each.kind === Kind.DIRECTIVE) context.directive = each.name.value;
+        else if (each.kind === Kind.VARIABLE_DEFINITION) context.variable = each.variable.name.value;
       }
       contexts.set(node, context);
     },
@@ -230,9 +234,14 @@ translate("VariablesInAllowedPositionRule", (error, context) => {
     extensions: { code: "variableMismatch", variableName: variable.replace(/^\$/, ""), typeName: given, argumentName: context.argument },
   };
 });
-translate("KnownTypeNamesRule", (error) => {
+translate("KnownTypeNamesRule", (error, context) => {
   const [typeName] = quoted(error.message);
-  return { message: `No such type ${typeName}, so it can't be used here`, extensions: { code: "undefinedType", typeName } };
+  return context.variable
+    ? {
+        message: `${typeName} isn't a defined input type (on $${context.variable})`,
+        extensions: { code: "variableRequiresValidType", typeName, variableName: context.variable },
+      }
+    : { message: `No such type ${typeName}, so it can't be a fragment condition`, extensions: { code: "undefinedType", typeName } };
 });
 translate("KnownDirectivesRule", (error) => {
   const [directive] = quoted(error.message);
@@ -251,7 +260,8 @@ function validationErrorsOf(schema: GraphQLSchema, document: DocumentNode): Shop
   const contexts = nodeContexts(document);
   return specifiedRules.flatMap((rule) =>
     validate(schema, document, [rule]).map((error): ShopifyError => {
-      const context = contexts.get(error.nodes?.[0] as ASTNode) ?? { path: [] };
+      // The last node is the one in question (a variable's use, not its definition).
+      const context = contexts.get(error.nodes?.at(-1) as ASTNode) ?? { path: [] };
       const translated = TRANSLATIONS.get(rule)?.(error, context) ?? {
         message: error.message,
         extensions: { code: rule.name.replace(/Rule$/, "").replace(/^./, (first) => first.toLowerCase()) },
@@ -275,7 +285,7 @@ interface Problem {
 }
 
 /** graphql-js's explanation of a coercion failure in graphql-ruby's words. */
-function problemOf(path: ReadonlyArray<string | number>, error: GraphQLError, invalidValue: unknown): Problem {
+function problemOf(schema: GraphQLSchema, path: ReadonlyArray<string | number>, error: GraphQLError, invalidValue: unknown): Problem {
   const message = error.message;
   const undefinedField = /^Field "([^"]+)" is not defined by type "([^"]+)"/.exec(message);
   if (undefinedField) return { path: [...path, undefinedField[1]], explanation: `Field is not defined on ${undefinedField[2]}` };
@@ -283,7 +293,11 @@ function problemOf(path: ReadonlyArray<string | number>, error: GraphQLError, in
   if (missingField) return { path: [...path, missingField[1]], explanation: "Expected value to not be null" };
   if (/^Expected non-nullable type "[^"]+" not to be null/.test(message)) return { path: [...path], explanation: "Expected value to not be null" };
   const enumValue = /^Value "?([^"]*)"? does not exist in "([^"]+)" enum/.exec(message);
-  if (enumValue) return { path: [...path], explanation: `Expected ${JSON.stringify(invalidValue)} to be one of: ${enumValue[2]}'s values` };
+  const enumType = enumValue ? schema.getType(enumValue[2]) : undefined;
+  if (enumType && isEnumType(enumType)) {
+    const values = enumType.getValues().map((value) => value.name);
+    return { path: [...path], explanation: `Expected ${JSON.stringify(invalidValue)} to be one of: ${values.join(", ")}` };
+  }
   const scalar = /^(\w+) cannot represent/.exec(message);
   if (scalar) return { path: [...path], explanation: `Could not coerce value ${JSON.stringify(invalidValue)} to ${scalar[1]}` };
   return { path: [...path], explanation: message.replace(/\.$/, "") };
@@ -302,7 +316,7 @@ function variableErrorsOf(schema: GraphQLSchema, operation: OperationDefinitionN
       const hasDefault = !given && definition.defaultValue !== undefined && valueFromAST(definition.defaultValue, type) !== undefined;
       if (isNonNullType(type) && !hasDefault) problems.push({ path: [], explanation: "Expected value to not be null" });
     } else {
-      coerceInputValue(variables[name], type, (path, invalidValue, error) => problems.push(problemOf(path, error, invalidValue)));
+      coerceInputValue(variables[name], type, (path, invalidValue, error) => problems.push(problemOf(schema, path, error, invalidValue)));
     }
     if (problems.length === 0) continue;
     // An object's own unknown or missing fields before those of the objects inside it, as graphql-ruby lists them.
