@@ -5,7 +5,7 @@ import { ApiVersion, AppDistribution, shopifyApp, type AdminApiContext } from "@
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env } from "./env.server";
-import { APP_SCOPES, scopesOf } from "./shopify/access-scopes";
+import { requestedScopes } from "./shopify/access-scopes";
 
 export const apiVersion = ApiVersion.July26;
 
@@ -27,7 +27,7 @@ function createShopifyApp() {
     apiKey: config.SHOPIFY_API_KEY!,
     apiSecretKey: config.SHOPIFY_API_SECRET!,
     apiVersion,
-    scopes: config.SCOPES ? scopesOf(config.SCOPES) : [...APP_SCOPES],
+    scopes: requestedScopes(config.SCOPES),
     appUrl: config.SHOPIFY_APP_URL!,
     authPathPrefix: "/auth",
     // Same Session table; the storage is typed against the classic client.

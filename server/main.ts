@@ -28,6 +28,7 @@ import { applyMigrations } from "../app/db/migrate.server";
 import { createPrismaClient } from "../app/db/client.server";
 import { disconnectPrisma, runAsWebRequest } from "../app/db.server";
 import { databaseCatalog } from "../app/shopify/stand-in-catalog.server";
+import { requestedScopes } from "../app/shopify/access-scopes";
 import { startShopifyStandIn } from "../app/shopify/stand-in.server";
 import { observeRequests } from "../app/observability/http.server";
 import { logger } from "../app/observability/logger.server";
@@ -91,7 +92,8 @@ async function main() {
       }
       const catalogDb = createPrismaClient(databaseUrl, 2);
       stops.push(() => catalogDb.$disconnect());
-      const standIn = await startShopifyStandIn({ shop: env.LOCAL_SHOP, catalog: databaseCatalog(catalogDb) });
+      // The demo shop grants what SCOPES asks for, as a merchant approving the install would.
+      const standIn = await startShopifyStandIn({ shop: env.LOCAL_SHOP, catalog: databaseCatalog(catalogDb), scopes: requestedScopes(env.SCOPES) });
       stops.push(standIn.stop);
       process.env.SHOPIFY_STAND_IN_URL = standIn.url;
       log(`Shopify stand-in answering at ${standIn.url}`);

@@ -55,3 +55,6 @@ export const scopesOf = (list: string | null | undefined): string[] =>
     .split(",")
     .map((scope) => scope.trim())
     .filter(Boolean);
+
+/** The scopes the app asks for: SCOPES when set, else APP_SCOPES. */
+export const requestedScopes = (scopes: string | undefined): string[] => (scopes ? scopesOf(scopes) : [...APP_SCOPES]);

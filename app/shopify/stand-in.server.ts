@@ -12,16 +12,27 @@
 //   POST /__locations                         add or change one: { id?, name?, isActive?, deleted? }
 //   PUT  /__levels                            set available levels: [{ sku, location (name or id), quantity }]
 //   GET|POST|DELETE /__throttle               Shopify's rate limits: see ThrottleControl
+//   GET|PUT /__scopes                         the access scopes granted: { scopes } (DELETE /__state restores the option's)
 //   POST /admin/oauth/access_token            token exchange (embedded-mode tests: options.app)
 // With options.tls it answers HTTPS, as Shopify does: the embedded-mode tests
 // point the app's connections to https://{shop} at it (tests/support/shopify-hosts.mjs).
 // Answers carry Shopify's cost extension; tests make the stand-in throttle
 // through /__throttle (a leaky bucket, or HTTP 429s with Retry-After).
+// Every request is checked against Shopify's published schema first
+// (./stand-in/request.server.ts), and every answer is shaped by its document and
+// the granted scopes (./stand-in/answer.server.ts): an answer the schema does not
+// allow is the stand-in's bug, answered 500 (docs/decisions.md D160-D162).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type RequestListener } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { APP_SCOPES, scopesOf } from "./access-scopes";
+import { deniedFields, rootFieldNames } from "./admin-access.server";
+import { adminSchema } from "./admin-schema.server";
+import { shapeAnswer, StandInAnswerViolation } from "./stand-in/answer.server";
+import { checkRequest } from "./stand-in/request.server";
+import { appInstallationAnswer, createGrant, scopesControl, type Grant } from "./stand-in/scopes.server";
 
 export interface RecordedCall {
   operation: string;
@@ -38,6 +49,12 @@ export interface RecordedCall {
   /** Refused for the rate limit, and the wait Shopify's answer implied (cost extension or Retry-After). */
   throttled?: "THROTTLED" | "HTTP 429";
   retryAfterMs?: number;
+  /** Refused before it ran, as Shopify refuses an invalid document or variables: the errors' codes. */
+  invalid?: string[];
+  /** The paths of the fields refused for the granted scopes (ACCESS_DENIED). */
+  accessDenied?: string[];
+  /** The stand-in's answer broke the schema (its own bug; answered 500): what broke where. */
+  violation?: string;
 }
 
 /** Where the stand-in's orders, SKUs and locations come from (./stand-in-catalog.server.ts reads the database). */
@@ -275,7 +292,7 @@ const handlers: Record<string, Handler> = {
     };
     const nodes = await Promise.all(
       ids.map(async (id) => {
-        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) return /^gid:\/\/shopify\/\w+\/\d+$/.test(id) ? {} : null;
+        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) return /^gid:\/\/shopify\/\w+\/\d+$/.test(id) ? { id } : null;
         const order = await state.loadOrder(numericIdOf(id));
         return order ? fulfillmentView(order, pages) : null;
       }),
@@ -354,10 +371,10 @@ const handlers: Record<string, Handler> = {
     },
   }),
 
-  // As 2026-07 answers it (D45): the removed compare fields fail validation, an idempotency
-  // key is required, and every quantity names the level it expects (null: no compare).
+  // As 2026-07 answers it (D45): the removed compare fields fail validation (the schema's, D160), an
+  // idempotency key is required, and every quantity names the level it expects (null: no compare).
   InventorySetQuantities: async (variables, { state, catalog, document }) => {
-    refuseRemovedInventoryFields(variables);
+    refuseOversizedQuantities(variables);
     const idempotencyKey = idempotencyKeyOf(document, variables);
     const input = (variables.input ?? {}) as {
       name?: string;
@@ -380,9 +397,6 @@ const handlers: Record<string, Handler> = {
     if (!input.reason || !INVENTORY_REASONS.has(input.reason)) {
       errors.push({ code: "INVALID_REASON", field: ["input", "reason"], message: "The specified reason is invalid." });
     }
-    if (quantities.length > 250) {
-      errors.push({ code: "INVALID_QUANTITY", field: ["input", "quantities"], message: "The quantities input can't contain more than 250 items." });
-    }
     const locationNames = new Map((await servedLocations(state, catalog)).map((location) => [location.id, location.name]));
     const seen = new Set<string>();
     const resolved = quantities.map((entry, index) => {
@@ -394,8 +408,11 @@ const handlers: Record<string, Handler> = {
       if (!sku)
         errors.push({ code: "INVALID_INVENTORY_ITEM", field: [...field, "inventoryItemId"], message: "The specified inventory item could not be found." });
       if (!location) errors.push({ code: "INVALID_LOCATION", field: [...field, "locationId"], message: "The specified location could not be found." });
-      if (!Number.isInteger(entry.quantity))
-        errors.push({ code: "INVALID_QUANTITY", field: [...field, "quantity"], message: "The quantity must be an integer." });
+      // A non-integer is refused earlier, as the variable's coercion to Int; these are the schema's codes for the bounds.
+      if (Number(entry.quantity) > 1_000_000_000)
+        errors.push({ code: "INVALID_QUANTITY_TOO_HIGH", field: [...field, "quantity"], message: "The total quantity can't be higher than 1,000,000,000." });
+      if (Number(entry.quantity) < -1_000_000_000)
+        errors.push({ code: "INVALID_QUANTITY_TOO_LOW", field: [...field, "quantity"], message: "The total quantity can't be lower than -1,000,000,000." });
       if (seen.has(key))
         errors.push({
           code: "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR",
@@ -679,9 +696,23 @@ function verifiedSessionToken(token: string, app: StandInApp): { dest: string } 
   return { dest: String(claims.dest ?? "") };
 }
 
+/** Root fields answered from the stand-in's own state whatever the operation's name (the app asks its grant this way). */
+const ROOT_ANSWERS: Record<string, (grant: Grant) => unknown> = { currentAppInstallation: appInstallationAnswer };
+
 export async function startShopifyStandIn(
-  options: { port?: number; shop?: string; catalog?: StandInCatalog; tls?: { key: string; cert: string }; app?: StandInApp } = {},
+  options: {
+    port?: number;
+    shop?: string;
+    catalog?: StandInCatalog;
+    tls?: { key: string; cert: string };
+    app?: StandInApp;
+    /** The access scopes the shop granted (default: options.app's, else APP_SCOPES); GET|PUT /__scopes. */
+    scopes?: readonly string[];
+  } = {},
 ) {
+  // Loaded before the first request (once per process): a missing schema stops the start, not a test.
+  const admin = adminSchema();
+  const grant = createGrant(options.scopes ?? (options.app ? scopesOf(options.app.scopes) : APP_SCOPES));
   const calls: RecordedCall[] = [];
   const issuedTokens = new Set<string>();
   const shop = options.shop ?? "demo-shop.myshopify.com";
@@ -719,7 +750,7 @@ export async function startShopifyStandIn(
         }
         const accessToken = `shpat_${randomBytes(16).toString("hex")}`;
         issuedTokens.add(accessToken);
-        return send(200, { access_token: accessToken, scope: options.app.scopes });
+        return send(200, { access_token: accessToken, scope: grant.scopes.join(",") });
       }
       if (request.url === "/__calls") {
         if (request.method === "DELETE") calls.length = 0;
@@ -738,7 +769,16 @@ export async function startShopifyStandIn(
         throttle.reset();
         idempotentAnswersOf(state).clear();
         locationChanges.delete(state);
+        grant.reset();
         return send(200, { ok: true });
+      }
+      if (request.url === "/__scopes") {
+        if (request.method === "PUT") {
+          const control = scopesControl.safeParse(JSON.parse((await readBody(request)) || "null"));
+          if (!control.success) return send(422, { errors: control.error.issues.map((issue) => ({ path: issue.path, message: issue.message })) });
+          grant.set(control.data.scopes);
+        } else if (request.method !== "GET") return send(405, { errors: "GET or PUT" });
+        return send(200, { scopes: grant.scopes });
       }
       const control = await locationControl(request, state, catalog);
       if (control) return send(control.status, control.body);
@@ -766,6 +806,13 @@ export async function startShopifyStandIn(
         const variables = body.variables ?? {};
         const call: RecordedCall = { operation: name ?? "(anonymous)", variables, at: new Date().toISOString(), version: route[1], arrivedMs, inFlight };
         calls.push(call);
+        // Refused as Shopify refuses an invalid document or variables, before anything runs or costs: errors, no data.
+        const checked = checkRequest(admin.schema, document, body.operationName, variables);
+        if (!checked.ok) {
+          call.invalid = checked.errors.map((error) => String(error.extensions?.code ?? "parse"));
+          call.answeredMs = performance.now();
+          return send(200, { errors: checked.errors });
+        }
         const gate = throttle.admit(document, variables);
         await throttle.delay();
         const answer = (status: number, answerBody: unknown, headers: Record<string, string> = {}) => {
@@ -790,18 +837,42 @@ export async function startShopifyStandIn(
           });
         }
         const extensions = { cost: gate.cost };
+        const roots = rootFieldNames(checked.operation);
         const handler = name ? handlers[name] : undefined;
-        if (!handler) {
+        if (!handler && !roots.every((root) => root in ROOT_ANSWERS)) {
           return answer(200, { errors: [{ message: `The Shopify stand-in does not answer ${name ?? "anonymous operations"}` }], extensions });
         }
+        // A mutation refused for the scopes runs nothing: its root fields are checked before the handler is called.
+        const deniedRoots =
+          checked.operation.operation === "mutation"
+            ? deniedFields(admin, { kind: checked.document.kind, definitions: [checked.operation] }, grant.scopes).filter((denied) => denied.path.length === 1)
+            : [];
         try {
-          const data = await serially(async () => handler(variables, { shop, state, catalog, document }));
+          // Shaped in the same turn as the handler ran, so that no other request changes the state it answers from.
+          const shaped = await serially(async () => {
+            const computed = deniedRoots.length
+              ? Object.fromEntries(roots.map((root) => [root, null]))
+              : handler
+                ? await handler(variables, { shop, state, catalog, document })
+                : {};
+            const data = {
+              ...Object.fromEntries(roots.filter((root) => root in ROOT_ANSWERS).map((root) => [root, ROOT_ANSWERS[root](grant)])),
+              ...(computed as object),
+            };
+            return shapeAnswer({ admin, document: checked.document, operation: checked.operation, variables, data, covered: grant.covered() });
+          });
+          if (shaped.errors) call.accessDenied = shaped.errors.map((error) => (error.path ?? []).join("."));
           // A `nodes` query costs what it returned, not what it asked for at most.
-          if (nodesIds(document, variables)) return answer(200, { data, extensions: { cost: throttle.settle(gate.requested, actualNodesCost(data)) } });
-          return answer(200, { data, extensions });
+          const cost = nodesIds(document, variables) ? throttle.settle(gate.requested, actualNodesCost(shaped.data)) : gate.cost;
+          return answer(200, { ...(shaped.errors ? { errors: shaped.errors } : {}), data: shaped.data, extensions: { cost } });
         } catch (error) {
           // Refused as Shopify's GraphQL validation refuses: errors and no data.
           if (error instanceof GraphqlRequestError) return answer(200, { errors: error.errors, extensions });
+          // The stand-in's own bug: loud, so that the test that met it fails.
+          if (error instanceof StandInAnswerViolation) {
+            call.violation = error.message;
+            return answer(500, { errors: [{ message: error.message, extensions: { code: "STAND_IN_ANSWER_VIOLATION", violations: error.violations } }] });
+          }
           // The catalog failed (say the database is down): Shopify's answer to its own faults.
           return answer(500, { errors: [{ message: `Internal error in the stand-in: ${(error as Error).message}` }] });
         }
@@ -920,22 +991,19 @@ class GraphqlRequestError extends Error {
   }
 }
 
-/** compareQuantity and ignoreCompareQuantity were removed in 2026-04: an input naming them fails validation. */
-function refuseRemovedInventoryFields(variables: Record<string, unknown>) {
-  const input = (variables.input ?? {}) as { ignoreCompareQuantity?: unknown; quantities?: Array<Record<string, unknown>> };
-  const problems: Array<{ path: Array<string | number>; explanation: string }> = [];
-  if ("ignoreCompareQuantity" in input) problems.push({ path: ["ignoreCompareQuantity"], explanation: "Field is not defined on InventorySetQuantitiesInput" });
-  (Array.isArray(input.quantities) ? input.quantities : []).forEach((quantity, index) => {
-    if (quantity && typeof quantity === "object" && "compareQuantity" in quantity) {
-      problems.push({ path: ["quantities", index, "compareQuantity"], explanation: "Field is not defined on InventoryQuantityInput" });
-    }
-  });
-  if (problems.length === 0) return;
-  const listed = problems.map((problem) => `${problem.path.join(".")} (${problem.explanation})`).join(", ");
+/**
+ * More than 250 quantities: refused as a whole, as Shopify refuses a list input above its maximum size
+ * (there is no userError code for it in InventorySetQuantitiesUserErrorCode). The removed compare fields
+ * are refused by the schema now (./stand-in/request.server.ts, D160).
+ */
+function refuseOversizedQuantities(variables: Record<string, unknown>) {
+  const quantities = (variables.input as { quantities?: unknown } | undefined)?.quantities;
+  if (!Array.isArray(quantities) || quantities.length <= 250) return;
   throw new GraphqlRequestError([
     {
-      message: `Variable $input of type InventorySetQuantitiesInput! was provided invalid value for ${listed}`,
-      extensions: { code: "INVALID_VARIABLE", problems },
+      message: `The input array size of ${quantities.length} is greater than the maximum allowed of 250.`,
+      path: ["inventorySetQuantities", "input", "quantities"],
+      extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" },
     },
   ]);
 }

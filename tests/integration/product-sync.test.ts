@@ -60,7 +60,7 @@ describe("every Shopify call is recorded", () => {
     const refused = await admin.run(modules.operations.ProductTagsAdd, { id: "gid://shopify/Product/1", tags: ["x"] }, { sku: sku(2) });
     expect(refused.tagsAdd.userErrors[0].message).toBe("Product does not exist");
     const failure = await admin
-      .run({ name: "NoSuchOperation", document: "query NoSuchOperation { nope }" }, {}, { sku: sku(2) })
+      .run({ name: "NoSuchOperation", document: "query NoSuchOperation { shop { name } }" }, {}, { sku: sku(2) })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(modules.client.ShopifyApiError);
     await modules.records.flushShopifyCallRecords();
