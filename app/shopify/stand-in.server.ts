@@ -899,6 +899,8 @@ export async function startShopifyStandIn(
     },
     /** As DELETE /__throttle. */
     unthrottle: () => throttle.reset(),
+    /** As PUT /__scopes, for a test that cannot reach it over HTTP (TLS with a test CA). */
+    grant: (scopes: readonly string[]) => grant.set(scopesControl.parse({ scopes }).scopes),
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

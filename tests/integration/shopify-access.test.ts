@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_SCOPES, expandScopes, missingScopes } from "../../app/shopify/access-scopes";
 import { standInUrlOf } from "../support/app-server";
 import { startAppWithDatabase, stopAppWithDatabase, type AppWithDatabase } from "../support/app-with-database";
-import { EMBEDDED, sessionToken, startEmbeddedApp, webhookHeaders, type EmbeddedApp } from "../support/embedded-app";
+import { EMBEDDED, hostParam, sessionToken, startEmbeddedApp, webhookHeaders, type EmbeddedApp } from "../support/embedded-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0";
@@ -63,24 +63,27 @@ describe("Home in embedded mode", () => {
     await database?.dispose();
   });
 
-  const homeData = async () => {
-    const answer = await fetch(`${app.url}/?_data=${encodeURIComponent("routes/_app._index")}`, {
-      headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": BROWSER },
+  /** Home as the admin frames it: a document request with the session token. */
+  const home = async () => {
+    const answer = await fetch(`${app.url}/?embedded=1&shop=${EMBEDDED.shop}&host=${hostParam()}&id_token=${sessionToken()}`, {
+      headers: { "user-agent": BROWSER },
     });
     expect(answer.status).toBe(200);
-    return (await answer.json()) as { toApprove: string[] | null };
+    return answer.text();
   };
 
   it("shows what an older install lacks, and nothing once the merchant approved it (app/scopes_update)", async () => {
-    await grant(app.standIn.url, withoutStock);
-    expect((await homeData()).toApprove).toEqual(["write_inventory", "write_merchant_managed_fulfillment_orders"]);
+    app.standIn.grant(withoutStock);
+    const short = await home();
+    expect(short).toContain("Shopify access to approve");
+    expect(short).toContain("all the Shopify access it needs: write_inventory, write_merchant_managed_fulfillment_orders.");
 
     // The merchant approves; Shopify tells the app with app/scopes_update.
-    await grant(app.standIn.url, APP_SCOPES);
+    app.standIn.grant(APP_SCOPES);
     const body = JSON.stringify({ id: 1, previous: withoutStock, current: APP_SCOPES, updated_at: new Date().toISOString() });
     const webhook = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", headers: webhookHeaders(body, "app/scopes_update"), body });
     expect(webhook.status).toBe(200);
-    expect((await homeData()).toApprove).toBeNull();
+    expect(await home()).not.toContain("Shopify access to approve");
     expect(EMBEDDED.scopes.split(",")).toEqual([...APP_SCOPES]);
   });
 });

@@ -3,7 +3,7 @@
 // cover, and the stand-in answers only what the schema allows (D160-D162).
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { parse, validate } from "graphql";
+import { parse, validate, type GraphQLEnumType } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { APP_SCOPES, expandScopes } from "../../app/shopify/access-scopes";
 import { deniedFields } from "../../app/shopify/admin-access.server";
@@ -65,6 +65,33 @@ describe("the app's operations against Shopify's 2026-10 schema", () => {
         .map((scope) => scope.trim())
         .sort(),
     ).toEqual([...APP_SCOPES].sort());
+  });
+
+  it("APP_SCOPES holds nothing the app does not need: without any one of them an operation or a webhook topic of the toml is refused", () => {
+    const toml = readFileSync("shopify.app.toml", "utf8");
+    const topics = [...toml.matchAll(/topics\s*=\s*\[\s*"([^"]+)"/g)].map((match) => match[1]);
+    const topicEnum = admin.schema.getType("WebhookSubscriptionTopic") as GraphQLEnumType;
+    /** "Requires at least one of the following scopes: read_orders, read_marketplace_orders." or "Requires the `read_locations` scope." */
+    const topicScopes = (topic: string) => {
+      const description = (topicEnum.getValue(topic.replace("/", "_").toUpperCase())?.description ?? "").replace(/\s+/g, " ");
+      expect(description, `webhook topic ${topic} in the schema`).not.toBe("");
+      const sentence = /Requires (?:at least one of the following scopes: ([^.]+)\.|the `([a-z_]+)` scope)/.exec(description);
+      return sentence ? (sentence[1] ?? sentence[2]).split(/,\s*/) : [];
+    };
+    // tagsAdd names no access in the schema; Shopify's page on it asks write access to the tagged resource (D170).
+    const beyondTheSchema: Record<string, string> = { write_products: "tagsAdd on a product" };
+    for (const scope of APP_SCOPES) {
+      const without = APP_SCOPES.filter((each) => each !== scope);
+      const covered = expandScopes(without);
+      const refusedOperations = all
+        .filter((operation) => deniedFields(admin, parse(operation.document), without).length > 0)
+        .map((operation) => operation.name);
+      const refusedTopics = topics.filter((topic) => {
+        const scopes = topicScopes(topic);
+        return scopes.length > 0 && !scopes.some((each) => covered.has(each));
+      });
+      expect([...refusedOperations, ...refusedTopics, ...(beyondTheSchema[scope] ? [beyondTheSchema[scope]] : [])], `what needs ${scope}`).not.toEqual([]);
+    }
   });
 
   it("the access walk sees what a shorter grant leaves out", () => {
@@ -138,6 +165,7 @@ describe("the stand-in's answer to every operation", () => {
       const [variant] = (await post(standIn.url, operations.VariantsBySku.document, { query: 'sku:"A-1"' })).body.data.productVariants.nodes;
       return { id: variant.inventoryItem.id, after: null };
     },
+    AppAccessScopes: async () => ({}),
   };
 
   it.each(all.map((operation) => [operation.name, operation.document]))("%s is answered within the schema, without errors", async (name, document) => {
