@@ -161,6 +161,34 @@ export const FulfillmentOrderLines = operation<{ id: string; after: string }, Fu
   }`,
 );
 
+export interface FulfillmentOrderMoveResult {
+  fulfillmentOrderMove: null | {
+    movedFulfillmentOrder: null | { id: string; status: string; assignedLocation: { location: null | { id: string; name: string } } };
+    originalFulfillmentOrder: null | { id: string; status: string };
+    userErrors: Array<UserError & { code: string | null }>;
+  };
+}
+/**
+ * Moves a fulfillment order's lines to another location of the shop (D169):
+ * with `fulfillmentOrderLineItems`, only those quantities (Shopify splits the
+ * fulfillment order); without, every line. Refused for a closed fulfillment
+ * order, one with progress reported, or a location that does not stock the item.
+ */
+export const FulfillmentOrderMove = operation<
+  { id: string; newLocationId: string; fulfillmentOrderLineItems?: Array<{ id: string; quantity: number }> },
+  FulfillmentOrderMoveResult
+>(
+  "FulfillmentOrderMove",
+  `#graphql
+  mutation FulfillmentOrderMove($id: ID!, $newLocationId: ID!, $fulfillmentOrderLineItems: [FulfillmentOrderLineItemInput!]) {
+    fulfillmentOrderMove(id: $id, newLocationId: $newLocationId, fulfillmentOrderLineItems: $fulfillmentOrderLineItems) {
+      movedFulfillmentOrder { id status assignedLocation { location { id name } } }
+      originalFulfillmentOrder { id status }
+      userErrors { code field message }
+    }
+  }`,
+);
+
 /**
  * The same for a batch of orders in one `nodes(ids:)` query (D130): what one
  * order would cost times the ids, so the pages are small. An order that fills

@@ -163,7 +163,8 @@ function createStandInState(catalog: StandInCatalog) {
     if (!found) return null;
     // Routed plainly (D169): to the line's own location, else the shop's first active one.
     const active = (await servedLocations(state, catalog)).filter((location) => location.isActive);
-    const routedTo: Located = active[0] ?? { id: locationGid("Shop location"), name: "Shop location" };
+    const [first] = await catalog.locations();
+    const routedTo: Located = active.find((location) => location.name === first) ?? active[0] ?? { id: locationGid("Shop location"), name: "Shop location" };
     const lineItems = found.lineItems.map((line) => ({
       ...line,
       location: line.location ? { id: locationGid(line.location), name: line.location } : undefined,
