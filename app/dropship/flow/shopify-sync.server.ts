@@ -17,6 +17,7 @@ import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
 import { errorMessage } from "~/lib/error-message";
+import { moveToSourceLocations } from "~/sales/shopify-location.server";
 
 /**
  * Responses per batch: their orders are read from Shopify in a few queries, their fulfilments
@@ -42,6 +43,7 @@ interface DueShipment {
   shopify_order_id: string | null;
   /** The Shopify location of the assignment's source (the vendor's, D48): the fulfilment is made there when it can be (D169). */
   location_id: string | null;
+  shopify_location_status: string | null;
 }
 
 type Outcome = { due: DueShipment; fulfilment: FulfillmentOutcome } | { due: DueShipment; failure: string; noOrder?: true };
@@ -64,7 +66,8 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
     const due = await prisma.$queryRaw<DueShipment[]>`
       SELECT r.id, r.vendor_id, r.vendor_name, r.po_number, r.order_increment_id, r.item_sku, r.qty, r.tracking_number, r.tracking_carrier,
              q.request_id, q.order_increment_id AS request_order, q.item_sku AS request_sku, q.qty AS request_qty, q.assignment_id,
-             coalesce(a.shopify_order_id, o.shopify_order_id) AS shopify_order_id, s.shopify_location_id AS location_id
+             coalesce(a.shopify_order_id, o.shopify_order_id) AS shopify_order_id, s.shopify_location_id AS location_id,
+             a.shopify_location_status
         FROM dropship_response r
         JOIN dropship_request q ON q.request_id = r.request_id
         JOIN assignment a ON a.id = q.assignment_id
@@ -82,6 +85,10 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
       report.problem(`Shopify: ${errorMessage(error)}`);
       return;
     }
+    // Lines not moved to the vendor's location yet (refused before the vendor's 846 stocked it there, a failed call,
+    // a location linked since): tried again now, so the fulfilment is made there (D169). Never stops the fulfilments.
+    const notMoved = [...new Set(due.filter((each) => each.location_id && each.shopify_location_status !== "moved").map((each) => each.assignment_id))];
+    if (notMoved.length) await moveToSourceLocations(notMoved, admin).catch(() => undefined);
     const outcomes: Outcome[] = [];
     // The batch's orders as Shopify sees them. If that read fails, each response is tried alone (and fails alone).
     let views = new Map<string, OrderFulfillmentView | null>();
