@@ -274,7 +274,7 @@ export async function applyAssignmentLines(lines: AssignmentFileLine[]) {
  * problems come back as codes (D116), for the feed log, and as ReaderTexts in
  * `error_messages`, for the button's answer (rendered at the edge, D137).
  */
-export async function importAssignmentFiles(context?: FeedRunContext): Promise<AssignmentImport> {
+export async function importAssignmentFiles(context?: FeedRunContext, options: { moveWaitMs?: number } = {}): Promise<AssignmentImport> {
   const problems: RunMessage[] = [];
   const fetched = await fetchAs400Files(ASSIGNMENT_FILES, {
     signal: context?.signal,
@@ -319,7 +319,8 @@ export async function importAssignmentFiles(context?: FeedRunContext): Promise<A
     },
   });
   // Once every file is applied and marked: the new assignments' lines go to their sources' Shopify locations (D169).
-  await moveAssignedItems(createdIds);
+  // A staff member's button waits a bounded time (options.moveWaitMs); the scheduled feed waits for them.
+  await moveAssignedItems(createdIds, { waitMs: options.moveWaitMs });
   const error = fetched !== "fetched" || fileFailed;
   let summary: CodedMessage;
   if (error) summary = message("sales.in_progress.import_error");
