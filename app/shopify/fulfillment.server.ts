@@ -14,6 +14,7 @@ import {
   type OrderFulfillmentStateResult,
   type OrdersFulfillmentStateResult,
 } from "./operations";
+import { MAX_PAGES } from "./pages.server";
 
 const log = logger("shopify");
 
@@ -165,7 +166,9 @@ export async function readOrderView(admin: ShopifyAdmin, id: string, context: { 
   const { order } = await admin.run(OrderFulfillmentState, { id }, context);
   if (!order) return null;
   let pageInfo = order.fulfillmentOrders.pageInfo;
+  let pages = 1;
   while (pageInfo.hasNextPage && pageInfo.endCursor) {
+    if (++pages > MAX_PAGES) throw new ShopifyApiError(OrderFulfillmentOrders.name, `order ${order.name}: more than ${MAX_PAGES} pages of fulfillment orders`);
     const { order: more } = await admin.run(OrderFulfillmentOrders, { id, after: pageInfo.endCursor }, context);
     if (!more) break;
     order.fulfillmentOrders.nodes.push(...more.fulfillmentOrders.nodes);
@@ -174,7 +177,9 @@ export async function readOrderView(admin: ShopifyAdmin, id: string, context: { 
   order.fulfillmentOrders.pageInfo = { hasNextPage: false, endCursor: null };
   for (const fulfillmentOrder of order.fulfillmentOrders.nodes) {
     let lines = fulfillmentOrder.lineItems.pageInfo;
+    let linePages = 1;
     while (lines.hasNextPage && lines.endCursor) {
+      if (++linePages > MAX_PAGES) throw new ShopifyApiError(FulfillmentOrderLines.name, `order ${order.name}: more than ${MAX_PAGES} pages of lines`);
       const { fulfillmentOrder: more } = await admin.run(FulfillmentOrderLines, { id: fulfillmentOrder.id, after: lines.endCursor }, context);
       if (!more) break;
       fulfillmentOrder.lineItems.nodes.push(...more.lineItems.nodes);
@@ -182,11 +187,11 @@ export async function readOrderView(admin: ShopifyAdmin, id: string, context: { 
     }
     fulfillmentOrder.lineItems.pageInfo = { hasNextPage: false, endCursor: null };
   }
-  const pages = ORDER_FULFILLMENT_PAGES;
-  const full = order.fulfillments.length >= pages.fulfillments || order.fulfillments.some((each) => each.trackingInfo.length >= pages.trackingInfo);
+  const sizes = ORDER_FULFILLMENT_PAGES;
+  const full = order.fulfillments.length >= sizes.fulfillments || order.fulfillments.some((each) => each.trackingInfo.length >= sizes.trackingInfo);
   if (full) {
     log.warn(
-      `order ${order.name}: Shopify lists at most ${pages.fulfillments} fulfilments with ${pages.trackingInfo} tracking numbers each ` +
+      `order ${order.name}: Shopify lists at most ${sizes.fulfillments} fulfilments with ${sizes.trackingInfo} tracking numbers each ` +
         "(a plain list, no cursor); a tracking number beyond them is not seen by the once-only check",
     );
   }
