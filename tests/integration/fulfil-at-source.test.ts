@@ -176,6 +176,27 @@ describe("an item assigned to a vendor", () => {
     expect((await available(sku))[routedStore]).toBe(before[routedStore] - 1);
   });
 
+  it("records a Shopify call that fails, and the assignment is made all the same", async () => {
+    const sku = `${tag}-A`;
+    const { orderId, itemId } = await makeOrder(sku, 1);
+    // Shopify answers 429 more often than the client retries.
+    standIn.throttle({ http429: { times: 20, retryAfterSeconds: 0 } });
+    try {
+      const created = await modules.assignments.createManualAssignments({
+        order_id: orderId,
+        assignments: [{ item_id: itemId, store_id: `${tag}_v`, qty_assigned: 1 }],
+      });
+      expect(created.error).toBe(false);
+      const [id] = created.assignment_ids;
+      const row = await assignment(id);
+      expect(row.shopify_location_status).toBe("failed");
+      expect(row.shopify_location_message).toMatch(/OrderFulfillmentState/);
+      expect(await gridRow(id)).toMatchObject({ shopify_location_status: "failed" });
+    } finally {
+      standIn.unthrottle();
+    }
+  });
+
   it("records a source with no Shopify location, and moves nothing", async () => {
     const sku = `${tag}-D`;
     const { orderId, itemId } = await makeOrder(sku, 1);
