@@ -132,6 +132,70 @@ describe("fulfilments kept by the stand-in", () => {
   });
 });
 
+describe("fulfillment orders moved between locations (D168)", () => {
+  it("moves a whole fulfillment order, splits one for part of a line, and refuses as Shopify does", async () => {
+    const { FulfillmentOrderMove, OrderFulfillmentState, FulfillmentCreate } = await import("../../app/shopify/operations");
+    const catalog: StandInCatalog = {
+      order: async (id) => ({ name: `#${id}`, lineItems: [{ sku: "MUG", quantity: 3 }] }),
+      variants: async (skus) => skus,
+      locations: async () => ["Store A", "Vendor B", "Vendor C"],
+      // Vendor C stocks nothing.
+      levels: async (skus) => skus.flatMap((sku) => ["Store A", "Vendor B"].map((location) => ({ sku, location, quantity: 10 }))),
+    };
+    const own = await startShopifyStandIn({ catalog });
+    try {
+      const locations = (await (await fetch(`${own.url}/__locations`)).json()) as Array<{ id: string; name: string }>;
+      const at = (name: string) => locations.find((location) => location.name === name)!.id;
+      const read = async (id: string) => (await graphql(own.url, OrderFulfillmentState.document, { id: `gid://shopify/Order/${id}` })).data.order;
+      const move = (variables: Record<string, unknown>) => graphql(own.url, FulfillmentOrderMove.document, variables);
+
+      // Whole: the fulfillment order itself changes location.
+      const whole = (await move({ id: "gid://shopify/FulfillmentOrder/1", newLocationId: at("Vendor B") })).data.fulfillmentOrderMove;
+      expect(whole.userErrors).toEqual([]);
+      expect(whole.movedFulfillmentOrder).toMatchObject({ id: "gid://shopify/FulfillmentOrder/1", assignedLocation: { location: { name: "Vendor B" } } });
+      expect(
+        (await read("1")).fulfillmentOrders.nodes.map((fo: { assignedLocation: { location: { name: string } } }) => fo.assignedLocation.location.name),
+      ).toEqual(["Vendor B"]);
+
+      // Part of a line: a new fulfillment order at the new location, the rest stays.
+      const line = (await read("2")).fulfillmentOrders.nodes[0].lineItems.nodes[0].id;
+      const split = (
+        await move({ id: "gid://shopify/FulfillmentOrder/2", newLocationId: at("Vendor B"), fulfillmentOrderLineItems: [{ id: line, quantity: 1 }] })
+      ).data.fulfillmentOrderMove;
+      expect(split.userErrors).toEqual([]);
+      expect(split.movedFulfillmentOrder.id).not.toBe("gid://shopify/FulfillmentOrder/2");
+      const after = await read("2");
+      expect(
+        after.fulfillmentOrders.nodes.map(
+          (fo: { assignedLocation: { location: { name: string } }; lineItems: { nodes: Array<{ remainingQuantity: number }> } }) => [
+            fo.assignedLocation.location.name,
+            fo.lineItems.nodes[0].remainingQuantity,
+          ],
+        ),
+      ).toEqual([
+        ["Store A", 2],
+        ["Vendor B", 1],
+      ]);
+
+      // Refusals: a location that does not stock the item, an unknown location, a closed (fulfilled) fulfillment order.
+      const notStocked = (await move({ id: "gid://shopify/FulfillmentOrder/3", newLocationId: at("Vendor C") })).data.fulfillmentOrderMove;
+      expect(notStocked).toMatchObject({ movedFulfillmentOrder: null, userErrors: [{ field: ["newLocationId"], code: null }] });
+      expect(notStocked.userErrors[0].message).toBe("The location Vendor C does not stock the inventory item of SKU MUG.");
+      const unknown = (await move({ id: "gid://shopify/FulfillmentOrder/3", newLocationId: "gid://shopify/Location/1" })).data.fulfillmentOrderMove;
+      expect(unknown.userErrors).toEqual([{ field: ["newLocationId"], message: "Location does not exist or is not active.", code: null }]);
+      await graphql(own.url, FulfillmentCreate.document, {
+        fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: "gid://shopify/FulfillmentOrder/3" }], trackingInfo: { number: "T3" } },
+      });
+      const closed = (await move({ id: "gid://shopify/FulfillmentOrder/3", newLocationId: at("Vendor B") })).data.fulfillmentOrderMove;
+      expect(closed.userErrors).toEqual([{ field: ["id"], message: "Fulfillment order 3 is closed and cannot be moved.", code: null }]);
+      // The fulfilment took its 3 units at Store A, where that fulfillment order was.
+      expect((await (await fetch(`${own.url}/__inventory`)).json()) as unknown[]).toEqual([{ sku: "MUG", location: "Store A", quantity: 7 }]);
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
 describe("many orders in one nodes query (D130)", () => {
   it("answers each id in order, null for an unknown order, cuts lists at the query's first, and costs per id with the unused part given back", async () => {
     const { OrdersFulfillmentState } = await import("../../app/shopify/operations");
