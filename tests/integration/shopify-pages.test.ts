@@ -61,7 +61,8 @@ describe("260 locations", () => {
     const result = await shopify.inventory.setAvailableQuantities(admin, { locationName: vendorLocation, items: [{ sku: wantedSkus[0], quantity: 7 }] });
     expect(result).toMatchObject({ set: 1, unknownSkus: [] });
     expect((await levels()).filter((level) => level.sku === wantedSkus[0])).toEqual([{ sku: wantedSkus[0], location: vendorLocation, quantity: 7 }]);
-    expect((await operations()).filter((name) => name === "Locations")).toHaveLength(3);
+    // 100 a page: the vendor's is on the third (more pages when the database holds more sources).
+    expect((await operations()).filter((name) => name === "Locations").length).toBeGreaterThanOrEqual(3);
   });
 });
 
