@@ -16,6 +16,7 @@ import { flushShopifyCallRecords } from "~/shopify/call-records.server";
 import { skuSearchTerm } from "~/shopify/inventory.server";
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { ProductsBySku, ProductTagsAdd } from "~/shopify/operations";
+import { readAllPages } from "~/shopify/pages.server";
 import { importProductCatalogFiles, type CatalogReport } from "./catalog-file.server";
 import { tagsOf } from "./products.server";
 import { englishText } from "~/i18n/english.server";
@@ -91,11 +92,13 @@ async function storeShopifyState(rows: Array<{ id: number; productId: string; ta
 }
 
 async function syncBatch(admin: ShopifyAdmin, batch: DueProduct[], result: ProductSyncResult) {
-  const { productVariants } = await admin.run(ProductsBySku, { query: batch.map((product) => skuSearchTerm(product.sku)).join(" OR ") });
+  const query = batch.map((product) => skuSearchTerm(product.sku)).join(" OR ");
+  // Shopify's search is not exact: one search can match more variants than a page holds (D165).
+  const variants = await readAllPages(async (after) => (await admin.run(ProductsBySku, { query, after })).productVariants, "ProductsBySku");
   const bySku = new Map(batch.map((product) => [product.sku, product]));
   // Several of our SKUs can be variants of one Shopify product: its tags are the union of theirs.
   const byProduct = new Map<string, { tags: string[]; wanted: string[]; members: DueProduct[] }>();
-  for (const variant of productVariants.nodes) {
+  for (const variant of variants) {
     const product = variant.sku ? bySku.get(variant.sku) : undefined; // Shopify's search is not exact
     if (!product) continue;
     const entry = byProduct.get(variant.product.id) ?? { tags: variant.product.tags, wanted: [], members: [] };

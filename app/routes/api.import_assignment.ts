@@ -4,13 +4,15 @@ import { runFeed } from "~/feeds/runner.server";
 import { apiRoute } from "~/http/route.server";
 import { importAssignmentFiles, importFeedOutcome, type AssignmentImport } from "~/sales/as400-assignment-files.server";
 import { ASSIGNMENT_IMPORT_FEED } from "~/sales/feeds.server";
+import { MOVE_WAIT_MS } from "~/sales/shopify-location.server";
 
 export const action = apiRoute(async ({ t }) => {
   let imported: AssignmentImport | null = null;
   const run = await runFeed(
     ASSIGNMENT_IMPORT_FEED.name,
     async (context) => {
-      imported = await importAssignmentFiles(context);
+      // The moves to the sources' Shopify locations do not hold the button's answer for long (D166).
+      imported = await importAssignmentFiles(context, { moveWaitMs: MOVE_WAIT_MS });
       return importFeedOutcome(imported);
     },
     { defaultCron: ASSIGNMENT_IMPORT_FEED.defaultCron },

@@ -22,6 +22,7 @@ import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport } from "@edi/transport";
 import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
+import { moveAssignedItems } from "./shopify-location.server";
 import { errorMessage } from "~/lib/error-message";
 
 export const AUTO_ASSIGNMENT_FOLDER = "/as400/auto-assignment";
@@ -273,7 +274,7 @@ export async function applyAssignmentLines(lines: AssignmentFileLine[]) {
  * problems come back as codes (D116), for the feed log, and as ReaderTexts in
  * `error_messages`, for the button's answer (rendered at the edge, D137).
  */
-export async function importAssignmentFiles(context?: FeedRunContext): Promise<AssignmentImport> {
+export async function importAssignmentFiles(context?: FeedRunContext, options: { moveWaitMs?: number } = {}): Promise<AssignmentImport> {
   const problems: RunMessage[] = [];
   const fetched = await fetchAs400Files(ASSIGNMENT_FILES, {
     signal: context?.signal,
@@ -283,6 +284,7 @@ export async function importAssignmentFiles(context?: FeedRunContext): Promise<A
   if (fetched === "not_configured") problems.push(message("logs.assignments.not_configured"));
   else if (fetched !== "fetched") problems.push(message("logs.assignments.folder_unreadable", { folder: ASSIGNMENT_IMPORT_FOLDER, error: fetched.error }));
   let created = 0;
+  const createdIds: number[] = [];
   let fileFailed = false;
   // The lines apply in their own transactions, then the file is marked.
   const files = await applyReceivedInboundFiles(ASSIGNMENT_FILES, {
@@ -304,6 +306,7 @@ export async function importAssignmentFiles(context?: FeedRunContext): Promise<A
       }
       const { file: parsed, applied } = outcome;
       created += applied.ids.length;
+      createdIds.push(...applied.ids);
       // The reader's row errors are data (D115); a rule's problem is a code, after its line.
       const coded = [
         ...parsed.errors.map((text) => ({ line: lineNumber(text), code: plainText(text) })),
@@ -315,6 +318,9 @@ export async function importAssignmentFiles(context?: FeedRunContext): Promise<A
       problems.push(...coded.map(({ code }) => message("logs.assignments.file_line", { file: outcome.fileName, problem: code })));
     },
   });
+  // Once every file is applied and marked: the new assignments' lines go to their sources' Shopify locations (D169).
+  // A staff member's button waits a bounded time (options.moveWaitMs); the scheduled feed waits for them.
+  await moveAssignedItems(createdIds, { waitMs: options.moveWaitMs });
   const error = fetched !== "fetched" || fileFailed;
   let summary: CodedMessage;
   if (error) summary = message("sales.in_progress.import_error");

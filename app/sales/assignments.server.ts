@@ -18,6 +18,7 @@ import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
 import { NotFoundError, refuse, ValidationError, type FieldProblems } from "~/lib/validation.server";
 import { MAX_QTY, type DnhInput, type ManualAssignmentInput, type ReassignInput } from "./assignment-forms";
+import { moveAssignedItems, MOVE_WAIT_MS } from "./shopify-location.server";
 
 /** assign_status as the drop-ship flow and Daily Sales read it (spec 001 §3). */
 export const ASSIGN_STATUS = { pending: 1, processing: 2, sent: 3, complete: 4 } as const;
@@ -415,6 +416,8 @@ export async function createManualAssignments(input: ManualAssignmentInput) {
       return insertAssignments(tx, planned, () => ASSIGN_STATUS.pending);
     }, TX_OPTIONS),
   );
+  // Committed: Shopify's lines go to the sources' locations, outside the locks and bounded in time (D169).
+  await moveAssignedItems(ids, { waitMs: MOVE_WAIT_MS });
   return { error: false, message: codedMessage("sales.manual.created"), assignment_ids: ids };
 }
 
@@ -560,7 +563,7 @@ export async function reassignmentData(id: number, refreshStock?: StockRefresh) 
 
 /** POST /api/reassignment/{id} (_method=PUT, store_id): another store or dropshipper, the same quantity; Pending again. */
 export async function reassignAssignment(id: number, { store_id: storeId }: ReassignInput) {
-  return withRetry(() =>
+  const answer = await withRetry(() =>
     prisma.$transaction(async (tx) => {
       const assignment = await lockAssignment(tx, id);
       await checkChangeable(tx, assignment);
@@ -600,11 +603,18 @@ export async function reassignAssignment(id: number, { store_id: storeId }: Reas
           assign_status: ASSIGN_STATUS.pending,
           purchase_order: null,
           form_number: null,
+          // The new source's location is not reached yet.
+          shopify_location_status: null,
+          shopify_location_message: null,
+          shopify_location_at: null,
         },
       });
       return { error: false, message: codedMessage("sales.reassign.saved", { id: assignment.id, source: source.name }) };
     }, TX_OPTIONS),
   );
+  // Committed: the lines follow to the new source's location (D169).
+  await moveAssignedItems([id], { waitMs: MOVE_WAIT_MS });
+  return answer;
 }
 
 /** GET /api/dnh?assignment_id=: the assignment's fields, and its transfer when it has one. */

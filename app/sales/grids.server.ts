@@ -4,9 +4,13 @@ import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
 import type { GridAnswer, GridRow } from "~/grid/types";
 import { ASSIGN_STATUS_VALUES, FINISHED_ORDER_STATUSES } from "./assignments.server";
+import { SHOPIFY_LOCATION_STATUSES } from "./shopify-location.server";
 
 /** Pending, Processing, Sent, Complete: waiting on us, under way, under way, done. */
 const ASSIGN_STATUS_TONES = { "1": "attention", "2": "info", "3": "info", "4": "success" } as const;
+
+/** Where Shopify ships it from (D169): moved is what should be; the others say why not, and the fulfilment still goes ahead. */
+const SHOPIFY_LOCATION_TONES = { moved: "success", refused: "critical", failed: "warning", no_location: "warning", no_open_line: "attention" } as const;
 
 export const ELIGIBILITY_VALUES = ["0", "1", "2"] as const;
 
@@ -83,6 +87,14 @@ const assignmentColumns = [
   { key: "customer_note", label: "sales.assignment.columns.customer_note", dataType: "text" },
   { key: "created_time", label: "sales.assignment.columns.created_time", dataType: "datetime" },
   { key: "update_time", label: "sales.assignment.columns.update_time", dataType: "datetime" },
+  {
+    key: "shopify_location_status",
+    label: "sales.assignment.columns.shopify_location_status",
+    dataType: "select",
+    options: optionsFrom(SHOPIFY_LOCATION_STATUSES, "sales.shopify_location"),
+    tones: SHOPIFY_LOCATION_TONES,
+  },
+  { key: "shopify_location_message", label: "sales.assignment.columns.shopify_location_message", dataType: "text" },
 ] as const;
 
 /**

@@ -2,14 +2,21 @@
 // Idempotent by tracking number: a crash between Shopify's answer and our own
 // database update must not fulfil the same shipment twice on the next run.
 import { ShopifyApiError, type ShopifyAdmin } from "./admin-client.server";
+import { logger } from "~/observability/logger.server";
 import {
   FulfillmentCreate,
+  FulfillmentOrderLines,
+  OrderFulfillmentOrders,
   OrderFulfillmentState,
+  ORDER_FULFILLMENT_PAGES,
   ORDERS_FULFILLMENT_PAGES,
   OrdersFulfillmentState,
   type OrderFulfillmentStateResult,
   type OrdersFulfillmentStateResult,
 } from "./operations";
+import { MAX_PAGES } from "./pages.server";
+
+const log = logger("shopify");
 
 export type ShopifyFulfillmentFailure = "order_not_found" | "no_open_line" | "user_errors" | "bad_input";
 
@@ -35,7 +42,20 @@ export interface FulfillmentRequest {
   trackingNumber: string;
   carrier: string | null;
   notifyCustomer?: boolean;
+  /** The Shopify location it ships from (the vendor's, numeric id or gid): an open line there is preferred (D169). */
+  locationId?: string | null;
 }
+
+/** A fulfilment found or made; for one made, where it shipped from, and whether that is not the location asked for. */
+export interface FulfillmentOutcome {
+  fulfillmentId: string;
+  created: boolean;
+  location?: { id: string; name: string } | null;
+  /** Made elsewhere than `locationId`: no open line of the SKU was at that location (today's rule: the first open line). */
+  elsewhere?: boolean;
+}
+
+const numericOf = (id: string) => id.split("/").pop() ?? id;
 
 // Fulfillment orders in these states still accept fulfilments.
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS"]);
@@ -66,29 +86,27 @@ function checkInput(input: FulfillmentRequest) {
   }
 }
 
-/** One fulfilment from a view of its order: found by tracking number (D15), or created on the first open line of the SKU. */
-async function fulfilFromView(
-  admin: ShopifyAdmin,
-  order: OrderFulfillmentView,
-  input: FulfillmentRequest,
-): Promise<{ fulfillmentId: string; created: boolean }> {
+/**
+ * One fulfilment from a view of its order: found by tracking number (D15), or
+ * created on an open line of the SKU: at the location it ships from when one
+ * is there (D169), else on the first open line, as before, and said so.
+ */
+async function fulfilFromView(admin: ShopifyAdmin, order: OrderFulfillmentView, input: FulfillmentRequest): Promise<FulfillmentOutcome> {
   const done = order.fulfillments.find(
     (fulfillment) => fulfillment.status !== "CANCELLED" && fulfillment.trackingInfo.some((info) => sameTracking(info.number, input.trackingNumber)),
   );
   if (done) return { fulfillmentId: done.id, created: false };
 
-  let target: {
-    fulfillmentOrder: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number];
-    line: OrderFulfillmentView["fulfillmentOrders"]["nodes"][number]["lineItems"]["nodes"][number];
-  } | null = null;
+  type FulfillmentOrder = OrderFulfillmentView["fulfillmentOrders"]["nodes"][number];
+  const open: Array<{ fulfillmentOrder: FulfillmentOrder; line: FulfillmentOrder["lineItems"]["nodes"][number] }> = [];
   for (const fulfillmentOrder of order.fulfillmentOrders.nodes) {
     if (!FULFILLABLE.has(fulfillmentOrder.status)) continue;
     const line = fulfillmentOrder.lineItems.nodes.find((item) => item.lineItem.sku === input.sku && item.remainingQuantity > 0);
-    if (line) {
-      target = { fulfillmentOrder, line };
-      break;
-    }
+    if (line) open.push({ fulfillmentOrder, line });
   }
+  const wanted = input.locationId ? numericOf(input.locationId) : null;
+  const atLocation = wanted ? open.find((each) => numericOf(each.fulfillmentOrder.assignedLocation.location?.id ?? "") === wanted) : undefined;
+  const target = atLocation ?? open[0] ?? null;
   if (!target) {
     throw new ShopifyFulfillmentError(
       "no_open_line",
@@ -96,6 +114,11 @@ async function fulfilFromView(
       OrderFulfillmentState.name,
       { id: order.id, sku: input.sku },
     );
+  }
+  const elsewhere = Boolean(wanted) && !atLocation;
+  if (elsewhere) {
+    const from = target.fulfillmentOrder.assignedLocation.location?.name ?? "its fulfillment order's location";
+    log.info(`order ${order.name}: no open line of SKU ${input.sku} at location ${wanted}; fulfilled from ${from} instead`);
   }
 
   const quantity = Math.min(input.quantity, target.line.remainingQuantity);
@@ -130,13 +153,55 @@ async function fulfilFromView(
   target.line.remainingQuantity -= quantity;
   const left = target.fulfillmentOrder.lineItems.nodes.reduce((sum, item) => sum + item.remainingQuantity, 0);
   target.fulfillmentOrder.status = left === 0 ? "CLOSED" : "IN_PROGRESS";
-  return { fulfillmentId: created.id, created: true };
+  return { fulfillmentId: created.id, created: true, location: target.fulfillmentOrder.assignedLocation.location, elsewhere };
 }
 
-export async function createFulfillmentOnce(admin: ShopifyAdmin, input: FulfillmentRequest): Promise<{ fulfillmentId: string; created: boolean }> {
+/**
+ * Shopify's view of one order, read to its end (D165): the fulfillment orders
+ * after the first page, and each one's lines after its first page. The
+ * fulfilments are a plain list without a cursor: more than
+ * ORDER_FULFILLMENT_PAGES.fulfillments of them is logged, not hidden.
+ */
+export async function readOrderView(admin: ShopifyAdmin, id: string, context: { sku?: string } = {}): Promise<OrderFulfillmentView | null> {
+  const { order } = await admin.run(OrderFulfillmentState, { id }, context);
+  if (!order) return null;
+  let pageInfo = order.fulfillmentOrders.pageInfo;
+  let pages = 1;
+  while (pageInfo.hasNextPage && pageInfo.endCursor) {
+    if (++pages > MAX_PAGES) throw new ShopifyApiError(OrderFulfillmentOrders.name, `order ${order.name}: more than ${MAX_PAGES} pages of fulfillment orders`);
+    const { order: more } = await admin.run(OrderFulfillmentOrders, { id, after: pageInfo.endCursor }, context);
+    if (!more) break;
+    order.fulfillmentOrders.nodes.push(...more.fulfillmentOrders.nodes);
+    pageInfo = more.fulfillmentOrders.pageInfo;
+  }
+  order.fulfillmentOrders.pageInfo = { hasNextPage: false, endCursor: null };
+  for (const fulfillmentOrder of order.fulfillmentOrders.nodes) {
+    let lines = fulfillmentOrder.lineItems.pageInfo;
+    let linePages = 1;
+    while (lines.hasNextPage && lines.endCursor) {
+      if (++linePages > MAX_PAGES) throw new ShopifyApiError(FulfillmentOrderLines.name, `order ${order.name}: more than ${MAX_PAGES} pages of lines`);
+      const { fulfillmentOrder: more } = await admin.run(FulfillmentOrderLines, { id: fulfillmentOrder.id, after: lines.endCursor }, context);
+      if (!more) break;
+      fulfillmentOrder.lineItems.nodes.push(...more.lineItems.nodes);
+      lines = more.lineItems.pageInfo;
+    }
+    fulfillmentOrder.lineItems.pageInfo = { hasNextPage: false, endCursor: null };
+  }
+  const sizes = ORDER_FULFILLMENT_PAGES;
+  const full = order.fulfillments.length >= sizes.fulfillments || order.fulfillments.some((each) => each.trackingInfo.length >= sizes.trackingInfo);
+  if (full) {
+    log.warn(
+      `order ${order.name}: Shopify lists at most ${sizes.fulfillments} fulfilments with ${sizes.trackingInfo} tracking numbers each ` +
+        "(a plain list, no cursor); a tracking number beyond them is not seen by the once-only check",
+    );
+  }
+  return order;
+}
+
+export async function createFulfillmentOnce(admin: ShopifyAdmin, input: FulfillmentRequest): Promise<FulfillmentOutcome> {
   const id = orderGid(input.shopifyOrderId);
   checkInput(input);
-  const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
+  const order = await readOrderView(admin, id, { sku: input.sku });
   if (!order) {
     throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });
   }
@@ -172,14 +237,14 @@ const isMaxCostExceeded = (error: unknown) =>
   Array.isArray(error.details) &&
   error.details.some((each) => (each as { extensions?: { code?: unknown } } | null)?.extensions?.code === "MAX_COST_EXCEEDED");
 
-/** A view that fills one of the batch query's pages may leave something out: such an order is read again alone. */
+/** A view with more pages, or that fills one of the batch query's plain lists, may leave something out: such an order is read again alone, to its end. */
 function mayBeTruncated(order: OrderFulfillmentView): boolean {
   const pages = ORDERS_FULFILLMENT_PAGES;
   return (
     order.fulfillments.length >= pages.fulfillments ||
     order.fulfillments.some((fulfillment) => fulfillment.trackingInfo.length >= pages.trackingInfo) ||
-    order.fulfillmentOrders.nodes.length >= pages.fulfillmentOrders ||
-    order.fulfillmentOrders.nodes.some((fulfillmentOrder) => fulfillmentOrder.lineItems.nodes.length >= pages.lineItems)
+    order.fulfillmentOrders.pageInfo.hasNextPage ||
+    order.fulfillmentOrders.nodes.some((fulfillmentOrder) => fulfillmentOrder.lineItems.pageInfo.hasNextPage)
   );
 }
 
@@ -233,7 +298,7 @@ async function readViews(admin: ShopifyAdmin, ids: string[], views: Map<string, 
   for (const [i, id] of ids.entries()) {
     const node = nodes[i];
     const view = node?.id === id ? (node as OrderFulfillmentView) : null;
-    views.set(id, view && mayBeTruncated(view) ? (await admin.run(OrderFulfillmentState, { id })).order : view);
+    views.set(id, view && mayBeTruncated(view) ? await readOrderView(admin, id) : view);
   }
 }
 
@@ -248,7 +313,7 @@ export async function createFulfillmentFromView(
   admin: ShopifyAdmin,
   views: Map<string, OrderFulfillmentView | null>,
   input: FulfillmentRequest,
-): Promise<{ fulfillmentId: string; created: boolean }> {
+): Promise<FulfillmentOutcome> {
   const id = orderGid(input.shopifyOrderId);
   checkInput(input);
   const view = views.get(id);
@@ -259,7 +324,7 @@ export async function createFulfillmentFromView(
     return await fulfilFromView(admin, view, input);
   } catch (error) {
     if (!(error instanceof ShopifyFulfillmentError) || error.failure === "bad_input") throw error;
-    const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
+    const order = await readOrderView(admin, id, { sku: input.sku });
     views.set(id, order);
     if (!order)
       throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { ShopifyApiError, type ShopifyAdmin } from "./admin-client.server";
 import { InventorySetQuantities, Locations, VariantsBySku, type InventorySetQuantitiesInput } from "./operations";
+import { readAllPages } from "./pages.server";
 
 /** An inventory push that cannot be made; the message is for people. */
 export class ShopifyInventoryError extends ShopifyApiError {
@@ -14,8 +15,8 @@ export class ShopifyInventoryError extends ShopifyApiError {
   }
 }
 
-// Shopify's search caps the query length; 50 SKUs keep well under it and,
-// with 100 variants per answer, leave room for SKUs shared by two variants.
+// Shopify's search caps the query length; 50 SKUs keep well under it. Its
+// matches are not exact, so each search is read to its last page (D165).
 const SKUS_PER_QUERY = 50;
 // inventorySetQuantities takes at most 250 quantities per call.
 const QUANTITIES_PER_CALL = 250;
@@ -27,8 +28,8 @@ const locationCache = new WeakMap<ShopifyAdmin, { at: number; byName: Map<string
 async function locationsOf(admin: ShopifyAdmin): Promise<Map<string, string>> {
   const cached = locationCache.get(admin);
   if (cached && Date.now() - cached.at < LOCATION_TTL_MS) return cached.byName;
-  const { locations } = await admin.run(Locations, {});
-  const byName = new Map(locations.nodes.map((location) => [location.name, location.id]));
+  const locations = await readAllPages(async (after) => (await admin.run(Locations, { after })).locations, "Locations");
+  const byName = new Map(locations.map((location) => [location.name, location.id]));
   locationCache.set(admin, { at: Date.now(), byName });
   return byName;
 }
@@ -61,10 +62,11 @@ function chunks<T>(items: T[], size: number): T[][] {
 async function inventoryItemsBySku(admin: ShopifyAdmin, skus: string[]): Promise<Map<string, string[]>> {
   const items = new Map<string, string[]>();
   for (const batch of chunks(skus, SKUS_PER_QUERY)) {
-    const { productVariants } = await admin.run(VariantsBySku, { query: batch.map(skuSearchTerm).join(" OR ") });
+    const query = batch.map(skuSearchTerm).join(" OR ");
+    const variants = await readAllPages(async (after) => (await admin.run(VariantsBySku, { query, after })).productVariants, "VariantsBySku");
     const wanted = new Set(batch);
     // Shopify's search is not exact (tokens, prefixes): keep only equal SKUs.
-    for (const variant of productVariants.nodes) {
+    for (const variant of variants) {
       if (!variant.sku || !wanted.has(variant.sku)) continue;
       const ids = items.get(variant.sku) ?? [];
       if (!ids.includes(variant.inventoryItem.id)) ids.push(variant.inventoryItem.id);

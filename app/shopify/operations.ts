@@ -32,9 +32,9 @@ export interface OrderReadResult {
     displayFinancialStatus: string | null;
     displayFulfillmentStatus: string;
     totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
-    lineItems: { nodes: Array<{ id: string; sku: string | null; name: string; quantity: number }> };
   };
 }
+/** The order's own fields for Force Sync; its line items are not read (nothing used them, and 100 a page cut larger orders: D165). */
 export const OrderRead = operation<{ id: string }, OrderReadResult>(
   "OrderRead",
   `#graphql
@@ -42,7 +42,6 @@ export const OrderRead = operation<{ id: string }, OrderReadResult>(
     order(id: $id) {
       id name email createdAt updatedAt displayFinancialStatus displayFulfillmentStatus
       totalPriceSet { shopMoney { amount currencyCode } }
-      lineItems(first: 100) { nodes { id sku name quantity } }
     }
   }`,
 );
@@ -55,35 +54,137 @@ export interface UserError {
   message: string;
 }
 
+export interface PageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+export interface FulfillmentOrderLineNode {
+  id: string;
+  remainingQuantity: number;
+  lineItem: { sku: string | null; quantity: number };
+}
+export interface FulfillmentOrderNode {
+  id: string;
+  status: string;
+  /** Where Shopify expects it to ship from (D169); `location` is null for a location deleted since. */
+  assignedLocation: { location: null | { id: string; name: string } };
+  lineItems: { pageInfo: PageInfo; nodes: FulfillmentOrderLineNode[] };
+}
 export interface OrderFulfillmentStateResult {
   order: null | {
     id: string;
     name: string;
     fulfillments: Array<{ id: string; status: string; trackingInfo: Array<{ number: string | null; company: string | null }> }>;
-    fulfillmentOrders: {
-      nodes: Array<{
-        id: string;
-        status: string;
-        lineItems: {
-          nodes: Array<{ id: string; remainingQuantity: number; lineItem: { sku: string | null; quantity: number } }>;
-        };
-      }>;
-    };
+    fulfillmentOrders: { pageInfo: PageInfo; nodes: FulfillmentOrderNode[] };
   };
 }
+
+/**
+ * Page sizes of the fulfilment reads, within Shopify's 1,000 points for one
+ * query (an object 1, a connection 2 + first × its node, D165):
+ * OrderFulfillmentState 1 + 80 × (1 + 5) + 2 + 10 × (3 + 2 + 20 × 2) = 933;
+ * OrderFulfillmentOrders 1 + 2 + 20 × 45 = 903; FulfillmentOrderLines 1 + 2 + 250 × 2 = 503.
+ * `Order.fulfillments` and `Fulfillment.trackingInfo` are plain lists (no
+ * cursor): an order with more than 80 fulfilments is bounded and says so.
+ */
+export const ORDER_FULFILLMENT_PAGES = {
+  fulfillments: 80,
+  trackingInfo: 5,
+  fulfillmentOrders: 10,
+  lineItems: 20,
+  moreFulfillmentOrders: 20,
+  moreLineItems: 250,
+} as const;
+
 export const OrderFulfillmentState = operation<{ id: string }, OrderFulfillmentStateResult>(
   "OrderFulfillmentState",
   `#graphql
   query OrderFulfillmentState($id: ID!) {
     order(id: $id) {
       id name
-      fulfillments(first: 250) { id status trackingInfo(first: 10) { number company } }
-      fulfillmentOrders(first: 50) {
+      fulfillments(first: ${ORDER_FULFILLMENT_PAGES.fulfillments}) { id status trackingInfo(first: ${ORDER_FULFILLMENT_PAGES.trackingInfo}) { number company } }
+      fulfillmentOrders(first: ${ORDER_FULFILLMENT_PAGES.fulfillmentOrders}) {
+        pageInfo { hasNextPage endCursor }
         nodes {
           id status
-          lineItems(first: 250) { nodes { id remainingQuantity lineItem { sku quantity } } }
+          assignedLocation { location { id name } }
+          lineItems(first: ${ORDER_FULFILLMENT_PAGES.lineItems}) {
+            pageInfo { hasNextPage endCursor }
+            nodes { id remainingQuantity lineItem { sku quantity } }
+          }
         }
       }
+    }
+  }`,
+);
+
+export interface OrderFulfillmentOrdersResult {
+  order: null | { id: string; fulfillmentOrders: { pageInfo: PageInfo; nodes: FulfillmentOrderNode[] } };
+}
+/** The order's fulfillment orders after `after` (OrderFulfillmentState read the first page). */
+export const OrderFulfillmentOrders = operation<{ id: string; after: string }, OrderFulfillmentOrdersResult>(
+  "OrderFulfillmentOrders",
+  `#graphql
+  query OrderFulfillmentOrders($id: ID!, $after: String!) {
+    order(id: $id) {
+      id
+      fulfillmentOrders(first: ${ORDER_FULFILLMENT_PAGES.moreFulfillmentOrders}, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes {
+          id status
+          assignedLocation { location { id name } }
+          lineItems(first: ${ORDER_FULFILLMENT_PAGES.lineItems}) {
+            pageInfo { hasNextPage endCursor }
+            nodes { id remainingQuantity lineItem { sku quantity } }
+          }
+        }
+      }
+    }
+  }`,
+);
+
+export interface FulfillmentOrderLinesResult {
+  fulfillmentOrder: null | { id: string; lineItems: { pageInfo: PageInfo; nodes: FulfillmentOrderLineNode[] } };
+}
+/** One fulfillment order's lines after `after`. */
+export const FulfillmentOrderLines = operation<{ id: string; after: string }, FulfillmentOrderLinesResult>(
+  "FulfillmentOrderLines",
+  `#graphql
+  query FulfillmentOrderLines($id: ID!, $after: String!) {
+    fulfillmentOrder(id: $id) {
+      id
+      lineItems(first: ${ORDER_FULFILLMENT_PAGES.moreLineItems}, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id remainingQuantity lineItem { sku quantity } }
+      }
+    }
+  }`,
+);
+
+export interface FulfillmentOrderMoveResult {
+  fulfillmentOrderMove: null | {
+    movedFulfillmentOrder: null | { id: string; status: string; assignedLocation: { location: null | { id: string; name: string } } };
+    originalFulfillmentOrder: null | { id: string; status: string };
+    userErrors: Array<UserError & { code: string | null }>;
+  };
+}
+/**
+ * Moves a fulfillment order's lines to another location of the shop (D169):
+ * with `fulfillmentOrderLineItems`, only those quantities (Shopify splits the
+ * fulfillment order); without, every line. Refused for a closed fulfillment
+ * order, one with progress reported, or a location that does not stock the item.
+ */
+export const FulfillmentOrderMove = operation<
+  { id: string; newLocationId: string; fulfillmentOrderLineItems?: Array<{ id: string; quantity: number }> },
+  FulfillmentOrderMoveResult
+>(
+  "FulfillmentOrderMove",
+  `#graphql
+  mutation FulfillmentOrderMove($id: ID!, $newLocationId: ID!, $fulfillmentOrderLineItems: [FulfillmentOrderLineItemInput!]) {
+    fulfillmentOrderMove(id: $id, newLocationId: $newLocationId, fulfillmentOrderLineItems: $fulfillmentOrderLineItems) {
+      movedFulfillmentOrder { id status assignedLocation { location { id name } } }
+      originalFulfillmentOrder { id status }
+      userErrors { code field message }
     }
   }`,
 );
@@ -91,8 +192,8 @@ export const OrderFulfillmentState = operation<{ id: string }, OrderFulfillmentS
 /**
  * The same for a batch of orders in one `nodes(ids:)` query (D130): what one
  * order would cost times the ids, so the pages are small. An order that fills
- * a page may have more than it shows: it is read again alone, with
- * OrderFulfillmentState's larger pages (app/shopify/fulfillment.server.ts).
+ * a page may have more than it shows: it is read again alone, to its end
+ * (OrderFulfillmentState and the two reads on, app/shopify/fulfillment.server.ts).
  */
 export const ORDERS_FULFILLMENT_PAGES = { fulfillments: 5, trackingInfo: 3, fulfillmentOrders: 3, lineItems: 10 } as const;
 export interface OrdersFulfillmentStateResult {
@@ -110,9 +211,14 @@ export const OrdersFulfillmentState = operation<{ ids: string[] }, OrdersFulfill
           id status trackingInfo(first: ${ORDERS_FULFILLMENT_PAGES.trackingInfo}) { number company }
         }
         fulfillmentOrders(first: ${ORDERS_FULFILLMENT_PAGES.fulfillmentOrders}) {
+          pageInfo { hasNextPage endCursor }
           nodes {
             id status
-            lineItems(first: ${ORDERS_FULFILLMENT_PAGES.lineItems}) { nodes { id remainingQuantity lineItem { sku quantity } } }
+            assignedLocation { location { id name } }
+            lineItems(first: ${ORDERS_FULFILLMENT_PAGES.lineItems}) {
+              pageInfo { hasNextPage endCursor }
+              nodes { id remainingQuantity lineItem { sku quantity } }
+            }
           }
         }
       }
@@ -150,24 +256,34 @@ export const FulfillmentCreate = operation<{ fulfillment: FulfillmentInput }, Fu
 // Inventory: SKUs to inventory items, location names to ids, absolute levels.
 
 export interface VariantsBySkuResult {
-  productVariants: { nodes: Array<{ id: string; sku: string | null; inventoryItem: { id: string } }> };
+  productVariants: { pageInfo: PageInfo; nodes: Array<{ id: string; sku: string | null; inventoryItem: { id: string } }> };
 }
-/** `query` is Shopify search syntax, e.g. `sku:"A" OR sku:"B"`; matches are not exact, so callers compare sku. */
-export const VariantsBySku = operation<{ query: string }, VariantsBySkuResult>(
+/**
+ * `query` is Shopify search syntax, e.g. `sku:"A" OR sku:"B"`; matches are not
+ * exact (one search may match more variants than it names), so callers compare
+ * sku and read every page (`after`): 1 + 2 + 100 × 2 = 203 points a page.
+ */
+export const VariantsBySku = operation<{ query: string; after?: string | null }, VariantsBySkuResult>(
   "VariantsBySku",
   `#graphql
-  query VariantsBySku($query: String!) {
-    productVariants(first: 100, query: $query) { nodes { id sku inventoryItem { id } } }
+  query VariantsBySku($query: String!, $after: String) {
+    productVariants(first: 100, after: $after, query: $query) {
+      pageInfo { hasNextPage endCursor }
+      nodes { id sku inventoryItem { id } }
+    }
   }`,
 );
 
 export interface LocationsResult {
-  locations: { nodes: Array<{ id: string; name: string }> };
+  locations: { pageInfo: PageInfo; nodes: Array<{ id: string; name: string }> };
 }
-export const Locations = operation<Record<string, never>, LocationsResult>(
+/** The active locations by name, 100 a page, read to the end (`after`). */
+export const Locations = operation<{ after?: string | null }, LocationsResult>(
   "Locations",
   `#graphql
-  query Locations { locations(first: 100) { nodes { id name } } }`,
+  query Locations($after: String) {
+    locations(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { id name } }
+  }`,
 );
 
 /**
@@ -204,14 +320,17 @@ export const InventorySetQuantities = operation<{ input: InventorySetQuantitiesI
 // Products: the category-tag mappings become product tags (product sync feed).
 
 export interface ProductsBySkuResult {
-  productVariants: { nodes: Array<{ id: string; sku: string | null; product: { id: string; tags: string[] } }> };
+  productVariants: { pageInfo: PageInfo; nodes: Array<{ id: string; sku: string | null; product: { id: string; tags: string[] } }> };
 }
-/** `query` as in VariantsBySku; the variants' products with their tags. */
-export const ProductsBySku = operation<{ query: string }, ProductsBySkuResult>(
+/** `query` as in VariantsBySku, read to the end as it is; the variants' products with their tags (1 + 2 + 100 × 2 = 203 points a page). */
+export const ProductsBySku = operation<{ query: string; after?: string | null }, ProductsBySkuResult>(
   "ProductsBySku",
   `#graphql
-  query ProductsBySku($query: String!) {
-    productVariants(first: 100, query: $query) { nodes { id sku product { id tags } } }
+  query ProductsBySku($query: String!, $after: String) {
+    productVariants(first: 100, after: $after, query: $query) {
+      pageInfo { hasNextPage endCursor }
+      nodes { id sku product { id tags } }
+    }
   }`,
 );
 

@@ -24,6 +24,17 @@ export function databaseCatalog(prisma: PrismaClient): StandInCatalog {
       const known = new Set(rows.map((row) => row.sku));
       return skus.filter((sku) => known.has(sku));
     },
+    /**
+     * Shopify's search is not exact: here a term matches its SKU and every SKU that starts with it and a
+     * separator (`sku:"TEE"` finds TEE-S and TEE-M too), as token matching does (D165).
+     */
+    async search(skus) {
+      if (skus.length === 0) return [];
+      const prefixes = skus.map((sku) => `${sku.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`);
+      const rows = await prisma.$queryRaw<Array<{ sku: string }>>`
+        SELECT sku FROM product WHERE sku = ANY(${skus}::text[]) OR sku LIKE ANY(${prefixes}::text[]) ORDER BY sku`;
+      return rows.map((row) => row.sku);
+    },
     /** The demo's stores, and a location per drop-ship vendor (where its 846 stock is pushed). */
     async locations() {
       const vendors = await prisma.inventorySource.findMany({ where: { type: "dropshipper" }, select: { name: true }, orderBy: { name: "asc" } });

@@ -33,6 +33,21 @@ import { adminSchema } from "./admin-schema.server";
 import { shapeAnswer, StandInAnswerViolation } from "./stand-in/answer.server";
 import { checkRequest } from "./stand-in/request.server";
 import { appInstallationAnswer, createGrant, scopesControl, type Grant } from "./stand-in/scopes.server";
+import {
+  createOrder,
+  displayFulfillmentStatus,
+  fulfillmentGid,
+  fulfillmentOrderNode,
+  fulfillmentOrdersPage,
+  fulfillmentOrderStatus,
+  moveFulfillmentOrder,
+  orderFulfillmentView,
+  orderGid,
+  page,
+  type Located,
+  type StandInFulfillmentOrder,
+  type StandInOrder,
+} from "./stand-in-fulfillment-orders.server";
 
 export interface RecordedCall {
   operation: string;
@@ -59,10 +74,15 @@ export interface RecordedCall {
 
 /** Where the stand-in's orders, SKUs and locations come from (./stand-in-catalog.server.ts reads the database). */
 export interface StandInCatalog {
-  /** The order with this numeric Shopify id, or null when Shopify would not know it. */
-  order(numericId: string): Promise<null | { name: string; lineItems: Array<{ sku: string; quantity: number }> }>;
+  /**
+   * The order with this numeric Shopify id, or null when Shopify would not know it. A line naming a
+   * `location` is routed there; the others to the shop's first active location (D169).
+   */
+  order(numericId: string): Promise<null | { name: string; lineItems: Array<{ sku: string; quantity: number; location?: string }> }>;
   /** Of these SKUs, the ones that exist as variants. */
   variants(skus: string[]): Promise<string[]>;
+  /** The SKUs a search for these SKUs matches, sorted: Shopify's search is not exact (D165). Without it, the exact ones. */
+  search?(skus: string[]): Promise<string[]>;
   /** Location names. */
   locations(): Promise<string[]>;
   /** What the catalog's locations have available of these SKUs, until InventorySetQuantities or PUT /__levels says otherwise. */
@@ -82,26 +102,13 @@ export interface InventoryLevel {
   quantity: number;
 }
 
-interface OrderState {
-  numericId: string;
-  name: string;
-  lines: Array<{ sku: string; quantity: number; remaining: number }>;
-  fulfillments: Array<{ id: string; status: string; trackingInfo: Array<{ number: string | null; company: string | null }> }>;
-}
-
 interface UserError {
   field: string[] | null;
   message: string;
   code?: string | null;
 }
 
-// Stable ids: a test (or a second run) sees the same gids for the same data.
-const pad = (index: number) => String(index).padStart(3, "0");
-const orderGid = (numericId: string) => `gid://shopify/Order/${numericId}`;
-const fulfillmentOrderGid = (numericId: string) => `gid://shopify/FulfillmentOrder/${numericId}`;
-const fulfillmentOrderLineGid = (numericId: string, index: number) => `gid://shopify/FulfillmentOrderLineItem/${numericId}${pad(index + 1)}`;
-const lineItemGid = (numericId: string, index: number) => `gid://shopify/LineItem/${numericId}${pad(index + 1)}`;
-const fulfillmentGid = (numericId: string, index: number) => `gid://shopify/Fulfillment/${numericId}${pad(index + 1)}`;
+// Stable ids: a test (or a second run) sees the same gids for the same data (orders' in ./stand-in-fulfillment-orders.server.ts).
 /** Real gids are numeric; a hash of the name keeps that shape and is stable. */
 function hashedNumber(value: string): string {
   return BigInt(`0x${createHash("sha256").update(value).digest("hex").slice(0, 13)}`).toString();
@@ -121,56 +128,19 @@ export function skusInQuery(query: string): string[] {
   return skus;
 }
 
-function fulfillmentOrderStatus(order: OrderState): string {
-  const remaining = order.lines.reduce((sum, line) => sum + line.remaining, 0);
-  if (remaining === 0) return "CLOSED";
-  return order.lines.some((line) => line.remaining < line.quantity) ? "IN_PROGRESS" : "OPEN";
-}
-
-function displayFulfillmentStatus(order: OrderState): string {
-  const status = fulfillmentOrderStatus(order);
-  return status === "CLOSED" ? "FULFILLED" : status === "IN_PROGRESS" ? "PARTIALLY_FULFILLED" : "UNFULFILLED";
-}
-
 /** The `first:` a field of the document asks for (the first such field), or undefined. */
 function firstOf(document: string, field: string): number | undefined {
   const match = new RegExp(`\\b${field}\\s*\\(\\s*first:\\s*(\\d+)`).exec(document);
   return match ? Number(match[1]) : undefined;
 }
 
-/** An order's fulfilments and its one fulfillment order (the shop ships everything from one location), lists cut at `pages`. */
-function fulfillmentView(order: OrderState, pages: { fulfillments?: number; trackingInfo?: number; fulfillmentOrders?: number; lineItems?: number } = {}) {
-  const cut = <T>(list: T[], first: number | undefined) => (first === undefined ? list : list.slice(0, first));
-  return {
-    id: orderGid(order.numericId),
-    name: order.name,
-    fulfillments: cut(order.fulfillments, pages.fulfillments).map((fulfillment) => ({
-      ...fulfillment,
-      trackingInfo: cut(fulfillment.trackingInfo, pages.trackingInfo),
-    })),
-    fulfillmentOrders: {
-      nodes: cut(
-        [
-          {
-            id: fulfillmentOrderGid(order.numericId),
-            status: fulfillmentOrderStatus(order),
-            lineItems: {
-              nodes: cut(
-                order.lines.map((line, index) => ({
-                  id: fulfillmentOrderLineGid(order.numericId, index),
-                  remainingQuantity: line.remaining,
-                  lineItem: { sku: line.sku, quantity: line.quantity },
-                })),
-                pages.lineItems,
-              ),
-            },
-          },
-        ],
-        pages.fulfillmentOrders,
-      ),
-    },
-  };
-}
+/** The page sizes an order document asks for (a field it does not select: all). */
+const pagesOf = (document: string) => ({
+  fulfillments: firstOf(document, "fulfillments"),
+  trackingInfo: firstOf(document, "trackingInfo"),
+  fulfillmentOrders: firstOf(document, "fulfillmentOrders"),
+  lineItems: firstOf(document, "lineItems"),
+});
 
 // Shopify accepts these reasons for inventory changes (the docs' list).
 const INVENTORY_REASONS = new Set([
@@ -194,7 +164,7 @@ const INVENTORY_REASONS = new Set([
 ]);
 
 function createStandInState(catalog: StandInCatalog) {
-  let orders = new Map<string, OrderState>();
+  let orders = new Map<string, StandInOrder>();
   // inventory item gid → SKU, learnt when variants are answered (the hash cannot be reversed).
   const skuOfItem = new Map<string, string>();
   // `${item}|${location}|${name}` → level
@@ -202,24 +172,36 @@ function createStandInState(catalog: StandInCatalog) {
   // Product tags by SKU (one product per SKU here), and product gid → SKU as answered.
   const products = { tags: new Map<string, string[]>(), skuOfGid: new Map<string, string>() };
 
-  async function loadOrder(numericId: string): Promise<OrderState | null> {
+  async function loadOrder(numericId: string): Promise<StandInOrder | null> {
     const known = orders.get(numericId);
     if (known) return known;
     // Not remembered when missing: a row added later is found then.
     const found = await catalog.order(numericId);
     if (!found) return null;
-    const state: OrderState = {
-      numericId,
-      name: found.name,
-      lines: found.lineItems.map((line) => ({ sku: line.sku, quantity: line.quantity, remaining: line.quantity })),
-      fulfillments: [],
-    };
-    orders.set(numericId, state);
-    return state;
+    // Routed plainly (D169): to the line's own location, else the shop's first active one.
+    const active = (await servedLocations(state, catalog)).filter((location) => location.isActive);
+    const [first] = await catalog.locations();
+    const routedTo: Located = active.find((location) => location.name === first) ?? active[0] ?? { id: locationGid("Shop location"), name: "Shop location" };
+    const lineItems = found.lineItems.map((line) => ({
+      ...line,
+      location: line.location ? { id: locationGid(line.location), name: line.location } : undefined,
+    }));
+    const order = orders.get(numericId) ?? createOrder(numericId, { name: found.name, lineItems }, routedTo);
+    orders.set(numericId, order);
+    return order;
   }
 
-  return {
+  /** A fulfillment order by gid: one of a loaded order's, or the first of the order with that number. */
+  async function loadFulfillmentOrder(gid: string): Promise<StandInFulfillmentOrder | null> {
+    if (!/^gid:\/\/shopify\/FulfillmentOrder\/\d+$/.test(gid)) return null;
+    const numericId = numericIdOf(gid);
+    const find = () => [...orders.values()].flatMap((order) => order.fulfillmentOrders).find((fo) => fo.numericId === numericId) ?? null;
+    return find() ?? ((await loadOrder(numericId)) ? find() : null);
+  }
+
+  const state = {
     loadOrder,
+    loadFulfillmentOrder,
     skuOfItem,
     products,
     get levels() {
@@ -231,6 +213,7 @@ function createStandInState(catalog: StandInCatalog) {
       products.tags.clear();
     },
   };
+  return state;
 }
 
 type StandInState = ReturnType<typeof createStandInState>;
@@ -258,22 +241,26 @@ const handlers: Record<string, Handler> = {
         displayFinancialStatus: "PAID",
         displayFulfillmentStatus: displayFulfillmentStatus(order),
         totalPriceSet: { shopMoney: { amount: "129.95", currencyCode: "USD" } },
-        lineItems: {
-          nodes: order.lines.map((line, index) => ({
-            id: lineItemGid(numericId, index),
-            sku: line.sku,
-            name: line.sku === "SKU-1001" ? "Trail Runner 2" : `Item ${line.sku}`,
-            quantity: line.quantity,
-          })),
-        },
       },
     };
   },
 
-  OrderFulfillmentState: async (variables, { state }) => {
-    const numericId = numericIdOf(String(variables.id ?? ""));
-    const order = await state.loadOrder(numericId);
-    return { order: order ? fulfillmentView(order) : null };
+  // Each list one page as long as the document's `first` asks (D165), with cursors to read on.
+  OrderFulfillmentState: async (variables, { state, document }) => {
+    const order = await state.loadOrder(numericIdOf(String(variables.id ?? "")));
+    return { order: order ? orderFulfillmentView(order, pagesOf(document)) : null };
+  },
+
+  OrderFulfillmentOrders: async (variables, { state, document }) => {
+    const order = await state.loadOrder(numericIdOf(String(variables.id ?? "")));
+    return { order: order ? { id: orderGid(order.numericId), fulfillmentOrders: fulfillmentOrdersPage(order, pagesOf(document), variables.after) } : null };
+  },
+
+  FulfillmentOrderLines: async (variables, { state, document }) => {
+    const fo = await state.loadFulfillmentOrder(String(variables.id ?? ""));
+    if (!fo) return { fulfillmentOrder: null };
+    const node = fulfillmentOrderNode(fo, { first: firstOf(document, "lineItems"), after: variables.after });
+    return { fulfillmentOrder: { id: node.id, lineItems: node.lineItems } };
   },
 
   // `nodes(ids:)` with `... on Order { <OrderFulfillmentState's fields> }`: one answer per id, in order, null for an
@@ -284,23 +271,20 @@ const handlers: Record<string, Handler> = {
       throw new GraphqlRequestError([
         { message: "The input array size of 251 is greater than the maximum allowed of 250.", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } },
       ]);
-    const pages = {
-      fulfillments: firstOf(document, "fulfillments"),
-      trackingInfo: firstOf(document, "trackingInfo"),
-      fulfillmentOrders: firstOf(document, "fulfillmentOrders"),
-      lineItems: firstOf(document, "lineItems"),
-    };
+    const pages = pagesOf(document);
     const nodes = await Promise.all(
       ids.map(async (id) => {
-        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) return /^gid:\/\/shopify\/\w+\/\d+$/.test(id) ? { id } : null;
+        const type = /^gid:\/\/shopify\/(\w+)\/\d+$/.exec(id)?.[1];
+        if (type !== "Order") return type ? { __typename: type, id } : null;
         const order = await state.loadOrder(numericIdOf(id));
-        return order ? fulfillmentView(order, pages) : null;
+        // `nodes` answers an interface: the type tells which fragment applies.
+        return order ? { __typename: "Order", ...orderFulfillmentView(order, pages) } : null;
       }),
     );
     return { nodes };
   },
 
-  FulfillmentCreate: async (variables, { state }) => {
+  FulfillmentCreate: async (variables, { state, catalog }) => {
     const input = (variables.fulfillment ?? {}) as {
       lineItemsByFulfillmentOrder?: Array<{ fulfillmentOrderId?: string; fulfillmentOrderLineItems?: Array<{ id?: string; quantity?: number }> }>;
       trackingInfo?: { number?: string | null; numbers?: string[]; company?: string | null };
@@ -310,34 +294,38 @@ const handlers: Record<string, Handler> = {
     if (groups.length === 0) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Line items by fulfillment order can't be blank.");
 
     // Check everything first, then apply: Shopify creates all or nothing.
-    const changes: Array<{ order: OrderState; index: number; quantity: number }> = [];
-    let order: OrderState | null = null;
+    const changes: Array<{ fo: StandInFulfillmentOrder; line: StandInFulfillmentOrder["lines"][number]; quantity: number }> = [];
+    let order: StandInOrder | null = null;
     for (const group of groups) {
       const foId = String(group.fulfillmentOrderId ?? "");
-      const candidate = foId.startsWith("gid://shopify/FulfillmentOrder/") ? await state.loadOrder(numericIdOf(foId)) : null;
-      if (!candidate) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Fulfillment order does not exist.");
-      if (order && candidate !== order) return failed(["fulfillment"], "Fulfillment orders must belong to the same order.");
-      order = candidate;
-      if (fulfillmentOrderStatus(order) === "CLOSED") {
+      const fo = await state.loadFulfillmentOrder(foId);
+      if (!fo) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Fulfillment order does not exist.");
+      if (order && fo.order !== order) return failed(["fulfillment"], "Fulfillment orders must belong to the same order.");
+      order = fo.order;
+      if (fulfillmentOrderStatus(fo) === "CLOSED") {
         return failed(["fulfillment"], `Fulfillment order ${numericIdOf(foId)} has an unfulfillable status= closed.`);
       }
       const requested = group.fulfillmentOrderLineItems?.length
         ? group.fulfillmentOrderLineItems
-        : order.lines.map((line, index) => ({ id: fulfillmentOrderLineGid(order!.numericId, index), quantity: line.remaining }));
+        : fo.lines.map((line) => ({ id: line.id, quantity: line.remaining }));
       for (const item of requested) {
-        const index = order.lines.findIndex((_line, i) => fulfillmentOrderLineGid(order!.numericId, i) === item.id);
-        if (index < 0) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Fulfillment order line item does not exist.");
+        const line = fo.lines.find((each) => each.id === item.id);
+        if (!line) return failed(["fulfillment", "lineItemsByFulfillmentOrder"], "Fulfillment order line item does not exist.");
         const quantity = Number(item.quantity);
-        const alreadyAsked = changes.filter((c) => c.order === order && c.index === index).reduce((sum, c) => sum + c.quantity, 0);
-        if (!Number.isInteger(quantity) || quantity < 0 || quantity + alreadyAsked > order.lines[index].remaining) {
+        const alreadyAsked = changes.filter((c) => c.line === line).reduce((sum, c) => sum + c.quantity, 0);
+        if (!Number.isInteger(quantity) || quantity < 0 || quantity + alreadyAsked > line.remaining) {
           return failed(["fulfillment"], "Invalid fulfillment order line item quantity requested.");
         }
-        if (quantity > 0) changes.push({ order, index, quantity });
+        if (quantity > 0) changes.push({ fo, line, quantity });
       }
     }
     if (!order || changes.length === 0) return failed(["fulfillment"], "Invalid fulfillment order line item quantity requested.");
 
-    for (const change of changes) change.order.lines[change.index].remaining -= change.quantity;
+    for (const change of changes) {
+      change.line.remaining -= change.quantity;
+      // The units leave the fulfillment order's location: its available stock goes down there (D169).
+      await takeAvailable(state, catalog, change.line.sku, change.fo.location, change.quantity);
+    }
     const tracking = input.trackingInfo;
     const numbers = tracking?.number ? [tracking.number] : (tracking?.numbers ?? []);
     const fulfillment = {
@@ -349,27 +337,61 @@ const handlers: Record<string, Handler> = {
     return { fulfillmentCreate: { fulfillment, userErrors: [] } };
   },
 
-  VariantsBySku: async (variables, { state, catalog }) => {
-    const asked = [...new Set(skusInQuery(String(variables.query ?? "")))];
-    const known = asked.length ? await catalog.variants(asked) : [];
-    const nodes = known.map((sku) => {
-      const itemId = inventoryItemGid(sku);
-      state.skuOfItem.set(itemId, sku);
-      return { id: variantGid(sku), sku, inventoryItem: { id: itemId } };
+  // As Shopify answers it (D169): the whole fulfillment order moves when nothing of it was fulfilled and every
+  // line goes; otherwise the lines asked for move into a fulfillment order at the new location.
+  FulfillmentOrderMove: async (variables, { state, catalog }) => {
+    const answer = (userErrors: Array<{ field: string[] | null; message: string; code: string | null }>) => ({
+      fulfillmentOrderMove: { movedFulfillmentOrder: null, originalFulfillmentOrder: null, remainingFulfillmentOrder: null, userErrors },
     });
-    return { productVariants: { nodes: nodes.slice(0, 100) } };
+    const fo = await state.loadFulfillmentOrder(String(variables.id ?? ""));
+    if (!fo) return answer([{ field: ["id"], message: "Fulfillment order does not exist.", code: null }]);
+    const to = (await servedLocations(state, catalog)).find((location) => location.id === String(variables.newLocationId ?? "") && location.isActive);
+    if (!to) return answer([{ field: ["newLocationId"], message: "Location does not exist or is not active.", code: null }]);
+    const stocked = new Set<string>();
+    for (const item of await availableLevels(state, catalog, [...new Set(fo.lines.map((line) => line.sku))]))
+      if (item.levels.some((level) => level.location.id === to.id)) stocked.add(item.sku);
+    const lines = Array.isArray(variables.fulfillmentOrderLineItems)
+      ? (variables.fulfillmentOrderLineItems as Array<{ id?: unknown; quantity?: unknown }>).map((item) => ({
+          id: String(item.id),
+          quantity: Number(item.quantity),
+        }))
+      : undefined;
+    const result = moveFulfillmentOrder({ fo, to: { id: to.id, name: to.name }, lines }, (sku) => stocked.has(sku));
+    if ("userErrors" in result) return answer(result.userErrors);
+    const moved = fulfillmentOrderNode(result.moved);
+    return {
+      fulfillmentOrderMove: {
+        movedFulfillmentOrder: moved,
+        originalFulfillmentOrder: fulfillmentOrderNode(result.original),
+        // Deprecated; Shopify answered the moved one here.
+        remainingFulfillmentOrder: moved,
+        userErrors: [],
+      },
+    };
   },
 
-  // Active locations only, by name: Shopify's defaults for `locations`.
-  Locations: async (_variables, { state, catalog }) => ({
-    locations: {
-      nodes: (await servedLocations(state, catalog))
-        .filter((location) => location.isActive)
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .slice(0, 100)
-        .map(({ id, name }) => ({ id, name })),
-    },
-  }),
+  // What the search matches (not only the SKUs it names: D165), by SKU, a page as long as the document asks.
+  VariantsBySku: async (variables, { state, catalog, document }) => {
+    const matched = await searchVariants(catalog, String(variables.query ?? ""));
+    const { pageInfo, nodes } = page(matched, variables.after, firstOf(document, "productVariants") ?? 50, "variants");
+    return {
+      productVariants: {
+        pageInfo,
+        nodes: nodes.map((sku) => {
+          const itemId = inventoryItemGid(sku);
+          state.skuOfItem.set(itemId, sku);
+          return { id: variantGid(sku), sku, inventoryItem: { id: itemId } };
+        }),
+      },
+    };
+  },
+
+  // Active locations only, by name: Shopify's defaults for `locations`; pages with cursors.
+  Locations: async (variables, { state, catalog, document }) => {
+    const active = (await servedLocations(state, catalog)).filter((location) => location.isActive).sort((a, b) => a.name.localeCompare(b.name));
+    const { pageInfo, nodes } = page(active, variables.after, firstOf(document, "locations") ?? 50, "locations");
+    return { locations: { pageInfo, nodes: nodes.map(({ id, name }) => ({ id, name })) } };
+  },
 
   // As 2026-07 answers it (D45): the removed compare fields fail validation (the schema's, D160), an
   // idempotency key is required, and every quantity names the level it expects (null: no compare).
@@ -467,14 +489,18 @@ function mergedTags(current: string[], added: string[]): string[] {
 }
 
 const productHandlers: Record<string, Handler> = {
-  ProductsBySku: async (variables, { state, catalog }) => {
-    const asked = [...new Set(skusInQuery(String(variables.query ?? "")))];
-    const known = asked.length ? await catalog.variants(asked) : [];
-    const nodes = known.slice(0, 100).map((sku) => {
-      state.products.skuOfGid.set(productGid(sku), sku);
-      return { id: variantGid(sku), sku, product: { id: productGid(sku), tags: state.products.tags.get(sku) ?? [] } };
-    });
-    return { productVariants: { nodes } };
+  ProductsBySku: async (variables, { state, catalog, document }) => {
+    const matched = await searchVariants(catalog, String(variables.query ?? ""));
+    const { pageInfo, nodes } = page(matched, variables.after, firstOf(document, "productVariants") ?? 50, "variants");
+    return {
+      productVariants: {
+        pageInfo,
+        nodes: nodes.map((sku) => {
+          state.products.skuOfGid.set(productGid(sku), sku);
+          return { id: variantGid(sku), sku, product: { id: productGid(sku), tags: state.products.tags.get(sku) ?? [] } };
+        }),
+      },
+    };
   },
 
   ProductTagsAdd: (variables, { state }) => {
@@ -1100,19 +1126,28 @@ async function availableLevels(state: StandInState, catalog: StandInCatalog, sku
   });
 }
 
-const cursorOf = (offset: number) => Buffer.from(String(offset)).toString("base64");
-const offsetOf = (cursor: unknown) => (typeof cursor === "string" && cursor ? Number(Buffer.from(cursor, "base64").toString()) || 0 : 0);
-function page<T>(items: T[], after: unknown, first: number) {
-  const start = offsetOf(after);
-  const nodes = items.slice(start, start + first);
-  const end = start + nodes.length;
-  return { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? cursorOf(end) : null }, nodes };
+/** The SKUs a `sku:"A" OR sku:"B"` search matches, sorted (the catalog's search, else its exact variants). */
+async function searchVariants(catalog: StandInCatalog, query: string): Promise<string[]> {
+  const asked = [...new Set(skusInQuery(query))];
+  if (asked.length === 0) return [];
+  // What the search finds, of what the catalog holds as variants (a test may take some away).
+  const matched = catalog.search ? await catalog.variants([...new Set(await catalog.search(asked))]) : await catalog.variants(asked);
+  return [...new Set(matched)].sort();
+}
+
+/** A fulfilment takes its units from the available stock at its location, where that location stocks the SKU. */
+async function takeAvailable(state: StandInState, catalog: StandInCatalog, sku: string, location: Located, quantity: number) {
+  const [item] = await availableLevels(state, catalog, [sku]);
+  const level = item?.levels.find((each) => each.location.id === location.id);
+  if (!item || !level) return;
+  const now = level.quantities[0].quantity;
+  state.levels.set(`${item.id}|${location.id}|available`, { sku, location: location.name, quantity: now - quantity, name: "available" });
 }
 
 Object.assign(handlers, {
-  ShopLocations: async (variables, { state, catalog }) => {
+  ShopLocations: async (variables, { state, catalog, document }) => {
     const all = await servedLocations(state, catalog);
-    const { pageInfo, nodes } = page(all, variables.after, 250);
+    const { pageInfo, nodes } = page(all, variables.after, firstOf(document, "locations") ?? 50, "shop-locations");
     return {
       locations: {
         pageInfo,
@@ -1129,23 +1164,32 @@ Object.assign(handlers, {
     };
   },
 
-  InventoryLevelsBySku: async (variables, { state, catalog }) => {
+  InventoryLevelsBySku: async (variables, { state, catalog, document }) => {
     const asked = [...new Set(skusInQuery(String(variables.query ?? "")))];
     const items = await availableLevels(state, catalog, asked);
-    const { pageInfo, nodes } = page(items, variables.after, 10);
+    const { pageInfo, nodes } = page(items, variables.after, firstOf(document, "inventoryItems") ?? 50, "items");
+    const levelsFirst = firstOf(document, "inventoryLevels") ?? 50;
     return {
       inventoryItems: {
         pageInfo,
-        nodes: nodes.map((item) => ({ id: item.id, sku: item.sku, tracked: item.tracked, inventoryLevels: page(item.levels, null, 25) })),
+        nodes: nodes.map((item) => ({
+          id: item.id,
+          sku: item.sku,
+          tracked: item.tracked,
+          inventoryLevels: page(item.levels, null, levelsFirst, `levels:${item.id}`),
+        })),
       },
     };
   },
 
-  InventoryItemLevels: async (variables, { state, catalog }) => {
+  InventoryItemLevels: async (variables, { state, catalog, document }) => {
     const sku = state.skuOfItem.get(String(variables.id ?? ""));
     if (!sku) return { inventoryItem: null };
     const [item] = await availableLevels(state, catalog, [sku]);
-    return item ? { inventoryItem: { id: item.id, inventoryLevels: page(item.levels, variables.after, 250) } } : { inventoryItem: null };
+    const levelsFirst = firstOf(document, "inventoryLevels") ?? 50;
+    return item
+      ? { inventoryItem: { id: item.id, inventoryLevels: page(item.levels, variables.after, levelsFirst, `levels:${item.id}`) } }
+      : { inventoryItem: null };
   },
 } satisfies Record<string, Handler>);
 

@@ -5,6 +5,7 @@
 import type { SpecialOrder } from "~/db/generated/client";
 import type { ShopifyAdmin } from "~/shopify/admin-client.server";
 import { SpecialOrderByTag, SpecialOrderCreate, VariantsBySku, type OrderCreateAddressInput, type SpecialOrderSummary } from "~/shopify/operations";
+import { readAllPages } from "~/shopify/pages.server";
 import { readItems, shopifyRegion } from "./special-order-rules";
 
 const slug = (value: string) => value.trim().replace(/[^A-Za-z0-9]+/g, "_");
@@ -38,8 +39,10 @@ export async function createShopifyOrderOnce(admin: ShopifyAdmin, order: Special
   const items = readItems(order.items) ?? [];
   if (items.length === 0) return { ok: false, message: "The special order has no items" };
   const skus = [...new Set(items.map((item) => item.sku.trim()))];
-  const variants = await admin.run(VariantsBySku, { query: skus.map((sku) => `sku:"${sku.replace(/["\\]/g, "\\$&")}"`).join(" OR ") });
-  const variantOf = new Map(variants.productVariants.nodes.filter((node) => node.sku).map((node) => [node.sku!, node.id]));
+  const query = skus.map((sku) => `sku:"${sku.replace(/["\\]/g, "\\$&")}"`).join(" OR ");
+  // Every page: Shopify's search is not exact, and the variant wanted may be past the first (D165).
+  const variants = await readAllPages(async (after) => (await admin.run(VariantsBySku, { query, after })).productVariants, "VariantsBySku");
+  const variantOf = new Map(variants.filter((node) => node.sku).map((node) => [node.sku!, node.id]));
   const unknown = skus.filter((sku) => !variantOf.has(sku));
   if (unknown.length) return { ok: false, message: `SKU ${unknown.join(", ")} ${unknown.length === 1 ? "has" : "have"} no Shopify variant` };
 

@@ -123,6 +123,11 @@ test("reassign: the warning, read-only fields, another store, Save and back to A
   await expect(page).toHaveURL(/\/sales\/awaiting-assignment\/$/, { timeout: 5000 });
   const [saved] = await dbQuery<{ store_id: string; qty_assigned: number }>("SELECT store_id, qty_assigned FROM assignment WHERE id = $1", [assignment.id]);
   expect(saved).toEqual({ store_id: "002", qty_assigned: items[0].qty_ordered });
+  // Shopify's lines followed to Store 002's location (D166): the grid says so.
+  await open(page, `/sales/awaiting-assignment?id=${assignment.id}`);
+  const moved = page.locator("tbody tr").filter({ has: page.locator('[data-column="id"]', { hasText: new RegExp(`^${assignment.id}$`) }) });
+  await expect(moved.locator('[data-column="shopify_location_status"]')).toContainText("At its location");
+  await expect(moved.locator('[data-column="shopify_location_message"]')).toContainText("moved to Store 002 - Milwaukee in Shopify");
 });
 
 test("delete: the warning modal, Cancel keeps it, OK deletes it and the order is unassigned again", async ({ page }) => {

@@ -192,6 +192,13 @@ describe("the drop-ship flow", () => {
     expect(filesIn("ds70", "outbound")).toEqual([]);
     expect(readdirSync(dir("ds70", "outbound", "archive")).sort()).toEqual([...answerFiles].sort());
 
+    // The vendor's source linked to its Shopify location (the location sync links it, D48), its stock there.
+    // The order's lines are still at the store Shopify routed them to (this assignment was written directly).
+    const acme = ((await (await fetch(`${standIn.url}/__locations`)).json()) as Array<{ id: string; name: string }>).find((l) => l.name === "Acme Outdoor")!;
+    await prisma.inventorySource.update({ where: { source_code: "DS70" }, data: { shopify_location_id: acme.id.split("/").pop() } });
+    await prisma.product.createMany({ data: [{ sku: "SKU-70001", name: "Trail Runner" }], skipDuplicates: true });
+    await fetch(`${standIn.url}/__levels`, { method: "PUT", body: JSON.stringify([{ sku: "SKU-70001", location: "Acme Outdoor", quantity: 5 }]) });
+
     // 4. Process: 997 accepts our 850, 855 acknowledges, 856 becomes a fulfilment, 810 goes to the AS400.
     const processed = await runDropshipStep("processResponses");
     expect(processed.error).toBe(false);
@@ -212,6 +219,12 @@ describe("the drop-ship flow", () => {
     expect(input.trackingInfo.number).toBe(shipment.tracking_number);
     expect(input.trackingInfo.company).toBe(shipment.tracking_carrier);
     expect(input.lineItemsByFulfillmentOrder[0].fulfillmentOrderLineItems[0].quantity).toBe(2);
+    // Fulfilled at the vendor's location: its stock there went down by what shipped.
+    const levels = (await (await fetch(`${standIn.url}/__inventory`)).json()) as Array<{ sku: string; location: string; quantity: number }>;
+    expect(levels.filter((level) => level.sku === "SKU-70001")).toEqual([{ sku: "SKU-70001", location: "Acme Outdoor", quantity: 3 }]);
+    // Step 4 moved the lines there first (D169), and says so on the assignment.
+    expect((await calls("FulfillmentOrderMove")).length).toBe(1);
+    expect(await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({ shopify_location_status: "moved" });
     expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(4);
     expect(await prisma.dropshipResponse.count({ where: { response_type: "855", status: "processed" } })).toBeGreaterThan(0);
     const invoice = await prisma.dropshipResponse.findFirstOrThrow({ where: { response_type: "810" } });

@@ -189,6 +189,26 @@ describe("the product sync feed", () => {
     }
   });
 
+  it("tags a product whose variant comes on the second page of a search (120 variants match one search of 50 SKUs)", async () => {
+    await prisma.categoryTagsMapping.create({ data: { as400_category_id: category("PAGES"), shopify_tags: "paged" } });
+    const wanted = Array.from({ length: 50 }, (_, i) => `${tag}-PG${String(i + 1).padStart(2, "0")}`);
+    // 70 more products whose SKUs the search for PG01 also matches (Shopify's search is not exact): PG31–PG50 come after the first 100.
+    const others = Array.from({ length: 70 }, (_, i) => `${tag}-PG01-X${String(i + 1).padStart(3, "0")}`);
+    await prisma.product.createMany({
+      data: [
+        ...wanted.map((value) => ({ sku: value, name: "Paged", as400_category_id: category("PAGES") })),
+        ...others.map((value) => ({ sku: value, name: "Other" })),
+      ],
+    });
+    const result = await modules.sync.syncProductTags();
+    expect(result.notInShopify).toEqual([]);
+    const searches = (await recorded()).filter((call) => call.operation === "ProductsBySku");
+    expect(searches.some((call) => typeof call.variables.after === "string")).toBe(true);
+    const last = await prisma.product.findUniqueOrThrow({ where: { sku: `${tag}-PG50` } });
+    expect(last.shopify_tags).toBe("paged");
+    expect(await prisma.product.count({ where: { sku: { in: wanted }, shopify_tags: "paged" } })).toBe(50);
+  });
+
   it("runs as the product_sync feed, registered once", async () => {
     const { FEED_JOBS } = await import("../../jobs/registry");
     expect(FEED_JOBS.product_sync.run).toBe(modules.sync.productSyncJob);

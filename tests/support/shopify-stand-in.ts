@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
-import { startShopifyStandIn, type RecordedCall } from "../../app/shopify/stand-in.server";
+import { startShopifyStandIn, type RecordedCall, type StandInCatalog } from "../../app/shopify/stand-in.server";
 
 export type ShopifyStandIn = Awaited<ReturnType<typeof startShopifyStandIn>>;
 
@@ -28,8 +28,8 @@ export interface ShopifyStandInSuite {
 }
 
 export function useShopifyStandIn(options: {
-  /** Answer from the test database's products, orders and sources (databaseCatalog) instead of the synthesised catalog. */
-  catalog?: boolean;
+  /** Answer from the test database's products, orders and sources (databaseCatalog) instead of the synthesised catalog, or from the catalog made of it. */
+  catalog?: boolean | ((database: StandInCatalog) => StandInCatalog);
   /** Deletes the file's rows (those carrying its tag), before the client closes. */
   cleanUp: (prisma: PrismaClient) => Promise<void>;
 }): ShopifyStandInSuite {
@@ -39,7 +39,9 @@ export function useShopifyStandIn(options: {
 
   beforeAll(async () => {
     suite.prisma = createPrismaClient(process.env.DATABASE_URL!, 2);
-    suite.standIn = await startShopifyStandIn(options.catalog ? { catalog: databaseCatalog(suite.prisma) } : {});
+    const database = databaseCatalog(suite.prisma);
+    const catalog = typeof options.catalog === "function" ? options.catalog(database) : options.catalog ? database : undefined;
+    suite.standIn = await startShopifyStandIn(catalog ? { catalog } : {});
     process.env.SHOPIFY_STAND_IN_URL = suite.standIn.url;
     suite.modules = {
       client: await import("../../app/shopify/admin-client.server"),

@@ -9,7 +9,7 @@ import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { ShopifyApiError, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { recordDropshipShipments } from "~/as400/realtime-outbox.server";
-import { createFulfillmentFromView, orderGid, readFulfillmentViews, type OrderFulfillmentView } from "~/shopify/fulfillment.server";
+import { createFulfillmentFromView, orderGid, readFulfillmentViews, type FulfillmentOutcome, type OrderFulfillmentView } from "~/shopify/fulfillment.server";
 import { FulfillmentCreate } from "~/shopify/operations";
 import { DEFAULT_CALL_COST, NORMAL_CONCURRENCY } from "~/shopify/rate-limiter.server";
 import { setAvailableQuantities } from "~/shopify/inventory.server";
@@ -19,6 +19,7 @@ import { MissingScopesError, requireScopes } from "~/shopify/granted-scopes.serv
 import { StepReport, writeLogs, type LogEntry } from "./context.server";
 import { crashPoint } from "./crash-hook.server";
 import { errorMessage } from "~/lib/error-message";
+import { moveToSourceLocations } from "~/sales/shopify-location.server";
 
 /**
  * Responses per batch: their orders are read from Shopify in a few queries, their fulfilments
@@ -42,9 +43,12 @@ interface DueShipment {
   request_qty: number;
   assignment_id: number;
   shopify_order_id: string | null;
+  /** The Shopify location of the assignment's source (the vendor's, D48): the fulfilment is made there when it can be (D169). */
+  location_id: string | null;
+  shopify_location_status: string | null;
 }
 
-type Outcome = { due: DueShipment; fulfilment: { fulfillmentId: string; created: boolean } } | { due: DueShipment; failure: string; noOrder?: true };
+type Outcome = { due: DueShipment; fulfilment: FulfillmentOutcome } | { due: DueShipment; failure: string; noOrder?: true };
 
 /**
  * Each shipped response becomes a fulfilment in Shopify (D101, D130): a batch
@@ -64,10 +68,12 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
     const due = await prisma.$queryRaw<DueShipment[]>`
       SELECT r.id, r.vendor_id, r.vendor_name, r.po_number, r.order_increment_id, r.item_sku, r.qty, r.tracking_number, r.tracking_carrier,
              q.request_id, q.order_increment_id AS request_order, q.item_sku AS request_sku, q.qty AS request_qty, q.assignment_id,
-             coalesce(a.shopify_order_id, o.shopify_order_id) AS shopify_order_id
+             coalesce(a.shopify_order_id, o.shopify_order_id) AS shopify_order_id, s.shopify_location_id AS location_id,
+             a.shopify_location_status
         FROM dropship_response r
         JOIN dropship_request q ON q.request_id = r.request_id
         JOIN assignment a ON a.id = q.assignment_id
+        LEFT JOIN inventory_source s ON s.source_code = a.store_id
         LEFT JOIN order_grid o ON a.shopify_order_id IS NULL AND o.order_id = q.order_increment_id
        WHERE r.response_type = '856' AND r.status = 'received' AND r.id > ${afterId}
          AND (${options.responseIds ?? null}::int[] IS NULL OR r.id = ANY(${options.responseIds ?? null}::int[]))
@@ -86,6 +92,10 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
         return;
       }
     }
+    // Lines not moved to the vendor's location yet (refused before the vendor's 846 stocked it there, a failed call,
+    // a location linked since): tried again now, so the fulfilment is made there (D169). Never stops the fulfilments.
+    const notMoved = [...new Set(due.filter((each) => each.location_id && each.shopify_location_status !== "moved").map((each) => each.assignment_id))];
+    if (notMoved.length) await moveToSourceLocations(notMoved, admin).catch(() => undefined);
     const outcomes: Outcome[] = [];
     // The batch's orders as Shopify sees them. If that read fails, each response is tried alone (and fails alone).
     let views = new Map<string, OrderFulfillmentView | null>();
@@ -146,6 +156,7 @@ async function askShopify(admin: ShopifyAdmin, views: Map<string, OrderFulfillme
       quantity: due.qty ?? due.request_qty,
       trackingNumber: due.tracking_number!,
       carrier: due.tracking_carrier,
+      locationId: due.location_id,
     });
     crashPoint("after-fulfilment-call");
     return { due, fulfilment };
@@ -225,6 +236,19 @@ async function recordOutcomes(outcomes: Outcome[], report: StepReport) {
               complete: complete ? message("logs.dropship.assignment_complete", { assignment: due.assignment_id }) : "",
             }),
           });
+          // Not at the vendor's location (its lines were never moved there, D169): said so, the fulfilment stands.
+          if (fulfilment.created && fulfilment.elsewhere) {
+            logs.push({
+              ...logBase(due),
+              status: "info",
+              ...logMessage("logs.dropship.fulfilled_elsewhere", {
+                location: fulfilment.location?.name ?? "?",
+                order: due.request_order,
+                sku: due.item_sku ?? due.request_sku,
+                vendor: due.vendor_name,
+              }),
+            });
+          }
         }
       }
       if (failed.length) {
