@@ -38,6 +38,7 @@ async function post(url: string, query: string, variables: Record<string, unknow
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer (GraphQL): the assertions check its shape
   return { status: response.status, body: (await response.json()) as { data?: any; errors?: any; extensions?: any } };
 }
+const SAMPLE_ORDER = "gid://shopify/Order/5812345670401";
 const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
 const grant = (scopes: string[]) => fetch(`${standIn.url}/__scopes`, { method: "PUT", body: JSON.stringify({ scopes }) });
 
@@ -112,7 +113,7 @@ describe("the stand-in's answer to every operation", () => {
   const variables: Record<string, () => Promise<Record<string, unknown>>> = {
     ShopInfo: async () => ({}),
     OrderRead: async () => ({ id: "gid://shopify/Order/5812345670401" }),
-    OrderFulfillmentState: async () => ({ id: "gid://shopify/Order/5812345670401" }),
+    OrderFulfillmentState: async () => ({ id: SAMPLE_ORDER }),
     OrdersFulfillmentState: async () => ({ ids: ["gid://shopify/Order/5812345670401", "gid://shopify/Product/1", "gid://shopify/Order/x"] }),
     FulfillmentCreate: async () => ({
       fulfillment: {
@@ -166,6 +167,25 @@ describe("the stand-in's answer to every operation", () => {
       return { id: variant.inventoryItem.id, after: null };
     },
     AppAccessScopes: async () => ({}),
+    OrderFulfillmentOrders: async () => {
+      const { order } = (await post(standIn.url, operations.OrderFulfillmentState.document, { id: SAMPLE_ORDER })).body.data;
+      return { id: SAMPLE_ORDER, after: order.fulfillmentOrders.pageInfo.endCursor };
+    },
+    FulfillmentOrderLines: async () => {
+      const { order } = (await post(standIn.url, operations.OrderFulfillmentState.document, { id: SAMPLE_ORDER })).body.data;
+      const [fulfillmentOrder] = order.fulfillmentOrders.nodes;
+      return { id: fulfillmentOrder.id, after: fulfillmentOrder.lineItems.pageInfo.endCursor };
+    },
+    FulfillmentOrderMove: async () => {
+      const { order } = (await post(standIn.url, operations.OrderFulfillmentState.document, { id: SAMPLE_ORDER })).body.data;
+      const [fulfillmentOrder] = order.fulfillmentOrders.nodes;
+      const locations = (await post(standIn.url, operations.Locations.document, { after: null })).body.data.locations.nodes;
+      return {
+        id: fulfillmentOrder.id,
+        newLocationId: locations[locations.length - 1].id,
+        fulfillmentOrderLineItems: [{ id: fulfillmentOrder.lineItems.nodes[0].id, quantity: 1 }],
+      };
+    },
   };
 
   it.each(all.map((operation) => [operation.name, operation.document]))("%s is answered within the schema, without errors", async (name, document) => {
