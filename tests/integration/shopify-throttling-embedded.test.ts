@@ -61,7 +61,8 @@ afterAll(async () => {
 
 describe("a signed-in request", () => {
   it("waits out THROTTLED (the library's GraphqlQueryError) for what the cost extension says", async () => {
-    app.standIn.throttle({ bucket: { maximumAvailable: 200, restoreRate: 300, currentlyAvailable: 0 } });
+    // OrderRead costs 1 point: at 5 points a second the empty bucket refuses it and tells a wait of about 0.2 s.
+    app.standIn.throttle({ bucket: { maximumAvailable: 200, restoreRate: 5, currentlyAvailable: 0 } });
     const response = await api(`/api/advancedordergrid_forcesync?id=${orderRowId}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ error: false });
