@@ -6,7 +6,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env } from "./env.server";
 
-export const apiVersion = ApiVersion.July26;
+export const apiVersion = ApiVersion.October26;
 
 type AuthorisedHook = (shop: string, admin: AdminApiContext) => void;
 const authorisedHooks: AuthorisedHook[] = [];

@@ -63,7 +63,7 @@ export const PAID_FINANCIAL_STATUSES = ["paid", "partially_paid", "partially_ref
 const SHIPPED = "success";
 
 // ---------------------------------------------------------------------------
-// Payloads (REST webhook payloads, API 2026-07). Only the fields used are
+// Payloads (REST webhook payloads, API 2026-10). Only the fields used are
 // declared; unknown fields are allowed and dropped.
 
 const shopifyId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, "must be a number")]).transform(String);

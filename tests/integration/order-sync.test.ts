@@ -77,7 +77,7 @@ async function sendWebhook(topic: string, payload: unknown, options: { webhookId
         .digest("base64"),
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": SHOP,
-      "x-shopify-api-version": "2026-07",
+      "x-shopify-api-version": "2026-10",
       "x-shopify-webhook-id": webhookId,
       "x-shopify-triggered-at": new Date().toISOString(),
     },
@@ -101,7 +101,7 @@ const address = (first: string, last: string) => ({
   phone: "312-555-0100",
 });
 
-/** An orders/* payload (REST, API 2026-07) with two lines, paid, $5 shipping; only the fields sync reads, and a few it ignores. */
+/** An orders/* payload (REST, API 2026-10) with two lines, paid, $5 shipping; only the fields sync reads, and a few it ignores. */
 function orderPayload(overrides: Record<string, unknown> = {}) {
   const id = shopifyId();
   const number = orderNumber();
