@@ -115,17 +115,18 @@ async function fulfilFromView(
     },
     { sku: input.sku },
   );
-  if (fulfillmentCreate.userErrors.length || !fulfillmentCreate.fulfillment) {
-    const messages = fulfillmentCreate.userErrors.map((error) => error.message).join("; ") || "no fulfillment returned";
+  const userErrors = fulfillmentCreate?.userErrors ?? [];
+  const created = fulfillmentCreate?.fulfillment;
+  if (userErrors.length || !created) {
+    const messages = userErrors.map((error) => error.message).join("; ") || "no fulfillment returned";
     throw new ShopifyFulfillmentError(
       "user_errors",
       `Shopify refused to fulfil SKU ${input.sku} on order ${order.name}: ${messages}`,
       FulfillmentCreate.name,
-      fulfillmentCreate.userErrors,
+      userErrors,
     );
   }
   // The view now says what a fresh read would: a later shipment of the same order is planned from it.
-  const created = fulfillmentCreate.fulfillment;
   order.fulfillments.push({ id: created.id, status: created.status, trackingInfo: created.trackingInfo });
   target.line.remainingQuantity -= quantity;
   const left = target.fulfillmentOrder.lineItems.nodes.reduce((sum, item) => sum + item.remainingQuantity, 0);
@@ -233,7 +234,7 @@ async function readViews(admin: ShopifyAdmin, ids: string[], views: Map<string, 
   for (const [i, id] of ids.entries()) {
     const node = nodes[i];
     const view = node?.id === id ? (node as OrderFulfillmentView) : null;
-    views.set(id, view && mayBeTruncated(view) ? (await admin.run(OrderFulfillmentState, { id })).order : view);
+    views.set(id, view && mayBeTruncated(view) ? ((await admin.run(OrderFulfillmentState, { id })).order ?? null) : view);
   }
 }
 
@@ -259,7 +260,7 @@ export async function createFulfillmentFromView(
     return await fulfilFromView(admin, view, input);
   } catch (error) {
     if (!(error instanceof ShopifyFulfillmentError) || error.failure === "bad_input") throw error;
-    const { order } = await admin.run(OrderFulfillmentState, { id }, { sku: input.sku });
+    const order = (await admin.run(OrderFulfillmentState, { id }, { sku: input.sku })).order ?? null;
     views.set(id, order);
     if (!order)
       throw new ShopifyFulfillmentError("order_not_found", `Order ${input.shopifyOrderId} was not found in Shopify.`, OrderFulfillmentState.name, { id });

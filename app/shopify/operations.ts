@@ -1,6 +1,9 @@
-// The Admin GraphQL operations the app sends (API 2026-07, checked against
-// 2026-01 to 2026-07 in decision D45), each with its variables and result
-// types. The stand-in answers every one of them as 2026-07 does.
+// The Admin GraphQL operations the app sends (API 2026-10; D45 and D156 say
+// what changed for them). Their variables and result types are generated from
+// the documents against Shopify's published schema (`npm run graphql-codegen`,
+// app/types/, D157): a document and its use that disagree fail `npm run
+// typecheck`. The stand-in answers every one of them.
+import type { AdminMutations, AdminQueries } from "@shopify/admin-api-client";
 
 export interface AdminOperation<TVariables, TResult> {
   name: string;
@@ -9,33 +12,27 @@ export interface AdminOperation<TVariables, TResult> {
   readonly types?: { variables: TVariables; result: TResult };
 }
 
-function operation<TVariables, TResult>(name: string, document: string): AdminOperation<TVariables, TResult> {
+/** Every document codegen has typed (app/types/admin.generated.d.ts), by its text. */
+type TypedDocuments = AdminQueries & AdminMutations;
+
+/** Types from the document's own text: a document codegen has not seen does not compile. */
+function operation<const TDocument extends keyof TypedDocuments & string>(
+  name: string,
+  document: TDocument,
+): AdminOperation<TypedDocuments[TDocument]["variables"], TypedDocuments[TDocument]["return"]> {
   return { name, document };
 }
 
-export interface ShopInfoResult {
-  shop: { name: string; myshopifyDomain: string; currencyCode: string; ianaTimezone: string };
-}
-export const ShopInfo = operation<Record<string, never>, ShopInfoResult>(
+export type VariablesOf<T> = T extends { readonly types?: { variables: infer V } } ? V : never;
+export type ResultOf<T> = T extends { readonly types?: { result: infer R } } ? R : never;
+
+export const ShopInfo = operation(
   "ShopInfo",
   `#graphql
   query ShopInfo { shop { name myshopifyDomain currencyCode ianaTimezone } }`,
 );
 
-export interface OrderReadResult {
-  order: null | {
-    id: string;
-    name: string;
-    email: string | null;
-    createdAt: string;
-    updatedAt: string;
-    displayFinancialStatus: string | null;
-    displayFulfillmentStatus: string;
-    totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
-    lineItems: { nodes: Array<{ id: string; sku: string | null; name: string; quantity: number }> };
-  };
-}
-export const OrderRead = operation<{ id: string }, OrderReadResult>(
+export const OrderRead = operation(
   "OrderRead",
   `#graphql
   query OrderRead($id: ID!) {
@@ -50,28 +47,7 @@ export const OrderRead = operation<{ id: string }, OrderReadResult>(
 // ---------------------------------------------------------------------------
 // Drop-ship fulfilment: read what is already fulfilled, then fulfil.
 
-export interface UserError {
-  field: string[] | null;
-  message: string;
-}
-
-export interface OrderFulfillmentStateResult {
-  order: null | {
-    id: string;
-    name: string;
-    fulfillments: Array<{ id: string; status: string; trackingInfo: Array<{ number: string | null; company: string | null }> }>;
-    fulfillmentOrders: {
-      nodes: Array<{
-        id: string;
-        status: string;
-        lineItems: {
-          nodes: Array<{ id: string; remainingQuantity: number; lineItem: { sku: string | null; quantity: number } }>;
-        };
-      }>;
-    };
-  };
-}
-export const OrderFulfillmentState = operation<{ id: string }, OrderFulfillmentStateResult>(
+export const OrderFulfillmentState = operation(
   "OrderFulfillmentState",
   `#graphql
   query OrderFulfillmentState($id: ID!) {
@@ -93,26 +69,24 @@ export const OrderFulfillmentState = operation<{ id: string }, OrderFulfillmentS
  * order would cost times the ids, so the pages are small. An order that fills
  * a page may have more than it shows: it is read again alone, with
  * OrderFulfillmentState's larger pages (app/shopify/fulfillment.server.ts).
+ * The document spells the sizes out (codegen reads no `${}`); operations.test.ts
+ * checks they are these.
  */
 export const ORDERS_FULFILLMENT_PAGES = { fulfillments: 5, trackingInfo: 3, fulfillmentOrders: 3, lineItems: 10 } as const;
-export interface OrdersFulfillmentStateResult {
-  /** In the order of the ids; null for an id Shopify does not know, an empty object for a node that is not an order. */
-  nodes: Array<OrderFulfillmentStateResult["order"] | { id?: undefined }>;
-}
-export const OrdersFulfillmentState = operation<{ ids: string[] }, OrdersFulfillmentStateResult>(
+export const OrdersFulfillmentState = operation(
   "OrdersFulfillmentState",
   `#graphql
   query OrdersFulfillmentState($ids: [ID!]!) {
     nodes(ids: $ids) {
       ... on Order {
         id name
-        fulfillments(first: ${ORDERS_FULFILLMENT_PAGES.fulfillments}) {
-          id status trackingInfo(first: ${ORDERS_FULFILLMENT_PAGES.trackingInfo}) { number company }
+        fulfillments(first: 5) {
+          id status trackingInfo(first: 3) { number company }
         }
-        fulfillmentOrders(first: ${ORDERS_FULFILLMENT_PAGES.fulfillmentOrders}) {
+        fulfillmentOrders(first: 3) {
           nodes {
             id status
-            lineItems(first: ${ORDERS_FULFILLMENT_PAGES.lineItems}) { nodes { id remainingQuantity lineItem { sku quantity } } }
+            lineItems(first: 10) { nodes { id remainingQuantity lineItem { sku quantity } } }
           }
         }
       }
@@ -120,22 +94,7 @@ export const OrdersFulfillmentState = operation<{ ids: string[] }, OrdersFulfill
   }`,
 );
 
-export interface FulfillmentInput {
-  lineItemsByFulfillmentOrder: Array<{
-    fulfillmentOrderId: string;
-    /** Left out: every remaining line of that fulfillment order. */
-    fulfillmentOrderLineItems?: Array<{ id: string; quantity: number }>;
-  }>;
-  trackingInfo?: { number?: string; company?: string | null; url?: string };
-  notifyCustomer?: boolean;
-}
-export interface FulfillmentCreateResult {
-  fulfillmentCreate: {
-    fulfillment: null | { id: string; status: string; trackingInfo: Array<{ number: string | null; company: string | null }> };
-    userErrors: UserError[];
-  };
-}
-export const FulfillmentCreate = operation<{ fulfillment: FulfillmentInput }, FulfillmentCreateResult>(
+export const FulfillmentCreate = operation(
   "FulfillmentCreate",
   `#graphql
   mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {
@@ -149,11 +108,8 @@ export const FulfillmentCreate = operation<{ fulfillment: FulfillmentInput }, Fu
 // ---------------------------------------------------------------------------
 // Inventory: SKUs to inventory items, location names to ids, absolute levels.
 
-export interface VariantsBySkuResult {
-  productVariants: { nodes: Array<{ id: string; sku: string | null; inventoryItem: { id: string } }> };
-}
 /** `query` is Shopify search syntax, e.g. `sku:"A" OR sku:"B"`; matches are not exact, so callers compare sku. */
-export const VariantsBySku = operation<{ query: string }, VariantsBySkuResult>(
+export const VariantsBySku = operation(
   "VariantsBySku",
   `#graphql
   query VariantsBySku($query: String!) {
@@ -161,35 +117,20 @@ export const VariantsBySku = operation<{ query: string }, VariantsBySkuResult>(
   }`,
 );
 
-export interface LocationsResult {
-  locations: { nodes: Array<{ id: string; name: string }> };
-}
-export const Locations = operation<Record<string, never>, LocationsResult>(
+export const Locations = operation(
   "Locations",
   `#graphql
   query Locations { locations(first: 100) { nodes { id name } } }`,
 );
 
 /**
- * 2026-07: every quantity carries `changeFromQuantity` (the level expected
+ * Since 2026-04 every quantity carries `changeFromQuantity` (the level expected
  * before the change; null skips the compare), and the mutation needs an
  * idempotency key (`@idempotent`). `compareQuantity` and
  * `ignoreCompareQuantity` were removed in 2026-04 (D45).
  */
-export interface InventorySetQuantitiesInput {
-  name: "available" | "on_hand";
-  reason: string;
-  referenceDocumentUri?: string;
-  quantities: Array<{ inventoryItemId: string; locationId: string; quantity: number; changeFromQuantity: number | null }>;
-}
-export interface InventorySetQuantitiesResult {
-  inventorySetQuantities: {
-    inventoryAdjustmentGroup: null | { reason: string; changes: Array<{ name: string; delta: number }> };
-    userErrors: Array<UserError & { code: string | null }>;
-  };
-}
 /** `idempotencyKey`: one per logical change (a UUID); a resend of the same change keeps it. */
-export const InventorySetQuantities = operation<{ input: InventorySetQuantitiesInput; idempotencyKey: string }, InventorySetQuantitiesResult>(
+export const InventorySetQuantities = operation(
   "InventorySetQuantities",
   `#graphql
   mutation InventorySetQuantities($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
@@ -203,11 +144,8 @@ export const InventorySetQuantities = operation<{ input: InventorySetQuantitiesI
 // ---------------------------------------------------------------------------
 // Products: the category-tag mappings become product tags (product sync feed).
 
-export interface ProductsBySkuResult {
-  productVariants: { nodes: Array<{ id: string; sku: string | null; product: { id: string; tags: string[] } }> };
-}
 /** `query` as in VariantsBySku; the variants' products with their tags. */
-export const ProductsBySku = operation<{ query: string }, ProductsBySkuResult>(
+export const ProductsBySku = operation(
   "ProductsBySku",
   `#graphql
   query ProductsBySku($query: String!) {
@@ -215,11 +153,8 @@ export const ProductsBySku = operation<{ query: string }, ProductsBySkuResult>(
   }`,
 );
 
-export interface ProductTagsAddResult {
-  tagsAdd: { node: null | { id: string; tags?: string[] }; userErrors: UserError[] };
-}
 /** Adds tags to a product and keeps the ones it has. */
-export const ProductTagsAdd = operation<{ id: string; tags: string[] }, ProductTagsAddResult>(
+export const ProductTagsAdd = operation(
   "ProductTagsAdd",
   `#graphql
   mutation ProductTagsAdd($id: ID!, $tags: [String!]!) {
@@ -235,17 +170,8 @@ export const ProductTagsAdd = operation<{ id: string; tags: string[] }, ProductT
 // order. The ticket's key is a tag of the order, so a run that crashed after
 // Shopify created it finds it instead of creating it again.
 
-export interface SpecialOrderSummary {
-  id: string;
-  name: string;
-  tags: string[];
-  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
-}
-export interface SpecialOrderByTagResult {
-  orders: { nodes: SpecialOrderSummary[] };
-}
 /** `query` is Shopify search syntax: `tag:"special-order-001-7001"`. */
-export const SpecialOrderByTag = operation<{ query: string }, SpecialOrderByTagResult>(
+export const SpecialOrderByTag = operation(
   "SpecialOrderByTag",
   `#graphql
   query SpecialOrderByTag($query: String!) {
@@ -253,53 +179,7 @@ export const SpecialOrderByTag = operation<{ query: string }, SpecialOrderByTagR
   }`,
 );
 
-interface MoneyBagInput {
-  shopMoney: { amount: string; currencyCode: string };
-}
-export interface OrderCreateAddressInput {
-  firstName?: string;
-  lastName: string;
-  address1: string;
-  address2?: string | null;
-  city: string;
-  provinceCode: string;
-  countryCode: string;
-  zip: string;
-  phone?: string;
-}
-export interface OrderCreateOrderInput {
-  currency: string;
-  email: string;
-  phone?: string;
-  lineItems: Array<{
-    variantId?: string;
-    sku: string;
-    title: string;
-    quantity: number;
-    priceSet: MoneyBagInput;
-    requiresShipping: boolean;
-    properties?: Array<{ name: string; value: string }>;
-    taxLines?: Array<{ title: string; rate: number; priceSet: MoneyBagInput }>;
-  }>;
-  shippingAddress: OrderCreateAddressInput;
-  billingAddress: OrderCreateAddressInput;
-  shippingLines: Array<{ title: string; priceSet: MoneyBagInput }>;
-  financialStatus: "PENDING" | "PAID";
-  sourceName: string;
-  sourceIdentifier: string;
-  tags: string[];
-  note: string;
-}
-export interface SpecialOrderCreateResult {
-  orderCreate: {
-    order: null | SpecialOrderSummary;
-    userErrors: Array<UserError & { code: string | null }>;
-  };
-}
-export const SpecialOrderCreate = operation<
-  { order: OrderCreateOrderInput; options: { inventoryBehaviour: "BYPASS" | "DECREMENT_IGNORING_POLICY" | "DECREMENT_OBEYING_POLICY"; sendReceipt: boolean } },
-  SpecialOrderCreateResult
->(
+export const SpecialOrderCreate = operation(
   "SpecialOrderCreate",
   `#graphql
   mutation SpecialOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {
@@ -315,19 +195,7 @@ export const SpecialOrderCreate = operation<
 // location, inactive ones too (they stop being offered), 250 a page; the
 // legacy locations of fulfilment-service apps are not asked for.
 
-export interface ShopLocation {
-  id: string;
-  legacyResourceId: string;
-  name: string;
-  isActive: boolean;
-  isFulfillmentService: boolean;
-  fulfillsOnlineOrders: boolean;
-  updatedAt: string;
-}
-export interface ShopLocationsResult {
-  locations: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: ShopLocation[] };
-}
-export const ShopLocations = operation<{ after?: string | null }, ShopLocationsResult>(
+export const ShopLocations = operation(
   "ShopLocations",
   `#graphql
   query ShopLocations($after: String) {
@@ -343,22 +211,8 @@ export const ShopLocations = operation<{ after?: string | null }, ShopLocationsR
 // (2 + 10 × (1 + 2 + 25 × 3) = 782); an item stocked at more locations is read
 // on with InventoryItemLevels.
 
-export interface InventoryLevelNode {
-  location: { id: string };
-  quantities: Array<{ name: string; quantity: number }>;
-}
-export interface InventoryLevelPage {
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  nodes: InventoryLevelNode[];
-}
-export interface InventoryLevelsBySkuResult {
-  inventoryItems: {
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: Array<{ id: string; sku: string | null; tracked: boolean; inventoryLevels: InventoryLevelPage }>;
-  };
-}
 /** `query` as in VariantsBySku (`sku:"A" OR sku:"B"`); matches are not exact, so callers compare sku. */
-export const InventoryLevelsBySku = operation<{ query: string; after?: string | null }, InventoryLevelsBySkuResult>(
+export const InventoryLevelsBySku = operation(
   "InventoryLevelsBySku",
   `#graphql
   query InventoryLevelsBySku($query: String!, $after: String) {
@@ -375,10 +229,7 @@ export const InventoryLevelsBySku = operation<{ query: string; after?: string | 
   }`,
 );
 
-export interface InventoryItemLevelsResult {
-  inventoryItem: null | { id: string; inventoryLevels: InventoryLevelPage };
-}
-export const InventoryItemLevels = operation<{ id: string; after?: string | null }, InventoryItemLevelsResult>(
+export const InventoryItemLevels = operation(
   "InventoryItemLevels",
   `#graphql
   query InventoryItemLevels($id: ID!, $after: String) {
@@ -391,3 +242,18 @@ export const InventoryItemLevels = operation<{ id: string; after?: string | null
     }
   }`,
 );
+
+// ---------------------------------------------------------------------------
+// The names other modules use for parts of the generated types.
+
+export type OrderReadResult = ResultOf<typeof OrderRead>;
+export type OrderFulfillmentStateResult = ResultOf<typeof OrderFulfillmentState>;
+export type OrdersFulfillmentStateResult = ResultOf<typeof OrdersFulfillmentState>;
+export type InventorySetQuantitiesInput = VariablesOf<typeof InventorySetQuantities>["input"];
+export type SpecialOrderSummary = ResultOf<typeof SpecialOrderByTag>["orders"]["nodes"][number];
+export type OrderCreateAddressInput = NonNullable<VariablesOf<typeof SpecialOrderCreate>["order"]["shippingAddress"]>;
+export type ShopLocationsResult = ResultOf<typeof ShopLocations>;
+export type ShopLocation = ShopLocationsResult["locations"]["nodes"][number];
+export type InventoryLevelsBySkuResult = ResultOf<typeof InventoryLevelsBySku>;
+export type InventoryItemLevelsResult = ResultOf<typeof InventoryItemLevels>;
+export type InventoryLevelPage = NonNullable<InventoryItemLevelsResult["inventoryItem"]>["inventoryLevels"];
