@@ -448,7 +448,8 @@ describe("order webhooks", () => {
     };
     expect((await sendWebhook("orders/cancelled", cancelled)).body?.status).toBe("applied");
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ magento_status: "processing", financial_status: "voided", fulfillment_status: "unfulfilled", total_shippable_qty_ordered: 0 });
+    // Nothing left to fulfil, nothing shipped: not "unfulfilled" (what Shopify 2026-10 calls FULFILLMENT_NOT_REQUIRED).
+    expect(row).toMatchObject({ magento_status: "processing", financial_status: "voided", fulfillment_status: "not_required", total_shippable_qty_ordered: 0 });
     expect(row!.items.map((item) => item.qty_canceled)).toEqual([2, 1]);
     const log = await db.realtimeSalesLog.findFirst({ where: { shopify_order_id: String(order.id) }, orderBy: { id: "desc" } });
     expect(log!.message).toContain("cancelled in Shopify (2026-03-10T13:00:00.000Z, reason customer)");
