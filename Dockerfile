@@ -10,6 +10,8 @@
 # the `CMD` and the worker's command against PostgreSQL. Keep this stage to
 # those instructions, one source per COPY, so that the test runs what ships.
 
+# Node 22 LTS (engines: node >=22, docs/decisions.md D156). The build stage's npm ci
+# also installs the `node` dev dependency (the same major), which the runtime leaves out.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # Build: every dependency, the Prisma clients generated at install, then `npm run build`

@@ -13,8 +13,8 @@ import tseslint from "typescript-eslint";
 
 export default defineConfig(
   {
-    // What .gitignore lists, and the generated Prisma client.
-    ignores: ["build/", ".data/", "app/db/generated/", "test-results/", "playwright-report/"],
+    // What .gitignore lists, the generated Prisma client and the generated Admin API types (D157).
+    ignores: ["build/", ".data/", "app/db/generated/", "app/types/", "test-results/", "playwright-report/"],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },

@@ -7,7 +7,7 @@ import prisma from "./db.server";
 import { env } from "./env.server";
 import { requestedScopes } from "./shopify/access-scopes";
 
-export const apiVersion = ApiVersion.July26;
+export const apiVersion = ApiVersion.October26;
 
 type AuthorisedHook = (shop: string, admin: AdminApiContext) => void;
 const authorisedHooks: AuthorisedHook[] = [];

@@ -6,6 +6,7 @@ import { message, type CodedMessage } from "~/i18n/messages";
 import { NotFoundError, refuse, ValidationError } from "~/lib/validation.server";
 import { ShopifyApiError, shopifyAdminFor, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { OrderRead, type OrderReadResult } from "~/shopify/operations";
+import { NOT_REQUIRED } from "./sync.server";
 
 export interface ForceSyncAnswer {
   error: boolean;
@@ -24,10 +25,16 @@ export interface ForceSyncAnswer {
   };
 }
 
-/** Shopify's display enums as the grid keeps them (the webhooks' REST values): FULFILLED → fulfilled, PARTIALLY_FULFILLED → partial. */
+/**
+ * Shopify's display enums as the grid keeps them (the webhooks' REST values): FULFILLED → fulfilled,
+ * PARTIALLY_FULFILLED → partial. 2026-10's FULFILLMENT_NOT_REQUIRED (nothing left to fulfil: cancelled,
+ * refunded or edited away before any shipment) → not_required, as order sync derives it (D156).
+ */
 export function fulfillmentStatusFrom(display: string | null | undefined): string | null {
   if (!display) return null;
-  return display === "PARTIALLY_FULFILLED" ? "partial" : display.toLowerCase();
+  if (display === "PARTIALLY_FULFILLED") return "partial";
+  if (display === "FULFILLMENT_NOT_REQUIRED") return NOT_REQUIRED;
+  return display.toLowerCase();
 }
 
 export const financialStatusFrom = (display: string | null | undefined) => (display ? display.toLowerCase() : null);

@@ -59,11 +59,16 @@ type Tx = Prisma.TransactionClient;
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 /** financial_status values of an order that has been paid (an invoice is recorded for it). */
 export const PAID_FINANCIAL_STATUSES = ["paid", "partially_paid", "partially_refunded", "refunded"];
+/**
+ * An order with nothing left to fulfil and nothing shipped (Shopify 2026-10's FULFILLMENT_NOT_REQUIRED;
+ * the REST payload still says null, which is otherwise "unfulfilled"). The grid shows "Not Required".
+ */
+export const NOT_REQUIRED = "not_required";
 /** Fulfillment statuses that count as shipped. */
 const SHIPPED = "success";
 
 // ---------------------------------------------------------------------------
-// Payloads (REST webhook payloads, API 2026-07). Only the fields used are
+// Payloads (REST webhook payloads, API 2026-10). Only the fields used are
 // declared; unknown fields are allowed and dropped.
 
 const shopifyId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, "must be a number")]).transform(String);
@@ -640,7 +645,8 @@ async function applyShippedQuantities(tx: Tx, orderRowId: number, shopifyOrderId
  * The order's totals from its items: units still to ship (ordered less refunded
  * and cancelled, shippable items only) and units shipped. With
  * deriveFulfillmentStatus (a fulfillment webhook, which does not carry the
- * order's status) the fulfillment status follows from them.
+ * order's status) the fulfillment status follows from them. An unfulfilled
+ * order whose every unit was refunded or cancelled needs no fulfilment (D156).
  */
 async function refreshOrderTotals(tx: Tx, orderRowId: number, options: { deriveFulfillmentStatus?: boolean } = {}) {
   const items = await tx.orderItem.findMany({
@@ -654,6 +660,8 @@ async function refreshOrderTotals(tx: Tx, orderRowId: number, options: { deriveF
   const current = await tx.order.findUniqueOrThrow({ where: { id: orderRowId }, select: { fulfillment_status: true } });
   let fulfillmentStatus = current.fulfillment_status;
   if (options.deriveFulfillmentStatus && shipped > 0) fulfillmentStatus = shipped >= shippable ? "fulfilled" : "partial";
+  const nothingLeft = items.length > 0 && items.every((item) => item.qty_ordered - item.qty_refunded - item.qty_canceled <= 0);
+  if (shipped === 0 && nothingLeft && (fulfillmentStatus === "unfulfilled" || fulfillmentStatus === null)) fulfillmentStatus = NOT_REQUIRED;
   return tx.order.update({
     where: { id: orderRowId },
     data: { total_shippable_qty_ordered: shippable, total_shipped: shipped, fulfillment_status: fulfillmentStatus },

@@ -119,17 +119,19 @@ async function syncBatch(admin: ShopifyAdmin, batch: DueProduct[], result: Produ
     } else {
       const skus = entry.members.map((member) => member.sku).join(", ");
       const { tagsAdd } = await admin.run(ProductTagsAdd, { id: productId, tags: missing }, { sku: entry.members[0].sku });
-      if (tagsAdd.userErrors.length || !tagsAdd.node) {
+      const refusals = tagsAdd?.userErrors ?? [];
+      const node = tagsAdd?.node;
+      if (refusals.length || !node) {
         result.problems.push(
           message("logs.product_sync.tags_refused", {
             skus,
             tags: missing.join(", "),
-            errors: tagsAdd.userErrors.map((error) => error.message).join("; ") || message("logs.product_sync.no_product"),
+            errors: refusals.map((error) => error.message).join("; ") || message("logs.product_sync.no_product"),
           }),
         );
         continue;
       }
-      tags = tagsAdd.node.tags ?? [...entry.tags, ...missing];
+      tags = ("tags" in node ? node.tags : undefined) ?? [...entry.tags, ...missing];
       result.tagged += 1;
     }
     for (const member of entry.members) stored.push({ id: member.id, productId, tags });

@@ -97,7 +97,7 @@ function retryAfterMs(value: unknown): number | null {
 const waitOf = (given: number | null) => Math.max(MIN_RETRY_WAIT_MS, given ?? DEFAULT_RETRY_WAIT_MS);
 
 /**
- * What the template's client throws (@shopify/shopify-api 13): GraphqlQueryError
+ * What the template's client throws (@shopify/shopify-api 13, unchanged in 15: D156): GraphqlQueryError
  * for an answer with errors (its body carries them and the cost extension);
  * HttpThrottlingError for a 429 (response.code, response.retryAfter) from
  * offline sessions; and in a signed-in request every HTTP error as a thrown

@@ -138,17 +138,18 @@ async function fulfilFromView(admin: ShopifyAdmin, order: OrderFulfillmentView, 
     },
     { sku: input.sku },
   );
-  if (fulfillmentCreate.userErrors.length || !fulfillmentCreate.fulfillment) {
-    const messages = fulfillmentCreate.userErrors.map((error) => error.message).join("; ") || "no fulfillment returned";
+  const userErrors = fulfillmentCreate?.userErrors ?? [];
+  const created = fulfillmentCreate?.fulfillment;
+  if (userErrors.length || !created) {
+    const messages = userErrors.map((error) => error.message).join("; ") || "no fulfillment returned";
     throw new ShopifyFulfillmentError(
       "user_errors",
       `Shopify refused to fulfil SKU ${input.sku} on order ${order.name}: ${messages}`,
       FulfillmentCreate.name,
-      fulfillmentCreate.userErrors,
+      userErrors,
     );
   }
   // The view now says what a fresh read would: a later shipment of the same order is planned from it.
-  const created = fulfillmentCreate.fulfillment;
   order.fulfillments.push({ id: created.id, status: created.status, trackingInfo: created.trackingInfo });
   target.line.remainingQuantity -= quantity;
   const left = target.fulfillmentOrder.lineItems.nodes.reduce((sum, item) => sum + item.remainingQuantity, 0);

@@ -109,7 +109,7 @@ export async function setAvailableQuantities(
       },
       idempotencyKey: randomUUID(),
     });
-    const errors = inventorySetQuantities.userErrors;
+    const errors = inventorySetQuantities?.userErrors ?? [];
     if (errors.length) {
       // field is ["input", "quantities", index, ...]: name the SKU rather than a position.
       const described = errors.map((error) => {

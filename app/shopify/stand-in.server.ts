@@ -393,7 +393,7 @@ const handlers: Record<string, Handler> = {
     return { locations: { pageInfo, nodes: nodes.map(({ id, name }) => ({ id, name })) } };
   },
 
-  // As 2026-07 answers it (D45): the removed compare fields fail validation (the schema's, D160), an
+  // As 2026-10 answers it (D45, unchanged since 2026-04): the removed compare fields fail validation (the schema's, D160), an
   // idempotency key is required, and every quantity names the level it expects (null: no compare).
   InventorySetQuantities: async (variables, { state, catalog, document }) => {
     refuseOversizedQuantities(variables);
@@ -1010,7 +1010,7 @@ Object.assign(handlers, {
 } satisfies Record<string, Handler>);
 
 // ---------------------------------------------------------------------------
-// API 2026-07 rules for inventorySetQuantities (D45).
+// API 2026-10 rules for inventorySetQuantities (D45: unchanged since 2026-04).
 
 /** A request Shopify refuses as a whole (GraphQL validation): answered as top-level errors, no data. */
 class GraphqlRequestError extends Error {

@@ -17,7 +17,7 @@ export function specialOrderTag(storeId: string, storeTicket: string): string {
 
 export type ShopifyOrderOutcome = { ok: true; created: boolean; shopifyOrderId: string; name: string; total: string } | { ok: false; message: string };
 
-const usd = (amount: number) => ({ shopMoney: { amount: amount.toFixed(2), currencyCode: "USD" } });
+const usd = (amount: number) => ({ shopMoney: { amount: amount.toFixed(2), currencyCode: "USD" as const } });
 const numericId = (gid: string) => gid.split("/").pop() ?? gid;
 
 function found(order: SpecialOrderSummary, created: boolean): ShopifyOrderOutcome {
@@ -75,7 +75,8 @@ export async function createShopifyOrderOnce(admin: ShopifyAdmin, order: Special
           priceSet: usd(price),
           requiresShipping: true,
           properties: [{ name: "Size", value: item.size }, ...(item.width ? [{ name: "Width", value: item.width }] : [])],
-          taxLines: tax > 0 ? [{ title: "Sales tax", rate: price > 0 ? Math.round((tax / price) * 10_000) / 10_000 : 0, priceSet: usd(tax) }] : [],
+          // rate is a Decimal, which Shopify serialises as a string.
+          taxLines: tax > 0 ? [{ title: "Sales tax", rate: String(price > 0 ? Math.round((tax / price) * 10_000) / 10_000 : 0), priceSet: usd(tax) }] : [],
         };
       }),
       shippingAddress: address,
@@ -90,7 +91,8 @@ export async function createShopifyOrderOnce(admin: ShopifyAdmin, order: Special
     // The store already holds the customer's money and the stock decision: no receipt, no stock change.
     options: { inventoryBehaviour: "BYPASS", sendReceipt: false },
   });
-  const { order: created, userErrors } = answer.orderCreate;
+  const created = answer.orderCreate?.order;
+  const userErrors = answer.orderCreate?.userErrors ?? [];
   if (userErrors.length || !created) {
     return { ok: false, message: `Shopify refused the order: ${userErrors.map((error) => error.message).join("; ") || "no order in the answer"}` };
   }

@@ -11,6 +11,7 @@ import { CountCache } from "../../app/grid/count-cache.server";
 import { i18nServer } from "../../app/i18n/i18n.server";
 import { renderAnswer } from "../../app/lib/validation.server";
 import { forceSyncOrder } from "../../app/orders/force-sync.server";
+import { orderCellText, type OrderGridRow } from "../../app/orders/order-grid";
 import { COUNT_CAP, probeFor } from "../../app/orders/order-grid.server";
 import { apiQueryForOrderState, orderStateFromSearch, searchForOrderState, stateForView, viewFiltersFromState } from "../../app/orders/order-grid-state";
 import { ShopifyApiError } from "../../app/shopify/admin-client.server";
@@ -382,6 +383,36 @@ describe("GET /api/advancedordergrid_forcesync", () => {
       const gone = { body: renderAnswer(t, (await forceSyncOrder(String(row.id), { mode: "local", shop: "demo-shop.myshopify.com" }, missing)).body) };
       expect(gone.body).toEqual({ error: true, message: "Shopify does not know order FS-1 (Shopify id 777)." });
       expect((await prisma.order.findUniqueOrThrow({ where: { id: row.id } })).financial_status).toBe("pending");
+    } finally {
+      await prisma.order.delete({ where: { id: row.id } });
+    }
+  });
+});
+
+describe("an order with nothing to fulfil (Shopify 2026-10: FULFILLMENT_NOT_REQUIRED)", () => {
+  it("shows Not Required in the grid after a force sync, not Unfulfilled", async () => {
+    const row = await prisma.order.create({ data: { order_id: "FS-NR", shopify_order_id: "778", fulfillment_status: "unfulfilled" } });
+    try {
+      const order = {
+        id: "gid://shopify/Order/778",
+        name: "#778",
+        email: null,
+        createdAt: "2026-11-01T10:00:00Z",
+        updatedAt: new Date().toISOString(),
+        displayFinancialStatus: "VOIDED",
+        displayFulfillmentStatus: "FULFILLMENT_NOT_REQUIRED",
+        totalPriceSet: { shopMoney: { amount: "0.00", currencyCode: "USD" } },
+        lineItems: { nodes: [] },
+      };
+      const shopify = { run: async () => ({ order }) } as never;
+      const synced = await forceSyncOrder(String(row.id), { mode: "local", shop: "demo-shop.myshopify.com" }, shopify);
+      expect(synced.status).toBe(200);
+      expect(synced.body.order?.fulfillment_status).toBe("not_required");
+      // The row as the grid reads it, and the cell it shows.
+      const stored = await prisma.order.findUniqueOrThrow({ where: { id: row.id } });
+      expect(stored.fulfillment_status).toBe("not_required");
+      const shown = { fulfillment_status: stored.fulfillment_status } as OrderGridRow;
+      expect(orderCellText("fulfillment_status", shown, { timeZone: "UTC", yes: "Yes", no: "No", viewOrder: "View" })).toBe("Not Required");
     } finally {
       await prisma.order.delete({ where: { id: row.id } });
     }

@@ -77,7 +77,7 @@ async function sendWebhook(topic: string, payload: unknown, options: { webhookId
         .digest("base64"),
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": SHOP,
-      "x-shopify-api-version": "2026-07",
+      "x-shopify-api-version": "2026-10",
       "x-shopify-webhook-id": webhookId,
       "x-shopify-triggered-at": new Date().toISOString(),
     },
@@ -101,7 +101,7 @@ const address = (first: string, last: string) => ({
   phone: "312-555-0100",
 });
 
-/** An orders/* payload (REST, API 2026-07) with two lines, paid, $5 shipping; only the fields sync reads, and a few it ignores. */
+/** An orders/* payload (REST, API 2026-10) with two lines, paid, $5 shipping; only the fields sync reads, and a few it ignores. */
 function orderPayload(overrides: Record<string, unknown> = {}) {
   const id = shopifyId();
   const number = orderNumber();
@@ -448,7 +448,8 @@ describe("order webhooks", () => {
     };
     expect((await sendWebhook("orders/cancelled", cancelled)).body?.status).toBe("applied");
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ magento_status: "processing", financial_status: "voided", fulfillment_status: "unfulfilled", total_shippable_qty_ordered: 0 });
+    // Nothing left to fulfil, nothing shipped: not "unfulfilled" (what Shopify 2026-10 calls FULFILLMENT_NOT_REQUIRED).
+    expect(row).toMatchObject({ magento_status: "processing", financial_status: "voided", fulfillment_status: "not_required", total_shippable_qty_ordered: 0 });
     expect(row!.items.map((item) => item.qty_canceled)).toEqual([2, 1]);
     const log = await db.realtimeSalesLog.findFirst({ where: { shopify_order_id: String(order.id) }, orderBy: { id: "desc" } });
     expect(log!.message).toContain("cancelled in Shopify (2026-03-10T13:00:00.000Z, reason customer)");

@@ -58,7 +58,7 @@ describe("every Shopify call is recorded", () => {
   it("records a refused mutation (userErrors) and a failed call as an operation and an error each", async () => {
     const admin = localAdmin();
     const refused = await admin.run(modules.operations.ProductTagsAdd, { id: "gid://shopify/Product/1", tags: ["x"] }, { sku: sku(2) });
-    expect(refused.tagsAdd.userErrors[0].message).toBe("Product does not exist");
+    expect(refused.tagsAdd!.userErrors[0].message).toBe("Product does not exist");
     const failure = await admin
       .run({ name: "NoSuchOperation", document: "query NoSuchOperation { shop { name } }" }, {}, { sku: sku(2) })
       .catch((error: unknown) => error);
@@ -81,7 +81,7 @@ describe("every Shopify call is recorded", () => {
     expect(answer.productVariants.nodes).toEqual([]);
     // (A product the stand-in does not know: answered without touching the database, which refuses NUL too.)
     const withNul = await localAdmin().run(modules.operations.ProductTagsAdd, { id: "gid://shopify/Product/2", tags: ["a\u0000b"] }, { sku: sku(4) });
-    expect(withNul.tagsAdd.userErrors).toHaveLength(1);
+    expect(withNul.tagsAdd!.userErrors).toHaveLength(1);
     await modules.records.flushShopifyCallRecords();
 
     const [large] = await operationsFor(sku(3));

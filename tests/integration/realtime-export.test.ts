@@ -82,7 +82,7 @@ async function sendWebhook(topic: string, payload: unknown, webhookId: string = 
       "x-shopify-hmac-sha256": createHmac("sha256", SECRET).update(body).digest("base64"),
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": SHOP,
-      "x-shopify-api-version": "2026-07",
+      "x-shopify-api-version": "2026-10",
       "x-shopify-webhook-id": webhookId,
       "x-shopify-triggered-at": new Date().toISOString(),
     },

@@ -191,7 +191,7 @@ describe("setAvailableQuantities", () => {
     const searches = calls.filter((call) => call.operation === "VariantsBySku").map((call) => String(call.variables.query).split(" OR "));
     expect(searches.map((terms) => terms.length)).toEqual([50, 50, 20]);
     expect(searches[0][0]).toBe(`sku:"${known[0]}"`);
-    // As 2026-07 takes it: no compare (our stock is the truth) and an idempotency key.
+    // As 2026-10 takes it: no compare (our stock is the truth) and an idempotency key.
     const set = calls.at(-1)!.variables.input as Record<string, unknown> & { quantities: Array<Record<string, unknown>> };
     expect(Object.keys(set).sort()).toEqual(["name", "quantities", "reason"]);
     expect(set).toMatchObject({ name: "available", reason: "correction" });
@@ -199,7 +199,7 @@ describe("setAvailableQuantities", () => {
     expect(new Set(set.quantities.map((q) => q.locationId))).toEqual(new Set([result.locationId]));
     expect(set.quantities.every((q) => q.changeFromQuantity === null && !("compareQuantity" in q))).toBe(true);
     expect(calls.at(-1)!.variables.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(calls.every((call) => call.version === "2026-07")).toBe(true);
+    expect(calls.every((call) => call.version === "2026-10")).toBe(true);
 
     const stored = await levels();
     expect(stored).toHaveLength(100);
@@ -229,7 +229,7 @@ describe("setAvailableQuantities", () => {
     expect(await levels()).toEqual([{ sku: odd, location: locationName, quantity: 4 }]);
   });
 
-  it("is refused as 2026-07 refuses the 2025-10 input (ignoreCompareQuantity, compareQuantity), and changes nothing", async () => {
+  it("is refused as 2026-10 refuses the 2025-10 input (ignoreCompareQuantity, compareQuantity), and changes nothing", async () => {
     const before = await shopify.inventory.setAvailableQuantities(admin, { locationName, items: [{ sku: `${tag}-P002`, quantity: 6 }] });
     expect(before.set).toBe(1);
     const [variant] = (await recorded()).filter((call) => call.operation === "VariantsBySku");

@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 
 async function post(url: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${url}/admin/api/2026-07/graphql.json`, {
+  const response = await fetch(`${url}/admin/api/2026-10/graphql.json`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ query, variables }),

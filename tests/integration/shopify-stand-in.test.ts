@@ -17,7 +17,7 @@ beforeEach(async () => {
 
 /** Sends one operation as the app's client would, returning the whole GraphQL answer. */
 async function graphql(url: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${url}/admin/api/2026-07/graphql.json`, {
+  const response = await fetch(`${url}/admin/api/2026-10/graphql.json`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ query, variables }),
@@ -28,7 +28,7 @@ async function graphql(url: string, query: string, variables: Record<string, unk
 /** The app's own document of an operation (the stand-in validates every document against Shopify's schema). */
 const named = (name: keyof typeof operations) => (operations[name] as { document: string }).document;
 const mutation = named;
-/** inventorySetQuantities as 2026-07 takes it: with its idempotency key. */
+/** inventorySetQuantities as 2026-10 takes it: with its idempotency key. */
 const setQuantities = named("InventorySetQuantities");
 
 describe("Shopify Admin GraphQL through the stand-in", () => {
@@ -47,7 +47,7 @@ describe("Shopify Admin GraphQL through the stand-in", () => {
     const recorded = (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
     expect(recorded.map((call) => call.operation)).toEqual(["ShopInfo", "OrderRead"]);
     expect(recorded[1].variables).toEqual({ id: "gid://shopify/Order/5812345670007" });
-    expect(recorded.map((call) => call.version)).toEqual(["2026-07", "2026-07"]);
+    expect(recorded.map((call) => call.version)).toEqual(["2026-10", "2026-10"]);
   });
 
   it("fails clearly on an operation it does not know", async () => {
@@ -331,7 +331,7 @@ describe("inventory kept by the stand-in", () => {
   });
 
   it(
-    "refuses what Shopify 2026-07 refuses: the removed compare fields, no " + "idempotency key, no changeFromQuantity, unknown items, more than 250 quantities",
+    "refuses what Shopify 2026-10 refuses: the removed compare fields, no " + "idempotency key, no changeFromQuantity, unknown items, more than 250 quantities",
     async () => {
       const [location] = (await graphql(standIn.url, named("Locations"))).data.locations.nodes;
       const [variant] = (await graphql(standIn.url, named("VariantsBySku"), { query: 'sku:"A-1"' })).data.productVariants.nodes;
@@ -471,7 +471,7 @@ describe("a stand-in over a catalog", () => {
     };
     const own = await startShopifyStandIn({ catalog: broken });
     try {
-      const response = await fetch(`${own.url}/admin/api/2026-07/graphql.json`, {
+      const response = await fetch(`${own.url}/admin/api/2026-10/graphql.json`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ query: named("OrderRead"), variables: { id: "gid://shopify/Order/1" } }),
@@ -540,7 +540,7 @@ describe("Shopify's rate limits in the stand-in", () => {
 
   it("answers HTTP 429 with Retry-After as many times as asked, then as usual", async () => {
     await throttle({ http429: { times: 2, retryAfterSeconds: 1.5 } });
-    const post = () => fetch(`${standIn.url}/admin/api/2026-07/graphql.json`, { method: "POST", body: JSON.stringify({ query: named("ShopInfo") }) });
+    const post = () => fetch(`${standIn.url}/admin/api/2026-10/graphql.json`, { method: "POST", body: JSON.stringify({ query: named("ShopInfo") }) });
     for (let i = 0; i < 2; i += 1) {
       const response = await post();
       expect(response.status).toBe(429);

@@ -448,7 +448,7 @@ describe("the Shopify stand-in's locations and inventory levels", () => {
   });
   afterAll(() => own?.stop());
   const graphql = async (query: string, variables: Json = {}) =>
-    ((await (await fetch(`${own.url}/admin/api/2026-07/graphql.json`, { method: "POST", body: JSON.stringify({ query, variables }) })).json()) as Json).data;
+    ((await (await fetch(`${own.url}/admin/api/2026-10/graphql.json`, { method: "POST", body: JSON.stringify({ query, variables }) })).json()) as Json).data;
 
   it("pages the locations 250 at a time, inactive ones included, and answers levels as set", async () => {
     const { ShopLocations, InventoryLevelsBySku, InventorySetQuantities, VariantsBySku } = await import("../../app/shopify/operations");

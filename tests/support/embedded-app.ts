@@ -65,7 +65,7 @@ export function webhookHeaders(body: string, topic: string, options: { shop?: st
       .digest("base64"),
     "x-shopify-topic": topic,
     "x-shopify-shop-domain": options.shop ?? EMBEDDED.shop,
-    "x-shopify-api-version": "2026-07",
+    "x-shopify-api-version": "2026-10",
     "x-shopify-webhook-id": randomUUID(),
     "user-agent": "Shopify-Captain-Hook",
   };
