@@ -38,6 +38,8 @@ COPY --from=build /app/scripts/postinstall.mjs ./scripts/postinstall.mjs
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma/migrations ./prisma/migrations
+# Shopify's published Admin schema: the stand-in of local mode checks every request against it (D160).
+COPY --from=build /app/app/shopify/schema ./app/shopify/schema
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts=false --prefer-offline --no-audit --no-fund
 # The code stays root's; the app needs no writable folder when DATABASE_URL is set.
 USER node
