@@ -22,17 +22,49 @@
 // (./stand-in/request.server.ts), and every answer is shaped by its document and
 // the granted scopes (./stand-in/answer.server.ts): an answer the schema does not
 // allow is the stand-in's bug, answered 500 (docs/decisions.md D160-D162).
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type RequestListener } from "node:http";
+// This file holds the server, the shop's state and the order, fulfilment and
+// inventory answers; ./stand-in/ the rest, a concern a file: rate limits
+// (throttle), locations and levels (locations), inventory rules, products,
+// special orders, the granted scopes, and what they share (common).
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createServer, type RequestListener } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { z } from "zod";
 import { APP_SCOPES, scopesOf } from "./access-scopes";
 import { deniedFields, rootFieldNames } from "./admin-access.server";
 import { adminSchema } from "./admin-schema.server";
 import { shapeAnswer, StandInAnswerViolation } from "./stand-in/answer.server";
 import { checkRequest } from "./stand-in/request.server";
 import { appInstallationAnswer, createGrant, scopesControl, type Grant } from "./stand-in/scopes.server";
+import {
+  firstOf,
+  GraphqlRequestError,
+  inventoryItemGid,
+  locationGid,
+  numericIdOf,
+  readBody,
+  searchVariants,
+  skusInQuery,
+  variantGid,
+  type UserError,
+} from "./stand-in/common.server";
+import { idempotencyKeyOf, idempotentAnswersOf, refuseOversizedQuantities } from "./stand-in/inventory-rules.server";
+import { availableLevels, forgetLocationChanges, locationControl, locationHandlers, servedLocations, takeAvailable } from "./stand-in/locations.server";
+import { productHandlers } from "./stand-in/products.server";
+import { specialOrderHandlers } from "./stand-in/special-orders.server";
+import {
+  actualNodesCost,
+  createThrottle,
+  HTTP_429_BODY,
+  MAX_SINGLE_QUERY_COST,
+  nodesIds,
+  THROTTLED_ERROR,
+  throttleControl,
+  type ThrottleControl,
+} from "./stand-in/throttle.server";
+
+export type { ThrottleControl };
+export { skusInQuery };
 import {
   createOrder,
   displayFulfillmentStatus,
@@ -100,38 +132,6 @@ export interface InventoryLevel {
   sku: string;
   location: string;
   quantity: number;
-}
-
-interface UserError {
-  field: string[] | null;
-  message: string;
-  code?: string | null;
-}
-
-// Stable ids: a test (or a second run) sees the same gids for the same data (orders' in ./stand-in-fulfillment-orders.server.ts).
-/** Real gids are numeric; a hash of the name keeps that shape and is stable. */
-function hashedNumber(value: string): string {
-  return BigInt(`0x${createHash("sha256").update(value).digest("hex").slice(0, 13)}`).toString();
-}
-const variantGid = (sku: string) => `gid://shopify/ProductVariant/${hashedNumber(`variant:${sku}`)}`;
-const inventoryItemGid = (sku: string) => `gid://shopify/InventoryItem/${hashedNumber(`item:${sku}`)}`;
-const locationGid = (name: string) => `gid://shopify/Location/${hashedNumber(`location:${name}`)}`;
-
-const numericIdOf = (gid: string) => gid.split("/").pop() ?? "";
-
-/** The SKUs of a `sku:"A" OR sku:B` search, unquoted. */
-export function skusInQuery(query: string): string[] {
-  const skus: string[] = [];
-  for (const match of query.matchAll(/\bsku:(?:"((?:[^"\\]|\\.)*)"|([^\s()]+))/g)) {
-    skus.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : match[2]);
-  }
-  return skus;
-}
-
-/** The `first:` a field of the document asks for (the first such field), or undefined. */
-function firstOf(document: string, field: string): number | undefined {
-  const match = new RegExp(`\\b${field}\\s*\\(\\s*first:\\s*(\\d+)`).exec(document);
-  return match ? Number(match[1]) : undefined;
 }
 
 /** The page sizes an order document asks for (a field it does not select: all). */
@@ -216,9 +216,12 @@ function createStandInState(catalog: StandInCatalog) {
   return state;
 }
 
-type StandInState = ReturnType<typeof createStandInState>;
+export type StandInState = ReturnType<typeof createStandInState>;
 /** `document` is the operation's GraphQL text, for what lives outside the variables (directives). */
-type Handler = (variables: Record<string, unknown>, context: { shop: string; state: StandInState; catalog: StandInCatalog; document: string }) => unknown;
+export type Handler = (
+  variables: Record<string, unknown>,
+  context: { shop: string; state: StandInState; catalog: StandInCatalog; document: string },
+) => unknown;
 
 const handlers: Record<string, Handler> = {
   ShopInfo: (_variables, { shop }) => ({
@@ -476,231 +479,12 @@ const handlers: Record<string, Handler> = {
   },
 };
 
-// ---------------------------------------------------------------------------
-// Products and their tags (the product sync feed). Every SKU the catalog knows
-// is one product with a stable gid; tags live in memory like fulfilments.
-const productGid = (sku: string) => `gid://shopify/Product/${hashedNumber(`product:${sku}`)}`;
-
-/** Shopify keeps one of each tag, ignoring case, and answers them sorted. */
-function mergedTags(current: string[], added: string[]): string[] {
-  const byKey = new Map(current.map((tag) => [tag.toLowerCase(), tag]));
-  for (const tag of added) if (!byKey.has(tag.toLowerCase())) byKey.set(tag.toLowerCase(), tag);
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
-}
-
-const productHandlers: Record<string, Handler> = {
-  ProductsBySku: async (variables, { state, catalog, document }) => {
-    const matched = await searchVariants(catalog, String(variables.query ?? ""));
-    const { pageInfo, nodes } = page(matched, variables.after, firstOf(document, "productVariants") ?? 50, "variants");
-    return {
-      productVariants: {
-        pageInfo,
-        nodes: nodes.map((sku) => {
-          state.products.skuOfGid.set(productGid(sku), sku);
-          return { id: variantGid(sku), sku, product: { id: productGid(sku), tags: state.products.tags.get(sku) ?? [] } };
-        }),
-      },
-    };
-  },
-
-  ProductTagsAdd: (variables, { state }) => {
-    const id = String(variables.id ?? "");
-    const tags = Array.isArray(variables.tags) ? variables.tags.map((tag) => String(tag).trim()).filter(Boolean) : [];
-    const sku = state.products.skuOfGid.get(id);
-    const failed = (field: string[], message: string) => ({ tagsAdd: { node: null, userErrors: [{ field, message }] } });
-    if (!sku) return failed(["id"], "Product does not exist");
-    if (tags.length === 0) return failed(["tags"], "Tags can't be blank");
-    if (tags.some((tag) => tag.length > 255)) return failed(["tags"], "Tags is too long (maximum is 255 characters)");
-    const merged = mergedTags(state.products.tags.get(sku) ?? [], tags);
-    if (merged.length > 250) return failed(["tags"], "Tags cannot be more than 250");
-    state.products.tags.set(sku, merged);
-    return { tagsAdd: { node: { id, tags: merged }, userErrors: [] } };
-  },
-};
-Object.assign(handlers, productHandlers);
+// The handlers of other concerns, in files of their own.
+Object.assign(handlers, locationHandlers, productHandlers, specialOrderHandlers);
 
 function operationName(query: string, declared?: string): string | undefined {
   return declared ?? /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
 }
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-// ---------------------------------------------------------------------------
-// Rate limits as Shopify applies them: a leaky bucket of query cost per app
-// and shop (THROTTLED with the cost extension when a request costs more than
-// is available), and HTTP 429 with Retry-After. By default the bucket is not
-// metered (answers report an idle shop's cost) so that tests and local mode
-// never wait; POST /__throttle meters it or queues 429s.
-
-/** POST /__throttle body. */
-const throttleControl = z
-  .object({
-    /** Meter a bucket: Shopify's throttleStatus numbers (points, points a second); it starts full unless currentlyAvailable is given. */
-    bucket: z
-      .object({ maximumAvailable: z.number().positive(), restoreRate: z.number().positive(), currentlyAvailable: z.number().min(0).optional() })
-      .strict()
-      .optional(),
-    /** The next `times` requests answer 429 with this Retry-After. */
-    http429: z
-      .object({ times: z.number().int().min(0), retryAfterSeconds: z.number().min(0).default(2) })
-      .strict()
-      .optional(),
-    /** Hold each answer this long, so that overlapping requests show in `inFlight`. */
-    latencyMs: z.number().int().min(0).max(10_000).optional(),
-  })
-  .strict();
-export type ThrottleControl = z.input<typeof throttleControl>;
-
-/** An idle shop on a standard plan, as reported when the bucket is not metered. */
-const IDLE_BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
-
-/**
- * Roughly Shopify's calculated cost: a mutation 10, a query 1 plus 2 + `first` per connection (nesting not multiplied).
- * `nodes(ids:)` costs what one node's selection costs, once per id, plus 1.
- */
-function requestedQueryCost(document: string, variables: Record<string, unknown> = {}): number {
-  if (/^\s*(?:#[^\n]*\s*)*mutation\b/.test(document)) return 10;
-  let cost = 1;
-  for (const match of document.matchAll(/\bfirst:\s*(\d+)/g)) cost += 2 + Number(match[1]);
-  const ids = nodesIds(document, variables);
-  return ids ? 1 + ids.length * cost : cost;
-}
-
-/** The ids of a `nodes(ids: $variable)` query, or null for any other document. */
-function nodesIds(document: string, variables: Record<string, unknown>): unknown[] | null {
-  const match = /\bnodes\s*\(\s*ids:\s*\$(\w+)\s*\)/.exec(document);
-  if (!match) return null;
-  const ids = variables[match[1]];
-  return Array.isArray(ids) ? ids : [];
-}
-
-/** What a `nodes` answer actually cost: 1, and per node returned each object in it (Shopify refunds the rest of the requested cost). */
-function actualNodesCost(data: unknown): number {
-  const count = (value: unknown): number => {
-    if (Array.isArray(value)) return value.reduce((sum: number, each) => sum + count(each), 0);
-    if (!value || typeof value !== "object") return 0;
-    const own = "id" in value || "number" in value ? 1 : 0;
-    return own + Object.values(value).reduce((sum: number, each) => sum + count(each), 0);
-  };
-  return 1 + count((data as { nodes?: unknown } | null)?.nodes ?? []);
-}
-
-/** Shopify refuses a single query that would cost more than this, whatever the bucket holds. */
-const MAX_SINGLE_QUERY_COST = 1000;
-
-type Gate =
-  | { kind: "http429"; retryAfterSeconds: number }
-  | { kind: "throttled"; cost: unknown; waitMs: number }
-  | { kind: "too_costly"; requested: number }
-  | { kind: "admitted"; cost: unknown; requested: number };
-
-function createThrottle() {
-  let bucket = { ...IDLE_BUCKET, metered: false, available: IDLE_BUCKET.maximumAvailable, atMs: performance.now() };
-  const http429 = { remaining: 0, retryAfterSeconds: 2 };
-  let latencyMs = 0;
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const refill = () => {
-    const now = performance.now();
-    bucket.available = Math.min(bucket.maximumAvailable, bucket.available + ((now - bucket.atMs) / 1000) * bucket.restoreRate);
-    bucket.atMs = now;
-  };
-  const throttleStatus = (available: number) => ({
-    maximumAvailable: bucket.maximumAvailable,
-    currentlyAvailable: Math.floor(available),
-    restoreRate: bucket.restoreRate,
-  });
-  const reset = () => {
-    bucket = { ...IDLE_BUCKET, metered: false, available: IDLE_BUCKET.maximumAvailable, atMs: performance.now() };
-    Object.assign(http429, { remaining: 0, retryAfterSeconds: 2 });
-    latencyMs = 0;
-    maxInFlight = inFlight;
-  };
-  return {
-    /** A GraphQL request arrived; answers how many are in flight with it. */
-    enter() {
-      inFlight += 1;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      return inFlight;
-    },
-    leave() {
-      inFlight -= 1;
-    },
-    /** Decides, before anything runs, whether this request goes through; takes its cost from the bucket when it does. */
-    admit(document: string, variables: Record<string, unknown> = {}): Gate {
-      if (http429.remaining > 0) {
-        http429.remaining -= 1;
-        return { kind: "http429", retryAfterSeconds: http429.retryAfterSeconds };
-      }
-      const requested = requestedQueryCost(document, variables);
-      if (requested > MAX_SINGLE_QUERY_COST) return { kind: "too_costly", requested };
-      if (!bucket.metered) {
-        return {
-          kind: "admitted",
-          requested,
-          cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.maximumAvailable - requested) },
-        };
-      }
-      refill();
-      if (bucket.available < requested) {
-        const reported = throttleStatus(bucket.available);
-        const waitMs = ((requested - reported.currentlyAvailable) / bucket.restoreRate) * 1000;
-        return { kind: "throttled", waitMs, cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: reported } };
-      }
-      bucket.available -= requested;
-      return {
-        kind: "admitted",
-        requested,
-        cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus(bucket.available) },
-      };
-    },
-    /** After a call ran: gives back what was requested beyond its actual cost, and answers the cost extension to report. */
-    settle(requested: number, actual: number) {
-      if (!bucket.metered) return { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus(bucket.maximumAvailable - actual) };
-      refill();
-      bucket.available = Math.min(bucket.maximumAvailable, bucket.available + Math.max(0, requested - actual));
-      return { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus(bucket.available) };
-    },
-    /** The figures of an answer refused before it ran. */
-    statusNow() {
-      if (bucket.metered) refill();
-      return throttleStatus(bucket.metered ? bucket.available : bucket.maximumAvailable);
-    },
-    delay: () => (latencyMs ? new Promise((resolve) => setTimeout(resolve, latencyMs)) : Promise.resolve()),
-    configure(control: z.output<typeof throttleControl>) {
-      if (control.bucket) {
-        const { maximumAvailable, restoreRate, currentlyAvailable } = control.bucket;
-        bucket = {
-          maximumAvailable,
-          restoreRate,
-          metered: true,
-          available: Math.min(maximumAvailable, currentlyAvailable ?? maximumAvailable),
-          atMs: performance.now(),
-        };
-      }
-      if (control.http429) Object.assign(http429, { remaining: control.http429.times, retryAfterSeconds: control.http429.retryAfterSeconds });
-      if (control.latencyMs !== undefined) latencyMs = control.latencyMs;
-    },
-    reset,
-    status() {
-      if (bucket.metered) refill();
-      return {
-        bucket: { metered: bucket.metered, ...throttleStatus(bucket.available) },
-        http429Remaining: http429.remaining,
-        latencyMs,
-        inFlight,
-        maxInFlight,
-      };
-    },
-  };
-}
-
-const THROTTLED_ERROR = { message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } };
-const HTTP_429_BODY = { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." };
 
 /** The app as Shopify knows it: token exchange checks these, and GraphQL then wants an access token it issued. */
 export interface StandInApp {
@@ -794,7 +578,7 @@ export async function startShopifyStandIn(
         state.reset();
         throttle.reset();
         idempotentAnswersOf(state).clear();
-        locationChanges.delete(state);
+        forgetLocationChanges(state);
         grant.reset();
         return send(200, { ok: true });
       }
@@ -933,293 +717,4 @@ export async function startShopifyStandIn(
         server.closeAllConnections();
       }),
   };
-}
-
-// ---------------------------------------------------------------------------
-// Special orders: orderCreate and the search by tag that makes it idempotent
-// (app/special-orders/shopify-order.server.ts). Created orders are kept per
-// stand-in, so a second run finds what the first one created.
-
-interface CreatedOrder {
-  id: string;
-  name: string;
-  tags: string[];
-  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
-}
-const createdOrders = new WeakMap<object, CreatedOrder[]>();
-const createdOrdersOf = (state: object) => {
-  let list = createdOrders.get(state);
-  if (!list) createdOrders.set(state, (list = []));
-  return list;
-};
-const cents = (value: unknown) => Math.round(Number((value as { shopMoney?: { amount?: unknown } } | undefined)?.shopMoney?.amount ?? NaN) * 100);
-
-Object.assign(handlers, {
-  SpecialOrderByTag: (variables, { state }) => {
-    const tags = [...String(variables.query ?? "").matchAll(/\btag:(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s()]+))/g)].map(
-      (match) => match[1] ?? match[2] ?? match[3],
-    );
-    const nodes = createdOrdersOf(state).filter(
-      (order) => tags.length > 0 && tags.every((tag) => order.tags.some((own) => own.toLowerCase() === tag.toLowerCase())),
-    );
-    return { orders: { nodes: nodes.slice(0, 5) } };
-  },
-
-  SpecialOrderCreate: (variables, { state }) => {
-    const order = (variables.order ?? {}) as {
-      email?: string;
-      lineItems?: Array<{ quantity?: number; priceSet?: unknown; taxLines?: Array<{ priceSet?: unknown }> }>;
-      shippingLines?: Array<{ priceSet?: unknown }>;
-      shippingAddress?: { countryCode?: string; provinceCode?: string };
-      tags?: string[];
-    };
-    const errors: UserError[] = [];
-    const lines = order.lineItems ?? [];
-    if (lines.length === 0) errors.push({ code: "INVALID", field: ["order", "lineItems"], message: "Line items must have at least one line item" });
-    if (order.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(order.email))
-      errors.push({ code: "INVALID", field: ["order", "email"], message: "Email is invalid" });
-    lines.forEach((line, index) => {
-      if (!Number.isInteger(line.quantity) || line.quantity! < 1)
-        errors.push({ code: "INVALID", field: ["order", "lineItems", String(index), "quantity"], message: "Quantity must be greater than or equal to 1" });
-      if (!Number.isFinite(cents(line.priceSet)))
-        errors.push({ code: "INVALID", field: ["order", "lineItems", String(index), "priceSet"], message: "Price is invalid" });
-    });
-    const address = order.shippingAddress;
-    if (!address || !["US", "CA"].includes(String(address.countryCode)) || !/^[A-Z]{2}$/.test(String(address.provinceCode))) {
-      errors.push({ code: "INVALID", field: ["order", "shippingAddress"], message: "Shipping address is invalid" });
-    }
-    if (errors.length) return { orderCreate: { order: null, userErrors: errors } };
-
-    const total =
-      lines.reduce(
-        (sum, line) => sum + cents(line.priceSet) * line.quantity! + (line.taxLines ?? []).reduce((tax, each) => tax + (cents(each.priceSet) || 0), 0),
-        0,
-      ) + (order.shippingLines ?? []).reduce((sum, line) => sum + (cents(line.priceSet) || 0), 0);
-    const list = createdOrdersOf(state);
-    const tags = order.tags ?? [];
-    const numericId = hashedNumber(`special-order:${tags.join(",")}:${list.length}:${Date.now()}`);
-    const created: CreatedOrder = {
-      id: orderGid(numericId),
-      name: `#${numericId.slice(-7)}`,
-      tags,
-      totalPriceSet: { shopMoney: { amount: (total / 100).toFixed(2), currencyCode: "USD" } },
-    };
-    list.push(created);
-    return { orderCreate: { order: created, userErrors: [] } };
-  },
-} satisfies Record<string, Handler>);
-
-// ---------------------------------------------------------------------------
-// API 2026-10 rules for inventorySetQuantities (D45: unchanged since 2026-04).
-
-/** A request Shopify refuses as a whole (GraphQL validation): answered as top-level errors, no data. */
-class GraphqlRequestError extends Error {
-  constructor(readonly errors: unknown[]) {
-    super(errors.map((error) => (error as { message?: string }).message).join("; "));
-  }
-}
-
-/**
- * More than 250 quantities: refused as a whole, as Shopify refuses a list input above its maximum size
- * (there is no userError code for it in InventorySetQuantitiesUserErrorCode). The removed compare fields
- * are refused by the schema now (./stand-in/request.server.ts, D160).
- */
-function refuseOversizedQuantities(variables: Record<string, unknown>) {
-  const quantities = (variables.input as { quantities?: unknown } | undefined)?.quantities;
-  if (!Array.isArray(quantities) || quantities.length <= 250) return;
-  throw new GraphqlRequestError([
-    {
-      message: `The input array size of ${quantities.length} is greater than the maximum allowed of 250.`,
-      path: ["inventorySetQuantities", "input", "quantities"],
-      extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" },
-    },
-  ]);
-}
-
-/** The key of `@idempotent(key: $variable)` or `@idempotent(key: "literal")`; required from 2026-04. */
-function idempotencyKeyOf(document: string, variables: Record<string, unknown>): string {
-  const directive = /@idempotent\s*\(\s*key\s*:\s*(?:\$(\w+)|"((?:[^"\\]|\\.)*)")\s*\)/.exec(document);
-  const key = directive ? (directive[1] !== undefined ? variables[directive[1]] : directive[2]) : undefined;
-  if (typeof key === "string" && key.length > 0 && key.length <= 255) return key;
-  throw new GraphqlRequestError([
-    {
-      message: directive
-        ? "The idempotency key must be a string of 1 to 255 characters."
-        : "This mutation requires an idempotency key: use the @idempotent(key:) directive.",
-      extensions: { code: "BAD_REQUEST" },
-    },
-  ]);
-}
-
-/** Answers given per idempotency key, per stand-in: a resend with the same key and input gets the same answer. */
-const idempotentAnswers = new WeakMap<object, Map<string, { fingerprint: string; answer: unknown }>>();
-function idempotentAnswersOf(state: object) {
-  let answers = idempotentAnswers.get(state);
-  if (!answers) idempotentAnswers.set(state, (answers = new Map()));
-  return answers;
-}
-
-// ---------------------------------------------------------------------------
-// Locations and their inventory levels (the stores: app/sales/stores.server.ts).
-// The catalog names the locations; a test adds, renames, deactivates or deletes
-// them through POST /__locations, as a merchant would in the Shopify admin.
-// Levels come from the catalog until InventorySetQuantities or PUT /__levels
-// sets them.
-
-interface ServedLocation {
-  id: string;
-  name: string;
-  isActive: boolean;
-  updatedAt: string;
-}
-interface LocationChange {
-  name?: string;
-  isActive?: boolean;
-  deleted?: boolean;
-  updatedAt?: string;
-}
-// When the catalog's locations were last changed, as far as the stand-in tells.
-const CATALOG_LOCATIONS_UPDATED_AT = "2026-01-05T14:00:00.000Z";
-const locationChanges = new WeakMap<object, Map<string, LocationChange>>();
-const changesOf = (state: object) => {
-  let changes = locationChanges.get(state);
-  if (!changes) locationChanges.set(state, (changes = new Map()));
-  return changes;
-};
-const locationGidOf = (id: string) => (id.startsWith("gid://") ? id : `gid://shopify/Location/${id}`);
-
-/** The shop's locations, sorted by id (as `sortKey: ID` answers), deleted ones left out. */
-async function servedLocations(state: StandInState, catalog: StandInCatalog): Promise<ServedLocation[]> {
-  const byId = new Map<string, ServedLocation>();
-  for (const name of await catalog.locations())
-    byId.set(locationGid(name), { id: locationGid(name), name, isActive: true, updatedAt: CATALOG_LOCATIONS_UPDATED_AT });
-  for (const [id, change] of changesOf(state)) {
-    const known = byId.get(id);
-    if (change.deleted) {
-      byId.delete(id);
-      continue;
-    }
-    byId.set(id, {
-      id,
-      name: change.name ?? known?.name ?? `Location ${numericIdOf(id)}`,
-      isActive: change.isActive ?? known?.isActive ?? true,
-      updatedAt: change.updatedAt ?? known?.updatedAt ?? CATALOG_LOCATIONS_UPDATED_AT,
-    });
-  }
-  return [...byId.values()].sort((a, b) => (BigInt(numericIdOf(a.id)) < BigInt(numericIdOf(b.id)) ? -1 : 1));
-}
-
-/** Available quantity per SKU the catalog knows, per active location that stocks it. */
-async function availableLevels(state: StandInState, catalog: StandInCatalog, skus: string[]) {
-  const known = skus.length ? await catalog.variants(skus) : [];
-  const active = (await servedLocations(state, catalog)).filter((location) => location.isActive);
-  const base = new Map<string, number>();
-  for (const level of (await catalog.levels?.(known)) ?? []) base.set(`${level.sku}|${locationGid(level.location)}`, level.quantity);
-  return known.map((sku) => {
-    const item = inventoryItemGid(sku);
-    state.skuOfItem.set(item, sku);
-    const levels = active.flatMap((location) => {
-      const quantity = state.levels.get(`${item}|${location.id}|available`)?.quantity ?? base.get(`${sku}|${location.id}`);
-      return quantity === undefined ? [] : [{ location: { id: location.id }, quantities: [{ name: "available", quantity }] }];
-    });
-    return { id: item, sku, tracked: true, levels };
-  });
-}
-
-/** The SKUs a `sku:"A" OR sku:"B"` search matches, sorted (the catalog's search, else its exact variants). */
-async function searchVariants(catalog: StandInCatalog, query: string): Promise<string[]> {
-  const asked = [...new Set(skusInQuery(query))];
-  if (asked.length === 0) return [];
-  // What the search finds, of what the catalog holds as variants (a test may take some away).
-  const matched = catalog.search ? await catalog.variants([...new Set(await catalog.search(asked))]) : await catalog.variants(asked);
-  return [...new Set(matched)].sort();
-}
-
-/** A fulfilment takes its units from the available stock at its location, where that location stocks the SKU. */
-async function takeAvailable(state: StandInState, catalog: StandInCatalog, sku: string, location: Located, quantity: number) {
-  const [item] = await availableLevels(state, catalog, [sku]);
-  const level = item?.levels.find((each) => each.location.id === location.id);
-  if (!item || !level) return;
-  const now = level.quantities[0].quantity;
-  state.levels.set(`${item.id}|${location.id}|available`, { sku, location: location.name, quantity: now - quantity, name: "available" });
-}
-
-Object.assign(handlers, {
-  ShopLocations: async (variables, { state, catalog, document }) => {
-    const all = await servedLocations(state, catalog);
-    const { pageInfo, nodes } = page(all, variables.after, firstOf(document, "locations") ?? 50, "shop-locations");
-    return {
-      locations: {
-        pageInfo,
-        nodes: nodes.map((location) => ({
-          id: location.id,
-          legacyResourceId: numericIdOf(location.id),
-          name: location.name,
-          isActive: location.isActive,
-          isFulfillmentService: false,
-          fulfillsOnlineOrders: location.isActive,
-          updatedAt: location.updatedAt,
-        })),
-      },
-    };
-  },
-
-  InventoryLevelsBySku: async (variables, { state, catalog, document }) => {
-    const asked = [...new Set(skusInQuery(String(variables.query ?? "")))];
-    const items = await availableLevels(state, catalog, asked);
-    const { pageInfo, nodes } = page(items, variables.after, firstOf(document, "inventoryItems") ?? 50, "items");
-    const levelsFirst = firstOf(document, "inventoryLevels") ?? 50;
-    return {
-      inventoryItems: {
-        pageInfo,
-        nodes: nodes.map((item) => ({
-          id: item.id,
-          sku: item.sku,
-          tracked: item.tracked,
-          inventoryLevels: page(item.levels, null, levelsFirst, `levels:${item.id}`),
-        })),
-      },
-    };
-  },
-
-  InventoryItemLevels: async (variables, { state, catalog, document }) => {
-    const sku = state.skuOfItem.get(String(variables.id ?? ""));
-    if (!sku) return { inventoryItem: null };
-    const [item] = await availableLevels(state, catalog, [sku]);
-    const levelsFirst = firstOf(document, "inventoryLevels") ?? 50;
-    return item
-      ? { inventoryItem: { id: item.id, inventoryLevels: page(item.levels, variables.after, levelsFirst, `levels:${item.id}`) } }
-      : { inventoryItem: null };
-  },
-} satisfies Record<string, Handler>);
-
-/** The control routes of locations and levels; null for any other request. */
-async function locationControl(request: IncomingMessage, state: StandInState, catalog: StandInCatalog): Promise<{ status: number; body: unknown } | null> {
-  if (request.url === "/__locations" && request.method === "GET") return { status: 200, body: await servedLocations(state, catalog) };
-  if (request.url === "/__locations" && request.method === "POST") {
-    const input = JSON.parse(await readBody(request)) as { id?: string | number; name?: string; isActive?: boolean; deleted?: boolean };
-    if (input.id === undefined && !input.name) return { status: 400, body: { errors: "a location needs an id or a name" } };
-    const id = input.id !== undefined ? locationGidOf(String(input.id)) : locationGid(input.name!);
-    const change = { ...changesOf(state).get(id) };
-    if (input.name !== undefined) change.name = input.name;
-    if (input.isActive !== undefined) change.isActive = input.isActive;
-    if (input.deleted !== undefined) change.deleted = input.deleted;
-    change.updatedAt = new Date().toISOString();
-    changesOf(state).set(id, change);
-    const served = (await servedLocations(state, catalog)).find((location) => location.id === id) ?? { id, deleted: true };
-    return { status: 200, body: { ...served, legacyResourceId: numericIdOf(id) } };
-  }
-  if (request.url === "/__levels" && request.method === "PUT") {
-    const levels = JSON.parse(await readBody(request)) as Array<{ sku: string; location: string; quantity: number }>;
-    const locations = await servedLocations(state, catalog);
-    for (const level of levels) {
-      const location = locations.find((each) => each.name === level.location || each.id === locationGidOf(String(level.location)));
-      if (!location) return { status: 400, body: { errors: `no location ${level.location}` } };
-      const item = inventoryItemGid(level.sku);
-      state.skuOfItem.set(item, level.sku);
-      state.levels.set(`${item}|${location.id}|available`, { sku: level.sku, location: location.name, quantity: level.quantity, name: "available" });
-    }
-    return { status: 200, body: { ok: true, set: levels.length } };
-  }
-  return null;
 }
