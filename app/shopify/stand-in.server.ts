@@ -179,8 +179,8 @@ function createStandInState(catalog: StandInCatalog) {
     const found = await catalog.order(numericId);
     if (!found) return null;
     // Routed plainly (D169): to the line's own location, else the shop's first active one.
-    const active = (await servedLocations(state, catalog)).filter((location) => location.isActive);
-    const [first] = await catalog.locations();
+    const active = (await servedLocations(state)).filter((location) => location.isActive);
+    const [first] = await state.catalogLocations();
     const routedTo: Located = active.find((location) => location.name === first) ?? active[0] ?? { id: locationGid("Shop location"), name: "Shop location" };
     const lineItems = found.lineItems.map((line) => ({
       ...line,
@@ -199,10 +199,23 @@ function createStandInState(catalog: StandInCatalog) {
     return find() ?? ((await loadOrder(numericId)) ? find() : null);
   }
 
+  // The catalog's location names, read once per GraphQL request (a `nodes` read of 100 orders asks them 100
+  // times); requests run one at a time (startShopifyStandIn), and a test changes the catalog between them.
+  // Controls (/__locations, /__levels) read the catalog afresh.
+  let namesThisRequest: Promise<string[]> | null = null;
+  let inRequest = false;
+
   const state = {
     loadOrder,
     loadFulfillmentOrder,
     skuOfItem,
+    /** The catalog's location names: read once for the GraphQL request being answered, afresh outside one. */
+    catalogLocations: () => (inRequest ? (namesThisRequest ??= catalog.locations()) : catalog.locations()),
+    /** A GraphQL request begins (true) or ends (false): what the catalog says is read afresh for the next. */
+    answering(now: boolean) {
+      inRequest = now;
+      namesThisRequest = null;
+    },
     products,
     get levels() {
       return levels;
@@ -348,7 +361,7 @@ const handlers: Record<string, Handler> = {
     });
     const fo = await state.loadFulfillmentOrder(String(variables.id ?? ""));
     if (!fo) return answer([{ field: ["id"], message: "Fulfillment order does not exist.", code: null }]);
-    const to = (await servedLocations(state, catalog)).find((location) => location.id === String(variables.newLocationId ?? "") && location.isActive);
+    const to = (await servedLocations(state)).find((location) => location.id === String(variables.newLocationId ?? "") && location.isActive);
     if (!to) return answer([{ field: ["newLocationId"], message: "Location does not exist or is not active.", code: null }]);
     const stocked = new Set<string>();
     for (const item of await availableLevels(state, catalog, [...new Set(fo.lines.map((line) => line.sku))]))
@@ -390,15 +403,15 @@ const handlers: Record<string, Handler> = {
   },
 
   // Active locations only, by name: Shopify's defaults for `locations`; pages with cursors.
-  Locations: async (variables, { state, catalog, document }) => {
-    const active = (await servedLocations(state, catalog)).filter((location) => location.isActive).sort((a, b) => a.name.localeCompare(b.name));
+  Locations: async (variables, { state, document }) => {
+    const active = (await servedLocations(state)).filter((location) => location.isActive).sort((a, b) => a.name.localeCompare(b.name));
     const { pageInfo, nodes } = page(active, variables.after, firstOf(document, "locations") ?? 50, "locations");
     return { locations: { pageInfo, nodes: nodes.map(({ id, name }) => ({ id, name })) } };
   },
 
   // As 2026-10 answers it (D45, unchanged since 2026-04): the removed compare fields fail validation (the schema's, D160), an
   // idempotency key is required, and every quantity names the level it expects (null: no compare).
-  InventorySetQuantities: async (variables, { state, catalog, document }) => {
+  InventorySetQuantities: async (variables, { state, document }) => {
     refuseOversizedQuantities(variables);
     const idempotencyKey = idempotencyKeyOf(document, variables);
     const input = (variables.input ?? {}) as {
@@ -422,7 +435,7 @@ const handlers: Record<string, Handler> = {
     if (!input.reason || !INVENTORY_REASONS.has(input.reason)) {
       errors.push({ code: "INVALID_REASON", field: ["input", "reason"], message: "The specified reason is invalid." });
     }
-    const locationNames = new Map((await servedLocations(state, catalog)).map((location) => [location.id, location.name]));
+    const locationNames = new Map((await servedLocations(state)).map((location) => [location.id, location.name]));
     const seen = new Set<string>();
     const resolved = quantities.map((entry, index) => {
       const field = ["input", "quantities", String(index)];
@@ -532,7 +545,14 @@ export async function startShopifyStandIn(
   // quantities across awaits, and two at once must not both pass the check.
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work);
+    const result = queue.then(async () => {
+      state.answering(true);
+      try {
+        return await work();
+      } finally {
+        state.answering(false);
+      }
+    });
     queue = result.catch(() => undefined);
     return result;
   };
@@ -590,7 +610,7 @@ export async function startShopifyStandIn(
         } else if (request.method !== "GET") return send(405, { errors: "GET or PUT" });
         return send(200, { scopes: grant.scopes });
       }
-      const control = await locationControl(request, state, catalog);
+      const control = await locationControl(request, state);
       if (control) return send(control.status, control.body);
       if (request.url === "/__throttle") {
         if (request.method === "POST") {

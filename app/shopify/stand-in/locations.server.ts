@@ -33,9 +33,9 @@ export const changesOf = (state: object) => {
 export const locationGidOf = (id: string) => (id.startsWith("gid://") ? id : `gid://shopify/Location/${id}`);
 
 /** The shop's locations, sorted by id (as `sortKey: ID` answers), deleted ones left out. */
-export async function servedLocations(state: StandInState, catalog: StandInCatalog): Promise<ServedLocation[]> {
+export async function servedLocations(state: StandInState): Promise<ServedLocation[]> {
   const byId = new Map<string, ServedLocation>();
-  for (const name of await catalog.locations())
+  for (const name of await state.catalogLocations())
     byId.set(locationGid(name), { id: locationGid(name), name, isActive: true, updatedAt: CATALOG_LOCATIONS_UPDATED_AT });
   for (const [id, change] of changesOf(state)) {
     const known = byId.get(id);
@@ -56,7 +56,7 @@ export async function servedLocations(state: StandInState, catalog: StandInCatal
 /** Available quantity per SKU the catalog knows, per active location that stocks it. */
 export async function availableLevels(state: StandInState, catalog: StandInCatalog, skus: string[]) {
   const known = skus.length ? await catalog.variants(skus) : [];
-  const active = (await servedLocations(state, catalog)).filter((location) => location.isActive);
+  const active = (await servedLocations(state)).filter((location) => location.isActive);
   const base = new Map<string, number>();
   for (const level of (await catalog.levels?.(known)) ?? []) base.set(`${level.sku}|${locationGid(level.location)}`, level.quantity);
   return known.map((sku) => {
@@ -70,20 +70,25 @@ export async function availableLevels(state: StandInState, catalog: StandInCatal
   });
 }
 
-/** The SKUs a `sku:"A" OR sku:"B"` search matches, sorted (the catalog's search, else its exact variants). */
-/** A fulfilment takes its units from the available stock at its location, where that location stocks the SKU. */
+/**
+ * A fulfilment takes its units from the available stock at its location, where that location stocks the SKU:
+ * the level set last, else the catalog's (one read; the fulfilment's location is known and active).
+ */
 export async function takeAvailable(state: StandInState, catalog: StandInCatalog, sku: string, location: Located, quantity: number) {
-  const [item] = await availableLevels(state, catalog, [sku]);
-  const level = item?.levels.find((each) => each.location.id === location.id);
-  if (!item || !level) return;
-  const now = level.quantities[0].quantity;
-  state.levels.set(`${item.id}|${location.id}|available`, { sku, location: location.name, quantity: now - quantity, name: "available" });
+  const item = inventoryItemGid(sku);
+  const key = `${item}|${location.id}|available`;
+  const now =
+    state.levels.get(key)?.quantity ??
+    (await catalog.levels?.([sku]))?.find((level) => level.sku === sku && locationGid(level.location) === location.id)?.quantity;
+  if (now === undefined) return;
+  state.skuOfItem.set(item, sku);
+  state.levels.set(key, { sku, location: location.name, quantity: now - quantity, name: "available" });
 }
 
 /** ShopLocations, InventoryLevelsBySku and InventoryItemLevels. */
 export const locationHandlers = {
-  ShopLocations: async (variables, { state, catalog, document }) => {
-    const all = await servedLocations(state, catalog);
+  ShopLocations: async (variables, { state, document }) => {
+    const all = await servedLocations(state);
     const { pageInfo, nodes } = page(all, variables.after, firstOf(document, "locations") ?? 50, "shop-locations");
     return {
       locations: {
@@ -131,12 +136,8 @@ export const locationHandlers = {
 } satisfies Record<string, Handler>;
 
 /** The control routes of locations and levels; null for any other request. */
-export async function locationControl(
-  request: IncomingMessage,
-  state: StandInState,
-  catalog: StandInCatalog,
-): Promise<{ status: number; body: unknown } | null> {
-  if (request.url === "/__locations" && request.method === "GET") return { status: 200, body: await servedLocations(state, catalog) };
+export async function locationControl(request: IncomingMessage, state: StandInState): Promise<{ status: number; body: unknown } | null> {
+  if (request.url === "/__locations" && request.method === "GET") return { status: 200, body: await servedLocations(state) };
   if (request.url === "/__locations" && request.method === "POST") {
     const input = JSON.parse(await readBody(request)) as { id?: string | number; name?: string; isActive?: boolean; deleted?: boolean };
     if (input.id === undefined && !input.name) return { status: 400, body: { errors: "a location needs an id or a name" } };
@@ -147,12 +148,12 @@ export async function locationControl(
     if (input.deleted !== undefined) change.deleted = input.deleted;
     change.updatedAt = new Date().toISOString();
     changesOf(state).set(id, change);
-    const served = (await servedLocations(state, catalog)).find((location) => location.id === id) ?? { id, deleted: true };
+    const served = (await servedLocations(state)).find((location) => location.id === id) ?? { id, deleted: true };
     return { status: 200, body: { ...served, legacyResourceId: numericIdOf(id) } };
   }
   if (request.url === "/__levels" && request.method === "PUT") {
     const levels = JSON.parse(await readBody(request)) as Array<{ sku: string; location: string; quantity: number }>;
-    const locations = await servedLocations(state, catalog);
+    const locations = await servedLocations(state);
     for (const level of levels) {
       const location = locations.find((each) => each.name === level.location || each.id === locationGidOf(String(level.location)));
       if (!location) return { status: 400, body: { errors: `no location ${level.location}` } };

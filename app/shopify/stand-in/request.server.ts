@@ -43,7 +43,25 @@ export interface ShopifyError {
 export type CheckedRequest =
   { ok: true; document: DocumentNode; operation: OperationDefinitionNode; variables: Record<string, unknown> } | { ok: false; errors: ShopifyError[] };
 
-export function checkRequest(schema: GraphQLSchema, query: string, operationName: string | undefined, variables: Record<string, unknown>): CheckedRequest {
+type ParsedDocument = { ok: true; document: DocumentNode } | { ok: false; errors: ShopifyError[] };
+
+/**
+ * A document's parse and validation, kept by its text: the app sends the same few documents
+ * thousands of times, and validating against a schema of this size costs (KnownTypeNamesRule
+ * lists every type). Bounded: a test's one-off documents cannot grow it without end.
+ */
+const checkedDocuments = new Map<string, { schema: GraphQLSchema; parsed: ParsedDocument }>();
+const CHECKED_DOCUMENTS_KEPT = 500;
+function parsedDocument(schema: GraphQLSchema, query: string): ParsedDocument {
+  const kept = checkedDocuments.get(query);
+  if (kept?.schema === schema) return kept.parsed;
+  const parsed = parseAndValidate(schema, query);
+  if (checkedDocuments.size >= CHECKED_DOCUMENTS_KEPT) checkedDocuments.delete(checkedDocuments.keys().next().value!);
+  checkedDocuments.set(query, { schema, parsed });
+  return parsed;
+}
+
+function parseAndValidate(schema: GraphQLSchema, query: string): ParsedDocument {
   let document: DocumentNode;
   try {
     document = parse(new Source(query));
@@ -51,7 +69,13 @@ export function checkRequest(schema: GraphQLSchema, query: string, operationName
     return { ok: false, errors: [parseError(query, error as GraphQLError)] };
   }
   const validationErrors = validationErrorsOf(schema, document);
-  if (validationErrors.length) return { ok: false, errors: validationErrors };
+  return validationErrors.length ? { ok: false, errors: validationErrors } : { ok: true, document };
+}
+
+export function checkRequest(schema: GraphQLSchema, query: string, operationName: string | undefined, variables: Record<string, unknown>): CheckedRequest {
+  const parsed = parsedDocument(schema, query);
+  if (!parsed.ok) return parsed;
+  const { document } = parsed;
   const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((each) => each.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
   if (!operation) {
