@@ -43,7 +43,7 @@ import {
   locationGid,
   numericIdOf,
   readBody,
-  searchVariants,
+  variantSearchPage,
   skusInQuery,
   variantGid,
   type UserError,
@@ -388,8 +388,7 @@ const handlers: Record<string, Handler> = {
 
   // What the search matches (not only the SKUs it names: D165), by SKU, a page as long as the document asks.
   VariantsBySku: async (variables, { state, catalog, document }) => {
-    const matched = await searchVariants(catalog, String(variables.query ?? ""));
-    const { pageInfo, nodes } = page(matched, variables.after, firstOf(document, "productVariants") ?? 50, "variants");
+    const { pageInfo, nodes } = await variantSearchPage(catalog, variables, document);
     return {
       productVariants: {
         pageInfo,

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { StandInCatalog } from "../stand-in.server";
+import { page } from "../stand-in-fulfillment-orders.server";
 
 export interface UserError {
   field: string[] | null;
@@ -42,6 +43,12 @@ export async function searchVariants(catalog: StandInCatalog, query: string): Pr
   // What the search finds, of what the catalog holds as variants (a test may take some away).
   const matched = catalog.search ? await catalog.variants([...new Set(await catalog.search(asked))]) : await catalog.variants(asked);
   return [...new Set(matched)].sort();
+}
+
+/** The page of a `productVariants(first:, after:, query:)` search that a document asks for: VariantsBySku and ProductsBySku. */
+export async function variantSearchPage(catalog: StandInCatalog, variables: Record<string, unknown>, document: string) {
+  const matched = await searchVariants(catalog, String(variables.query ?? ""));
+  return page(matched, variables.after, firstOf(document, "productVariants") ?? 50, "variants");
 }
 
 /** A request Shopify refuses as a whole (GraphQL validation): answered as top-level errors, no data. */

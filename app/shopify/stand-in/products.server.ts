@@ -1,8 +1,7 @@
 // Products and their tags (the product sync feed). Every SKU the catalog knows
 // is one product with a stable gid; tags live in memory like fulfilments.
 import type { Handler } from "../stand-in.server";
-import { page } from "../stand-in-fulfillment-orders.server";
-import { firstOf, hashedNumber, searchVariants, variantGid } from "./common.server";
+import { hashedNumber, variantGid, variantSearchPage } from "./common.server";
 
 const productGid = (sku: string) => `gid://shopify/Product/${hashedNumber(`product:${sku}`)}`;
 
@@ -15,8 +14,7 @@ function mergedTags(current: string[], added: string[]): string[] {
 
 export const productHandlers: Record<string, Handler> = {
   ProductsBySku: async (variables, { state, catalog, document }) => {
-    const matched = await searchVariants(catalog, String(variables.query ?? ""));
-    const { pageInfo, nodes } = page(matched, variables.after, firstOf(document, "productVariants") ?? 50, "variants");
+    const { pageInfo, nodes } = await variantSearchPage(catalog, variables, document);
     return {
       productVariants: {
         pageInfo,
