@@ -606,6 +606,7 @@ export async function reassignAssignment(id: number, { store_id: storeId }: Reas
           // The new source's location is not reached yet.
           shopify_location_status: null,
           shopify_location_message: null,
+          shopify_location_message_code: Prisma.DbNull,
           shopify_location_at: null,
         },
       });

@@ -94,7 +94,7 @@ const assignmentColumns = [
     options: optionsFrom(SHOPIFY_LOCATION_STATUSES, "sales.shopify_location"),
     tones: SHOPIFY_LOCATION_TONES,
   },
-  { key: "shopify_location_message", label: "sales.assignment.columns.shopify_location_message", dataType: "text" },
+  { key: "shopify_location_message", label: "sales.assignment.columns.shopify_location_message", dataType: "text", codeField: "shopify_location_message_code" },
 ] as const;
 
 /**

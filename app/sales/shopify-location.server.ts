@@ -14,6 +14,8 @@ import { orderGid, readOrderView, type OrderFulfillmentView } from "~/shopify/fu
 import { jobsShopifyAdmin } from "~/shopify/jobs-admin.server";
 import { FulfillmentOrderMove } from "~/shopify/operations";
 import { errorMessage } from "~/lib/error-message";
+import { logMessage } from "~/i18n/english.server";
+import { message, plainText, type RunMessage } from "~/i18n/messages";
 
 const log = logger("sales");
 
@@ -22,8 +24,19 @@ export const SHOPIFY_LOCATION_STATUSES = ["moved", "refused", "failed", "no_loca
 export type ShopifyLocationStatus = (typeof SHOPIFY_LOCATION_STATUSES)[number];
 export interface LocationOutcome {
   status: ShopifyLocationStatus;
+  /** The note in English (searchable), and as a code rendered for the reader (D114). */
   message: string;
+  message_code: RunMessage;
 }
+
+const NOTE = "sales.shopify_location_note";
+/** An outcome whose note is one of ours (its code and parameters). */
+const noted = (status: ShopifyLocationStatus, code: string, params?: Record<string, unknown>): LocationOutcome => ({
+  status,
+  ...logMessage(`${NOTE}.${code}`, params),
+});
+/** An outcome whose note is the words of an error (data, shown as they are). */
+const failedWith = (error: unknown): LocationOutcome => ({ status: "failed", message: errorMessage(error), message_code: plainText(errorMessage(error)) });
 
 /** How long a staff request waits for the moves; after that they finish (and are recorded) in the background. */
 export const MOVE_WAIT_MS = 5_000;
@@ -62,12 +75,9 @@ export async function moveToSourceLocations(ids: number[], admin?: ShopifyAdmin)
   const byOrder = new Map<string, Due[]>();
   for (const row of due) {
     if (!row.location_id) {
-      outcomes.set(row.id, {
-        status: "no_location",
-        message: `${row.source_name ?? "The source"} has no Shopify location: Shopify ships it from where it routed it.`,
-      });
+      outcomes.set(row.id, noted("no_location", "no_location", { source: row.source_name ?? message(`${NOTE}.the_source`) }));
     } else if (!row.shopify_order_id) {
-      outcomes.set(row.id, { status: "no_open_line", message: `Order ${row.order_increment_id} has no Shopify order id.` });
+      outcomes.set(row.id, noted("no_open_line", "no_order_id", { order: row.order_increment_id }));
     } else {
       byOrder.set(row.shopify_order_id, [...(byOrder.get(row.shopify_order_id) ?? []), row]);
     }
@@ -76,7 +86,7 @@ export async function moveToSourceLocations(ids: number[], admin?: ShopifyAdmin)
     try {
       admin ??= await jobsShopifyAdmin();
     } catch (error) {
-      for (const rows of byOrder.values()) for (const row of rows) outcomes.set(row.id, { status: "failed", message: errorMessage(error) });
+      for (const rows of byOrder.values()) for (const row of rows) outcomes.set(row.id, failedWith(error));
       byOrder.clear();
     }
   }
@@ -85,7 +95,7 @@ export async function moveToSourceLocations(ids: number[], admin?: ShopifyAdmin)
       let view = await readOrderView(admin!, orderGid(rows[0].shopify_order_id!));
       for (const row of rows) {
         if (!view) {
-          outcomes.set(row.id, { status: "failed", message: `Order ${row.order_increment_id} was not found in Shopify.` });
+          outcomes.set(row.id, noted("failed", "not_found", { order: row.order_increment_id }));
           continue;
         }
         const outcome = await moveOne(admin!, view, row);
@@ -94,7 +104,7 @@ export async function moveToSourceLocations(ids: number[], admin?: ShopifyAdmin)
         if (outcome.changed) view = await readOrderView(admin!, orderGid(row.shopify_order_id!));
       }
     } catch (error) {
-      for (const row of rows) if (!outcomes.has(row.id)) outcomes.set(row.id, { status: "failed", message: errorMessage(error) });
+      for (const row of rows) if (!outcomes.has(row.id)) outcomes.set(row.id, failedWith(error));
     }
   }
   await record(outcomes);
@@ -113,11 +123,11 @@ async function moveOne(admin: ShopifyAdmin, view: OrderFulfillmentView, row: Due
   const there = open.filter((each) => each.at === target).reduce((sum, each) => sum + each.line.remainingQuantity, 0);
   let need = row.qty_assigned - there;
   const where = row.source_name ?? `location ${target}`;
-  if (need <= 0) return { outcome: { status: "moved", message: `At ${where} in Shopify.` }, changed: false };
+  if (need <= 0) return { outcome: noted("moved", "at", { where }), changed: false };
   const elsewhere = open.filter((each) => each.at !== target);
   if (elsewhere.length === 0) {
-    const message = `No open line of SKU ${row.product_sku} on order ${view.name} in Shopify to move to ${where}${there ? ` (${there} already there)` : ""}.`;
-    return { outcome: { status: "no_open_line", message }, changed: false };
+    const already = there ? message(`${NOTE}.already_there`, { count: there }) : "";
+    return { outcome: noted("no_open_line", "no_open_line", { sku: row.product_sku, order: view.name, where, already }), changed: false };
   }
   let moved = 0;
   for (const { fulfillmentOrder, line } of elsewhere) {
@@ -130,14 +140,14 @@ async function moveOne(admin: ShopifyAdmin, view: OrderFulfillmentView, row: Due
     );
     if (!answer || answer.userErrors.length || !answer.movedFulfillmentOrder) {
       const why = answer?.userErrors.map((error) => error.message).join("; ") || "no fulfillment order returned";
-      const message = `Shopify refused to move ${quantity} of SKU ${row.product_sku} to ${where}: ${why}${moved ? ` (${moved} moved before)` : ""}`;
-      return { outcome: { status: "refused", message }, changed: moved > 0 };
+      const before = moved ? message(`${NOTE}.moved_before`, { count: moved }) : "";
+      return { outcome: noted("refused", "refused", { qty: quantity, sku: row.product_sku, where, why, before }), changed: moved > 0 };
     }
     moved += quantity;
     need -= quantity;
   }
-  const short = need > 0 ? `; ${need} more had no open line to move` : "";
-  return { outcome: { status: "moved", message: `${moved} moved to ${where} in Shopify${short}.` }, changed: true };
+  const short = need > 0 ? message(`${NOTE}.short`, { count: need }) : "";
+  return { outcome: noted("moved", "moved", { count: moved, where, short }), changed: true };
 }
 
 /** The outcomes on their assignments, in one statement. */
@@ -146,8 +156,10 @@ async function record(outcomes: Map<number, LocationOutcome>) {
   const ids = [...outcomes.keys()];
   const values = [...outcomes.values()];
   await prisma.$executeRaw`
-    UPDATE assignment a SET shopify_location_status = t.status, shopify_location_message = left(t.message, 1000), shopify_location_at = now()
-      FROM unnest(${ids}::int[], ${values.map((each) => each.status)}::text[], ${values.map((each) => each.message)}::text[]) AS t(id, status, message)
+    UPDATE assignment a SET shopify_location_status = t.status, shopify_location_message = left(t.message, 1000),
+                            shopify_location_message_code = t.code::jsonb, shopify_location_at = now()
+      FROM unnest(${ids}::int[], ${values.map((each) => each.status)}::text[], ${values.map((each) => each.message)}::text[],
+                  ${values.map((each) => JSON.stringify(each.message_code))}::text[]) AS t(id, status, message, code)
      WHERE a.id = t.id`;
 }
 

@@ -68,9 +68,13 @@ async function makeOrder(sku: string, qty: number) {
   return { orderId: order.order_id, shopifyOrderId, itemId: order.items[0].item_id };
 }
 const assignment = (id: number) => prisma.assignment.findUniqueOrThrow({ where: { id } });
-const gridRow = async (id: number) => {
+/** The assignment's row of the grid as a reader of `language` sees it (stored notes rendered from their codes, D114). */
+const gridRow = async (id: number, language: "en" | "de" = "en") => {
   const answer = await modules.gridServer.runGrid(modules.grids.assignmentGrid, new URLSearchParams({ queryValue: tag, per_page: "100" }));
-  return (modules.grids.flatAnswer(answer).data as Array<Record<string, unknown>>).find((row) => row.id === id);
+  const { i18nServer } = await import("../../app/i18n/i18n.server");
+  const { renderForReader } = await import("../../app/i18n/messages");
+  const rendered = renderForReader(await i18nServer.getFixedT(language, "common"), modules.grids.flatAnswer(answer));
+  return (rendered.data as Array<Record<string, unknown>>).find((row) => row.id === id);
 };
 
 beforeAll(async () => {
@@ -208,6 +212,10 @@ describe("an item assigned to a vendor", () => {
       shopify_location_message: `${tag} Hand-made Store has no Shopify location: Shopify ships it from where it routed it.`,
     });
     expect(await gridRow(id)).toMatchObject({ shopify_location_status: "no_location" });
+    // A German reader reads the note in German.
+    expect((await gridRow(id, "de"))?.shopify_location_message).toBe(
+      `${tag} Hand-made Store hat keinen Shopify-Standort: Shopify versendet von dort, wohin es die Bestellung geleitet hat.`,
+    );
     expect((await suite.recorded()).filter((call) => call.operation === "FulfillmentOrderMove")).toEqual([]);
 
     // Reassigned to the vendor: the old outcome goes, the lines follow to the vendor's location.
