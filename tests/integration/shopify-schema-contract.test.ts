@@ -11,6 +11,7 @@ import { adminSchema } from "../../app/shopify/admin-schema.server";
 import * as operations from "../../app/shopify/operations";
 import { shapeAnswer, StandInAnswerViolation } from "../../app/shopify/stand-in/answer.server";
 import { startShopifyStandIn, type RecordedCall, type StandInCatalog } from "../../app/shopify/stand-in.server";
+import { postToStandIn } from "../support/shopify-stand-in";
 import { sessionToken } from "../support/embedded-app";
 
 const admin = adminSchema();
@@ -29,15 +30,7 @@ beforeEach(async () => {
   await fetch(`${standIn.url}/__state`, { method: "DELETE" });
 });
 
-async function post(url: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${url}/admin/api/2026-10/graphql.json`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, variables }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer (GraphQL): the assertions check its shape
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any; extensions?: any } };
-}
+const post = postToStandIn;
 const SAMPLE_ORDER = "gid://shopify/Order/5812345670401";
 const calls = async () => (await (await fetch(`${standIn.url}/__calls`)).json()) as RecordedCall[];
 const grant = (scopes: string[]) => fetch(`${standIn.url}/__scopes`, { method: "PUT", body: JSON.stringify({ scopes }) });

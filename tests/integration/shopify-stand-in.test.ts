@@ -2,6 +2,7 @@
 // answers the app's operations and records what was sent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as operations from "../../app/shopify/operations";
+import { postToStandIn } from "../support/shopify-stand-in";
 import { skusInQuery, startShopifyStandIn, type RecordedCall, type StandInCatalog } from "../../app/shopify/stand-in.server";
 
 let standIn: Awaited<ReturnType<typeof startShopifyStandIn>>;
@@ -16,15 +17,7 @@ beforeEach(async () => {
 });
 
 /** Sends one operation as the app's client would, returning the whole GraphQL answer. */
-async function graphql(url: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${url}/admin/api/2026-10/graphql.json`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, variables }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer (GraphQL): the assertions check its shape
-  return (await response.json()) as { data?: any; errors?: any; extensions?: any };
-}
+const graphql = async (url: string, query: string, variables: Record<string, unknown> = {}) => (await postToStandIn(url, query, variables)).body;
 /** The app's own document of an operation (the stand-in validates every document against Shopify's schema). */
 const named = (name: keyof typeof operations) => (operations[name] as { document: string }).document;
 const mutation = named;

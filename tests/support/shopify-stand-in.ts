@@ -6,6 +6,7 @@
 // stopped, the file's own rows cleaned up and the client closed.
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/db/client.server";
+import { ADMIN_SCHEMA_VERSION } from "../../app/shopify/admin-schema.server";
 import { databaseCatalog } from "../../app/shopify/stand-in-catalog.server";
 import { startShopifyStandIn, type RecordedCall, type StandInCatalog } from "../../app/shopify/stand-in.server";
 
@@ -62,4 +63,15 @@ export function useShopifyStandIn(options: {
   });
 
   return suite;
+}
+
+/** Sends one GraphQL request to a stand-in at the pinned API version, as the app's client would: its HTTP status and whole answer. */
+export async function postToStandIn(url: string, query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${url}/admin/api/${ADMIN_SCHEMA_VERSION}/graphql.json`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer (GraphQL): the assertions check its shape
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any; extensions?: any } };
 }
