@@ -5,6 +5,7 @@
 // parameter or its session token's `dest`) is refused with 403 before the
 // library can exchange a token or store a session for it.
 import { env } from "./env.server";
+import { orDatabaseUnavailable } from "./http/database-unavailable.server";
 import { addToLogContext } from "./observability/context.server";
 import { shopify } from "./shopify.server";
 import { isServedShop } from "./shopify/shops.server";
@@ -20,7 +21,8 @@ export async function requireStaff(request: Request): Promise<Staff> {
   }
   refuseOtherShops(request);
   // Throws a Response (redirect to login, bounce page or 401) when not signed in.
-  const { admin, session } = await shopify().authenticate.admin(request);
+  // The session is read from the database: one that cannot be reached is a 503, not a 500 (D210).
+  const { admin, session } = await orDatabaseUnavailable(request, () => shopify().authenticate.admin(request));
   if (!isServedShop(session.shop)) throw forbidden();
   // The request's log line and its errors name the shop from here on (D86).
   addToLogContext({ shop: session.shop });
