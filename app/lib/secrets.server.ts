@@ -63,6 +63,8 @@ function currentKey(): Buffer {
 
 /** What a vendor's SFTP/FTP password is bound to: its row. */
 export const vendorPasswordBinding = (vendorId: number) => `vendor:${vendorId}:sftp_pass`;
+/** What a Shopify session's token is bound to: its session id (D211). */
+export const sessionTokenBinding = (sessionId: string, field: "accessToken" | "refreshToken") => `session:${sessionId}:${field}`;
 
 /** Encrypts `plain` with the current key, bound to `boundTo` (the row and column it is stored in). */
 export function encryptSecret(plain: string, boundTo: string): string {
