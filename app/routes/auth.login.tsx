@@ -1,6 +1,6 @@
 // The template's login page: outside the admin, staff name their shop.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Button, Card, FormLayout, Page, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { StandalonePolaris } from "~/components/AppShell";
@@ -8,12 +8,14 @@ import { loginShops } from "~/auth.server";
 import { isEmbedded, shopify } from "~/shopify.server";
 import { isServedShop } from "~/shopify/shops.server";
 
-async function login(request: Request) {
+const REFUSED = "This app serves one merchant's shop only.";
+
+async function login(request: Request): Promise<{ shopError: string | null }> {
   if (!isEmbedded()) throw redirect("/");
   // Another shop is refused before any redirect to it, wherever it was written (D41, D205).
   const shops = await loginShops(request);
-  if (shops.length > 1 || shops.some((shop) => !isServedShop(shop)))
-    return data({ shopError: "This app serves one merchant's shop only." as string | null }, { status: 403 });
+  // Thrown, not returned: after a refused POST, Remix would run the loader on the URL's own `shop` and redirect.
+  if (shops.length > 1 || shops.some((shop) => !isServedShop(shop))) throw data({ shopError: REFUSED }, { status: 403 });
   // The library is given the checked shop only, never the request's own parameters or body.
   const url = new URL("/auth/login", request.url);
   if (shops[0]) url.searchParams.set("shop", shops[0]);
@@ -28,8 +30,18 @@ export const action = async ({ request }: ActionFunctionArgs) => login(request);
 export default function Login() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  return <LoginForm error={actionData?.shopError ?? loaderData.shopError} />;
+}
+
+/** A refused shop: the same form, with the reason. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  return <LoginForm error={refused ? REFUSED : "The login failed; try again."} />;
+}
+
+function LoginForm({ error }: { error: string | null }) {
   const [shop, setShop] = useState("");
-  const error = actionData?.shopError ?? loaderData.shopError;
   return (
     <StandalonePolaris>
       <Page narrowWidth>

@@ -140,10 +140,15 @@ describe("embedded mode", () => {
     const [issued] = app.standIn.issuedTokens;
     await db.session.update({ where: { id: `offline_${SHOP}` }, data: { accessToken: issued } });
     app.standIn.calls.length = 0;
-    // Home asks the stand-in for the shop's name: it answers only to the token it issued.
-    const home = await get(`/?embedded=1&shop=${SHOP}&host=${hostParam()}&id_token=${sessionToken()}`);
-    expect(await home.text()).toContain("Demo Outfitters");
-    expect(app.standIn.calls.map((call) => call.operation)).toEqual(expect.arrayContaining(["ShopInfo"]));
+    // location_sync reads the shop's locations with the offline token: the stand-in answers only to the token it issued.
+    const finishedBefore = await db.feedLog.count({ where: { feed_name: "location_sync", type: "finished" } });
+    const run = await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+    });
+    expect(run.status).toBe(202);
+    await expect.poll(() => db.feedLog.count({ where: { feed_name: "location_sync", type: "finished" } }), { timeout: 30_000 }).toBe(finishedBefore + 1);
+    expect(app.standIn.calls.map((call) => call.operation)).toContain("ShopLocations");
     expect(app.standIn.calls.map((call) => call.operation)).not.toContain("TokenExchange");
     const stored = await db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } });
     expect(stored.accessToken).toMatch(/^v2:/);
@@ -175,7 +180,9 @@ describe("embedded mode", () => {
     for (const [how, response] of Object.entries(refused)) {
       expect(response.status, how).toBe(403);
       expect(response.headers.get("location"), how).toBeNull();
-      expect(await response.text(), how).not.toContain("someone-else");
+      const page = await response.text();
+      expect(page, how).toContain("This app serves one merchant&#x27;s shop only.");
+      expect(page, how).not.toContain("oauth/install");
     }
     // The merchant's shop, however typed, goes to its install.
     for (const shop of [SHOP, " Test-Shop ", `https://${SHOP}/`, "test-shop"]) {
