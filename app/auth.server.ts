@@ -5,7 +5,7 @@
 // parameter or its session token's `dest`) is refused with 403 before the
 // library can exchange a token or store a session for it.
 import { env } from "./env.server";
-import { orDatabaseUnavailable } from "./http/database-unavailable.server";
+import { orDatabaseUnavailable } from "./db/unavailable.server";
 import { addToLogContext } from "./observability/context.server";
 import { shopify } from "./shopify.server";
 import { isServedShop } from "./shopify/shops.server";

@@ -4,7 +4,7 @@
 // Also turns v1 passwords and plain-text Shopify tokens into the current form.
 import { createPrismaClient } from "../app/db/client.server";
 import { parseEnvOrExit } from "../app/env.server";
-import { rotateStoredSecrets } from "../app/lib/secret-rotation.server";
+import { rotateStoredSecrets } from "../app/db/secret-rotation.server";
 
 const env = parseEnvOrExit();
 if (!env.DATABASE_URL) {

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
 import { isDatabaseTimeout, isDatabaseUnavailable } from "~/db/errors.server";
-import { databaseUnavailableResponse, orDatabaseUnavailable } from "~/http/database-unavailable.server";
+import { databaseUnavailableResponse, orDatabaseUnavailable } from "~/db/unavailable.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
 import { renderForReader } from "~/i18n/messages";
 import { NotFoundError, ValidationError, renderAnswer, renderProblem, unprocessable } from "~/lib/validation.server";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { vendorConnectionSettings } from "../../app/dropship/vendor-connection.server";
 import { reloadEnv } from "../../app/env.server";
-import { rotateStoredSecrets } from "../../app/lib/secret-rotation.server";
+import { rotateStoredSecrets } from "../../app/db/secret-rotation.server";
 import {
   decryptSecret,
   encryptSecret,

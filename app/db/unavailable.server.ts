@@ -2,7 +2,7 @@
 // 503 that says so, with a reference found in the log, instead of an internal
 // error (D210). Used by the routes' wrappers and by authentication, which reads
 // the session from the database in embedded mode.
-import { isDatabaseUnavailable } from "~/db/errors.server";
+import { isDatabaseUnavailable } from "./errors.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("api");
