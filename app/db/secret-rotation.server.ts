@@ -4,7 +4,15 @@
 // current key. Each row is written only if unchanged meanwhile (a save wins).
 // A secret no key decrypts is left as it is and counted: staff type that
 // password again (Shopify's token is exchanged again on the next request).
-import { decryptSecret, encryptSecret, isEncryptedSecret, needsReencryption, SecretError, sessionTokenBinding, vendorPasswordBinding } from "~/lib/secrets.server";
+import {
+  decryptSecret,
+  encryptSecret,
+  isEncryptedSecret,
+  needsReencryption,
+  SecretError,
+  sessionTokenBinding,
+  vendorPasswordBinding,
+} from "~/lib/secrets.server";
 import type { PrismaClient } from "./client.server";
 
 export interface RotationResult {

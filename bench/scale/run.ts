@@ -424,7 +424,10 @@ try {
   });
   // Each password is bound to its row (D208): encrypted once the ids are known.
   for (const vendor of vendors) {
-    Object.assign(vendor, await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(PASSWORD, vendorPasswordBinding(vendor.id)) } }));
+    Object.assign(
+      vendor,
+      await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(PASSWORD, vendorPasswordBinding(vendor.id)) } }),
+    );
   }
   vendors.sort((a, b) => a.store_id.localeCompare(b.store_id));
   await prisma.inventorySource.createMany({ data: vendors.map((vendor) => ({ source_code: vendor.store_id, name: vendor.name, type: "dropshipper" })) });

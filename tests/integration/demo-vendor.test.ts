@@ -276,7 +276,9 @@ describe("the demo vendor", () => {
     const after = await reload(x12);
     expect(demo.sftp.hostKey).toBe(before.sftp_host_key);
     expect(after.sftp_host_key).toBe(before.sftp_host_key);
-    expect(decryptSecret(after.sftp_pass!, vendorPasswordBinding(after.id))).not.toBe(decryptSecret(before.sftp_pass!, vendorPasswordBinding(before.id))); // a fresh password each start
+    // A fresh password each start.
+    const password = (row: typeof after) => decryptSecret(row.sftp_pass!, vendorPasswordBinding(row.id));
+    expect(password(after)).not.toBe(password(before));
     await sleep(320);
     await demo.tick();
     await asVendor(x12, async (transport) => {

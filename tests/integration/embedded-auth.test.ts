@@ -159,7 +159,12 @@ describe("embedded mode", () => {
     const sessionsBefore = await db.session.count();
     app.standIn.calls.length = 0;
     const post = (query: string, body?: URLSearchParams | FormData) =>
-      fetch(`${app.url}/auth/login${query}`, { method: "POST", body, redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" } });
+      fetch(`${app.url}/auth/login${query}`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+      });
     const multipart = (shop: string) => {
       const form = new FormData();
       form.set("shop", shop);
@@ -173,7 +178,13 @@ describe("embedded mode", () => {
       "repeated in the query (POST)": await post(`?shop=${SHOP}&shop=${OTHER_SHOP}`),
       "repeated in the query (GET)": await get(`/auth/login?shop=${SHOP}&shop=${OTHER_SHOP}`),
       "empty first in the query": await get(`/auth/login?shop=&shop=${OTHER_SHOP}`),
-      "repeated in the form": await post("", new URLSearchParams([["shop", SHOP], ["shop", OTHER_SHOP]])),
+      "repeated in the form": await post(
+        "",
+        new URLSearchParams([
+          ["shop", SHOP],
+          ["shop", OTHER_SHOP],
+        ]),
+      ),
       "upper case, https:// and spaces": await post("", new URLSearchParams({ shop: `  HTTPS://${OTHER_SHOP.toUpperCase()}/ ` })),
       "bare name": await post("", new URLSearchParams({ shop: "someone-else" })),
     };
