@@ -18,6 +18,9 @@ try {
   if (result.undecryptable.length) {
     console.log(`secrets:rotate: ${result.undecryptable.length} no key decrypts (type those passwords again): ${result.undecryptable.join(", ")}`);
   }
+} catch (error) {
+  console.error(`secrets:rotate failed: ${(error as Error).message.trim().split("\n").at(-1)}`);
+  process.exitCode = 1;
 } finally {
   await db.$disconnect();
 }
