@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
+import { databaseRelay } from "../support/database-relay";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { EMBEDDED, hostParam, sessionToken, startEmbeddedApp, webhookHeaders, type EmbeddedApp } from "../support/embedded-app";
 
@@ -266,5 +267,30 @@ describe("embedded mode", () => {
     expect(forged.status).toBe(401);
     const genuine = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", body, headers: webhookHeaders(body, "app/scopes_update") });
     expect(genuine.status).toBe(200);
+  });
+});
+
+describe("embedded mode with the database down", () => {
+  it("answers /api and pages with a 503 that says so, even though the session cannot be read (D210)", async () => {
+    const own = await createTestDatabase("embedded-down");
+    const relay = await databaseRelay(new URL(own.url));
+    const started = await startEmbeddedApp({ databaseUrl: own.url, env: { DATABASE_URL: relay.url } });
+    const bearer = () => ({ authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" });
+    try {
+      expect((await fetch(`${started.url}/api/dropship_log`, { headers: bearer() })).status).toBe(200);
+      await relay.shut();
+      const api = await fetch(`${started.url}/api/dropship_log`, { headers: bearer() });
+      expect(api.status).toBe(503);
+      expect(((await api.json()) as { message: string }).message).toMatch(/^The database is unavailable; try again shortly \(reference \w+\)$/);
+      const page = await fetch(`${started.url}/dropship/logs/?embedded=1&shop=${SHOP}&host=${hostParam()}&id_token=${sessionToken()}`, { headers: bearer() });
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain("The database is unavailable; try again shortly (reference");
+      await relay.open();
+      await expect.poll(async () => (await fetch(`${started.url}/api/dropship_log`, { headers: bearer() })).status, { timeout: 20_000 }).toBe(200);
+    } finally {
+      await started.stop();
+      await relay.shut().catch(() => {});
+      await own.dispose();
+    }
   });
 });

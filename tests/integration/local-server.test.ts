@@ -1,10 +1,10 @@
 // Local mode over real HTTP: loopback only, health with database status, and
 // what staff and API callers see when something breaks underneath (no stack).
-import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { networkInterfaces } from "node:os";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { databaseRelay } from "../support/database-relay";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -106,40 +106,6 @@ describe("health when the database is gone", () => {
     }
   });
 });
-
-/** A TCP relay to the test database that can be shut (connections refused, open ones cut) and opened again on its port. */
-async function databaseRelay(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve, reject) => {
-      server = createServer((client) => {
-        const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-          socket.on("error", () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        port = (server!.address() as { port: number }).port;
-        resolve();
-      });
-    });
-  const shut = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server!.close(() => resolve());
-    });
-  await open();
-  const url = new URL(target);
-  url.hostname = "127.0.0.1";
-  url.port = String(port);
-  return { url: url.toString(), open, shut };
-}
 
 describe("the database down", () => {
   it("answers /api and pages with a 503 that says so, not a 500, and serves again once it is back (D210)", async () => {
