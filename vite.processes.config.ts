@@ -1,5 +1,5 @@
 // The second half of `npm run build`: the two processes' entry points,
-// server/main.ts (web) and jobs/main.ts (jobs worker), compiled to plain
+// server/main.ts (web) and jobs/main.ts (jobs worker), and scripts/rotate-secrets.ts (npm run secrets:rotate), compiled to plain
 // JavaScript in build/processes, so that production runs them with `node` alone
 // (docs/decisions.md D80). Packages stay imports (npm ci --omit=dev installs
 // them); only our own TypeScript is bundled. The Remix app itself is built by
@@ -18,7 +18,7 @@ export default defineConfig({
     emptyOutDir: true,
     minify: false,
     rollupOptions: {
-      input: { web: "server/main.ts", jobs: "jobs/main.ts" },
+      input: { web: "server/main.ts", jobs: "jobs/main.ts", "secrets-rotate": "scripts/rotate-secrets.ts" },
       output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },
   },

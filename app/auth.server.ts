@@ -5,6 +5,7 @@
 // parameter or its session token's `dest`) is refused with 403 before the
 // library can exchange a token or store a session for it.
 import { env } from "./env.server";
+import { orDatabaseUnavailable } from "./db/unavailable.server";
 import { addToLogContext } from "./observability/context.server";
 import { shopify } from "./shopify.server";
 import { isServedShop } from "./shopify/shops.server";
@@ -20,24 +21,54 @@ export async function requireStaff(request: Request): Promise<Staff> {
   }
   refuseOtherShops(request);
   // Throws a Response (redirect to login, bounce page or 401) when not signed in.
-  const { admin, session } = await shopify().authenticate.admin(request);
+  // The session is read from the database: one that cannot be reached is a 503, not a 500 (D210).
+  const { admin, session } = await orDatabaseUnavailable(request, () => shopify().authenticate.admin(request));
   if (!isServedShop(session.shop)) throw forbidden();
   // The request's log line and its errors name the shop from here on (D86).
   addToLogContext({ shop: session.shop });
   return { mode: "embedded", shop: session.shop, admin };
 }
 
+/**
+ * A shop as the login page and the library take it: "my-shop",
+ * "My-Shop.myshopify.com ", "https://my-shop.myshopify.com/" are one shop.
+ */
+export function normalisedShopInput(value: string): string {
+  const bare = value
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/$/, "");
+  return bare.includes(".") ? bare : `${bare}.myshopify.com`;
+}
+
 /** The shops a request claims to be for, unverified: the library checks signatures afterwards. */
 export function claimedShops(request: Request): string[] {
   const url = new URL(request.url);
-  const shops: string[] = [];
-  const param = url.searchParams.get("shop");
-  if (param !== null) shops.push(param);
+  // Every `shop` parameter, repeated or not: the library reads the first, a proxy may read the last.
+  const shops: string[] = url.searchParams.getAll("shop").map(normalisedShopInput);
   const bearer = /^Bearer (.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
   for (const token of [bearer, url.searchParams.get("id_token")]) {
     if (token) shops.push(destinationOf(token) ?? "");
   }
   return shops;
+}
+
+/**
+ * Every `shop` the request carries: query string (repeated or not) and form
+ * field (urlencoded or multipart), normalised, each once. The library reads the query's first and
+ * falls back to the form when that is empty, so all of them are checked.
+ */
+export async function loginShops(request: Request): Promise<string[]> {
+  const shops = new URL(request.url).searchParams.getAll("shop");
+  if (request.method === "POST") {
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
+    for (const value of form?.getAll("shop") ?? []) shops.push(typeof value === "string" ? value : value.name);
+  }
+  return [...new Set(shops.filter((shop) => shop.trim() !== "").map(normalisedShopInput))];
 }
 
 /** Throws 403 when the request names a shop this app does not serve. */

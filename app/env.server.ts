@@ -83,6 +83,11 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value.trim(), "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
     .optional(),
+  /** The key before the last rotation: still decrypts what it encrypted until `npm run secrets:rotate` (docs/operations.md). */
+  APP_SECRET_KEY_PREVIOUS: z
+    .string()
+    .refine((value) => Buffer.from(value.trim(), "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
   /** Our identity in X12 envelopes (ISA06/GS02), and the one used with vendors in test mode. */
   EDI_SENDER_QUALIFIER: z
     .string()

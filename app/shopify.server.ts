@@ -6,6 +6,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env } from "./env.server";
 import { requestedScopes } from "./shopify/access-scopes";
+import { EncryptedSessionStorage } from "./shopify/session-storage.server";
 
 export const apiVersion = ApiVersion.October26;
 
@@ -30,8 +31,8 @@ function createShopifyApp() {
     scopes: requestedScopes(config.SCOPES),
     appUrl: config.SHOPIFY_APP_URL!,
     authPathPrefix: "/auth",
-    // Same Session table; the storage is typed against the classic client.
-    sessionStorage: new PrismaSessionStorage(prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0]),
+    // Same Session table; the storage is typed against the classic client. Tokens are stored encrypted (D211).
+    sessionStorage: new EncryptedSessionStorage(new PrismaSessionStorage(prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0])),
     // One merchant: custom distribution, installed by link on its shop only (README).
     distribution: AppDistribution.SingleMerchant,
     hooks: {

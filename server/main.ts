@@ -149,6 +149,15 @@ async function main() {
       if (stopping) res.setHeader("Connection", "close");
       next();
     });
+    // Local mode is never framed, so no other site can overlay its buttons (clickjacking). Embedded
+    // mode is framed by the admin: entry.server sets Shopify's frame-ancestors for the shop (D207).
+    if (env.mode === "local") {
+      app.use((_req, res, next) => {
+        res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
+        res.setHeader("X-Frame-Options", "DENY");
+        next();
+      });
+    }
     // Foreign Host (local mode) and cross-site writes are refused before anything runs (D54).
     app.use(requestGuard({ mode: env.mode, appUrl: env.SHOPIFY_APP_URL }));
     app.use(bodyLimit);

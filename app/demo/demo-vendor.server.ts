@@ -9,7 +9,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { createPrismaClient } from "../db/client.server";
 import type { Vendor } from "../db/generated/client";
-import { encryptSecret } from "../lib/secrets.server";
+import { encryptSecret, vendorPasswordBinding } from "../lib/secrets.server";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import type { OurIdentity } from "@edi/vendor-profile";
 import { specialOrderSampleFiles } from "./special-order-samples";
@@ -137,7 +137,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
       if (!current) {
         const user = known?.user ?? userNameFor(row, new Set([...pointed.values()].map((each) => each.user)));
         const password = randomPassword();
-        const storedPass = encryptSecret(password);
+        const storedPass = encryptSecret(password, vendorPasswordBinding(row.id));
         const data = {
           sftp_host: "127.0.0.1",
           sftp_port: server.port,

@@ -5,7 +5,7 @@
 import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
-import { decryptSecret } from "~/lib/secrets.server";
+import { decryptSecret, vendorPasswordBinding } from "~/lib/secrets.server";
 import { withTransport } from "@edi/transport";
 import { vendorLog, writeLogs } from "./flow/context.server";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "@edi/transport";
@@ -16,7 +16,7 @@ export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
     host: vendor.sftp_host ?? "",
     port: vendor.sftp_port ?? undefined,
     user: vendor.sftp_user ?? "",
-    password: vendor.sftp_pass ? decryptSecret(vendor.sftp_pass) : "",
+    password: vendor.sftp_pass ? decryptSecret(vendor.sftp_pass, vendorPasswordBinding(vendor.id)) : "",
     hostKey: vendor.sftp_host_key,
     tls: vendor.ftp_tls === 1,
     label: vendor.name,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma, Vendor } from "~/db/generated/client";
 import { defineGrid, gridSourceFrom, runGrid } from "~/grid/grid.server";
-import { encryptSecret } from "~/lib/secrets.server";
+import { encryptSecret, vendorPasswordBinding } from "~/lib/secrets.server";
 import { fieldProblem } from "~/runs/error-messages.server";
 import { joined, message, type CodedMessage } from "~/i18n/messages";
 import { NotFoundError, ValidationError, type FieldProblems, type Problem } from "~/lib/validation.server";
@@ -131,8 +131,9 @@ export type VendorData = Prisma.VendorUncheckedCreateInput;
 /**
  * Checks a vendor body (spec field names) and turns it into database fields.
  * `existing` is the stored vendor when updating: an empty password keeps its.
+ * `newId` is the id a new vendor will have: its password is bound to it (D208).
  */
-export function validateVendor(body: unknown, existing?: Vendor): VendorData {
+export function validateVendor(body: unknown, existing?: Vendor, newId?: number): VendorData {
   const parsed = VendorBody.safeParse(body);
   if (!parsed.success) throw new ValidationError({ _: [message("vendor.errors.body")] });
   const input = parsed.data;
@@ -247,7 +248,7 @@ export function validateVendor(body: unknown, existing?: Vendor): VendorData {
 
   const result = data as unknown as VendorData;
   // An empty password keeps the stored one; a new one is stored encrypted.
-  if (password !== "") result.sftp_pass = encryptSecret(password);
+  if (password !== "") result.sftp_pass = encryptSecret(password, vendorPasswordBinding(existing?.id ?? newId!));
   else if (!existing) result.sftp_pass = null;
   else delete result.sftp_pass;
   // A new host, port or mechanism is a new server, with a key of its own: pinned again on the next connection (D64).
@@ -297,10 +298,12 @@ async function refuseStoreCode(tx: Prisma.TransactionClient, code: string) {
 
 // The vendor and its dropshipper source are saved together: it can be assigned to at once (D51).
 export async function createVendor(body: unknown): Promise<VendorApi> {
-  const data = validateVendor(body);
+  // The id is taken first: the password is encrypted bound to the row it goes in (D208).
+  const [{ id }] = await prisma.$queryRaw<Array<{ id: number }>>`SELECT nextval(pg_get_serial_sequence('dropship_vendor', 'id'))::int AS id`;
+  const data = validateVendor(body, undefined, id);
   return prisma.$transaction(async (tx) => {
     await refuseStoreCode(tx, data.store_id);
-    const vendor = await tx.vendor.create({ data });
+    const vendor = await tx.vendor.create({ data: { ...data, id } });
     await syncVendorSources(tx, [vendor.store_id]);
     return vendorToApi(vendor);
   });

@@ -2,7 +2,8 @@
 // the translations of the request, and answer bad input with 422, never a 500.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff, type Staff } from "~/auth.server";
-import { isDatabaseTimeout } from "~/db/errors.server";
+import { isDatabaseTimeout, isDatabaseUnavailable } from "~/db/errors.server";
+import { databaseUnavailableResponse, orDatabaseUnavailable } from "~/db/unavailable.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
 import { renderForReader } from "~/i18n/messages";
 import { NotFoundError, ValidationError, renderAnswer, renderProblem, unprocessable } from "~/lib/validation.server";
@@ -27,8 +28,8 @@ async function contextFor(args: LoaderFunctionArgs | ActionFunctionArgs): Promis
 /**
  * An /api route: JSON out, its words (ReaderTexts: a grid's titles, stored
  * messages) rendered in the request's language (D136), 422 with per-field errors for bad input, a 503 when
- * the database did not answer within the web requests' statement timeout, and
- * a plain 500 message otherwise (the detail goes to the log, never a stack to
+ * the database did not answer within the web requests' statement timeout or
+ * cannot be reached at all, and a plain 500 message otherwise (the detail goes to the log, never a stack to
  * the caller); both with a reference found in the log.
  * Answers carry `Server-Timing: app;dur=<ms>`, the time spent in the app from
  * authentication to the JSON ready (the browser's network panel shows it, and
@@ -47,6 +48,7 @@ export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
       if (error instanceof Response) throw error;
       if (error instanceof ValidationError) return unprocessable(error, context.t);
       if (error instanceof NotFoundError) return Response.json({ error: true, message: renderProblem(context.t, error.problem) }, { status: 404 });
+      if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(args.request, error);
       const reference = crypto.randomUUID().slice(0, 8);
       if (isDatabaseTimeout(error)) {
         // The web requests' statement timeout (D67): busy, not broken; the caller may try again.
@@ -82,9 +84,12 @@ function withServerTiming(response: Response, begun: number) {
   }
 }
 
-/** A page loader: the same authentication, returning plain data for the page. */
+/** A page loader: the same authentication, returning plain data for the page; a database that cannot be reached is a 503. */
 export function pageLoader<T>(handler: (context: RouteContext) => Promise<T>) {
-  return async (args: LoaderFunctionArgs) => handler(await contextFor(args));
+  return async (args: LoaderFunctionArgs) => {
+    const context = await contextFor(args);
+    return orDatabaseUnavailable(args.request, () => handler(context));
+  };
 }
 
 /**

@@ -1,11 +1,19 @@
-// spec 000 §2 /exitiframe: the target may open in the top window only when its
-// host is the app's own host, the Shopify admin, or a *.myshopify.com store.
+// spec 000 §2 /exitiframe: the target may open in the top window only when it
+// is the Shopify admin, the app itself (SHOPIFY_APP_URL, or the host it is
+// served on), or a shop this app serves (SHOPIFY_SHOPS, D41): never another
+// *.myshopify.com store, which anyone can open (D206).
 export const SHOPIFY_ADMIN_HOST = "admin.shopify.com";
-export const STORE_DOMAIN = "myshopify.com";
 /** App Bridge, as the template's AppProvider loads it. */
 export const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 
-export function exitIframeTarget(redirectUri: string | null, currentUrl: string): string | null {
+export interface ExitIframeAllowed {
+  /** SHOPIFY_APP_URL (embedded mode). */
+  appUrl?: string;
+  /** The served shops' domains, lower case. */
+  shops: readonly string[];
+}
+
+export function exitIframeTarget(redirectUri: string | null, currentUrl: string, allowed: ExitIframeAllowed): string | null {
   if (!redirectUri) return null;
   let target: URL;
   try {
@@ -14,10 +22,10 @@ export function exitIframeTarget(redirectUri: string | null, currentUrl: string)
     return null;
   }
   if (target.protocol !== "https:" && target.protocol !== "http:") return null;
-  const current = new URL(currentUrl);
+  const appHosts = [new URL(currentUrl).host, ...(allowed.appUrl ? [new URL(allowed.appUrl).host] : [])];
   const host = target.hostname.toLowerCase();
-  const allowed = target.host === current.host || host === SHOPIFY_ADMIN_HOST || host.endsWith(`.${STORE_DOMAIN}`);
-  // Only the app's own host may be plain http (local mode).
-  if (allowed && target.protocol === "http:" && target.host !== current.host) return null;
-  return allowed ? target.toString() : null;
+  // The app is reached as configured; Shopify only over https.
+  if (appHosts.includes(target.host)) return target.toString();
+  if (target.protocol !== "https:" || target.port !== "") return null;
+  return host === SHOPIFY_ADMIN_HOST || allowed.shops.includes(host) ? target.toString() : null;
 }

@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const config = env();
   return {
-    target: exitIframeTarget(url.searchParams.get("redirectUri"), request.url),
+    target: exitIframeTarget(url.searchParams.get("redirectUri"), request.url, { appUrl: config.SHOPIFY_APP_URL, shops: config.shops }),
     appBridgeKey: config.mode === "embedded" ? config.SHOPIFY_API_KEY! : null,
   };
 }

@@ -192,7 +192,7 @@ describe("secret and path errors in the reader's language", () => {
   it("a stored password that cannot be read", () => {
     let caught: unknown;
     try {
-      decryptSecret("not-a-secret");
+      decryptSecret("not-a-secret", "vendor:1:sftp_pass");
     } catch (error) {
       caught = error;
     }
@@ -201,7 +201,7 @@ describe("secret and path errors in the reader's language", () => {
     expect(render(en, "en", caught)).toBe((caught as Error).message);
     let undecryptable: unknown;
     try {
-      decryptSecret("v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA");
+      decryptSecret("v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA", "vendor:1:sftp_pass");
     } catch (error) {
       undecryptable = error;
     }

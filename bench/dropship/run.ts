@@ -255,7 +255,7 @@ try {
   // The app's modules read DATABASE_URL and the environment at import.
   const { default: prisma } = await import("../../app/db.server");
   closers.push(() => prisma.$disconnect());
-  const { encryptSecret } = await import("../../app/lib/secrets.server");
+  const { encryptSecret, vendorPasswordBinding } = await import("../../app/lib/secrets.server");
   const { ourIdentity } = await import("../../app/dropship/flow/context.server");
   const { populateShipRequests } = await import("../../app/dropship/flow/populate-requests.server");
   const { sendShipRequests } = await import("../../app/dropship/flow/send-requests.server");
@@ -277,7 +277,6 @@ try {
         sftp_host: "127.0.0.1",
         sftp_port: sftp.port,
         sftp_user: userOf(i),
-        sftp_pass: encryptSecret(PASSWORD),
         sftp_host_key: sftp.hostKey,
         sftp_incoming_folder: "/outbound",
         sftp_outcoming_folder: "/inbound",
@@ -292,6 +291,13 @@ try {
       };
     }),
   });
+  // Each password is bound to its row (D208): encrypted once the ids are known.
+  for (const vendor of vendors) {
+    Object.assign(
+      vendor,
+      await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(PASSWORD, vendorPasswordBinding(vendor.id)) } }),
+    );
+  }
   vendors.sort((a, b) => a.store_id.localeCompare(b.store_id));
   await prisma.inventorySource.createMany({ data: vendors.map((vendor) => ({ source_code: vendor.store_id, name: vendor.name, type: "dropshipper" })) });
   await own.query(

@@ -395,7 +395,7 @@ try {
 
   const { default: prisma } = await import("../../app/db.server");
   closers.push(() => prisma.$disconnect());
-  const { encryptSecret } = await import("../../app/lib/secrets.server");
+  const { encryptSecret, vendorPasswordBinding } = await import("../../app/lib/secrets.server");
   const vendors = await prisma.vendor.createManyAndReturn({
     data: Array.from({ length: VENDORS }, (_, i) => {
       const n = String(i + 1).padStart(2, "0");
@@ -407,7 +407,6 @@ try {
         sftp_host: "127.0.0.1",
         sftp_port: sftp.port,
         sftp_user: userOf(i),
-        sftp_pass: encryptSecret(PASSWORD),
         sftp_host_key: sftp.hostKey,
         sftp_incoming_folder: "/outbound",
         sftp_outcoming_folder: "/inbound",
@@ -423,6 +422,13 @@ try {
       };
     }),
   });
+  // Each password is bound to its row (D208): encrypted once the ids are known.
+  for (const vendor of vendors) {
+    Object.assign(
+      vendor,
+      await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(PASSWORD, vendorPasswordBinding(vendor.id)) } }),
+    );
+  }
   vendors.sort((a, b) => a.store_id.localeCompare(b.store_id));
   await prisma.inventorySource.createMany({ data: vendors.map((vendor) => ({ source_code: vendor.store_id, name: vendor.name, type: "dropshipper" })) });
 

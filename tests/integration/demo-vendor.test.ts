@@ -12,7 +12,7 @@ import { startDemoVendor, type RunningDemoVendor } from "../../app/demo/demo-ven
 import { createPrismaClient } from "../../app/db/client.server";
 import type { Vendor } from "../../app/db/generated/client";
 import { vendorConnectionSettings } from "../../app/dropship/vendor-connection.server";
-import { decryptSecret } from "../../app/lib/secrets.server";
+import { decryptSecret, vendorPasswordBinding } from "../../app/lib/secrets.server";
 import { readAcknowledgementCsv, readInvoiceCsv, readShipNoticeCsv } from "@edi/csv";
 import { writePurchaseOrderCsv } from "@edi/csv";
 import { mapTransactions, type MappedDocument } from "@edi/documents";
@@ -166,7 +166,7 @@ describe("the demo vendor", () => {
       sftp_user: `demo_dvx${tag.toLowerCase()}`,
       sftp_host_key: demo!.sftp.hostKey,
     });
-    expect(decryptSecret(row.sftp_pass!)).toMatch(/^[\w-]{20,}$/);
+    expect(decryptSecret(row.sftp_pass!, vendorPasswordBinding(row.id))).toMatch(/^[\w-]{20,}$/);
     expect((await reload(csv)).sftp_user).toBe(`demo_dvc${tag.toLowerCase()}`);
     expect(await reload(outsider)).toEqual(outsider);
 
@@ -276,7 +276,9 @@ describe("the demo vendor", () => {
     const after = await reload(x12);
     expect(demo.sftp.hostKey).toBe(before.sftp_host_key);
     expect(after.sftp_host_key).toBe(before.sftp_host_key);
-    expect(decryptSecret(after.sftp_pass!)).not.toBe(decryptSecret(before.sftp_pass!)); // a fresh password each start
+    // A fresh password each start.
+    const password = (row: typeof after) => decryptSecret(row.sftp_pass!, vendorPasswordBinding(row.id));
+    expect(password(after)).not.toBe(password(before));
     await sleep(320);
     await demo.tick();
     await asVendor(x12, async (transport) => {

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
+import { databaseRelay } from "../support/database-relay";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { EMBEDDED, hostParam, sessionToken, startEmbeddedApp, webhookHeaders, type EmbeddedApp } from "../support/embedded-app";
 
@@ -106,7 +107,11 @@ describe("embedded mode", () => {
     ]);
     const [session] = await db.session.findMany({ where: { shop: SHOP } });
     expect(session).toMatchObject({ id: `offline_${SHOP}`, isOnline: false, scope: EMBEDDED.scopes });
-    expect(app.standIn.issuedTokens.has(session.accessToken)).toBe(true);
+    // The offline token is stored encrypted, bound to its session (D211): the row alone gives no access to the shop.
+    expect(app.standIn.issuedTokens.size).toBe(1);
+    const [issued] = app.standIn.issuedTokens;
+    expect(session.accessToken).toMatch(/^v2:[0-9a-f]{16}:/);
+    expect(session.accessToken).not.toContain(issued);
 
     // A second request uses the stored session: no second exchange.
     expect((await get("/api/dropship_vendor", { authorization: `Bearer ${sessionToken()}` })).status).toBe(200);
@@ -130,6 +135,76 @@ describe("embedded mode", () => {
     const home = await get(`/?embedded=1&shop=${SHOP}&host=${hostParam()}&id_token=${sessionToken()}`);
     expect(await home.text()).toContain("Demo Outfitters");
     expect(app.standIn.calls.map((call) => call.operation)).toContain("ShopInfo");
+  });
+
+  it("reads an offline token stored in plain text before encryption, and stores it encrypted (D211)", async () => {
+    const [issued] = app.standIn.issuedTokens;
+    await db.session.update({ where: { id: `offline_${SHOP}` }, data: { accessToken: issued } });
+    app.standIn.calls.length = 0;
+    // location_sync reads the shop's locations with the offline token: the stand-in answers only to the token it issued.
+    const finishedBefore = await db.feedLog.count({ where: { feed_name: "location_sync", type: "finished" } });
+    const run = await fetch(`${app.url}/api/feed_run?feed_name=location_sync`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+    });
+    expect(run.status).toBe(202);
+    await expect.poll(() => db.feedLog.count({ where: { feed_name: "location_sync", type: "finished" } }), { timeout: 30_000 }).toBe(finishedBefore + 1);
+    expect(app.standIn.calls.map((call) => call.operation)).toContain("ShopLocations");
+    expect(app.standIn.calls.map((call) => call.operation)).not.toContain("TokenExchange");
+    const stored = await db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } });
+    expect(stored.accessToken).toMatch(/^v2:/);
+    expect(stored.accessToken).not.toContain(issued);
+  });
+
+  it("checks every shop the login is given: query, repeated, form field (urlencoded or multipart), any case or prefix (D205)", async () => {
+    const sessionsBefore = await db.session.count();
+    app.standIn.calls.length = 0;
+    const post = (query: string, body?: URLSearchParams | FormData) =>
+      fetch(`${app.url}/auth/login${query}`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" },
+      });
+    const multipart = (shop: string) => {
+      const form = new FormData();
+      form.set("shop", shop);
+      return form;
+    };
+    const refused = {
+      "empty query, form field": await post("?shop=", new URLSearchParams({ shop: OTHER_SHOP })),
+      "empty query, multipart field": await post("?shop=", multipart(OTHER_SHOP)),
+      "multipart field": await post("", multipart(OTHER_SHOP)),
+      "our shop in the query, another in the form": await post(`?shop=${SHOP}`, new URLSearchParams({ shop: OTHER_SHOP })),
+      "repeated in the query (POST)": await post(`?shop=${SHOP}&shop=${OTHER_SHOP}`),
+      "repeated in the query (GET)": await get(`/auth/login?shop=${SHOP}&shop=${OTHER_SHOP}`),
+      "empty first in the query": await get(`/auth/login?shop=&shop=${OTHER_SHOP}`),
+      "repeated in the form": await post(
+        "",
+        new URLSearchParams([
+          ["shop", SHOP],
+          ["shop", OTHER_SHOP],
+        ]),
+      ),
+      "upper case, https:// and spaces": await post("", new URLSearchParams({ shop: `  HTTPS://${OTHER_SHOP.toUpperCase()}/ ` })),
+      "bare name": await post("", new URLSearchParams({ shop: "someone-else" })),
+    };
+    for (const [how, response] of Object.entries(refused)) {
+      expect(response.status, how).toBe(403);
+      expect(response.headers.get("location"), how).toBeNull();
+      const page = await response.text();
+      expect(page, how).toContain("This app serves one merchant&#x27;s shop only.");
+      expect(page, how).not.toContain("oauth/install");
+    }
+    // The merchant's shop, however typed, goes to its install.
+    for (const shop of [SHOP, " Test-Shop ", `https://${SHOP}/`, "test-shop"]) {
+      for (const response of [await post("?shop=", new URLSearchParams({ shop })), await post("", multipart(shop))]) {
+        expect(response.status, shop).toBe(302);
+        expect(response.headers.get("location"), shop).toMatch(/^https:\/\/admin\.shopify\.com\/store\/test-shop\/oauth\/install\?client_id=/);
+      }
+    }
+    expect(app.standIn.calls).toEqual([]);
+    expect(await db.session.count()).toBe(sessionsBefore);
   });
 
   it("refuses another shop's install, token exchange, pages, /api and webhooks, and writes nothing", async () => {
@@ -192,5 +267,30 @@ describe("embedded mode", () => {
     expect(forged.status).toBe(401);
     const genuine = await fetch(`${app.url}/webhooks/app/scopes_update`, { method: "POST", body, headers: webhookHeaders(body, "app/scopes_update") });
     expect(genuine.status).toBe(200);
+  });
+});
+
+describe("embedded mode with the database down", () => {
+  it("answers /api and pages with a 503 that says so, even though the session cannot be read (D210)", async () => {
+    const own = await createTestDatabase("embedded-down");
+    const relay = await databaseRelay(new URL(own.url));
+    const started = await startEmbeddedApp({ databaseUrl: own.url, env: { DATABASE_URL: relay.url } });
+    const bearer = () => ({ authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" });
+    try {
+      expect((await fetch(`${started.url}/api/dropship_log`, { headers: bearer() })).status).toBe(200);
+      await relay.shut();
+      const api = await fetch(`${started.url}/api/dropship_log`, { headers: bearer() });
+      expect(api.status).toBe(503);
+      expect(((await api.json()) as { message: string }).message).toMatch(/^The database is unavailable; try again shortly \(reference \w+\)$/);
+      const page = await fetch(`${started.url}/dropship/logs/?embedded=1&shop=${SHOP}&host=${hostParam()}&id_token=${sessionToken()}`, { headers: bearer() });
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain("The database is unavailable; try again shortly (reference");
+      await relay.open();
+      await expect.poll(async () => (await fetch(`${started.url}/api/dropship_log`, { headers: bearer() })).status, { timeout: 20_000 }).toBe(200);
+    } finally {
+      await started.stop();
+      await relay.shut().catch(() => {});
+      await own.dispose();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { networkInterfaces } from "node:os";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { databaseRelay } from "../support/database-relay";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -72,6 +73,14 @@ describe("local mode", () => {
     expect((await fetch(`${app.url}/api/dropship_log`)).status).toBe(200);
   });
 
+  it("is never framed: every page and answer forbids it (D207)", async () => {
+    for (const pathname of ["/", "/dropship/logs/", "/api/dropship_log", "/exitiframe?redirectUri=/", "/no-such-page", "/healthz"]) {
+      const response = await fetch(`${app.url}${pathname}`);
+      expect(response.headers.get("content-security-policy"), pathname).toBe("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options"), pathname).toBe("DENY");
+    }
+  });
+
   it("refuses webhooks: there is no secret to check them against", async () => {
     const response = await fetch(`${app.url}/webhooks/app/uninstalled`, { method: "POST", body: "{}" });
     expect(response.status).toBe(404);
@@ -94,6 +103,38 @@ describe("health when the database is gone", () => {
     } finally {
       await started.stop();
       await own.dispose(); // already dropped: dispose only logs that
+    }
+  });
+});
+
+describe("the database down", () => {
+  it("answers /api and pages with a 503 that says so, not a 500, and serves again once it is back (D210)", async () => {
+    const own = await createTestDatabase("down");
+    const relay = await databaseRelay(new URL(own.url));
+    const started = await startAppServer({ DATABASE_URL: relay.url, SEED_DEMO_DATA: "0" });
+    try {
+      expect((await fetch(`${started.url}/api/dropship_log`)).status).toBe(200);
+      await relay.shut();
+
+      const api = await fetch(`${started.url}/api/dropship_log`);
+      expect(api.status).toBe(503);
+      const body = (await api.json()) as { error: boolean; message: string };
+      expect(body).toMatchObject({ error: true, message: expect.stringMatching(/^The database is unavailable; try again shortly \(reference (\w+)\)$/) });
+      const reference = /reference (\w+)/.exec(body.message)![1];
+      expect(started.output()).toContain(`the database is unavailable (reference ${reference})`);
+
+      const page = await fetch(`${started.url}/dropship/logs/`);
+      expect(page.status).toBe(503);
+      const html = await page.text();
+      expect(html).toContain("The database is unavailable; try again shortly (reference");
+      expect(html).not.toMatch(/at \S+ \(.*:\d+:\d+\)/); // no stack trace
+
+      await relay.open();
+      await expect.poll(async () => (await fetch(`${started.url}/api/dropship_log`)).status, { timeout: 20_000 }).toBe(200);
+    } finally {
+      await started.stop();
+      await relay.shut().catch(() => {});
+      await own.dispose();
     }
   });
 });

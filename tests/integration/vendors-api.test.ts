@@ -59,9 +59,9 @@ describe("vendor API", () => {
 
   it("stores the password encrypted (AES-256-GCM), never in clear", async () => {
     const row = await suite.db.vendor.findUniqueOrThrow({ where: { id } });
-    expect(row.sftp_pass).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
+    expect(row.sftp_pass).toMatch(/^v2:[0-9a-f]{16}:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
     expect(row.sftp_pass).not.toContain(PASSWORD);
-    expect(Buffer.from(row.sftp_pass!.split(":")[3], "base64").toString("latin1")).not.toContain(PASSWORD);
+    expect(Buffer.from(row.sftp_pass!.split(":")[4], "base64").toString("latin1")).not.toContain(PASSWORD);
   });
 
   it("never shows the password in any answer or page", async () => {

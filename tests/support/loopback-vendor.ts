@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import prisma from "../../app/db.server";
 import type { Prisma } from "../../app/db/generated/client";
-import { encryptSecret } from "../../app/lib/secrets.server";
+import { encryptSecret, vendorPasswordBinding } from "../../app/lib/secrets.server";
 
 export interface LoopbackServer {
   root: string;
@@ -23,7 +23,7 @@ export async function createLoopbackVendor(server: LoopbackServer, storeId: stri
   const folder = storeId.toLowerCase();
   for (const sub of ["inbound", "outbound"]) mkdirSync(path.join(server.root, folder, sub), { recursive: true });
   await prisma.inventorySource.create({ data: { source_code: storeId, name, type: "dropshipper" } });
-  return prisma.vendor.create({
+  const vendor = await prisma.vendor.create({
     data: {
       name,
       store_id: storeId,
@@ -32,7 +32,6 @@ export async function createLoopbackVendor(server: LoopbackServer, storeId: stri
       sftp_host: "127.0.0.1",
       sftp_port: server.port,
       sftp_user: "vendor",
-      sftp_pass: encryptSecret(server.password),
       ...(server.hostKey ? { sftp_host_key: server.hostKey } : {}),
       sftp_incoming_folder: `/${folder}/outbound`,
       sftp_outcoming_folder: `/${folder}/inbound`,
@@ -40,4 +39,7 @@ export async function createLoopbackVendor(server: LoopbackServer, storeId: stri
       ...overrides,
     },
   });
+  // The password is bound to its row (D208): encrypted once the id is known, unless the test gives its own.
+  if (overrides.sftp_pass !== undefined) return vendor;
+  return prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(server.password, vendorPasswordBinding(vendor.id)) } });
 }
