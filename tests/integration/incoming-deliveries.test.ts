@@ -202,8 +202,8 @@ describe("names from listings are data, not paths (D61)", () => {
   const hostile = ["../../eod/EOD_BATCH_x.csv", "a\\b.edi", "stock\n.csv", `${"n".repeat(296)}.csv`];
 
   it("refuses a vendor's hostile names, names them, leaves them, and takes the files behind them", async () => {
-    const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock" });
-    mkdirSync(dir("as400", "stock"), { recursive: true });
+    const vendor = await createVendor({ edi846_as400_filepath: "stock" });
+    mkdirSync(dir("as400", "inventory", "stock"), { recursive: true });
     servers.sftp.faults.injectListing(
       vendor.sftp_incoming_folder!,
       hostile.map((name) => ({ name, size: 20 })),
@@ -223,13 +223,13 @@ describe("names from listings are data, not paths (D61)", () => {
       // The file behind them was taken and applied, and its AS400 copy went where it should.
       expect(await stockOf(vendor, "Z")).toBe(9);
       expect(processed.error).toBe(false);
-      expect(readdirSync(dir("as400", "stock"))).toEqual(["zz_stock.csv"]);
+      expect(readdirSync(dir("as400", "inventory", "stock"))).toEqual(["zz_stock.csv"]);
       // Nothing written anywhere else: only the archive move and the copy are new.
       expect(
         allFiles()
           .filter((file) => !before.includes(file))
           .sort(),
-      ).toEqual([path.join(vendor.sftp_incoming_folder!.slice(1), "archive", "zz_stock.csv"), path.join("as400", "stock", "zz_stock.csv")].sort());
+      ).toEqual([path.join(vendor.sftp_incoming_folder!.slice(1), "archive", "zz_stock.csv"), path.join("as400", "inventory", "stock", "zz_stock.csv")].sort());
       expect(existsSync(dir("eod"))).toBe(false);
       expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in" } })).toBe(1);
     } finally {
@@ -239,7 +239,7 @@ describe("names from listings are data, not paths (D61)", () => {
 
   it("never copies a stored file whose name is a path to the AS400", async () => {
     // A file stored before names were checked, with the name of the issue's example.
-    const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock2" });
+    const vendor = await createVendor({ edi846_as400_filepath: "stock2" });
     const content = Buffer.from("sku,quantity\nQ,2\n");
     const stored = await prisma.transmission.create({
       data: {
