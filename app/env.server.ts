@@ -120,7 +120,7 @@ const EnvSchema = z.object({
     .string()
     .refine(
       (value) => !("problems" in parseOutboundAllow(value)),
-      "must be a comma list of loopback, link-local, private, unspecified, multicast, reserved, addresses or CIDRs (10.20.0.0/16)",
+      "must be none, or a comma list of loopback, link-local, private, unspecified, multicast, reserved, addresses or CIDRs (10.20.0.0/16)",
     )
     .optional(),
   /** The largest vendor or AS400 file a download takes (it is held in memory while it is stored). */

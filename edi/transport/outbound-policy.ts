@@ -38,8 +38,8 @@ export type OutboundRefusal = AddressRange | "database";
 
 /**
  * OUTBOUND_ALLOW: a comma list of range words (loopback, link-local, private,
- * unspecified, multicast, reserved) and addresses or CIDRs ("10.20.0.0/16",
- * "fd00::5"). Returns the problems found, or the parsed list.
+ * unspecified, multicast, reserved), addresses or CIDRs ("10.20.0.0/16",
+ * "fd00::5"), or "none". Returns the problems found, or the parsed list.
  */
 export function parseOutboundAllow(text: string): { ranges: AddressRange[]; subnets: Array<{ address: string; prefix: number }> } | { problems: string[] } {
   const ranges: AddressRange[] = [];
@@ -49,6 +49,8 @@ export function parseOutboundAllow(text: string): { ranges: AddressRange[]; subn
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean)) {
+    // "none": nothing beyond public addresses, said explicitly (a blank value is "unset", local mode's loopback).
+    if (item.toLowerCase() === "none") continue;
     if ((RANGE_NAMES as string[]).includes(item.toLowerCase())) {
       ranges.push(item.toLowerCase() as AddressRange);
       continue;
