@@ -7,7 +7,7 @@
 // - a listed name that is a path is refused, named, left in place, and the
 //   files behind it are taken.
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
@@ -15,6 +15,7 @@ import type { Vendor } from "../../app/db/generated/client";
 import { populateShipResponses, storeIncomingFiles } from "../../app/dropship/flow/populate-responses.server";
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
 import { reloadEnv } from "../../app/env.server";
+import { storePreparedFile } from "../../app/transfers/outgoing-files.server";
 import { englishText } from "../../app/i18n/english.server";
 import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport } from "../../app/products/catalog-file.server";
 import { createLoopbackVendor } from "../support/loopback-vendor";
@@ -289,3 +290,51 @@ describe("names from listings are data, not paths (D61)", () => {
     }
   });
 });
+
+describe("AS400 copies stay in their set's folder and replace nothing (D196)", () => {
+  const sales = (...name: string[]) => dir("as400", "realtime", "sales", ...name);
+
+  it("never writes a vendor's 846 among the AS400's own files, whatever its stored path says", async () => {
+    // The issue's repro: a path saved before paths were confined, and an 846 named like the pending sales file.
+    const vendor = await createVendor({ edi846_as400_filepath: "/as400/realtime/sales" });
+    mkdirSync(sales(), { recursive: true });
+    writeFileSync(sales(`${tag}_SALES.csv`), "the AS400's sales file");
+    writeFileSync(incoming(vendor, `${tag}_SALES.csv`), "sku,quantity\nR,4\n");
+    await receive(vendor);
+    expect(await stockOf(vendor, "R")).toBe(4);
+    expect(readFileSync(sales(`${tag}_SALES.csv`), "utf8")).toBe("the AS400's sales file");
+    const line = await prisma.dropshipLog.findFirstOrThrow({ where: { vendor_id: vendor.id, action: "as400_copy" } });
+    expect(line).toMatchObject({ status: "error" });
+    expect(line.message).toContain("not copied to the AS400");
+  });
+
+  it("refuses a copy queued outside its root, and fails a copy whose name is taken, logged as a failure and retried", async () => {
+    const vendor = await createVendor({ edi846_as400_filepath: "stock3" });
+    // Queued before the upgrade, with the path the vendor had then.
+    const outside = await storePreparedFile({
+      vendorId: vendor.id,
+      partner: "as400",
+      remotePath: `/as400/realtime/sales/${tag}_OLD.csv`,
+      transactionSet: "846",
+      content: Buffer.from("sku,quantity\nS,1\n"),
+    });
+    // A file of the AS400's already under the name the next copy takes.
+    mkdirSync(dir("as400", "inventory", "stock3"), { recursive: true });
+    writeFileSync(dir("as400", "inventory", "stock3", "taken.csv"), "not ours");
+    writeFileSync(incoming(vendor, "taken.csv"), "sku,quantity\nT,2\n");
+    await receive(vendor);
+    expect(existsSync(sales(`${tag}_OLD.csv`))).toBe(false);
+    expect(readFileSync(dir("as400", "inventory", "stock3", "taken.csv"), "utf8")).toBe("not ours");
+    const copies = await prisma.transmission.findMany({ where: { vendor_id: vendor.id, partner: "as400" }, orderBy: { id: "asc" } });
+    expect(copies.map((copy) => [copy.id === outside!.id ? "outside" : copy.file_name, copy.status, copy.attempts])).toEqual([
+      ["outside", "prepared", 1],
+      ["taken.csv", "prepared", 1],
+    ]);
+    const failures = await prisma.dropshipLog.findMany({ where: { vendor_id: vendor.id, action: "as400_copy", status: "error" }, orderBy: { id: "asc" } });
+    expect(failures.map((line) => line.message)).toEqual([
+      expect.stringContaining("is outside /as400/inventory"),
+      expect.stringContaining("A file named taken.csv is already in /as400/inventory/stock3; it was not replaced"),
+    ]);
+  });
+});
+

@@ -131,10 +131,8 @@ async function uploadEach(
     try {
       // A copy queued before AS400 paths were confined (D196) may point anywhere: only its set's root is written.
       if (transmission.partner === "as400" && !insideAs400CopyRoot(transmission.transaction_set, transmission.remote_path)) {
-        throw new PathError(transmission.remote_path ?? "", "it is outside the AS400 folder of its set", {
-          code: "outside_root",
-          params: { folder: AS400_COPY_ROOTS[transmission.transaction_set as "810" | "846"] ?? "/as400" },
-        });
+        const root = AS400_COPY_ROOTS[transmission.transaction_set as "810" | "846"] ?? "/as400";
+        throw new PathError(transmission.remote_path ?? "", `it is outside ${root}`, { code: "outside_root", params: { folder: root } });
       }
       await lease.hold(async () => {
         // The AS400's folders are ours to lay out; a vendor's must exist (a typo should not create one).
