@@ -20,7 +20,8 @@ export function as400CopyFolder(set: As400CopySet, relative: string): string {
   const root = AS400_COPY_ROOTS[set];
   const trimmed = relative.replace(/\/+$/, "");
   if (trimmed === ".") return root;
-  if (relative.length > MAX_FOLDER_LENGTH) throw new PathError(relative, `it is longer than ${MAX_FOLDER_LENGTH} characters`, { code: "too_long", params: { max: MAX_FOLDER_LENGTH } });
+  if (relative.length > MAX_FOLDER_LENGTH)
+    throw new PathError(relative, `it is longer than ${MAX_FOLDER_LENGTH} characters`, { code: "too_long", params: { max: MAX_FOLDER_LENGTH } });
   // "a/./b" and "a//b" would stay inside, but say the folder another way than the AS400 shows it.
   if (/(^|\/)\.?(\/|$)/.test(trimmed) && !trimmed.startsWith("/")) throw new PathError(relative, "it has an empty or '.' part", { code: "empty_part" });
   return resolveInside(root, trimmed);

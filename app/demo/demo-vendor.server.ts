@@ -158,7 +158,10 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
         if (folder) await fs.mkdir(inside(own, folder), { recursive: true });
       }
       // The app copies 810s and 846s into these folders of the AS400; it does not create them.
-      for (const [set, folder] of [["810", row.edi810_as400_filepath], ["846", row.edi846_as400_filepath]] as const) {
+      for (const [set, folder] of [
+        ["810", row.edi810_as400_filepath],
+        ["846", row.edi846_as400_filepath],
+      ] as const) {
         if (folder) await fs.mkdir(inside(userHome(AS400_USER), as400CopyFolder(set, folder)), { recursive: true });
       }
     }

@@ -117,12 +117,7 @@ const rules: Record<string, Rule> = {
   sftp_user: (v, label) => (v.length > 100 ? message("vendor.errors.too_long", { field: label, max: 100 }) : null),
 };
 const folderRule: Rule = (v, label) => (!FOLDER(v) || v.length > 255 ? message("vendor.errors.path", { field: label }) : null);
-for (const name of [
-  "sftp_incoming_folder",
-  "sftp_outcoming_folder",
-  "sftp_cancellation_put_folder",
-  "sftp_cancellation_pull_folder",
-]) {
+for (const name of ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder"]) {
   rules[name] = folderRule;
 }
 // A folder inside the set's AS400 root, relative to it: never an AS400 folder of the app's own (D196).

@@ -152,7 +152,14 @@ export class TransportErrors {
   private make(kind: TransportErrorKind, code: string, params: Record<string, unknown>, message: string, cause?: unknown): TransportError {
     const prefix = this.endpoint.label ? `${this.endpoint.label}: ` : "";
     const known = [this.endpoint.host, this.endpoint.label ?? "", ...KNOWN_PARAMS.map((key) => params[key]).filter((value) => typeof value === "string")];
-    return new TransportError(kind, prefix + message, { cause, secrets: this.secrets, known, code: `transport.errors.${code}`, params, label: this.endpoint.label });
+    return new TransportError(kind, prefix + message, {
+      cause,
+      secrets: this.secrets,
+      known,
+      code: `transport.errors.${code}`,
+      params,
+      label: this.endpoint.label,
+    });
   }
 
   get url(): string {

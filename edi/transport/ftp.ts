@@ -127,7 +127,12 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
     );
   }
   if (stage === "tls" && !(error instanceof FTPError) && !isConnectionLossCode(code) && !/^timeout/i.test(message)) {
-    return errors.protocol("tls_handshake", { reason: serverExcerpt(message) }, `The TLS handshake with ${errors.url} failed: ${serverExcerpt(message)}`, error);
+    return errors.protocol(
+      "tls_handshake",
+      { reason: serverExcerpt(message) },
+      `The TLS handshake with ${errors.url} failed: ${serverExcerpt(message)}`,
+      error,
+    );
   }
   if (stage === "protect" && error instanceof FTPError) {
     return errors.protocol(

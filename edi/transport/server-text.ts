@@ -14,7 +14,10 @@ const CONTROL_NAMES: Record<number, string> = { 0: "NUL", 9: "TAB", 10: "LF", 13
  */
 export function serverExcerpt(text: string, max = SERVER_EXCERPT_CHARS): string {
   // Each character shows as one or more: max + 1 of them tell whether the excerpt is cut.
-  const cleaned = [...text.trim()].slice(0, max + 1).map(shownCharacter).join("");
+  const cleaned = [...text.trim()]
+    .slice(0, max + 1)
+    .map(shownCharacter)
+    .join("");
   // Cut with "..." inside the limit, so an excerpt of an excerpt is the same text.
   return cleaned.length <= max ? cleaned : `${cleaned.slice(0, max - 3)}...`;
 }

@@ -174,7 +174,11 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
     it("never replaces an existing file on upload: it says so, and the same bytes count as sent", async () => {
       writeFileSync(onDisk("outbound", "eod.csv"), "the AS400's own file");
       const t = await connect();
-      const error = await expectKind(t.upload("/outbound", "eod.csv", Buffer.from("new content")), "protocol", /A file named eod\.csv is already in \/outbound/);
+      const error = await expectKind(
+        t.upload("/outbound", "eod.csv", Buffer.from("new content")),
+        "protocol",
+        /A file named eod\.csv is already in \/outbound/,
+      );
       expect(error.code).toBe("transport.errors.already_there");
       expect(readFileSync(onDisk("outbound", "eod.csv"), "utf8")).toBe("the AS400's own file");
       // An earlier attempt of ours that published the file before the run died: the same bytes are no conflict.

@@ -337,4 +337,3 @@ describe("AS400 copies stay in their set's folder and replace nothing (D196)", (
     ]);
   });
 });
-

@@ -105,7 +105,9 @@ describe("outbound policy without OUTBOUND_ALLOW", () => {
     await db.vendor.update({ where: { id }, data: { sftp_port: databasePort } });
     const toDatabase = await testConnection(id);
     expect(toDatabase).toMatchObject({ error: true });
-    expect(toDatabase.message).toBe("Resolved Loopback: localhost is not a server the app may connect to (the app's own database); OUTBOUND_ALLOW can allow it");
+    expect(toDatabase.message).toBe(
+      "Resolved Loopback: localhost is not a server the app may connect to (the app's own database); OUTBOUND_ALLOW can allow it",
+    );
     expect(accepted).toBe(0);
   });
 
