@@ -74,7 +74,8 @@ export interface VendorTransport {
   /**
    * Uploads under a temporary name in the same folder (".name.part") and renames it when
    * complete, so a vendor never sees half a file; verifies the size after upload. An existing
-   * file of the same name is replaced. Returns the final path.
+   * file of the same name is never replaced: the upload fails (`transport.errors.already_there`)
+   * unless that file has the same bytes (an earlier attempt published it, D196). Returns the final path.
    */
   upload(folder: string, name: string, content: Buffer): Promise<string>;
   rename(from: string, to: string): Promise<void>;
