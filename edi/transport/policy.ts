@@ -38,16 +38,12 @@ export interface UploadErrors {
 export async function uploadViaTemporaryName(files: FileOperations, folder: string, name: string, content: Buffer, errors: UploadErrors): Promise<string> {
   const finalPath = joinRemote(folder, name);
   const temporaryPath = joinRemote(folder, temporaryUploadName(name));
-  if ((await files.exists(finalPath)) !== false) {
-    if (await sameContent(files, finalPath, content)) return finalPath;
-    throw errors.alreadyThere(finalPath);
-  }
   try {
     await files.write(folder, temporaryPath, content);
     const size = await files.size(temporaryPath);
     if (size !== content.length) throw errors.incomplete(size);
-    // Checked again just before: a file that appeared meanwhile is not replaced either (SFTP's rename
-    // refuses an existing target anyway; some FTP servers would replace it).
+    // Checked just before the rename, once per upload as before (over FTP it lists the folder): SFTP's
+    // rename refuses an existing target anyway, but some FTP servers would replace it.
     if ((await files.exists(finalPath)) !== false) {
       if (!(await sameContent(files, finalPath, content))) throw errors.alreadyThere(finalPath);
       await files.removeQuietly(temporaryPath);
