@@ -91,6 +91,12 @@ describe("environment", () => {
     );
   });
 
+  it("reads OUTBOUND_ALLOW as range words, addresses and CIDRs, and names what it cannot read (D195)", () => {
+    expect(parseEnv({ OUTBOUND_ALLOW: "loopback, 10.20.0.0/16, fd00::5" }).OUTBOUND_ALLOW).toBe("loopback, 10.20.0.0/16, fd00::5");
+    expect(parseEnv({ OUTBOUND_ALLOW: "none" }).OUTBOUND_ALLOW).toBe("none");
+    expect(failure({ OUTBOUND_ALLOW: "everything" })).toContain("OUTBOUND_ALLOW must be none, or a comma list of loopback, link-local, private");
+  });
+
   it("treats blank variables as unset and checks the time zone", () => {
     expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
     expect(failure({ APP_TIMEZONE: "Mars/Olympus" })).toContain("APP_TIMEZONE must be an IANA time zone");

@@ -1,7 +1,7 @@
 // The environment, read and checked once. A bad or missing variable stops the
 // start with one line per problem instead of a failure somewhere later.
 import { z } from "zod";
-import { normaliseFingerprint } from "@edi/transport";
+import { normaliseFingerprint, parseOutboundAllow } from "@edi/transport";
 
 const flag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((value) => ["1", "true", "yes"].includes(value));
 
@@ -116,6 +116,18 @@ const EnvSchema = z.object({
     .optional(),
   /** Explicit FTPS (AUTH TLS, PROT P) for AS400_TRANSFER_MECHANISM 2 or 3; ignored for SFTP. */
   AS400_FTP_TLS: z.enum(["0", "1"]).transform(Number).optional(),
+  /**
+   * Which refused address ranges a vendor's or the AS400's host may still resolve to (D195): words
+   * (loopback, link-local, private, unspecified, multicast, reserved) and addresses or CIDRs, comma-separated.
+   * Unset: none in embedded mode, loopback in local mode (the demo vendor). The app's database is refused always.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .refine(
+      (value) => !("problems" in parseOutboundAllow(value)),
+      "must be none, or a comma list of loopback, link-local, private, unspecified, multicast, reserved, addresses or CIDRs (10.20.0.0/16)",
+    )
+    .optional(),
   /** The largest vendor or AS400 file a download takes (it is held in memory while it is stored). */
   MAX_DOWNLOAD_MB: z.coerce
     .number({ message: "must be a number of megabytes" })

@@ -2,6 +2,7 @@
 // area that exchanges files with the AS400 connects with these settings; a
 // vendor's connection is app/dropship/vendor-connection.server.ts.
 import { env } from "~/env.server";
+import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
 import type { ConnectionSettings, TransferMechanism } from "@edi/transport";
 
 /** The AS400 / order-system exchange configured in env, or null when it is not. */
@@ -20,5 +21,6 @@ export function as400ConnectionSettings(): ConnectionSettings | null {
     tls: config.AS400_FTP_TLS === 1,
     label: "AS400",
     maxDownloadBytes: config.MAX_DOWNLOAD_MB * 1024 * 1024,
+    outbound: appOutboundPolicy(),
   };
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { createPrismaClient } from "../db/client.server";
 import type { Vendor } from "../db/generated/client";
 import { encryptSecret, vendorPasswordBinding } from "../lib/secrets.server";
+import { as400CopyFolder } from "../as400/copy-folders";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import type { OurIdentity } from "@edi/vendor-profile";
 import { specialOrderSampleFiles } from "./special-order-samples";
@@ -157,8 +158,11 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
         if (folder) await fs.mkdir(inside(own, folder), { recursive: true });
       }
       // The app copies 810s and 846s into these folders of the AS400; it does not create them.
-      for (const folder of [row.edi810_as400_filepath, row.edi846_as400_filepath]) {
-        if (folder) await fs.mkdir(inside(userHome(AS400_USER), folder), { recursive: true });
+      for (const [set, folder] of [
+        ["810", row.edi810_as400_filepath],
+        ["846", row.edi846_as400_filepath],
+      ] as const) {
+        if (folder) await fs.mkdir(inside(userHome(AS400_USER), as400CopyFolder(set, folder)), { recursive: true });
       }
     }
     return rows;

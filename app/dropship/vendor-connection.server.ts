@@ -6,6 +6,7 @@ import prisma from "~/db.server";
 import type { Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
 import { decryptSecret, vendorPasswordBinding } from "~/lib/secrets.server";
+import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
 import { withTransport } from "@edi/transport";
 import { vendorLog, writeLogs } from "./flow/context.server";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "@edi/transport";
@@ -21,6 +22,7 @@ export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
     tls: vendor.ftp_tls === 1,
     label: vendor.name,
     maxDownloadBytes: env().MAX_DOWNLOAD_MB * 1024 * 1024,
+    outbound: appOutboundPolicy(),
   };
 }
 

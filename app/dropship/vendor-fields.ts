@@ -21,6 +21,8 @@ const text = (name: string, required = false): VendorFieldSpec => ({ name, kind:
 const yesno = (name: string): VendorFieldSpec => ({ name, kind: "yesno", required: true });
 const regex = (name: string): VendorFieldSpec => ({ name, kind: "regex" });
 const segments = (name: string): VendorFieldSpec => ({ name, kind: "segments" });
+/** A vendor's folder for its AS400 copies, relative to the set's root (D196): the form says so. */
+const as400Folder = (name: string): VendorFieldSpec => ({ name, kind: "text", help: true });
 
 export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[] }> = [
   { key: "general", fields: [text("name", true), text("store_id", true), yesno("enabled"), yesno("test_mode"), yesno("is_legacy")] },
@@ -62,8 +64,14 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
   { key: "doc850", fields: [text("850_format"), segments("850_segments")] },
   { key: "doc855", fields: [text("855_format"), segments("855_segments")] },
   { key: "doc856", fields: [text("856_format"), segments("856_segments"), regex("856_file_contents_regex")] },
-  { key: "doc810", fields: [yesno("810_enabled"), text("810_format"), segments("810_segments"), text("810_as400_filepath"), regex("810_file_contents_regex")] },
-  { key: "doc846", fields: [yesno("846_enabled"), yesno("unwrap_846"), text("846_format"), text("846_as400_filepath"), regex("846_file_contents_regex")] },
+  {
+    key: "doc810",
+    fields: [yesno("810_enabled"), text("810_format"), segments("810_segments"), as400Folder("810_as400_filepath"), regex("810_file_contents_regex")],
+  },
+  {
+    key: "doc846",
+    fields: [yesno("846_enabled"), yesno("unwrap_846"), text("846_format"), as400Folder("846_as400_filepath"), regex("846_file_contents_regex")],
+  },
   { key: "doc997", fields: [yesno("997_enabled"), text("997_format"), segments("997_segments"), regex("997_file_contents_regex")] },
 ];
 

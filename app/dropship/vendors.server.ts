@@ -15,7 +15,9 @@ import { checkStaffRegex } from "@edi/staff-regex";
 import { tradingProfile } from "@edi/vendor-profile";
 import { delimiterProblems } from "@edi/x12";
 import { vendorDelimiters } from "@edi/x12";
-import { normaliseFingerprint } from "@edi/transport";
+import { defaultPort, literalRefusal, normaliseFingerprint, PathError } from "@edi/transport";
+import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
+import { AS400_COPY_FIELDS, AS400_COPY_ROOTS, as400CopyFolder } from "~/as400/copy-folders";
 import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
 import { PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
 
@@ -96,6 +98,18 @@ const DELIMITER_ESCAPES = ["\\n", "\\r\\n", "\\r", "\\t"];
 
 type Rule = (value: string, label: CodedMessage) => CodedMessage | null;
 
+/** Fields shown in messages and logs as they are: a password typed into one of them is refused (D198). */
+const PASSWORD_FREE_FIELDS = [
+  "sftp_host",
+  "sftp_user",
+  "sftp_incoming_folder",
+  "sftp_outcoming_folder",
+  "sftp_cancellation_put_folder",
+  "sftp_cancellation_pull_folder",
+  "810_as400_filepath",
+  "846_as400_filepath",
+] as const;
+
 const rules: Record<string, Rule> = {
   name: (v, label) => (v.length > 100 ? message("vendor.errors.too_long", { field: label, max: 100 }) : null),
   store_id: (v, label) => (!/^[A-Za-z0-9_-]{1,20}$/.test(v) ? message("vendor.errors.store_id", { field: label }) : null),
@@ -103,15 +117,20 @@ const rules: Record<string, Rule> = {
   sftp_user: (v, label) => (v.length > 100 ? message("vendor.errors.too_long", { field: label, max: 100 }) : null),
 };
 const folderRule: Rule = (v, label) => (!FOLDER(v) || v.length > 255 ? message("vendor.errors.path", { field: label }) : null);
-for (const name of [
-  "sftp_incoming_folder",
-  "sftp_outcoming_folder",
-  "sftp_cancellation_put_folder",
-  "sftp_cancellation_pull_folder",
-  "846_as400_filepath",
-  "810_as400_filepath",
-]) {
+for (const name of ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder"]) {
   rules[name] = folderRule;
+}
+// A folder inside the set's AS400 root, relative to it: never an AS400 folder of the app's own (D196).
+for (const [name, set] of Object.entries(AS400_COPY_FIELDS)) {
+  rules[name] = (v, label) => {
+    try {
+      as400CopyFolder(set, v);
+      return null;
+    } catch (error) {
+      if (!(error instanceof PathError)) throw error;
+      return message("vendor.errors.as400_folder", { field: label, root: AS400_COPY_ROOTS[set] });
+    }
+  };
 }
 const delimiterRule: Rule = (v, label) =>
   (v.length === 1 && !/[A-Za-z0-9 ]/.test(v)) || DELIMITER_ESCAPES.includes(v) ? null : message("vendor.errors.delimiter", { field: label });
@@ -223,12 +242,29 @@ export function validateVendor(body: unknown, existing?: Vendor, newId?: number)
     for (const problem of problems) fail(field, fieldProblem(field, problem));
   }
 
+  // A host typed as an address the outbound policy refuses (D195): said here rather than at the first connection.
+  if (typeof data.sftp_host === "string" && !errors.sftp_host) {
+    const port = typeof data.sftp_port === "number" ? data.sftp_port : defaultPort(data.transfer_mechanism_id === 1 ? 1 : 2);
+    const refusal = literalRefusal(appOutboundPolicy(), data.sftp_host, port);
+    if (refusal)
+      fail("sftp_host", message("vendor.errors.host_refused", { field: message("vendor.fields.sftp_host"), reason: message(`transport.outbound.${refusal}`) }));
+  }
+
   // FTPS is FTP over TLS: SFTP is SSH, already encrypted.
   if (data.ftp_tls === 1 && data.transfer_mechanism_id === 1 && !errors.ftp_tls)
     fail("ftp_tls", message("vendor.errors.ftp_tls_sftp", { field: message("vendor.fields.ftp_tls") }));
 
   const password = typeof input.sftp_pass === "string" ? input.sftp_pass : "";
   if (password.length > 200) fail("sftp_pass", message("vendor.errors.too_long", { field: message("vendor.fields.sftp_pass"), max: 200 }));
+  // A typed password inside the host, user or a folder would travel in messages and logs (D198). Only the
+  // password typed now is compared: comparing the stored one would tell whoever saves a guess whether it matched.
+  if (password !== "") {
+    for (const name of PASSWORD_FREE_FIELDS) {
+      const value = data[prismaField(name)];
+      if (typeof value === "string" && value.includes(password) && !errors[name])
+        fail(name, message("vendor.errors.contains_password", { field: message(`vendor.fields.${name}`) }));
+    }
+  }
   // The stored password goes only to the server it was given for (D64).
   const moved = existing ? changedConnection(existing, data) : [];
   if (existing?.sftp_pass && password === "" && moved.length && !errors.sftp_pass) {

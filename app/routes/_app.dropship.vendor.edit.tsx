@@ -148,7 +148,14 @@ export default function EditVendor() {
         return <TextField key={field.name} {...common} autoComplete="off" multiline={4} maxHeight={200} monospaced helpText={t("vendor.segments_help")} />;
       default:
         return (
-          <TextField key={field.name} {...common} autoComplete="off" type={field.kind === "port" ? "number" : "text"} monospaced={field.kind === "regex"} />
+          <TextField
+            key={field.name}
+            {...common}
+            autoComplete="off"
+            type={field.kind === "port" ? "number" : "text"}
+            monospaced={field.kind === "regex"}
+            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
+          />
         );
     }
   };

@@ -6,6 +6,7 @@
 // parameters (`transport.errors.*`), which the app renders in the reader's
 // language (D117); edi/ knows no i18n library.
 import { coded, type CodedMessage } from "../messages";
+import { redactAround, serverExcerpt } from "./server-text";
 
 export type TransportErrorKind =
   "auth" | "unreachable" | "timeout" | "not_found" | "permission" | "host_key_changed" | "incomplete" | "connection_lost" | "too_large" | "protocol";
@@ -16,6 +17,8 @@ const CONNECTION_FAULTS: ReadonlySet<TransportErrorKind> = new Set(["unreachable
 export interface TransportErrorOptions {
   cause?: unknown;
   secrets?: readonly string[];
+  /** Values staff typed (host, paths…): shown as they are, a secret inside them too, so redaction tells no guess (D198). */
+  known?: readonly string[];
   /** The message as a code (under `transport.errors.`) and its parameters; without one, the English message is shown as it is. */
   code?: string;
   params?: Record<string, unknown>;
@@ -32,14 +35,15 @@ export class TransportError extends Error {
 
   constructor(kind: TransportErrorKind, message: string, options: TransportErrorOptions = {}) {
     const secrets = options.secrets ?? [];
-    super(redact(message, secrets));
+    const known = options.known ?? [];
+    super(redact(message, secrets, known));
     this.name = "TransportError";
     this.kind = kind;
     this.code = options.code ?? null;
-    this.params = redactParams(options.params ?? {}, secrets);
+    this.params = redactParams(options.params ?? {}, secrets, known);
     this.label = options.label ?? null;
     if (options.cause !== undefined) {
-      Object.defineProperty(this, "cause", { value: sanitiseCause(options.cause, secrets), enumerable: false, configurable: true });
+      Object.defineProperty(this, "cause", { value: sanitiseCause(options.cause, secrets, known), enumerable: false, configurable: true });
     }
   }
 
@@ -61,9 +65,9 @@ export class TransportError extends Error {
 }
 
 /** Parameters with every secret redacted, nested messages included. */
-function redactParams(params: Record<string, unknown>, secrets: readonly string[]): Record<string, unknown> {
+function redactParams(params: Record<string, unknown>, secrets: readonly string[], known: readonly string[]): Record<string, unknown> {
   const walk = (value: unknown): unknown => {
-    if (typeof value === "string") return redact(value, secrets);
+    if (typeof value === "string") return redact(value, secrets, known);
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
     return value;
@@ -97,14 +101,9 @@ export function isTransportError(error: unknown, kind?: TransportErrorKind): err
   return error instanceof TransportError && (kind === undefined || error.kind === kind);
 }
 
-/** Replaces every secret (and its URL-encoded form) in a text. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret)])) result = result.split(form).join("***");
-  }
-  return result;
+/** Replaces every secret (and its URL-encoded form) in a text, except inside the `known` values (server-text.ts). */
+export function redact(text: string, secrets: readonly string[], known: readonly string[] = []): string {
+  return redactAround(text, secrets, known);
 }
 
 /**
@@ -112,15 +111,15 @@ export function redact(text: string, secrets: readonly string[]): string {
  * level, stack frames) with secrets redacted, and drops everything else, such as
  * the connection config some errors carry.
  */
-function sanitiseCause(cause: unknown, secrets: readonly string[]): Error {
-  if (!(cause instanceof Error)) return new Error(redact(String(cause), secrets));
-  const copy = new Error(redact(cause.message, secrets));
-  copy.name = redact(cause.name, secrets);
+function sanitiseCause(cause: unknown, secrets: readonly string[], known: readonly string[]): Error {
+  if (!(cause instanceof Error)) return new Error(redact(String(cause), secrets, known));
+  const copy = new Error(redact(cause.message, secrets, known));
+  copy.name = redact(cause.name, secrets, known);
   const { code, level } = cause as { code?: unknown; level?: unknown };
   if (typeof code === "string" || typeof code === "number") Object.defineProperty(copy, "code", { value: code, enumerable: true });
   if (typeof level === "string") Object.defineProperty(copy, "level", { value: level, enumerable: true });
   const frames = (cause.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
-  copy.stack = [`${copy.name}: ${copy.message}`, ...frames.map((line) => redact(line, secrets))].join("\n");
+  copy.stack = [`${copy.name}: ${copy.message}`, ...frames.map((line) => redact(line, secrets, known))].join("\n");
   return copy;
 }
 
@@ -139,6 +138,9 @@ export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
+/** Parameters that hold what staff typed (or what follows from it), shown as they are (D198). */
+const KNOWN_PARAMS = ["host", "path", "folder", "address", "url"] as const;
+
 /** Every message a transport can fail with, in one place, bound to one endpoint. */
 export class TransportErrors {
   constructor(
@@ -149,7 +151,15 @@ export class TransportErrors {
   /** `code` is the key under `transport.errors.`; `message` the same in English, for logs. */
   private make(kind: TransportErrorKind, code: string, params: Record<string, unknown>, message: string, cause?: unknown): TransportError {
     const prefix = this.endpoint.label ? `${this.endpoint.label}: ` : "";
-    return new TransportError(kind, prefix + message, { cause, secrets: this.secrets, code: `transport.errors.${code}`, params, label: this.endpoint.label });
+    const known = [this.endpoint.host, this.endpoint.label ?? "", ...KNOWN_PARAMS.map((key) => params[key]).filter((value) => typeof value === "string")];
+    return new TransportError(kind, prefix + message, {
+      cause,
+      secrets: this.secrets,
+      known,
+      code: `transport.errors.${code}`,
+      params,
+      label: this.endpoint.label,
+    });
   }
 
   get url(): string {
@@ -297,7 +307,7 @@ export class TransportErrors {
       mode === "active"
         ? "it may allow passive mode only: choose transfer mechanism 3 (Passive FTP)"
         : "it may allow active mode only: choose transfer mechanism 2 (FTP)";
-    const server = serverText.slice(0, 200);
+    const server = serverExcerpt(serverText);
     return this.make(
       "protocol",
       `data_mode_refused_${mode}`,
@@ -309,7 +319,7 @@ export class TransportErrors {
 
   /** The data connection could not be opened (active mode: the server could not connect back to us). */
   dataConnectionFailed(mode: "active" | "passive", activity: Activity, path: string, serverText: string | undefined, cause?: unknown) {
-    const detail = serverText ? ` (${serverText.slice(0, 200)})` : "";
+    const detail = serverText ? ` (${serverExcerpt(serverText)})` : "";
     const advice =
       mode === "active"
         ? "the server could not connect back to us, as a firewall or NAT between us prevents: choose transfer mechanism 3 (Passive FTP)"
@@ -350,11 +360,11 @@ export class TransportErrors {
 
   /** A refusal the server did not explain further, e.g. "rename /a to /b failed: <server's words>". */
   refused(activity: Activity, path: string, serverText: string | undefined, cause?: unknown) {
-    const detail = serverText ? `: ${serverText.slice(0, 200)}` : "";
+    const detail = serverText ? `: ${serverExcerpt(serverText)}` : "";
     return this.make(
       "protocol",
       serverText ? "refused_saying" : "refused",
-      { host: this.host, activity: activityMessage(activity), path, server: serverText?.slice(0, 200) ?? "" },
+      { host: this.host, activity: activityMessage(activity), path, server: (serverText === undefined ? undefined : serverExcerpt(serverText)) ?? "" },
       `${this.endpoint.host} refused ${activity} ${path}${detail}`,
       cause,
     );
@@ -373,7 +383,7 @@ function activityMessage(activity: Activity | "connecting"): CodedMessage {
 
 /** A server's own words in brackets, or nothing: they stay as they are, inside a translated frame. */
 function serverWordsMessage(serverText: string | undefined): CodedMessage | string {
-  return serverText ? coded("transport.server_words", { text: serverText.slice(0, 200) }) : "";
+  return serverText ? coded("transport.server_words", { text: serverExcerpt(serverText) }) : "";
 }
 
 /** unreachableReason's words, as codes under `transport.reasons.`. */

@@ -17,10 +17,13 @@
 // Every path sent to the server is absolute: CWD is used only to probe folders and to
 // list, so nothing depends on where a previous command left the working directory.
 import { Client as FtpClient, type FileInfo, FTPError } from "basic-ftp";
+import { Writable } from "node:stream";
 import type { TLSSocket } from "node:tls";
 import { isIP } from "node:net";
 import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
+import { connectAddress } from "./outbound-policy";
+import { serverExcerpt } from "./server-text";
 import { activeStrategy, DataConnectionRefused, passiveStrategy, sameCertificateAs } from "./ftp-data";
 import { baseName, folderChain, joinRemote, normaliseRemotePath, parentOf } from "./paths";
 // Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
@@ -51,7 +54,8 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
   try {
     home = await withDeadline(
       (async () => {
-        await client.connect(settings.host, port);
+        // The address checked is the address connected to: no second lookup that could answer otherwise (D195).
+        await client.connect(await connectAddress(settings, port, errors), port);
         if (tls) {
           stage = "tls";
           // Checked here, by us, before the password is sent: see the header.
@@ -123,7 +127,12 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
     );
   }
   if (stage === "tls" && !(error instanceof FTPError) && !isConnectionLossCode(code) && !/^timeout/i.test(message)) {
-    return errors.protocol("tls_handshake", { reason: message.slice(0, 200) }, `The TLS handshake with ${errors.url} failed: ${message.slice(0, 200)}`, error);
+    return errors.protocol(
+      "tls_handshake",
+      { reason: serverExcerpt(message) },
+      `The TLS handshake with ${errors.url} failed: ${serverExcerpt(message)}`,
+      error,
+    );
   }
   if (stage === "protect" && error instanceof FTPError) {
     return errors.protocol(
@@ -171,9 +180,10 @@ function describe(error: unknown): { code: unknown; message: string } {
   return { code: undefined, message: String(error) };
 }
 
-/** "550 Permission denied." → "Permission denied." */
+/** "550 Permission denied." → "Permission denied.", as a short clean excerpt: the server may say anything (D197). */
 function serverWords(message: string): string | undefined {
-  return message.replace(/^\d{3}[\s-]*/, "").trim() || undefined;
+  const words = message.replace(/^\d{3}[\s-]*/, "").trim();
+  return words ? serverExcerpt(words) : undefined;
 }
 
 type Subject = "folder" | "file" | "path";
@@ -238,6 +248,17 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
       const chunks = chunkedContent(content, () => this.runner.touch());
       await this.step({ activity: "writing", path: folder, subject: "folder" }, () => this.client.uploadFrom(chunks, this.absolute(path)));
       await this.restrictMode(path);
+    },
+    read: async (path) => {
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      await this.step({ activity: "reading", path, subject: "file" }, () => this.client.downloadTo(sink, this.absolute(path)));
+      return Buffer.concat(chunks);
     },
     size: (path) => this.sizeNow(path, { activity: "writing", path, subject: "file" }),
     remove: async (path) => {
@@ -414,7 +435,7 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
     }
     if (/^timeout/i.test(message)) return this.errors.operationTimeout(this.timeoutMs, activity, path, error);
     if (this.client.closed || isConnectionLossCode(code) || LOST_MESSAGES.test(message)) return this.errors.connectionLost(activity, path, error);
-    return this.errors.refused(activity, path, message || undefined, error);
+    return this.errors.refused(activity, path, message ? serverExcerpt(message) : undefined, error);
   }
 
   /** Whether a path exists, or null when even that cannot be told. */

@@ -10,6 +10,7 @@ export * from "./paths";
 export * from "./fingerprint";
 export * from "./settle";
 export * from "./in-flight";
+export * from "./outbound-policy";
 export { sshFingerprint } from "./sftp";
 
 /**

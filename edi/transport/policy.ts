@@ -1,14 +1,17 @@
 // The rules every protocol follows when writing and archiving, written once:
-// a vendor never sees half a file, and an archived file never overwrites one.
+// a vendor never sees half a file, and neither an upload nor an archived file overwrites one.
 import { Readable, Writable } from "node:stream";
 import type { TransportErrors } from "./errors";
-import { ARCHIVE_FOLDER, archiveNameCandidates, baseName, joinRemote, parentOf, temporaryUploadName } from "./paths";
+import { ARCHIVE_FOLDER, archiveNameCandidates, baseName, isTemporaryUploadName, joinRemote, parentOf, temporaryUploadName } from "./paths";
+import type { RemoteFile } from "./types";
 
 /** What a protocol gives the shared rules; each call already runs inside one operation. */
 export interface FileOperations {
   exists(path: string): Promise<false | "file" | "folder">;
   /** Writes the whole content at `path`, a file of `folder`. */
   write(folder: string, path: string, content: Buffer): Promise<void>;
+  /** Reads a whole (small) file: only to compare a file already there with the one to upload. */
+  read(path: string): Promise<Buffer>;
   size(path: string): Promise<number>;
   remove(path: string): Promise<void>;
   removeQuietly(path: string): Promise<void>;
@@ -16,33 +19,67 @@ export interface FileOperations {
   makeFolder(path: string): Promise<void>;
 }
 
+/** What an upload fails with, in the transport's words. */
+export interface UploadErrors {
+  incomplete(size: number): Error;
+  /** A file of that name is already in the folder, with other content: it is never replaced (D196). */
+  alreadyThere(path: string): Error;
+}
+
 /**
  * Writes under a temporary name in the same folder, checks the size, then
  * renames: the final name only ever shows a complete file. A failed upload
- * leaves the previous file in place and tries to remove the temporary one.
+ * tries to remove the temporary one. An existing file of the final name is
+ * never replaced (D196): the upload fails saying so, and the next run tries
+ * again (the vendor or the AS400 may have taken it by then), unless that file
+ * has the very bytes being sent: then an earlier attempt of ours published it
+ * (the run died before recording it) and it counts as sent.
  */
-export async function uploadViaTemporaryName(
-  files: FileOperations,
-  folder: string,
-  name: string,
-  content: Buffer,
-  incomplete: (size: number) => Error,
-): Promise<string> {
+export async function uploadViaTemporaryName(files: FileOperations, folder: string, name: string, content: Buffer, errors: UploadErrors): Promise<string> {
   const finalPath = joinRemote(folder, name);
   const temporaryPath = joinRemote(folder, temporaryUploadName(name));
   try {
     await files.write(folder, temporaryPath, content);
     const size = await files.size(temporaryPath);
-    if (size !== content.length) throw incomplete(size);
-    // Servers differ on renaming onto an existing file (SFTP refuses, some FTP
-    // servers replace): replace it explicitly, for the same result everywhere.
-    if (await files.exists(finalPath)) await files.remove(finalPath);
+    if (size !== content.length) throw errors.incomplete(size);
+    // Checked just before the rename, once per upload as before (over FTP it lists the folder): SFTP's
+    // rename refuses an existing target anyway, but some FTP servers would replace it.
+    if ((await files.exists(finalPath)) !== false) {
+      if (!(await sameContent(files, finalPath, content))) throw errors.alreadyThere(finalPath);
+      await files.removeQuietly(temporaryPath);
+      return finalPath;
+    }
     await files.rename(temporaryPath, finalPath);
     return finalPath;
   } catch (error) {
     await files.removeQuietly(temporaryPath);
     throw error;
   }
+}
+
+async function sameContent(files: FileOperations, path: string, content: Buffer): Promise<boolean> {
+  if ((await files.exists(path)) !== "file" || (await files.size(path)) !== content.length) return false;
+  return (await files.read(path)).equals(content);
+}
+
+/** A ".name.part" left this long ago is no upload in flight: longer than an upload's lease (ten minutes, D69). */
+export const STALE_PART_MS = 15 * 60 * 1000;
+
+/**
+ * The empty ".name.part" files an upload cut short left in a folder (a lost connection
+ * leaves the temporary file, and nothing may be removed then): stale ones to remove.
+ * Only empty ones, only older than STALE_PART_MS, and only when the server gives a time.
+ */
+export function stalePartFiles(entries: readonly RemoteFile[], now = Date.now()): RemoteFile[] {
+  return entries.filter(
+    (entry) =>
+      entry.type === "file" &&
+      entry.path !== "" &&
+      isTemporaryUploadName(entry.name) &&
+      entry.size === 0 &&
+      entry.modifiedAt !== null &&
+      now - entry.modifiedAt.getTime() > STALE_PART_MS,
+  );
 }
 
 /** Moves a file into `<its folder>/archive/` (created if missing), under a new name if its own is taken. */

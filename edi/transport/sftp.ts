@@ -4,6 +4,8 @@ import type { Client as SshClient } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
+import { connectAddress } from "./outbound-policy";
+import { serverExcerpt } from "./server-text";
 import { folderChain, parentOf } from "./paths";
 // Listed names are data: every listed entry's path is built by listedEntryPath, through listedFiles (a name that is a path is refused).
 import { listedFiles } from "./paths";
@@ -57,9 +59,11 @@ export async function connectSftp(settings: ConnectionSettings): Promise<VendorT
   });
 
   try {
+    // The address checked is the address connected to: no second lookup that could answer otherwise (D195).
+    const address = await connectAddress(settings, port, errors);
     await withDeadline(
       client.connect({
-        host: settings.host,
+        host: address,
         port,
         username: settings.user,
         password: settings.password,
@@ -174,6 +178,7 @@ class SftpTransport extends RemoteTransport implements VendorTransport {
       const chunks = chunkedContent(content, () => this.runner.touch());
       await this.step("writing", folder, "folder", () => this.client.put(chunks, path, { writeStreamOptions: { mode: UPLOAD_FILE_MODE } }));
     },
+    read: async (path) => (await this.step("reading", path, "file", () => this.client.get(path))) as Buffer,
     size: async (path) => (await this.step("writing", path, "file", () => this.client.stat(path))).size,
     remove: async (path) => {
       await this.step("writing", path, "file", () => this.client.delete(path));
@@ -305,5 +310,5 @@ function serverWords(message: string): string | undefined {
     .replace(/^[\w->]*:\s*/, "")
     .split(/\s+(From|Local|Remote):/)[0]
     ?.trim();
-  return words || undefined;
+  return words ? serverExcerpt(words) : undefined;
 }

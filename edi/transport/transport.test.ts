@@ -1,6 +1,6 @@
 // The three mechanisms against real loopback servers: the same behaviour from each.
 import { X509Certificate } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -171,11 +171,40 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
       expect(sizesSeen.filter((size) => size !== content.length)).toEqual([]);
     });
 
-    it("replaces an existing file on upload", async () => {
-      writeFileSync(onDisk("outbound", "eod.csv"), "old");
+    it("never replaces an existing file on upload: it says so, and the same bytes count as sent", async () => {
+      writeFileSync(onDisk("outbound", "eod.csv"), "the AS400's own file");
       const t = await connect();
-      await t.upload("/outbound", "eod.csv", Buffer.from("new content"));
-      expect(readFileSync(onDisk("outbound", "eod.csv"), "utf8")).toBe("new content");
+      const error = await expectKind(
+        t.upload("/outbound", "eod.csv", Buffer.from("new content")),
+        "protocol",
+        /A file named eod\.csv is already in \/outbound/,
+      );
+      expect(error.code).toBe("transport.errors.already_there");
+      expect(readFileSync(onDisk("outbound", "eod.csv"), "utf8")).toBe("the AS400's own file");
+      // An earlier attempt of ours that published the file before the run died: the same bytes are no conflict.
+      writeFileSync(onDisk("outbound", "850_1.edi"), "ISA*same~");
+      expect(await t.upload("/outbound", "850_1.edi", Buffer.from("ISA*same~"))).toBe("/outbound/850_1.edi");
+      expect(readdirSync(onDisk("outbound")).sort()).toEqual(["850_1.edi", "eod.csv"]);
+    });
+
+    it("removes the empty .part files that uploads cut short left in the folder, and only those", async () => {
+      const old = new Date(Date.now() - 60 * 60 * 1000);
+      for (const [name, content] of [
+        [".lost.edi.part", ""],
+        [".probe.txt.part", ""],
+        [".fresh.edi.part", ""],
+        [".partial.edi.part", "some bytes"],
+        ["keep.part", ""],
+      ] as const) {
+        writeFileSync(onDisk("outbound", name), content);
+        if (name !== ".fresh.edi.part") utimesSync(onDisk("outbound", name), old, old);
+      }
+      const t = await connect();
+      await t.upload("/outbound", "new.edi", Buffer.from("x"));
+      const left = readdirSync(onDisk("outbound")).sort();
+      if (mechanism === 1) expect(left).toEqual([".fresh.edi.part", ".partial.edi.part", "keep.part", "new.edi"]);
+      // Over FTP only a server that gives times (MLSD) lets them be told stale; none is removed otherwise.
+      else expect(left).toEqual(expect.arrayContaining([".fresh.edi.part", ".partial.edi.part", "keep.part", "new.edi"]));
     });
 
     it("uploads and downloads an empty file", async () => {
@@ -274,16 +303,15 @@ describe.each([1, 2, 3] as const)("transfer mechanism %i", (mechanism) => {
 
   describe(`${NAMES[mechanism]}: faults`, () => {
     it("never shows a half-uploaded file under its final name", async () => {
-      writeFileSync(onDisk("outbound", "big.edi"), "previous version");
       const t = await connect();
       server.faults.dropNextTransferAfterBytes(64 * 1024);
       await expectKind(t.upload("/outbound", "big.edi", binaryContent(512 * 1024)), "connection_lost");
-      // The old file is untouched; at most a hidden ".part" file remains.
-      expect(readFileSync(onDisk("outbound", "big.edi"), "utf8")).toBe("previous version");
+      // Nothing under the final name; at most a hidden ".part" file remains.
+      expect(existsSync(onDisk("outbound", "big.edi"))).toBe(false);
       const fresh = await connectTransport(settings());
       try {
         const names = (await fresh.list("/outbound")).map((file) => file.name);
-        expect(names.filter((name) => name !== ".big.edi.part")).toEqual(["big.edi"]);
+        expect(names.filter((name) => name !== ".big.edi.part")).toEqual([]);
         await fresh.upload("/outbound", "big.edi", binaryContent(512 * 1024));
         expect(readFileSync(onDisk("outbound", "big.edi")).equals(binaryContent(512 * 1024))).toBe(true);
       } finally {

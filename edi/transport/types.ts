@@ -1,4 +1,5 @@
 // One interface for moving vendor (and AS400) files, whatever the protocol.
+import type { OutboundPolicy } from "./outbound-policy";
 
 /** 1 SFTP, 2 FTP, 3 passive FTP (the vendor's `transfer_mechanism`). */
 export type TransferMechanism = 1 | 2 | 3;
@@ -34,6 +35,8 @@ export interface ConnectionSettings {
   retryDelayMs?: number;
   /** E.g. the vendor name, for messages. */
   label?: string;
+  /** Where the host may resolve to (D195); default: the process's OUTBOUND_ALLOW and DATABASE_URL (processOutboundPolicy). */
+  outbound?: OutboundPolicy;
   /** A download larger than this stops with a `too_large` error; default DEFAULT_MAX_DOWNLOAD_BYTES. */
   maxDownloadBytes?: number;
 }
@@ -71,7 +74,8 @@ export interface VendorTransport {
   /**
    * Uploads under a temporary name in the same folder (".name.part") and renames it when
    * complete, so a vendor never sees half a file; verifies the size after upload. An existing
-   * file of the same name is replaced. Returns the final path.
+   * file of the same name is never replaced: the upload fails (`transport.errors.already_there`)
+   * unless that file has the same bytes (an earlier attempt published it, D196). Returns the final path.
    */
   upload(folder: string, name: string, content: Buffer): Promise<string>;
   rename(from: string, to: string): Promise<void>;

@@ -316,9 +316,9 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         edi997_enabled: edi ? 1 : 0,
         edi846_enabled: i % 2 === 0 ? 1 : 0,
         unwrap_846: i % 5 === 0 ? 1 : 0,
-        edi846_as400_filepath: i % 2 === 0 ? `/as400/inventory/${code}` : null,
+        edi846_as400_filepath: i % 2 === 0 ? code : null,
         edi810_enabled: i % 3 === 0 ? 1 : 0,
-        edi810_as400_filepath: i % 3 === 0 ? `/as400/invoices/${code}` : null,
+        edi810_as400_filepath: i % 3 === 0 ? code : null,
         created_at: new Date(now.getTime() - (400 - i * 20) * DAY),
       };
     });

@@ -70,7 +70,7 @@ beforeAll(async () => {
     edi997_enabled: 1,
     edi810_enabled: 1,
     edi846_enabled: 1,
-    edi810_as400_filepath: `/as400/invoices/DVX${tag}`,
+    edi810_as400_filepath: `DVX${tag}`,
   });
   csv = await demoVendor("CSV", "DVC", {
     transfer_mechanism_id: 1,

@@ -69,7 +69,7 @@ async function pendingAssignment(vendor: Vendor, sku: string, qty = 2) {
 
 function createVendor(name: string, storeId: string, overrides: Partial<Vendor> = {}) {
   const x12 = { edi_format: 1, edi_identifier: `${storeId}EDI`, edi_qualifier: "ZZ", regex_format: "\\.(edi|csv)$", edi997_enabled: 1 };
-  const documents = { edi810_enabled: 1, edi810_as400_filepath: "/as400/invoices", edi846_enabled: 1 };
+  const documents = { edi810_enabled: 1, edi810_as400_filepath: ".", edi846_enabled: 1 };
   return createLoopbackVendor({ root, port: sftp.port, password: PASSWORD }, storeId, { ...x12, ...documents, ...overrides }, name);
 }
 

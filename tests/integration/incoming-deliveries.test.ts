@@ -7,7 +7,7 @@
 // - a listed name that is a path is refused, named, left in place, and the
 //   files behind it are taken.
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
@@ -15,6 +15,7 @@ import type { Vendor } from "../../app/db/generated/client";
 import { populateShipResponses, storeIncomingFiles } from "../../app/dropship/flow/populate-responses.server";
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
 import { reloadEnv } from "../../app/env.server";
+import { storePreparedFile } from "../../app/transfers/outgoing-files.server";
 import { englishText } from "../../app/i18n/english.server";
 import { importProductCatalogFiles, PRODUCT_CATALOG_FOLDER, type CatalogReport } from "../../app/products/catalog-file.server";
 import { createLoopbackVendor } from "../support/loopback-vendor";
@@ -202,8 +203,8 @@ describe("names from listings are data, not paths (D61)", () => {
   const hostile = ["../../eod/EOD_BATCH_x.csv", "a\\b.edi", "stock\n.csv", `${"n".repeat(296)}.csv`];
 
   it("refuses a vendor's hostile names, names them, leaves them, and takes the files behind them", async () => {
-    const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock" });
-    mkdirSync(dir("as400", "stock"), { recursive: true });
+    const vendor = await createVendor({ edi846_as400_filepath: "stock" });
+    mkdirSync(dir("as400", "inventory", "stock"), { recursive: true });
     servers.sftp.faults.injectListing(
       vendor.sftp_incoming_folder!,
       hostile.map((name) => ({ name, size: 20 })),
@@ -223,13 +224,13 @@ describe("names from listings are data, not paths (D61)", () => {
       // The file behind them was taken and applied, and its AS400 copy went where it should.
       expect(await stockOf(vendor, "Z")).toBe(9);
       expect(processed.error).toBe(false);
-      expect(readdirSync(dir("as400", "stock"))).toEqual(["zz_stock.csv"]);
+      expect(readdirSync(dir("as400", "inventory", "stock"))).toEqual(["zz_stock.csv"]);
       // Nothing written anywhere else: only the archive move and the copy are new.
       expect(
         allFiles()
           .filter((file) => !before.includes(file))
           .sort(),
-      ).toEqual([path.join(vendor.sftp_incoming_folder!.slice(1), "archive", "zz_stock.csv"), path.join("as400", "stock", "zz_stock.csv")].sort());
+      ).toEqual([path.join(vendor.sftp_incoming_folder!.slice(1), "archive", "zz_stock.csv"), path.join("as400", "inventory", "stock", "zz_stock.csv")].sort());
       expect(existsSync(dir("eod"))).toBe(false);
       expect(await prisma.transmission.count({ where: { vendor_id: vendor.id, direction: "in" } })).toBe(1);
     } finally {
@@ -239,7 +240,7 @@ describe("names from listings are data, not paths (D61)", () => {
 
   it("never copies a stored file whose name is a path to the AS400", async () => {
     // A file stored before names were checked, with the name of the issue's example.
-    const vendor = await createVendor({ edi846_as400_filepath: "/as400/stock2" });
+    const vendor = await createVendor({ edi846_as400_filepath: "stock2" });
     const content = Buffer.from("sku,quantity\nQ,2\n");
     const stored = await prisma.transmission.create({
       data: {
@@ -287,5 +288,52 @@ describe("names from listings are data, not paths (D61)", () => {
     } finally {
       servers.sftp.faults.injectListing(PRODUCT_CATALOG_FOLDER, []);
     }
+  });
+});
+
+describe("AS400 copies stay in their set's folder and replace nothing (D196)", () => {
+  const sales = (...name: string[]) => dir("as400", "realtime", "sales", ...name);
+
+  it("never writes a vendor's 846 among the AS400's own files, whatever its stored path says", async () => {
+    // The issue's repro: a path saved before paths were confined, and an 846 named like the pending sales file.
+    const vendor = await createVendor({ edi846_as400_filepath: "/as400/realtime/sales" });
+    mkdirSync(sales(), { recursive: true });
+    writeFileSync(sales(`${tag}_SALES.csv`), "the AS400's sales file");
+    writeFileSync(incoming(vendor, `${tag}_SALES.csv`), "sku,quantity\nR,4\n");
+    await receive(vendor);
+    expect(await stockOf(vendor, "R")).toBe(4);
+    expect(readFileSync(sales(`${tag}_SALES.csv`), "utf8")).toBe("the AS400's sales file");
+    const line = await prisma.dropshipLog.findFirstOrThrow({ where: { vendor_id: vendor.id, action: "as400_copy" } });
+    expect(line).toMatchObject({ status: "error" });
+    expect(line.message).toContain("not copied to the AS400");
+  });
+
+  it("refuses a copy queued outside its root, and fails a copy whose name is taken, logged as a failure and retried", async () => {
+    const vendor = await createVendor({ edi846_as400_filepath: "stock3" });
+    // Queued before the upgrade, with the path the vendor had then.
+    const outside = await storePreparedFile({
+      vendorId: vendor.id,
+      partner: "as400",
+      remotePath: `/as400/realtime/sales/${tag}_OLD.csv`,
+      transactionSet: "846",
+      content: Buffer.from("sku,quantity\nS,1\n"),
+    });
+    // A file of the AS400's already under the name the next copy takes.
+    mkdirSync(dir("as400", "inventory", "stock3"), { recursive: true });
+    writeFileSync(dir("as400", "inventory", "stock3", "taken.csv"), "not ours");
+    writeFileSync(incoming(vendor, "taken.csv"), "sku,quantity\nT,2\n");
+    await receive(vendor);
+    expect(existsSync(sales(`${tag}_OLD.csv`))).toBe(false);
+    expect(readFileSync(dir("as400", "inventory", "stock3", "taken.csv"), "utf8")).toBe("not ours");
+    const copies = await prisma.transmission.findMany({ where: { vendor_id: vendor.id, partner: "as400" }, orderBy: { id: "asc" } });
+    expect(copies.map((copy) => [copy.id === outside!.id ? "outside" : copy.file_name, copy.status, copy.attempts])).toEqual([
+      ["outside", "prepared", 1],
+      ["taken.csv", "prepared", 1],
+    ]);
+    const failures = await prisma.dropshipLog.findMany({ where: { vendor_id: vendor.id, action: "as400_copy", status: "error" }, orderBy: { id: "asc" } });
+    expect(failures.map((line) => line.message)).toEqual([
+      expect.stringContaining("is outside /as400/inventory"),
+      expect.stringContaining("A file named taken.csv is already in /as400/inventory/stock3; it was not replaced"),
+    ]);
   });
 });

@@ -34,7 +34,8 @@ export async function startAppServer(env: Record<string, string>, options: { nod
   // handed over could be taken meanwhile (by the app's own stand-in, or another run).
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
     // No schedules and no demo vendor unless a test asks: background work would race its assertions.
-    env: { ...process.env, NODE_ENV: "test", PORT: "0", SCHEDULER: "0", DEMO_VENDOR: "0", ...env },
+    // The test servers listen on loopback, which the outbound policy refuses unless allowed (D195).
+    env: { ...process.env, NODE_ENV: "test", PORT: "0", SCHEDULER: "0", DEMO_VENDOR: "0", OUTBOUND_ALLOW: process.env.OUTBOUND_ALLOW ?? "loopback", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -10,10 +10,11 @@ import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
 import { withTransport } from "@edi/transport";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message as runMessage } from "~/runs/messages";
-import { TransportError } from "@edi/transport";
+import { PathError, TransportError } from "@edi/transport";
 import { parentOf } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
 import { as400ConnectionSettings } from "~/as400/connection.server";
+import { AS400_COPY_ROOTS, insideAs400CopyRoot } from "~/as400/copy-folders";
 import { StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
 import { logger } from "~/observability/logger.server";
@@ -128,6 +129,11 @@ async function uploadEach(
     const lease = await claimUpload(transmission.id, options);
     if (!lease) continue;
     try {
+      // A copy queued before AS400 paths were confined (D196) may point anywhere: only its set's root is written.
+      if (transmission.partner === "as400" && !insideAs400CopyRoot(transmission.transaction_set, transmission.remote_path)) {
+        const root = AS400_COPY_ROOTS[transmission.transaction_set as "810" | "846"] ?? "/as400";
+        throw new PathError(transmission.remote_path ?? "", `it is outside ${root}`, { code: "outside_root", params: { folder: root } });
+      }
       await lease.hold(async () => {
         // The AS400's folders are ours to lay out; a vendor's must exist (a typo should not create one).
         if (transmission.partner === "as400") await transport.makeFolder(parentOf(transmission.remote_path!));
@@ -135,8 +141,9 @@ async function uploadEach(
       });
       crashPoint("after-upload");
     } catch (error) {
-      if (!(error instanceof TransportError)) throw error;
+      if (!(error instanceof TransportError) && !(error instanceof PathError)) throw error;
       await markFailedAttempt(transmission, vendor, error, report, lease);
+      if (error instanceof PathError) continue;
       // A lost connection fails the rest too; a refused folder may be one file's problem.
       if (!["not_found", "permission", "incomplete", "protocol"].includes(error.kind)) return;
       continue;

@@ -27,6 +27,7 @@ import { describeFault, faultMessage, type Fault } from "@edi/x12";
 import { readInventoryStream } from "@edi/documents";
 import { readX12, type ReadResult, type SegmentTable } from "@edi/x12";
 import { as400ConnectionSettings } from "~/as400/connection.server";
+import { as400CopyFolder } from "~/as400/copy-folders";
 import { withVendorTransport } from "../vendor-connection.server";
 import { prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
 import {
@@ -457,8 +458,9 @@ async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set:
   }
   let remotePath: string;
   try {
-    // The vendor's file name, from its listing: a name that is a path would land in another AS400 folder (D61).
-    remotePath = remoteEntryPath(folder, context.fileName);
+    // The vendor's folder inside the set's AS400 root (D196), and its file name, from its listing: a name
+    // that is a path would land in another AS400 folder (D61).
+    remotePath = remoteEntryPath(as400CopyFolder(set, folder), context.fileName);
   } catch (error) {
     if (!(error instanceof PathError)) throw error;
     context.logs.push({ ...base, status: "error", ...logMessage("logs.dropship.copy_bad_path", { set, folder, error: error.message }) });
