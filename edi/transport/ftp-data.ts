@@ -15,8 +15,8 @@ import { parsePasvResponse } from "basic-ftp/dist/transfer.js";
 import { isLoopback } from "basic-ftp/dist/netUtils.js";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
 
-/** The latest a data connection's TLS handshake starts when basic-ftp has not used it yet: see DataSocket. */
-export const DATA_TLS_START_LATEST_MS = 5_000;
+/** How long a data connection's TLS waits for the command's reply before it starts anyway: see DataSocket. */
+export const DATA_TLS_REPLY_WAIT_MS = 300;
 
 export type TransferStrategy = (ftp: FTPContext) => Promise<FTPResponse>;
 export type DataMode = "active" | "passive";
@@ -75,6 +75,7 @@ export function passiveStrategy(checkTls: DataTlsCheck | null): TransferStrategy
     const data = new DataSocket(dataTls(ftp, checkTls));
     data.attach(raw);
     ftp.dataSocket = data as unknown as Socket;
+    data.handedOver();
     return response;
   };
 }
@@ -117,6 +118,7 @@ export function activeStrategy(checkTls: DataTlsCheck | null): TransferStrategy 
       throw refusal("active", command.split(" ")[0]!, error);
     }
     ftp.dataSocket = data as unknown as Socket;
+    data.handedOver();
     return response;
   };
 }
@@ -190,15 +192,17 @@ function unmapped(address: string | undefined): string | undefined {
  * Why after the reply: RFC 4217 clients (Python's ftplib, lftp) send the command, read the
  * server's 150, then start TLS on the data connection. A ClientHello sent earlier reaches
  * some servers before they know what the connection is for: pyftpdlib drops such a data
- * connection, which failed 8 of 10 transfers. A server that would instead wait for the
- * handshake before answering gets it after DATA_TLS_START_LATEST_MS, so neither side waits
- * for the other forever.
+ * connection, which failed 8 of 10 transfers. Others (ftp-srv, in passive mode) wait for
+ * the handshake before they answer: when no reply came DATA_TLS_REPLY_WAIT_MS after basic-ftp
+ * took the socket (and sent the command), the handshake starts anyway, so neither side waits
+ * for the other. pyftpdlib answers at once, well before that.
  */
 class DataSocket extends Duplex {
   private inner: Socket | null = null;
   private raw: Socket | null = null;
   private ready = false;
   private wanted = false;
+  private given = false;
   private fallback: NodeJS.Timeout | null = null;
   private waiting: Array<() => void> = [];
 
@@ -249,7 +253,18 @@ class DataSocket extends Duplex {
       if (!this.inner && !this.destroyed) this.destroy(new Error("Data connection closed before the transfer started"));
     });
     if (this.wanted) this.startTls();
-    else this.fallback = setTimeout(() => this.startTls(), DATA_TLS_START_LATEST_MS);
+    else this.armFallback();
+  }
+
+  /** basic-ftp has the socket and sends the command now. */
+  handedOver(): void {
+    this.given = true;
+    this.armFallback();
+  }
+
+  private armFallback(): void {
+    if (!this.given || !this.raw || !this.secure || this.inner || this.fallback) return;
+    this.fallback = setTimeout(() => this.startTls(), DATA_TLS_REPLY_WAIT_MS);
   }
 
   /** basic-ftp reads or writes: the server has answered the command. */

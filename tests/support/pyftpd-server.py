@@ -8,6 +8,7 @@
 #                    [--disk-full]             STOR answers "552 disk full" after the 150
 import argparse
 import logging
+import os
 import time
 
 from pyftpdlib.authorizers import DummyAuthorizer
@@ -21,7 +22,7 @@ class DosListingFS(AbstractedFS):
 
     def format_list(self, basedir, listing, ignore_err=True):
         for name in listing:
-            path = self.join(basedir, name)
+            path = os.path.join(basedir, name)
             try:
                 st = self.lstat(path)
             except OSError:
