@@ -146,31 +146,37 @@ describe.skipIf(unavailable)("the transport against Pure-FTPd and pyftpdlib", ()
     });
   });
 
-  it.each([3, 2] as const)("pyftpdlib with TLS: 10 connections in a row all list, download and upload (mechanism %i)", async (mechanism) => {
-    const folder = freshFolder();
-    const target: Target = mechanism === 3 ? "FTPS, passive (pyftpdlib)" : "FTPS, active (pyftpdlib)";
-    const outcomes: string[] = [];
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      try {
-        await withTransport(settings(target), async (t) => {
-          await t.list(folder.remote("inbound"));
-          await t.download(folder.remote("inbound", "po1.edi"));
-          await t.upload(folder.remote("outbound"), `855_${attempt}.edi`, Buffer.from(`ack ${attempt}`));
-        });
-        outcomes.push("ok");
-      } catch (error) {
-        outcomes.push(String(error));
+  it.each([3, 2] as const)(
+    "pyftpdlib with TLS: 10 connections in a row all list, download and upload (mechanism %i)",
+    async (mechanism) => {
+      const folder = freshFolder();
+      const target: Target = mechanism === 3 ? "FTPS, passive (pyftpdlib)" : "FTPS, active (pyftpdlib)";
+      const outcomes: string[] = [];
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        try {
+          await withTransport(settings(target), async (t) => {
+            await t.list(folder.remote("inbound"));
+            await t.download(folder.remote("inbound", "po1.edi"));
+            await t.upload(folder.remote("outbound"), `855_${attempt}.edi`, Buffer.from(`ack ${attempt}`));
+          });
+          outcomes.push("ok");
+        } catch (error) {
+          outcomes.push(String(error));
+        }
       }
-    }
-    expect(outcomes).toEqual(Array(10).fill("ok"));
-    expect(readdirSync(folder.local("outbound"))).toHaveLength(10);
-  }, 60_000);
+      expect(outcomes).toEqual(Array(10).fill("ok"));
+      expect(readdirSync(folder.local("outbound"))).toHaveLength(10);
+    },
+    60_000,
+  );
 
   it("pins pyftpdlib's self-signed certificate, and every data connection shows the same one", async () => {
     const fingerprint = sha256Fingerprint(new X509Certificate(servers.certificatePem).raw);
     expect(await withTransport(settings("FTPS, passive (pyftpdlib)"), async (t) => t.hostKey)).toBe(fingerprint);
     const folder = freshFolder();
-    expect(await withTransport(settings("FTPS, active (pyftpdlib)", { hostKey: fingerprint }), async (t) => (await t.list(folder.remote("inbound"))).length)).toBe(1);
+    expect(
+      await withTransport(settings("FTPS, active (pyftpdlib)", { hostKey: fingerprint }), async (t) => (await t.list(folder.remote("inbound"))).length),
+    ).toBe(1);
   });
 
   it("Pure-FTPd requiring TLS, reached in clear: says the server requires TLS, not that the connection was lost", async () => {
