@@ -250,7 +250,10 @@ class DataSocket extends Duplex {
     // Until then the raw connection's faults are the data connection's.
     raw.on("error", (error: Error) => this.destroy(error));
     raw.once("close", () => {
-      if (!this.inner && !this.destroyed) this.destroy(new Error("Data connection closed before the transfer started"));
+      if (this.inner || this.destroyed) return;
+      // Before the reply, a server refusing the command (550) may just close it: no error, the reply says why.
+      if (this.wanted) this.destroy(new Error("Data connection closed before the transfer started"));
+      else this.destroy();
     });
     if (this.wanted) this.startTls();
     else this.armFallback();
