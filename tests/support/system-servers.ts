@@ -15,15 +15,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const PROGRAMS = [
-  "/usr/sbin/sshd",
-  "/usr/sbin/vsftpd",
-  "/usr/bin/ssh-keygen",
-  "/usr/bin/openssl",
-  "/usr/sbin/useradd",
-  "/usr/sbin/userdel",
-  "/usr/sbin/chpasswd",
-];
+/** Debian's vsftpd, or where VSFTPD says (a machine with Pure-FTPd's package, which conflicts with it). */
+const VSFTPD = process.env.VSFTPD || "/usr/sbin/vsftpd";
+
+const PROGRAMS = ["/usr/sbin/sshd", VSFTPD, "/usr/bin/ssh-keygen", "/usr/bin/openssl", "/usr/sbin/useradd", "/usr/sbin/userdel", "/usr/sbin/chpasswd"];
 
 /** Why the system servers cannot run on this machine, or null when they can. */
 export function systemServersUnavailable(): string | null {
@@ -251,7 +246,7 @@ async function startVsftpd(base: string, user: SystemUser, variant: VsftpdVarian
     ].join("\n"),
   );
   chmodSync(config, 0o600);
-  const stop = await launch(`vsftpd ${variant}`, "/usr/sbin/vsftpd", [config], port, "220");
+  const stop = await launch(`vsftpd ${variant}`, VSFTPD, [config], port, "220");
   return { host: "127.0.0.1", port, root: "/", stop };
 }
 
