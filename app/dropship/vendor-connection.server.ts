@@ -26,11 +26,22 @@ export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
   };
 }
 
-/** One connection for the whole piece of work, always closed; pins the SFTP host key the first time. */
-export async function withVendorTransport<T>(vendor: Vendor, work: (transport: VendorTransport) => Promise<T>): Promise<T> {
+/**
+ * One connection for the whole piece of work, always closed; pins the SFTP host key (or FTPS
+ * certificate) the first time: at once, or with `pinOnlyIf`, only once the work ended and
+ * passed it (a Transmission Test that failed pins nothing).
+ */
+export async function withVendorTransport<T>(
+  vendor: Vendor,
+  work: (transport: VendorTransport) => Promise<T>,
+  options: { pinOnlyIf?: (result: T) => boolean } = {},
+): Promise<T> {
   return withTransport(vendorConnectionSettings(vendor), async (transport) => {
-    if (!vendor.sftp_host_key && transport.hostKey) await pinFirstKey(vendor, transport.hostKey);
-    return work(transport);
+    const firstKey = !vendor.sftp_host_key && transport.hostKey ? transport.hostKey : null;
+    if (firstKey && !options.pinOnlyIf) await pinFirstKey(vendor, firstKey);
+    const result = await work(transport);
+    if (firstKey && options.pinOnlyIf?.(result)) await pinFirstKey(vendor, firstKey);
+    return result;
   });
 }
 

@@ -168,6 +168,9 @@ describe("transport errors in the reader's language", () => {
       errors.notAFile("/in"),
       errors.notAFolder("/in/a.edi"),
       errors.fileInTheWay("/in/archive"),
+      errors.diskFull("writing", "/out", "552 Requested file action aborted: no space left on device."),
+      errors.diskFull("writing", "/out", undefined),
+      errors.ftpsRequired("Sorry, cleartext sessions and weak ciphers are not accepted on this server."),
       errors.refused("deleting", "/in/a.edi", undefined),
       errors.refused("archiving", "/in/a.edi", "553 No"),
     ];

@@ -108,3 +108,26 @@ describe("OperationRunner", () => {
     expect(await runner.run(async () => "next", timedOut)).toBe("next");
   });
 });
+
+describe("FTP server refusals in words", () => {
+  const errors = new TransportErrors({ scheme: "ftp", host: "edi.acme.example", port: 21, label: "Acme" }, [SECRET]);
+
+  it("a full disk says so, with the server's words", () => {
+    const error = errors.diskFull("writing", "/out", "552 Requested file action aborted: no space left on device.".slice(4));
+    expect(error.kind).toBe("protocol");
+    expect(error.code).toBe("transport.errors.disk_full");
+    expect(error.message).toBe(
+      "Acme: The server edi.acme.example has no space left (disk full or quota reached) while writing /out; ask the vendor to free space " +
+        "(Requested file action aborted: no space left on device.)",
+    );
+  });
+
+  it("a server that takes no login in clear asks for FTPS", () => {
+    const error = errors.ftpsRequired("Sorry, cleartext sessions and weak ciphers are not accepted on this server.");
+    expect(error.code).toBe("transport.errors.ftps_required");
+    expect(error.message).toBe(
+      "Acme: ftp://edi.acme.example:21 accepts only FTPS (explicit TLS): turn TLS on for this connection " +
+        "(Sorry, cleartext sessions and weak ciphers are not accepted on this server.)",
+    );
+  });
+});

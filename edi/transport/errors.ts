@@ -229,6 +229,37 @@ export class TransportErrors {
     );
   }
 
+  /**
+   * The vendor's disk or quota is full (FTP 452/552, or words like "No space left on device"):
+   * said as such, not as the "Permission denied" a later probe of the folder would suggest.
+   */
+  diskFull(activity: Activity, path: string, serverText: string | undefined, cause?: unknown) {
+    const detail = serverText ? ` (${serverText.slice(0, 200)})` : "";
+    return this.make(
+      "protocol",
+      "disk_full",
+      { host: this.host, activity: activityMessage(activity), path, server: serverWordsMessage(serverText) },
+      `The server ${this.endpoint.host} has no space left (disk full or quota reached) while ${activity} ${path}; ask the vendor to free space${detail}`,
+      cause,
+    );
+  }
+
+  /**
+   * The server takes no login in clear: vsftpd's "530 Non-anonymous sessions must use
+   * encryption", Pure-FTPd's "421 … Please reconnect using TLS" (which closes the connection,
+   * and read as "connection lost" before).
+   */
+  ftpsRequired(serverText: string | undefined, cause?: unknown) {
+    const server = serverText?.slice(0, 200) ?? "";
+    return this.make(
+      "protocol",
+      "ftps_required",
+      { url: this.url, server },
+      `${this.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${server})`,
+      cause,
+    );
+  }
+
   incompleteDownload(path: string, got: number, expected: number) {
     const host = this.endpoint.host;
     const params = { path, host, got, expected };

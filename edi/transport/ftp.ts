@@ -81,7 +81,7 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
     );
   } catch (error) {
     client.close();
-    throw classifyConnectError(error, errors, timeoutMs, stage);
+    throw classifyConnectError(error, errors, timeoutMs, stage, tls);
   }
   const checkTls = certificate ? sameCertificateAs(certificate.seen) : null;
   client.prepareTransfer = settings.mechanism === 2 ? activeStrategy(checkTls) : passiveStrategy(checkTls);
@@ -115,7 +115,7 @@ function checkCertificate(socket: TLSSocket, pinned: string | null, errors: Tran
   return { seen, pin: seen };
 }
 
-function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs: number, stage: ConnectStage): TransportError {
+function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs: number, stage: ConnectStage, tls: boolean): TransportError {
   if (error instanceof TransportError) return error;
   const { code, message } = describe(error);
   if (stage === "tls" && error instanceof FTPError) {
@@ -143,14 +143,12 @@ function classifyConnectError(error: unknown, errors: TransportErrors, timeoutMs
     );
   }
   if (error instanceof FTPError) {
-    // vsftpd's "530 Non-anonymous sessions must use encryption.", and others' like it.
-    if (stage !== "tls" && error.code >= 500 && ENCRYPTION_REQUIRED_WORDS.test(message)) {
-      return errors.protocol(
-        "ftps_required",
-        { server: serverWords(message) ?? "" },
-        `${errors.url} accepts only FTPS (explicit TLS): turn TLS on for this connection (${serverWords(message)})`,
-        error,
-      );
+    // vsftpd's "530 Non-anonymous sessions must use encryption.", and others' like it; and
+    // Pure-FTPd's "421 Sorry, cleartext sessions … are not accepted … reconnect using TLS",
+    // which closes the connection (a 421 only counts in clear: it is "closing" otherwise).
+    const inClear = error.code === 421 && !tls;
+    if (stage !== "tls" && (error.code >= 500 || inClear) && ENCRYPTION_REQUIRED_WORDS.test(message)) {
+      return errors.ftpsRequired(serverWords(message), error);
     }
     if (error.code === 530 || error.code === 332) return errors.auth(error);
     if (error.code === 421) return errors.connectionLost("connecting", undefined, error);
@@ -171,6 +169,9 @@ const LOST_MESSAGES = /server sent FIN|closed connection unexpectedly|client is 
 const ENCRYPTION_REQUIRED_WORDS = /encrypt|\bTLS\b|\bSSL\b|secure/i;
 const PERMISSION_WORDS = /permission|denied|not allowed|access|EACCES|EPERM|read-only/i;
 const NOT_FOUND_WORDS = /no such|not found|not exist|doesn't exist|ENOENT|cannot find|can't find/i;
+/** "Insufficient storage space" (452), "Exceeded storage allocation" (552). */
+const DISK_FULL_CODES = new Set([452, 552]);
+const DISK_FULL_WORDS = /no space|disk (is )?full|quota|insufficient (storage|space)|storage allocation|ENOSPC|EDQUOT/i;
 
 function describe(error: unknown): { code: unknown; message: string } {
   if (error && typeof error === "object") {
@@ -415,6 +416,13 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
     const { code, message } = describe(error);
     if (error instanceof DataConnectionRefused) return this.errors.dataModeRefused(error.mode, activity, path, `${error.command}: ${error.serverText}`, error);
     if (error instanceof FTPError) {
+      // A full disk or quota: 452 and 552 by RFC 959, or other codes saying so (pyftpdlib: "551 … No space left on device").
+      if (
+        error.code >= 400 &&
+        (DISK_FULL_WORDS.test(message) || (DISK_FULL_CODES.has(error.code) && !PERMISSION_WORDS.test(message) && !NOT_FOUND_WORDS.test(message)))
+      ) {
+        return this.errors.diskFull(activity, path, serverWords(message), error);
+      }
       if (error.code === 421) return this.errors.connectionLost(activity, path, error);
       // "Can't open data connection": in active mode, the server could not reach our port.
       if (error.code === 425 && this.mechanism === 2) return this.errors.dataConnectionFailed("active", activity, path, serverWords(message), error);

@@ -174,6 +174,60 @@ describe("Transmission Test: data connections and FTPS", () => {
   });
 });
 
+describe("Transmission Test: a failed check pins nothing", () => {
+  it("neither an FTPS certificate nor an SFTP host key is pinned by a check that failed; the one that passes pins it", async () => {
+    const pems = await selfsigned.generate([{ name: "commonName", value: "vendor.test.invalid" }], {
+      keyType: "ec",
+      notAfterDate: new Date(Date.now() + 2 * 86_400_000),
+    });
+    const fingerprint = sha256Fingerprint(new X509Certificate(pems.cert).raw);
+    const ftps = await startFtpServer({ root, users: { vendor: PASSWORD }, tls: { key: pems.private, cert: pems.cert } });
+    try {
+      const cases = [
+        {
+          name: "Unpinned FTPS Vendor",
+          mechanism: 3 as const,
+          port: ftps.port,
+          key: fingerprint,
+          said: `fingerprint ${fingerprint}; not pinned, as the check failed.`,
+        },
+        {
+          name: "Unpinned SFTP Vendor",
+          mechanism: 1 as const,
+          port: sftp.port,
+          key: sftp.hostKey,
+          said: `Its host key is ${sftp.hostKey}; not pinned, as the check failed.`,
+        },
+      ];
+      for (const { name, mechanism, port, key, said } of cases) {
+        const wrongPassword = await createVendor(`${name} Wrong Password`, mechanism, port, { sftp_pass: "not-the-password" });
+        const vendorId = await createVendor(name, mechanism, port, { sftp_incoming_folder: "/no-such-folder" });
+        await db.vendor.updateMany({ where: { id: { in: [vendorId, wrongPassword] } }, data: { ftp_tls: mechanism === 1 ? 0 : 1 } });
+        const pinned = async (id: number) => (await db.vendor.findUniqueOrThrow({ where: { id } })).sftp_host_key;
+
+        expect((await tool(wrongPassword, "test-connection")).error).toBe(true);
+        expect(await pinned(wrongPassword)).toBeNull();
+        // Logged in, but the listing failed: the check failed, so nothing is trusted yet.
+        const failed = await tool(vendorId, "test-connection");
+        expect(failed.error).toBe(true);
+        expect(failed.message).toContain(said);
+        expect(failed.message).not.toContain("now pinned");
+        expect(await pinned(vendorId)).toBeNull();
+        expect((await tool(vendorId, "list-folders")).error).toBe(true);
+        expect(await pinned(vendorId)).toBeNull();
+
+        await db.vendor.update({ where: { id: vendorId }, data: { sftp_incoming_folder: "/outbound" } });
+        const passed = await tool(vendorId, "test-connection");
+        expect(passed.error, passed.message).toBe(false);
+        expect(passed.message).toContain("now pinned");
+        expect(await pinned(vendorId)).toBe(key);
+      }
+    } finally {
+      await ftps.stop();
+    }
+  });
+});
+
 describe("Transmission Test faults", () => {
   it("refuses an SFTP server whose host key changed", async () => {
     const vendorId = await createVendor("Pinned Key Vendor", 1, sftp.port);

@@ -1,5 +1,5 @@
-// Debian's own OpenSSH server and vsftpd, started privately on loopback by the tests that
-// need them: the transport against the servers vendors and AS400s really run, not only
+// Debian's own OpenSSH server and vsftpd (and Pure-FTPd and pyftpdlib: startFtpServers below),
+// started privately on loopback by the tests that need them: the transport against the servers vendors and AS400s really run, not only
 // against the in-process ones. Each start makes a local user of its own (a random name,
 // removed at stop), a home folder under a temporary folder, a host key or certificate,
 // a configuration file and a free port; nothing system-wide is reconfigured.
@@ -7,22 +7,18 @@
 // Needs root (to make the user, and for the servers to log it in) and the programs:
 // `apt-get install openssh-server vsftpd openssl` (.ci/run installs them when missing).
 // `systemServersUnavailable()` says why they cannot run here, for the suite to skip.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const PROGRAMS = [
-  "/usr/sbin/sshd",
-  "/usr/sbin/vsftpd",
-  "/usr/bin/ssh-keygen",
-  "/usr/bin/openssl",
-  "/usr/sbin/useradd",
-  "/usr/sbin/userdel",
-  "/usr/sbin/chpasswd",
-];
+/** Debian's vsftpd, or where VSFTPD says (a machine with Pure-FTPd's package, which conflicts with it). */
+const VSFTPD = process.env.VSFTPD || "/usr/sbin/vsftpd";
+
+const PROGRAMS = ["/usr/sbin/sshd", VSFTPD, "/usr/bin/ssh-keygen", "/usr/bin/openssl", "/usr/sbin/useradd", "/usr/sbin/userdel", "/usr/sbin/chpasswd"];
 
 /** Why the system servers cannot run on this machine, or null when they can. */
 export function systemServersUnavailable(): string | null {
@@ -250,7 +246,113 @@ async function startVsftpd(base: string, user: SystemUser, variant: VsftpdVarian
     ].join("\n"),
   );
   chmodSync(config, 0o600);
-  const stop = await launch(`vsftpd ${variant}`, "/usr/sbin/vsftpd", [config], port, "220");
+  const stop = await launch(`vsftpd ${variant}`, VSFTPD, [config], port, "220");
+  return { host: "127.0.0.1", port, root: "/", stop };
+}
+
+/**
+ * Pure-FTPd and pyftpdlib, the FTP servers the review found faults with: Debian conflicts
+ * Pure-FTPd with vsftpd (both provide ftp-server), so CI unpacks Pure-FTPd's package into
+ * .ci/pure-ftpd when vsftpd is installed and names its program in PURE_FTPD (.ci/run).
+ */
+const PURE_FTPD = process.env.PURE_FTPD || "/usr/sbin/pure-ftpd";
+/** Debian's own Python, with python3-pyftpdlib and python3-openssl (not a python3 earlier on PATH). */
+const DEBIAN_PYTHON = "/usr/bin/python3";
+const PYFTPD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "pyftpd-server.py");
+
+/** Why Pure-FTPd and pyftpdlib cannot run here, or null when they can. */
+export function ftpServersUnavailable(): string | null {
+  const missing = [PURE_FTPD, DEBIAN_PYTHON, "/usr/bin/openssl", "/usr/sbin/useradd", "/usr/sbin/userdel", "/usr/sbin/chpasswd"].filter(
+    (program) => !existsSync(program),
+  );
+  if (missing.length) return `missing ${missing.join(", ")} (apt-get install pure-ftpd python3-pyftpdlib python3-openssl openssl)`;
+  const modules = spawnSync(DEBIAN_PYTHON, ["-c", "import pyftpdlib, OpenSSL"], { stdio: "pipe" });
+  if (modules.status !== 0) return "Debian's python3 lacks pyftpdlib or OpenSSL (apt-get install python3-pyftpdlib python3-openssl)";
+  if (process.getuid?.() !== 0) return "not running as root (needed to create the test user Pure-FTPd logs in)";
+  return null;
+}
+
+/**
+ * pyftpdlib's variants: `tls` requires explicit FTPS (logins and data) and lists with MLSD;
+ * `unix` and `dos` list in clear with LIST only (Unix `ls -l` lines, or Windows/IIS lines);
+ * `disk-full` answers every STOR "552 … disk full".
+ */
+export type PyftpdlibVariant = "tls" | "unix" | "dos" | "disk-full";
+
+export interface FtpServers {
+  user: SystemUser;
+  /** Pure-FTPd with TLS required for logins and data (`--tls=3`), chrooted to the user's home. */
+  pureFtpd: SystemServer;
+  /** pyftpdlib serving the user's home, as the same user name and password. */
+  pyftpdlib: Record<PyftpdlibVariant, SystemServer>;
+  certificatePem: string;
+  stop(): Promise<void>;
+}
+
+export async function startFtpServers(): Promise<FtpServers> {
+  const unavailable = ftpServersUnavailable();
+  if (unavailable) throw new Error(`Pure-FTPd and pyftpdlib cannot run: ${unavailable}`);
+  const base = mkdtempSync(path.join(tmpdir(), "edi-ftp-servers-"));
+  chmodSync(base, 0o755);
+  const started: SystemServer[] = [];
+  let user: SystemUser | null = null;
+  try {
+    user = createUser(base);
+    const certificate = makeCertificate(base);
+    const pureFtpd = await startPureFtpd(user, certificate);
+    started.push(pureFtpd);
+    const pyftpdlib = {} as Record<PyftpdlibVariant, SystemServer>;
+    for (const variant of ["tls", "unix", "dos", "disk-full"] as const) {
+      pyftpdlib[variant] = await startPyftpdlib(user, variant, certificate);
+      started.push(pyftpdlib[variant]);
+    }
+    const created = user;
+    return {
+      user: created,
+      pureFtpd,
+      pyftpdlib,
+      certificatePem: certificate.pem,
+      stop: async () => {
+        await Promise.all(started.map((server) => server.stop()));
+        removeUser(created.name);
+        rmSync(base, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((server) => server.stop().catch(() => undefined)));
+    if (user) removeUser(user.name);
+    rmSync(base, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startPureFtpd(user: SystemUser, certificate: { certFile: string; keyFile: string }): Promise<SystemServer> {
+  const port = await freePort();
+  const pasvMin = 20_000 + Math.floor(Math.random() * 120) * 100;
+  const args = [
+    `--bind=127.0.0.1,${port}`,
+    "--login=unix",
+    "--chrooteveryone",
+    "--noanonymous",
+    "--dontresolve",
+    "--syslogfacility=none",
+    `--passiveportrange=${pasvMin}:${pasvMin + 99}`,
+    // 3: TLS required for logins and for data; a login in clear is answered "421 … use TLS".
+    "--tls=3",
+    `--certfile=${certificate.certFile},${certificate.keyFile}`,
+    "--minuid=1",
+  ];
+  const stop = await launch("pure-ftpd", PURE_FTPD, args, port, "220");
+  return { host: "127.0.0.1", port, root: "/", stop };
+}
+
+async function startPyftpdlib(user: SystemUser, variant: PyftpdlibVariant, certificate: { certFile: string; keyFile: string }): Promise<SystemServer> {
+  const port = await freePort();
+  const args = [PYFTPD_SCRIPT, "--port", String(port), "--root", user.home, "--user", user.name, "--password", user.password];
+  if (variant === "tls") args.push("--cert", certificate.certFile, "--key", certificate.keyFile, "--listing", "mlsd");
+  else args.push("--listing", variant === "dos" ? "dos" : "unix");
+  if (variant === "disk-full") args.push("--disk-full");
+  const stop = await launch(`pyftpdlib ${variant}`, DEBIAN_PYTHON, args, port, "220");
   return { host: "127.0.0.1", port, root: "/", stop };
 }
 
