@@ -153,10 +153,10 @@ describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd
         // (vsftpd here: file_open_mode=0666, local_umask=000) would leave it readable by all.
         expect((onDisk.mode & 0o777).toString(8)).toBe("640");
         expect(onDisk.uid).toBe(servers.user.uid);
-        // Replacing keeps the mode.
-        await t.upload(folder.remote("outbound"), "850_0001.edi", Buffer.from("second"));
-        expect(readFileSync(folder.local("outbound", "850_0001.edi"), "utf8")).toBe("second");
-        expect((statSync(folder.local("outbound", "850_0001.edi")).mode & 0o777).toString(8)).toBe("640");
+        // An upload never replaces a file (D196): the second one fails and the first stays whole.
+        await expect(t.upload(folder.remote("outbound"), "850_0001.edi", Buffer.from("second"))).rejects.toThrow(/already in/);
+        expect(readFileSync(folder.local("outbound", "850_0001.edi")).equals(content)).toBe(true);
+        expect(readdirSync(folder.local("outbound"))).toEqual(["850_0001.edi"]);
       });
     });
 
