@@ -445,7 +445,7 @@ function acknowledgeTransaction(
   const setCodes = unique(faults.filter((fault) => fault.ack.segment === "AK5" && !fault.noted).map((fault) => fault.ack.code));
   // Noted codes (a repeated ST02: 23) go with an E, or with the R of the set's other faults (D215).
   const notedCodes = unique(faults.filter((fault) => fault.ack.segment === "AK5" && fault.noted).map((fault) => fault.ack.code));
-  if (options.supportedSets && !options.supportedSets.includes(transaction.setId)) setCodes.unshift("1");
+  if (options.supportedSets && !options.supportedSets.includes(transaction.setId) && !setCodes.includes("1")) setCodes.unshift("1");
 
   // One AK3 per segment at fault, its AK4s under it.
   const bySegment = new Map<number, AckSegmentError>();

@@ -4,9 +4,11 @@
 // its list, in elements the app does not act on (APPLIED_ELEMENTS): its 997
 // says accepted with errors (AK5 E) with the AK3/AK4 notes, and the log
 // warns, so a shipment is not lost over a state name in N402.
-import { AK4, type Fault } from "../x12/faults";
+import { faultPhrase } from "../texts";
+import { AK4, AK5, said, type Fault } from "../x12/faults";
 import type { Interchange } from "../x12/envelope";
 import { appliesElement } from "./elements";
+import type { LocatedDocument } from "./index";
 
 export const EDI_STRICTNESS = ["strict", "lenient"] as const;
 export type EdiStrictness = (typeof EDI_STRICTNESS)[number];
@@ -53,4 +55,32 @@ export function judgeFaults(
     content,
     noted: [...read.warnings.filter((fault) => fault.noted), ...content.filter((fault) => fault.noted)],
   };
+}
+
+/** The sets the readers here map (mapTransaction); any other set is refused with AK5 1, by the app and the CLI alike (D220). */
+const READ_SETS = "810, 846, 850, 855, 856, 997";
+
+/**
+ * The faults of a read file's documents: each reader's, and one per set no
+ * reader here maps (a 214, 820, 940...), refused as not supported (AK5 1).
+ */
+export function documentFaults(read: { interchanges: Interchange[] }, documents: LocatedDocument[]): Fault[] {
+  return documents.flatMap((located): Fault[] => {
+    if (located.mapped) return located.mapped.faults;
+    const start = read.interchanges[located.interchange]?.groups[located.group]?.transactions[located.transaction]?.start ?? 0;
+    return [
+      {
+        level: "transaction",
+        segmentIndex: start + 1,
+        segmentId: "ST",
+        element: 1,
+        positionInTransaction: 1,
+        ack: { segment: "AK5", code: AK5.notSupported },
+        ...said(faultPhrase("set_not_supported", { set: JSON.stringify(located.setId), control: JSON.stringify(located.controlNumber), sets: READ_SETS })),
+        interchange: located.interchange,
+        group: located.group,
+        transaction: located.transaction,
+      },
+    ];
+  });
 }

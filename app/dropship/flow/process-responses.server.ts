@@ -24,7 +24,7 @@ import { joinRemote, remoteEntryPath } from "@edi/transport";
 import { PathError, TransportError } from "@edi/transport";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { describeFault, faultMessage, type Fault } from "@edi/x12";
-import { judgeFaults, readInventoryStream } from "@edi/documents";
+import { documentFaults, judgeFaults, readInventoryStream } from "@edi/documents";
 import { readX12, type ReadResult, type SegmentTable } from "@edi/x12";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { withVendorTransport } from "../vendor-connection.server";
@@ -606,7 +606,7 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
   }
   const documents = read.documents;
   // The vendor's strictness decides which content faults refuse their set (D219).
-  const judged = judgeFaults(result, documents.flatMap((d) => d.mapped?.faults ?? []), profile.strictness);
+  const judged = judgeFaults(result, documentFaults(result, documents), profile.strictness);
   const unknownSets = documents.filter((d) => !d.mapped).map((d) => d.setId);
   const allFaults = judged.refusing;
   const counts = await applyX12(context, documents, allFaults);
