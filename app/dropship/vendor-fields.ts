@@ -1,7 +1,7 @@
 // Every vendor field of spec 000 §3, grouped as the form shows them, with the
 // required markers of §5. Shared by the form, the validation and the API.
 
-import type { EdiStrictness } from "@edi/documents/strictness";
+import type { EdiStrictness } from "@edi/documents";
 
 export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "format" | "segments" | "regex" | "whole" | "choice";
 
