@@ -238,8 +238,7 @@ export function checkElements(issues: Issues, segment: Segment): void {
 // What the app acts on (D219)
 
 /** Elements a..b of a segment, named as X12 does (LIN02, LIN03...). */
-const range = (segment: string, from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, k) => `${segment}${String(from + k).padStart(2, "0")}`);
+const range = (segment: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `${segment}${String(from + k).padStart(2, "0")}`);
 
 /**
  * Per received set, the elements whose values the app applies (from what

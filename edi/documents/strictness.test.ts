@@ -49,7 +49,10 @@ describe("EDI strictness per vendor (D219)", () => {
     expect(lenient.result.faults).toEqual([]);
     expect(lenient.judged.refusing).toEqual([]);
     expect(lenient.judged.noted.map(describeFault)).toEqual(["segment 9 (N4): N402 is longer than its maximum of 2: 8 characters [AK4 5]"]);
-    expect(lenient.set).toMatchObject({ statusCode: "E", errors: [{ segmentId: "N4", position: 7, elements: [{ position: 2, code: "5", value: "Illinois" }] }] });
+    expect(lenient.set).toMatchObject({
+      statusCode: "E",
+      errors: [{ segmentId: "N4", position: 7, elements: [{ position: 2, code: "5", value: "Illinois" }] }],
+    });
     expect(lenient.ack.text).toContain("AK3*N4*7**8~AK4*2**5*Illinois~AK5*E~AK9*E*1*1*1~");
 
     const strict = judge(shipNotice("Illinois"), "strict");

@@ -78,6 +78,7 @@ function validGroupDate(value: string, version: string) {
 const validTime = (value: string) => /^\d{4}(\d{2}(\d{1,2})?)?$/.test(value) && Number(value.slice(0, 2)) < 24 && Number(value.slice(2, 4)) < 60;
 
 /** Only end-of-file marks: Ctrl-Z (0x1A) and NUL padding, as DOS-era and AS400 tools leave after the last IEA. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
 const isEndOfFileMark = (text: string) => text.length > 0 && /^[\u001a\u0000]+$/.test(text);
 /** Control numbers compared as numbers when they are digits ("0001" is 1), else as written. */
 const controlKey = (value: string) => (/^\d+$/.test(value) ? value.replace(/^0+(?=\d)/, "") : value);
