@@ -80,6 +80,12 @@ describe("a 997 never accepts a set that was not applied (D217)", () => {
     expect(ack(file([group("7", [set("0001")], "2024BAD1")])).text).toContain("AK5*R~AK9*R*1*1*0~");
   });
 
+  it("an ISA element of the wrong width (ISA06 of 14 characters): the sets are rejected, never accepted", () => {
+    const text = file([group("7", [set("0001")])], undefined, isaSegment({ sender: "VENDOR        " }));
+    expect(readX12(text).faults.map((fault) => fault.ack)).toEqual([{ segment: "TA1", code: "006" }]);
+    expect(ack(text).text).toContain("AK5*R~AK9*R*1*1*0~");
+  });
+
   it("GE02 not matching GS06: the group's sets are rejected with it", () => {
     const text = [isaSegment(), "GS*SH*VENDOR*SHOP*20240501*1200*7*X*004010", ...set("0001"), "GE*1*8", "IEA*1*000000001"].join("~") + "~";
     expect(ack(text).text).toContain("AK5*R~AK9*R*1*1*0*4~");
