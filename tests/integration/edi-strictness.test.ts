@@ -162,6 +162,23 @@ describe("what the envelope gets slightly or badly wrong (D216, D217)", () => {
     expect(warning.message).toContain('ST02 "0001" is used by an earlier transaction set of group "7"');
   });
 
+  it("a repeated GS06 is applied and noted: in the log as a warning, in the 997 as AK9 E 19", async () => {
+    const vendor = await createVendor();
+    const groupOf = (sku: string) => [
+      `GS*IB*${vendor.edi_identifier}*OURCOMPANY*20240501*1200*7*X*004010`,
+      ...["ST*846*0001", "BIA*00*DD*INV1*20240501", `LIN**SK*${sku}`, "QTY*33*2*EA", "CTT*1", "SE*6*0001"],
+      "GE*1*7",
+    ];
+    const isa = isaSegment({ sender: `${vendor.edi_identifier}`.padEnd(15), receiver: "OURCOMPANY     " });
+    const text = [isa, ...groupOf(`${tag}-G1`), ...groupOf(`${tag}-G2`), "IEA*2*000000001"].join("~") + "~";
+    writeFileSync(path.join(folderOf(vendor, "sftp_incoming_folder"), "846_groups.edi"), text);
+    await receive(vendor);
+    expect([await stockOf(vendor, `${tag}-G1`), await stockOf(vendor, `${tag}-G2`)]).toEqual([2, 2]);
+    expect(our997s(vendor).join("")).toContain("AK9*E*1*1*1*19~");
+    const warning = await prisma.dropshipLog.findFirstOrThrow({ where: { vendor_id: vendor.id, status: "warning", message: { contains: "GS06" } } });
+    expect(warning.message).toContain('GS06 "7" is used by an earlier functional group of interchange "000000001"');
+  });
+
   it("an interchange refused for its IEA02 is answered by a 997 that rejects its sets, never accepts them", async () => {
     const vendor = await createVendor();
     stockAdvice(vendor, [[`${tag}-R`, 9, "EA", "0001"]], "000000099");
