@@ -6,6 +6,7 @@
 import type { Phrase } from "../messages";
 import { faultPhrase } from "../texts";
 import { AK3, AK4, AK5, AK9, TA1, said, type Fault } from "./faults";
+import { ControlNumberSet } from "./control-number-set";
 import type { Delimiters } from "./isa";
 
 export interface TransactionSet {
@@ -80,8 +81,6 @@ const validTime = (value: string) => /^\d{4}(\d{2}(\d{1,2})?)?$/.test(value) && 
 /** Only end-of-file marks: Ctrl-Z (0x1A) and NUL padding, as DOS-era and AS400 tools leave after the last IEA. */
 // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
 const isEndOfFileMark = (text: string) => text.length > 0 && /^[\u001a\u0000]+$/.test(text);
-/** Control numbers compared as numbers when they are digits ("0001" is 1), else as written. */
-const controlKey = (value: string) => (/^\d+$/.test(value) ? value.replace(/^0+(?=\d)/, "") : value);
 
 export class EnvelopeReader {
   readonly interchanges: Interchange[] = [];
@@ -93,8 +92,8 @@ export class EnvelopeReader {
   private transaction?: TransactionSet;
   private lastIndex = -1;
   // GS06s of the open interchange, ST02s of the open group: a repeat is noted (D216).
-  private groupNumbers = new Set<string>();
-  private setNumbers = new Set<string>();
+  private groupNumbers = new ControlNumberSet(true);
+  private setNumbers = new ControlNumberSet(false);
 
   private add(fault: Omit<Fault, "interchange" | "group" | "transaction"> & Partial<Fault>) {
     (fault.noted ? this.notes : this.faults).push({
@@ -290,8 +289,7 @@ export class EnvelopeReader {
     this.interchange!.groups.push(group);
     this.group = group;
     this.setNumbers.clear();
-    const groupKey = controlKey(group.controlNumber);
-    if (group.controlNumber && this.groupNumbers.has(groupKey)) {
+    if (group.controlNumber && this.groupNumbers.repeat(group.controlNumber)) {
       this.add({
         level: "group",
         segmentIndex: index + 1,
@@ -302,7 +300,6 @@ export class EnvelopeReader {
         ...said(faultPhrase("gs06_not_unique", { value: JSON.stringify(group.controlNumber), control: JSON.stringify(this.interchange!.controlNumber) })),
       });
     }
-    this.groupNumbers.add(groupKey);
     const fault = (element: number, code: string, phrase: Phrase) =>
       this.add({ level: "element", segmentIndex: index + 1, segmentId: "GS", element, ack: { segment: "TA1", code }, ...said(phrase) });
     if (gs.length - 1 !== 8) fault(gs.length - 1, TA1.content, faultPhrase("gs_count", { count: gs.length - 1 }));
@@ -353,8 +350,7 @@ export class EnvelopeReader {
     const transaction: TransactionSet = { setId: st[1] ?? "", controlNumber: (st[2] ?? "").trim(), start: index, end: index, closed: false };
     this.group!.transactions.push(transaction);
     this.transaction = transaction;
-    const setKey = controlKey(transaction.controlNumber);
-    if (transaction.controlNumber && this.setNumbers.has(setKey)) {
+    if (transaction.controlNumber && this.setNumbers.repeat(transaction.controlNumber)) {
       this.add({
         level: "transaction",
         segmentIndex: index + 1,
@@ -366,7 +362,6 @@ export class EnvelopeReader {
         ...said(faultPhrase("st02_not_unique", { value: JSON.stringify(transaction.controlNumber), control: JSON.stringify(this.group!.controlNumber) })),
       });
     }
-    this.setNumbers.add(setKey);
     if (!/^\d{3}$/.test(transaction.setId)) {
       this.add({
         level: "transaction",
