@@ -38,14 +38,42 @@ describe("npm run edi", () => {
   it("parse prints one line per fault and exits 1 on a malformed file", () => {
     const run = edi("parse", path.join(CORPUS, "999/staedi__invalid999.edi"));
     expect(run.status).toBe(1);
-    expect(run.stdout.trim().split("\n")).toEqual(['segment 20 (SE): SE01 says "16" segments, the transaction set has 18 [AK5 4]']);
+    // A 999 has no reader here: refused as the app refuses it (D220), as well as its SE01.
+    expect(run.stdout.trim().split("\n")).toEqual([
+      'segment 3 (ST): ST01 "999" (set "2870001") is not a transaction set this app reads (810, 846, 850, 855, 856, 997): refused [AK5 1]',
+      'segment 20 (SE): SE01 says "16" segments, the transaction set has 18 [AK5 4]',
+    ]);
     const content = edi("parse", path.join(CORPUS, "997/staedi__invalid997.edi"));
     expect(content.status).toBe(1);
     expect(content.stdout).toContain("segment 4 (AK1): AK101");
   }, 30_000);
 
   it("parse --tolerant reads a file with envelope faults", () => {
-    expect(edi("parse", "--tolerant", path.join(CORPUS, "999/staedi__invalid999.edi")).status).toBe(0);
+    expect(edi("parse", path.join(CORPUS, "997/staedi__invalid997_min.edi")).status).toBe(1);
+    expect(edi("parse", "--tolerant", path.join(CORPUS, "997/staedi__invalid997_min.edi")).status).toBe(0);
+  }, 30_000);
+
+  it("parse refuses a set no reader here maps, with the line the app logs, exit 1 (D220)", () => {
+    const run = edi("parse", path.join(CORPUS, "other/staedi__ts214_ellipses_segterm.edi"));
+    expect(run.status).toBe(1);
+    expect(run.stdout.trim().split("\n")).toEqual([
+      'segment 3 (ST): ST01 "214" (set "757760001") is not a transaction set this app reads (810, 846, 850, 855, 856, 997): refused [AK5 1]',
+    ]);
+    // --tolerant forgives envelope faults, not a set the app never applies.
+    expect(edi("parse", "--tolerant", path.join(CORPUS, "other/pyx12__multiple_st_loops.txt")).status).toBe(1);
+  }, 30_000);
+
+  it("parse says a file that is neither X12 nor CSV is not one, exit 1 (D218)", () => {
+    const pdf = path.join(work, "invoice.pdf");
+    writeFileSync(pdf, Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3, 0, 1, 2, 3])]));
+    const ebcdic = path.join(work, "ship.edi");
+    // "ISA*00*" and a few fields in EBCDIC (code page 037), as an AS400 writes it unconverted.
+    writeFileSync(ebcdic, Buffer.from("c9e2c15cf0f05c40404040404040404040405cf0f05c404040404040404040405ce9e95ce5c5d5c4d6d9".repeat(4), "hex"));
+    expect(edi("parse", pdf)).toMatchObject({ status: 1, stdout: `${pdf}: not an X12 or CSV file: a PDF document\n` });
+    expect(edi("parse", ebcdic)).toMatchObject({
+      status: 1,
+      stdout: `${ebcdic}: not an X12 or CSV file: EBCDIC text (an AS400 file not converted to ASCII?)\n`,
+    });
   }, 30_000);
 
   it("ack answers every group, rejecting what is faulty", () => {

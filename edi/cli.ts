@@ -1,5 +1,7 @@
-// npm run edi -- parse FILE [--tolerant]     the file as JSON (exit 0), or one line per fault (exit 1)
-// npm run edi -- ack FILE [--control N]       the 997 answering every group of the file
+// npm run edi -- parse FILE [--tolerant] [--strict]   the file as JSON (exit 0), or one line per fault (exit 1)
+// npm run edi -- ack FILE [--control N] [--strict]     the 997 answering every group of the file
+// Faults are judged as the app does for a vendor (D219, D220): lenient unless --strict, and a
+// set no reader here maps (214, 820, 940...) is refused with the line the app logs.
 // npm run edi -- build 850 FILE.json          an 850 interchange from purchase orders in JSON
 import { addControlNumber } from "./control-numbers";
 import { readFileSync } from "node:fs";
@@ -7,18 +9,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import * as csv from "./csv";
-import { mapTransactions } from "./documents";
+import { documentFaults, judgeFaults, mapTransactions, type EdiStrictness } from "./documents";
+import { notX12OrCsv } from "./incoming";
 import { ack997Interchange } from "./documents/997";
 import { build850 } from "./documents/850";
-import { describeFault, type Fault } from "./x12/faults";
+import { AK5, describeFault, type Fault } from "./x12/faults";
 import type { Delimiters } from "./x12/isa";
 import { readX12, type ReadResult } from "./x12/reader";
 import { writeInterchange, x12DateTime } from "./x12/writer";
 import { fillTemplate, tradingProfile, type OurIdentity, type VendorEdiFields } from "./vendor-profile";
 
 const USAGE = `Usage:
-  npm run edi -- parse FILE [--tolerant]
-  npm run edi -- ack FILE [--control N]
+  npm run edi -- parse FILE [--tolerant] [--strict]
+  npm run edi -- ack FILE [--control N] [--strict]
   npm run edi -- build 850 FILE.json`;
 
 class UsageError extends Error {}
@@ -90,23 +93,31 @@ function x12Json(result: ReadResult, documents: ReturnType<typeof mapTransaction
   };
 }
 
-/** Faults of the envelope and of the documents' content, in file order. */
-function allFaults(result: ReadResult, documents: ReturnType<typeof mapTransactions>, tolerant: boolean): Fault[] {
-  const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
-  return tolerant ? [] : [...result.faults, ...contentFaults].sort((a, b) => a.segmentIndex - b.segmentIndex);
+/** The faults that refuse sets, in file order: --tolerant keeps only the sets no reader maps, which the app never applies. */
+function refusingFaults(judged: ReturnType<typeof judgeFaults>, tolerant: boolean): Fault[] {
+  const faults = tolerant ? judged.content.filter((fault) => fault.ack.segment === "AK5" && fault.ack.code === AK5.notSupported) : judged.refusing;
+  return [...faults].sort((a, b) => a.segmentIndex - b.segmentIndex);
 }
 
-function parseCommand(file: string | undefined, tolerant: boolean): number {
+function parseCommand(file: string | undefined, tolerant: boolean, strictness: EdiStrictness): number {
   const bytes = readInput(file);
-  if (!looksLikeX12(bytes)) return parseCsv(file!, bytes);
+  if (!looksLikeX12(bytes)) {
+    const notText = notX12OrCsv(bytes);
+    if (notText) {
+      console.log(`${file}: ${notText.text}`);
+      return 1;
+    }
+    return parseCsv(file!, bytes);
+  }
   const result = readX12(bytes, { mode: tolerant ? "tolerant" : "strict" });
   const documents = mapTransactions(result);
-  const faults = allFaults(result, documents, tolerant);
+  const judged = judgeFaults(result, documentFaults(result, documents), strictness);
+  const faults = refusingFaults(judged, tolerant);
   if (faults.length) {
     for (const fault of faults) console.log(describeFault(fault));
     return 1;
   }
-  console.log(JSON.stringify(x12Json(result, documents), null, 2));
+  console.log(JSON.stringify({ ...x12Json(result, documents), noted: judged.noted.map(describeFault) }, null, 2));
   return 0;
 }
 
@@ -140,18 +151,15 @@ function printCsv(type: string, result: { rows: unknown[]; errors: Array<{ messa
   return 0;
 }
 
-function ackCommand(file: string | undefined, control: number): number {
+function ackCommand(file: string | undefined, control: number, strictness: EdiStrictness): number {
   const result = readX12(readInput(file));
   if (result.interchanges.length === 0) {
     for (const fault of result.faults) console.log(describeFault(fault));
     return 1;
   }
   const documents = mapTransactions(result);
-  const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
-  const ack = ack997Interchange(
-    { ...result, faults: [...result.faults, ...contentFaults] },
-    { controlNumbers: { interchange: control, group: control, transaction: control } },
-  );
+  const judged = judgeFaults(result, documentFaults(result, documents), strictness);
+  const ack = ack997Interchange(result, { extraFaults: judged.content, controlNumbers: { interchange: control, group: control, transaction: control } });
   process.stdout.write(ack.text);
   return 0;
 }
@@ -295,17 +303,18 @@ function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { tolerant: { type: "boolean", default: false }, control: { type: "string", default: "1" } },
+    options: { tolerant: { type: "boolean", default: false }, strict: { type: "boolean", default: false }, control: { type: "string", default: "1" } },
   });
+  const strictness: EdiStrictness = values.strict ? "strict" : "lenient";
   const [command, first, second] = positionals;
   try {
     switch (command) {
       case "parse":
-        return parseCommand(first, values.tolerant);
+        return parseCommand(first, values.tolerant, strictness);
       case "ack": {
         const control = Number(values.control);
         if (!Number.isInteger(control) || control < 1 || control > 999_999_999) throw new UsageError("--control must be a number from 1 to 999999999");
-        return ackCommand(first, control);
+        return ackCommand(first, control, strictness);
       }
       case "build":
         return buildCommand(first, second);

@@ -22,6 +22,25 @@ const profileOf = (v: VendorEdiFields) => tradingProfile(v, ours).profile;
 const corpus = (file: string) => readFileSync(path.join(CORPUS, file));
 
 describe("incoming files", () => {
+  it("says a file that is neither X12 nor CSV is not one, not 'closest to an 846' (D218)", () => {
+    // "ISA*00*" and a few fields in EBCDIC (code page 037), as an AS400 writes it unconverted.
+    const ebcdic = Buffer.from("c9e2c15cf0f05c40404040404040404040405cf0f05c404040404040404040405ce9e95ce5c5d5c4d6d9".repeat(4), "hex");
+    const binary = Buffer.from(Array.from({ length: 256 }, (_, i) => (i * 37) % 256));
+    const csvVendor = vendor({ edi_format: 0 });
+    for (const v of [vendor(), csvVendor]) {
+      expect(recogniseIncomingFile("ship.edi", ebcdic, v, profileOf(v))).toMatchObject({
+        accept: true,
+        type: null,
+        reason: "not an X12 or CSV file: EBCDIC text (an AS400 file not converted to ASCII?)",
+      });
+      expect(recogniseIncomingFile("ship.csv", binary, v, profileOf(v)).reason).toBe("not an X12 or CSV file: binary data");
+      expect(recogniseIncomingFile("ship.pdf", Buffer.from("%PDF-1.7\n%\u00e2\u00e3"), v, profileOf(v)).reason).toBe("not an X12 or CSV file: a PDF document");
+    }
+    // Text stays what it was: a CSV header, and X12 with control characters as delimiters.
+    expect(recogniseIncomingFile("stock.csv", "sku,quantity\nX,5\n", csvVendor, profileOf(csvVendor)).type).toBe("846");
+    expect(recogniseIncomingFile("x.edi", corpus("856/node-x12__856.edi"), vendor(), profileOf(vendor())).type).toBe("856");
+  });
+
   it("picks up only names matching regex_format", () => {
     const v = vendor({ regex_format: "^(855|856)_.*\\.edi$" });
     expect(recogniseIncomingFile("856_1.edi", corpus("856/node-x12__856.edi"), v, profileOf(v))).toMatchObject({ accept: true, type: "856" });

@@ -2,7 +2,7 @@
 // what each one is (contents regexes, then ST01 or the CSV header), and in
 // which order to process a run's files (sort_files_by_file_contents).
 import { recogniseCsvFile } from "./csv/recognise";
-import type { CodedMessage } from "./messages";
+import type { CodedMessage, Phrase } from "./messages";
 import { recognisePhrase } from "./texts";
 import { DOCUMENT_TYPES, type DocumentType, type TradingProfile, type VendorEdiFields } from "./vendor-profile";
 
@@ -25,15 +25,52 @@ const because = (accept: boolean, type: DocumentType | null, phrase: ReturnType<
   reasonCoded: phrase.coded,
 });
 
+const startsWith = (bytes: Uint8Array, at: number, prefix: number[]) => prefix.every((byte, i) => bytes[at + i] === byte);
+/** EBCDIC's space, letters and digits: most of an EBCDIC text's bytes. */
+const isEbcdicText = (byte: number) =>
+  byte === 0x40 || (byte >= 0x81 && byte <= 0xa9) || (byte >= 0xc1 && byte <= 0xe9) || (byte >= 0xf0 && byte <= 0xf9) || byte === 0x4b || byte === 0x6b;
+
+/**
+ * A file that is neither X12 nor CSV, said as such (D218): EBCDIC text (an
+ * AS400 file not converted), a PDF, a ZIP archive, or other binary data,
+ * from its first bytes. Null when it is text. A file beginning with ISA is
+ * X12 whatever bytes follow (X12 may use control characters as delimiters).
+ */
+export function notX12OrCsv(firstBytes: Buffer | string): Phrase | null {
+  const bytes = typeof firstBytes === "string" ? Buffer.from(firstBytes.slice(0, RECOGNISE_BYTES), "utf8") : firstBytes.subarray(0, RECOGNISE_BYTES);
+  let at = startsWith(bytes, 0, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  while (at < bytes.length && (bytes[at] === 0x20 || bytes[at] === 0x09 || bytes[at] === 0x0a || bytes[at] === 0x0d)) at++;
+  if (at >= bytes.length || startsWith(bytes, at, [0x49, 0x53, 0x41])) return null;
+  const kind = (key: "kind_ebcdic" | "kind_pdf" | "kind_zip" | "kind_binary") => recognisePhrase("not_x12_or_csv", { kind: recognisePhrase(key) });
+  if (startsWith(bytes, at, [0x25, 0x50, 0x44, 0x46, 0x2d])) return kind("kind_pdf");
+  if (startsWith(bytes, at, [0x50, 0x4b, 0x03, 0x04])) return kind("kind_zip");
+  const text = new TextDecoder("utf-8").decode(bytes.subarray(at));
+  let odd = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A control character other than tab, line breaks, form feed and Ctrl-Z (an end-of-file mark), or a byte that was not UTF-8.
+    if (code === 0 || code === 0xfffd || (code < 0x20 && code !== 9 && code !== 10 && code !== 12 && code !== 13 && code !== 0x1a) || code === 0x7f) odd++;
+  }
+  if (odd === 0 || odd < Math.max(8, text.length / 10)) return null;
+  let ebcdic = 0;
+  for (const byte of bytes.subarray(at)) if (isEbcdicText(byte)) ebcdic++;
+  return kind(ebcdic > (bytes.length - at) * 0.6 ? "kind_ebcdic" : "kind_binary");
+}
+
 /** What an incoming file is, from its name and its first bytes. */
 export function recogniseIncomingFile(fileName: string, firstBytes: Buffer | string, vendor: VendorEdiFields, profile: TradingProfile): Recognition {
   if (profile.format === "csv") {
     const csv = recogniseCsvFile(fileName, firstBytes, vendor as Parameters<typeof recogniseCsvFile>[2]);
+    // Not "closest to an 846": a file that is not text says so.
+    const notText = csv.accept && !csv.type ? notX12OrCsv(firstBytes) : null;
+    if (notText) return because(true, null, notText);
     return { accept: csv.accept, type: csv.type, reason: csv.reason, reasonCoded: csv.reasonCoded };
   }
   if (profile.fileNamePattern && !profile.fileNamePattern.test(fileName)) {
     return because(false, null, recognisePhrase("name_not_matching", { name: JSON.stringify(fileName) }));
   }
+  const notText = notX12OrCsv(firstBytes);
+  if (notText) return because(true, null, notText);
   const raw = (typeof firstBytes === "string" ? firstBytes : firstBytes.subarray(0, RECOGNISE_BYTES).toString("utf8")).slice(0, RECOGNISE_BYTES);
   // A hard-wrapped file (unwrap_846) may have a line break inside "ST*846".
   const text = profile.unwrap846 ? raw.replace(/[\r\n]+/g, "") : raw;

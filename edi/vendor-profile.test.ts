@@ -74,6 +74,14 @@ describe("vendor trading profile", () => {
   });
 });
 
+describe("EDI strictness (D219)", () => {
+  it("is lenient unless the vendor says strict", () => {
+    expect(tradingProfile(vendor(), ours).profile.strictness).toBe("lenient");
+    expect(tradingProfile(vendor({ edi_strictness: "strict" }), ours).profile.strictness).toBe("strict");
+    expect(tradingProfile(vendor({ edi_strictness: "lenient" }), ours).profile.strictness).toBe("lenient");
+  });
+});
+
 describe("segment templates", () => {
   it("fills placeholders and keeps components", () => {
     const { segments, errors } = parseSegmentTemplate(

@@ -5,6 +5,7 @@ import type { Delimiters } from "./x12/isa";
 import { coded, type CodedMessage } from "./messages";
 import { delimiterIssues } from "./x12/delimiters";
 import { vendorDelimiters, type SegmentData } from "./x12/writer";
+import type { EdiStrictness } from "./documents/strictness";
 
 export const DOCUMENT_TYPES = ["850", "855", "856", "810", "846", "997"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -26,6 +27,7 @@ export interface VendorEdiFields {
   sort_files_by_file_contents?: number | null;
   use_cost?: number | null;
   unwrap_846?: number | null;
+  edi_strictness?: string | null;
   [field: string]: unknown;
 }
 
@@ -73,6 +75,8 @@ export interface TradingProfile {
   useCost: boolean;
   /** unwrap_846: the vendor's 846 is hard-wrapped; every line break in it is wrapping. */
   unwrap846: boolean;
+  /** edi_strictness (D219): lenient applies a set whose only faults are in elements the app does not use; strict refuses it. */
+  strictness: EdiStrictness;
   documents: Record<DocumentType, DocumentSettings>;
 }
 
@@ -220,6 +224,8 @@ export function tradingProfile(
     sortByContents: flag(vendor.sort_files_by_file_contents),
     useCost: flag(vendor.use_cost),
     unwrap846: flag(vendor.unwrap_846),
+    // Lenient unless the vendor says strict: the column's default (D219).
+    strictness: vendor.edi_strictness === "strict" ? "strict" : "lenient",
     documents,
   };
   return { profile, errors, problems };

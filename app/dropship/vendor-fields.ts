@@ -1,7 +1,9 @@
 // Every vendor field of spec 000 §3, grouped as the form shows them, with the
 // required markers of §5. Shared by the form, the validation and the API.
 
-export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "format" | "segments" | "regex" | "whole";
+import type { EdiStrictness } from "@edi/documents";
+
+export type VendorFieldKind = "text" | "password" | "port" | "yesno" | "mechanism" | "format" | "segments" | "regex" | "whole" | "choice";
 
 export interface VendorFieldSpec {
   name: string;
@@ -9,7 +11,9 @@ export interface VendorFieldSpec {
   /** Marked required (spec 000 §5). */
   required?: boolean;
   /** What a blank value saves (columns that cannot be empty). */
-  defaultValue?: number;
+  defaultValue?: number | string;
+  /** The values a "choice" takes, each shown as vendor.choices.<name>.<value>. */
+  choices?: readonly string[];
   /** Bounds of a whole number ("whole"). */
   min?: number;
   max?: number;
@@ -60,7 +64,16 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
     ],
   },
   { key: "delimiters", fields: [text("input_delimiter"), text("input_segmenter"), text("output_delimiter"), text("output_segmenter")] },
-  { key: "files", fields: [regex("regex_format"), yesno("sort_files_by_file_contents"), yesno("use_cost")] },
+  {
+    key: "files",
+    fields: [
+      regex("regex_format"),
+      yesno("sort_files_by_file_contents"),
+      yesno("use_cost"),
+      // D219: lenient applies a set whose only faults are in elements the app does not use.
+      { name: "edi_strictness", kind: "choice", choices: ["lenient", "strict"] satisfies EdiStrictness[], defaultValue: "lenient", help: true },
+    ],
+  },
   { key: "doc850", fields: [text("850_format"), segments("850_segments")] },
   { key: "doc855", fields: [text("855_format"), segments("855_segments")] },
   { key: "doc856", fields: [text("856_format"), segments("856_segments"), regex("856_file_contents_regex")] },

@@ -183,6 +183,10 @@ export function validateVendor(body: unknown, existing?: Vendor, newId?: number)
         if (value === "1" || value === "0") data[field.name] = Number(value);
         else fail(field.name, message("vendor.errors.format", { field: label(field) }));
         break;
+      case "choice":
+        if (z.enum(field.choices as [string, ...string[]]).safeParse(value).success) data[prismaField(field.name)] = value;
+        else fail(field.name, message("vendor.errors.choice", { field: label(field), choices: field.choices!.join(", ") }));
+        break;
       case "mechanism":
         if (["1", "2", "3"].includes(value)) data[field.name] = Number(value);
         else fail(field.name, message("vendor.errors.mechanism", { field: label(field) }));

@@ -29,6 +29,7 @@ const NEW_VENDOR: Record<string, string> = {
   sort_files_by_file_contents: "0",
   is_archiving_files: "1",
   use_cost: "0",
+  edi_strictness: "lenient",
   "997_enabled": "1",
   "846_enabled": "0",
   unwrap_846: "0",
@@ -112,6 +113,15 @@ export default function EditVendor() {
     switch (field.kind) {
       case "yesno":
         return <Select key={field.name} {...common} options={yesNo} placeholder=" " helpText={field.help ? t(`vendor.help.${field.name}`) : undefined} />;
+      case "choice":
+        return (
+          <Select
+            key={field.name}
+            {...common}
+            options={(field.choices ?? []).map((value) => ({ value, label: t(`vendor.choices.${field.name}.${value}`) }))}
+            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
+          />
+        );
       case "format":
       case "mechanism":
         // A code and what it means: "1 EDI", "2 FTP"…

@@ -353,19 +353,35 @@ export function acknowledgeGroup(result: Pick<ReadResult, "interchanges" | "faul
   return acknowledgeIndexedGroup(result, indexFaults(result, options.extraFaults), options);
 }
 
-/** The faults of a read that a 997 reports (not TA1's), by interchange and group: built once, so answering n groups is linear (D73). */
-type FaultIndex = Map<string, Fault[]>;
+/**
+ * The faults of a read that a 997 reports (not TA1's), by interchange and
+ * group, and which interchanges and groups a refusing envelope fault (TA1's)
+ * sets aside: their sets are not applied, so the 997 rejects them (D217).
+ * Built once, so answering n groups is linear (D73).
+ */
+interface FaultIndex {
+  byGroup: Map<string, Fault[]>;
+  refusedInterchanges: Set<number | undefined>;
+  refusedGroups: Set<string>;
+}
 const groupKey = (interchange: number | undefined, group: number | undefined) => `${interchange}/${group}`;
 
 function indexFaults(result: Pick<ReadResult, "faults" | "warnings">, extraFaults: Fault[] = []): FaultIndex {
-  const index: FaultIndex = new Map();
+  const index: FaultIndex = { byGroup: new Map(), refusedInterchanges: new Set(), refusedGroups: new Set() };
   for (const list of [result.faults, result.warnings, extraFaults]) {
     for (const fault of list) {
-      if (fault.ack.segment === "TA1" || fault.group === undefined) continue;
+      if (fault.ack.segment === "TA1") {
+        // Warnings (a tolerant read, the vendor's delimiter hints) and notes refuse nothing.
+        if (list === result.warnings || fault.noted) continue;
+        if (fault.group === undefined) index.refusedInterchanges.add(fault.interchange);
+        else index.refusedGroups.add(groupKey(fault.interchange, fault.group));
+        continue;
+      }
+      if (fault.group === undefined) continue;
       const key = groupKey(fault.interchange, fault.group);
-      const faults = index.get(key);
+      const faults = index.byGroup.get(key);
       if (faults) faults.push(fault);
-      else index.set(key, [fault]);
+      else index.byGroup.set(key, [fault]);
     }
   }
   return index;
@@ -376,7 +392,8 @@ function acknowledgeIndexedGroup(result: Pick<ReadResult, "interchanges" | "segm
   const g = options.group ?? 0;
   const group = result.interchanges[i]?.groups[g];
   if (!group) throw new Error(`no functional group ${g} in interchange ${i}`);
-  const faults = index.get(groupKey(i, g)) ?? [];
+  const faults = index.byGroup.get(groupKey(i, g)) ?? [];
+  const refusedByEnvelope = index.refusedInterchanges.has(i) || index.refusedGroups.has(groupKey(i, g));
   const five = group.version.startsWith("00501");
 
   const byTransaction = new Map<number, Fault[]>();
@@ -386,19 +403,23 @@ function acknowledgeIndexedGroup(result: Pick<ReadResult, "interchanges" | "segm
     if (list) list.push(fault);
     else byTransaction.set(fault.transaction, [fault]);
   }
-  const transactions = group.transactions.map((transaction, t) => acknowledgeTransaction(result, transaction, byTransaction.get(t) ?? [], options, five));
-  const accepted = transactions.filter((each) => each.status === "accepted" || each.status === "accepted_with_errors").length;
-  const groupCodes = unique(faults.filter((fault) => fault.transaction === undefined && fault.ack.segment === "AK9").map((fault) => fault.ack.code)).slice(
-    0,
-    5,
+  const groupFaults = faults.filter((fault) => fault.transaction === undefined && fault.ack.segment === "AK9");
+  const refusingGroupCodes = unique(groupFaults.filter((fault) => !fault.noted).map((fault) => fault.ack.code));
+  const notedGroupCodes = unique(groupFaults.filter((fault) => fault.noted).map((fault) => fault.ack.code));
+  // A set of a group or interchange refused as a whole is not applied: never accepted in the 997 (D217).
+  const setsRefused = refusedByEnvelope || refusingGroupCodes.length > 0;
+  const transactions = group.transactions.map((transaction, t) =>
+    acknowledgeTransaction(result, transaction, byTransaction.get(t) ?? [], options, five, setsRefused),
   );
+  const accepted = transactions.filter((each) => each.status === "accepted" || each.status === "accepted_with_errors").length;
+  const groupCodes = unique([...refusingGroupCodes, ...notedGroupCodes]).slice(0, 5);
   // AK902 is N0 1/6: GE01 as sent only when it fits.
   const ge01 = group.ge?.[1]?.trim() ?? "";
   const included = /^\d{1,6}$/.test(ge01) ? Number(ge01) : transactions.length;
   let statusCode: string;
-  if (groupCodes.length > 0 || accepted === 0) statusCode = "R";
+  if (setsRefused || accepted === 0) statusCode = "R";
   else if (accepted < transactions.length) statusCode = "P";
-  else statusCode = transactions.some((each) => each.status === "accepted_with_errors") ? "E" : "A";
+  else statusCode = notedGroupCodes.length > 0 || transactions.some((each) => each.status === "accepted_with_errors") ? "E" : "A";
 
   return dropUndefined({
     functionalId: group.functionalId,
@@ -418,9 +439,13 @@ function acknowledgeTransaction(
   faults: Fault[],
   options: AcknowledgeOptions,
   five: boolean,
+  /** The set's group or interchange is refused: the set is not applied (D217). */
+  refused = false,
 ): AckTransaction {
-  const setCodes = unique(faults.filter((fault) => fault.ack.segment === "AK5").map((fault) => fault.ack.code));
-  if (options.supportedSets && !options.supportedSets.includes(transaction.setId)) setCodes.unshift("1");
+  const setCodes = unique(faults.filter((fault) => fault.ack.segment === "AK5" && !fault.noted).map((fault) => fault.ack.code));
+  // Noted codes (a repeated ST02: 23) go with an E, or with the R of the set's other faults (D215).
+  const notedCodes = unique(faults.filter((fault) => fault.ack.segment === "AK5" && fault.noted).map((fault) => fault.ack.code));
+  if (options.supportedSets && !options.supportedSets.includes(transaction.setId) && !setCodes.includes("1")) setCodes.unshift("1");
 
   // One AK3 per segment at fault, its AK4s under it.
   const bySegment = new Map<number, AckSegmentError>();
@@ -441,11 +466,13 @@ function acknowledgeTransaction(
     }
   }
   const errors = [...bySegment.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  if (errors.length > 0 && setCodes.length === 0 && !options.acceptWithErrors) setCodes.push("5");
+  const refusingErrors = faults.some((fault) => !fault.noted && (fault.ack.segment === "AK3" || fault.ack.segment === "AK4"));
+  if (refusingErrors && setCodes.length === 0 && !options.acceptWithErrors) setCodes.push("5");
 
   let statusCode = "A";
-  if (setCodes.length > 0 && !(options.acceptWithErrors && setCodes.every((code) => code === "5"))) statusCode = "R";
-  else if (errors.length > 0) statusCode = "E";
+  if (refused || (setCodes.length > 0 && !(options.acceptWithErrors && setCodes.every((code) => code === "5")))) statusCode = "R";
+  else if (errors.length > 0 || notedCodes.length > 0) statusCode = "E";
+  setCodes.push(...notedCodes.filter((code) => !setCodes.includes(code)));
   const convention = five ? result.segments.elements(transaction.start)[3] || undefined : undefined;
   return dropUndefined({
     setId: transaction.setId,

@@ -233,3 +233,33 @@ export function checkElements(issues: Issues, segment: Segment): void {
       issues.elementFault(segment, n, AK4.tooLong, (name) => faultPhrase("too_long", { element: name, max, length: value.length }));
   }
 }
+
+// ---------------------------------------------------------------------------
+// What the app acts on (D219)
+
+/** Elements a..b of a segment, named as X12 does (LIN02, LIN03...). */
+const range = (segment: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `${segment}${String(from + k).padStart(2, "0")}`);
+
+/**
+ * Per received set, the elements whose values the app applies (from what
+ * app/dropship/flow reads out of each document): the order, the product, the
+ * quantity, the tracking number and carrier, the invoice. A fault in any other
+ * element (an address's N402, an 846's QTY03 unit) loses nothing the app
+ * records, so a lenient vendor's set is applied with the fault noted. A set
+ * not listed (997, 850) uses every element. Product IDs come in pairs from
+ * their first qualifier on: every pair counts, as readers take the first of
+ * any qualifier.
+ */
+export const APPLIED_ELEMENTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  // shipmentInputs: PO (PRF01, else BSN02), HL structure, product and shipped quantity, tracking (REF, MAN), carrier (TD503 SCAC, TD505 routing).
+  "856": new Set(["BSN02", ...range("HL", 1, 3), "PRF01", ...range("LIN", 1, 31), "SN102", "REF01", "REF02", "MAN01", "MAN02", "TD503", "TD505"]),
+  // applyStock: the product and its quantity (QTY01 picks which quantity).
+  "846": new Set([...range("LIN", 1, 31), "QTY01", "QTY02"]),
+  // ackInputs: the PO, its status and each line's product, quantity, status and date.
+  "855": new Set([...range("BAK", 1, 3), ...range("PO1", 1, 25), ...range("ACK", 1, 5)]),
+  // invoiceLines: invoice and PO numbers, each line's product, quantity and unit price.
+  "810": new Set(["BIG02", "BIG04", ...range("IT1", 1, 25)]),
+};
+
+/** A set's element the app acts on: listed for its set, or any element of a set without a list. */
+export const appliesElement = (setId: string, elementName: string) => APPLIED_ELEMENTS[setId]?.has(elementName) ?? true;

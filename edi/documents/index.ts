@@ -177,3 +177,4 @@ export {
 export * from "./997";
 export * from "./ta1";
 export * from "./ack-property";
+export * from "./strictness";

@@ -56,7 +56,7 @@ export function planTa1(result: Pick<ReadResult, "interchanges" | "faults" | "wa
     const receivedTa1 = interchange.serviceSegments.some((index) => index < result.segments.length && result.segments.id(index) === "TA1");
     if (interchange.groups.length === 0 && receivedTa1) return;
     const refusing = result.faults.filter((fault) => isTa1Fault(fault, i));
-    const tolerated = result.warnings.filter((fault) => isTa1Fault(fault, i) && !isHintNote(fault));
+    const tolerated = result.warnings.filter((fault) => isTa1Fault(fault, i) && !isHintNote(fault) && !fault.noted);
     const content = interchange.groups.filter((group) => group.functionalId !== "FA");
     const unnamed = content.filter((group) => !echoableGroup(group));
     const brokenDelimiters = delimiterProblems(interchange.delimiters).length > 0 || answerDelimiters(options.delimiters ?? interchange.delimiters) === null;

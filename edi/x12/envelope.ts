@@ -6,6 +6,7 @@
 import type { Phrase } from "../messages";
 import { faultPhrase } from "../texts";
 import { AK3, AK4, AK5, AK9, TA1, said, type Fault } from "./faults";
+import { ControlNumberSet } from "./control-number-set";
 import type { Delimiters } from "./isa";
 
 export interface TransactionSet {
@@ -77,16 +78,25 @@ function validGroupDate(value: string, version: string) {
 }
 const validTime = (value: string) => /^\d{4}(\d{2}(\d{1,2})?)?$/.test(value) && Number(value.slice(0, 2)) < 24 && Number(value.slice(2, 4)) < 60;
 
+/** Only end-of-file marks: Ctrl-Z (0x1A) and NUL padding, as DOS-era and AS400 tools leave after the last IEA. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+const isEndOfFileMark = (text: string) => text.length > 0 && /^[\u001a\u0000]+$/.test(text);
+
 export class EnvelopeReader {
   readonly interchanges: Interchange[] = [];
   readonly faults: Fault[] = [];
+  /** Noted, not refusing (D215): duplicate control numbers, an end-of-file mark. The readers hand them on as warnings. */
+  readonly notes: Fault[] = [];
   private interchange?: Interchange;
   private group?: FunctionalGroup;
   private transaction?: TransactionSet;
   private lastIndex = -1;
+  // GS06s of the open interchange, ST02s of the open group: a repeat is noted (D216).
+  private groupNumbers = new ControlNumberSet(true);
+  private setNumbers = new ControlNumberSet(false);
 
   private add(fault: Omit<Fault, "interchange" | "group" | "transaction"> & Partial<Fault>) {
-    this.faults.push({
+    (fault.noted ? this.notes : this.faults).push({
       interchange: this.interchanges.length - 1,
       group: this.group ? this.interchange!.groups.length - 1 : undefined,
       transaction: this.transaction ? this.group!.transactions.length - 1 : undefined,
@@ -114,6 +124,7 @@ export class EnvelopeReader {
     };
     this.interchanges.push(interchange);
     this.interchange = interchange;
+    this.groupNumbers.clear();
     for (const fault of isaFaults) this.add({ ...fault, segmentIndex: index + 1 });
     this.lastIndex = index;
   }
@@ -123,6 +134,19 @@ export class EnvelopeReader {
     this.lastIndex = index;
     const interchange = this.interchange;
     if (!interchange) {
+      const stray = elementsOf(index)[0] ?? id;
+      if (this.interchanges.length > 0 && isEndOfFileMark(stray)) {
+        // Tolerated, and named (never printed raw): the interchanges before it are whole.
+        this.add({
+          level: "interchange",
+          segmentIndex: index + 1,
+          segmentId: "",
+          noted: true,
+          ack: { segment: "TA1", code: TA1.content },
+          ...said(faultPhrase("end_of_file_mark", { characters: stray })),
+        });
+        return;
+      }
       this.add({
         level: "interchange",
         segmentIndex: index + 1,
@@ -264,6 +288,18 @@ export class EnvelopeReader {
     };
     this.interchange!.groups.push(group);
     this.group = group;
+    this.setNumbers.clear();
+    if (group.controlNumber && this.groupNumbers.repeat(group.controlNumber)) {
+      this.add({
+        level: "group",
+        segmentIndex: index + 1,
+        segmentId: "GS",
+        element: 6,
+        noted: true,
+        ack: { segment: "AK9", code: AK9.controlNumberNotUnique },
+        ...said(faultPhrase("gs06_not_unique", { value: JSON.stringify(group.controlNumber), control: JSON.stringify(this.interchange!.controlNumber) })),
+      });
+    }
     const fault = (element: number, code: string, phrase: Phrase) =>
       this.add({ level: "element", segmentIndex: index + 1, segmentId: "GS", element, ack: { segment: "TA1", code }, ...said(phrase) });
     if (gs.length - 1 !== 8) fault(gs.length - 1, TA1.content, faultPhrase("gs_count", { count: gs.length - 1 }));
@@ -314,6 +350,18 @@ export class EnvelopeReader {
     const transaction: TransactionSet = { setId: st[1] ?? "", controlNumber: (st[2] ?? "").trim(), start: index, end: index, closed: false };
     this.group!.transactions.push(transaction);
     this.transaction = transaction;
+    if (transaction.controlNumber && this.setNumbers.repeat(transaction.controlNumber)) {
+      this.add({
+        level: "transaction",
+        segmentIndex: index + 1,
+        segmentId: "ST",
+        element: 2,
+        positionInTransaction: 1,
+        noted: true,
+        ack: { segment: "AK5", code: AK5.controlNumberNotUnique },
+        ...said(faultPhrase("st02_not_unique", { value: JSON.stringify(transaction.controlNumber), control: JSON.stringify(this.group!.controlNumber) })),
+      });
+    }
     if (!/^\d{3}$/.test(transaction.setId)) {
       this.add({
         level: "transaction",

@@ -2,7 +2,7 @@
 // and mapped to the acknowledgement code a partner understands: TA1 note codes
 // for the interchange, AK9 for a functional group, AK5 for a transaction set,
 // AK3/AK4 for a segment or one of its elements.
-import { coded, type CodedMessage, type Phrase } from "../messages";
+import { coded, nameControls, type CodedMessage, type Phrase } from "../messages";
 
 export type FaultLevel = "interchange" | "group" | "transaction" | "segment" | "element";
 
@@ -24,6 +24,13 @@ export interface Fault {
   transaction?: number;
   /** Position of the segment inside its transaction set (ST = 1), for AK302. */
   positionInTransaction?: number;
+  /**
+   * Noted, not refusing (D215): the set or group is still applied, and a 997
+   * answers it accepted with errors (AK5/AK9 `E`) carrying this code. A
+   * duplicate control number, a trailing Ctrl-Z, an element a lenient vendor's
+   * set may get wrong.
+   */
+  noted?: boolean;
 }
 
 // TA1 note codes (TA105).
@@ -54,7 +61,7 @@ export const TA1 = {
 } as const;
 
 // AK905: functional group syntax errors.
-export const AK9 = { trailerMissing: "3", controlNumberMismatch: "4", transactionCount: "5", controlNumberSyntax: "6" } as const;
+export const AK9 = { trailerMissing: "3", controlNumberMismatch: "4", transactionCount: "5", controlNumberSyntax: "6", controlNumberNotUnique: "19" } as const;
 // AK502: transaction set syntax errors.
 export const AK5 = {
   notSupported: "1",
@@ -64,6 +71,7 @@ export const AK5 = {
   oneOrMoreSegmentsInError: "5",
   missingOrInvalidId: "6",
   missingOrInvalidControlNumber: "7",
+  controlNumberNotUnique: "23",
 } as const;
 // AK304: segment syntax errors.
 export const AK3 = { unrecognized: "1", unexpected: "2", mandatoryMissing: "3", notInSet: "6", outOfSequence: "7", elementErrors: "8" } as const;
@@ -81,7 +89,7 @@ export const AK4 = {
 
 /** One line per fault: "segment 14 (SE): SE01 says 12 segments, the transaction set has 11 [AK5 4]". */
 export function describeFault(fault: Fault): string {
-  return `segment ${fault.segmentIndex} (${fault.segmentId || "?"}): ${fault.message} [${fault.ack.segment} ${fault.ack.code}]`;
+  return `segment ${fault.segmentIndex} (${nameControls(fault.segmentId) || "?"}): ${fault.message} [${fault.ack.segment} ${fault.ack.code}]`;
 }
 
 /** A fault's `message` and `coded` from one of our sentences (edi/texts.ts). */
@@ -91,7 +99,7 @@ export const said = (phrase: Phrase): { message: string; coded: CodedMessage } =
 export function faultMessage(fault: Fault): CodedMessage {
   return coded("edi.fault.line", {
     index: fault.segmentIndex,
-    segment: fault.segmentId || "?",
+    segment: nameControls(fault.segmentId) || "?",
     message: fault.coded ?? { text: fault.message },
     ack: fault.ack.segment,
     ack_code: fault.ack.code,

@@ -249,7 +249,8 @@ function noteHints(options: ReadOptions, delimiters: Delimiters, index: number, 
 function finish(envelope: EnvelopeReader, segments: SegmentTable, warnings: Fault[], options: ReadOptions): ReadResult {
   const tolerant = options.mode === "tolerant";
   const faults = tolerant ? [] : envelope.faults;
-  const all = tolerant ? [...warnings, ...envelope.faults] : warnings;
+  // Notes (D215) refuse nothing in either mode.
+  const all = tolerant ? [...warnings, ...envelope.faults, ...envelope.notes] : [...warnings, ...envelope.notes];
   return { ok: faults.length === 0, interchanges: envelope.interchanges, faults, warnings: all, segments };
 }
 

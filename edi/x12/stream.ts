@@ -155,7 +155,7 @@ export async function readX12Stream(
   return {
     ok: tolerant || envelope.faults.length === 0,
     faults: tolerant ? [] : envelope.faults,
-    warnings: tolerant ? envelope.faults : [],
+    warnings: [...(tolerant ? envelope.faults : []), ...envelope.notes], // notes refuse nothing (D215)
     interchanges: envelope.interchanges,
     segmentCount: index,
     bytes,

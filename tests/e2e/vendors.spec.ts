@@ -87,13 +87,23 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   await field(page, "Name").fill("E2E Vendor Renamed");
   await field(page, "Port").fill("22");
   await field(page, "Output Element Delimiter").fill("|");
+  // EDI strictness (D219): lenient by default, with its help; Strict chosen here.
+  await expect(field(page, "EDI Strictness")).toHaveValue("lenient");
+  await expect(page.getByText(/^Lenient: a transaction set whose only faults are a length or a code/)).toBeVisible();
+  await field(page, "EDI Strictness").selectOption({ label: "Strict" });
   await page.getByRole("button", { name: "Save Vendor" }).click();
   await expect(page.getByText("Vendor saved successfully")).toBeVisible();
-  const [renamed] = await dbQuery<{ name: string; sftp_port: number; output_delimiter: string; sftp_pass: string }>(
-    "SELECT name, sftp_port, output_delimiter, sftp_pass FROM dropship_vendor WHERE id = $1",
+  const [renamed] = await dbQuery<{ name: string; sftp_port: number; output_delimiter: string; sftp_pass: string; edi_strictness: string }>(
+    "SELECT name, sftp_port, output_delimiter, sftp_pass, edi_strictness FROM dropship_vendor WHERE id = $1",
     [created.id],
   );
-  expect(renamed).toMatchObject({ name: "E2E Vendor Renamed", sftp_port: 22, output_delimiter: "|", sftp_pass: created.sftp_pass });
+  expect(renamed).toMatchObject({
+    name: "E2E Vendor Renamed",
+    sftp_port: 22,
+    output_delimiter: "|",
+    sftp_pass: created.sftp_pass,
+    edi_strictness: "strict",
+  });
 
   // Another port with the password left empty: typed again, or the stored one would follow the vendor elsewhere (D64).
   await open(page, `/dropship/vendor/edit?id=${created.id}`);

@@ -265,6 +265,22 @@ describe("vendor API", () => {
     await api(`/api/dropship_vendor/${created.id}`, { method: "DELETE", body: {} });
   });
 
+  it("takes the EDI strictness as lenient (the default) or strict, nothing else (D219)", async () => {
+    const created = await (await api("/api/dropship_vendor", { body: validVendor({ name: "Strict Co", store_id: "DS08" }) })).json();
+    expect(created).toMatchObject({ edi_strictness: "lenient" });
+    const strict = await api(`/api/dropship_vendor/${created.id}`, {
+      body: { ...validVendor({ name: "Strict Co", store_id: "DS08", edi_strictness: "strict" }), _method: "PUT" },
+    });
+    expect(await strict.json()).toMatchObject({ edi_strictness: "strict" });
+    expect(await suite.db.vendor.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ edi_strictness: "strict" });
+    const refused = await api("/api/dropship_vendor", { body: validVendor({ name: "Loose Co", store_id: "DS09", edi_strictness: "sloppy" }) });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual({ edi_strictness: ["EDI Strictness must be one of lenient, strict"] });
+    const french = await api("/api/dropship_vendor?locale=fr", { body: validVendor({ name: "Loose Co", store_id: "DS09", edi_strictness: "STRICT" }) });
+    expect((await french.json()).errors).toEqual({ edi_strictness: ["Rigueur EDI doit être l'une de ces valeurs : lenient, strict"] });
+    await api(`/api/dropship_vendor/${created.id}`, { method: "DELETE", body: {} });
+  });
+
   it("refuses regular expressions that can backtrack catastrophically, invalid ones and over-long ones (D65)", async () => {
     const refused = await api("/api/dropship_vendor", {
       body: validVendor({

@@ -17,7 +17,7 @@ import { answerDelimiters, build997, ack997Interchange, type AckGroup } from "@e
 import { reserveControlNumbers, type SqlQuery } from "@edi/control-numbers";
 import { joinRemote } from "@edi/transport";
 import type { TradingProfile } from "@edi/vendor-profile";
-import type { Fault } from "@edi/x12";
+import { faultMessage, type Fault } from "@edi/x12";
 import type { ReadResult } from "@edi/x12";
 import { writeInterchange, x12DateTime } from "@edi/x12";
 import type { ApplyContext } from "./apply-responses.server";
@@ -74,6 +74,26 @@ export function recordGroupAcks(
   // Inserted with the batch's other rows (ApplyBatch.flush); a group recorded before (a re-run of the same file) is kept as it was.
   context.batch.groupAcks.push(...rows.map((row) => ({ ...row, vendor_id: context.vendor.id, received_id: context.transmissionId })));
   return built.acknowledgements;
+}
+
+/** Noted faults listed in a file's warning; the 997 carries them all. */
+const NOTED_LISTED = 5;
+
+/**
+ * The warning for a file applied with faults noted, not refused (D215, D219):
+ * a repeated ST02 or GS06, an end-of-file mark, an element a lenient vendor got
+ * wrong where the app does not look. The 997 answers those sets E.
+ */
+export function logNotedFaults(context: ApplyContext, noted: Fault[]) {
+  if (noted.length === 0) return;
+  context.logs.push({
+    ...vendorLog(context.vendor),
+    action: "process_responses",
+    status: "warning",
+    file_name: context.fileName,
+    transmission_id: context.transmissionId,
+    ...logMessage("logs.dropship.faults_noted", { file: context.fileName, count: noted.length, faults: noted.slice(0, NOTED_LISTED).map(faultMessage) }),
+  });
 }
 
 /** GS02/GS03 are AN 2/15: the received ones (swapped) only when they fit, else our IDs. */

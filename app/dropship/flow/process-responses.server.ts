@@ -24,12 +24,12 @@ import { joinRemote, remoteEntryPath } from "@edi/transport";
 import { PathError, TransportError } from "@edi/transport";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { describeFault, faultMessage, type Fault } from "@edi/x12";
-import { readInventoryStream } from "@edi/documents";
+import { documentFaults, judgeFaults, readInventoryStream } from "@edi/documents";
 import { readX12, type ReadResult, type SegmentTable } from "@edi/x12";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { as400CopyFolder } from "~/as400/copy-folders";
 import { withVendorTransport } from "../vendor-connection.server";
-import { prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
+import { logNotedFaults, prepareWaiting997s, recordGroupAcks } from "./ack-997.server";
 import {
   ApplyBatch,
   applyAcknowledgements,
@@ -387,7 +387,8 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
     ),
   );
   if (envelope.interchanges.length === 0 || sets.some((set) => set.setId !== "846")) return null;
-  const allFaults = [...envelope.faults, ...checked.faults];
+  const judged = judgeFaults(envelope, checked.faults, profile.strictness); // D219
+  const allFaults = judged.refusing;
   const atFault = (location: { interchange: number; group: number; transaction: number }) =>
     allFaults.some(
       (f) =>
@@ -415,8 +416,9 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
     context,
     profile,
     { interchanges: envelope.interchanges, faults: envelope.faults, warnings: envelope.warnings, segments: NO_SEGMENTS },
-    checked.faults,
+    judged.content,
   );
+  logNotedFaults(context, judged.noted);
   const summary = applied ? message("logs.outcome.applied", { applied: `${applied} x 846` }) : message("logs.outcome.applied_nothing");
   if (allFaults.length === 0) return { status: "processed", ...summaryOf(summary.code, summary.params) };
   return {
@@ -605,11 +607,13 @@ async function processX12(context: ApplyContext, profile: TradingProfile, read: 
     return { status: "failed", ...error, ...summaryOf("logs.outcome.not_x12") };
   }
   const documents = read.documents;
-  const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
+  // The vendor's strictness decides which content faults refuse their set (D219).
+  const judged = judgeFaults(result, documentFaults(result, documents), profile.strictness);
   const unknownSets = documents.filter((d) => !d.mapped).map((d) => d.setId);
-  const allFaults = [...result.faults, ...contentFaults];
+  const allFaults = judged.refusing;
   const counts = await applyX12(context, documents, allFaults);
-  await queueAck997(context, profile, result, contentFaults);
+  await queueAck997(context, profile, result, judged.content);
+  logNotedFaults(context, judged.noted);
   const applied =
     Object.entries(counts)
       .map(([set, n]) => `${n} x ${set}`)

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "dropship_vendor" ADD COLUMN     "edi_strictness" TEXT NOT NULL DEFAULT 'lenient';
+
