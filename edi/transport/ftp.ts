@@ -241,14 +241,16 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
         );
       });
     } catch (error) {
-      if (!/maximum bytes exceeded/i.test(describe(error).message)) throw error;
+      // basic-ftp stops reading at maxListingBytes and closes the connection; the step saw a lost connection.
+      const raw = error instanceof TransportError ? error.cause : error;
+      if (!/maximum bytes exceeded/i.test(describe(raw).message)) throw error;
       this.client.close();
-      const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+      const kilobytes = Math.round(maxBytes / 1024);
       throw this.errors.protocol(
         "listing_too_large",
-        { path: folder, megabytes },
-        `The listing of ${folder} is over ${megabytes} MB; the connection was closed (move files out of the folder)`,
-        error,
+        { path: folder, kilobytes },
+        `The listing of ${folder} is over ${kilobytes} KB; the connection was closed (move files out of the folder)`,
+        raw,
       );
     }
     const cut: ListingCut | undefined = entries.length > this.listing.maxNames ? { reason: "names", limit: this.listing.maxNames } : undefined;
