@@ -45,7 +45,6 @@ async function archiveAsBefore(transport: VendorTransport, filePath: string) {
   }
 }
 
-const results: Record<string, unknown> = {};
 for (const [label, connection] of Object.entries(settings)) {
   for (const way of ["before", "now"] as const) {
     const folder = `${label.toLowerCase()}-${way}`;
@@ -59,7 +58,6 @@ for (const [label, connection] of Object.entries(settings)) {
       }
     });
     const seconds = (performance.now() - started) / 1000;
-    results[`archive ${files} files over ${label}, ${way}`] = `${seconds.toFixed(1)} s`;
     console.log(`archive ${files} files over ${label}, ${way}: ${seconds.toFixed(1)} s`);
   }
 }
@@ -74,11 +72,10 @@ const heapBefore = process.memoryUsage().heapUsed;
 const listed = performance.now();
 const listing = await withTransport(settings.SFTP!, (transport) => transport.list("/many"));
 const heapAfter = process.memoryUsage().heapUsed;
-console.log(
-  `listing 50,000 names over SFTP: ${listing.length} kept (cut: ${JSON.stringify(listing.cut)}), ${((performance.now() - listed) / 1000).toFixed(1)} s, heap +${Math.round((heapAfter - heapBefore) / 1e6)} MB`,
-);
+const seconds = ((performance.now() - listed) / 1000).toFixed(1);
+const heapMb = Math.round((heapAfter - heapBefore) / 1e6);
+console.log(`listing 50,000 names over SFTP: ${listing.length} kept (cut: ${JSON.stringify(listing.cut)}), ${seconds} s, heap +${heapMb} MB`);
 
 await ftp.stop();
 await sftp.stop();
 rmSync(root, { recursive: true, force: true });
-void results;
