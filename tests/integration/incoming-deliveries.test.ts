@@ -181,6 +181,38 @@ describe("a file still being written is left (D60)", () => {
   });
 });
 
+describe("a file that grows between runs is left until it stops (D181)", () => {
+  it("leaves an AS400 file the exchange writes to between runs, pausing longer than the settle pause, and takes it whole", async () => {
+    const folder = dir(PRODUCT_CATALOG_FOLDER.slice(1));
+    mkdirSync(folder, { recursive: true });
+    const name = `${tag}_slow.csv`;
+    writeFileSync(path.join(folder, name), `sku,name,price\n${tag}-S1,Slow,1.00\n`);
+    let listings = 0;
+    servers.sftp.faults.beforeListing((serverPath) => {
+      if (serverPath === PRODUCT_CATALOG_FOLDER && ++listings === 2) appendFileSync(path.join(folder, name), `${tag}-S2,Slow,2.00\n`);
+    });
+    try {
+      const first: CatalogReport = { counts: {}, problems: [] };
+      await importProductCatalogFiles(first);
+      expect(first.counts).toMatchObject({ catalog_files_still_changing: 1 });
+      servers.sftp.faults.beforeListing(null);
+      // The writer pauses a whole run, then writes on: both listings of the next run agree, yet the file grew since the last run.
+      appendFileSync(path.join(folder, name), `${tag}-S3,Slow,3.00\n`);
+      const second: CatalogReport = { counts: {}, problems: [] };
+      await importProductCatalogFiles(second);
+      expect(second.counts).toMatchObject({ catalog_files_still_changing: 1 });
+      expect(second.counts.catalog_files_stored).toBeUndefined();
+      expect(readdirSync(folder)).toContain(name);
+      const third: CatalogReport = { counts: {}, problems: [] };
+      await importProductCatalogFiles(third);
+      expect(third.counts).toMatchObject({ catalog_files_stored: 1 });
+      expect(await prisma.product.count({ where: { sku: { in: [`${tag}-S1`, `${tag}-S2`, `${tag}-S3`] } } })).toBe(3);
+    } finally {
+      servers.sftp.faults.beforeListing(null);
+    }
+  });
+});
+
 describe("names from listings are data, not paths (D61)", () => {
   it("stores a name a listing gives twice as two deliveries, each with its own content", async () => {
     const vendor = await createVendor();
