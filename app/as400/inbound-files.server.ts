@@ -32,7 +32,15 @@ import {
 import { TransportError, withTransport, type RemoteFile, type VendorTransport } from "@edi/transport";
 import { settledFiles } from "@edi/transport";
 import { listingCutMessage, refusedNamesParams, selectFromListing } from "~/transfers/incoming-listing.server";
-import { as400SightingOwner, changedSince, forgetSightings, readSightings, recordSightings, waitedLongEnough } from "~/transfers/whole-files.server";
+import {
+  as400SightingOwner,
+  changedSince,
+  forgetSightings,
+  forgetVanishedSightings,
+  readSightings,
+  recordSightings,
+  waitedLongEnough,
+} from "~/transfers/whole-files.server";
 import { message, type RunMessage } from "~/i18n/messages";
 import { as400ConnectionSettings } from "./connection.server";
 import { errorMessage } from "~/lib/error-message";
@@ -150,7 +158,8 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
   }
   const config = env();
   // Bounded: a listing stops at a number of names or a time, and a run takes MAX_FILES_PER_FOLDER files, oldest first (D180).
-  const selection = selectFromListing(await transport.list(kind.folder), (file) => /\.csv$/i.test(file.name), config.MAX_FILES_PER_FOLDER);
+  const listing = await transport.list(kind.folder);
+  const selection = selectFromListing(listing, (file) => /\.csv$/i.test(file.name), config.MAX_FILES_PER_FOLDER);
   // Names that are paths ("../../eod/x.csv") are never read, moved or applied: named in one problem, left in place.
   if (selection.refused.length) hooks.problem(message("logs.as400.names_refused_batch", refusedNamesParams(selection.refused, kind.folder)));
   if (selection.cut) {
@@ -163,16 +172,22 @@ export async function fetchInboundFiles(transport: VendorTransport, kind: Inboun
   hooks.filesFound?.(csvFiles.length);
   // A file left at an earlier run and changed since is still being written (D181), until the longest wait.
   const owner = as400SightingOwner(kind);
+  if (!listing.cut)
+    await forgetVanishedSightings(
+      owner,
+      listing.map((file) => file.path),
+    );
   const sightings = await readSightings(
     owner,
     csvFiles.map((file) => file.path),
   );
   const maxWaitMs = config.AS400_INCOMING_MAX_WAIT_MINUTES * 60_000;
   const growing = csvFiles.filter((file) => changedSince(sightings.get(file.path), file) && !waitedLongEnough(sightings.get(file.path), maxWaitMs));
+  const left = new Set(growing);
   const { ready, changing } = await settledFiles(
     transport,
     kind.folder,
-    csvFiles.filter((file) => !growing.includes(file)),
+    csvFiles.filter((file) => !left.has(file)),
     {
       minAgeMs: config.AS400_MIN_FILE_AGE_SECONDS * 1000,
       pauseMs: config.INCOMING_SETTLE_SECONDS * 1000,

@@ -87,3 +87,8 @@ export async function forgetSightings(owner: SightingOwner, paths: string[]): Pr
   if (paths.length === 0) return;
   await prisma.incomingFileSighting.deleteMany({ where: { owner, remote_path: { in: paths } } });
 }
+
+/** Forgets the owner's files no longer listed (deleted or moved by their writer); only after a listing that was not cut. */
+export async function forgetVanishedSightings(owner: SightingOwner, listedPaths: string[]): Promise<void> {
+  await prisma.$executeRaw`DELETE FROM incoming_file_sighting WHERE owner = ${owner} AND NOT (remote_path = ANY(${listedPaths}::text[]))`;
+}

@@ -30,6 +30,7 @@ import { listingCutMessage, refusedNamesParams, selectFromListing } from "~/tran
 import {
   changedSince,
   forgetSightings,
+  forgetVanishedSightings,
   lacksClosingIea,
   readSightings,
   recordSightings,
@@ -153,7 +154,7 @@ async function refuseUnsafeNames(vendor: Vendor, folder: string, refused: Remote
   ]);
 }
 
-/** One info line of the vendor's receive log, about a file or the folder. */
+/** One line of the vendor's receive log, about a file or the folder. */
 const receiveLog = (
   vendor: Vendor,
   fileName: string | null,
@@ -172,7 +173,8 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
   const folder = vendor.sftp_incoming_folder!;
   const maxFiles = env().MAX_FILES_PER_FOLDER;
   // Bounded: a listing stops at a number of names or a time, and a run takes MAX_FILES_PER_FOLDER files, oldest first (D180).
-  const selection = selectFromListing(await transport.list(folder), (file) => !profile.fileNamePattern || profile.fileNamePattern.test(file.name), maxFiles);
+  const listing = await transport.list(folder);
+  const selection = selectFromListing(listing, (file) => !profile.fileNamePattern || profile.fileNamePattern.test(file.name), maxFiles);
   await refuseUnsafeNames(vendor, folder, selection.refused, report);
   if (selection.unwanted) report.count("left_by_regex_format", selection.unwanted);
   const folderLines: LogEntry[] = [];
@@ -189,13 +191,19 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
   await writeLogs(folderLines);
   // A file left at an earlier run because it was not whole, and changed since, is still being written (D181).
   const owner = vendorSightingOwner(vendor.id);
+  if (!listing.cut)
+    await forgetVanishedSightings(
+      owner,
+      listing.map((file) => file.path),
+    );
   const maxWaitMs = vendor.incoming_max_wait_minutes * 60_000;
   const sightings = await readSightings(
     owner,
     selection.taken.map((file) => file.path),
   );
   const growing = selection.taken.filter((file) => changedSince(sightings.get(file.path), file) && !waitedLongEnough(sightings.get(file.path), maxWaitMs));
-  const wanted = selection.taken.filter((file) => !growing.includes(file));
+  const left = new Set(growing);
+  const wanted = selection.taken.filter((file) => !left.has(file));
   // Only files no longer being written: old enough, or unchanged across two listings (D60).
   const { ready, changing } = await settledFiles(transport, folder, wanted, {
     minAgeMs: vendor.incoming_min_age_seconds * 1000,
