@@ -92,6 +92,18 @@ describe("FTP listings", () => {
     expect(listing.cut).toEqual({ reason: "names", limit: 250 });
   });
 
+  it("stops a listing that does not end in its time, with a message that says so", async () => {
+    // The server holds its answer to LIST for 3 s (the operation's own timeout is 5 s): the listing's 300 ms end it first.
+    ftp.faults.beforeListing(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+    try {
+      const error = await withTransport(ftpSettings({ maxListingMs: 300 }), (transport) => transport.list("/many")).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as TransportError).message).toBe("The listing of /many did not end within 0.3 s; the connection was closed");
+    } finally {
+      ftp.faults.beforeListing(null);
+    }
+  });
+
   it("refuses a listing over its bytes with a message that says so", async () => {
     // 10 names allowed: 5,120 bytes of LIST text, and 300 lines are more.
     const error = await withTransport(ftpSettings({ maxListedNames: 10 }), (transport) => transport.list("/many")).catch((caught: unknown) => caught);
