@@ -143,6 +143,20 @@ const EnvSchema = z.object({
     .default(60),
   /** The pause between the two listings of a vendor's or the AS400's folder that tell a file still being written (D60). */
   INCOMING_SETTLE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0, "must be 0 or more").max(120, "must be at most 120").default(5),
+  /** Files taken from one vendor's or AS400 folder per run, oldest first; the rest at the next runs (D180). */
+  MAX_FILES_PER_FOLDER: z.coerce
+    .number({ message: "must be a number of files" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(20_000, "must be at most 20000")
+    .default(500),
+  /** An AS400 file still changing across runs is left this long at most, then taken as it is (D181; vendors: their own field). */
+  AS400_INCOMING_MAX_WAIT_MINUTES: z.coerce
+    .number({ message: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be at least 1")
+    .max(10_080, "must be at most 10080")
+    .default(60),
   /** Lets an outside caller (a scheduler, the AS400) run or retry the EOD report at /api/eod_report_run/{token} (D32). */
   EOD_API_TOKEN: z.string().trim().min(24, "must be at least 24 characters (openssl rand -hex 16)").optional(),
   /** How much the app logs (D85): fatal, error, warn, info, debug, trace or silent. */

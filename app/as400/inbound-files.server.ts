@@ -2,8 +2,9 @@
 // exchange) drops into a folder for us: order status, special orders, the
 // product catalogue, assignments. Nothing is lost and nothing is done twice:
 // - a file is taken once it is no longer being written: older than
-//   AS400_MIN_FILE_AGE_SECONDS, or unchanged across two listings (D60); a
-//   listed name that is a path is refused and left in place (D61);
+//   AS400_MIN_FILE_AGE_SECONDS, or unchanged across two listings (D60), and
+//   not changed since an earlier run left it (D181); a listed name that is a
+//   path is refused and left in place (D61); MAX_FILES_PER_FOLDER a run (D180);
 // - each file is downloaded and stored whole in `transmission` (partner,
 //   direction in, transaction_set, content and sha256) before anything else;
 // - only once stored is the remote file moved into archive/, so a crash
@@ -28,9 +29,18 @@ import {
   STORE_TRANSACTION,
   supersedeEarlierDeliveries,
 } from "~/transfers/incoming-deliveries.server";
-import { isTemporaryUploadName, TransportError, withTransport, type RemoteFile, type VendorTransport } from "@edi/transport";
-import { displayRemoteName } from "@edi/transport";
+import { TransportError, withTransport, type RemoteFile, type VendorTransport } from "@edi/transport";
 import { settledFiles } from "@edi/transport";
+import { listingCutMessage, refusedNamesParams, selectFromListing } from "~/transfers/incoming-listing.server";
+import {
+  as400SightingOwner,
+  changedSince,
+  forgetSightings,
+  forgetVanishedSightings,
+  readSightings,
+  recordSightings,
+  waitedLongEnough,
+} from "~/transfers/whole-files.server";
 import { message, type RunMessage } from "~/i18n/messages";
 import { as400ConnectionSettings } from "./connection.server";
 import { errorMessage } from "~/lib/error-message";
@@ -73,6 +83,8 @@ export interface FetchInboundFilesHooks {
   folderCreated?(): void;
   /** How many files the folder holds. */
   filesFound?(count: number): void;
+  /** Wanted files beyond MAX_FILES_PER_FOLDER, left for the next runs (D180). */
+  filesLeftForNextRun?(count: number): void;
   /** Files left because they changed between two listings (still being written): taken at a later run. */
   filesStillChanging?(files: RemoteFile[]): void;
   /** A file stored, or found stored before. */
@@ -103,6 +115,7 @@ export function feedFetchHooks(report: FeedFetchReport, context?: Pick<FeedRunCo
     folderCreated: () => count("folder_created"),
     filesFound: (found) => count("files_found", found),
     filesStillChanging: (files) => count("files_still_changing", files.length),
+    filesLeftForNextRun: (left) => count("files_left_for_next_run", left),
     fileStored: (stored) => count(stored.isNew ? "files_stored" : "files_seen_before"),
     afterFile: async () => {
       await context?.progress({ ...report.counts });
@@ -136,32 +149,66 @@ export async function fetchAs400Files(kind: InboundFileKind, hooks: FetchInbound
   }
 }
 
-/** Downloads, stores and archives every *.csv file of the kind's folder, in name order (numbers by value). */
+/** Downloads, stores and archives the *.csv files of the kind's folder, oldest first (then by name, numbers by value), MAX_FILES_PER_FOLDER a run. */
 export async function fetchInboundFiles(transport: VendorTransport, kind: InboundFileKind, hooks: FetchInboundFilesHooks): Promise<void> {
   if (!(await transport.exists(kind.folder))) {
     await transport.makeFolder(kind.folder);
     hooks.folderCreated?.();
     return;
   }
-  const listed = (await transport.list(kind.folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
-  // A name that is a path ("../../eod/x.csv") is never read, moved or applied: named in the problems, left in place.
-  for (const file of listed.filter((file) => file.refused))
-    hooks.problem(message("logs.as400.name_refused", { name: displayRemoteName(file.name), reason: file.refused }));
-  const csvFiles = listed.filter((file) => !file.refused && /\.csv$/i.test(file.name)).sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  hooks.filesFound?.(csvFiles.length);
   const config = env();
-  const { ready, changing } = await settledFiles(transport, kind.folder, csvFiles, {
-    minAgeMs: config.AS400_MIN_FILE_AGE_SECONDS * 1000,
-    pauseMs: config.INCOMING_SETTLE_SECONDS * 1000,
-  });
-  if (changing.length) hooks.filesStillChanging?.(changing);
+  // Bounded: a listing stops at a number of names or a time, and a run takes MAX_FILES_PER_FOLDER files, oldest first (D180).
+  const listing = await transport.list(kind.folder);
+  const selection = selectFromListing(listing, (file) => /\.csv$/i.test(file.name), config.MAX_FILES_PER_FOLDER);
+  // Names that are paths ("../../eod/x.csv") are never read, moved or applied: named in one problem, left in place.
+  if (selection.refused.length) hooks.problem(message("logs.as400.names_refused_batch", refusedNamesParams(selection.refused, kind.folder)));
+  if (selection.cut) {
+    const cut = listingCutMessage("logs.as400", kind.folder, selection.cut);
+    hooks.problem(message(cut.code, cut.params));
+  }
+  // Not a problem: counted in the feed's log (files_left_for_next_run), taken at the next runs.
+  if (selection.leftForNextRun) hooks.filesLeftForNextRun?.(selection.leftForNextRun);
+  const csvFiles = selection.taken;
+  hooks.filesFound?.(csvFiles.length);
+  // A file left at an earlier run and changed since is still being written (D181), until the longest wait.
+  const owner = as400SightingOwner(kind);
+  if (!listing.cut)
+    await forgetVanishedSightings(
+      owner,
+      listing.map((file) => file.path),
+    );
+  const sightings = await readSightings(
+    owner,
+    csvFiles.map((file) => file.path),
+  );
+  const maxWaitMs = config.AS400_INCOMING_MAX_WAIT_MINUTES * 60_000;
+  const growing = csvFiles.filter((file) => changedSince(sightings.get(file.path), file) && !waitedLongEnough(sightings.get(file.path), maxWaitMs));
+  const left = new Set(growing);
+  const { ready, changing } = await settledFiles(
+    transport,
+    kind.folder,
+    csvFiles.filter((file) => !left.has(file)),
+    {
+      minAgeMs: config.AS400_MIN_FILE_AGE_SECONDS * 1000,
+      pauseMs: config.INCOMING_SETTLE_SECONDS * 1000,
+    },
+  );
+  await recordSightings(owner, [...growing, ...changing]);
+  if (changing.length || growing.length) hooks.filesStillChanging?.([...changing, ...growing]);
   for (const file of ready) {
     if (hooks.signal?.aborted) return;
     let stored: StoredInboundFile;
     try {
       const content = await transport.download(file.path, file.size);
       stored = await storeInboundFile(kind, file.name, file.path, content, hooks.storeAlongside, file.modifiedAt);
+      await forgetSightings(owner, [file.path]);
       hooks.fileStored?.(stored, file);
+      // Sized again before it is archived: a file changed after it was taken stays, and is taken again as a new delivery (D181).
+      const remote = await transport.size(file.path);
+      if (remote !== content.length) {
+        hooks.problem(message("logs.as400.changed_after_taken", { file: file.name, stored: content.length, remote }));
+        continue;
+      }
     } catch (error) {
       if (!(error instanceof TransportError) || error.isConnectionFault) throw error;
       hooks.problem(message("logs.as400.not_downloaded", { file: file.name, error: error.message }));

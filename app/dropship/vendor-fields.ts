@@ -51,6 +51,8 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
       yesno("is_archiving_files"),
       // Used by the incoming-file handling: a younger file is taken only when two listings agree.
       { name: "incoming_min_age_seconds", kind: "whole", defaultValue: 60, min: 0, max: 86_400, help: true },
+      // A file not whole yet (no IEA, still growing) waits this long at most, then is taken and refused (D181).
+      { name: "incoming_max_wait_minutes", kind: "whole", defaultValue: 60, min: 1, max: 10_080, help: true },
     ],
   },
   {

@@ -25,6 +25,7 @@ const NEW_VENDOR: Record<string, string> = {
   sftp_port: "22",
   ftp_tls: "0",
   incoming_min_age_seconds: "60",
+  incoming_max_wait_minutes: "60",
   edi_format: "1",
   sort_files_by_file_contents: "0",
   is_archiving_files: "1",

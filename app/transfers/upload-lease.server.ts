@@ -6,7 +6,15 @@
 // renewed every third of the lease, so a slow upload keeps it however long it
 // takes; the renewal only succeeds while `processed_at` is still the value
 // this claim wrote, so a claim taken over by another run is noticed.
+//
+// The claim also names the run that holds it (D184): the feed and its starting
+// log's id, from the run's log context. A lease whose run is known to be dead
+// (its feed's lock is held by nobody, or its end is logged: the feed runner
+// writes a `failed` log for a run that died, D16) is taken at once instead of
+// after ten minutes; a lease held by a live run is reported with who holds it.
 import prisma from "~/db.server";
+import { LOCK_KEYS } from "~/db/lock-keys";
+import { currentLogContext } from "~/observability/context.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");
@@ -28,13 +36,26 @@ export interface UploadLease {
   hold<T>(upload: () => Promise<T>): Promise<T>;
 }
 
-/** Claims a prepared transmission for upload; null when it is not prepared or another run holds it. */
+/** Claims a prepared transmission for upload; null when it is not prepared or another live run holds it (uploadHolder says which). */
 export async function claimUpload(transmissionId: number, options: UploadLeaseOptions = {}): Promise<UploadLease | null> {
   const leaseMs = options.leaseMs ?? UPLOAD_LEASE_MS;
+  const { feed, run_id: runId } = currentLogContext();
+  const holderFeed = feed && runId ? feed : null;
+  const holderRun = feed && runId ? runId : null;
+  // A lease is free when there is none, it is older than its length, or its run is dead: nobody holds its
+  // feed's lock, or its end is logged (a feed run holds its lock from before its starting log to after its end).
   const [claimed] = await prisma.$queryRaw<Array<{ processed_at: Date }>>`
-    UPDATE transmission SET processed_at = clock_timestamp()
+    UPDATE transmission t SET processed_at = clock_timestamp(), lease_feed = ${holderFeed}, lease_run_id = ${holderRun}
      WHERE id = ${transmissionId} AND status = 'prepared'
-       AND (processed_at IS NULL OR processed_at < clock_timestamp() - ${leaseMs}::int * interval '1 millisecond')
+       AND (processed_at IS NULL OR processed_at < clock_timestamp() - ${leaseMs}::int * interval '1 millisecond'
+            OR (t.lease_feed IS NOT NULL AND t.lease_run_id IS NOT NULL AND (
+                 NOT EXISTS (SELECT 1 FROM pg_locks l
+                                 WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+                                   AND l.classid = ${LOCK_KEYS.feedRun}::int8::oid
+                                   AND l.objid = ((hashtext('feed:' || t.lease_feed)::int8 + 4294967296) % 4294967296)::oid)
+                 OR EXISTS (SELECT 1 FROM feed_log e
+                             WHERE e.feed_name = t.lease_feed AND e.type IN ('finished', 'failed')
+                               AND e.meta ? 'started_log_id' AND (e.meta->>'started_log_id')::int = t.lease_run_id))))
      RETURNING processed_at`;
   if (!claimed) return null;
 
@@ -86,4 +107,25 @@ export async function claimUpload(transmissionId: number, options: UploadLeaseOp
       }
     },
   };
+}
+
+/** Who holds a prepared file's upload lease: the run (feed and its starting log's id) and since when. */
+export interface UploadHolder {
+  feed: string | null;
+  runId: number | null;
+  /** When the holding run started (its starting log), when known. */
+  runStartedAt: Date | null;
+  /** The lease's last claim or renewal. */
+  claimedAt: Date;
+}
+
+/** The holder of a prepared file's lease, or null when it is not held (not prepared, or no claim). */
+export async function uploadHolder(transmissionId: number): Promise<UploadHolder | null> {
+  const row = await prisma.transmission.findUnique({
+    where: { id: transmissionId },
+    select: { status: true, processed_at: true, lease_feed: true, lease_run_id: true },
+  });
+  if (!row || row.status !== "prepared" || !row.processed_at) return null;
+  const started = row.lease_run_id ? await prisma.feedLog.findUnique({ where: { id: row.lease_run_id }, select: { created_at: true } }) : null;
+  return { feed: row.lease_feed, runId: row.lease_run_id, runStartedAt: started?.created_at ?? null, claimedAt: row.processed_at };
 }

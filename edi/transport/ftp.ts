@@ -30,7 +30,8 @@ import { baseName, folderChain, joinRemote, normaliseRemotePath, parentOf } from
 import { listedFiles } from "./paths";
 import { chunkedContent, type FileOperations } from "./policy";
 import { RemoteTransport } from "./remote";
-import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type RemoteFile, type VendorTransport } from "./types";
+import { type ConnectionSettings, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_TIMEOUT_MS, defaultPort, type VendorTransport } from "./types";
+import { DEFAULT_MAX_LISTED_NAMES, DEFAULT_MAX_LISTING_MS, type ListingCut, LISTING_BYTES_PER_NAME, type RemoteListing, remoteListing } from "./types";
 
 /** SITE CHMOD's argument: see UPLOAD_FILE_MODE in sftp.ts. */
 const UPLOAD_FILE_MODE = "640";
@@ -93,6 +94,7 @@ export async function connectFtp(settings: ConnectionSettings): Promise<VendorTr
     timeoutMs,
     settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES,
     certificate?.pin ?? null,
+    { maxNames: settings.maxListedNames ?? DEFAULT_MAX_LISTED_NAMES, maxMs: settings.maxListingMs ?? DEFAULT_MAX_LISTING_MS },
   );
 }
 
@@ -217,21 +219,59 @@ class FtpTransport extends RemoteTransport implements VendorTransport {
     protected readonly maxDownloadBytes: number,
     /** FTPS: the fingerprint of a certificate the system's CAs do not vouch for, to pin it. */
     readonly hostKey: string | null,
+    private readonly listing: { maxNames: number; maxMs: number } = { maxNames: DEFAULT_MAX_LISTED_NAMES, maxMs: DEFAULT_MAX_LISTING_MS },
   ) {
     super();
     this.runner = new OperationRunner(timeoutMs);
+    // Every LIST this connection reads (listings, and the probes of existsNow) stops at this many bytes.
+    (client as unknown as { options: { maxListingBytes: number } }).options.maxListingBytes = listing.maxNames * LISTING_BYTES_PER_NAME;
   }
 
-  list(folder: string): Promise<RemoteFile[]> {
-    return this.operation("listing", folder, async () => {
-      const entries = await this.listNow(folder, { activity: "listing", path: folder, subject: "folder" });
-      return listedFiles(folder, entries, (entry) => ({
-        size: entry.size,
-        // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
-        modifiedAt: entry.modifiedAt ?? null,
-        type: entry.isFile ? "file" : entry.isDirectory ? "folder" : "other",
-      }));
-    });
+  list(folder: string): Promise<RemoteListing> {
+    return this.operation("listing", folder, () => this.listNowBounded(folder));
+  }
+
+  /**
+   * The folder's listing, bounded (D180): LIST/MLSD text is read up to maxListedNames × 512 bytes
+   * (basic-ftp's maxListingBytes, 40 MB by default) and for maxListingMs at most; past either the
+   * listing fails with its own message and the connection is closed (an FTP transfer cannot be cut
+   * and the connection kept). Within the bytes, the names past maxListedNames are left (`cut`).
+   */
+  protected async listNowBounded(folder: string): Promise<RemoteListing> {
+    const context: StepContext = { activity: "listing", path: folder, subject: "folder" };
+    const maxBytes = this.listing.maxNames * LISTING_BYTES_PER_NAME;
+    let entries: FileInfo[];
+    try {
+      entries = await withDeadline(this.listNow(folder, context), this.listing.maxMs, () => {
+        this.client.close();
+        const seconds = Math.round(this.listing.maxMs / 100) / 10;
+        return this.errors.protocol(
+          "listing_too_slow",
+          { path: folder, seconds },
+          `The listing of ${folder} did not end within ${seconds} s; the connection was closed`,
+        );
+      });
+    } catch (error) {
+      // basic-ftp stops reading at maxListingBytes and closes the connection; the step saw a lost connection.
+      const raw = error instanceof TransportError ? error.cause : error;
+      if (!/maximum bytes exceeded/i.test(describe(raw).message)) throw error;
+      this.client.close();
+      const kilobytes = Math.round(maxBytes / 1024);
+      throw this.errors.protocol(
+        "listing_too_large",
+        { path: folder, kilobytes },
+        `The listing of ${folder} is over ${kilobytes} KB; the connection was closed (move files out of the folder)`,
+        raw,
+      );
+    }
+    const cut: ListingCut | undefined = entries.length > this.listing.maxNames ? { reason: "names", limit: this.listing.maxNames } : undefined;
+    const files = listedFiles(folder, cut ? entries.slice(0, this.listing.maxNames) : entries, (entry) => ({
+      size: entry.size,
+      // Only MLSD dates are reliable; LIST dates lack a year or a timezone.
+      modifiedAt: entry.modifiedAt ?? null,
+      type: entry.isFile ? "file" : entry.isDirectory ? "folder" : "other",
+    }));
+    return remoteListing(files, cut);
   }
 
   download(path: string, expectedSize?: number): Promise<Buffer> {

@@ -3,7 +3,7 @@
 import { Readable, Writable } from "node:stream";
 import type { TransportErrors } from "./errors";
 import { ARCHIVE_FOLDER, archiveNameCandidates, baseName, isTemporaryUploadName, joinRemote, parentOf, temporaryUploadName } from "./paths";
-import type { RemoteFile } from "./types";
+import type { RemoteFile, RemoteListing } from "./types";
 
 /** What a protocol gives the shared rules; each call already runs inside one operation. */
 export interface FileOperations {
@@ -82,19 +82,71 @@ export function stalePartFiles(entries: readonly RemoteFile[], now = Date.now())
   );
 }
 
-/** Moves a file into `<its folder>/archive/` (created if missing), under a new name if its own is taken. */
-export async function archiveIntoSubfolder(files: FileOperations, path: string, notFound: () => Error): Promise<string> {
-  if ((await files.exists(path)) !== "file") throw notFound();
+/**
+ * What one connection knows of the archive folders it moved files into: made once, and
+ * the names in each, listed once; every file after that costs one rename (D183).
+ */
+export class ArchiveFolders {
+  private readonly known = new Map<string, Promise<{ names: Set<string>; complete: boolean }>>();
+
+  /** The archive folder's names, made and listed on first use; `complete` false when the listing was cut. */
+  names(files: ArchiveOperations, archiveFolder: string): Promise<{ names: Set<string>; complete: boolean }> {
+    let entry = this.known.get(archiveFolder);
+    if (!entry) {
+      entry = (async () => {
+        await files.makeFolder(archiveFolder);
+        const listing = await files.list(archiveFolder);
+        return { names: new Set(listing.map((file) => file.name)), complete: !listing.cut };
+      })();
+      // A failure is not remembered: the next file tries again.
+      entry.catch(() => this.known.delete(archiveFolder));
+      this.known.set(archiveFolder, entry);
+    }
+    return entry;
+  }
+}
+
+/** The operations archiving needs beyond FileOperations: the archive folder's listing. */
+export interface ArchiveOperations extends FileOperations {
+  list(folder: string): Promise<RemoteListing>;
+}
+
+/**
+ * Moves a file into `<its folder>/archive/` (created if missing), under a new name if its own is
+ * taken: one rename per file. The first candidate not among the archive's names (listed once per
+ * connection) is tried; a rename refused because the name exists after all (another run archived
+ * there meanwhile) tries the next. The names are checked one by one only when the archive's listing
+ * was cut. A source that is gone is `notFound`, told by the rename's failure, not by a listing.
+ */
+export async function archiveIntoSubfolder(files: ArchiveOperations, folders: ArchiveFolders, path: string, notFound: () => Error): Promise<string> {
   const archiveFolder = joinRemote(parentOf(path), ARCHIVE_FOLDER);
-  await files.makeFolder(archiveFolder);
+  const known = await folders.names(files, archiveFolder);
   for (const candidate of archiveNameCandidates(baseName(path))) {
+    if (known.names.has(candidate)) continue;
     const target = joinRemote(archiveFolder, candidate);
-    if (await files.exists(target)) continue;
-    await files.rename(path, target);
+    // FTP servers often replace an existing file on rename: an unlisted name is checked first.
+    if (!known.complete && (await files.exists(target))) {
+      known.names.add(candidate);
+      continue;
+    }
+    try {
+      await files.rename(path, target);
+    } catch (error) {
+      if (isConnectionFault(error)) throw error;
+      if ((await files.exists(target)) !== false) {
+        known.names.add(candidate);
+        continue;
+      }
+      if ((await files.exists(path)) === false) throw notFound();
+      throw error;
+    }
+    known.names.add(candidate);
     return target;
   }
   throw new Error("unreachable: archive names are endless");
 }
+
+const isConnectionFault = (error: unknown) => (error as { isConnectionFault?: boolean } | null)?.isConnectionFault === true;
 
 /**
  * Where a download's bytes go: kept in memory up to `limit`, and an error as

@@ -3,8 +3,8 @@
 import type { Writable } from "node:stream";
 import { type Activity, type OperationRunner, TransportError, type TransportErrors } from "./errors";
 import { assertPlainFileName, baseName, joinRemote, parentOf } from "./paths";
-import { archiveIntoSubfolder, boundedDownload, type FileOperations, stalePartFiles, uploadViaTemporaryName } from "./policy";
-import type { RemoteFile } from "./types";
+import { ArchiveFolders, archiveIntoSubfolder, boundedDownload, type FileOperations, stalePartFiles, uploadViaTemporaryName } from "./policy";
+import type { RemoteFile, RemoteListing } from "./types";
 
 export abstract class RemoteTransport {
   protected abstract readonly errors: TransportErrors;
@@ -18,8 +18,17 @@ export abstract class RemoteTransport {
   /** Runs `work` as one operation: serialised, timed, its failures classified. */
   protected abstract operation<T>(activity: Activity, path: string, work: () => Promise<T>): Promise<T>;
 
+  /** The archive folders this connection made and listed (policy.ts): one rename per archived file. */
+  private readonly archiveFolders = new ArchiveFolders();
+  /** The protocol's listing, bounded; used inside an operation (archiving lists its folder once). */
+  protected abstract listNowBounded(folder: string): Promise<RemoteListing>;
+
   exists(path: string): Promise<false | "file" | "folder"> {
     return this.operation("reading", path, () => this.files.exists(path));
+  }
+
+  size(path: string): Promise<number> {
+    return this.operation("reading", path, () => this.files.size(path));
   }
 
   async upload(folder: string, name: string, content: Buffer): Promise<string> {
@@ -59,7 +68,8 @@ export abstract class RemoteTransport {
   }
 
   archive(path: string): Promise<string> {
-    return this.operation("archiving", path, () => archiveIntoSubfolder(this.files, path, () => this.errors.notFound("file", path)));
+    const files = { ...this.files, list: (folder: string) => this.listNowBounded(folder) };
+    return this.operation("archiving", path, () => archiveIntoSubfolder(files, this.archiveFolders, path, () => this.errors.notFound("file", path)));
   }
 
   makeFolder(path: string): Promise<void> {

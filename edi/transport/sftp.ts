@@ -1,6 +1,6 @@
 // Mechanism 1: SFTP through ssh2-sftp-client, with the server's host key checked
 // against the pinned fingerprint before any password is sent.
-import type { Client as SshClient } from "ssh2";
+import type { FileEntry, SFTPWrapper, Client as SshClient } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import { type Activity, isConnectionLossCode, OperationRunner, TransportError, TransportErrors, unreachableReason, withDeadline } from "./errors";
 import { sameFingerprint, sha256Fingerprint } from "./fingerprint";
@@ -14,9 +14,14 @@ import { RemoteTransport } from "./remote";
 import {
   type ConnectionSettings,
   DEFAULT_MAX_DOWNLOAD_BYTES,
+  DEFAULT_MAX_LISTED_NAMES,
+  DEFAULT_MAX_LISTING_MS,
   DEFAULT_TIMEOUT_MS,
   defaultPort,
+  type ListingCut,
   type RemoteFile,
+  type RemoteListing,
+  remoteListing,
   SFTP_IN_FLIGHT,
   type VendorTransport,
 } from "./types";
@@ -95,7 +100,10 @@ export async function connectSftp(settings: ConnectionSettings): Promise<VendorT
     if (keyNotPinned && seenKey) throw errors.notPinned("host key", seenKey);
     throw classifyConnectError(error, lastRawError, errors, timeoutMs);
   }
-  return new SftpTransport(client, raw, seenKey, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES);
+  return new SftpTransport(client, raw, seenKey, errors, timeoutMs, settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES, {
+    maxNames: settings.maxListedNames ?? DEFAULT_MAX_LISTED_NAMES,
+    maxMs: settings.maxListingMs ?? DEFAULT_MAX_LISTING_MS,
+  });
 }
 
 function rawClientOf(client: SftpClient): SshClient {
@@ -139,6 +147,7 @@ class SftpTransport extends RemoteTransport implements VendorTransport {
     protected readonly errors: TransportErrors,
     private readonly timeoutMs: number,
     protected readonly maxDownloadBytes: number,
+    private readonly listing: { maxNames: number; maxMs: number },
   ) {
     super();
     this.runner = new OperationRunner(timeoutMs, this.inFlight);
@@ -149,15 +158,53 @@ class SftpTransport extends RemoteTransport implements VendorTransport {
     });
   }
 
-  list(folder: string): Promise<RemoteFile[]> {
-    return this.operation("listing", folder, async () => {
-      const entries = await this.step("listing", folder, "folder", () => this.client.list(folder));
-      return listedFiles(folder, entries, (entry) => ({
-        size: entry.size,
-        modifiedAt: entry.modifyTime ? new Date(entry.modifyTime) : null,
-        type: entry.type === "-" ? "file" : entry.type === "d" ? "folder" : "other",
-      }));
-    });
+  list(folder: string): Promise<RemoteListing> {
+    return this.operation("listing", folder, () => this.listNowBounded(folder));
+  }
+
+  /**
+   * The folder read a READDIR at a time (a server answers some hundred names each), stopping at
+   * maxListedNames or after maxListingMs: a folder of a million names, or a server that never
+   * says the end, costs a bounded memory and time (D180). ssh2-sftp-client's list() reads to the end.
+   */
+  protected async listNowBounded(folder: string): Promise<RemoteListing> {
+    const sftp = this.sftpSession();
+    const handle = await this.step("listing", folder, "folder", () => callback<Buffer>((done) => sftp.opendir(folder, done)));
+    const entries: SftpDirectoryEntry[] = [];
+    const started = Date.now();
+    let cut: ListingCut | undefined;
+    try {
+      for (;;) {
+        const chunk = await this.step("listing", folder, "folder", () => readDirectoryChunk(sftp, handle));
+        if (chunk === null) break;
+        entries.push(...chunk);
+        if (entries.length >= this.listing.maxNames) {
+          if (entries.length > this.listing.maxNames || (await this.step("listing", folder, "folder", () => readDirectoryChunk(sftp, handle))) !== null)
+            cut = { reason: "names", limit: this.listing.maxNames };
+          entries.length = Math.min(entries.length, this.listing.maxNames);
+          break;
+        }
+        if (Date.now() - started >= this.listing.maxMs) {
+          cut = { reason: "time", limit: this.listing.maxMs };
+          break;
+        }
+      }
+    } finally {
+      await callback<void>((done) => sftp.close(handle, done)).catch(() => undefined);
+    }
+    const named = entries.map((entry) => ({ ...entry, name: entry.filename }));
+    const files = listedFiles(folder, named, (entry) => ({
+      size: entry.attrs.size ?? 0,
+      modifiedAt: entry.attrs.mtime ? new Date(entry.attrs.mtime * 1000) : null,
+      type: entryType(entry),
+    }));
+    return remoteListing(files, cut);
+  }
+
+  private sftpSession(): SFTPWrapper {
+    const sftp = (this.client as unknown as { sftp?: SFTPWrapper }).sftp;
+    if (!sftp) throw this.errors.connectionLost();
+    return sftp;
   }
 
   download(path: string, expectedSize?: number): Promise<Buffer> {
@@ -302,6 +349,35 @@ class SftpTransport extends RemoteTransport implements VendorTransport {
     if (/no such file/i.test(message)) return this.errors.notFound(subject, path, error);
     return this.errors.refused(activity, path, serverWords(message), error);
   }
+}
+
+type SftpDirectoryEntry = FileEntry;
+
+/** SFTP's end-of-file status: the directory has no more names. */
+const SFTP_EOF = 1;
+
+/** One READDIR of an open directory: its names ("." and ".." left out by ssh2), or null at the end. */
+function readDirectoryChunk(sftp: SFTPWrapper, handle: Buffer): Promise<SftpDirectoryEntry[] | null> {
+  return new Promise((resolve, reject) => {
+    sftp.readdir(handle, (error, list) => {
+      if (error) return (error as { code?: unknown }).code === SFTP_EOF ? resolve(null) : reject(error);
+      resolve(list);
+    });
+  });
+}
+
+/** A file, folder or other, from the mode bits (the long name's first letter when there are none). */
+function entryType(entry: SftpDirectoryEntry): RemoteFile["type"] {
+  const format = (entry.attrs.mode ?? 0) & 0o170000;
+  if (format === 0o100000) return "file";
+  if (format === 0o040000) return "folder";
+  if (format !== 0) return "other";
+  const first = entry.longname?.charAt(0);
+  return first === "-" ? "file" : first === "d" ? "folder" : "other";
+}
+
+function callback<T>(start: (done: (error: Error | null | undefined, value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => start((error, value) => (error ? reject(error) : resolve(value))));
 }
 
 /** The server's part of a library message: "_rename: Failure From: /a To: /b" → "Failure". */

@@ -39,6 +39,34 @@ export interface ConnectionSettings {
   outbound?: OutboundPolicy;
   /** A download larger than this stops with a `too_large` error; default DEFAULT_MAX_DOWNLOAD_BYTES. */
   maxDownloadBytes?: number;
+  /** A listing stops after this many names (DEFAULT_MAX_LISTED_NAMES): the rest are listed once these left the folder. */
+  maxListedNames?: number;
+  /** A listing stops after this long, however the server keeps sending (DEFAULT_MAX_LISTING_MS). */
+  maxListingMs?: number;
+}
+
+/** 20,000 names: a few MB of listing, far more than a run takes from one folder (MAX_FILES_PER_FOLDER). */
+export const DEFAULT_MAX_LISTED_NAMES = 20_000;
+/** 30 s: a listing of 20,000 names takes about a second on a slow link. */
+export const DEFAULT_MAX_LISTING_MS = 30_000;
+/** Over FTP a listing is text: at most this many bytes per name allowed (a long unix LIST line is ~120). */
+export const LISTING_BYTES_PER_NAME = 512;
+
+/** Why a listing was cut: at the number of names, or at the time allowed. */
+export interface ListingCut {
+  reason: "names" | "time";
+  /** The number of names, or the milliseconds. */
+  limit: number;
+}
+
+/** A folder's listing: its entries, and `cut` when it stopped before the server's end (the entries read by then). */
+export type RemoteListing = RemoteFile[] & { cut?: ListingCut };
+
+/** The entries as a listing, cut or not. */
+export function remoteListing(files: RemoteFile[], cut?: ListingCut): RemoteListing {
+  const listing = files as RemoteListing;
+  if (cut) listing.cut = cut;
+  return listing;
 }
 
 /** 100 MB: a vendor's or the AS400's file is kept in memory while it is stored. */
@@ -67,8 +95,11 @@ export interface VendorTransport {
    * control connection). Callers with many files use `inFlight` (./in-flight.ts) to keep it busy.
    */
   readonly inFlight: number;
-  list(folder: string): Promise<RemoteFile[]>;
+  /** The folder's entries, bounded by maxListedNames and maxListingMs (`cut` says where it stopped). */
+  list(folder: string): Promise<RemoteListing>;
   exists(path: string): Promise<false | "file" | "folder">;
+  /** The size of a file now: checked again before a stored file is archived or deleted. */
+  size(path: string): Promise<number>;
   /** Downloads a whole file; verifies the byte count against the listed size (or expectedSize). */
   download(path: string, expectedSize?: number): Promise<Buffer>;
   /**
@@ -81,7 +112,8 @@ export interface VendorTransport {
   rename(from: string, to: string): Promise<void>;
   /**
    * Moves a file into `<its folder>/archive/` (created if missing), never overwriting: adds a
-   * timestamp suffix if the name exists. Returns the new path.
+   * timestamp suffix if the name exists. One rename per file: the archive folder is made and
+   * listed once per connection, not per file. Returns the new path.
    */
   archive(path: string): Promise<string>;
   delete(path: string): Promise<void>;

@@ -231,7 +231,7 @@ describe("vendor API", () => {
 
   it("takes FTPS for FTP vendors only, and the minimum file age as a whole number of seconds", async () => {
     const created = await (await api("/api/dropship_vendor", { body: validVendor({ name: "Defaults Co", store_id: "DS07" }) })).json();
-    expect(created).toMatchObject({ ftp_tls: 0, incoming_min_age_seconds: 60 });
+    expect(created).toMatchObject({ ftp_tls: 0, incoming_min_age_seconds: 60, incoming_max_wait_minutes: 60 });
     const sftpTls = await api("/api/dropship_vendor", { body: validVendor({ name: "TLS Co", store_id: "DS06", ftp_tls: 1 }) });
     expect(sftpTls.status).toBe(422);
     expect((await sftpTls.json()).errors).toEqual({ ftp_tls: ["FTPS (Explicit TLS) is for FTP and Passive FTP only: SFTP is already encrypted"] });

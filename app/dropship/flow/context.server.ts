@@ -90,6 +90,8 @@ export class StepReport {
   readonly counts: Record<string, number> = {};
   readonly problems: string[] = [];
   readonly problemCodes: RunMessage[] = [];
+  /** What the summary must say besides its counts, not being a problem (a file another live run is uploading). */
+  readonly notes: RunMessage[] = [];
 
   count(key: string, by = 1) {
     this.counts[key] = (this.counts[key] ?? 0) + by;
@@ -103,14 +105,27 @@ export class StepReport {
    * (`coded`, D117), when the English was written first.
    */
   problem(problem: string | RunMessage, coded?: RunMessage) {
-    const code = coded ?? (typeof problem === "string" ? plainText(problem) : problem);
-    this.problems.push(typeof problem === "string" ? problem : englishText(code));
+    const code = withoutRepeatedVendor(coded ?? (typeof problem === "string" ? plainText(problem) : problem));
+    this.problems.push(typeof problem === "string" ? withoutRepeatedPrefix(problem) : englishText(code));
     this.problemCodes.push(code);
   }
 
+  note(note: RunMessage) {
+    this.notes.push(note);
+  }
+
+  private bar: { done: number; total: number; unit: string } | null = null;
+
   /** Items done of a known total: the progress bar of a run (nothing outside a feed run). */
   progress(done: number, total: number, unit: string) {
+    this.bar = { done, total, unit };
     reportFeedProgress({ done, total, unit });
+  }
+
+  /** One more item done of the total last given to progress() (none given: nothing to move). */
+  advance() {
+    if (!this.bar) return;
+    this.progress(Math.min(this.bar.done + 1, this.bar.total), this.bar.total, this.bar.unit);
   }
 
   result(summary: string, coded?: RunMessage): StepResult {
@@ -129,6 +144,25 @@ export class StepReport {
 }
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A vendor's transport error already starts with the vendor's name (its label): a problem that puts the
+ * name before it would say it twice ("Acme: Acme: Wrong user name…"). The error's own message is kept
+ * without its label where the problem names the same vendor.
+ */
+function withoutRepeatedVendor(problem: RunMessage): RunMessage {
+  if (!("code" in problem) || !problem.params) return problem;
+  const { vendor, error } = problem.params as { vendor?: unknown; error?: unknown };
+  const labelled = error as { code?: string; params?: { label?: unknown; message?: unknown } } | undefined;
+  if (typeof vendor !== "string" || labelled?.code !== "transport.labelled" || labelled.params?.label !== vendor) return problem;
+  return { ...problem, params: { ...problem.params, error: labelled.params.message } } as RunMessage;
+}
+
+/** "Acme: Acme: Wrong user name…" → "Acme: Wrong user name…" (the English words of the same problem). */
+function withoutRepeatedPrefix(text: string): string {
+  const match = /^([^:]{1,200}): \1: /.exec(text);
+  return match ? text.slice(match[1]!.length + 2) : text;
+}
 
 const ensuredSequences = new Set<number>();
 

@@ -16,7 +16,7 @@ import type { VendorTransport } from "@edi/transport";
 import { as400ConnectionSettings } from "~/as400/connection.server";
 import { AS400_COPY_ROOTS, insideAs400CopyRoot } from "~/as400/copy-folders";
 import { StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
-import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
+import { claimUpload, type UploadLease, type UploadLeaseOptions, uploadHolder } from "~/transfers/upload-lease.server";
 import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");
@@ -114,6 +114,30 @@ async function takenOver(transmission: Transmission, vendor: Pick<Vendor, "id" |
   report.problem(problem);
 }
 
+/** A file another live run is uploading: the summary and the log say which run (D184), instead of a silent "0 files sent". */
+async function reportHeld(transmission: Transmission, vendor: Pick<Vendor, "id" | "name"> | null, report: StepReport) {
+  const holder = await uploadHolder(transmission.id);
+  if (!holder) return; // sent or given up meanwhile: nothing to say
+  report.count("files_held");
+  const params = {
+    file: transmission.file_name,
+    run: holder.runId ?? "?",
+    feed: holder.feed ?? "?",
+    started: (holder.runStartedAt ?? holder.claimedAt).toISOString(),
+  };
+  report.note(message("dropship_test.results.send_requests_held", params));
+  await writeLogs([
+    {
+      ...(vendor ? vendorLog(vendor) : {}),
+      action: transmission.partner === "as400" ? "as400_copy" : "send_requests",
+      status: "info",
+      file_name: transmission.file_name,
+      transmission_id: transmission.id,
+      ...logMessage("logs.dropship.upload_held", params),
+    },
+  ]);
+}
+
 async function uploadEach(
   transmissions: Transmission[],
   transport: VendorTransport,
@@ -127,7 +151,10 @@ async function uploadEach(
     // Claimed under a lease (processed_at, ten minutes, renewed while the upload runs): two runs never
     // upload the same file at once, and one that died mid-upload is picked up again after the lease (D69).
     const lease = await claimUpload(transmission.id, options);
-    if (!lease) continue;
+    if (!lease) {
+      await reportHeld(transmission, vendor, report);
+      continue;
+    }
     try {
       // A copy queued before AS400 paths were confined (D196) may point anywhere: only its set's root is written.
       if (transmission.partner === "as400" && !insideAs400CopyRoot(transmission.transaction_set, transmission.remote_path)) {

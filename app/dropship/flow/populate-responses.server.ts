@@ -25,8 +25,19 @@ import {
   supersedeEarlierDeliveriesMany,
 } from "~/transfers/incoming-deliveries.server";
 import { recogniseIncomingFile } from "@edi/incoming";
-import { isTemporaryUploadName, TransportError, type RemoteFile } from "@edi/transport";
-import { displayRemoteName } from "@edi/transport";
+import { TransportError, type RemoteFile } from "@edi/transport";
+import { listingCutMessage, refusedNamesParams, selectFromListing } from "~/transfers/incoming-listing.server";
+import {
+  changedSince,
+  forgetSightings,
+  forgetVanishedSightings,
+  lacksClosingIea,
+  readSightings,
+  recordSightings,
+  type Sighting,
+  vendorSightingOwner,
+  waitedLongEnough,
+} from "~/transfers/whole-files.server";
 import { gate, inFlight, settledFiles } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
@@ -126,58 +137,96 @@ export async function storeIncomingFiles(
   return stored;
 }
 
-/** Names that are paths, refused: logged and named in the run's problems, left on the server (D61). */
+/** Names that are paths, refused: one log line and one problem for the batch, naming how many and the first; left on the server (D61, D180). */
 async function refuseUnsafeNames(vendor: Vendor, folder: string, refused: RemoteFile[], report: StepReport) {
   if (refused.length === 0) return;
   report.count("names_refused", refused.length);
-  for (const file of refused)
-    report.problem(message("logs.dropship.name_refused_problem", { vendor: vendor.name, name: displayRemoteName(file.name), folder, reason: file.refused }));
-  await writeLogs(
-    refused.map((file) => ({
+  const params = refusedNamesParams(refused, folder);
+  report.problem(message("logs.dropship.names_refused_batch_problem", params));
+  await writeLogs([
+    {
       ...vendorLog(vendor),
       action: "receive_file" as const,
       status: "error" as const,
-      file_name: displayRemoteName(file.name).slice(0, 255),
-      ...logMessage("logs.dropship.name_refused", { name: displayRemoteName(file.name), folder, reason: file.refused }),
-    })),
-  );
+      file_name: params.name.slice(0, 255),
+      ...logMessage("logs.dropship.names_refused_batch", params),
+    },
+  ]);
 }
+
+/** One line of the vendor's receive log, about a file or the folder. */
+const receiveLog = (
+  vendor: Vendor,
+  fileName: string | null,
+  status: "info" | "warning",
+  coded: { code: string; params: Record<string, unknown> },
+): LogEntry => ({
+  ...vendorLog(vendor),
+  action: "receive_file",
+  status,
+  file_name: fileName,
+  ...logMessage(coded.code, coded.params),
+});
 
 async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport, transfers: ReturnType<typeof gate>) {
   const { profile } = vendorProfile(vendor);
   const folder = vendor.sftp_incoming_folder!;
-  const files = (await transport.list(folder)).filter((file) => file.type === "file" && !isTemporaryUploadName(file.name));
-  await refuseUnsafeNames(
-    vendor,
-    folder,
-    files.filter((file) => file.refused),
-    report,
+  const maxFiles = env().MAX_FILES_PER_FOLDER;
+  // Bounded: a listing stops at a number of names or a time, and a run takes MAX_FILES_PER_FOLDER files, oldest first (D180).
+  const listing = await transport.list(folder);
+  const selection = selectFromListing(listing, (file) => !profile.fileNamePattern || profile.fileNamePattern.test(file.name), maxFiles);
+  await refuseUnsafeNames(vendor, folder, selection.refused, report);
+  if (selection.unwanted) report.count("left_by_regex_format", selection.unwanted);
+  const folderLines: LogEntry[] = [];
+  if (selection.cut) {
+    report.count("listings_cut");
+    folderLines.push(receiveLog(vendor, null, "warning", listingCutMessage("logs.dropship", folder, selection.cut)));
+  }
+  if (selection.leftForNextRun) {
+    report.count("files_left_for_next_run", selection.leftForNextRun);
+    folderLines.push(
+      receiveLog(vendor, null, "info", { code: "logs.dropship.left_for_next_run", params: { count: selection.leftForNextRun, folder, max: maxFiles } }),
+    );
+  }
+  await writeLogs(folderLines);
+  // A file left at an earlier run because it was not whole, and changed since, is still being written (D181).
+  const owner = vendorSightingOwner(vendor.id);
+  if (!listing.cut)
+    await forgetVanishedSightings(
+      owner,
+      listing.map((file) => file.path),
+    );
+  const maxWaitMs = vendor.incoming_max_wait_minutes * 60_000;
+  const sightings = await readSightings(
+    owner,
+    selection.taken.map((file) => file.path),
   );
-  const listed = files.filter((file) => !file.refused);
-  const wanted = listed
-    .filter((file) => !profile.fileNamePattern || profile.fileNamePattern.test(file.name))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  if (listed.length > wanted.length) report.count("left_by_regex_format", listed.length - wanted.length);
+  const growing = selection.taken.filter((file) => changedSince(sightings.get(file.path), file) && !waitedLongEnough(sightings.get(file.path), maxWaitMs));
+  const left = new Set(growing);
+  const wanted = selection.taken.filter((file) => !left.has(file));
   // Only files no longer being written: old enough, or unchanged across two listings (D60).
   const { ready, changing } = await settledFiles(transport, folder, wanted, {
     minAgeMs: vendor.incoming_min_age_seconds * 1000,
     pauseMs: env().INCOMING_SETTLE_SECONDS * 1000,
   });
-  if (changing.length) {
-    report.count("files_still_changing", changing.length);
-    await writeLogs(
-      changing.map((file) => ({
-        ...vendorLog(vendor),
-        action: "receive_file" as const,
-        status: "info" as const,
-        file_name: file.name,
-        ...logMessage("logs.dropship.still_written", { file: file.name }),
-      })),
-    );
+  await recordSightings(owner, [...growing, ...changing]);
+  if (changing.length || growing.length) {
+    report.count("files_still_changing", changing.length + growing.length);
+    await writeLogs([
+      ...changing.map((file) => receiveLog(vendor, file.name, "info", { code: "logs.dropship.still_written", params: { file: file.name } })),
+      ...growing.map((file) => receiveLog(vendor, file.name, "info", { code: "logs.dropship.not_whole_growing", params: { file: file.name } })),
+    ]);
   }
   // Downloaded a batch at a time, several in flight on the connection (D131), stored in one transaction, then released (D104);
   // a few vendors at a time do this (D105), while the others connect, list and wait for their files to settle (D132).
-  await transfers(() => transferFiles(vendor, transport, ready, profile, report));
+  await transfers(() => transferFiles(vendor, transport, ready, profile, report, { owner, maxWaitMs, sightings }));
+}
+
+/** What decides whether a downloaded file is whole (D181): the vendor's sightings and longest wait. */
+interface WholeFileRule {
+  owner: string;
+  maxWaitMs: number;
+  sightings: Map<string, Sighting>;
 }
 
 async function transferFiles(
@@ -186,6 +235,7 @@ async function transferFiles(
   ready: RemoteFile[],
   profile: ReturnType<typeof vendorProfile>["profile"],
   report: StepReport,
+  whole: WholeFileRule,
 ) {
   for (const batch of storeBatches(ready)) {
     const downloads = await inFlight(batch, transport.inFlight, (file) => transport.download(file.path, file.size), lostConnection);
@@ -221,7 +271,7 @@ async function transferFiles(
       if (error.isConnectionFault) fault ??= error;
     }
     // What was downloaded is stored and released, also before the step gives up on a vendor whose connection was lost.
-    await storeAndRelease(vendor, transport, downloaded, report);
+    await storeAndRelease(vendor, transport, await leaveUnfinished(vendor, downloaded, whole, report), report);
     if (fault) throw fault;
   }
 }
@@ -260,6 +310,43 @@ interface Downloaded {
 }
 
 /**
+ * The downloaded files that are whole (D181). An X12 file without its closing IEA is left on the
+ * server, remembered, and looked at again next run; once it has waited the vendor's longest wait
+ * it is taken as it is (and its reader refuses it). Files taken forget their sightings.
+ */
+async function leaveUnfinished(vendor: Vendor, downloaded: Downloaded[], whole: WholeFileRule, report: StepReport): Promise<Downloaded[]> {
+  const taken: Downloaded[] = [];
+  const left: Downloaded[] = [];
+  const lines: LogEntry[] = [];
+  for (const file of downloaded) {
+    if (!lacksClosingIea(file.content)) {
+      taken.push(file);
+      continue;
+    }
+    const sighting = whole.sightings.get(file.path);
+    if (waitedLongEnough(sighting, whole.maxWaitMs)) {
+      const minutes = Math.round((Date.now() - sighting!.firstSeenAt.getTime()) / 60_000);
+      lines.push(receiveLog(vendor, file.name, "warning", { code: "logs.dropship.taken_not_whole", params: { file: file.name, minutes } }));
+      taken.push(file);
+      continue;
+    }
+    left.push(file);
+    lines.push(receiveLog(vendor, file.name, "info", { code: "logs.dropship.not_whole_no_iea", params: { file: file.name } }));
+  }
+  if (left.length) report.count("files_not_whole", left.length);
+  await recordSightings(
+    whole.owner,
+    left.map((file) => ({ path: file.path, size: file.content.length, modifiedAt: file.modifiedAt })),
+  );
+  await forgetSightings(
+    whole.owner,
+    taken.map((file) => file.path),
+  );
+  await writeLogs(lines);
+  return taken;
+}
+
+/**
  * Stores a batch of downloaded files in one transaction (storeIncomingFiles),
  * and only then archives or deletes each on the vendor's server; the releases
  * are marked in one statement and the batch's log lines written in one insert.
@@ -278,8 +365,18 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
   const released: Array<{ id: number; archivedTo: string | null }> = [];
   let fault: TransportError | null = null;
   let unexpected: unknown = null;
-  // Only now, with the files safely stored, are they moved or removed remotely: several in flight (D131).
-  const releases = await inFlight(batch, transport.inFlight, (file) => releaseIncomingFile(transport, vendor, file.path), lostConnection);
+  // Only now, with the files safely stored, are they moved or removed remotely: several in flight (D131). Each is
+  // sized again first: a file that changed after it was taken stays, and is taken again as a new delivery (D181).
+  const releases = await inFlight(
+    batch,
+    transport.inFlight,
+    async (file) => {
+      const remote = await transport.size(file.path);
+      if (remote !== file.content.length) return { changed: remote };
+      return releaseIncomingFile(transport, vendor, file.path);
+    },
+    lostConnection,
+  );
   for (const [i, file] of batch.entries()) {
     const { id, isNew } = stored[i];
     const storedText = isNew
@@ -302,8 +399,18 @@ async function storeAndRelease(vendor: Vendor, transport: VendorTransport, batch
       });
       continue;
     }
+    if (outcome.status === "fulfilled" && "changed" in outcome.value) {
+      // Stored, but not what the server holds now: left in place, so the whole file is taken as a new delivery (D59).
+      report.count("files_changed_after_taken");
+      logs.push({
+        ...log,
+        status: "warning",
+        ...logMessage("logs.dropship.changed_after_taken", { file: file.name, stored: file.content.length, remote: outcome.value.changed }),
+      });
+      continue;
+    }
     if (outcome.status === "fulfilled") {
-      const { archivedTo } = outcome.value;
+      const archivedTo = "archivedTo" in outcome.value ? outcome.value.archivedTo : null;
       released.push({ id, archivedTo });
       logs.push({
         ...log,
@@ -375,7 +482,8 @@ export async function populateShipResponses(options: { vendorId?: number } = {})
   for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
   const stored = report.counts.files_stored ?? 0;
   const duplicates = report.counts.duplicates ?? 0;
-  const changing = report.counts.files_still_changing ?? 0;
+  // Left because not whole yet, either way (D60, D181): looked at again next run.
+  const changing = (report.counts.files_still_changing ?? 0) + (report.counts.files_not_whole ?? 0);
   const before = duplicates ? `, ${plural(duplicates, "file")} already stored before` : "";
   const written = changing ? `, ${plural(changing, "file")} still being written (left for the next run)` : "";
   const summary = `${plural(stored, "new file")} stored from ${plural(report.counts.vendors_read ?? 0, "vendor")}${before}${written}.`;

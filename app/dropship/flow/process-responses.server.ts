@@ -821,6 +821,7 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
               })),
         });
         results.push({ file, type, outcome });
+        report.advance(); // the bar moves per file; processShipResponses sets it right after each batch
       }
       await batch.flush();
       // Every file's outcome in one statement.
@@ -917,22 +918,25 @@ export async function processShipResponses(options: { vendorId?: number; transmi
           vendor,
           report,
         );
+        report.progress((done += chunk.length), files.length, "files");
         continue;
       } catch (error) {
         // One file's trouble must not hold up the others: the batch again, a file at a time.
         if (chunk.length === 1) {
           await fileFailed(chunk[0], vendor, error, report);
+          report.progress(++done, files.length, "files");
           continue;
         }
       }
+      report.progress(done, files.length, "files"); // what the failed batch counted is undone
       for (const file of chunk) {
         try {
           await processStoredFiles([file.id], vendor, report);
         } catch (error) {
           await fileFailed(file, vendor, error, report);
         }
+        report.progress(++done, files.length, "files");
       }
-      report.progress(++done, files.length, "files");
     }
   }
   // One 997 per vendor for the groups of this run's files (and any a crashed run left), then the uploads.

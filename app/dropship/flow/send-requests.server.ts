@@ -16,7 +16,7 @@ import { TransportError } from "@edi/transport";
 import { purchaseOrderInterchange, type InterchangeNumbers } from "@edi/purchase-orders";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { withVendorTransport } from "../vendor-connection.server";
-import { ensureVendorSequence, plural, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
+import { ensureVendorSequence, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry, type StepResult } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
 import { errorMessage } from "~/lib/error-message";
@@ -265,18 +265,22 @@ export async function sendShipRequests(options: { vendorId?: number } = {}): Pro
   // What even the error handling could not handle (the database gone) fails the step, as before.
   for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
   const sent = report.counts.files_sent ?? 0;
-  const summary =
-    vendors.length === 0
-      ? "No ship requests to send."
-      : `${plural(sent, "file")} sent to ${plural(vendors.length, "vendor")}, carrying ${plural(report.counts.requests_in_files ?? 0, "new ship request")}.`;
-  return report.result(
-    summary,
+  // Requests refused (an empty address…) and files another run holds are said in the summary, not only in the log.
+  const refused = report.counts.refused ?? 0;
+  const notes = [
+    ...(refused ? [message("dropship_test.results.send_requests_refused", { requests: message("logs.n.ship_request", { count: refused }) })] : []),
+    ...report.notes,
+  ];
+  const counted = {
+    files: message("runs.n.file", { count: sent }),
+    vendors: message("runs.n.vendor", { count: vendors.length }),
+    requests: message("runs.n.new_ship_request", { count: report.counts.requests_in_files ?? 0 }),
+  };
+  const coded =
     vendors.length === 0
       ? message("dropship_test.results.send_requests_none")
-      : message("dropship_test.results.send_requests", {
-          files: message("runs.n.file", { count: sent }),
-          vendors: message("runs.n.vendor", { count: vendors.length }),
-          requests: message("runs.n.new_ship_request", { count: report.counts.requests_in_files ?? 0 }),
-        }),
-  );
+      : notes.length
+        ? message("dropship_test.results.send_requests_with_notes", { ...counted, notes: notes.slice(0, 5) })
+        : message("dropship_test.results.send_requests", counted);
+  return report.result(englishText(coded), coded);
 }
