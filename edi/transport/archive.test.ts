@@ -33,6 +33,7 @@ function fakeServer(files: string[], options: { renameReplaces?: boolean; listin
       calls.makeFolder++;
     },
     write: async () => undefined,
+    read: async () => Buffer.alloc(0),
     size: async () => 1,
     remove: async () => undefined,
     removeQuietly: async () => undefined,

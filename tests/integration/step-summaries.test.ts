@@ -10,7 +10,7 @@ import { populateShipResponses, storeIncomingFiles } from "../../app/dropship/fl
 import { processShipResponses } from "../../app/dropship/flow/process-responses.server";
 import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
 import { withFeedProgress } from "../../app/feeds/progress.server";
-import { encryptSecret } from "../../app/lib/secrets.server";
+import { encryptSecret, vendorPasswordBinding } from "../../app/lib/secrets.server";
 import { createLoopbackVendor } from "../support/loopback-vendor";
 import { createPendingAssignment } from "../support/pending-assignment";
 import { useVendorServers } from "../support/vendor-servers";
@@ -51,7 +51,11 @@ describe("step summaries and problems", () => {
   });
 
   it("names a vendor once in a step's problems", async () => {
-    const vendor = await createVendor({ sftp_pass: encryptSecret("not-the-password") });
+    const created = await createVendor();
+    const vendor = await prisma.vendor.update({
+      where: { id: created.id },
+      data: { sftp_pass: encryptSecret("not-the-password", vendorPasswordBinding(created.id)) },
+    });
     const populated = await populateShipResponses({ vendorId: vendor.id });
     expect(populated.error).toBe(true);
     expect(populated.problems![0]).toMatch(new RegExp(`^${vendor.name}: Wrong user name or password`));
