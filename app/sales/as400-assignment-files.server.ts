@@ -121,6 +121,22 @@ function fileStamp(now: Date) {
   return now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
+/**
+ * AUTO_ASSIGN_<stamp>.csv, or AUTO_ASSIGN_<stamp>_2.csv… when a file of ours already has that name
+ * (two runs in one second): an upload never replaces a file on the AS400 (D196).
+ */
+async function unusedAutoAssignmentName(stamp: string): Promise<string> {
+  const taken = await prisma.transmission.findMany({
+    where: { partner: PARTNER, direction: "out", transaction_set: AUTO_ASSIGNMENT_FILE_TYPE, file_name: { startsWith: `AUTO_ASSIGN_${stamp}` } },
+    select: { file_name: true },
+  });
+  const names = new Set(taken.map((file) => file.file_name));
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? `AUTO_ASSIGN_${stamp}.csv` : `AUTO_ASSIGN_${stamp}_${n}.csv`;
+    if (!names.has(name)) return name;
+  }
+}
+
 /** Generate Auto-Assignments File (POST /api/generate_auto_assignment_file): the file made and sent; its message as a code (D96), kept by a background run. */
 export async function autoAssignmentFileOutcome(now = new Date()) {
   const eligibility = await computeEligibility();
@@ -131,7 +147,7 @@ export async function autoAssignmentFileOutcome(now = new Date()) {
   const content = Buffer.from(
     [csvLine([...AUTO_ASSIGNMENT_COLUMNS]), ...lines.map((line) => csvLine(AUTO_ASSIGNMENT_COLUMNS.map((column) => line[column])))].join("\r\n") + "\r\n",
   );
-  const fileName = `AUTO_ASSIGN_${fileStamp(now)}.csv`;
+  const fileName = await unusedAutoAssignmentName(fileStamp(now));
   const stored = await prisma.transmission.create({
     data: {
       partner: PARTNER,

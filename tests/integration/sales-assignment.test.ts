@@ -682,10 +682,43 @@ describe("AS400 files", () => {
     expect(await db.feedLog.count({ where: { feed_name: "assignment_import", type: "starting" } })).toBe(3);
   });
 
+  it("a second file in the same second gets its own name: no upload replaces a file on the AS400 (D196)", async () => {
+    await makeOrder({ items: [{ sku: "SKU-A", qty: 1 }] });
+    // Our files already hold the plain names of the next minute's seconds, as a run in the same second would.
+    const start = Date.now();
+    const stamps = Array.from({ length: 60 }, (_, i) => new Date(start + i * 1000).toISOString().replace(/[-:T]/g, "").slice(0, 14));
+    const earlier = await Promise.all(
+      stamps.map((stamp) =>
+        db.transmission.create({
+          data: {
+            partner: "as400",
+            direction: "out",
+            file_name: `AUTO_ASSIGN_${stamp}.csv`,
+            transaction_set: "auto_assignment",
+            transaction_control_numbers: [],
+            content_hash: "",
+            content: new Uint8Array(0),
+            size: 0,
+            status: "sent",
+          },
+        }),
+      ),
+    );
+    try {
+      const { body } = await followRun(app.url, await fetch(`${app.url}/api/generate_auto_assignment_file`, { method: "POST" }));
+      expect(body, JSON.stringify(body)).toMatchObject({ error: false });
+      expect(body.file_name).toMatch(/^AUTO_ASSIGN_\d{14}_2\.csv$/);
+      expect(readdirSync(path.join(as400Root, "as400", "auto-assignment"))).toContain(body.file_name);
+    } finally {
+      await db.transmission.deleteMany({ where: { id: { in: earlier.map((row) => row.id) } } });
+    }
+  });
+
   it("local mode's AS400 answers a generated file, and Retrieve New Assignments takes its lines", async () => {
     const order = await makeOrder({ items: [{ sku: "SKU-E", qty: 1 }] });
     await stock("002", "SKU-E", 500);
-    expect((await followRun(app.url, await fetch(`${app.url}/api/generate_auto_assignment_file`, { method: "POST" }))).body.error).toBe(false);
+    const generated = await followRun(app.url, await fetch(`${app.url}/api/generate_auto_assignment_file`, { method: "POST" }));
+    expect(generated.body.error, JSON.stringify(generated.body)).toBe(false);
     expect(await answerAutoAssignmentFiles(db, path.join(as400Root, "as400"))).toBeGreaterThanOrEqual(1);
     const imported = await post("/api/import_assignment", {});
     expect(imported.body).toMatchObject({ error: false, message: "Assignment file imported successfully" });

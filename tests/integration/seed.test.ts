@@ -23,8 +23,9 @@ afterAll(async () => {
 
 // Tables of work in progress, not of what screens list: a background run's state
 // (shown only while it runs, or for an hour after) and the 997 bookkeeping of
-// received groups (D100). Demo data does not fake them.
-const WORK_STATE_TABLES = ["background_run", "x12_group_ack"];
+// received groups (D100), and what a run saw of an incoming file it left because it
+// was not whole yet (D181). Demo data does not fake them.
+const WORK_STATE_TABLES = ["background_run", "x12_group_ack", "incoming_file_sighting"];
 
 async function tableCounts() {
   const { rows } = await client.query<{ table_name: string }>(
