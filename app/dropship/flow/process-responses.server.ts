@@ -429,9 +429,7 @@ async function processX12Stock(context: ApplyContext, profile: TradingProfile, c
 async function processCsvStock(context: ApplyContext, content: StoredContent): Promise<FileOutcome> {
   const enabled = stockEnabled(context);
   const writer = new StockWriter(context);
-  const read = await csv.readInventoryCsvStream(content.pieces(), (row) => (enabled ? writer.add({ sku: row.sku, quantity: row.quantity }) : undefined), {
-    maxErrors: 20,
-  });
+  const read = await csv.readInventoryCsvStream(content.pieces(), (row) => (enabled ? writer.add({ sku: row.sku, quantity: row.quantity }) : undefined));
   if (enabled) await stockApplied(context, writer);
   csvRowErrors(context, read.errors);
   if (read.errorCount) {
