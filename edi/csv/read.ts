@@ -931,7 +931,10 @@ function groupRows<R extends { line: number }, D>(
   const errors: CsvRowError[] = [];
   if (read.tooManyBadGroups) {
     const first = read.rows[0]?.line ?? 1;
-    return { documents, errors: [formatCsvError(first, null, csvPhrase("too_many_bad_groups", { label: csvPhrase(`label.${label}`), count: MAX_BAD_GROUPS }))] };
+    return {
+      documents,
+      errors: [formatCsvError(first, null, csvPhrase("too_many_bad_groups", { label: csvPhrase(`label.${label}`), count: MAX_BAD_GROUPS }))],
+    };
   }
   for (const [key, rows] of groups) {
     const problems: CsvRowError[] = [];
