@@ -84,7 +84,7 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
       if (!settingsUnusable) {
         for (const file of files) {
           const type = typeOf(file);
-          if (file.content && isX12(file) && type !== "846") reads.set(file.id, readWholeX12(Buffer.from(file.content), profile, type));
+          if (file.content && isX12(file) && type !== "846") reads.set(file.id, await readWholeX12(Buffer.from(file.content), profile, type));
         }
         await batch.prefetch([...reads.values()].flatMap(poNumbersOf));
       }
@@ -108,7 +108,7 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
           // A vendor's stock file can be tens of MB: streamed, not read whole (issue 15, 3c).
           outcome =
             (type === "846" ? await processX12Stock(context, profile, content) : null) ??
-            (await processX12(context, profile, reads.get(file.id) ?? readWholeX12(await content.whole(), profile, type)));
+            (await processX12(context, profile, reads.get(file.id) ?? (await readWholeX12(await content.whole(), profile, type))));
         }
         if (outcome.status === "processed" && type === "810" && profile.format === "x12")
           await queueAs400Copy(context, "810", vendor.edi810_enabled === 1 ? vendor.edi810_as400_filepath : null);

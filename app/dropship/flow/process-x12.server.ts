@@ -2,12 +2,12 @@
 // by set; a set at fault is left out and rejected in our 997.
 import { logMessage } from "~/i18n/english.server";
 import { message } from "~/i18n/messages";
-import { availableQuantity, mapTransactions, type LocatedDocument } from "@edi/documents";
+import { availableQuantity, type LocatedDocument } from "@edi/documents";
+import { ParseWorkerError, readAndMapX12, type X12Read } from "../parse/pool.server";
 import type { LineStatus } from "@edi/documents";
 import { allTrackingNumbers, type ShipNotice } from "@edi/documents";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { type Fault } from "@edi/x12";
-import { readX12, type ReadResult } from "@edi/x12";
 import {
   applyAcknowledgements,
   applyInvoiceLines,
@@ -110,14 +110,14 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         await applyFunctionalAck(context, mapped.document);
         break;
       case "855":
-        await applyAcknowledgements(context, ackInputs(mapped.document));
+        await inSlices(ackInputs(mapped.document), (slice) => applyAcknowledgements(context, slice));
         break;
       case "856":
-        await applyShipments(context, shipmentInputs(mapped.document));
+        await inSlices(shipmentInputs(mapped.document), (slice) => applyShipments(context, slice));
         break;
       case "810": {
         const invoice = mapped.document;
-        await applyInvoiceLines(context, invoiceLines(invoice.invoiceNumber, invoice.poNumber ?? "", invoice.lines));
+        await inSlices(invoiceLines(invoice.invoiceNumber, invoice.poNumber ?? "", invoice.lines), (slice) => applyInvoiceLines(context, slice));
         break;
       }
       case "846":
@@ -225,19 +225,35 @@ async function applyFunctionalAck(
   }
 }
 
-/** An X12 file read whole, with its mapped documents (read before the batch applies, to read its requests at once). */
-export interface ReadX12 {
-  result: ReadResult;
-  documents: LocatedDocument[];
+/** Lines applied per event-loop turn: the requests are prefetched, so applying never waits and would otherwise hold the loop for a whole 855. */
+const LINES_PER_TURN = 500;
+
+async function inSlices<T>(items: T[], apply: (slice: T[]) => Promise<void>) {
+  for (let start = 0; start < items.length; start += LINES_PER_TURN) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    await apply(items.slice(start, start + LINES_PER_TURN));
+  }
 }
 
-export function readWholeX12(content: Buffer, profile: TradingProfile, type: string | null): ReadX12 {
-  const result = readX12(content, { unwrap: type === "846" && profile.unwrap846, hints: profile.inputHints });
-  return { result, documents: result.interchanges.length ? mapTransactions(result) : [] };
+/**
+ * An X12 file read whole, with its mapped documents (read before the batch
+ * applies, to read its requests at once); `unreadable` when the parse worker
+ * died on it (parse/pool.server.ts): the file fails, the run goes on.
+ */
+export type ReadX12 = X12Read | { unreadable: string };
+
+export async function readWholeX12(content: Buffer, profile: TradingProfile, type: string | null): Promise<ReadX12> {
+  try {
+    return await readAndMapX12(content, { unwrap: type === "846" && profile.unwrap846, hints: profile.inputHints });
+  } catch (error) {
+    if (error instanceof ParseWorkerError) return { unreadable: error.message };
+    throw error;
+  }
 }
 
 /** The PO numbers a read file names, so a batch reads their requests in one statement. */
 export function poNumbersOf(read: ReadX12): string[] {
+  if ("unreadable" in read) return [];
   return read.documents.flatMap((located) => {
     const mapped = located.mapped;
     if (mapped?.type === "855" || mapped?.type === "810") return mapped.document.poNumber ? [mapped.document.poNumber] : [];
@@ -247,6 +263,14 @@ export function poNumbersOf(read: ReadX12): string[] {
 }
 
 export async function processX12(context: ApplyContext, profile: TradingProfile, read: ReadX12): Promise<FileOutcome> {
+  if ("unreadable" in read) {
+    return {
+      status: "failed",
+      error: `the file could not be read: ${read.unreadable}`,
+      errorCode: message("logs.outcome.unreadable", { error: read.unreadable }),
+      ...summaryOf("logs.outcome.not_x12"),
+    };
+  }
   const { result } = read;
   if (result.interchanges.length === 0) {
     const first = result.faults[0];
@@ -255,6 +279,8 @@ export async function processX12(context: ApplyContext, profile: TradingProfile,
   }
   const documents = read.documents;
   const contentFaults = documents.flatMap((d) => d.mapped?.faults ?? []);
+  // Faults past the first MAX_ISSUES_KEPT of a set are counted, not kept (edi/documents/types.ts).
+  const faultsNotKept = documents.reduce((sum, d) => sum + (d.mapped?.notKept?.faults ?? 0), 0);
   const unknownSets = documents.filter((d) => !d.mapped).map((d) => d.setId);
   const allFaults = [...result.faults, ...contentFaults];
   const counts = await applyX12(context, documents, allFaults);
@@ -267,7 +293,7 @@ export async function processX12(context: ApplyContext, profile: TradingProfile,
     const rejected = documents.length - Object.values(counts).reduce((sum, n) => sum + n, 0);
     return {
       status: Object.keys(counts).length ? "processed" : "failed",
-      ...faultError(allFaults),
+      ...faultError(allFaults, faultsNotKept),
       ...summaryOf("logs.outcome.rejected", {
         applied: message("logs.outcome.applied", { applied }),
         sets: message("logs.n.transaction_set", { count: rejected }),

@@ -26,10 +26,13 @@ export function summaryOf(code: string, params?: Record<string, unknown>): { sum
 
 // --- X12 -----------------------------------------------------------------------
 
-/** The first fault of a file (by position) and how many more: the file's error, in English and as a code. */
-export function faultError(faults: Fault[]): Pick<FileOutcome, "error" | "errorCode" | "errorSegment"> {
+/**
+ * The first fault of a file (by position) and how many more: the file's error, in English and as a code.
+ * `notKept`: faults counted but not kept (past the first 100 of a set).
+ */
+export function faultError(faults: Fault[], notKept = 0): Pick<FileOutcome, "error" | "errorCode" | "errorSegment"> {
   const first = [...faults].sort((a, b) => a.segmentIndex - b.segmentIndex)[0];
-  const more = faults.length - 1;
+  const more = faults.length - 1 + notKept;
   return {
     error: `${describeFault(first)}${more ? ` (and ${plural(more, "more fault")})` : ""}`,
     errorCode: more ? message("logs.dropship.fault_and_more", { fault: faultMessage(first), count: more }) : faultMessage(first),
