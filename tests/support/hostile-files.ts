@@ -38,6 +38,16 @@ export function big855(lines: number, options: { poNumber?: string; controlNumbe
     time: "1200",
     controlNumber: options.controlNumber ?? 1,
     lineBreak: "\n",
-    groups: [{ functionalId: "PR", sender: "VENDOR", receiver: "MERCHANT", date: "20260101", time: "1200", controlNumber: String(options.controlNumber ?? 1), transactions: [transaction] }],
+    groups: [
+      {
+        functionalId: "PR",
+        sender: "VENDOR",
+        receiver: "MERCHANT",
+        date: "20260101",
+        time: "1200",
+        controlNumber: String(options.controlNumber ?? 1),
+        transactions: [transaction],
+      },
+    ],
   }).text;
 }

@@ -30,8 +30,7 @@ function sendDocuments(id: number, documents: LocatedDocument[]) {
     send({ id, kind: "documents", documents: slice });
   }
   for (const { index, key, items } of longLists)
-    for (let start = 0; start < items.length; start += SLICE_ITEMS)
-      send({ id, kind: "items", index, key, items: items.slice(start, start + SLICE_ITEMS) });
+    for (let start = 0; start < items.length; start += SLICE_ITEMS) send({ id, kind: "items", index, key, items: items.slice(start, start + SLICE_ITEMS) });
 }
 
 port.on("message", (job: ParseJob) => {
