@@ -38,13 +38,17 @@ interface Pending {
 }
 
 /**
- * The worker's script: its TypeScript source under tsx (dev, tests), else the
+ * The worker's script: its TypeScript source through worker-dev.mjs (dev, tests), else the
  * built parse-worker.js. Bundled code sits in build/processes (or its
  * chunks/), the Remix server in build/server: the worker is looked for from each.
  */
+const DEV_SCRIPT = "./worker-dev.mjs";
+const BUILT_SCRIPTS = ["./parse-worker.js", "../parse-worker.js", "../processes/parse-worker.js", "../../processes/parse-worker.js"];
+
+// (The paths are constants, not literals in `new URL(...)`: the bundler would take a literal for an asset of its own.)
 function workerScript(): { url: URL; execArgv: string[] } | null {
-  if (import.meta.url.endsWith(".ts")) return { url: new URL("./worker.ts", import.meta.url), execArgv: ["--import", "tsx"] };
-  for (const relative of ["./parse-worker.js", "../parse-worker.js", "../processes/parse-worker.js", "../../processes/parse-worker.js"]) {
+  if (import.meta.url.endsWith(".ts")) return { url: new URL(DEV_SCRIPT, import.meta.url), execArgv: [] };
+  for (const relative of BUILT_SCRIPTS) {
     const url = new URL(relative, import.meta.url);
     if (existsSync(fileURLToPath(url))) return { url, execArgv: [] };
   }
