@@ -153,10 +153,8 @@ try {
   }
   const files = await prisma.transmission.findMany({ where: { direction: "in" }, select: { file_name: true, status: true, error: true } });
   for (const file of files) console.log(`  ${file.file_name}: ${file.status}${file.error ? `: ${file.error.slice(0, 160)}` : ""}`);
-  writeFileSync(
-    RESULTS,
-    `${JSON.stringify({ at: new Date().toISOString(), csv_bytes: CSV_BYTES, lines: LINES, load_average: os.loadavg().map((n) => +n.toFixed(2)), cpus: os.cpus().length, start_rss_mb: startRss, results }, null, 2)}\n`,
-  );
+  const summary = { at: new Date().toISOString(), csv_bytes: CSV_BYTES, lines: LINES, cpus: os.cpus().length, start_rss_mb: startRss, results };
+  writeFileSync(RESULTS, `${JSON.stringify({ ...summary, load_average: os.loadavg().map((n) => +n.toFixed(2)) }, null, 2)}\n`);
   server.close();
   outside.stop();
   await prisma.$disconnect();
