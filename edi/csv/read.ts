@@ -224,14 +224,15 @@ export function cleanCsvValue(cell: string): string {
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 // zod fields over the cleaned cell text ("" when empty or the column is absent).
-type Problem = { problem: Phrase };
-const problem = (key: string, params?: Parameters<typeof csvPhrase>[1]): Problem => ({ problem: csvPhrase(key, params) });
+// The sentence is built only when the error is kept (MAX_CSV_ERRORS_KEPT): building it is most of a bad row's cost.
+type Problem = { problem: () => Phrase };
+const problem = (key: string, params?: Parameters<typeof csvPhrase>[1]): Problem => ({ problem: () => csvPhrase(key, params) });
 
 function field<T>(read: (text: string) => T | Problem) {
   return z.string().transform((text, ctx) => {
     const value = read(text);
     if (value !== null && typeof value === "object" && "problem" in value) {
-      ctx.issues.push({ code: "custom", message: value.problem.text, input: text, params: { coded: value.problem.coded } });
+      ctx.issues.push({ code: "custom", message: "", input: text, params: { phrase: value.problem } });
       return z.NEVER;
     }
     return value as T;
@@ -519,8 +520,8 @@ class RowReader<V, T> {
     const { issues } = parsed.error;
     if (!keepErrors) return { kind: "invalid", line, values, errors: [], count: issues.length };
     const errors = issues.map((issue) => {
-      const coded = (issue as { params?: { coded?: CodedMessage } }).params?.coded;
-      return formatCsvError(line, issue.path.length ? String(issue.path[0]) : null, coded ? { text: issue.message, coded } : issue.message);
+      const phrase = (issue as { params?: { phrase?: () => Phrase } }).params?.phrase;
+      return formatCsvError(line, issue.path.length ? String(issue.path[0]) : null, phrase ? phrase() : issue.message);
     });
     return { kind: "invalid", line, values, errors, count: errors.length };
   }

@@ -22,7 +22,7 @@ import { fulfilShipments, syncInventoryToShopify } from "./shopify-sync.server";
 import { crashPoint, testBatchSize } from "./crash-hook.server";
 import { errorMessage } from "~/lib/error-message";
 import { summaryOf, type FileOutcome } from "./response-outcome.server";
-import { storedContent } from "./stored-content.server";
+import { fromBase64, storedContent } from "./stored-content.server";
 import { queueAs400Copy } from "./response-answers.server";
 import { processX12Stock } from "./process-stock.server";
 import { poNumbersOf, processX12, readWholeX12, type ReadX12 } from "./process-x12.server";
@@ -44,10 +44,14 @@ interface ClaimedFile {
   id: number;
   file_name: string;
   transaction_set: string | null;
-  head: Uint8Array;
+  head: Buffer;
   bytes: number;
-  content: Uint8Array | null;
+  /** Files up to CLAIM_CONTENT_BYTES. */
+  content: Buffer | null;
 }
+
+/** A claimed file as the claim reads it: its bytes as base64 (see fromBase64). */
+type ClaimedRow = Omit<ClaimedFile, "head" | "content"> & { head: string; content: string | null };
 
 /** Processes one stored file; false when another run has it or it is already done. */
 export async function processStoredFile(transmissionId: number, vendor: Vendor, report: StepReport): Promise<boolean> {
@@ -67,31 +71,33 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
   await ensureVendorSequence(vendor.id);
   const outcomes = await prisma.$transaction(
     async (tx) => {
-      const claimed = await tx.$queryRaw<ClaimedFile[]>`
-        SELECT id, file_name, transaction_set, substring(content from 1 for 4096) AS head, octet_length(content) AS bytes,
-               CASE WHEN octet_length(content) <= ${CLAIM_CONTENT_BYTES}::int THEN content END AS content
+      const claimed = await tx.$queryRaw<ClaimedRow[]>`
+        SELECT id, file_name, transaction_set, encode(substring(content from 1 for 4096), 'base64') AS head, octet_length(content) AS bytes,
+               CASE WHEN octet_length(content) <= ${CLAIM_CONTENT_BYTES}::int THEN encode(content, 'base64') END AS content
           FROM transmission WHERE id = ANY(${transmissionIds}::int[]) AND status = 'received' FOR UPDATE SKIP LOCKED`;
       const byId = new Map(claimed.map((file) => [file.id, file]));
-      const files = transmissionIds.map((id) => byId.get(id)).filter((file): file is ClaimedFile => file !== undefined);
+      const files = transmissionIds
+        .map((id) => byId.get(id))
+        .filter((file): file is ClaimedRow => file !== undefined)
+        .map((file): ClaimedFile => ({ ...file, head: fromBase64(file.head), content: file.content === null ? null : fromBase64(file.content) }));
       if (files.length === 0) return [];
       const batch = new ApplyBatch(tx as Prisma.TransactionClient);
       const settingsUnusable = problems.length > 0 && profile.format === "x12" && problems.some((p) => /identifier|qualifier/.test(p));
-      const isX12 = (file: ClaimedFile) => profile.format !== "csv" || /^\s*ISA/.test(Buffer.from(file.head).subarray(0, 16).toString("latin1"));
-      const typeOf = (file: ClaimedFile) =>
-        file.transaction_set ?? recogniseIncomingFile(file.file_name, Buffer.from(file.head), vendor as never, profile).type;
+      const isX12 = (file: ClaimedFile) => profile.format !== "csv" || /^\s*ISA/.test(file.head.subarray(0, 16).toString("latin1"));
+      const typeOf = (file: ClaimedFile) => file.transaction_set ?? recogniseIncomingFile(file.file_name, file.head, vendor as never, profile).type;
       // X12 files read whole up front: the requests all of them name are read in one statement.
       const reads = new Map<number, ReadX12>();
       if (!settingsUnusable) {
         for (const file of files) {
           const type = typeOf(file);
-          if (file.content && isX12(file) && type !== "846") reads.set(file.id, await readWholeX12(Buffer.from(file.content), profile, type));
+          if (file.content && isX12(file) && type !== "846") reads.set(file.id, await readWholeX12(file.content, profile, type));
         }
         await batch.prefetch([...reads.values()].flatMap(poNumbersOf));
       }
       const logs: LogEntry[] = [];
       const results: Array<{ file: ClaimedFile; type: string | null; outcome: FileOutcome }> = [];
       for (const file of files) {
-        const content = storedContent(tx as Prisma.TransactionClient, file.id, Buffer.from(file.head), Number(file.bytes), file.content);
+        const content = storedContent(tx as Prisma.TransactionClient, file.id, file.head, Number(file.bytes), file.content);
         const context: ApplyContext = { tx: tx as Prisma.TransactionClient, batch, vendor, transmissionId: file.id, fileName: file.file_name, logs };
         const type = typeOf(file);
         let outcome: FileOutcome;

@@ -15,6 +15,7 @@ import { recordGroupAcks } from "./ack-997.server";
 import { type ApplyContext } from "./apply-responses.server";
 import { vendorLog } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
+import { storedBytes } from "./stored-content.server";
 
 /** The copy of the vendor's file for the AS400, queued with the file (sent after the transaction). */
 export async function queueAs400Copy(context: ApplyContext & { content?: Buffer }, set: "810" | "846", folder: string | null) {
@@ -33,14 +34,14 @@ export async function queueAs400Copy(context: ApplyContext & { content?: Buffer 
     context.logs.push({ ...base, status: "error", ...logMessage("logs.dropship.copy_bad_path", { set, folder, error: error.message }) });
     return;
   }
-  const original = await context.tx.transmission.findUniqueOrThrow({ where: { id: context.transmissionId }, select: { content: true } });
+  const original = { content: await storedBytes(context.tx, context.transmissionId) };
   await storePreparedFile(
     {
       vendorId: context.vendor.id,
       partner: "as400",
       remotePath,
       transactionSet: set,
-      content: Buffer.from(original.content),
+      content: original.content,
       replyToId: context.transmissionId,
     },
     context.tx,
