@@ -6,6 +6,7 @@ import { csvRowErrors, rowError, summaryOf, type FileOutcome } from "./response-
 import type { StoredContent } from "./stored-content.server";
 import { queueAs400Copy } from "./response-answers.server";
 import { processCsvStock } from "./process-stock.server";
+import { afterRowApplied, flushApplied, LINES_PER_SLICE } from "./apply-slices.server";
 
 /**
  * Read as a stream from the stored content (issue 28): each good row is
@@ -20,7 +21,7 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
   switch (type) {
     case "855": {
       read = await csv.readAcknowledgementCsvStream(stored.pieces(), async (row) => {
-        applied++;
+        await afterRowApplied(context, ++applied);
         await applyAcknowledgements(context, [
           {
             poNumber: row.poNumber,
@@ -37,7 +38,7 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
     }
     case "856": {
       read = await csv.readShipNoticeCsvStream(stored.pieces(), async (row) => {
-        applied++;
+        await afterRowApplied(context, ++applied);
         await applyShipments(context, [
           { poNumber: row.poNumber, sku: row.sku, quantity: row.quantity, trackingNumber: row.trackingNumber, carrier: row.carrier },
         ]);
@@ -47,6 +48,7 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
     case "810": {
       const invoices = await csv.readInvoiceCsvStream(stored.pieces());
       read = invoices;
+      let flushAt = LINES_PER_SLICE;
       for (const invoice of invoices.invoices) {
         await applyInvoiceLines(
           context,
@@ -59,6 +61,10 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
           })),
         );
         applied += invoice.lines.length;
+        if (applied >= flushAt) {
+          await flushApplied(context);
+          flushAt = applied + LINES_PER_SLICE;
+        }
       }
       if (applied) await queueAs400Copy(context, "810", context.vendor.edi810_as400_filepath);
       break;

@@ -27,6 +27,7 @@ import { queueAs400Copy } from "./response-answers.server";
 import { processX12Stock } from "./process-stock.server";
 import { poNumbersOf, processX12, readWholeX12, type ReadX12 } from "./process-x12.server";
 import { processCsv } from "./process-csv.server";
+import { writeLogsInSlices } from "./apply-slices.server";
 
 export { carrierName } from "./process-x12.server";
 
@@ -150,7 +151,7 @@ export async function processStoredFiles(transmissionIds: number[], vendor: Vend
       }));
       // The logs before the files' outcomes: each log line's foreign key to its file is then checked against a row this
       // transaction has only locked, which costs a tenth of checking it against a row it has already updated (D141).
-      await writeLogs(logs, tx as Prisma.TransactionClient);
+      await writeLogsInSlices(logs, tx as Prisma.TransactionClient);
       await tx.$executeRaw`
         UPDATE transmission t SET status = o.status, error = o.error, error_segment = o.error_segment, processed_at = now(),
                                   transaction_set = o.transaction_set, updated_at = now()

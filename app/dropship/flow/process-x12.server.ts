@@ -21,6 +21,7 @@ import { vendorLog } from "./context.server";
 import { faultError, summaryOf, type FileOutcome } from "./response-outcome.server";
 import { queueAck997 } from "./response-answers.server";
 import { applyStock } from "./process-stock.server";
+import { applyInSlices } from "./apply-slices.server";
 
 const CARRIERS: Record<string, string> = {
   UPSN: "UPS",
@@ -110,14 +111,14 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         await applyFunctionalAck(context, mapped.document);
         break;
       case "855":
-        await inSlices(ackInputs(mapped.document), (slice) => applyAcknowledgements(context, slice));
+        await applyInSlices(context, ackInputs(mapped.document), (slice) => applyAcknowledgements(context, slice));
         break;
       case "856":
-        await inSlices(shipmentInputs(mapped.document), (slice) => applyShipments(context, slice));
+        await applyInSlices(context, shipmentInputs(mapped.document), (slice) => applyShipments(context, slice));
         break;
       case "810": {
         const invoice = mapped.document;
-        await inSlices(invoiceLines(invoice.invoiceNumber, invoice.poNumber ?? "", invoice.lines), (slice) => applyInvoiceLines(context, slice));
+        await applyInSlices(context, invoiceLines(invoice.invoiceNumber, invoice.poNumber ?? "", invoice.lines), (slice) => applyInvoiceLines(context, slice));
         break;
       }
       case "846":
@@ -222,16 +223,6 @@ async function applyFunctionalAck(
         pos: message("logs.n.po", { count: refused.length }),
       }),
     });
-  }
-}
-
-/** Lines applied per event-loop turn: the requests are prefetched, so applying never waits and would otherwise hold the loop for a whole 855. */
-const LINES_PER_TURN = 500;
-
-async function inSlices<T>(items: T[], apply: (slice: T[]) => Promise<void>) {
-  for (let start = 0; start < items.length; start += LINES_PER_TURN) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    await apply(items.slice(start, start + LINES_PER_TURN));
   }
 }
 
