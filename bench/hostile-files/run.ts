@@ -23,7 +23,9 @@ import { big855, hostileCsvChunks } from "../../tests/support/hostile-files";
 import { forgetShopifyAndAs400 } from "../support/bench-env";
 import type { OutsideConfig } from "../dropship/outside-servers";
 
-const { values: args } = parseArgs({ options: { "csv-mb": { type: "string", default: "100" }, lines: { type: "string", default: "100000" } } });
+const { values: args } = parseArgs({
+  options: { "csv-mb": { type: "string", default: "100" }, lines: { type: "string", default: "100000" }, "receive-child": { type: "boolean", default: false } },
+});
 const CSV_BYTES = Math.round(Number(args["csv-mb"]) * 1_000_000);
 const LINES = Number(args.lines);
 const PASSWORD = "Hostile-Bench-1";
@@ -58,6 +60,70 @@ function startPoller(url: string) {
   };
 }
 
+/** A /healthz over the app's own handler, on a bare HTTP server in this process. */
+async function startHealthz() {
+  const { healthAnswer } = await import("../../app/db/health.server");
+  const server = http.createServer((request, response) => {
+    void healthAnswer().then(async (answer) => {
+      response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "text/plain" });
+      response.end(await answer.text());
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/healthz`;
+  await fetch(url); // the database pool's first connection, outside the figures
+  return { url, close: () => server.close() };
+}
+
+/** One step with the clock running, /healthz polled from another process, this process's peak RSS. */
+async function measure(step: string, run: () => Promise<{ message: string }>, url: string) {
+  global.gc?.();
+  const rssAtStart = megabytes(process.memoryUsage().rss);
+  resetPeak();
+  const stopPolling = startPoller(url);
+  await new Promise((resolve) => setTimeout(resolve, 300)); // the poller's first answers before the work
+  const start = performance.now();
+  const result = await run();
+  const seconds = +((performance.now() - start) / 1000).toFixed(1);
+  const { times, failures } = await stopPolling();
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    step,
+    seconds,
+    healthz_answers: times.length,
+    healthz_failures: failures,
+    healthz_p50_ms: percentile(sorted, 0.5),
+    healthz_p99_ms: percentile(sorted, 0.99),
+    healthz_max_ms: sorted.length ? +sorted[sorted.length - 1].toFixed(1) : null,
+    rss_at_start_mb: rssAtStart,
+    rss_peak_mb: peakRss(),
+    message: result.message,
+  };
+}
+
+// Receive runs in a process of its own (with the parent's environment: database, stand-in), so that Process
+// starts in a fresh one: what Receive leaves in the heap (the downloads) is not counted as Process's.
+if (args["receive-child"]) {
+  const healthz = await startHealthz();
+  const { populateShipResponses } = await import("../../app/dropship/flow/populate-responses.server");
+  const entry = await measure("Receive Files (both vendors)", () => populateShipResponses(), healthz.url);
+  process.stdout.write(`RESULT ${JSON.stringify(entry)}\n`);
+  process.exit(0);
+}
+
+async function receiveInChild() {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--receive-child"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout!.on("data", (chunk) => (out += chunk));
+  await once(child, "exit");
+  const line = out.split("\n").find((each) => each.startsWith("RESULT "));
+  if (!line) throw new Error(`the Receive process gave no result:\n${out.slice(-2000)}`);
+  return JSON.parse(line.slice("RESULT ".length)) as Awaited<ReturnType<typeof measure>>;
+}
+
 const database = await createTestDatabase("bench_hostile");
 forgetShopifyAndAs400();
 if (process.env.NODE_ENV === "production") process.env.ALLOW_LOCAL_MODE_IN_PRODUCTION = "1";
@@ -75,8 +141,6 @@ try {
 
   const { default: prisma } = await import("../../app/db.server");
   const { encryptSecret } = await import("../../app/lib/secrets.server");
-  const { healthAnswer } = await import("../../app/db/health.server");
-  const { populateShipResponses } = await import("../../app/dropship/flow/populate-responses.server");
   const { processShipResponses } = await import("../../app/dropship/flow/process-responses.server");
 
   const vendorRow = (user: string, overrides: Record<string, unknown>) => ({
@@ -108,54 +172,25 @@ try {
   await once(csvOut, "close");
   writeFileSync(path.join(root, "users/x12/outbound/855_big.edi"), big855(LINES));
 
-  const server = http.createServer((request, response) => {
-    void healthAnswer().then(async (answer) => {
-      response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "text/plain" });
-      response.end(await answer.text());
-    });
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/healthz`;
-  await fetch(url); // the database pool's first connection, outside the figures
-
+  const healthz = await startHealthz();
   global.gc?.();
   const startRss = megabytes(process.memoryUsage().rss);
   console.log(`CSV ${(CSV_BYTES / 1e6).toFixed(0)} MB of bad rows, 855 of ${LINES.toLocaleString("en-US")} lines; RSS at start ${startRss} MB`);
-  for (const [step, run] of [
-    ["Receive Files (both vendors)", () => populateShipResponses()],
-    ["Process Ship Responses", () => processShipResponses()],
-  ] as const) {
-    resetPeak();
-    const stopPolling = startPoller(url);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the poller's first answers before the work
-    const start = performance.now();
-    const result = await run();
-    const seconds = +((performance.now() - start) / 1000).toFixed(1);
-    const { times, failures } = await stopPolling();
-    const sorted = [...times].sort((a, b) => a - b);
-    const entry = {
-      step,
-      seconds,
-      healthz_answers: times.length,
-      healthz_failures: failures,
-      healthz_p50_ms: percentile(sorted, 0.5),
-      healthz_p99_ms: percentile(sorted, 0.99),
-      healthz_max_ms: sorted.length ? +sorted[sorted.length - 1].toFixed(1) : null,
-      rss_peak_mb: peakRss(),
-      message: result.message,
-    };
+  const report = (entry: Awaited<ReturnType<typeof measure>>) => {
     results.push(entry);
     console.log(
-      `${step.padEnd(30)} ${String(seconds).padStart(6)} s  /healthz p50 ${entry.healthz_p50_ms} ms, p99 ${entry.healthz_p99_ms} ms, ` +
-        `max ${entry.healthz_max_ms} ms (${times.length} answers)  RSS peak ${entry.rss_peak_mb} MB\n  ${result.message}`,
+      `${entry.step.padEnd(30)} ${String(entry.seconds).padStart(6)} s  /healthz p50 ${entry.healthz_p50_ms} ms, p99 ${entry.healthz_p99_ms} ms, ` +
+        `max ${entry.healthz_max_ms} ms (${entry.healthz_answers} answers)  ` +
+        `RSS ${entry.rss_at_start_mb} MB at start, peak ${entry.rss_peak_mb} MB\n  ${entry.message}`,
     );
-  }
+  };
+  report(await receiveInChild());
+  report(await measure("Process Ship Responses", () => processShipResponses(), healthz.url));
   const files = await prisma.transmission.findMany({ where: { direction: "in" }, select: { file_name: true, status: true, error: true } });
   for (const file of files) console.log(`  ${file.file_name}: ${file.status}${file.error ? `: ${file.error.slice(0, 160)}` : ""}`);
   const summary = { at: new Date().toISOString(), csv_bytes: CSV_BYTES, lines: LINES, cpus: os.cpus().length, start_rss_mb: startRss, results };
   writeFileSync(RESULTS, `${JSON.stringify({ ...summary, load_average: os.loadavg().map((n) => +n.toFixed(2)) }, null, 2)}\n`);
-  server.close();
+  healthz.close();
   outside.stop();
   await prisma.$disconnect();
 } finally {
