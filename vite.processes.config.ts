@@ -18,7 +18,8 @@ export default defineConfig({
     emptyOutDir: true,
     minify: false,
     rollupOptions: {
-      input: { web: "server/main.ts", jobs: "jobs/main.ts", "secrets-rotate": "scripts/rotate-secrets.ts" },
+      // The parse worker (app/dropship/parse/worker.ts) is an entry of its own: started by file as a worker thread.
+      input: { web: "server/main.ts", jobs: "jobs/main.ts", "secrets-rotate": "scripts/rotate-secrets.ts", "parse-worker": "app/dropship/parse/worker.ts" },
       output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },
   },

@@ -130,6 +130,7 @@ export const EDI_TEXTS = {
     not_given: "{{label}} {{key}} has no {{column}} on any row",
     left_out_line: "{{label}} {{key}} left out: errors on line {{lines}}",
     left_out_lines: "{{label}} {{key}} left out: errors on lines {{lines}}",
+    too_many_bad_groups: "more than {{count}} {{label}} numbers have bad rows: nothing of the file is taken",
     label: { invoice: "invoice", purchase_order: "purchase order" },
   },
   recognise: {

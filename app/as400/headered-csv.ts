@@ -49,11 +49,13 @@ export interface HeaderedCsv {
 }
 
 type CsvRecord = { record: string[]; info: { lines: number } };
+/** What is kept of a record: its values and the line it ends on (csv-parse's info has a dozen fields more, per row). */
+type KeptRecord = { record: string[]; lines: number };
 
 export function readHeaderedCsv(content: Buffer | string, format: HeaderedCsvFormat): HeaderedCsv {
-  let records: CsvRecord[];
+  const filled: KeptRecord[] = [];
   try {
-    records = parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
+    parseCsv(typeof content === "string" ? content : content.toString("utf8"), {
       bom: true,
       record_delimiter: ["\r\n", "\n", "\r"],
       trim: true,
@@ -62,11 +64,16 @@ export function readHeaderedCsv(content: Buffer | string, format: HeaderedCsvFor
       skip_empty_lines: true,
       info: true,
       max_record_size: format.maxRecordSize ?? 1_000_000,
-    }) as unknown as CsvRecord[];
+      // Each record kept as it is parsed, blank ones dropped: no second list of every record (issue 28).
+      on_record: (parsed: unknown) => {
+        const { record, info } = parsed as CsvRecord;
+        if (record.some((cell) => cell.trim() !== "")) filled.push({ record, lines: info.lines });
+        return null;
+      },
+    });
   } catch (error) {
     throw format.refuse(`not readable as CSV: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const filled = records.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
   if (filled.length === 0) throw format.refuse(`the file is empty: it needs a header row (${format.expectedHeader})`);
 
   const [header, ...body] = filled;
@@ -78,23 +85,23 @@ export function readHeaderedCsv(content: Buffer | string, format: HeaderedCsvFor
   const index = new Map<string, number>();
   for (const [position, name] of headerNames.entries()) {
     if (!known.has(name)) continue;
-    if (index.has(name)) throw format.refuse(`line ${header.info.lines}: the column ${name} is named twice`);
+    if (index.has(name)) throw format.refuse(`line ${header.lines}: the column ${name} is named twice`);
     index.set(name, position);
   }
   const missing = format.required.filter((name) => !index.has(name));
   if (missing.length) {
     throw format.refuse(
-      `line ${header.info.lines}: ${format.notThisKind}: missing required column${missing.length > 1 ? "s" : ""} ` +
+      `line ${header.lines}: ${format.notThisKind}: missing required column${missing.length > 1 ? "s" : ""} ` +
         `${missing.join(", ")} (the header row has: ${headerNames.join(", ")})`,
     );
   }
 
-  const rows = body.map(({ record, info }): HeaderedCsvRow => {
-    // info.lines is where the record ends; a quoted value may span lines.
+  const rows = body.map(({ record, lines }): HeaderedCsvRow => {
+    // `lines` is where the record ends; a quoted value may span lines.
     const breaks = record.reduce((count, value) => count + (value.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
     return {
-      line: info.lines - breaks,
-      lastLine: info.lines,
+      line: lines - breaks,
+      lastLine: lines,
       valueCount: record.length,
       cell: (column) => {
         const position = index.get(column);

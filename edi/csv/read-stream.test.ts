@@ -1,6 +1,14 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { readInventoryCsv, readInventoryCsvStream, type CsvInventoryItem } from "./read";
+import {
+  MAX_CSV_ERRORS_KEPT,
+  readAcknowledgementCsv,
+  readAcknowledgementCsvStream,
+  readInventoryCsv,
+  readInventoryCsvStream,
+  readInvoiceCsvStream,
+  type CsvInventoryItem,
+} from "./read";
 
 /** Yields the text in chunks of `size` bytes, as produced, counting what it has handed out. */
 function chunked(parts: Iterable<string>, size: number) {
@@ -149,11 +157,42 @@ describe("readInventoryCsvStream", () => {
     expect(empty.errors[0].message).toMatch(/^line 1: the file is empty/);
   });
 
-  it("keeps only the first maxErrors errors but counts them all", async () => {
-    const text = "sku,quantity\n" + Array.from({ length: 50 }, (_, i) => `S${i},bad\n`).join("");
-    const summary = await readInventoryCsvStream(chunked([text], 100).source, () => {}, { maxErrors: 5 });
-    expect(summary.errorCount).toBe(50);
-    expect(summary.errors).toHaveLength(5);
+  it("keeps only the first MAX_CSV_ERRORS_KEPT errors but counts them all", async () => {
+    const text = "sku,quantity\n" + Array.from({ length: 500 }, (_, i) => `S${i},bad\n`).join("");
+    const summary = await readInventoryCsvStream(chunked([text], 100).source, () => {});
+    expect(summary.errorCount).toBe(500);
+    expect(summary.errors).toHaveLength(MAX_CSV_ERRORS_KEPT);
+    expect(summary.errors[0].line).toBe(2);
+  });
+
+  it("keeps the first errors of every CSV document and counts the rest, read whole or as a stream (issue 28)", async () => {
+    const rows = 50_000;
+    const text = "po_number,sku,quantity,status,expected_date,message\n" + "PO1,SKU1,x,bogus,notadate,m\n".repeat(rows);
+    const whole = readAcknowledgementCsv(text);
+    expect(whole.rows).toEqual([]);
+    // Three bad values a row: quantity, status, expected_date.
+    expect(whole.errorCount).toBe(3 * rows);
+    expect(whole.errors).toHaveLength(MAX_CSV_ERRORS_KEPT);
+    expect(whole.errors[0].message).toBe('line 2, quantity: "x" is not a whole number');
+    const streamed = await readAcknowledgementCsvStream(chunked([text], 64 * 1024).source, () => {});
+    expect(streamed).toMatchObject({ rowCount: 0, errorCount: 3 * rows, refused: false, complete: true });
+    expect(streamed.errors).toEqual(whole.errors);
+
+    const invoices = "invoice_number,invoice_date,po_number,sku,quantity,unit_price,invoice_total\n" + "I1,2026-01-01,PO1,S,x,1,1\n".repeat(rows);
+    const invoiceRead = await readInvoiceCsvStream(chunked([invoices], 64 * 1024).source);
+    expect(invoiceRead.invoices).toEqual([]);
+    expect(invoiceRead.errorCount).toBe(rows);
+    expect(invoiceRead.errors).toHaveLength(MAX_CSV_ERRORS_KEPT);
+  });
+
+  it("gives the event loop turns while it reads", async () => {
+    const text = "po_number,sku,quantity,status,expected_date,message\n" + "PO1,SKU1,x,bogus,notadate,m\n".repeat(20_000);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    // One chunk: without turns given, csv-parse and the row checks would run from start to end in one go.
+    await readAcknowledgementCsvStream(chunked([text], text.length).source, () => {});
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(3);
   });
 
   it("passes on a failure of the source or of onRow", async () => {

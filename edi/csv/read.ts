@@ -40,7 +40,10 @@ export interface CsvRowError {
 
 export interface CsvReadResult<T> {
   rows: T[];
+  /** The first MAX_CSV_ERRORS_KEPT errors, by line. */
   errors: CsvRowError[];
+  /** Every error found, including those not kept. */
+  errorCount: number;
   /** Nothing could be read: no header row, or required columns missing. errors holds the reason. */
   refused: boolean;
   /** Every line was read (false when refused, or when broken quoting stopped the read part-way). */
@@ -164,6 +167,18 @@ export interface CsvStreamSummary {
 
 export type CsvInput = string | Buffer | Uint8Array;
 
+/**
+ * Row errors kept per file (issue 28): a file of 600,000 bad rows kept every
+ * error (+567 MB). The rest are counted, and the outcome says how many.
+ */
+export const MAX_CSV_ERRORS_KEPT = 100;
+
+/** Records read between two turns of the event loop, so a long file never holds the process for more than a few milliseconds. */
+const RECORDS_PER_TURN = 250;
+
+/** Distinct invoice or PO numbers of bad rows remembered; past this no invoice or PO of the file can be told whole, and none is taken. */
+const MAX_BAD_GROUPS = 100_000;
+
 // ---------------------------------------------------------------------------
 // Values. Each parser returns the value, or null when the text is not one.
 
@@ -209,14 +224,15 @@ export function cleanCsvValue(cell: string): string {
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 // zod fields over the cleaned cell text ("" when empty or the column is absent).
-type Problem = { problem: Phrase };
-const problem = (key: string, params?: Parameters<typeof csvPhrase>[1]): Problem => ({ problem: csvPhrase(key, params) });
+// The sentence is built only when the error is kept (MAX_CSV_ERRORS_KEPT): building it is most of a bad row's cost.
+type Problem = { problem: () => Phrase };
+const problem = (key: string, params?: Parameters<typeof csvPhrase>[1]): Problem => ({ problem: () => csvPhrase(key, params) });
 
 function field<T>(read: (text: string) => T | Problem) {
   return z.string().transform((text, ctx) => {
     const value = read(text);
     if (value !== null && typeof value === "object" && "problem" in value) {
-      ctx.issues.push({ code: "custom", message: value.problem.text, input: text, params: { coded: value.problem.coded } });
+      ctx.issues.push({ code: "custom", message: "", input: text, params: { phrase: value.problem } });
       return z.NEVER;
     }
     return value as T;
@@ -453,7 +469,7 @@ type Taken<T> =
   | { kind: "skipped" }
   | { kind: "refused"; error: CsvRowError }
   | { kind: "row"; row: T }
-  | { kind: "invalid"; line: number; values: Values; errors: CsvRowError[] };
+  | { kind: "invalid"; line: number; values: Values; errors: CsvRowError[]; count: number };
 
 /** Turns parsed records, one at a time, into rows or errors. */
 class RowReader<V, T> {
@@ -475,7 +491,8 @@ class RowReader<V, T> {
     return this.header !== null;
   }
 
-  take(cells: string[], raw: string): Taken<T> {
+  /** `keepErrors` false: a bad row's errors are counted, their sentences not built (most of the cost of a file of bad rows). */
+  take(cells: string[], raw: string, keepErrors = true): Taken<T> {
     const line = this.nextLine;
     this.nextLine += countLineBreaks(raw);
     this.lastLineOpen = !/[\r\n]$/.test(raw);
@@ -495,15 +512,18 @@ class RowReader<V, T> {
     }
     // Surplus values usually mean a comma inside an unquoted value: every column after it is shifted.
     if (cells.length > width && cells.slice(width).some((cell) => cell.trim() !== "")) {
-      return { kind: "invalid", line, values, errors: [formatCsvError(line, null, csvPhrase("surplus_values", { count: cells.length, width }))] };
+      const errors = keepErrors ? [formatCsvError(line, null, csvPhrase("surplus_values", { count: cells.length, width }))] : [];
+      return { kind: "invalid", line, values, errors, count: 1 };
     }
     const parsed = this.reading.schema.safeParse(values);
     if (parsed.success) return { kind: "row", row: this.reading.toRow(parsed.data, line) };
-    const errors = parsed.error.issues.map((issue) => {
-      const coded = (issue as { params?: { coded?: CodedMessage } }).params?.coded;
-      return formatCsvError(line, issue.path.length ? String(issue.path[0]) : null, coded ? { text: issue.message, coded } : issue.message);
+    const { issues } = parsed.error;
+    if (!keepErrors) return { kind: "invalid", line, values, errors: [], count: issues.length };
+    const errors = issues.map((issue) => {
+      const phrase = (issue as { params?: { phrase?: () => Phrase } }).params?.phrase;
+      return formatCsvError(line, issue.path.length ? String(issue.path[0]) : null, phrase ? phrase() : issue.message);
     });
-    return { kind: "invalid", line, values, errors };
+    return { kind: "invalid", line, values, errors, count: errors.length };
   }
 
   private readHeader(cells: string[], line: number): Header | CsvRowError {
@@ -551,17 +571,59 @@ const isCsvParseError = (error: unknown): error is { code: string; message: stri
   return typeof code === "string" && code.startsWith("CSV_");
 };
 
-interface WholeRead<T> extends CsvReadResult<T> {
-  /** Rows that failed, with their cleaned values (to tell which invoice or PO they belong to). */
-  invalid: Array<{ line: number; values: Values }>;
+/**
+ * What a read keeps, bounded: the good rows (the file's data), the first
+ * MAX_CSV_ERRORS_KEPT errors and a count, and for grouped documents (invoices,
+ * POs) the lines of bad rows per group key, so a group with a bad row is left out whole.
+ */
+class Collected<T> {
+  rows: T[] = [];
+  errors: CsvRowError[] = [];
+  errorCount = 0;
+  refused = false;
+  complete = true;
+  readonly badLines = new Map<string, number[]>();
+  /** More than MAX_BAD_GROUPS keys had bad rows: no group can be told whole. */
+  tooManyBadGroups = false;
+
+  constructor(private readonly groupColumn?: string) {}
+
+  error(error: CsvRowError) {
+    this.errorCount++;
+    if (this.errors.length < MAX_CSV_ERRORS_KEPT) this.errors.push(error);
+  }
+
+  /** Whether the next errors are kept (else only counted). */
+  get keepsErrors() {
+    return this.errors.length < MAX_CSV_ERRORS_KEPT;
+  }
+
+  invalid(line: number, values: Values, errors: CsvRowError[], count: number) {
+    errors.forEach((error) => this.error(error));
+    this.errorCount += count - errors.length;
+    const key = this.groupColumn ? values[this.groupColumn] : "";
+    if (!key) return;
+    const lines = this.badLines.get(key);
+    if (lines) {
+      if (lines.length < MAX_CSV_ERRORS_KEPT) lines.push(line);
+    } else if (this.badLines.size < MAX_BAD_GROUPS) this.badLines.set(key, [line]);
+    else this.tooManyBadGroups = true;
+  }
+
+  /** A refusal or a broken read: the errors so far, and nothing usable when refused. */
+  result(): CsvReadResult<T> {
+    const { errors, errorCount, refused, complete } = this;
+    return { rows: refused ? [] : this.rows, errors, errorCount, refused, complete };
+  }
 }
 
 /** Stops csv-parse from inside on_record once the file is refused. */
 const STOP = Symbol("stop reading");
 
-function readWhole<V, T>(reading: DocumentReading<V, T>, input: CsvInput): WholeRead<T> {
+/** A file read whole, synchronously (the manual tools and the CLI; the app's runs read as streams: readCsvStream). */
+function readWhole<V, T>(reading: DocumentReading<V, T>, input: CsvInput, groupColumn?: string): Collected<T> {
   const reader = new RowReader(reading);
-  const result: WholeRead<T> = { rows: [], errors: [], refused: false, complete: true, invalid: [] };
+  const read = new Collected<T>(groupColumn);
   const text = typeof input === "string" || Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   try {
     // Records are handled as they are parsed (on_record returns null), so a
@@ -570,69 +632,70 @@ function readWhole<V, T>(reading: DocumentReading<V, T>, input: CsvInput): Whole
       ...PARSE_OPTIONS,
       on_record: (record: unknown) => {
         const { record: cells, raw } = record as { record: string[]; raw: string };
-        const taken = reader.take(cells, raw);
-        if (taken.kind === "row") result.rows.push(taken.row);
-        else if (taken.kind === "invalid") {
-          result.errors.push(...taken.errors);
-          result.invalid.push({ line: taken.line, values: taken.values });
-        } else if (taken.kind === "refused") {
-          result.errors.push(taken.error);
-          result.refused = true;
-          throw STOP;
-        }
+        const taken = take(reader, read, cells, raw);
+        if (taken === STOP) throw STOP;
+        if (taken !== null) read.rows.push(taken);
         return null;
       },
     });
   } catch (error) {
-    if (error === STOP) return { ...result, rows: [], complete: false };
+    if (error === STOP) return read;
     if (!isCsvParseError(error)) throw error;
-    // Broken before the header row was read: nothing of the file is usable.
-    if (!reader.hasHeader) return { rows: [], errors: [reader.broken(error)], refused: true, complete: false, invalid: [] };
-    result.errors.push(reader.broken(error));
-    result.complete = false;
-    return result;
+    return brokenRead(reader, read, error);
   }
+  return finishedRead(reader, read);
+}
+
+/** One record into the collection; STOP when the file is refused. */
+function take<V, T>(reader: RowReader<V, T>, read: Collected<T>, cells: string[], raw: string): T | typeof STOP | null {
+  const taken = reader.take(cells, raw, read.keepsErrors);
+  if (taken.kind === "row") {
+    return taken.row;
+  } else if (taken.kind === "invalid") read.invalid(taken.line, taken.values, taken.errors, taken.count);
+  else if (taken.kind === "refused") {
+    read.error(taken.error);
+    read.refused = true;
+    read.complete = false;
+    return STOP;
+  }
+  return null;
+}
+
+/** Broken quoting part-way: the rows before it stand; broken before the header row, nothing of the file is usable. */
+function brokenRead<T>(reader: RowReader<unknown, T>, read: Collected<T>, error: { code: string; message: string }): Collected<T> {
+  if (!reader.hasHeader) {
+    Object.assign(read, { rows: [], errors: [], errorCount: 0, refused: true });
+    read.badLines.clear();
+  }
+  read.error(reader.broken(error));
+  read.complete = false;
+  return read;
+}
+
+/** After the last record: a file with no header row is refused. */
+function finishedRead<T>(reader: RowReader<unknown, T>, read: Collected<T>): Collected<T> {
   const empty = reader.finish();
-  if (empty) return { rows: [], errors: [empty], refused: true, complete: false, invalid: [] };
-  return result;
-}
-
-const publicPart = <T>({ rows, errors, refused, complete }: CsvReadResult<T>): CsvReadResult<T> => ({ rows, errors, refused, complete });
-
-// ---------------------------------------------------------------------------
-// Public readers
-
-export function readAcknowledgementCsv(input: CsvInput): CsvReadResult<CsvAcknowledgementLine> {
-  return publicPart(readWhole(acknowledgementReading, input));
-}
-
-export function readShipNoticeCsv(input: CsvInput): CsvReadResult<CsvShipNoticeLine> {
-  return publicPart(readWhole(shipNoticeReading, input));
-}
-
-/** Whole-file inventory read; for large files use readInventoryCsvStream. */
-export function readInventoryCsv(input: CsvInput): CsvReadResult<CsvInventoryItem> {
-  return publicPart(readWhole(inventoryReading, input));
+  if (!empty) return read;
+  Object.assign(read, { rows: [], errors: [], errorCount: 0, refused: true, complete: false });
+  read.error(empty);
+  return read;
 }
 
 /**
- * Reads an inventory file of any size from a stream, handing each good row to
- * onRow (awaited: a slow onRow slows the read instead of buffering rows).
- * Memory holds one chunk and a few parsed records, whatever the file size.
+ * Reads a CSV document of any size from a stream (issue 15 for the 846, 28 for
+ * every CSV), handing each good row to onRow (awaited: a slow onRow slows the
+ * read instead of buffering rows). Memory holds one chunk, a few parsed
+ * records and the kept errors, whatever the file size; every RECORDS_PER_TURN
+ * records the event loop gets a turn, so the web keeps answering.
  */
-export async function readInventoryCsvStream(
+async function readCsvStream<V, T>(
+  reading: DocumentReading<V, T>,
   source: Readable | AsyncIterable<Buffer | string>,
-  onRow: (item: CsvInventoryItem) => void | Promise<void>,
-  options: { maxErrors?: number } = {},
-): Promise<CsvStreamSummary> {
-  const maxErrors = options.maxErrors ?? 1000;
-  const reader = new RowReader(inventoryReading);
-  const summary: CsvStreamSummary = { refused: false, complete: true, rowCount: 0, errorCount: 0, errors: [], lines: 0 };
-  const report = (error: CsvRowError) => {
-    summary.errorCount++;
-    if (summary.errors.length < maxErrors) summary.errors.push(error);
-  };
-
+  onRow: (row: T) => void | Promise<void>,
+  read: Collected<T>,
+): Promise<{ read: Collected<T>; rowCount: number; lines: number }> {
+  const reader = new RowReader(reading);
+  let rowCount = 0;
   // A parse error would destroy the stream and drop the records it still
   // buffers, so csv-parse is told to skip instead; we note how many records
   // came before the error and stop reading once those are handled.
@@ -657,17 +720,13 @@ export async function readInventoryCsvStream(
     for await (const record of parser as AsyncIterable<{ record: string[]; raw: string }>) {
       if (broken && consumed >= broken.afterRecords) break; // leaving the loop destroys the parser, and the pipeline the source
       consumed++;
-      const taken = reader.take(record.record, record.raw);
-      if (taken.kind === "row") {
-        summary.rowCount++;
-        const pending = onRow(taken.row);
+      if (consumed % RECORDS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      const taken = take(reader, read, record.record, record.raw);
+      if (taken === STOP) break;
+      if (taken !== null) {
+        rowCount++;
+        const pending = onRow(taken);
         if (pending) await pending;
-      } else if (taken.kind === "invalid") taken.errors.forEach(report);
-      else if (taken.kind === "refused") {
-        report(taken.error);
-        summary.refused = true;
-        summary.complete = false;
-        break;
       }
     }
   } catch (error) {
@@ -675,24 +734,90 @@ export async function readInventoryCsvStream(
     broken ??= { error, afterRecords: consumed };
   }
   await piping;
-  if (broken && !summary.refused) {
-    report(reader.broken(broken.error));
-    return { ...summary, refused: !reader.hasHeader, complete: false, lines: reader.linesRead };
-  }
-  const empty = !summary.refused && reader.finish();
-  if (empty) {
-    report(empty);
-    return { ...summary, refused: true, complete: false, lines: reader.linesRead };
-  }
-  return { ...summary, lines: reader.linesRead };
+  if (broken && !read.refused) return { read: brokenRead(reader, read, broken.error), rowCount, lines: reader.linesRead };
+  if (read.refused) return { read, rowCount, lines: reader.linesRead };
+  return { read: finishedRead(reader, read), rowCount, lines: reader.linesRead };
+}
+
+// ---------------------------------------------------------------------------
+// Public readers
+
+export function readAcknowledgementCsv(input: CsvInput): CsvReadResult<CsvAcknowledgementLine> {
+  return readWhole(acknowledgementReading, input).result();
+}
+
+export function readShipNoticeCsv(input: CsvInput): CsvReadResult<CsvShipNoticeLine> {
+  return readWhole(shipNoticeReading, input).result();
+}
+
+/** Whole-file inventory read; for large files use readInventoryCsvStream. */
+export function readInventoryCsv(input: CsvInput): CsvReadResult<CsvInventoryItem> {
+  return readWhole(inventoryReading, input).result();
+}
+
+/** A CSV document read as a stream: the summary of what onRow was given and the errors kept. */
+async function streamSummary<V, T>(
+  reading: DocumentReading<V, T>,
+  source: Readable | AsyncIterable<Buffer | string>,
+  onRow: (row: T) => void | Promise<void>,
+): Promise<CsvStreamSummary> {
+  const { read, rowCount, lines } = await readCsvStream(reading, source, onRow, new Collected<T>());
+  return { refused: read.refused, complete: read.complete, rowCount, errorCount: read.errorCount, errors: read.errors, lines };
+}
+
+/** Reads an inventory file of any size from a stream (see readCsvStream). */
+export function readInventoryCsvStream(
+  source: Readable | AsyncIterable<Buffer | string>,
+  onRow: (item: CsvInventoryItem) => void | Promise<void>,
+): Promise<CsvStreamSummary> {
+  return streamSummary(inventoryReading, source, onRow);
+}
+
+/** Reads an acknowledgement file of any size from a stream (see readCsvStream). */
+export function readAcknowledgementCsvStream(
+  source: Readable | AsyncIterable<Buffer | string>,
+  onRow: (line: CsvAcknowledgementLine) => void | Promise<void>,
+): Promise<CsvStreamSummary> {
+  return streamSummary(acknowledgementReading, source, onRow);
+}
+
+/** Reads a ship notice file of any size from a stream (see readCsvStream). */
+export function readShipNoticeCsvStream(
+  source: Readable | AsyncIterable<Buffer | string>,
+  onRow: (line: CsvShipNoticeLine) => void | Promise<void>,
+): Promise<CsvStreamSummary> {
+  return streamSummary(shipNoticeReading, source, onRow);
 }
 
 /** Rows grouped into invoices; an invoice with any bad row is left out whole. */
 export function readInvoiceCsv(input: CsvInput): CsvInvoiceReadResult {
-  const read = readWhole(invoiceReading, input);
+  return invoicesOf(readWhole(invoiceReading, input, "invoice_number"));
+}
+
+/**
+ * An invoice file of any size read as a stream (see readCsvStream): its good
+ * rows are kept to be grouped (they are the file's data), its bad rows only as
+ * counted errors and their invoice numbers.
+ */
+export async function readInvoiceCsvStream(source: Readable | AsyncIterable<Buffer | string>): Promise<CsvInvoiceReadResult> {
+  const collected = new Collected<CsvInvoiceRow>("invoice_number");
+  const { read } = await readCsvStream(invoiceReading, source, (row) => void collected.rows.push(row), collected);
+  return invoicesOf(read);
+}
+
+/** With the errors of grouping added to the row errors (first MAX_CSV_ERRORS_KEPT by line, all counted). */
+function withGroupErrors<T>(read: Collected<T>, errors: CsvRowError[]): CsvReadResult<T> {
+  const result = read.result();
+  return {
+    ...result,
+    errors: [...result.errors, ...errors].sort((a, b) => a.line - b.line).slice(0, MAX_CSV_ERRORS_KEPT),
+    errorCount: result.errorCount + errors.length,
+  };
+}
+
+function invoicesOf(read: Collected<CsvInvoiceRow>): CsvInvoiceReadResult {
   const { documents, errors } = groupRows(
     read,
-    "invoice_number",
     (row) => row.invoiceNumber,
     "invoice",
     {
@@ -723,15 +848,14 @@ export function readInvoiceCsv(input: CsvInput): CsvInvoiceReadResult {
       };
     },
   );
-  return { ...publicPart(read), errors: [...read.errors, ...errors].sort((a, b) => a.line - b.line), invoices: documents };
+  return { ...withGroupErrors(read, errors), invoices: documents };
 }
 
 /** Our purchase order file read back, rows grouped by po_number. */
 export function readPurchaseOrderCsv(input: CsvInput): CsvPurchaseOrderReadResult {
-  const read = readWhole(purchaseOrderReading, input);
+  const read = readWhole(purchaseOrderReading, input, "po_number");
   const { documents, errors } = groupRows(
     read,
-    "po_number",
     (row) => row.poNumber,
     "purchase_order",
     {
@@ -781,7 +905,7 @@ export function readPurchaseOrderCsv(input: CsvInput): CsvPurchaseOrderReadResul
       };
     },
   );
-  return { ...publicPart(read), errors: [...read.errors, ...errors].sort((a, b) => a.line - b.line), orders: documents };
+  return { ...withGroupErrors(read, errors), orders: documents };
 }
 
 /**
@@ -790,8 +914,7 @@ export function readPurchaseOrderCsv(input: CsvInput): CsvPurchaseOrderReadResul
  * `needed` lists document-level columns that must be given at least once.
  */
 function groupRows<R extends { line: number }, D>(
-  read: WholeRead<R>,
-  keyColumn: string,
+  read: Collected<R>,
   keyOf: (row: R) => string,
   label: "invoice" | "purchase_order",
   levelColumns: Record<string, (row: R) => string | number | null>,
@@ -804,14 +927,16 @@ function groupRows<R extends { line: number }, D>(
     if (rows) rows.push(row);
     else groups.set(keyOf(row), [row]);
   }
-  const badLines = new Map<string, number[]>();
-  for (const { line, values } of read.invalid) {
-    const key = values[keyColumn];
-    if (key) badLines.set(key, [...(badLines.get(key) ?? []), line]);
-  }
-
+  const badLines = read.badLines;
   const documents: D[] = [];
   const errors: CsvRowError[] = [];
+  if (read.tooManyBadGroups) {
+    const first = read.rows[0]?.line ?? 1;
+    return {
+      documents,
+      errors: [formatCsvError(first, null, csvPhrase("too_many_bad_groups", { label: csvPhrase(`label.${label}`), count: MAX_BAD_GROUPS }))],
+    };
+  }
   for (const [key, rows] of groups) {
     const problems: CsvRowError[] = [];
     const level: Record<string, string | number | null> = {};

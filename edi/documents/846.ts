@@ -233,7 +233,7 @@ export async function readInventoryStream(
   const headers: InventoryStreamResult["headers"] = [];
   const location = { interchange: -1, group: -1, transaction: -1 };
   let view = { setId: "846", controlNumber: "", location: { ...location } };
-  let assembler = new InventoryAssembler(new Issues(view, faults, warnings));
+  let assembler = new InventoryAssembler(new Issues(view, faults, warnings, false, Infinity));
   let start = 0;
   let records = 0;
   let dropped = 0;
@@ -252,7 +252,7 @@ export async function readInventoryStream(
         start = streamed.index;
         sawBia = false;
         view = { setId: "846", controlNumber: streamed.elements[2] ?? "", location: { ...location } };
-        assembler = new InventoryAssembler(new Issues(view, faults, warnings));
+        assembler = new InventoryAssembler(new Issues(view, faults, warnings, false, Infinity));
       }
       const segment: Segment = { id, elements: streamed.elements, index: streamed.index, position: streamed.index - start + 1 };
       checkElements(assembler.issues, segment); // the element table (elements.ts), as mapTransaction applies it

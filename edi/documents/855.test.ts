@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TransactionData } from "../x12/writer";
 import { build855, LINE_STATUS_CODES, parse855, type PurchaseOrderAck } from "./855";
+import { MAX_ISSUES_KEPT } from "./types";
 import { cleanDocument, corpusDocuments, expectEverySetMapped, expectRoundTrips, ROUND_TRIP_DELIMITERS, writeAndReadSet } from "./test-support";
 
 const acknowledgements = (path: string) => corpusDocuments(path, "855");
@@ -155,5 +156,20 @@ describe("build855", () => {
     expect(parsed.faults).toEqual([]);
     expect(parsed.document.lines[0].status).toBe("unknown");
     expect(parsed.warnings).toEqual([expect.objectContaining({ segmentId: "ACK", element: 1, ack: { segment: "AK4", code: "7" } })]);
+  });
+});
+
+describe("855 with a bad value on every line (issue 28)", () => {
+  it("keeps the first MAX_ISSUES_KEPT warnings and counts the rest", () => {
+    const lines = 500;
+    const segments: TransactionData["segments"] = [["BAK", "00", "AC", "PO1", "20260101"]];
+    for (let i = 1; i <= lines; i++) segments.push(["PO1", String(i), "x", "EA", "bogus", undefined, "SK", `SKU${i}`]);
+    segments.push(["CTT", lines]);
+    const parsed = writeAndRead({ setId: "855", controlNumber: "0001", segments });
+    expect(parsed.document.lines).toHaveLength(lines);
+    // Two bad values per line (PO102, PO104): 1,000 warnings found, 100 kept.
+    expect(parsed.warnings).toHaveLength(MAX_ISSUES_KEPT);
+    expect(parsed.warnings[0]).toMatchObject({ segmentId: "PO1", element: 2 });
+    expect(parsed.notKept).toEqual({ faults: 0, warnings: 2 * lines - MAX_ISSUES_KEPT });
   });
 });

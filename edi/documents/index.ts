@@ -10,9 +10,9 @@ import { parse855, type PurchaseOrderAck } from "./855";
 import { parse856, type Parse856Options, type ShipNotice } from "./856";
 import { parse997, type FunctionalAck } from "./997";
 import { checkElements } from "./elements";
-import { Issues, viewTransaction, type Parsed, type TransactionView } from "./types";
+import { Issues, MAX_ISSUES_KEPT, viewTransaction, type Parsed, type TransactionView } from "./types";
 
-type Mapped<Type extends string, Document> = { type: Type; document: Document; faults: Fault[]; warnings: Fault[] };
+type Mapped<Type extends string, Document> = { type: Type; document: Document; faults: Fault[]; warnings: Fault[]; notKept?: Parsed<Document>["notKept"] };
 
 export type MappedDocument =
   | Mapped<"850", PurchaseOrder>
@@ -61,11 +61,17 @@ export function mapTransaction(result: ReadSource, transaction: TransactionSet, 
 function withElementChecks<T>(view: TransactionView, parsed: Parsed<T>): Parsed<T> {
   const issues = new Issues(view);
   for (const segment of view.segments) checkElements(issues, segment);
+  const checks = issues.parsed(null);
   if (issues.faults.length === 0) return parsed;
   const known = new Set(parsed.faults.map((fault) => `${fault.segmentIndex}/${fault.element}/${fault.ack.segment}${fault.ack.code}`));
   const added = issues.faults.filter((fault) => !known.has(`${fault.segmentIndex}/${fault.element}/${fault.ack.segment}${fault.ack.code}`));
   const faults = [...parsed.faults, ...added].sort((a, b) => a.segmentIndex - b.segmentIndex || (a.element ?? 0) - (b.element ?? 0));
-  return { ...parsed, faults };
+  // Both lists were capped; their union is capped again, the rest counted (an estimate: the checks' uncounted repeats are counted too).
+  const notKept = {
+    faults: (parsed.notKept?.faults ?? 0) + (checks.notKept?.faults ?? 0) + Math.max(0, faults.length - MAX_ISSUES_KEPT),
+    warnings: parsed.notKept?.warnings ?? 0,
+  };
+  return { ...parsed, faults: faults.slice(0, MAX_ISSUES_KEPT), ...(notKept.faults || notKept.warnings ? { notKept } : {}) };
 }
 
 export interface LocatedDocument {
