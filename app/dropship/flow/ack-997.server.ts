@@ -20,7 +20,7 @@ import type { TradingProfile } from "@edi/vendor-profile";
 import { faultMessage, type Fault } from "@edi/x12";
 import type { ReadResult } from "@edi/x12";
 import { writeInterchange, x12DateTime } from "@edi/x12";
-import type { ApplyContext } from "./apply-responses.server";
+import { fileLogLine, type ApplyContext } from "./apply-responses.server";
 import { ensureVendorSequence, StepReport, vendorLog, vendorProfile, writeLogs, type LogEntry } from "./context.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 
@@ -87,11 +87,7 @@ const NOTED_LISTED = 5;
 export function logNotedFaults(context: ApplyContext, noted: Fault[]) {
   if (noted.length === 0) return;
   context.logs.push({
-    ...vendorLog(context.vendor),
-    action: "process_responses",
-    status: "warning",
-    file_name: context.fileName,
-    transmission_id: context.transmissionId,
+    ...fileLogLine(context, "warning"),
     ...logMessage("logs.dropship.faults_noted", { file: context.fileName, count: noted.length, faults: noted.slice(0, NOTED_LISTED).map(faultMessage) }),
   });
 }

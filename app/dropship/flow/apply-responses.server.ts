@@ -138,6 +138,11 @@ export interface ApplyContext {
   logs: LogEntry[];
 }
 
+/** The fields every log line about the file being processed carries: its vendor, the step, the file. */
+export function fileLogLine(context: ApplyContext, status: LogEntry["status"]) {
+  return { ...vendorLog(context.vendor), action: "process_responses" as const, status, file_name: context.fileName, transmission_id: context.transmissionId };
+}
+
 export type AckStatus = "accepted" | "changed" | "backordered" | "rejected" | "held" | "unknown";
 export interface AckInput {
   poNumber: string;

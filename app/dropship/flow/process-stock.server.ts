@@ -7,8 +7,7 @@ import * as csv from "@edi/csv";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { readInventoryStream } from "@edi/documents";
 import { type SegmentTable } from "@edi/x12";
-import { StockWriter, type ApplyContext } from "./apply-responses.server";
-import { vendorLog } from "./context.server";
+import { fileLogLine, StockWriter, type ApplyContext } from "./apply-responses.server";
 import { csvRowErrors, faultError, rowError, summaryOf, type FileOutcome } from "./response-outcome.server";
 import type { StoredContent } from "./stored-content.server";
 import { queueAck997, queueAs400Copy } from "./response-answers.server";
@@ -18,11 +17,7 @@ import { logNotedFaults } from "./ack-997.server";
 function stockEnabled(context: ApplyContext): boolean {
   if (context.vendor.edi846_enabled === 1) return true;
   context.logs.push({
-    ...vendorLog(context.vendor),
-    action: "process_responses",
-    status: "warning",
-    file_name: context.fileName,
-    transmission_id: context.transmissionId,
+    ...fileLogLine(context, "warning"),
     ...logMessage("logs.dropship.stock_not_enabled", { vendor: context.vendor.name }),
   });
   return false;
@@ -31,11 +26,7 @@ function stockEnabled(context: ApplyContext): boolean {
 async function stockApplied(context: ApplyContext, writer: StockWriter) {
   await writer.flush();
   context.logs.push({
-    ...vendorLog(context.vendor),
-    action: "process_responses",
-    status: "success",
-    file_name: context.fileName,
-    transmission_id: context.transmissionId,
+    ...fileLogLine(context, "success"),
     ...logMessage("logs.dropship.stock_applied", {
       lines: message("logs.n.sku_line", { count: writer.read }),
       levels: message("logs.n.stock_level", { count: writer.changed }),

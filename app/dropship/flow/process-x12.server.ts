@@ -12,6 +12,7 @@ import {
   applyAcknowledgements,
   applyInvoiceLines,
   applyShipments,
+  fileLogLine,
   type AckInput,
   type ApplyContext,
   type InvoiceInput,
@@ -130,11 +131,7 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         break;
       case "850":
         context.logs.push({
-          ...vendorLog(context.vendor),
-          action: "process_responses",
-          status: "warning",
-          file_name: context.fileName,
-          transmission_id: context.transmissionId,
+          ...fileLogLine(context, "warning"),
           ...logMessage("logs.dropship.holds_850", { file: context.fileName }),
         });
         break;
