@@ -59,7 +59,7 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   await expect(page).toHaveURL(/\/dropship\/vendor\/$/, { timeout: 5000 }); // after 1 s
 
   const [created] = await dbQuery<{ id: number; sftp_pass: string }>("SELECT id, sftp_pass FROM dropship_vendor WHERE name = 'E2E Test Vendor'");
-  expect(created.sftp_pass).toMatch(/^v1:/);
+  expect(created.sftp_pass).toMatch(/^v2:[0-9a-f]{16}:/);
   await page.getByPlaceholder("Search").fill("E2E Test Vendor");
   await expect(footer(page)).toHaveText("Page 1 of 1 - Total Items: 1");
   await page.getByRole("link", { name: "Edit" }).click();
@@ -117,7 +117,7 @@ test("creates, edits (with 422 messages listed) and deletes a vendor", async ({ 
   await expect(page.getByText("Vendor saved successfully")).toBeVisible();
   const [moved] = await dbQuery<{ sftp_port: number; sftp_pass: string }>("SELECT sftp_port, sftp_pass FROM dropship_vendor WHERE id = $1", [created.id]);
   expect(moved.sftp_port).toBe(2222);
-  expect(moved.sftp_pass).toMatch(/^v1:/);
+  expect(moved.sftp_pass).toMatch(/^v2:[0-9a-f]{16}:/);
 
   await open(page, `/dropship/vendor/edit?id=${created.id}`);
   await page.getByRole("button", { name: "Delete Vendor" }).click();

@@ -69,7 +69,7 @@ test("the vendor form: title and actions in the admin's title bar, the save bar 
   await expect(saveBar).toBeHidden();
   await expect(titleBar.getByRole("heading")).toHaveText("Dropship Vendors", { timeout: 5000 }); // after 1 s
   const [created] = await dbQuery<{ id: number; sftp_pass: string }>("SELECT id, sftp_pass FROM dropship_vendor WHERE name = 'Embedded Vendor'");
-  expect(created.sftp_pass).toMatch(/^v1:/);
+  expect(created.sftp_pass).toMatch(/^v2:[0-9a-f]{16}:/);
 
   const form = await admin.open(`/dropship/vendor/edit?id=${created.id}`);
   await expect(field(form, "Password")).toHaveValue("");
