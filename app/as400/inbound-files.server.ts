@@ -22,11 +22,13 @@ import type { Prisma } from "~/db/generated/client";
 import { env } from "~/env.server";
 import type { FeedRunContext } from "~/feeds/runner.server";
 import {
-  contentHash,
+  contentHashSliced,
   findTakenDelivery,
+  insertedContent,
   lockDeliveryPath,
   markReleased,
   STORE_TRANSACTION,
+  storeContentSlices,
   supersedeEarlierDeliveries,
 } from "~/transfers/incoming-deliveries.server";
 import { TransportError, withTransport, type RemoteFile, type VendorTransport } from "@edi/transport";
@@ -235,9 +237,10 @@ export async function storeInboundFile(
   modifiedAt: Date | null = null,
 ): Promise<StoredInboundFile> {
   const owner = { partner: kind.partner, transactionSet: kind.transactionSet };
+  const hash = await contentHashSliced(content);
   return prisma.$transaction(async (tx) => {
     await lockDeliveryPath(tx, kind.storeLockNamespace, owner, remotePath);
-    const taken = await findTakenDelivery(tx, { owner, remotePath, modifiedAt, content });
+    const taken = await findTakenDelivery(tx, { owner, remotePath, modifiedAt, hash, size: content.length });
     if (taken) return { transmissionId: taken.id, isNew: false };
     const created = await tx.transmission.create({
       data: {
@@ -248,13 +251,15 @@ export async function storeInboundFile(
         remote_modified_at: modifiedAt,
         transaction_set: kind.transactionSet,
         transaction_control_numbers: [],
-        content_hash: contentHash(content),
-        content: new Uint8Array(content),
+        content_hash: hash,
+        content: new Uint8Array(insertedContent(content)),
         size: content.length,
         status: "received",
       },
       select: { id: true },
     });
+    // A big file's content in slices, in this transaction: the row is whole or absent (D221).
+    await storeContentSlices(tx, created.id, content);
     await supersedeEarlierDeliveries(tx, owner, remotePath, created.id);
     await storeAlongside?.(tx, { transmissionId: created.id, name, remotePath, content });
     return { transmissionId: created.id, isNew: true };

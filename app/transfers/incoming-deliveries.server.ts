@@ -10,6 +10,7 @@
 // Once a file has left its folder (released), anything later at that path is a
 // new delivery; no time window is needed, since we know when it left.
 import { createHash } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 
@@ -23,13 +24,59 @@ export interface IncomingDelivery {
   remotePath: string;
   /** The listed modification time; null when the server gives none. */
   modifiedAt: Date | null;
-  content: Buffer;
+  /** The content's sha256 (contentHashSliced) and size. */
+  hash: string;
+  size: number;
 }
 
 /** Writing a file of up to MAX_DOWNLOAD_MB takes seconds (50 MB: about 6 s here): more than Prisma's default 5 s. */
 export const STORE_TRANSACTION = { timeout: 300_000, maxWait: 30_000 };
 
 export const contentHash = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+
+// --- big contents, stored in slices (D221) ----------------------------------------
+
+/**
+ * Contents from this size on are stored in slices; smaller ones (the common case) go whole in the
+ * statement that inserts the row (D104). Prisma hands a bytea parameter to its query compiler as
+ * base64 inside JSON: a 100 MB file became several copies of itself (1.8 GB RSS) and held the event
+ * loop for seconds.
+ */
+export const SLICED_CONTENT_BYTES = 256 << 10;
+const CONTENT_SLICE_BYTES = 1 << 20;
+
+/** contentHash, a slice at a time with the event loop let go between slices (a 100 MB file is no single 0.3 s stall). */
+export async function contentHashSliced(content: Buffer): Promise<string> {
+  if (content.length < SLICED_CONTENT_BYTES) return contentHash(content);
+  const hash = createHash("sha256");
+  for (let at = 0; at < content.length; at += CONTENT_SLICE_BYTES) {
+    hash.update(content.subarray(at, at + CONTENT_SLICE_BYTES));
+    await nextTurn();
+  }
+  return hash.digest("hex");
+}
+
+/** The content a new row is inserted with: the whole of a small file, nothing of a big one (storeContentSlices fills it in). */
+export const insertedContent = (content: Buffer): Buffer => (content.length < SLICED_CONTENT_BYTES ? content : Buffer.alloc(0));
+
+/**
+ * Writes a big file's content into the row just inserted for it, inside the same transaction (a
+ * crash leaves no row, or a whole one): 1 MB slices as base64 text, decoded by PostgreSQL, into a
+ * temporary table (no WAL, dropped at commit), then joined into the row in one UPDATE. Appending to
+ * the row per slice (`content || $1`) would rewrite the growing value each time: quadratic.
+ */
+export async function storeContentSlices(tx: Tx, transmissionId: number, content: Buffer): Promise<void> {
+  if (content.length < SLICED_CONTENT_BYTES) return;
+  await tx.$executeRaw`CREATE TEMP TABLE IF NOT EXISTS incoming_content_slice (n int NOT NULL, bytes bytea NOT NULL) ON COMMIT DROP`;
+  for (let at = 0, n = 0; at < content.length; at += CONTENT_SLICE_BYTES, n++) {
+    const slice = content.subarray(at, at + CONTENT_SLICE_BYTES).toString("base64");
+    await tx.$executeRaw`INSERT INTO incoming_content_slice (n, bytes) VALUES (${n}, decode(${slice}, 'base64'))`;
+  }
+  await tx.$executeRaw`
+    UPDATE transmission SET content = (SELECT string_agg(bytes, ''::bytea ORDER BY n) FROM incoming_content_slice)
+     WHERE id = ${transmissionId}`;
+  await tx.$executeRaw`TRUNCATE incoming_content_slice`;
+}
 
 function ownerWhere(owner: DeliveryOwner): Prisma.TransmissionWhereInput {
   return "vendorId" in owner
@@ -45,7 +92,7 @@ export async function lockDeliveryPath(tx: Tx, lockNamespace: number, owner: Del
 
 /** The stored transmission this listed file is (taken before and still there, or our archived copy), or null for a new delivery. */
 export async function findTakenDelivery(tx: Tx, delivery: IncomingDelivery): Promise<{ id: number } | null> {
-  const same = { ...ownerWhere(delivery.owner), direction: "in", content_hash: contentHash(delivery.content), size: delivery.content.length };
+  const same = { ...ownerWhere(delivery.owner), direction: "in", content_hash: delivery.hash, size: delivery.size };
   const modified = delivery.modifiedAt;
   return tx.transmission.findFirst({
     where: {
@@ -90,12 +137,12 @@ export async function lockDeliveryPaths(tx: Tx, lockNamespace: number, owner: De
 export async function findTakenDeliveries(
   tx: Tx,
   vendorId: number,
-  deliveries: Array<{ remotePath: string; modifiedAt: Date | null; content: Buffer }>,
+  deliveries: Array<{ remotePath: string; modifiedAt: Date | null; hash: string; size: number }>,
 ): Promise<Array<number | null>> {
   const rows = await tx.$queryRaw<Array<{ k: bigint; id: number }>>`
     SELECT DISTINCT ON (f.k) f.k, t.id
-      FROM unnest(${deliveries.map((d) => d.remotePath)}::text[], ${deliveries.map((d) => contentHash(d.content))}::text[],
-        ${deliveries.map((d) => d.content.length)}::int[],
+      FROM unnest(${deliveries.map((d) => d.remotePath)}::text[], ${deliveries.map((d) => d.hash)}::text[],
+        ${deliveries.map((d) => d.size)}::int[],
                   ${deliveries.map((d) => d.modifiedAt?.toISOString() ?? null)}::timestamptz[]) WITH ORDINALITY AS f(p, h, s, m, k)
       JOIN transmission t ON t.vendor_id = ${vendorId} AND t.partner = 'vendor' AND t.direction = 'in' AND t.content_hash = f.h AND t.size = f.s
        AND ((t.remote_path = f.p AND t.released_at IS NULL AND (f.m IS NULL OR t.remote_modified_at IS NULL OR

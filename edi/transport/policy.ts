@@ -152,19 +152,28 @@ const isConnectionFault = (error: unknown) => (error as { isConnectionFault?: bo
  * Where a download's bytes go: kept in memory up to `limit`, and an error as
  * soon as more arrive (a server may list one size and send more).
  */
-export function boundedSink(limit: number, onChunk: () => void, tooLarge: () => Error) {
-  const chunks: Buffer[] = [];
+export function boundedSink(limit: number, onChunk: () => void, tooLarge: () => Error, expected = 0) {
+  // The listed size's buffer, filled as bytes arrive: no second copy of the file at the end (D221).
+  // Bytes past it (a file grown since its listing) go to a list; the size check refuses that file anyway.
+  const whole = Buffer.allocUnsafe(Math.min(expected, limit));
+  const beyond: Buffer[] = [];
   let received = 0;
   const sink = new Writable({
     write: (chunk: Buffer, _encoding, done) => {
+      if (received + chunk.length > limit) {
+        received += chunk.length;
+        return done(tooLarge());
+      }
+      const fits = Math.max(0, Math.min(chunk.length, whole.length - received));
+      chunk.copy(whole, received, 0, fits);
+      if (fits < chunk.length) beyond.push(chunk.subarray(fits));
       received += chunk.length;
-      if (received > limit) return done(tooLarge());
-      chunks.push(chunk);
       onChunk();
       done();
     },
   });
-  return { sink, content: () => Buffer.concat(chunks), exceeded: () => received > limit };
+  const content = () => (received === whole.length ? whole : Buffer.concat([whole.subarray(0, Math.min(received, whole.length)), ...beyond]));
+  return { sink, content, exceeded: () => received > limit };
 }
 
 /**
@@ -182,7 +191,7 @@ export async function boundedDownload(
 ): Promise<Buffer> {
   if (expected > limit) throw errors.tooLarge(path, expected, limit);
   const tooLarge = () => errors.tooLarge(path, expected, limit);
-  const bounded = boundedSink(limit, onChunk, tooLarge);
+  const bounded = boundedSink(limit, onChunk, tooLarge, expected);
   // The library reports the sink's refusal as its own failure: the limit is what counts.
   await transfer(bounded.sink).catch((error: unknown) => {
     throw bounded.exceeded() ? tooLarge() : error;

@@ -14,13 +14,15 @@ import { LOCK_KEYS } from "~/db/lock-keys";
 import { env } from "~/env.server";
 import { countVendorFile } from "~/observability/metrics.server";
 import {
-  contentHash,
+  contentHashSliced,
   findTakenDeliveries,
   findTakenDelivery,
   lockDeliveryPath,
   lockDeliveryPaths,
+  insertedContent,
   markReleasedMany,
   STORE_TRANSACTION,
+  storeContentSlices,
   supersedeEarlierDeliveries,
   supersedeEarlierDeliveriesMany,
 } from "~/transfers/incoming-deliveries.server";
@@ -54,9 +56,11 @@ export async function storeIncomingFile(
   file: { name: string; path: string; content: Buffer; transactionSet: string | null; modifiedAt?: Date | null },
 ) {
   const owner = { vendorId: vendor.id };
+  const hash = await contentHashSliced(file.content);
+  const size = file.content.length;
   const stored = await prisma.$transaction(async (tx) => {
     await lockDeliveryPath(tx, LOCK_KEYS.vendorIncomingFile, owner, file.path);
-    const taken = await findTakenDelivery(tx, { owner, remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content });
+    const taken = await findTakenDelivery(tx, { owner, remotePath: file.path, modifiedAt: file.modifiedAt ?? null, hash, size });
     if (taken) return { id: taken.id, isNew: false };
     const created = await tx.transmission.create({
       data: {
@@ -67,14 +71,16 @@ export async function storeIncomingFile(
         remote_path: file.path,
         remote_modified_at: file.modifiedAt ?? null,
         transaction_set: file.transactionSet,
-        content_hash: contentHash(file.content),
-        content: new Uint8Array(file.content),
-        size: file.content.length,
+        content_hash: hash,
+        content: new Uint8Array(insertedContent(file.content)),
+        size,
         status: "received",
         transaction_control_numbers: [],
       },
       select: { id: true },
     });
+    // A big file's content in slices, in this transaction: the row is whole or absent (D221).
+    await storeContentSlices(tx, created.id, file.content);
     await supersedeEarlierDeliveries(tx, owner, file.path, created.id);
     return { id: created.id, isNew: true };
   }, STORE_TRANSACTION);
@@ -94,6 +100,8 @@ export async function storeIncomingFiles(
 ) {
   if (files.length === 1) return [await storeIncomingFile(vendor, files[0])];
   const owner = { vendorId: vendor.id };
+  const hashes: string[] = [];
+  for (const file of files) hashes.push(await contentHashSliced(file.content));
   const stored = await prisma.$transaction(async (tx) => {
     await lockDeliveryPaths(
       tx,
@@ -104,11 +112,11 @@ export async function storeIncomingFiles(
     const taken = await findTakenDeliveries(
       tx,
       vendor.id,
-      files.map((file) => ({ remotePath: file.path, modifiedAt: file.modifiedAt ?? null, content: file.content })),
+      files.map((file, i) => ({ remotePath: file.path, modifiedAt: file.modifiedAt ?? null, hash: hashes[i], size: file.content.length })),
     );
     // The new files in one statement; each row is found again by its path, in the order given (a
     // hostile server may list one name twice: each listing still gets a row of its own).
-    const fresh = files.filter((_, i) => taken[i] === null);
+    const fresh = files.flatMap((file, i) => (taken[i] === null ? [{ ...file, hash: hashes[i] }] : []));
     const rows = fresh.length
       ? await tx.$queryRaw<Array<{ id: number; remote_path: string }>>`
         INSERT INTO transmission (vendor_id, partner, direction, file_name, remote_path, remote_modified_at, transaction_set, content_hash,
@@ -116,7 +124,7 @@ export async function storeIncomingFiles(
         VALUES ${Prisma.join(
           fresh.map(
             (file) => Prisma.sql`(${vendor.id}, 'vendor', 'in', ${file.name}, ${file.path}, ${file.modifiedAt ?? null}::timestamptz,
-              ${file.transactionSet}, ${contentHash(file.content)}, ${file.content}, ${file.content.length}, 'received', '{}', now())`,
+              ${file.transactionSet}, ${file.hash}, ${insertedContent(file.content)}, ${file.content.length}, 'received', '{}', now())`,
           ),
         )}
         RETURNING id, remote_path`
@@ -124,6 +132,8 @@ export async function storeIncomingFiles(
     const idsAt = new Map<string, number[]>();
     for (const row of rows) idsAt.set(row.remote_path, [...(idsAt.get(row.remote_path) ?? []), row.id]);
     const freshIds = fresh.map((file) => idsAt.get(file.path)!.shift()!);
+    // Big files' contents in slices, in this transaction (D221).
+    for (const [i, file] of fresh.entries()) await storeContentSlices(tx, freshIds[i], file.content);
     await supersedeEarlierDeliveriesMany(
       tx,
       owner,

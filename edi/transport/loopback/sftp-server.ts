@@ -29,6 +29,10 @@ export interface TransferFaults {
   beforeListing(hook: ((serverPath: string) => void | Promise<void>) | null): void;
   /** SFTP only, until cleared ([]): entries added to every listing of a folder, with names no disk holds ("../x", "a\\b"). */
   injectListing(serverPath: string, entries: Array<{ name: string; size?: number }>): void;
+  /** SFTP only, until cleared (null): each READ is answered with at most `bytes` bytes, as a server may. */
+  shortReads(bytes: number | null): void;
+  /** SFTP only: the most READ requests the server had in hand at once so far (a client that waits for each answer: 1). */
+  mostReadsAtOnce(): number;
 }
 
 /** The state behind TransferFaults, consumed by the servers. */
@@ -40,6 +44,21 @@ export class FaultState implements TransferFaults {
   private stall = false;
   private listingHook: ((serverPath: string) => void | Promise<void>) | null = null;
   private readonly injected = new Map<string, Array<{ name: string; size?: number }>>();
+  readLimit: number | null = null;
+  readsNow = 0;
+  private mostReads = 0;
+
+  shortReads(bytes: number | null): void {
+    this.readLimit = bytes;
+  }
+  mostReadsAtOnce(): number {
+    return this.mostReads;
+  }
+  /** Counts a READ in hand until `done`. */
+  readStarted(): () => void {
+    this.mostReads = Math.max(this.mostReads, ++this.readsNow);
+    return () => void this.readsNow--;
+  }
 
   dropNextTransferAfterBytes(bytes: number): void {
     this.dropAfter = bytes;
@@ -313,14 +332,15 @@ function serveSftp(
   on("READ", async (reqId, handle: Buffer, offset: number, length: number) => {
     const state = openFile(reqId, handle, "read");
     if (!state) return;
-    let wanted = length;
+    let wanted = faults.readLimit === null ? length : Math.min(length, faults.readLimit);
     if (state.truncateAfter != null) {
       if (offset >= state.truncateAfter) return sftp.status(reqId, STATUS_CODE.EOF);
       wanted = Math.min(wanted, state.truncateAfter - offset);
     }
     if (state.dropAfter != null && offset + wanted > state.dropAfter) return dropConnection();
     const buffer = Buffer.alloc(wanted);
-    const { bytesRead } = await state.file.read(buffer, 0, wanted, offset);
+    const done = faults.readStarted();
+    const { bytesRead } = await state.file.read(buffer, 0, wanted, offset).finally(done);
     if (bytesRead === 0) return sftp.status(reqId, STATUS_CODE.EOF);
     sftp.data(reqId, buffer.subarray(0, bytesRead));
   });
