@@ -66,13 +66,7 @@ process.once("exit", () => {
 export async function startSystemServers(): Promise<SystemServers> {
   const unavailable = systemServersUnavailable();
   if (unavailable) throw new Error(`The system SFTP/FTP servers cannot run: ${unavailable}`);
-  const base = mkdtempSync(path.join(tmpdir(), "edi-system-servers-"));
-  chmodSync(base, 0o755); // the user must reach its home below
-  const started: SystemServer[] = [];
-  let user: SystemUser | null = null;
-  try {
-    user = createUser(base);
-    const certificate = makeCertificate(base);
+  return withPrivateUser("edi-system-servers-", async (base, user, certificate, started) => {
     const sshd = await startSshd(base, user);
     started.push(sshd);
     const vsftpd = {} as Record<VsftpdVariant, SystemServer>;
@@ -80,11 +74,30 @@ export async function startSystemServers(): Promise<SystemServers> {
       vsftpd[variant] = await startVsftpd(base, user, variant, certificate);
       started.push(vsftpd[variant]);
     }
+    return { sshd, vsftpd };
+  });
+}
+
+/**
+ * A folder, a throwaway local user and a self-signed certificate, and the servers `start` starts
+ * for them (pushed on `started`): all stopped and removed by stop(), or at once when a start fails.
+ */
+async function withPrivateUser<T extends object>(
+  prefix: string,
+  start: (base: string, user: SystemUser, certificate: ReturnType<typeof makeCertificate>, started: SystemServer[]) => Promise<T>,
+): Promise<T & { user: SystemUser; certificatePem: string; stop(): Promise<void> }> {
+  const base = mkdtempSync(path.join(tmpdir(), prefix));
+  chmodSync(base, 0o755); // the user must reach its home below
+  const started: SystemServer[] = [];
+  let user: SystemUser | null = null;
+  try {
+    user = createUser(base);
+    const certificate = makeCertificate(base);
+    const servers = await start(base, user, certificate, started);
     const created = user;
     return {
+      ...servers,
       user: created,
-      sshd,
-      vsftpd,
       certificatePem: certificate.pem,
       stop: async () => {
         await Promise.all(started.map((server) => server.stop()));
@@ -292,13 +305,7 @@ export interface FtpServers {
 export async function startFtpServers(): Promise<FtpServers> {
   const unavailable = ftpServersUnavailable();
   if (unavailable) throw new Error(`Pure-FTPd and pyftpdlib cannot run: ${unavailable}`);
-  const base = mkdtempSync(path.join(tmpdir(), "edi-ftp-servers-"));
-  chmodSync(base, 0o755);
-  const started: SystemServer[] = [];
-  let user: SystemUser | null = null;
-  try {
-    user = createUser(base);
-    const certificate = makeCertificate(base);
+  return withPrivateUser("edi-ftp-servers-", async (_base, user, certificate, started) => {
     const pureFtpd = await startPureFtpd(user, certificate);
     started.push(pureFtpd);
     const pyftpdlib = {} as Record<PyftpdlibVariant, SystemServer>;
@@ -306,24 +313,8 @@ export async function startFtpServers(): Promise<FtpServers> {
       pyftpdlib[variant] = await startPyftpdlib(user, variant, certificate);
       started.push(pyftpdlib[variant]);
     }
-    const created = user;
-    return {
-      user: created,
-      pureFtpd,
-      pyftpdlib,
-      certificatePem: certificate.pem,
-      stop: async () => {
-        await Promise.all(started.map((server) => server.stop()));
-        removeUser(created.name);
-        rmSync(base, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await Promise.all(started.map((server) => server.stop().catch(() => undefined)));
-    if (user) removeUser(user.name);
-    rmSync(base, { recursive: true, force: true });
-    throw error;
-  }
+    return { pureFtpd, pyftpdlib };
+  });
 }
 
 async function startPureFtpd(user: SystemUser, certificate: { certFile: string; keyFile: string }): Promise<SystemServer> {
