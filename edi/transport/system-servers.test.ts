@@ -8,10 +8,10 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SystemServers, startSystemServers, systemServersUnavailable } from "../../tests/support/system-servers";
-import { TransportError } from "./errors";
 import { sha256Fingerprint } from "./fingerprint";
 import { connectTransport, withTransport } from "./index";
 import type { ConnectionSettings, VendorTransport } from "./types";
+import { binaryContent, transportFailure } from "./test-support";
 
 const unavailable = systemServersUnavailable();
 const required = process.env.REQUIRE_SYSTEM_SERVERS === "1";
@@ -32,23 +32,7 @@ const TARGETS: Target[] = [
   "FTPS, passive (vsftpd)",
 ];
 
-/** Bytes that are not text: a transfer in ASCII mode would mangle them. */
-function binaryContent(size: number): Buffer {
-  const content = Buffer.alloc(size);
-  for (let index = 0; index < size; index++) content[index] = (index * 31 + 7) % 256;
-  return content;
-}
-
-async function failure(promise: Promise<unknown>, password: string): Promise<TransportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TransportError);
-    expect(String(error)).not.toContain(password);
-    return error as TransportError;
-  }
-  throw new Error("expected a TransportError, but the operation succeeded");
-}
+const failure = (promise: Promise<unknown>, password: string) => transportFailure(promise, (error) => expect(String(error)).not.toContain(password));
 
 describe.skipIf(unavailable)("the transport against the system's sshd and vsftpd", () => {
   let servers: SystemServers;

@@ -13,6 +13,7 @@ import { PathError, TransportError, type TransportErrorKind } from "./errors";
 import { sha256Fingerprint } from "./fingerprint";
 import { connectTransport, withTransport } from "./index";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "./types";
+import { binaryContent, transportFailure } from "./test-support";
 
 const USER = "acme";
 const PASSWORD = "pw-Zq7!secret-9041";
@@ -56,16 +57,7 @@ function expectNoPassword(error: unknown) {
   for (const text of renderings) expect(text).not.toContain(PASSWORD);
 }
 
-async function failure(promise: Promise<unknown>): Promise<TransportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TransportError);
-    expectNoPassword(error);
-    return error as TransportError;
-  }
-  throw new Error("expected a TransportError, but the operation succeeded");
-}
+const failure = (promise: Promise<unknown>) => transportFailure(promise, expectNoPassword);
 
 async function expectKind(promise: Promise<unknown>, kind: TransportErrorKind, message?: RegExp): Promise<TransportError> {
   const error = await failure(promise);
@@ -80,13 +72,6 @@ async function eventually(check: () => boolean, timeoutMs = 2_000) {
     if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** Bytes that are not text: a transfer in ASCII mode would mangle them. */
-function binaryContent(size: number): Buffer {
-  const content = Buffer.alloc(size);
-  for (let index = 0; index < size; index++) content[index] = (index * 31 + 7) % 256;
-  return content;
 }
 
 const NAMES: Record<TransferMechanism, string> = { 1: "SFTP", 2: "FTP", 3: "passive FTP" };
