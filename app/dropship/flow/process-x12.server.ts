@@ -267,11 +267,11 @@ export async function processX12(context: ApplyContext, profile: TradingProfile,
     return { status: "failed", ...error, ...summaryOf("logs.outcome.not_x12") };
   }
   const documents = read.documents;
-  // The vendor's strictness decides which content faults refuse their set (D219).
+  // The vendor's strictness decides which content faults refuse their set (D219); a set no reader
+  // maps is one of them (D220), so nothing is left "ignored".
   const judged = judgeFaults(result, documentFaults(result, documents), profile.strictness);
   // Faults past the first MAX_ISSUES_KEPT of a set are counted, not kept (edi/documents/types.ts).
   const faultsNotKept = documents.reduce((sum, d) => sum + (d.mapped?.notKept?.faults ?? 0), 0);
-  const unknownSets = documents.filter((d) => !d.mapped).map((d) => d.setId);
   const allFaults = judged.refusing;
   const counts = await applyX12(context, documents, allFaults);
   await queueAck997(context, profile, result, judged.content);
@@ -291,7 +291,5 @@ export async function processX12(context: ApplyContext, profile: TradingProfile,
       }),
     };
   }
-  if (unknownSets.length)
-    return { status: "processed", ...summaryOf("logs.outcome.ignored_sets", { applied, sets: unknownSets.join(", "), count: unknownSets.length }) };
   return { status: "processed", ...summaryOf("logs.outcome.applied", { applied }) };
 }
