@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Delimiters } from "../x12/isa";
 import { build860, type PurchaseOrderCancellation } from "./860";
@@ -64,5 +65,21 @@ describe("860 cancellation", () => {
     expect(() => build860({ ...base, lines: [{ lineNumber: 1, sku: "A", ordered: 2, cancelled: 0 }] }, "0001")).toThrow("0 of 2 cannot be cancelled");
     expect(() => build860({ ...base, changeNumber: 0, lines: [{ lineNumber: 1, sku: "A", ordered: 1, cancelled: 1 }] }, "0001")).toThrow("change number");
     expect(() => build860({ ...base, lines: [{ lineNumber: 1, sku: "A", ordered: 1, cancelled: 1 }] }, "01")).toThrow("ST02");
+  });
+
+  it("writes what docs/edi.md shows", () => {
+    const docs = readFileSync(new URL("../../docs/edi.md", import.meta.url), "utf8");
+    const shown = docs.slice(docs.indexOf("**860, PO change")).split("```")[1].trim().split("\n");
+    const rows = segmentsOf({
+      ...base,
+      poNumber: "PO100045001-7",
+      poDate: new Date("2026-11-21T12:00:00Z"),
+      orderNumber: "100045001",
+      lines: [
+        { lineNumber: 1, sku: "SKU-10001", vendorSku: "AC-100", ordered: 2, cancelled: 2 },
+        { lineNumber: 3, sku: "SKU-10003", ordered: 5, cancelled: 2 },
+      ],
+    });
+    expect(rows.slice(1, -1).map((row) => `${row.join("*").replace(/\**$/, "")}~`)).toEqual(shown);
   });
 });
