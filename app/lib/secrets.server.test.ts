@@ -2,21 +2,11 @@
 // associated data, a full 16-byte tag, and the legacy v1 form still read.
 import { createCipheriv, randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { reloadEnv } from "~/env.server";
-import { decryptSecret, encryptSecret, needsReencryption, resetSecretKeyForTests, secretKeyId, SecretError, vendorPasswordBinding } from "./secrets.server";
+import { decryptSecret, encryptSecret, needsReencryption, secretKeyId, SecretError, vendorPasswordBinding } from "./secrets.server";
+import { restoreKeys, useKeys } from "../../tests/support/secret-keys";
 
 const OLD_KEY = Buffer.alloc(32, 1);
 const NEW_KEY = Buffer.alloc(32, 2);
-const saved = { current: process.env.APP_SECRET_KEY, previous: process.env.APP_SECRET_KEY_PREVIOUS };
-
-function useKeys(current: Buffer, previous?: Buffer) {
-  process.env.APP_SECRET_KEY = current.toString("base64");
-  if (previous) process.env.APP_SECRET_KEY_PREVIOUS = previous.toString("base64");
-  else delete process.env.APP_SECRET_KEY_PREVIOUS;
-  reloadEnv();
-  resetSecretKeyForTests();
-}
-
 function refusal(run: () => unknown): string | undefined {
   try {
     run();
@@ -37,15 +27,7 @@ function legacyV1(plain: string, key: Buffer) {
 
 beforeEach(() => useKeys(OLD_KEY));
 afterEach(() => {
-  for (const [name, value] of [
-    ["APP_SECRET_KEY", saved.current],
-    ["APP_SECRET_KEY_PREVIOUS", saved.previous],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  reloadEnv();
-  resetSecretKeyForTests();
+  restoreKeys();
 });
 
 describe("secrets at rest", () => {

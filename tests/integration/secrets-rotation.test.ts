@@ -7,33 +7,15 @@ import { createCipheriv, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client.server";
 import { vendorConnectionSettings } from "../../app/dropship/vendor-connection.server";
-import { reloadEnv } from "../../app/env.server";
 import { rotateStoredSecrets } from "../../app/db/secret-rotation.server";
-import {
-  decryptSecret,
-  encryptSecret,
-  resetSecretKeyForTests,
-  secretKeyId,
-  SecretError,
-  sessionTokenBinding,
-  vendorPasswordBinding,
-} from "../../app/lib/secrets.server";
+import { decryptSecret, encryptSecret, secretKeyId, SecretError, sessionTokenBinding, vendorPasswordBinding } from "../../app/lib/secrets.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { restoreKeys, useKeys } from "../support/secret-keys";
 
 const OLD_KEY = Buffer.alloc(32, 4);
 const NEW_KEY = Buffer.alloc(32, 5);
-const saved = { current: process.env.APP_SECRET_KEY, previous: process.env.APP_SECRET_KEY_PREVIOUS };
-
 let database: TestDatabase;
 let db: ReturnType<typeof createPrismaClient>;
-
-function useKeys(current: Buffer, previous?: Buffer) {
-  process.env.APP_SECRET_KEY = current.toString("base64");
-  if (previous) process.env.APP_SECRET_KEY_PREVIOUS = previous.toString("base64");
-  else delete process.env.APP_SECRET_KEY_PREVIOUS;
-  reloadEnv();
-  resetSecretKeyForTests();
-}
 
 /** A password as stored before key ids (v1, no associated data). */
 function legacyV1(plain: string, key: Buffer) {
@@ -55,15 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.$disconnect();
   await database?.dispose();
-  for (const [name, value] of [
-    ["APP_SECRET_KEY", saved.current],
-    ["APP_SECRET_KEY_PREVIOUS", saved.previous],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  reloadEnv();
-  resetSecretKeyForTests();
+  restoreKeys();
 });
 
 describe("secrets at rest", () => {
