@@ -16,6 +16,8 @@ const LOG_ACTIONS = [
   "as400_copy",
   "host_key_pinned",
   "host_key_reset",
+  "cancel_requests",
+  "cancel_answers",
 ] as const;
 const LOG_STATUSES = ["info", "success", "warning", "error"] as const;
 
@@ -58,7 +60,20 @@ export const dropshipLogGrid = defineGrid({
 export type DropshipLogAction = (typeof LOG_ACTIONS)[number];
 export type DropshipLogStatus = (typeof LOG_STATUSES)[number];
 
-export const REQUEST_STATUSES = ["pending", "sent", "acknowledged", "backordered", "rejected", "shipped", "invoiced", "completed", "archived"] as const;
+export const REQUEST_STATUSES = [
+  "pending",
+  "sent",
+  "acknowledged",
+  "backordered",
+  "rejected",
+  "cancel_requested",
+  "cancelled",
+  "cancel_refused",
+  "shipped",
+  "invoiced",
+  "completed",
+  "archived",
+] as const;
 /** Waiting on us or the vendor: info; needs a look: attention or critical; done: success; archived: no tone. */
 const REQUEST_STATUS_TONES = {
   pending: "attention",
@@ -66,6 +81,9 @@ const REQUEST_STATUS_TONES = {
   acknowledged: "info",
   backordered: "warning",
   rejected: "critical",
+  cancel_requested: "attention",
+  cancelled: null,
+  cancel_refused: "critical",
   shipped: "info",
   invoiced: "info",
   completed: "success",

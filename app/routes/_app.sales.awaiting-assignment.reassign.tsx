@@ -11,7 +11,7 @@ import { readOnlyFields } from "~/forms/read-only-fields";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
-import { reassignmentData } from "~/sales/assignments.server";
+import { reassignmentData } from "~/sales/assignment-changes.server";
 import { stockRefreshFor } from "~/sales/stores.server";
 
 export const loader = pageLoader(async ({ url, staff }) => {

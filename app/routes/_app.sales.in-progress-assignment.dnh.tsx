@@ -10,7 +10,7 @@ import { readOnlyFields } from "~/forms/read-only-fields";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
-import { dnhData } from "~/sales/assignments.server";
+import { dnhData } from "~/sales/assignment-changes.server";
 
 export const loader = pageLoader(async ({ url }) => {
   const id = Number(url.searchParams.get("assignment_id"));

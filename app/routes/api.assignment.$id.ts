@@ -2,7 +2,7 @@
 // Only Pending and Processing assignments can be deleted; the 422 says why not (D21).
 import { apiRoute } from "~/http/route.server";
 import { intendedMethod, readBody } from "~/lib/validation.server";
-import { deleteAssignment } from "~/sales/assignments.server";
+import { deleteAssignment } from "~/sales/assignment-changes.server";
 
 export const action = apiRoute(async ({ request, params }) => {
   const body = request.method === "DELETE" ? {} : await readBody(request);

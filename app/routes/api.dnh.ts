@@ -3,7 +3,7 @@
 import { apiRoute } from "~/http/route.server";
 import { parseInput, readBody } from "~/lib/validation.server";
 import { ASSIGNMENT_FORM_SUMMARY, dnhForm } from "~/sales/assignment-forms";
-import { createDnhTransfer, dnhData } from "~/sales/assignments.server";
+import { createDnhTransfer, dnhData } from "~/sales/assignment-changes.server";
 
 export const loader = apiRoute(({ url }) => dnhData(Number(url.searchParams.get("assignment_id"))));
 

@@ -3,7 +3,7 @@
 import { apiRoute } from "~/http/route.server";
 import { intendedMethod, parseInput, readBody } from "~/lib/validation.server";
 import { ASSIGNMENT_FORM_SUMMARY, reassignForm } from "~/sales/assignment-forms";
-import { reassignAssignment } from "~/sales/assignments.server";
+import { reassignAssignment } from "~/sales/assignment-changes.server";
 
 export const action = apiRoute(async ({ request, params }) => {
   const body = await readBody(request);

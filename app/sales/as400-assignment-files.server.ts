@@ -20,7 +20,8 @@ import { plainText, ReaderText, type CodedMessage, type RunMessage } from "~/i18
 import { applyReceivedInboundFiles, fetchAs400Files, rowsNotApplied, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
 import { withTransport } from "@edi/transport";
-import { ASSIGN_STATUS, FINISHED_ORDER_STATUSES, insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
+import { insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
+import { ACTIVE_ASSIGNMENT, ASSIGN_STATUS, FINISHED_ORDER_STATUSES } from "./assignment-status.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { moveAssignedItems } from "./shopify-location.server";
 import { errorMessage } from "~/lib/error-message";
@@ -105,7 +106,7 @@ export async function autoAssignmentLines() {
       SELECT o.order_id, o.shopify_order_id, i.item_id, i.sku,
              (GREATEST(0, i.qty_ordered - i.qty_refunded - i.qty_canceled)
                - COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id
-                            AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)), 0))::int AS qty_unassigned,
+                            AND ${ACTIVE_ASSIGNMENT}), 0))::int AS qty_unassigned,
              o.marketplace_source, o.marketplace_order_id, o.concat_ship_to_name AS ship_name, o.ship_street, o.ship_city,
              o.ship_region, o.ship_postcode, o.ship_country_id, o.shipping_description, o.created_at
         FROM order_grid o JOIN order_item i ON i.order_id = o.id AND i.is_shippable

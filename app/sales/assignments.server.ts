@@ -10,26 +10,18 @@
 //   4. the stock rows of the sources and SKUs concerned (inventory_source_item):
 //      what a source still has available.
 // Always in that order, each sorted by key, so two requests never deadlock.
-// An assignment holds its quantity until it is deleted (Pending or Processing)
-// or a DNH transfer releases it (the row then stays, referenced by dnh_transfer).
-import { logMessage } from "~/i18n/english.server";
+// An assignment holds its quantity until it is deleted, a DNH transfer releases it
+// (the row then stays, referenced by dnh_transfer), or the vendor that has it is
+// asked to cancel it (assignment-changes.server.ts, vendor-cancellations.server.ts).
 import { message as codedMessage, type CodedMessage } from "~/i18n/messages";
 import prisma from "~/db.server";
 import { Prisma } from "~/db/generated/client";
-import { NotFoundError, refuse, ValidationError, type FieldProblems } from "~/lib/validation.server";
-import { MAX_QTY, type DnhInput, type ManualAssignmentInput, type ReassignInput } from "./assignment-forms";
+import { NotFoundError, ValidationError, type FieldProblems } from "~/lib/validation.server";
+import { MAX_QTY, type ManualAssignmentInput } from "./assignment-forms";
 import { moveAssignedItems, MOVE_WAIT_MS } from "./shopify-location.server";
+import { ACTIVE_ASSIGNMENT, ASSIGN_STATUS, FINISHED_ORDER_STATUSES } from "./assignment-status.server";
 
-/** assign_status as the drop-ship flow and Daily Sales read it (spec 001 §3). */
-export const ASSIGN_STATUS = { pending: 1, processing: 2, sent: 3, complete: 4 } as const;
-export const ASSIGN_STATUS_VALUES = ["1", "2", "3", "4"] as const;
-/** Orders the order system has finished with: nothing of them is assigned any more. */
-export const FINISHED_ORDER_STATUSES = ["complete", "closed", "canceled", "fraud"] as const;
-
-/** SQL: the assignment `a` still holds its quantity (no DNH transfer released it). */
-export const ACTIVE_ASSIGNMENT = Prisma.sql`NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)`;
-
-const TX_OPTIONS = { maxWait: 10_000, timeout: 60_000 } as const;
+export const TX_OPTIONS = { maxWait: 10_000, timeout: 60_000 } as const;
 
 // ---------------------------------------------------------------------------
 // What the screens read
@@ -293,7 +285,7 @@ export async function planAssignments(tx: Prisma.TransactionClient, lines: Assig
   return { planned, problems };
 }
 
-async function sourcesByCode(tx: Prisma.TransactionClient, codes: string[]) {
+export async function sourcesByCode(tx: Prisma.TransactionClient, codes: string[]) {
   const rows = await tx.$queryRaw<Array<{ source_code: string; name: string; type: string; enabled: number; vendor_name: string | null }>>`
     SELECT s.source_code, s.name, s.type, s.enabled,
            (SELECT v.name FROM dropship_vendor v WHERE v.store_id = s.source_code AND v.archived_at IS NULL ORDER BY v.enabled DESC, v.id
@@ -315,7 +307,7 @@ async function sourcesByCode(tx: Prisma.TransactionClient, codes: string[]) {
 }
 
 /** Locks the stock rows ("source\0sku", sorted) and answers what each has available. */
-async function lockStock(tx: Prisma.TransactionClient, keys: string[]): Promise<Map<string, number>> {
+export async function lockStock(tx: Prisma.TransactionClient, keys: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (keys.length === 0) return out;
   const codes = keys.map((key) => key.split("\u0000")[0]);
@@ -419,240 +411,4 @@ export async function createManualAssignments(input: ManualAssignmentInput) {
   // Committed: Shopify's lines go to the sources' locations, outside the locks and bounded in time (D169).
   await moveAssignedItems(ids, { waitMs: MOVE_WAIT_MS });
   return { error: false, message: codedMessage("sales.manual.created"), assignment_ids: ids };
-}
-
-// ---------------------------------------------------------------------------
-// Changing one assignment: delete, reassign, DNH
-
-interface LockedAssignment {
-  id: number;
-  order_increment_id: string;
-  shopify_order_id: string | null;
-  item_id: number;
-  product_sku: string;
-  qty_assigned: number;
-  store_id: string;
-  dropshipper_name: string | null;
-  assign_status: number;
-  form_number: string | null;
-  purchase_order: string | null;
-  order_row_id: number;
-  marketplace_source: string | null;
-  transfer_num: string | null;
-}
-
-/** Locks the assignment's order, item and the assignment itself (in the order every writer locks them). */
-async function lockAssignment(tx: Prisma.TransactionClient, id: number): Promise<LockedAssignment> {
-  const found =
-    Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
-      ? await tx.assignment.findUnique({ where: { id }, select: { item: { select: { order_id: true } } } })
-      : null;
-  if (!found) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id }));
-  await tx.$queryRaw`SELECT id FROM order_grid WHERE id = ${found.item.order_id} FOR UPDATE`;
-  const [row] = await tx.$queryRaw<LockedAssignment[]>`
-    SELECT a.id, a.order_increment_id, a.shopify_order_id, a.item_id, a.product_sku, a.qty_assigned, a.store_id, a.dropshipper_name,
-           a.assign_status, a.form_number, a.purchase_order, i.order_id AS order_row_id, o.marketplace_source,
-           (SELECT d.transfer_num FROM dnh_transfer d WHERE d.assignment_id = a.id ORDER BY d.id LIMIT 1) AS transfer_num
-      FROM order_item i JOIN assignment a ON a.item_id = i.item_id JOIN order_grid o ON o.id = i.order_id
-     WHERE a.id = ${id}
-       FOR UPDATE OF i, a`;
-  if (!row) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id }));
-  return row;
-}
-
-async function sourceName(tx: Prisma.TransactionClient, code: string) {
-  return (await tx.inventorySource.findUnique({ where: { source_code: code }, select: { name: true } }))?.name ?? code;
-}
-
-/** Only Pending and Processing assignments can be deleted or reassigned. */
-async function checkChangeable(tx: Prisma.TransactionClient, assignment: LockedAssignment) {
-  if (assignment.transfer_num !== null) refuse("id", codedMessage("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
-  if (assignment.assign_status === ASSIGN_STATUS.sent)
-    refuse("id", codedMessage("sales.rules.sent_cannot_change", { id: assignment.id, source: await sourceName(tx, assignment.store_id) }));
-  if (assignment.assign_status === ASSIGN_STATUS.complete) refuse("id", codedMessage("sales.rules.complete_cannot_change", { id: assignment.id }));
-}
-
-/**
- * A Processing drop-ship assignment has a ship request that is not sent yet:
- * it is withdrawn (deleted, with a drop-ship log line) so it never goes out.
- * One already claimed into a file is on its way: that is refused.
- */
-type Withdrawal = { why: "deleted" } | { why: "reassigned"; source: string } | { why: "transferred"; transfer: string };
-
-async function withdrawUnsentRequest(tx: Prisma.TransactionClient, assignment: LockedAssignment, withdrawal: Withdrawal) {
-  const [request] = await tx.$queryRaw<
-    Array<{ request_id: number; po_number: string; vendor_id: number; vendor_name: string; status: string; transmission_id: number | null }>
-  >`
-    SELECT request_id, po_number, vendor_id, vendor_name, status, transmission_id FROM dropship_request WHERE assignment_id = ${assignment.id} FOR UPDATE`;
-  if (!request) return;
-  if (request.status !== "pending" || request.transmission_id !== null) {
-    refuse("id", codedMessage("sales.rules.request_being_sent", { id: assignment.id, po: request.po_number, vendor: request.vendor_name }));
-  }
-  await tx.dropshipRequest.delete({ where: { request_id: request.request_id } });
-  // The drop-ship log says why the request went (a line of its own, written in this transaction).
-  const line = logMessage(`logs.dropship.withdrawn.${withdrawal.why}`, { ...withdrawal, po: request.po_number, assignment: assignment.id });
-  await tx.dropshipLog.create({
-    data: {
-      vendor_id: request.vendor_id,
-      vendor_name: request.vendor_name,
-      action: "populate_requests",
-      status: "info",
-      po_number: request.po_number,
-      order_increment_id: assignment.order_increment_id,
-      item_sku: assignment.product_sku,
-      qty: assignment.qty_assigned,
-      message: line.message,
-      message_code: line.message_code as Prisma.InputJsonValue,
-    },
-  });
-}
-
-/** DELETE /api/assignment/{id}: its quantity goes back to unassigned. */
-export async function deleteAssignment(id: number) {
-  return withRetry(() =>
-    prisma.$transaction(async (tx) => {
-      const assignment = await lockAssignment(tx, id);
-      await checkChangeable(tx, assignment);
-      await withdrawUnsentRequest(tx, assignment, { why: "deleted" });
-      await tx.assignment.delete({ where: { id: assignment.id } });
-      await refreshTotalAssigned(tx, [assignment.order_row_id]);
-      return {
-        error: false,
-        message: codedMessage("sales.awaiting.deleted", { id: assignment.id, qty: assignment.qty_assigned, sku: assignment.product_sku }),
-      };
-    }, TX_OPTIONS),
-  );
-}
-
-const assignmentFields = {
-  id: true,
-  order_increment_id: true,
-  shopify_order_id: true,
-  item_id: true,
-  product_sku: true,
-  qty_assigned: true,
-  store_id: true,
-  dropshipper_name: true,
-  assign_status: true,
-  form_number: true,
-  purchase_order: true,
-  created_time: true,
-  update_time: true,
-  customer_note: true,
-} as const;
-
-async function readAssignment(id: number) {
-  const assignment =
-    Number.isSafeInteger(id) && id > 0 && id < 2 ** 31
-      ? await prisma.assignment.findUnique({ where: { id }, select: { ...assignmentFields, dnh: { select: { transfer_num: true, reason: true }, take: 1 } } })
-      : null;
-  if (!assignment) throw new NotFoundError(codedMessage("sales.rules.assignment_not_found", { id: Number.isFinite(id) ? id : String(id) }));
-  const { dnh, ...fields } = assignment;
-  // The source's name whether or not it is still offered (a closed store keeps its history).
-  const store_name = (await prisma.inventorySource.findUnique({ where: { source_code: fields.store_id }, select: { name: true } }))?.name ?? null;
-  return { ...fields, store_name, dnh: dnh[0] ?? null };
-}
-
-/** GET /api/reassignment?id=: data (the assignment first), available_stores, available_qtys. */
-export async function reassignmentData(id: number, refreshStock?: StockRefresh) {
-  const assignment = await readAssignment(id);
-  await refreshStock?.([assignment.product_sku]);
-  const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, [assignment.product_sku])]);
-  return { data: [assignment], available_stores: stores, available_qtys: qtys };
-}
-
-/** POST /api/reassignment/{id} (_method=PUT, store_id): another store or dropshipper, the same quantity; Pending again. */
-export async function reassignAssignment(id: number, { store_id: storeId }: ReassignInput) {
-  const answer = await withRetry(() =>
-    prisma.$transaction(async (tx) => {
-      const assignment = await lockAssignment(tx, id);
-      await checkChangeable(tx, assignment);
-      const source = (await sourcesByCode(tx, [storeId])).get(storeId);
-      if (!source) refuse("store_id", codedMessage("sales.rules.source_unknown", { source: storeId }));
-      if (!source.enabled) refuse("store_id", codedMessage("sales.rules.source_disabled", { source: source.name }));
-      if (source.source_code === assignment.store_id) refuse("store_id", codedMessage("sales.rules.same_source", { id: assignment.id, source: source.name }));
-      const stock = await lockStock(tx, [`${source.source_code}\u0000${assignment.product_sku}`]);
-      const available = stock.get(`${source.source_code}\u0000${assignment.product_sku}`);
-      if (available !== undefined && assignment.qty_assigned > available) {
-        refuse(
-          "store_id",
-          codedMessage("sales.rules.qty_over_available", { source: source.name, available, sku: assignment.product_sku, qty: assignment.qty_assigned }),
-        );
-      }
-      if (assignment.marketplace_source?.trim()) {
-        const others = await tx.$queryRaw<Array<{ store_id: string }>>`
-          SELECT DISTINCT a.store_id FROM assignment a JOIN order_item i ON i.item_id = a.item_id
-           WHERE i.order_id = ${assignment.order_row_id} AND a.id <> ${assignment.id} AND a.store_id <> ${source.source_code} AND ${ACTIVE_ASSIGNMENT}`;
-        if (others.length) {
-          refuse(
-            "store_id",
-            codedMessage("sales.rules.marketplace_one_source", {
-              order: assignment.order_increment_id,
-              existing: await sourceName(tx, others[0].store_id),
-              source: source.name,
-            }),
-          );
-        }
-      }
-      await withdrawUnsentRequest(tx, assignment, { why: "reassigned", source: source.name });
-      await tx.assignment.update({
-        where: { id: assignment.id },
-        data: {
-          store_id: source.source_code,
-          dropshipper_name: source.dropshipper_name,
-          assign_status: ASSIGN_STATUS.pending,
-          purchase_order: null,
-          form_number: null,
-          // The new source's location is not reached yet.
-          shopify_location_status: null,
-          shopify_location_message: null,
-          shopify_location_message_code: Prisma.DbNull,
-          shopify_location_at: null,
-        },
-      });
-      return { error: false, message: codedMessage("sales.reassign.saved", { id: assignment.id, source: source.name }) };
-    }, TX_OPTIONS),
-  );
-  // Committed: the lines follow to the new source's location (D169).
-  await moveAssignedItems([id], { waitMs: MOVE_WAIT_MS });
-  return answer;
-}
-
-/** GET /api/dnh?assignment_id=: the assignment's fields, and its transfer when it has one. */
-export async function dnhData(id: number) {
-  const { dnh, ...assignment } = await readAssignment(id);
-  return { ...assignment, assignment_id: assignment.id, transfer_num: dnh?.transfer_num ?? null, reason: dnh?.reason ?? null };
-}
-
-/** POST /api/dnh (assignment_id, transfer_num, reason): records the transfer and releases the quantity for reassignment. */
-export async function createDnhTransfer(input: DnhInput) {
-  const { assignment_id: id, transfer_num: transferNum, reason } = input;
-
-  return withRetry(() =>
-    prisma.$transaction(async (tx) => {
-      const assignment = await lockAssignment(tx, id);
-      if (assignment.transfer_num !== null)
-        refuse("assignment_id", codedMessage("sales.rules.already_dnh", { id: assignment.id, transfer: assignment.transfer_num }));
-      if (assignment.assign_status === ASSIGN_STATUS.pending) refuse("assignment_id", codedMessage("sales.rules.dnh_pending", { id: assignment.id }));
-      if (assignment.assign_status === ASSIGN_STATUS.complete)
-        refuse("assignment_id", codedMessage("sales.rules.complete_cannot_change", { id: assignment.id }));
-      if (assignment.assign_status === ASSIGN_STATUS.processing)
-        await withdrawUnsentRequest(tx, assignment, { why: "transferred", transfer: String(transferNum) });
-      await tx.dnhTransfer.create({
-        data: {
-          assignment_id: assignment.id,
-          order_increment_id: assignment.order_increment_id,
-          shopify_order_id: assignment.shopify_order_id,
-          item_id: assignment.item_id,
-          product_sku: assignment.product_sku,
-          qty_assigned: assignment.qty_assigned,
-          store_id: assignment.store_id,
-          transfer_num: transferNum,
-          reason,
-        },
-      });
-      await refreshTotalAssigned(tx, [assignment.order_row_id]);
-      return { error: false, message: codedMessage("sales.dnh.saved") };
-    }, TX_OPTIONS),
-  );
 }

@@ -3,11 +3,11 @@
 import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom, runGrid } from "~/grid/grid.server";
 import type { GridAnswer, GridRow } from "~/grid/types";
-import { ASSIGN_STATUS_VALUES, FINISHED_ORDER_STATUSES } from "./assignments.server";
+import { ASSIGN_STATUS_VALUES, FINISHED_ORDER_STATUSES } from "./assignment-status.server";
 import { SHOPIFY_LOCATION_STATUSES } from "./shopify-location.server";
 
 /** Pending, Processing, Sent, Complete: waiting on us, under way, under way, done. */
-const ASSIGN_STATUS_TONES = { "1": "attention", "2": "info", "3": "info", "4": "success" } as const;
+const ASSIGN_STATUS_TONES = { "1": "attention", "2": "info", "3": "info", "4": "success", "5": "attention", "6": null, "7": "critical" } as const;
 
 /** Where Shopify ships it from (D169): moved is what should be; the others say why not, and the fulfilment still goes ahead. */
 const SHOPIFY_LOCATION_TONES = { moved: "success", refused: "critical", failed: "warning", no_location: "warning", no_open_line: "attention" } as const;
@@ -107,7 +107,8 @@ export const assignmentGrid = defineGrid({
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
   source: () => gridSourceFrom(prisma.assignment),
-  baseWhere: { dnh: { none: {} } },
+  // Not those taken back from their vendor (Cancel Requested, Cancelled): they hold nothing (D225).
+  baseWhere: { dnh: { none: {} }, assign_status: { notIn: [5, 6] } },
   columns: [
     { key: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
     ...assignmentColumns,
@@ -139,7 +140,8 @@ export const inProgressGrid = defineGrid({
   rowKey: "id",
   defaultSort: { key: "assignment_id", dir: "desc" },
   source: () => gridSourceFrom(prisma.assignment),
-  baseWhere: { dnh: { none: {} }, assign_status: { in: [2, 3] } },
+  // Also those whose vendor is asked to cancel them, or refused to: the vendor still has them (D225).
+  baseWhere: { dnh: { none: {} }, assign_status: { in: [2, 3, 5, 7] } },
   columns: [
     { key: "assignment_id", field: "id", label: "sales.assignment.columns.id", dataType: "text", valueType: "int" },
     ...assignmentColumns,
@@ -148,7 +150,7 @@ export const inProgressGrid = defineGrid({
       label: "sales.assignment.columns.assign_status",
       dataType: "select",
       valueType: "int",
-      options: optionsFrom(["2", "3"], "sales.assign_status"),
+      options: optionsFrom(["2", "3", "5", "7"], "sales.assign_status"),
       tones: ASSIGN_STATUS_TONES,
     },
     {

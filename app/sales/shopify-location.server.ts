@@ -16,6 +16,7 @@ import { FulfillmentOrderMove } from "~/shopify/operations";
 import { errorMessage } from "~/lib/error-message";
 import { logMessage } from "~/i18n/english.server";
 import { message, plainText, type RunMessage } from "~/i18n/messages";
+import { ACTIVE_ASSIGNMENT } from "./assignment-status.server";
 
 const log = logger("sales");
 
@@ -70,7 +71,7 @@ export async function moveToSourceLocations(ids: number[], admin?: ShopifyAdmin)
       FROM assignment a
       JOIN order_item i ON i.item_id = a.item_id JOIN order_grid o ON o.id = i.order_id
       LEFT JOIN inventory_source s ON s.source_code = a.store_id
-     WHERE a.id = ANY(${ids}::int[]) AND NOT EXISTS (SELECT 1 FROM dnh_transfer d WHERE d.assignment_id = a.id)
+     WHERE a.id = ANY(${ids}::int[]) AND ${ACTIVE_ASSIGNMENT}
      ORDER BY a.id`;
   const byOrder = new Map<string, Due[]>();
   for (const row of due) {

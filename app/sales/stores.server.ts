@@ -16,7 +16,8 @@ import { coded, NotFoundError, parseInput, ValidationError, type Problem } from 
 import type { Staff } from "~/shopify/staff";
 import { shopifyAdminFor, type ShopifyAdmin } from "~/shopify/admin-client.server";
 import { numericId, readAvailableBySku, readShopLocations, type SkuAvailability } from "~/shopify/locations.server";
-import { FINISHED_ORDER_STATUSES, withRetry } from "./assignments.server";
+import { withRetry } from "./assignments.server";
+import { FINISHED_ORDER_STATUSES } from "./assignment-status.server";
 import { lockSources } from "./source-lock.server";
 import { STORE_FORM_PATH } from "./store-paths";
 import { logger } from "~/observability/logger.server";

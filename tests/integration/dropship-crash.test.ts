@@ -50,7 +50,7 @@ function worker(steps: string[], crashAt?: string): Promise<{ code: number | nul
 beforeAll(async () => {
   for (const key of ["AS400_HOST", "AS400_PORT", "AS400_USER", "AS400_PASSWORD", "AS400_HOST_KEY"]) delete process.env[key];
   await prisma.$executeRawUnsafe(
-    `TRUNCATE x12_group_ack, dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment,
+    `TRUNCATE x12_group_ack, dropship_cancellation, dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment,
       order_item, order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE`,
   );
   await fetch(`${servers.standIn.url}/__state`, { method: "DELETE" });

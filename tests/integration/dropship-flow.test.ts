@@ -127,7 +127,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await prisma.$executeRawUnsafe(
-    `TRUNCATE dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment, order_item, order_grid,
+    `TRUNCATE dropship_cancellation, dropship_response, dropship_request, dropship_log, transmission, dnh_transfer, assignment, order_item, order_grid,
       dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE`,
   );
   for (const name of readdirSync(root)) if (name !== "as400") rmSync(dir(name), { recursive: true, force: true });

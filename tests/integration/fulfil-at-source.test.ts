@@ -30,6 +30,7 @@ let standIn: ShopifyStandIn;
 let admin: ShopifyAdmin;
 let modules: ShopifyModules & {
   assignments: typeof import("../../app/sales/assignments.server");
+  changes: typeof import("../../app/sales/assignment-changes.server");
   grids: typeof import("../../app/sales/grids.server");
   gridServer: typeof import("../../app/grid/grid.server");
   fulfillment: typeof import("../../app/shopify/fulfillment.server");
@@ -90,6 +91,7 @@ beforeAll(async () => {
   modules = {
     ...suite.modules,
     assignments: await import("../../app/sales/assignments.server"),
+    changes: await import("../../app/sales/assignment-changes.server"),
     grids: await import("../../app/sales/grids.server"),
     gridServer: await import("../../app/grid/grid.server"),
     fulfillment: await import("../../app/shopify/fulfillment.server"),
@@ -220,7 +222,7 @@ describe("an item assigned to a vendor", () => {
 
     // Reassigned to the vendor: the old outcome goes, the lines follow to the vendor's location.
     await setLevels([{ sku, location: vendorName, quantity: 3 }]);
-    await modules.assignments.reassignAssignment(id, { store_id: `${tag}_v` });
+    await modules.changes.reassignAssignment(id, { store_id: `${tag}_v` });
     expect(await assignment(id)).toMatchObject({ shopify_location_status: "moved" });
   });
 });

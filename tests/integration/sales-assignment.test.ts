@@ -316,6 +316,47 @@ const unassignedQty = async (orderId: string) =>
     0,
   );
 
+/** A ship request of the assignment at Acme Outdoor Supply (DS01), in `transmissionId`'s file when given. */
+async function shipRequest(a: { id: number; orderId: string }, transmissionId: number | null, status = "pending") {
+  const vendor = await db.vendor.findFirstOrThrow({ where: { store_id: "DS01" } });
+  return db.dropshipRequest.create({
+    data: {
+      vendor_id: vendor.id,
+      vendor_name: vendor.name,
+      assignment_id: a.id,
+      po_number: `PO${a.orderId}-${a.id}`,
+      order_increment_id: a.orderId,
+      item_sku: "SKU-B",
+      qty: 2,
+      ship_name_first: "Jane",
+      ship_name_last: "Roe",
+      ship_address: "12 Main St",
+      ship_city: "Chicago",
+      ship_state: "IL",
+      ship_zip: "60601",
+      country_id: "US",
+      status,
+      transmission_id: transmissionId,
+      needs_processing: transmissionId === null,
+    },
+  });
+}
+async function preparedFile(tag: number) {
+  const vendor = await db.vendor.findFirstOrThrow({ where: { store_id: "DS01" } });
+  return db.transmission.create({
+    data: {
+      vendor_id: vendor.id,
+      direction: "out",
+      file_name: `850_${tag}.edi`,
+      transaction_control_numbers: [],
+      content_hash: `h${tag}`,
+      content: new Uint8Array([1]),
+      size: 1,
+      status: "prepared",
+    },
+  });
+}
+
 describe("delete", () => {
   it("deletes a Pending or Processing assignment and returns its quantity to unassigned", async () => {
     for (const status of [1, 2]) {
@@ -331,13 +372,13 @@ describe("delete", () => {
     }
   });
 
-  it("refuses a Sent one (a DNH or the vendor's cancellation first) and a Complete one", async () => {
+  it("refuses a Sent store one (the store's shipping tool cancels it, then a DNH) and a Complete one", async () => {
     const sent = await assignmentOf(3);
     const refused = await post(`/api/assignment/${sent.id}`, {}, "DELETE");
     expect(refused.status).toBe(422);
     expect(refused.body.errors.id).toEqual([
       `Assignment ${sent.id} has been sent to Store 001 - Chicago: it can no longer be deleted ` +
-        `or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.`,
+        `or reassigned. Cancel it in the store's shipping tool first, then transfer it with a DNH.`,
     ]);
     const complete = await assignmentOf(4);
     expect((await post(`/api/assignment/${complete.id}`, {}, "DELETE")).body.errors.id).toEqual([
@@ -348,55 +389,66 @@ describe("delete", () => {
     expect((await post(`/api/assignment/${sent.id}`, {})).status).toBe(405);
   });
 
-  it("withdraws a Processing drop-ship assignment's unsent ship request, and refuses one already in a file", async () => {
-    const vendor = await db.vendor.findFirstOrThrow({ where: { store_id: "DS01" } });
-    const request = async (a: { id: number; orderId: string }, transmissionId: number | null) =>
-      db.dropshipRequest.create({
-        data: {
-          vendor_id: vendor.id,
-          vendor_name: vendor.name,
-          assignment_id: a.id,
-          po_number: `PO${a.orderId}-${a.id}`,
-          order_increment_id: a.orderId,
-          item_sku: "SKU-B",
-          qty: 2,
-          ship_name_first: "Jane",
-          ship_name_last: "Roe",
-          ship_address: "12 Main St",
-          ship_city: "Chicago",
-          ship_state: "IL",
-          ship_zip: "60601",
-          country_id: "US",
-          transmission_id: transmissionId,
-          needs_processing: transmissionId === null,
-        },
-      });
+  it("withdraws a Processing drop-ship assignment's unsent ship request; one already in a file gets a cancellation after it", async () => {
     const unsent = await assignmentOf(2, "DS01");
-    await request(unsent, null);
+    await shipRequest(unsent, null);
     expect((await post(`/api/assignment/${unsent.id}`, {}, "DELETE")).status).toBe(200);
     expect(await db.dropshipRequest.count({ where: { assignment_id: unsent.id } })).toBe(0);
     expect(await db.dropshipLog.count({ where: { po_number: `PO${unsent.orderId}-${unsent.id}`, message: { contains: "withdrawn" } } })).toBe(1);
+    expect(await db.dropshipCancellation.count({ where: { po_number: `PO${unsent.orderId}-${unsent.id}` } })).toBe(0);
 
     const inFile = await assignmentOf(2, "DS01");
-    const file = await db.transmission.create({
-      data: {
-        vendor_id: vendor.id,
-        direction: "out",
-        file_name: "850.edi",
-        transaction_control_numbers: [],
-        content_hash: `h${inFile.id}`,
-        content: new Uint8Array([1]),
-        size: 1,
-        status: "prepared",
+    const file = await preparedFile(inFile.id);
+    await shipRequest(inFile, file.id);
+    const deleted = await post(`/api/assignment/${inFile.id}`, {}, "DELETE");
+    expect(deleted).toEqual({
+      status: 200,
+      body: {
+        error: false,
+        message: `Assignment ${inFile.id} deleted: 2 x SKU-B is unassigned again. Acme Outdoor Supply is asked to cancel PO PO${inFile.orderId}-${inFile.id}.`,
       },
     });
-    await request(inFile, file.id);
-    const refused = await post(`/api/assignment/${inFile.id}`, {}, "DELETE");
-    expect(refused.body.errors.id).toEqual([
-      `The ship request PO${inFile.orderId}-${inFile.id} of assignment ${inFile.id} is being sent ` +
-        `to Acme Outdoor Supply: once it is Sent, have the vendor cancel it and transfer it with a DNH.`,
+    // The row stays with its request (the vendor will have the PO), Cancel Requested, and holds nothing.
+    expect(await db.assignment.findUniqueOrThrow({ where: { id: inFile.id } })).toMatchObject({ assign_status: 5 });
+    expect(await unassignedQty(inFile.orderId)).toBe(2);
+    expect(await db.dropshipRequest.findFirstOrThrow({ where: { assignment_id: inFile.id } })).toMatchObject({ status: "pending" });
+    expect(await db.dropshipCancellation.findMany({ where: { po_number: `PO${inFile.orderId}-${inFile.id}` } })).toEqual([
+      expect.objectContaining({ qty: 2, whole: true, change_number: 1, cause: "deleted", status: "pending", transmission_id: null }),
     ]);
-    expect(await db.assignment.count({ where: { id: inFile.id } })).toBe(1);
+    expect((await db.dropshipLog.findFirstOrThrow({ where: { po_number: `PO${inFile.orderId}-${inFile.id}`, action: "cancel_requests" } })).message).toBe(
+      `Cancellation 1 of PO PO${inFile.orderId}-${inFile.id} (2 of 2) to be sent to Acme Outdoor Supply ` +
+        `once the file carrying the PO is uploaded: assignment ${inFile.id} was deleted.`,
+    );
+    // Asked once: a second delete is refused.
+    expect((await post(`/api/assignment/${inFile.id}`, {}, "DELETE")).body.errors.id).toEqual([
+      `Assignment ${inFile.id} is being cancelled at its vendor, or was: it can no longer be changed.`,
+    ]);
+  });
+
+  it("asks the vendor to cancel a Sent drop-ship assignment, and refuses one the vendor shipped", async () => {
+    const sent = await assignmentOf(3, "DS01");
+    await shipRequest(sent, (await preparedFile(sent.id)).id, "acknowledged");
+    expect((await post(`/api/assignment/${sent.id}`, {}, "DELETE")).status).toBe(200);
+    expect(await db.dropshipRequest.findFirstOrThrow({ where: { assignment_id: sent.id } })).toMatchObject({ status: "cancel_requested" });
+    expect(await db.dropshipCancellation.count({ where: { po_number: `PO${sent.orderId}-${sent.id}`, status: "pending", whole: true } })).toBe(1);
+    expect(await totalAssigned(sent.rowId)).toBe(0);
+
+    const shipped = await assignmentOf(3, "DS01");
+    await shipRequest(shipped, (await preparedFile(shipped.id)).id, "shipped");
+    expect((await post(`/api/assignment/${shipped.id}`, {}, "DELETE")).body.errors.id).toEqual([
+      `Acme Outdoor Supply has already shipped PO PO${shipped.orderId}-${shipped.id} of assignment ${shipped.id}: it can no longer be changed.`,
+    ]);
+    expect(await db.dropshipCancellation.count({ where: { po_number: `PO${shipped.orderId}-${shipped.id}` } })).toBe(0);
+
+    // A rejected request needs nothing sent: the assignment is done with, its units free.
+    const rejected = await assignmentOf(3, "DS01");
+    await shipRequest(rejected, (await preparedFile(rejected.id)).id, "rejected");
+    expect((await post(`/api/assignment/${rejected.id}`, {}, "DELETE")).body).toEqual({
+      error: false,
+      message: `Assignment ${rejected.id} deleted: 2 x SKU-B is unassigned again.`,
+    });
+    expect(await db.assignment.findUniqueOrThrow({ where: { id: rejected.id } })).toMatchObject({ assign_status: 6 });
+    expect(await unassignedQty(rejected.orderId)).toBe(2);
   });
 });
 
@@ -425,23 +477,45 @@ describe("reassign", () => {
     ]);
 
     const saved = await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "DS01" });
-    expect(saved).toEqual({ status: 200, body: { error: false, message: `Assignment ${a.id} now goes to Acme Outdoor Supply.` } });
+    expect(saved).toEqual({ status: 200, body: { error: false, message: `Assignment ${a.id} now goes to Acme Outdoor Supply.`, assignment_id: a.id } });
     const row = await db.assignment.findUniqueOrThrow({ where: { id: a.id } });
     expect(row).toMatchObject({ store_id: "DS01", dropshipper_name: "Acme Outdoor Supply", qty_assigned: 2, assign_status: 1 });
     expect(await totalAssigned(a.rowId)).toBe(2);
     expect((await get("/api/reassignment?id=99999999")).status).toBe(404);
   });
 
-  it("refuses a Sent assignment and a source without enough available", async () => {
+  it("refuses a Sent store assignment and a source without enough available", async () => {
     const sent = await assignmentOf(3);
     expect((await post(`/api/reassignment/${sent.id}`, { _method: "PUT", store_id: "002" })).body.errors.id[0]).toContain(
-      "it can no longer be deleted or reassigned. Cancel it first: transfer it with a DNH, or have the vendor cancel it.",
+      "it can no longer be deleted or reassigned. Cancel it in the store's shipping tool first, then transfer it with a DNH.",
     );
     const a = await assignmentOf(1, "001", "SKU-D");
     await stock("002", "SKU-D", (await pendingAt("002", "SKU-D")) + 1);
     expect((await post(`/api/reassignment/${a.id}`, { _method: "PUT", store_id: "002" })).body.errors.store_id).toEqual([
       "Store 002 - Milwaukee has 1 of SKU-D available; 2 cannot be assigned there.",
     ]);
+  });
+
+  it("moves a Sent drop-ship assignment to a new one at the new source, and asks the vendor to cancel the old", async () => {
+    const sent = await assignmentOf(3, "DS01");
+    await shipRequest(sent, (await preparedFile(sent.id)).id, "backordered");
+    const saved = await post(`/api/reassignment/${sent.id}`, { _method: "PUT", store_id: "002" });
+    expect(saved.status).toBe(200);
+    const moved = await db.assignment.findFirstOrThrow({ where: { item_id: sent.items[0], id: { not: sent.id } } });
+    expect(saved.body).toEqual({
+      error: false,
+      message:
+        `Assignment ${sent.id} is being cancelled; assignment ${moved.id} now goes to Store 002 - Milwaukee. ` +
+        `Acme Outdoor Supply is asked to cancel PO PO${sent.orderId}-${sent.id}.`,
+      assignment_id: moved.id,
+    });
+    expect(moved).toMatchObject({ store_id: "002", qty_assigned: 2, assign_status: 1 });
+    expect(await db.assignment.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({ store_id: "DS01", assign_status: 5 });
+    expect(await db.dropshipCancellation.findFirstOrThrow({ where: { po_number: `PO${sent.orderId}-${sent.id}` } })).toMatchObject({
+      cause: "reassigned",
+      qty: 2,
+    });
+    expect(await totalAssigned(sent.rowId)).toBe(2);
   });
 });
 
@@ -492,6 +566,23 @@ describe("DNH", () => {
     expect((await assign(a.orderId, [[a.items[0], "001", 2]])).status).toBe(200);
   });
 
+  it("transfers a Sent drop-ship assignment and asks its vendor to cancel it", async () => {
+    const a = await assignmentOf(3, "DS01");
+    await shipRequest(a, (await preparedFile(a.id)).id, "sent");
+    const saved = await post("/api/dnh", { assignment_id: String(a.id), transfer_num: "T-77", reason: "Customer picks it up" });
+    expect(saved.body).toEqual({
+      error: false,
+      message: `Transfer created successfully. Acme Outdoor Supply is asked to cancel PO PO${a.orderId}-${a.id}.`,
+    });
+    expect(await db.dropshipCancellation.findFirstOrThrow({ where: { po_number: `PO${a.orderId}-${a.id}` } })).toMatchObject({
+      cause: "transferred",
+      status: "pending",
+    });
+    expect((await db.dropshipLog.findFirstOrThrow({ where: { po_number: `PO${a.orderId}-${a.id}`, action: "cancel_requests" } })).message).toBe(
+      `Cancellation 1 of PO PO${a.orderId}-${a.id} (2 of 2) to be sent to Acme Outdoor Supply: assignment ${a.id} was transferred (DNH T-77).`,
+    );
+  });
+
   it("refuses a Pending one (delete or reassign it) and a Complete one", async () => {
     const pending = await assignmentOf(1);
     expect((await post("/api/dnh", { assignment_id: String(pending.id), transfer_num: "T1", reason: "x" })).body.errors.assignment_id).toEqual([
@@ -536,16 +627,24 @@ describe("grids", () => {
     const all = await get("/api/assignment");
     const ids = all.body.data.map((row: { id: number }) => row.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-    expect(all.body.total).toBe(await db.assignment.count({ where: { dnh: { none: {} } } }));
+    expect(all.body.total).toBe(await db.assignment.count({ where: { dnh: { none: {} }, assign_status: { notIn: [5, 6] } } }));
     const status = all.body.columns.find((column: { key: string }) => column.key === "assign_status");
-    expect(status.options).toEqual({ 1: "Pending", 2: "Processing", 3: "Sent", 4: "Complete" });
+    expect(status.options).toEqual({
+      1: "Pending",
+      2: "Processing",
+      3: "Sent",
+      4: "Complete",
+      5: "Cancel Requested",
+      6: "Cancelled",
+      7: "Cancel Refused",
+    });
     const bySku = await get("/api/assignment?product_sku=SKU-E&store_id=001");
     expect(bySku.body.data.every((row: { product_sku: string; store_id: string }) => row.product_sku === "SKU-E" && row.store_id === "001")).toBe(true);
     expect(bySku.body.total).toBe(await db.assignment.count({ where: { product_sku: "SKU-E", store_id: { contains: "001" }, dnh: { none: {} } } }));
     const sent = await get("/api/assignment?assign_status=3");
     expect(sent.body.total).toBe(await db.assignment.count({ where: { assign_status: 3, dnh: { none: {} } } }));
     const inProgress = await get("/api/in_progress_assignment");
-    expect(inProgress.body.data.total).toBe(await db.assignment.count({ where: { assign_status: { in: [2, 3] }, dnh: { none: {} } } }));
+    expect(inProgress.body.data.total).toBe(await db.assignment.count({ where: { assign_status: { in: [2, 3, 5, 7] }, dnh: { none: {} } } }));
     const keys = inProgress.body.data.data.map((row: { assignment_id: number }) => row.assignment_id);
     expect(keys).toEqual([...keys].sort((a: number, b: number) => b - a));
     expect(inProgress.body.columns.find((column: { key: string }) => column.key === "actions").settings.links[0]).toMatchObject({
