@@ -128,6 +128,7 @@ function parseCsv(file: string, bytes: Buffer): number {
     "856": csv.readShipNoticeCsv,
     "846": csv.readInventoryCsv,
     "810": csv.readInvoiceCsv,
+    cancel_answer: csv.readCancellationAnswerCsv,
   } as const;
   const type = recognised.type;
   const read = type && type !== "997" ? readers[type] : null;

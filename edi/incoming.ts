@@ -8,7 +8,7 @@ import { DOCUMENT_TYPES, type DocumentType, type TradingProfile, type VendorEdiF
 
 export const RECOGNISE_BYTES = 4096;
 /** Contents regexes are tried in this order: the most specific documents first. */
-const CONTENTS_ORDER: DocumentType[] = ["997", "856", "810", "846", "855", "850"];
+const CONTENTS_ORDER: DocumentType[] = ["997", "856", "810", "846", "865", "855", "850"];
 
 export interface Recognition {
   accept: boolean;
@@ -64,7 +64,9 @@ export function recogniseIncomingFile(fileName: string, firstBytes: Buffer | str
     // Not "closest to an 846": a file that is not text says so.
     const notText = csv.accept && !csv.type ? notX12OrCsv(firstBytes) : null;
     if (notText) return because(true, null, notText);
-    return { accept: csv.accept, type: csv.type, reason: csv.reason, reasonCoded: csv.reasonCoded };
+    // A cancellation answer is the 865's place, as the other CSV documents are their X12 sets'.
+    const type = csv.type === "cancel_answer" ? "865" : csv.type;
+    return { accept: csv.accept, type, reason: csv.reason, reasonCoded: csv.reasonCoded };
   }
   if (profile.fileNamePattern && !profile.fileNamePattern.test(fileName)) {
     return because(false, null, recognisePhrase("name_not_matching", { name: JSON.stringify(fileName) }));

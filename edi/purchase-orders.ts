@@ -11,7 +11,7 @@ import { build850, type DropShipOrderRequest } from "./documents/850";
 import { extractTransaction } from "./documents/extract";
 import { fillTemplate, type TradingProfile } from "./vendor-profile";
 import { readX12 } from "./x12/reader";
-import { writeInterchange, x12DateTime } from "./x12/writer";
+import { writeInterchange, x12DateTime, type SegmentData, type TransactionData } from "./x12/writer";
 
 /** ISA13, and GS06 and the ST02s of each group, as reserveInterchangeNumbers gives them. */
 export type InterchangeNumbers = Awaited<ReturnType<typeof reserveInterchangeNumbers>>;
@@ -25,24 +25,44 @@ export type InterchangeNumbers = Awaited<ReturnType<typeof reserveInterchangeNum
  * order's vendor number, ship_to_name); segments end with a line break.
  */
 export function purchaseOrderInterchange(profile: TradingProfile, orders: readonly DropShipOrderRequest[], numbers: InterchangeNumbers, now: Date): string {
+  const transactions = orders.map((order, i) => build850(with850Template(profile, order, now), numbers.groups[0].transactions[i]));
+  return vendorInterchange(profile, "PO", profile.documents["850"].version, transactions, numbers, now);
+}
+
+/** The order with the vendor's 850 template segments, filled from it (see purchaseOrderInterchange). */
+export function with850Template<Order extends Pick<DropShipOrderRequest, "poNumber" | "orderNumber" | "vendor"> & { shipTo?: { name: string } }>(
+  profile: TradingProfile,
+  order: Order,
+  now: Date,
+): Order & { extraSegments: SegmentData[] } {
+  return {
+    ...order,
+    extraSegments: fillTemplate(profile.documents["850"].template, {
+      po_number: order.poNumber,
+      order_number: order.orderNumber,
+      date: x12DateTime(now).date8,
+      vendor_name: order.vendor?.name,
+      vendor_store_id: order.vendor?.number,
+      ship_to_name: order.shipTo?.name,
+    }),
+  };
+}
+
+/**
+ * One interchange from us to the vendor: ISA/GS with the profile's sender,
+ * receiver, usage and output delimiters, dated `now`; one group of the given
+ * functional ID and version holding `transactions`, numbered from `numbers`'
+ * first group; segments end with a line break.
+ */
+export function vendorInterchange(
+  profile: TradingProfile,
+  functionalId: string,
+  version: string,
+  transactions: TransactionData[],
+  numbers: InterchangeNumbers,
+  now: Date,
+): string {
   const when = x12DateTime(now);
-  const settings = profile.documents["850"];
-  const transactions = orders.map((order, i) =>
-    build850(
-      {
-        ...order,
-        extraSegments: fillTemplate(settings.template, {
-          po_number: order.poNumber,
-          order_number: order.orderNumber,
-          date: when.date8,
-          vendor_name: order.vendor?.name,
-          vendor_store_id: order.vendor?.number,
-          ship_to_name: order.shipTo.name,
-        }),
-      },
-      numbers.groups[0].transactions[i],
-    ),
-  );
   return writeInterchange({
     delimiters: profile.output,
     sender: profile.sender,
@@ -53,13 +73,13 @@ export function purchaseOrderInterchange(profile: TradingProfile, orders: readon
     usage: profile.usage,
     groups: [
       {
-        functionalId: "PO",
+        functionalId,
         sender: profile.sender.id,
         receiver: profile.receiver.id,
         date: when.date8,
         time: when.time,
         controlNumber: numbers.groups[0].group,
-        version: settings.version,
+        version,
         transactions,
       },
     ],

@@ -7,7 +7,7 @@ import { delimiterIssues } from "./x12/delimiters";
 import { vendorDelimiters, type SegmentData } from "./x12/writer";
 import type { EdiStrictness } from "./documents/strictness";
 
-export const DOCUMENT_TYPES = ["850", "855", "856", "810", "846", "997"] as const;
+export const DOCUMENT_TYPES = ["850", "855", "856", "810", "846", "997", "865"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export interface VendorEdiFields {
@@ -84,6 +84,7 @@ export interface TradingProfile {
 export const TEMPLATE_PLACEHOLDERS: Record<DocumentType, string[]> = {
   "850": ["po_number", "order_number", "date", "vendor_name", "vendor_store_id", "ship_to_name"],
   "855": ["po_number", "date", "vendor_name"],
+  "865": ["po_number", "date", "vendor_name"],
   "856": ["po_number", "shipment_id", "date", "vendor_name"],
   "810": ["invoice_number", "po_number", "date", "vendor_name"],
   "846": ["date", "vendor_name"],

@@ -5,8 +5,11 @@
 // "required" means the column must be in the header and every row must give
 // it a value; an optional column may be left out of the header or left empty.
 
-/** A CSV document, named by the X12 transaction set it stands for. */
-export type CsvDocumentType = "850" | "855" | "856" | "846" | "810";
+/**
+ * A CSV document, named by the X12 transaction set it stands for; the
+ * cancellation (ours, an 860's place) and its answer (an 865's) by what they are.
+ */
+export type CsvDocumentType = "850" | "855" | "856" | "846" | "810" | "cancel" | "cancel_answer";
 
 /** How a column's text is read (and written). */
 export type CsvValueKind = "text" | "whole number" | "amount" | "date" | "status";
@@ -93,12 +96,39 @@ export const INVOICE_COLUMNS = [
   column("invoice_total", true, "amount", "Amount due for the whole invoice (invoice level)."),
 ] as const satisfies readonly CsvColumn[];
 
+/** What a vendor says of a cancellation, as CancellationOutcome. */
+export const CANCELLATION_STATUSES = ["accepted", "refused"] as const;
+
+// One row per cancelled line; PO-level values are repeated on every row.
+export const CANCELLATION_COLUMNS = [
+  column("po_number", true, "text", "Our PO number, as in the purchase order file."),
+  column("order_number", false, "text", "The shop's order number the PO was made for."),
+  column("sku", true, "text", "Our SKU of the cancelled line."),
+  column("line_number", false, "text", "The line's number within the PO, as in the purchase order file."),
+  column("quantity_ordered", true, "whole number", "Units the purchase order ordered of this line."),
+  column("quantity_cancelled", true, "whole number", "Units of this line cancelled now (all of them, or some)."),
+  column("quantity_remaining", true, "whole number", "Units still to ship: quantity_ordered − quantity_cancelled."),
+  column("change_number", true, "whole number", "This cancellation's number for the PO, 1 for its first; quote it back."),
+  column("cancel_date", true, "date", "When the cancellation was decided, YYYY-MM-DD."),
+  column("reason", false, "text", "Why the lines are cancelled, e.g. Order cancelled by the customer."),
+] as const satisfies readonly CsvColumn[];
+
+export const CANCELLATION_ANSWER_COLUMNS = [
+  column("po_number", true, "text", "Our PO number, from the cancellation file."),
+  column("sku", true, "text", "Our SKU, from the cancellation file."),
+  column("quantity_cancelled", false, "whole number", "Units the vendor cancelled; when empty, what the cancellation asked."),
+  column("cancel_status", true, "status", "accepted or refused (any case): whether the vendor cancelled the line."),
+  column("message", false, "text", "The vendor's note, e.g. why a cancellation is refused (already shipped)."),
+] as const satisfies readonly CsvColumn[];
+
 export const CSV_DOCUMENTS: Record<CsvDocumentType, CsvDocumentSpec> = {
   "850": { type: "850", title: "Purchase order", direction: "out", columns: PURCHASE_ORDER_COLUMNS },
   "855": { type: "855", title: "Acknowledgement", direction: "in", columns: ACKNOWLEDGEMENT_COLUMNS },
   "856": { type: "856", title: "Ship notice", direction: "in", columns: SHIP_NOTICE_COLUMNS },
   "846": { type: "846", title: "Inventory", direction: "in", columns: INVENTORY_COLUMNS },
   "810": { type: "810", title: "Invoice", direction: "in", columns: INVOICE_COLUMNS },
+  cancel: { type: "cancel", title: "Cancellation", direction: "out", columns: CANCELLATION_COLUMNS },
+  cancel_answer: { type: "cancel_answer", title: "Cancellation answer", direction: "in", columns: CANCELLATION_ANSWER_COLUMNS },
 };
 
 /** Column names in file order. */

@@ -9,8 +9,10 @@ import { pipeline } from "node:stream/promises";
 import { parse as parseCsvStream, type Options as CsvParseOptions } from "csv-parse";
 import { parse as parseCsvSync } from "csv-parse/sync";
 import { z } from "zod";
+import type { CancellationAnswer, CancellationOutcome } from "../cancellations";
 import {
   ACKNOWLEDGEMENT_STATUSES,
+  CANCELLATION_STATUSES,
   CSV_DOCUMENTS,
   columnNames,
   normaliseHeaderName,
@@ -152,6 +154,50 @@ export interface CsvPurchaseOrderReadResult extends CsvReadResult<CsvPurchaseOrd
   orders: CsvPurchaseOrder[];
 }
 
+export interface CsvCancellationRow {
+  line: number;
+  poNumber: string;
+  orderNumber: string | null;
+  sku: string;
+  lineNumber: string | null;
+  ordered: number;
+  cancelled: number;
+  remaining: number;
+  changeNumber: number;
+  /** YYYY-MM-DD */
+  cancelDate: string;
+  reason: string | null;
+}
+
+/** Our cancellation file read back: one per PO, its rows the cancelled lines. */
+export interface CsvCancellation {
+  poNumber: string;
+  orderNumber: string | null;
+  changeNumber: number;
+  cancelDate: string;
+  reason: string | null;
+  lines: Pick<CsvCancellationRow, "lineNumber" | "sku" | "ordered" | "cancelled" | "remaining">[];
+}
+
+export interface CsvCancellationReadResult extends CsvReadResult<CsvCancellationRow> {
+  /** Complete cancellations only, rows grouped by po_number. */
+  cancellations: CsvCancellation[];
+}
+
+export interface CsvCancellationAnswerRow {
+  line: number;
+  poNumber: string;
+  sku: string;
+  quantityCancelled: number | null;
+  status: CancellationOutcome;
+  message: string | null;
+}
+
+export interface CsvCancellationAnswerReadResult extends CsvReadResult<CsvCancellationAnswerRow> {
+  /** One answer per po_number; a PO with any bad row is left out whole (and reported). */
+  answers: CancellationAnswer[];
+}
+
 export interface CsvStreamSummary {
   refused: boolean;
   complete: boolean;
@@ -276,6 +322,13 @@ const acknowledgementStatus = field((text): AcknowledgementStatus | Problem => {
   const status = ACKNOWLEDGEMENT_STATUSES.find((s) => s === text.toLowerCase());
   return status ?? problem("not_status", { value: quote(text), statuses: ACKNOWLEDGEMENT_STATUSES.join(", ") });
 });
+
+const cancellationStatus = field((text): CancellationOutcome | Problem => {
+  if (text === "") return REQUIRED;
+  const status = CANCELLATION_STATUSES.find((s) => s === text.toLowerCase());
+  return status ?? problem("not_status", { value: quote(text), statuses: CANCELLATION_STATUSES.join(", ") });
+});
+const optionalWholeNumber = field(optional(wholeNumber));
 
 // ---------------------------------------------------------------------------
 // Documents: the zod schema of a row (keys are column names) and its mapping.
@@ -414,6 +467,54 @@ const purchaseOrderReading = defineReading(
     shipToCompany: v.ship_to_company,
     shipMethod: v.ship_method,
     notes: v.notes,
+  }),
+);
+
+const cancellationReading = defineReading(
+  "cancel",
+  z.object({
+    po_number: requiredText,
+    order_number: optionalText,
+    sku: requiredText,
+    line_number: optionalText,
+    quantity_ordered: requiredWholeNumber,
+    quantity_cancelled: requiredWholeNumber,
+    quantity_remaining: requiredWholeNumber,
+    change_number: requiredWholeNumber,
+    cancel_date: requiredDate,
+    reason: optionalText,
+  }),
+  (v, line): CsvCancellationRow => ({
+    line,
+    poNumber: v.po_number,
+    orderNumber: v.order_number,
+    sku: v.sku,
+    lineNumber: v.line_number,
+    ordered: v.quantity_ordered,
+    cancelled: v.quantity_cancelled,
+    remaining: v.quantity_remaining,
+    changeNumber: v.change_number,
+    cancelDate: v.cancel_date,
+    reason: v.reason,
+  }),
+);
+
+const cancellationAnswerReading = defineReading(
+  "cancel_answer",
+  z.object({
+    po_number: requiredText,
+    sku: requiredText,
+    quantity_cancelled: optionalWholeNumber,
+    cancel_status: cancellationStatus,
+    message: optionalText,
+  }),
+  (v, line): CsvCancellationAnswerRow => ({
+    line,
+    poNumber: v.po_number,
+    sku: v.sku,
+    quantityCancelled: v.quantity_cancelled,
+    status: v.cancel_status,
+    message: v.message,
   }),
 );
 
@@ -906,6 +1007,65 @@ export function readPurchaseOrderCsv(input: CsvInput): CsvPurchaseOrderReadResul
     },
   );
   return { ...withGroupErrors(read, errors), orders: documents };
+}
+
+/** Our cancellation file read back (the demo vendor answers from it), rows grouped by po_number. */
+export function readCancellationCsv(input: CsvInput): CsvCancellationReadResult {
+  const read = readWhole(cancellationReading, input, "po_number");
+  const { documents, errors } = groupRows(
+    read,
+    (row) => row.poNumber,
+    "purchase_order",
+    {
+      order_number: (row) => row.orderNumber,
+      change_number: (row) => row.changeNumber,
+      cancel_date: (row) => row.cancelDate,
+      reason: (row) => row.reason,
+    },
+    [],
+    (key, rows, level): CsvCancellation => ({
+      poNumber: key,
+      orderNumber: level.order_number as string | null,
+      changeNumber: level.change_number as number,
+      cancelDate: level.cancel_date as string,
+      reason: level.reason as string | null,
+      lines: rows.map(({ lineNumber, sku, ordered, cancelled, remaining }) => ({ lineNumber, sku, ordered, cancelled, remaining })),
+    }),
+  );
+  return { ...withGroupErrors(read, errors), cancellations: documents };
+}
+
+/** Refused when any line (or the PO as a whole) is refused; accepted otherwise. */
+export function cancellationOutcomeOf(outcomes: readonly CancellationOutcome[]): CancellationOutcome {
+  return outcomes.includes("refused") ? "refused" : "accepted";
+}
+
+/** A vendor's cancellation-answer file, rows grouped by po_number into one answer each. */
+export function readCancellationAnswerCsv(input: CsvInput): CsvCancellationAnswerReadResult {
+  const read = readWhole(cancellationAnswerReading, input, "po_number");
+  const { documents, errors } = groupRows(
+    read,
+    (row) => row.poNumber,
+    "purchase_order",
+    {},
+    [],
+    (key, rows): CancellationAnswer => {
+      const messages = [...new Set(rows.map((row) => row.message).filter((message): message is string => message !== null))];
+      return {
+        poNumber: key,
+        outcome: cancellationOutcomeOf(rows.map((row) => row.status)),
+        lines: rows.map((row) => ({
+          sku: row.sku,
+          ...(row.quantityCancelled !== null ? { quantity: row.quantityCancelled } : {}),
+          outcome: row.status,
+          ...(row.message !== null ? { reason: row.message } : {}),
+        })),
+        codes: [...new Set(rows.map((row) => row.status))],
+        ...(messages.length ? { reason: messages.join("; ") } : {}),
+      };
+    },
+  );
+  return { ...withGroupErrors(read, errors), answers: documents };
 }
 
 /**

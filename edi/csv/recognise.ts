@@ -7,7 +7,7 @@ import { columnNames, normaliseHeaderName, requiredColumnNames, type CsvDocument
 import type { CodedMessage, Phrase } from "../messages";
 import { csvPhrase, recognisePhrase } from "../texts";
 
-export type CsvRecognisedType = "997" | "855" | "856" | "846" | "810";
+export type CsvRecognisedType = "997" | "855" | "856" | "846" | "810" | "cancel_answer";
 
 /** The vendor fields used, under their database names or the Prisma model's. */
 export interface CsvRecognitionVendor {
@@ -43,7 +43,7 @@ export const RECOGNISE_BYTES = 4096;
 export const CONTENTS_REGEX_ORDER = ["997", "856", "810", "846"] as const;
 
 /** Documents a header row can identify (850 is our own purchase order, never an incoming document). */
-const HEADER_TYPES: CsvDocumentType[] = ["855", "856", "846", "810", "850"];
+const HEADER_TYPES: CsvDocumentType[] = ["855", "856", "846", "810", "cancel_answer", "850"];
 
 /**
  * A vendor's regular expression as a RegExp. Accepts a plain pattern
@@ -100,6 +100,9 @@ function firstHeaderRow(text: string): string[] | null {
  */
 export function documentTypeOfHeader(headerCells: readonly string[]): { type: CsvDocumentType | null; reason: Phrase } {
   const names = new Set(headerCells.map(normaliseHeaderName));
+  // cancel_status is the answer's own column: a vendor may answer on a copy of our cancellation file, its other columns kept.
+  if (requiredColumnNames("cancel_answer").every((name) => names.has(name)))
+    return { type: "cancel_answer", reason: recognisePhrase("header_is", { document: describeType("cancel_answer") }) };
   const checks = HEADER_TYPES.map((type) => {
     const own = new Set(columnNames(type));
     const othersRequired = new Set(HEADER_TYPES.filter((other) => other !== type).flatMap(requiredColumnNames));
@@ -176,7 +179,7 @@ export function recogniseCsvFile(fileName: string, firstBytes: string | Uint8Arr
   const cells = firstHeaderRow(text);
   if (!cells) return recognition(true, null, [...notes, recognisePhrase("no_header_row")]);
   const byHeader = documentTypeOfHeader(cells);
-  if (byHeader.type === "850") {
+  if (byHeader.type === "850" || byHeader.type === "cancel") {
     return recognition(true, null, [...notes, recognisePhrase("own_purchase_order")]);
   }
   return recognition(true, byHeader.type, [...notes, byHeader.reason]);

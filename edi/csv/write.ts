@@ -3,7 +3,8 @@
 // Vendors open these files in spreadsheets, so text that a spreadsheet would
 // run as a formula is neutralised with a leading quote (OWASP CSV injection).
 import { stringify } from "csv-stringify/sync";
-import { columnNames } from "./headers";
+import type { CancellationAnswer, CancellationOrder } from "../cancellations";
+import { columnNames, type CsvDocumentType } from "./headers";
 import type { CsvPurchaseOrder } from "./purchase-order";
 import { parseCsvDate } from "./read";
 
@@ -53,19 +54,9 @@ export function writePurchaseOrderCsv(orders: readonly CsvPurchaseOrder[]): Purc
 
   for (const order of orders) {
     const where = `PO ${order.poNumber || "(no number)"}`;
-    const text = (column: string, value: string | null | undefined, required: boolean, at = where) => {
-      const given = value ?? "";
-      if (required && given.trim() === "") problems.push(`${at}: ${column} is empty`);
-      const safe = neutraliseCsvValue(given);
-      if (safe !== given) neutralised.push(given);
-      return safe;
-    };
-    const orderDate =
-      order.date instanceof Date
-        ? Number.isNaN(order.date.getTime())
-          ? null
-          : order.date.toISOString().slice(0, 10)
-        : parseCsvDate((order.date ?? "").trim());
+    const text = (column: string, value: string | null | undefined, required: boolean, at = where) =>
+      textCell(problems, neutralised, at, column, value, required);
+    const orderDate = order.date instanceof Date ? isoDay(order.date) : parseCsvDate((order.date ?? "").trim());
     if (!orderDate) problems.push(`${where}: order_date ${JSON.stringify(String(order.date))} is not a date`);
     if (!order.lines.length) problems.push(`${where}: no lines`);
     const { shipTo } = order;
@@ -110,13 +101,97 @@ export function writePurchaseOrderCsv(orders: readonly CsvPurchaseOrder[]): Purc
   }
   if (problems.length) throw new CsvWriteError(problems);
 
-  const text = stringify(rows, {
+  return { text: csvText("850", rows), rowCount: rows.length, neutralised };
+}
+
+/** The rows under the document's header, CRLF line endings, quoted where a value needs it. */
+function csvText(type: CsvDocumentType, rows: Array<Record<string, string>>): string {
+  return stringify(rows, {
     header: true,
-    columns: columnNames("850"),
+    columns: columnNames(type),
     record_delimiter: "\r\n",
     // csv-stringify quotes values holding a comma, a quote or the whole record
     // delimiter; a lone \n or \r, or edge whitespace some readers trim, must be quoted too.
     quoted_match: /^\s|\s$|[\r\n]/,
   });
-  return { text, rowCount: rows.length, neutralised };
+}
+
+/** A text value as it goes into a cell, noted when it had to be neutralised; a problem when required and empty. */
+function textCell(problems: string[], neutralised: string[], at: string, column: string, value: string | null | undefined, required: boolean): string {
+  const given = value ?? "";
+  if (required && given.trim() === "") problems.push(`${at}: ${column} is empty`);
+  const safe = neutraliseCsvValue(given);
+  if (safe !== given) neutralised.push(given);
+  return safe;
+}
+
+const isoDay = (date: Date) => (Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10));
+
+/**
+ * The cancellation CSV: one row per cancelled line, the PO's values repeated
+ * on each; throws CsvWriteError, listing every problem, as writePurchaseOrderCsv.
+ */
+export function writeCancellationCsv(orders: readonly CancellationOrder[]): PurchaseOrderCsv {
+  const problems: string[] = [];
+  const neutralised: string[] = [];
+  const rows: Array<Record<string, string>> = [];
+  for (const order of orders) {
+    const where = `PO ${order.poNumber || "(no number)"}`;
+    const text = (column: string, value: string | null | undefined, required: boolean, at = where) =>
+      textCell(problems, neutralised, at, column, value, required);
+    const cancelDate = isoDay(order.changeDate);
+    if (!cancelDate) problems.push(`${where}: cancel_date ${JSON.stringify(String(order.changeDate))} is not a date`);
+    if (!Number.isSafeInteger(order.changeNumber) || order.changeNumber < 1)
+      problems.push(`${where}: change_number ${JSON.stringify(order.changeNumber)} is not a whole number above 0`);
+    if (!order.lines.length) problems.push(`${where}: no lines`);
+    const orderValues = {
+      po_number: text("po_number", order.poNumber, true),
+      order_number: text("order_number", order.orderNumber, false),
+      change_number: String(order.changeNumber),
+      cancel_date: cancelDate ?? "",
+      reason: text("reason", order.reason, false),
+    };
+    order.lines.forEach((line, index) => {
+      const at = `${where}, line ${index + 1}`;
+      if (!Number.isSafeInteger(line.ordered) || line.ordered <= 0)
+        problems.push(`${at}: quantity_ordered ${JSON.stringify(line.ordered)} is not a whole number above 0`);
+      if (!Number.isSafeInteger(line.cancelled) || line.cancelled <= 0 || line.cancelled > line.ordered)
+        problems.push(`${at}: quantity_cancelled ${JSON.stringify(line.cancelled)} is not a whole number from 1 to quantity_ordered`);
+      rows.push({
+        ...orderValues,
+        sku: text("sku", line.sku, true, at),
+        line_number: String(line.lineNumber),
+        quantity_ordered: String(line.ordered),
+        quantity_cancelled: String(line.cancelled),
+        quantity_remaining: String(line.ordered - line.cancelled),
+      });
+    });
+  }
+  if (problems.length) throw new CsvWriteError(problems);
+  return { text: csvText("cancel", rows), rowCount: rows.length, neutralised };
+}
+
+/** A cancellation-answer CSV (the demo vendor's, the tests'): a row per answered line; a line without sku is a problem. */
+export function writeCancellationAnswerCsv(answers: readonly CancellationAnswer[]): PurchaseOrderCsv {
+  const problems: string[] = [];
+  const neutralised: string[] = [];
+  const rows: Array<Record<string, string>> = [];
+  for (const answer of answers) {
+    const where = `PO ${answer.poNumber || "(no number)"}`;
+    if (!answer.lines.length) problems.push(`${where}: no lines`);
+    answer.lines.forEach((line, index) => {
+      const at = `${where}, line ${index + 1}`;
+      if (line.quantity !== undefined && (!Number.isSafeInteger(line.quantity) || line.quantity < 0))
+        problems.push(`${at}: quantity_cancelled ${JSON.stringify(line.quantity)} is not a whole number`);
+      rows.push({
+        po_number: textCell(problems, neutralised, where, "po_number", answer.poNumber, true),
+        sku: textCell(problems, neutralised, at, "sku", line.sku, true),
+        quantity_cancelled: line.quantity === undefined ? "" : String(line.quantity),
+        cancel_status: line.outcome,
+        message: textCell(problems, neutralised, at, "message", line.reason, false),
+      });
+    });
+  }
+  if (problems.length) throw new CsvWriteError(problems);
+  return { text: csvText("cancel_answer", rows), rowCount: rows.length, neutralised };
 }

@@ -85,7 +85,10 @@ export interface Build850Options {
   skuQualifier?: string;
 }
 
-export function build850(request: DropShipOrderRequest, controlNumber: string, options: Build850Options = {}): TransactionData {
+/** A cancelling 850 (BEG01 01) may go without the ship-to: the vendor knows the PO by its number. */
+export type Build850Request = Omit<DropShipOrderRequest, "shipTo"> & Partial<Pick<DropShipOrderRequest, "shipTo">>;
+
+export function build850(request: Build850Request, controlNumber: string, options: Build850Options = {}): TransactionData {
   if (!request.poNumber) throw new Error("850: poNumber is required");
   if (request.lines.length === 0) throw new Error(`850 ${request.poNumber}: an order needs at least one line`);
   if (!/^[^\s]{4,9}$/.test(controlNumber))
@@ -100,18 +103,19 @@ export function build850(request: DropShipOrderRequest, controlNumber: string, o
   if (request.requestedDeliveryDate) segments.push(["DTM", "002", x12Date(request.requestedDeliveryDate)]);
 
   const { shipTo, vendor } = request;
-  segments.push(
-    ...partySegments({
-      entity: "ST",
-      name: shipTo.name,
-      names: shipTo.company ? [shipTo.company] : undefined,
-      address: [shipTo.address1, shipTo.address2].filter((line): line is string => Boolean(line)),
-      city: shipTo.city,
-      state: shipTo.state,
-      zip: shipTo.zip,
-      country: shipTo.country,
-    }),
-  );
+  if (shipTo)
+    segments.push(
+      ...partySegments({
+        entity: "ST",
+        name: shipTo.name,
+        names: shipTo.company ? [shipTo.company] : undefined,
+        address: [shipTo.address1, shipTo.address2].filter((line): line is string => Boolean(line)),
+        city: shipTo.city,
+        state: shipTo.state,
+        zip: shipTo.zip,
+        country: shipTo.country,
+      }),
+    );
   if (vendor?.name)
     segments.push(...partySegments({ entity: "VN", name: vendor.name, idQualifier: vendor.id ? (vendor.idQualifier ?? "92") : undefined, id: vendor.id }));
 

@@ -201,15 +201,17 @@ export function parse855(view: TransactionView): Parsed<PurchaseOrderAck> {
   return issues.parsed(ack);
 }
 
-function statusOfAckType(issues: Issues, segment: Segment): OrderAckStatus {
+/** Element 2 of BAK (855) or BCA (865), an acknowledgment type code, mapped. */
+export function statusOfAckType(issues: Issues, segment: Segment): OrderAckStatus {
   const code = element(segment, 2);
   if (code === undefined) return "unknown";
   const known = ACK_TYPE_CODES[code];
-  if (!known) issues.note(segment, faultPhrase("bak02_code", { value: JSON.stringify(code) }), 2);
+  if (!known) issues.note(segment, faultPhrase(segment.id === "BCA" ? "bca02_code" : "bak02_code", { value: JSON.stringify(code) }), 2);
   return known?.status ?? "unknown";
 }
 
-function readLineAck(issues: Issues, segment: Segment): LineAck {
+/** An ACK segment, after a PO1 (855) or a POC (865). */
+export function readLineAck(issues: Issues, segment: Segment): LineAck {
   const code = element(segment, 1) ?? "";
   const known = LINE_STATUS_CODES[code];
   if (!known) issues.note(segment, faultPhrase("ack01_code", { value: JSON.stringify(code) }), 1);
@@ -225,7 +227,8 @@ function readLineAck(issues: Issues, segment: Segment): LineAck {
   });
 }
 
-function statusWithoutAck(order: OrderAckStatus): LineStatus {
+/** A line without ACK stands as the acknowledgment as a whole says. */
+export function statusWithoutAck(order: OrderAckStatus): LineStatus {
   if (order === "rejected" || order === "held" || order === "unknown") return order;
   return "accepted";
 }

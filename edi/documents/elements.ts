@@ -1,4 +1,4 @@
-// One table of the elements the document readers (850, 855, 856, 810, 846)
+// One table of the elements the document readers (850, 855, 856, 810, 846, 865)
 // read, per segment: maximum length, type and whether X12 makes it mandatory
 // (004010, with 005010's larger maximum where it grew). checkElements applies
 // it in one place for every document (mapTransaction, readInventoryStream):
@@ -51,6 +51,32 @@ export const ELEMENTS: Record<string, readonly ElementDefinition[]> = {
     [7, 30, "AN", O],
     [8, 22, "AN", O],
     [9, 8, "DT", O],
+  ],
+  // 865 (004010): BCA02 is optional there, as BCA06 (the PO date) is mandatory.
+  BCA: [
+    [1, 2, "ID", M],
+    [2, 2, "ID", O],
+    [3, 22, "AN", M],
+    [4, 30, "AN", O],
+    [5, 8, "AN", O],
+    [6, 8, "DT", M],
+    [7, 45, "AN", O],
+    [8, 30, "AN", O],
+    [9, 30, "AN", O],
+  ],
+  // 865 line: POC03/POC04 quantities ordered and left, then product ID pairs from POC08.
+  POC: [
+    [1, 20, "AN", O],
+    [2, 2, "ID", M],
+    [3, 15, "R", O],
+    [4, 9, "R", O],
+    [5, 2, "ID", O],
+    [6, 17, "R", O],
+    [7, 2, "ID", O],
+    [8, 2, "ID", O],
+    [9, 48, "AN", O],
+    [10, 2, "ID", O],
+    [11, 48, "AN", O],
   ],
   BSN: [
     [1, 2, "ID", M],
@@ -257,6 +283,8 @@ export const APPLIED_ELEMENTS: Readonly<Record<string, ReadonlySet<string>>> = {
   "846": new Set([...range("LIN", 1, 31), "QTY01", "QTY02"]),
   // ackInputs: the PO, its status and each line's product, quantity, status and date.
   "855": new Set([...range("BAK", 1, 3), ...range("PO1", 1, 25), ...range("ACK", 1, 5)]),
+  // cancellationAnswersFrom865: the PO, its change number and status, each line's number, product, quantity and status.
+  "865": new Set([...range("BCA", 1, 5), ...range("POC", 1, 4), ...range("POC", 8, 27), ...range("ACK", 1, 2)]),
   // invoiceLines: invoice and PO numbers, each line's product, quantity and unit price.
   "810": new Set(["BIG02", "BIG04", ...range("IT1", 1, 25)]),
 };

@@ -7,6 +7,7 @@ import { parse810, type Invoice } from "./810";
 import { parse846, type InventoryAdvice } from "./846";
 import { parse850, type PurchaseOrder } from "./850";
 import { parse855, type PurchaseOrderAck } from "./855";
+import { parse865, type PurchaseOrderChangeAck } from "./865";
 import { parse856, type Parse856Options, type ShipNotice } from "./856";
 import { parse997, type FunctionalAck } from "./997";
 import { checkElements } from "./elements";
@@ -17,6 +18,7 @@ type Mapped<Type extends string, Document> = { type: Type; document: Document; f
 export type MappedDocument =
   | Mapped<"850", PurchaseOrder>
   | Mapped<"855", PurchaseOrderAck>
+  | Mapped<"865", PurchaseOrderChangeAck>
   | Mapped<"856", ShipNotice>
   | Mapped<"810", Invoice>
   | Mapped<"846", InventoryAdvice>
@@ -40,6 +42,8 @@ export function mapTransaction(result: ReadSource, transaction: TransactionSet, 
       return { type: "850", ...checked(parse850(view())) };
     case "855":
       return { type: "855", ...checked(parse855(view())) };
+    case "865":
+      return { type: "865", ...checked(parse865(view())) };
     case "856":
       return { type: "856", ...checked(parse856(view(), options.shipNotice)) };
     case "810":
@@ -134,6 +138,8 @@ export {
   type PurchaseOrderAck,
   type PurchaseOrderAckInput,
 } from "./855";
+export { build860, type Build860Options, type CancelledLine, type PurchaseOrderCancellation } from "./860";
+export { build865, parse865, type ChangeAckLine, type ChangeAckLineInput, type PurchaseOrderChangeAck, type PurchaseOrderChangeAckInput } from "./865";
 export {
   allTrackingNumbers,
   build856,
