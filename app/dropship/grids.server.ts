@@ -90,7 +90,7 @@ const REQUEST_STATUS_TONES = {
   archived: null,
 } as const;
 export const RESPONSE_STATUSES = ["received", "processed", "fulfilled", "failed"] as const;
-export const RESPONSE_TYPES = ["997", "855", "856", "810", "846", "csv"] as const;
+export const RESPONSE_TYPES = ["997", "855", "856", "810", "846", "865", "csv"] as const;
 
 /** Drop Shipping Requests: request_id descending; rows link to the revise form. */
 export const dropshipRequestGrid = defineGrid({

@@ -48,7 +48,7 @@ export function recordGroupAcks(
   // Control numbers are placeholders here: the 997 that carries the groups is numbered when it is written.
   const built = ack997Interchange(result, {
     extraFaults,
-    supportedSets: ["997", "855", "856", "810", "846"],
+    supportedSets: ["997", "855", "856", "810", "846", "865"],
     sender: profile.sender,
     receiver: profile.receiver,
     delimiters: profile.output,

@@ -52,6 +52,8 @@ interface ResponseRow {
 export class ApplyBatch {
   private readonly requests = new Map<string, BatchRequest | null>();
   private readonly moved = new Map<number, BatchRequest>();
+  /** The vendor's last 855 word on each request: expected date, codes, note (shown on the request). */
+  private readonly answered = new Map<number, { date: string | null; codes: string[]; note: string | null }>();
   private readonly responses: ResponseRow[] = [];
   /** x12_group_ack rows (ack-997.server.ts), inserted with the rest. */
   readonly groupAcks: Array<Record<string, unknown>> = [];
@@ -85,6 +87,10 @@ export class ApplyBatch {
     this.moved.set(request.request_id, request);
   }
 
+  vendorAnswered(request: BatchRequest, answer: { date: string | null; codes: string[]; note: string | null }) {
+    this.answered.set(request.request_id, answer);
+  }
+
   addResponse(row: ResponseRow) {
     this.responses.push(row);
   }
@@ -113,6 +119,17 @@ export class ApplyBatch {
           FROM unnest(${moved.map((r) => r.request_id)}::int[], ${moved.map((r) => r.status)}::text[]) AS t(id, status)
          WHERE q.request_id = t.id`;
       this.moved.clear();
+    }
+    if (this.answered.size) {
+      const ids = [...this.answered.keys()];
+      const answers = [...this.answered.values()];
+      await this.tx.$executeRaw`
+        UPDATE dropship_request q
+           SET vendor_expected_date = t.date::date, vendor_codes = COALESCE(string_to_array(t.codes, ' '), '{}'), vendor_note = t.note, updated_at = now()
+          FROM unnest(${ids}::int[], ${answers.map((a) => (a.date && /^\d{4}-\d{2}-\d{2}$/.test(a.date) ? a.date : null))}::text[],
+                      ${answers.map((a) => a.codes.join(" ") || null)}::text[], ${answers.map((a) => a.note)}::text[]) AS t(id, date, codes, note)
+         WHERE q.request_id = t.id`;
+      this.answered.clear();
     }
     if (this.groupAcks.length) {
       await this.tx.$executeRaw`
@@ -154,6 +171,8 @@ export interface AckInput {
   /** For the log line, in the reader's language: the date the vendor expects to ship, and its own note. */
   expected?: string | null;
   note?: string | null;
+  /** The vendor's codes for it (ACK01, BAK02), kept on the request. */
+  codes?: string[];
 }
 
 /** The parenthesis after an 855 line: the expected date (ours) and the vendor's note (data). */
@@ -182,7 +201,20 @@ export interface InventoryInput {
 }
 
 /** Request statuses only move forward: an 855 arriving after the 856 changes nothing. */
-const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, acknowledged: 2, backordered: 2, rejected: 2, shipped: 3, completed: 4, archived: 5 };
+const STATUS_RANK: Record<string, number> = {
+  pending: 0,
+  sent: 1,
+  acknowledged: 2,
+  backordered: 2,
+  rejected: 2,
+  // A cancellation's states (D225): an 855 after it changes nothing; a shipment still moves it on (the vendor shipped).
+  cancel_requested: 2.5,
+  cancel_refused: 2.6,
+  cancelled: 2.7,
+  shipped: 3,
+  completed: 4,
+  archived: 5,
+};
 
 async function requestFor(context: ApplyContext, poNumber: string): Promise<BatchRequest | null> {
   const request = await context.batch.request(poNumber);
@@ -259,6 +291,7 @@ export async function applyAcknowledgements(context: ApplyContext, lines: AckInp
       continue;
     }
     moveRequest(context, request, REQUEST_STATUS_OF_ACK[line.status]);
+    context.batch.vendorAnswered(request, { date: line.expected ?? null, codes: line.codes ?? [], note: line.note ?? null });
     context.logs.push({
       ...log,
       status: line.status === "rejected" ? "error" : line.status === "backordered" || line.status === "held" ? "warning" : "success",
@@ -300,6 +333,16 @@ export async function applyShipments(context: ApplyContext, items: ShipmentInput
       });
       continue;
     }
+    // Shipped after we asked to cancel it (D225): Shopify takes only what it still has open, and staff are told.
+    if (request!.status === "cancel_requested" || request!.status === "cancelled")
+      context.logs.push({
+        ...log,
+        status: "error",
+        item_sku: sku,
+        qty: quantity,
+        tracking_number: item.trackingNumber,
+        ...logMessage("cancellations.log.shipped_after_cancel", { po: item.poNumber, vendor: context.vendor.name, tracking: item.trackingNumber }),
+      });
     moveRequest(context, request!, "shipped");
     context.logs.push({
       ...log,

@@ -21,6 +21,7 @@ import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");
 import { crashPoint } from "./crash-hook.server";
+import { settleCancellation } from "~/sales/vendor-cancellations.server";
 import { errorMessage } from "~/lib/error-message";
 
 /** What a sent file means beyond itself: the requests of an 850 or CSV are now Sent. */
@@ -34,7 +35,9 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
     });
     if (count === 0) return false;
     const logs: LogEntry[] = [];
-    if (vendor && (transmission.transaction_set === "850" || transmission.transaction_set === "csv")) {
+    if (vendor && (await markCancellationsSent(tx, transmission, vendor, now))) {
+      // A cancellation file (D225): its cancellations are sent, and settled at once for a vendor that does not answer them.
+    } else if (vendor && (transmission.transaction_set === "850" || transmission.transaction_set === "csv")) {
       const requests = await tx.dropshipRequest.updateManyAndReturn({
         where: { transmission_id: transmission.id, status: "pending" },
         data: { status: "sent", sent_at: now },
@@ -78,6 +81,34 @@ async function markSent(transmission: Transmission, vendor: Pick<Vendor, "id" | 
     await writeLogs(logs, tx);
     return true;
   });
+}
+
+/** The cancellations a file carried are sent; a vendor that does not answer cancellations has them done. */
+async function markCancellationsSent(tx: Prisma.TransactionClient, transmission: Transmission, vendor: Pick<Vendor, "id" | "name">, now: Date) {
+  const sent = await tx.dropshipCancellation.updateManyAndReturn({
+    where: { transmission_id: transmission.id, status: "pending" },
+    data: { status: "sent", sent_at: now },
+    select: { id: true, po_number: true, qty: true, change_number: true, request: { select: { order_increment_id: true, item_sku: true } } },
+  });
+  if (sent.length === 0) return false;
+  await writeLogs(
+    sent.map((c) => ({
+      ...vendorLog(vendor),
+      action: "cancel_requests",
+      status: "success",
+      po_number: c.po_number,
+      order_increment_id: c.request.order_increment_id,
+      item_sku: c.request.item_sku,
+      qty: c.qty,
+      file_name: transmission.file_name,
+      transmission_id: transmission.id,
+      ...logMessage("cancellations.log.sent", { change: c.change_number, po: c.po_number, qty: c.qty, file: transmission.file_name }),
+    })),
+    tx,
+  );
+  const { answers_cancellations } = await tx.vendor.findUniqueOrThrow({ where: { id: vendor.id }, select: { answers_cancellations: true } });
+  if (answers_cancellations !== 1) for (const c of sent) await settleCancellation(tx, { cancellationId: c.id, outcome: "done" });
+  return true;
 }
 
 async function markFailedAttempt(

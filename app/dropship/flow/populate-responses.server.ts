@@ -178,9 +178,22 @@ const receiveLog = (
   ...logMessage(coded.code, coded.params),
 });
 
+/**
+ * The folders a vendor's files arrive in: its Incoming Folder, and its Cancellation Pull Folder when it
+ * has one of its own (answers to our cancellations, D225). Both are read the same way, one after the other.
+ */
+export function vendorIncomingFolders(vendor: Pick<Vendor, "sftp_incoming_folder" | "sftp_cancellation_pull_folder">): string[] {
+  const incoming = vendor.sftp_incoming_folder?.trim();
+  const pull = vendor.sftp_cancellation_pull_folder?.trim();
+  return [...(incoming ? [incoming] : []), ...(pull && pull !== incoming ? [pull] : [])];
+}
+
 async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport, transfers: ReturnType<typeof gate>) {
+  for (const folder of vendorIncomingFolders(vendor)) await collectFromFolder(vendor, folder, transport, report, transfers);
+}
+
+async function collectFromFolder(vendor: Vendor, folder: string, transport: VendorTransport, report: StepReport, transfers: ReturnType<typeof gate>) {
   const { profile } = vendorProfile(vendor);
-  const folder = vendor.sftp_incoming_folder!;
   const maxFiles = env().MAX_FILES_PER_FOLDER;
   // Bounded: a listing stops at a number of names or a time, and a run takes MAX_FILES_PER_FOLDER files, oldest first (D180).
   const listing = await transport.list(folder);
@@ -200,7 +213,8 @@ async function collectFromVendor(vendor: Vendor, transport: VendorTransport, rep
   }
   await writeLogs(folderLines);
   // A file left at an earlier run because it was not whole, and changed since, is still being written (D181).
-  const owner = vendorSightingOwner(vendor.id);
+  // Per folder: a listing of one folder says nothing of the files of the other.
+  const owner = folder === vendor.sftp_incoming_folder?.trim() ? vendorSightingOwner(vendor.id) : `${vendorSightingOwner(vendor.id)}:${folder}`;
   if (!listing.cut)
     await forgetVanishedSightings(
       owner,

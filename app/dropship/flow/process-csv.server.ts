@@ -7,6 +7,17 @@ import type { StoredContent } from "./stored-content.server";
 import { queueAs400Copy } from "./response-answers.server";
 import { processCsvStock } from "./process-stock.server";
 import { afterRowApplied, flushApplied, LINES_PER_SLICE } from "./apply-slices.server";
+import { applyCancellationAnswers } from "./apply-cancellation-answers.server";
+
+/** A cancellation-answer CSV is read whole: larger than this, it is no answer this app expects. */
+const MAX_ANSWER_CSV_BYTES = 16 << 20;
+
+const tooLarge = (size: number): FileOutcome => ({
+  status: "failed",
+  error: `a cancellation answer of ${size} bytes is larger than ${MAX_ANSWER_CSV_BYTES} bytes`,
+  errorCode: message("cancellations.answer_too_large", { bytes: size, max: MAX_ANSWER_CSV_BYTES }),
+  ...summaryOf("logs.outcome.not_recognised"),
+});
 
 /**
  * Read as a stream from the stored content (issue 28): each good row is
@@ -67,6 +78,15 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
         }
       }
       if (applied) await queueAs400Copy(context, "810", context.vendor.edi810_as400_filepath);
+      break;
+    }
+    case "865": {
+      // The cancellation-answer CSV (D225): a few rows per cancellation; refused whole past a size no answer reaches.
+      if (stored.size > MAX_ANSWER_CSV_BYTES) return tooLarge(stored.size);
+      const answers = csv.readCancellationAnswerCsv(await stored.whole());
+      read = answers;
+      await applyCancellationAnswers(context, answers.answers, "csv");
+      applied = answers.rows.length;
       break;
     }
     default:

@@ -23,6 +23,8 @@ import { faultError, summaryOf, type FileOutcome } from "./response-outcome.serv
 import { queueAck997 } from "./response-answers.server";
 import { logNotedFaults } from "./ack-997.server";
 import { applyStock } from "./process-stock.server";
+import { cancellationAnswerFrom855, cancellationAnswersFrom865 } from "@edi/cancellations";
+import { applyCancellationAnswers, refuseRejectedCancellations } from "./apply-cancellation-answers.server";
 import { applyInSlices } from "./apply-slices.server";
 
 const CARRIERS: Record<string, string> = {
@@ -61,6 +63,7 @@ function ackInputs(document: Extract<LocatedDocument["mapped"], { type: "855" }>
         status,
         detail: document.ackType ? `BAK02 ${document.ackType}` : null,
         note: document.ackType ? `BAK02 ${document.ackType}` : null,
+        codes: document.ackType ? [document.ackType] : [],
       },
     ];
   }
@@ -74,6 +77,7 @@ function ackInputs(document: Extract<LocatedDocument["mapped"], { type: "855" }>
       status: line.status,
       detail: date ? `expected ${date}` : null,
       expected: date ?? null,
+      codes: [...new Set([document.ackType, ...line.acks.map((each) => each.code)].filter((code): code is string => Boolean(code)))],
     };
   });
 }
@@ -112,8 +116,15 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
       case "997":
         await applyFunctionalAck(context, mapped.document);
         break;
-      case "855":
-        await applyInSlices(context, ackInputs(mapped.document), (slice) => applyAcknowledgements(context, slice));
+      case "855": {
+        // An 855 that answers our change (BAK01 01 or 04) answers a cancellation; any other acknowledges the PO.
+        const answer = cancellationAnswerFrom855(mapped.document);
+        if (answer) await applyCancellationAnswers(context, [answer], "855");
+        else await applyInSlices(context, ackInputs(mapped.document), (slice) => applyAcknowledgements(context, slice));
+        break;
+      }
+      case "865":
+        await applyCancellationAnswers(context, cancellationAnswersFrom865(mapped.document), "865");
         break;
       case "856":
         await applyInSlices(context, shipmentInputs(mapped.document), (slice) => applyShipments(context, slice));
@@ -192,6 +203,8 @@ async function applyFunctionalAck(
     const rejected = group.status === "rejected";
     await context.tx.transmission.update({ where: { id: sent.id }, data: { status: rejected ? "rejected" : "accepted" } });
     const rejectedSets = new Set(group.transactions.filter((t) => t.status === "rejected").map((t) => t.controlNumber));
+    // Our cancellation file (860, or 850 BEG01 01/05): a rejected set is a refused cancellation (D225).
+    if (rejected || rejectedSets.size) await refuseRejectedCancellations(context, sent.id, rejected ? "all" : rejectedSets, sent.file_name);
     const requests = await context.tx.dropshipRequest.findMany({ where: { transmission_id: sent.id }, orderBy: { request_id: "asc" } });
     // The 850's transactions were written in request order: ST02 i is request i.
     const refused = requests.filter((request, i) => rejected || rejectedSets.has(sent.transaction_control_numbers[i] ?? ""));
@@ -245,7 +258,7 @@ export function poNumbersOf(read: ReadX12): string[] {
   if ("unreadable" in read) return [];
   return read.documents.flatMap((located) => {
     const mapped = located.mapped;
-    if (mapped?.type === "855" || mapped?.type === "810") return mapped.document.poNumber ? [mapped.document.poNumber] : [];
+    if (mapped?.type === "855" || mapped?.type === "810" || mapped?.type === "865") return mapped.document.poNumber ? [mapped.document.poNumber] : [];
     if (mapped?.type === "856") return mapped.document.orders.map((order) => order.poNumber ?? mapped.document.shipmentId);
     return [];
   });

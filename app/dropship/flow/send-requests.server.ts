@@ -20,6 +20,8 @@ import { ensureVendorSequence, StepReport, vendorLog, vendorProfile, writeLogs, 
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { deliverVendorFiles, hasPreparedVendorFiles } from "./outbound.server";
 import { errorMessage } from "~/lib/error-message";
+import { shipToOf } from "./ship-to";
+import { HAS_CANCELLATIONS_TO_SEND, prepareCancellationFile } from "./send-cancellations.server";
 
 /** Vendors sent to at once, each over its own connection (D131). */
 const VENDORS_AT_ONCE = 4;
@@ -49,23 +51,6 @@ export function requestProblemCodes(request: DropshipRequest): RunMessage[] {
 export const requestProblems = (request: DropshipRequest): string[] => requestProblemCodes(request).map(englishText);
 
 const stamp = (at: Date) => at.toISOString().replace(/\D/g, "").slice(0, 14);
-
-/** Where a request ships to, as both the X12 and the CSV purchase order write it. */
-function shipToOf(request: DropshipRequest) {
-  const lines = request.ship_address
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  return {
-    name: `${request.ship_name_first} ${request.ship_name_last}`.trim(),
-    address1: lines[0] ?? "",
-    address2: lines.slice(1).join(", ") || undefined,
-    city: request.ship_city,
-    state: request.ship_state,
-    zip: request.ship_zip,
-    country: request.country_id.toUpperCase(),
-  };
-}
 
 function build850File(vendor: Vendor, profile: TradingProfile, requests: DropshipRequest[], numbers: InterchangeNumbers, now: Date) {
   return purchaseOrderInterchange(
@@ -206,7 +191,8 @@ async function vendorsWithWork(vendorId?: number) {
     SELECT v.id FROM dropship_vendor v
      WHERE v.enabled = 1 AND v.archived_at IS NULL
        AND (EXISTS (SELECT 1 FROM dropship_request r WHERE r.vendor_id = v.id AND r.status = 'pending' AND r.needs_processing AND r.archived_at IS NULL)
-         OR EXISTS (SELECT 1 FROM transmission t WHERE t.vendor_id = v.id AND t.partner = 'vendor' AND t.direction = 'out' AND t.status = 'prepared'))
+         OR EXISTS (SELECT 1 FROM transmission t WHERE t.vendor_id = v.id AND t.partner = 'vendor' AND t.direction = 'out' AND t.status = 'prepared')
+         OR ${HAS_CANCELLATIONS_TO_SEND})
      ORDER BY v.id`;
   const wanted = ids.map((row) => row.id).filter((id) => vendorId === undefined || id === vendorId);
   return prisma.vendor.findMany({ where: { id: { in: wanted } }, orderBy: { id: "asc" } });
@@ -225,6 +211,8 @@ export async function sendShipRequestsForVendor(vendor: Vendor, report: StepRepo
   if (!vendor.sftp_host || !vendor.sftp_outcoming_folder) return fail(message("logs.dropship.no_host"));
   try {
     await prepareFile(vendor, profile, report);
+    // After the POs: a cancellation is uploaded after the file that carries its PO (files go up in the order stored).
+    await prepareCancellationFile(vendor, profile, report);
   } catch (error) {
     return fail(errorRunMessage(error));
   }

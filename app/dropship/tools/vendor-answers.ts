@@ -464,7 +464,7 @@ const digits = (random: () => number, count: number) => Array.from({ length: cou
 // ---------------------------------------------------------------------------
 // Writing
 
-function profileOf(vendor: DemoVendor, options: AnswerOptions): { profile: TradingProfile; fields: VendorEdiFields } | { error: string } {
+export function profileOf(vendor: DemoVendor, options: AnswerOptions): { profile: TradingProfile; fields: VendorEdiFields } | { error: string } {
   const fields = vendorEdiFields(vendor);
   const { profile, errors } = tradingProfile(fields, options.ours ?? DEFAULT_OURS);
   const listed = Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field} ${message}`));
@@ -477,7 +477,7 @@ function profileOf(vendor: DemoVendor, options: AnswerOptions): { profile: Tradi
  * (input_delimiter / input_segmenter) when usable, else its output ones, so
  * the app never has to warn that the ISA contradicts the vendor's hints.
  */
-function answerDelimiters(fields: VendorEdiFields, profile: TradingProfile): Delimiters {
+export function answerDelimiters(fields: VendorEdiFields, profile: TradingProfile): Delimiters {
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   const input = vendorDelimiters({ output_delimiter: text(fields.input_delimiter), output_segmenter: text(fields.input_segmenter) });
   const unusable = (char: string) => /^[A-Za-z0-9 ]$/.test(char) || char === input.component;
@@ -487,13 +487,13 @@ function answerDelimiters(fields: VendorEdiFields, profile: TradingProfile): Del
 }
 
 /** One interchange from the vendor to us: the vendor's identity (its test one in test mode), one group. */
-function envelope(
+export function envelope(
   profile: TradingProfile,
   delimiters: Delimiters,
   now: Date,
   control: number,
   functionalId: string,
-  type: "855" | "856" | "810" | "846",
+  type: "855" | "856" | "810" | "846" | "865",
   transactions: TransactionData[],
 ): string {
   const { date6, date8, time } = x12DateTime(now);
@@ -517,7 +517,7 @@ function envelope(
 const setControl = (n: number) => String(n).padStart(4, "0");
 
 /** 997_DS01_20261121143005_1234.edi; the extension is the first the vendor's regex_format accepts. */
-function fileNameFor(type: string, vendor: DemoVendor, profile: TradingProfile, now: Date, n: number): string {
+export function fileNameFor(type: string, vendor: DemoVendor, profile: TradingProfile, now: Date, n: number): string {
   const stamp = now.toISOString().slice(0, 19).replace(/\D/g, "");
   const stem = `${type}_${storeCode(vendor)}_${stamp}_${n}`;
   const extensions = profile.format === "x12" ? ["edi", "x12", "txt"] : ["csv", "txt"];
