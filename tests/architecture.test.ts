@@ -100,6 +100,7 @@ const EDI_ENTRY_POINTS = new Set([
   "csv",
   "transport",
   "purchase-orders",
+  "cancellations",
   "vendor-profile",
   "control-numbers",
   "incoming",
