@@ -186,103 +186,163 @@ export interface SettleResult {
   doubleShipment: boolean;
 }
 
+/** A drop-ship log line the settling wrote, for the caller to write with its own (the file's) lines. */
+export interface SettleLogLine {
+  vendor_id: number;
+  vendor_name: string;
+  action: "cancel_answers";
+  status: "success" | "warning" | "error";
+  po_number: string;
+  order_increment_id: string;
+  item_sku: string;
+  qty: number;
+  file_name: string | null;
+  transmission_id: number | null;
+  message: string;
+  message_code: RunMessage;
+}
+
+interface Settling {
+  id: number;
+  status: string;
+  qty: number;
+  whole: boolean;
+  po_number: string;
+  request_id: number;
+  assignment_id: number;
+  request_status: string;
+  vendor_id: number;
+  vendor_name: string;
+  order_increment_id: string;
+  product_sku: string;
+  item_id: number;
+  assign_status: number;
+}
+
+/** Request statuses from which a settled cancellation still moves the request: it has not shipped meanwhile. */
+const UNSHIPPED = ["pending", "sent", "acknowledged", "backordered", "cancel_requested"];
+
 /**
- * Settles a sent cancellation: accepted (or done) makes the request cancelled (whole) or smaller
- * (qty_cancelled), and the assignment Cancelled; refused leaves the request to be shipped
- * (cancel_refused), the assignment holding its units again. Statuses only move forward: a request
- * shipped meanwhile stays shipped.
+ * Settles sent cancellations, a batch in a few statements (an 865 file may answer thousands): accepted
+ * (or done) makes each request cancelled (whole) or smaller (qty_cancelled), its assignment Cancelled;
+ * refused leaves the request to be shipped (cancel_refused), the assignment holding its units again.
+ * Statuses only move forward: a request shipped meanwhile stays shipped. A cancellation settled before
+ * is left as it is (`already`). The log lines are returned, not written.
  */
-export async function settleCancellation(tx: Tx, input: SettleInput): Promise<SettleResult> {
-  const [row] = await tx.$queryRaw<
-    Array<{
-      id: number;
-      status: string;
-      qty: number;
-      whole: boolean;
-      po_number: string;
-      request_id: number;
-      assignment_id: number;
-      request_status: string;
-      vendor_id: number;
-      vendor_name: string;
-      order_increment_id: string;
-      product_sku: string;
-      item_id: number;
-      assign_status: number;
-    }>
-  >`
+export async function settleCancellations(tx: Tx, inputs: SettleInput[]): Promise<{ results: SettleResult[]; logs: SettleLogLine[] }> {
+  if (inputs.length === 0) return { results: [], logs: [] };
+  const rows = await tx.$queryRaw<Settling[]>`
     SELECT c.id, c.status, c.qty, c.whole, c.po_number, c.request_id, r.assignment_id, r.status AS request_status, r.vendor_id, r.vendor_name,
            a.order_increment_id, a.product_sku, a.item_id, a.assign_status
       FROM dropship_cancellation c JOIN dropship_request r ON r.request_id = c.request_id JOIN assignment a ON a.id = r.assignment_id
-     WHERE c.id = ${input.cancellationId}
+     WHERE c.id = ANY(${inputs.map((input) => input.cancellationId)}::int[])
+     ORDER BY c.id
        FOR UPDATE OF c, r, a`;
-  if (!row) throw new Error(`cancellation ${input.cancellationId} does not exist`);
-  if (row.status !== "sent" && row.status !== "pending") return { already: true, po: row.po_number, doubleShipment: false };
-  const now = new Date();
-  await tx.dropshipCancellation.update({
-    where: { id: row.id },
-    data: {
-      status: input.outcome,
-      answered_at: input.outcome === "done" ? null : now,
-      answer_transmission_id: input.file?.transmissionId ?? null,
-      answer_codes: input.codes ?? [],
-      answer_note: input.note ?? null,
-    },
-  });
-  const request = { vendor_id: row.vendor_id, vendor_name: row.vendor_name, po_number: row.po_number };
-  const assignment = { order_increment_id: row.order_increment_id, product_sku: row.product_sku };
-  const shippedMeanwhile = !["pending", "sent", "acknowledged", "backordered", "cancel_requested"].includes(row.request_status);
-  let doubleShipment = false;
-  if (input.outcome === "refused") {
-    if (row.whole && !shippedMeanwhile) await tx.dropshipRequest.update({ where: { request_id: row.request_id }, data: { status: "cancel_refused" } });
-    if (row.whole && row.assign_status === ASSIGN_STATUS.cancel_requested)
-      await tx.assignment.update({ where: { id: row.assignment_id }, data: { assign_status: ASSIGN_STATUS.cancel_refused } });
-    if (!row.whole) await tx.assignment.update({ where: { id: row.assignment_id }, data: { qty_assigned: { increment: row.qty } } });
-    doubleShipment = await heldTwice(tx, row.item_id);
-  } else {
-    await tx.dropshipRequest.update({
-      where: { request_id: row.request_id },
-      data: { qty_cancelled: { increment: row.qty }, ...(row.whole && !shippedMeanwhile ? { status: "cancelled" } : {}) },
-    });
-    if (row.whole && row.assign_status === ASSIGN_STATUS.cancel_requested)
-      await tx.assignment.update({ where: { id: row.assignment_id }, data: { assign_status: ASSIGN_STATUS.cancelled } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const settling = new Map<number, { row: Settling; input: SettleInput }>();
+  for (const input of inputs) {
+    const row = byId.get(input.cancellationId);
+    if (!row) throw new Error(`cancellation ${input.cancellationId} does not exist`);
+    if ((row.status === "sent" || row.status === "pending") && !settling.has(row.id)) settling.set(row.id, { row, input });
   }
-  const note = input.note ? message("logs.paren", { text: input.note }) : "";
-  await writeRequestLog(
-    tx,
-    request,
-    assignment,
-    {
+  const settled = [...settling.values()];
+  // What each request and assignment becomes, summed over the batch (two parts of one PO may be answered at once).
+  const requests = new Map<number, { cancelled: number; status: string | null }>();
+  const assignments = new Map<number, { status: number | null; qty: number }>();
+  const refusedItems = new Set<number>();
+  for (const { row, input } of settled) {
+    const request = requests.get(row.request_id) ?? { cancelled: 0, status: null };
+    const assignment = assignments.get(row.assignment_id) ?? { status: null, qty: 0 };
+    const unshipped = UNSHIPPED.includes(row.request_status);
+    if (input.outcome === "refused") {
+      if (row.whole && unshipped) request.status = "cancel_refused";
+      if (row.whole && row.assign_status === ASSIGN_STATUS.cancel_requested) assignment.status = ASSIGN_STATUS.cancel_refused;
+      if (!row.whole) assignment.qty += row.qty;
+      refusedItems.add(row.item_id);
+    } else {
+      request.cancelled += row.qty;
+      if (row.whole && unshipped) request.status = "cancelled";
+      if (row.whole && row.assign_status === ASSIGN_STATUS.cancel_requested) assignment.status = ASSIGN_STATUS.cancelled;
+    }
+    requests.set(row.request_id, request);
+    assignments.set(row.assignment_id, assignment);
+  }
+  if (settled.length) {
+    const list = <T>(pick: (entry: { row: Settling; input: SettleInput }) => T) => settled.map(pick);
+    await tx.$executeRaw`
+      UPDATE dropship_cancellation c
+         SET status = t.status, answered_at = CASE WHEN t.status = 'done' THEN NULL ELSE now() END, answer_transmission_id = t.file,
+             answer_codes = COALESCE(string_to_array(t.codes, ' '), '{}'), answer_note = t.note, updated_at = now()
+        FROM unnest(${list((e) => e.row.id)}::int[], ${list((e) => e.input.outcome)}::text[], ${list((e) => e.input.file?.transmissionId ?? null)}::int[],
+                    ${list((e) => (e.input.codes ?? []).join(" ") || null)}::text[], ${list((e) => e.input.note ?? null)}::text[])
+             AS t(id, status, file, codes, note)
+       WHERE c.id = t.id`;
+    const request = [...requests.entries()];
+    await tx.$executeRaw`
+      UPDATE dropship_request r SET qty_cancelled = r.qty_cancelled + t.cancelled, status = COALESCE(t.status, r.status), updated_at = now()
+        FROM unnest(${request.map(([id]) => id)}::int[], ${request.map(([, r]) => r.cancelled)}::int[], ${request.map(([, r]) => r.status)}::text[])
+             AS t(id, cancelled, status)
+       WHERE r.request_id = t.id`;
+    const assignment = [...assignments.entries()];
+    await tx.$executeRaw`
+      UPDATE assignment a SET assign_status = COALESCE(t.status, a.assign_status), qty_assigned = a.qty_assigned + t.qty, update_time = now()
+        FROM unnest(${assignment.map(([id]) => id)}::int[], ${assignment.map(([, a]) => a.status)}::int[], ${assignment.map(([, a]) => a.qty)}::int[])
+             AS t(id, status, qty)
+       WHERE a.id = t.id`;
+  }
+  const twice = await itemsHeldTwice(tx, [...refusedItems]);
+  const logs: SettleLogLine[] = [];
+  const results = inputs.map((input): SettleResult => {
+    const row = byId.get(input.cancellationId)!;
+    const mine = settling.get(row.id)?.input === input;
+    return { already: !mine, po: row.po_number, doubleShipment: mine && input.outcome === "refused" && twice.has(row.item_id) };
+  });
+  for (const [i, input] of inputs.entries()) {
+    if (results[i].already) continue;
+    const row = byId.get(input.cancellationId)!;
+    const line = (status: SettleLogLine["status"], code: string, params: Record<string, unknown>): SettleLogLine => ({
+      vendor_id: row.vendor_id,
+      vendor_name: row.vendor_name,
       action: "cancel_answers",
-      status: input.outcome === "refused" ? "warning" : "success",
+      status,
+      po_number: row.po_number,
+      order_increment_id: row.order_increment_id,
+      item_sku: row.product_sku,
       qty: row.qty,
-      code: `cancellations.log.${input.outcome}`,
-      params: { po: row.po_number, qty: row.qty, vendor: row.vendor_name, codes: (input.codes ?? []).join(" "), note },
-    },
-    input.file,
-  );
-  if (doubleShipment)
-    await writeRequestLog(
-      tx,
-      request,
-      assignment,
-      {
-        action: "cancel_answers",
-        status: "error",
+      file_name: input.file?.name ?? null,
+      transmission_id: input.file?.transmissionId ?? null,
+      ...logMessage(code, params),
+    });
+    const note = input.note ? message("logs.paren", { text: input.note }) : "";
+    const codes = (input.codes ?? []).join(" ");
+    logs.push(
+      line(input.outcome === "refused" ? "warning" : "success", `cancellations.log.${input.outcome}`, {
+        po: row.po_number,
         qty: row.qty,
-        code: "cancellations.log.double_shipment",
-        params: { po: row.po_number, vendor: row.vendor_name },
-      },
-      input.file,
+        vendor: row.vendor_name,
+        codes,
+        note,
+      }),
     );
-  return { already: false, po: row.po_number, doubleShipment };
+    if (results[i].doubleShipment) logs.push(line("error", "cancellations.log.double_shipment", { po: row.po_number, vendor: row.vendor_name }));
+  }
+  return { results, logs };
 }
 
-/** The item's assignments hold more than its line still needs shipped: two sources may ship the same units. */
-export async function heldTwice(tx: Tx, itemId: number): Promise<boolean> {
-  const [row] = await tx.$queryRaw<Array<{ over: boolean }>>`
-    SELECT COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id AND ${ACTIVE_ASSIGNMENT}), 0)
-           > GREATEST(0, i.qty_ordered - i.qty_canceled - i.qty_refunded) AS over
-      FROM order_item i WHERE i.item_id = ${itemId}`;
-  return row?.over ?? false;
+/** One cancellation settled, its log lines written in the caller's transaction. */
+export async function settleCancellation(tx: Tx, input: SettleInput): Promise<SettleResult> {
+  const { results, logs } = await settleCancellations(tx, [input]);
+  if (logs.length) await tx.dropshipLog.createMany({ data: logs.map((log) => ({ ...log, message_code: log.message_code as Prisma.InputJsonValue })) });
+  return results[0];
+}
+
+/** Of these items, those whose assignments hold more than the line still needs shipped: two sources may ship the same units. */
+async function itemsHeldTwice(tx: Tx, itemIds: number[]): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await tx.$queryRaw<Array<{ item_id: number }>>`
+    SELECT i.item_id FROM order_item i
+     WHERE i.item_id = ANY(${itemIds}::int[])
+       AND COALESCE((SELECT SUM(a.qty_assigned) FROM assignment a WHERE a.item_id = i.item_id AND ${ACTIVE_ASSIGNMENT}), 0)
+           > GREATEST(0, i.qty_ordered - i.qty_canceled - i.qty_refunded)`;
+  return new Set(rows.map((row) => row.item_id));
 }

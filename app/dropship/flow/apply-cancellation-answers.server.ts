@@ -3,33 +3,60 @@
 // 997 that rejects our cancellation file. Each answer settles the cancellation
 // it names (by PO and change number, else the PO's oldest one awaiting an
 // answer) through app/sales, so the request and the assignment move together,
-// in the transaction that marks the vendor's file processed.
+// in the transaction that marks the vendor's file processed; a slice of
+// answers costs a few statements, not a few per answer.
 import { logMessage } from "~/i18n/english.server";
 import type { CancellationAnswer } from "@edi/cancellations";
-import { settleCancellation } from "~/sales/vendor-cancellations.server";
+import { settleCancellations } from "~/sales/vendor-cancellations.server";
 import { fileLogLine, type ApplyContext } from "./apply-responses.server";
 
 /** The response row's type for each carrier of answers (Drop Shipping Responses). */
 export type AnswerCarrier = "865" | "855" | "csv";
 
-async function cancellationFor(context: ApplyContext, answer: CancellationAnswer) {
-  return context.tx.dropshipCancellation.findFirst({
-    where: {
-      po_number: answer.poNumber,
-      status: "sent",
-      ...(answer.changeNumber !== undefined ? { change_number: answer.changeNumber } : {}),
-    },
-    orderBy: { change_number: "asc" },
-    select: { id: true, vendor_id: true, qty: true, request: { select: { request_id: true, assignment_id: true, order_increment_id: true, item_sku: true } } },
-  });
+interface SentCancellation {
+  id: number;
+  vendor_id: number;
+  po_number: string;
+  change_number: number;
+  qty: number;
+  request_id: number;
+  assignment_id: number;
+  order_increment_id: string;
+  item_sku: string;
 }
 
+/** The cancellations awaiting an answer of these POs, oldest change first: one statement for a slice of answers. */
+async function sentCancellations(context: ApplyContext, poNumbers: string[]) {
+  const rows = await context.tx.$queryRaw<SentCancellation[]>`
+    SELECT c.id, c.vendor_id, c.po_number, c.change_number, c.qty, r.request_id, r.assignment_id, r.order_increment_id, r.item_sku
+      FROM dropship_cancellation c JOIN dropship_request r ON r.request_id = c.request_id
+     WHERE c.po_number = ANY(${[...new Set(poNumbers)]}::text[]) AND c.status = 'sent'
+     ORDER BY c.po_number, c.change_number`;
+  const byPo = new Map<string, SentCancellation[]>();
+  for (const row of rows) byPo.set(row.po_number, [...(byPo.get(row.po_number) ?? []), row]);
+  return byPo;
+}
+
+/**
+ * Settles what the answers name, a slice at a time (an 865 file may carry thousands of sets): the
+ * cancellations looked up in one statement, settled in a few (settleCancellations), their request
+ * statuses handed to the batch so later lines of the run see them.
+ */
 export async function applyCancellationAnswers(context: ApplyContext, answers: CancellationAnswer[], carrier: AnswerCarrier) {
-  // Settling writes requests directly: the batch's own moves go first, and later files see what settling wrote.
+  if (answers.length === 0) return;
+  // Settling writes requests directly: the batch's own moves go first.
   await context.batch.flush();
+  const waiting = await sentCancellations(
+    context,
+    answers.map((answer) => answer.poNumber),
+  );
+  const file = { name: context.fileName, transmissionId: context.transmissionId };
+  const matched: Array<{ answer: CancellationAnswer; cancellation: SentCancellation; note: string | null }> = [];
+  const taken = new Set<number>();
   for (const answer of answers) {
-    const cancellation = await cancellationFor(context, answer);
-    const codes = answer.codes.join(" ");
+    const cancellation = (waiting.get(answer.poNumber) ?? []).find(
+      (each) => !taken.has(each.id) && (answer.changeNumber === undefined || each.change_number === answer.changeNumber),
+    );
     if (!cancellation || cancellation.vendor_id !== context.vendor.id) {
       context.logs.push({
         ...fileLogLine(context, "warning"),
@@ -43,39 +70,37 @@ export async function applyCancellationAnswers(context: ApplyContext, answers: C
       });
       continue;
     }
-    const note = [answer.reason, ...answer.lines.map((line) => line.reason)].filter(Boolean).join("; ") || null;
-    const settled = await settleCancellation(context.tx, {
-      cancellationId: cancellation.id,
-      outcome: answer.outcome,
-      file: { name: context.fileName, transmissionId: context.transmissionId },
-      codes: answer.codes,
-      note,
-    });
-    const request = await context.tx.dropshipRequest.findUniqueOrThrow({ where: { request_id: cancellation.request.request_id }, select: { status: true } });
-    context.batch.statusWritten(answer.poNumber, request.status);
+    taken.add(cancellation.id);
+    matched.push({ answer, cancellation, note: [answer.reason, ...answer.lines.map((line) => line.reason)].filter(Boolean).join("; ") || null });
+  }
+  const { logs } = await settleCancellations(
+    context.tx,
+    matched.map(({ answer, cancellation, note }) => ({ cancellationId: cancellation.id, outcome: answer.outcome, file, codes: answer.codes, note })),
+  );
+  context.logs.push(...logs);
+  const statuses = await context.tx.dropshipRequest.findMany({
+    where: { request_id: { in: matched.map((each) => each.cancellation.request_id) } },
+    select: { po_number: true, status: true },
+  });
+  for (const request of statuses) context.batch.statusWritten(request.po_number, request.status);
+  for (const { answer, cancellation, note } of matched) {
     context.batch.addResponse({
-      request_id: cancellation.request.request_id,
+      request_id: cancellation.request_id,
       vendor_id: context.vendor.id,
       vendor_name: context.vendor.name,
-      assignment_id: cancellation.request.assignment_id,
+      assignment_id: cancellation.assignment_id,
       po_number: answer.poNumber,
-      order_increment_id: cancellation.request.order_increment_id,
+      order_increment_id: cancellation.order_increment_id,
       response_type: carrier,
       transmission_id: context.transmissionId,
-      item_sku: cancellation.request.item_sku,
+      item_sku: cancellation.item_sku,
       qty: cancellation.qty,
       line_status: answer.outcome === "accepted" ? "cancel_accepted" : "cancel_refused",
-      detail: [codes, note].filter(Boolean).join(": ") || null,
+      detail: [answer.codes.join(" "), note].filter(Boolean).join(": ") || null,
       status: "processed",
       needs_processing: false,
       processed: true,
     });
-    if (settled.already)
-      context.logs.push({
-        ...fileLogLine(context, "info"),
-        po_number: answer.poNumber,
-        ...logMessage("cancellations.log.answer_again", { po: answer.poNumber, file: context.fileName }),
-      });
   }
 }
 
@@ -86,18 +111,24 @@ export async function refuseRejectedCancellations(context: ApplyContext, transmi
   if (cancellations.length === 0) return false;
   await context.batch.flush();
   // The file's sets were written in cancellation order: ST02 i is cancellation i (a CSV has no sets: all or nothing).
-  for (const [i, cancellation] of cancellations.entries()) {
-    if (rejectedSets !== "all" && !rejectedSets.has(sent.transaction_control_numbers[i] ?? "")) continue;
-    if (cancellation.status !== "sent") continue;
-    await settleCancellation(context.tx, {
+  const refused = cancellations.filter(
+    (cancellation, i) => cancellation.status === "sent" && (rejectedSets === "all" || rejectedSets.has(sent.transaction_control_numbers[i] ?? "")),
+  );
+  const { logs } = await settleCancellations(
+    context.tx,
+    refused.map((cancellation) => ({
       cancellationId: cancellation.id,
-      outcome: "refused",
+      outcome: "refused" as const,
       file: { name: context.fileName, transmissionId: context.transmissionId },
       codes: ["997"],
       note: `the vendor's 997 rejected ${fileName}`,
-    });
-    const request = await context.tx.dropshipRequest.findUniqueOrThrow({ where: { request_id: cancellation.request_id }, select: { status: true } });
-    context.batch.statusWritten(cancellation.po_number, request.status);
-  }
+    })),
+  );
+  context.logs.push(...logs);
+  const statuses = await context.tx.dropshipRequest.findMany({
+    where: { request_id: { in: refused.map((cancellation) => cancellation.request_id) } },
+    select: { po_number: true, status: true },
+  });
+  for (const request of statuses) context.batch.statusWritten(request.po_number, request.status);
   return true;
 }

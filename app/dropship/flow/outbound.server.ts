@@ -21,7 +21,7 @@ import { logger } from "~/observability/logger.server";
 
 const log = logger("upload");
 import { crashPoint } from "./crash-hook.server";
-import { settleCancellation } from "~/sales/vendor-cancellations.server";
+import { settleCancellations } from "~/sales/vendor-cancellations.server";
 import { errorMessage } from "~/lib/error-message";
 
 /** What a sent file means beyond itself: the requests of an 850 or CSV are now Sent. */
@@ -107,7 +107,13 @@ async function markCancellationsSent(tx: Prisma.TransactionClient, transmission:
     tx,
   );
   const { answers_cancellations } = await tx.vendor.findUniqueOrThrow({ where: { id: vendor.id }, select: { answers_cancellations: true } });
-  if (answers_cancellations !== 1) for (const c of sent) await settleCancellation(tx, { cancellationId: c.id, outcome: "done" });
+  if (answers_cancellations !== 1) {
+    const { logs } = await settleCancellations(
+      tx,
+      sent.map((c) => ({ cancellationId: c.id, outcome: "done" as const })),
+    );
+    await writeLogs(logs, tx);
+  }
   return true;
 }
 

@@ -6,7 +6,7 @@ import { csvRowErrors, rowError, summaryOf, type FileOutcome } from "./response-
 import type { StoredContent } from "./stored-content.server";
 import { queueAs400Copy } from "./response-answers.server";
 import { processCsvStock } from "./process-stock.server";
-import { afterRowApplied, flushApplied, LINES_PER_SLICE } from "./apply-slices.server";
+import { afterRowApplied, applyInSlices, flushApplied, LINES_PER_SLICE } from "./apply-slices.server";
 import { applyCancellationAnswers } from "./apply-cancellation-answers.server";
 
 /** A cancellation-answer CSV is read whole: larger than this, it is no answer this app expects. */
@@ -85,7 +85,7 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
       if (stored.size > MAX_ANSWER_CSV_BYTES) return tooLarge(stored.size);
       const answers = csv.readCancellationAnswerCsv(await stored.whole());
       read = answers;
-      await applyCancellationAnswers(context, answers.answers, "csv");
+      await applyInSlices(context, answers.answers, (slice) => applyCancellationAnswers(context, slice, "csv"));
       applied = answers.rows.length;
       break;
     }

@@ -23,7 +23,7 @@ import { faultError, summaryOf, type FileOutcome } from "./response-outcome.serv
 import { queueAck997 } from "./response-answers.server";
 import { logNotedFaults } from "./ack-997.server";
 import { applyStock } from "./process-stock.server";
-import { cancellationAnswerFrom855, cancellationAnswersFrom865 } from "@edi/cancellations";
+import { cancellationAnswerFrom855, cancellationAnswersFrom865, type CancellationAnswer } from "@edi/cancellations";
 import { applyCancellationAnswers, refuseRejectedCancellations } from "./apply-cancellation-answers.server";
 import { applyInSlices } from "./apply-slices.server";
 
@@ -108,6 +108,7 @@ function shipmentInputs(notice: ShipNotice): ShipmentInput[] {
 
 async function applyX12(context: ApplyContext, documents: LocatedDocument[], faults: Fault[]) {
   const counts: Record<string, number> = {};
+  const changeAcks: CancellationAnswer[] = [];
   for (const located of documents) {
     const mapped = located.mapped;
     if (!mapped || faultsOf(faults, located).length) continue; // rejected in our 997
@@ -124,7 +125,8 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         break;
       }
       case "865":
-        await applyCancellationAnswers(context, cancellationAnswersFrom865(mapped.document), "865");
+        // Gathered and settled together after the loop: a file of thousands of 865s is a few statements a slice.
+        changeAcks.push(...cancellationAnswersFrom865(mapped.document));
         break;
       case "856":
         await applyInSlices(context, shipmentInputs(mapped.document), (slice) => applyShipments(context, slice));
@@ -148,6 +150,7 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         break;
     }
   }
+  await applyInSlices(context, changeAcks, (slice) => applyCancellationAnswers(context, slice, "865"));
   return counts;
 }
 

@@ -14,7 +14,7 @@ import { cancellationInterchange, writeCancellationCsv, type CancellationFormat,
 import { CsvWriteError } from "@edi/csv";
 import { joinRemote } from "@edi/transport";
 import type { TradingProfile } from "@edi/vendor-profile";
-import { settleCancellation } from "~/sales/vendor-cancellations.server";
+import { settleCancellations } from "~/sales/vendor-cancellations.server";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { shipToOf } from "./ship-to";
@@ -121,13 +121,18 @@ export async function prepareCancellationFile(vendor: Vendor, profile: TradingPr
          LIMIT ${MAX_PER_FILE}
            FOR UPDATE OF c SKIP LOCKED`;
       if (claimed.length === 0) return 0;
-      const sendable: Claimed[] = [];
-      for (const row of claimed) {
-        if (NOT_THEIRS.includes(row.request_status)) await settleCancellation(tx, { cancellationId: row.id, outcome: "done" });
-        else if (SHIPPED.includes(row.request_status))
-          await settleCancellation(tx, { cancellationId: row.id, outcome: "refused", note: "shipped before the cancellation went out" });
-        else sendable.push(row);
-      }
+      // A PO the vendor rejected needs no cancellation (done); one it shipped meanwhile is too late (refused).
+      const moot = claimed.filter((row) => NOT_THEIRS.includes(row.request_status) || SHIPPED.includes(row.request_status));
+      const { logs } = await settleCancellations(
+        tx,
+        moot.map((row) =>
+          NOT_THEIRS.includes(row.request_status)
+            ? { cancellationId: row.id, outcome: "done" as const }
+            : { cancellationId: row.id, outcome: "refused" as const, note: "shipped before the cancellation went out" },
+        ),
+      );
+      await writeLogs(logs, tx);
+      const sendable = claimed.filter((row) => !moot.includes(row));
       if (sendable.length === 0) return 0;
       const now = new Date();
       const orders = sendable.map((row) => orderOf(vendor, row, now));
