@@ -78,9 +78,7 @@ try {
         cancellation_format: i % 2 ? "850" : "860",
       },
     });
-    vendors.push(
-      await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(PASSWORD, vendorPasswordBinding(vendor.id)) } }),
-    );
+    vendors.push(await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(PASSWORD, vendorPasswordBinding(vendor.id)) } }));
     await prisma.inventorySource.create({ data: { source_code: vendor.store_id, name: vendor.name, type: "dropshipper" } });
   }
   await own.query(
@@ -90,7 +88,9 @@ try {
        FROM generate_series(1, $1::int) AS g`,
     [REQUESTS, ORDER_BASE],
   );
-  await own.query(`INSERT INTO order_item (order_id, sku, name, qty_ordered, update_time) SELECT id, 'BENCH-' || (id % 500), 'Bench item', 2, now() FROM order_grid`);
+  await own.query(
+    `INSERT INTO order_item (order_id, sku, name, qty_ordered, update_time) SELECT id, 'BENCH-' || (id % 500), 'Bench item', 2, now() FROM order_grid`,
+  );
   await own.query(
     `INSERT INTO assignment (order_increment_id, shopify_order_id, item_id, product_sku, qty_assigned, store_id, dropshipper_name, assign_status, update_time)
      SELECT o.order_id, o.shopify_order_id, i.item_id, i.sku, 2, v.store_id, v.name, 1, now()
@@ -160,7 +160,11 @@ try {
   row("Process Ship Responses: answers settled", performance.now() - start, settled);
   if (settled !== sent) throw new Error(`${settled} of ${sent} requests cancelled`);
 
-  writeFileSync(RESULTS, JSON.stringify({ measured_at: new Date().toISOString(), requests: REQUESTS, vendors: VENDORS, cpus: os.cpus().length, load: os.loadavg(), rows }, null, 2) + "\n");
+  writeFileSync(
+    RESULTS,
+    JSON.stringify({ measured_at: new Date().toISOString(), requests: REQUESTS, vendors: VENDORS, cpus: os.cpus().length, load: os.loadavg(), rows }, null, 2) +
+      "\n",
+  );
   console.log(`BENCH cancellations requests=${REQUESTS} ${rows.map((r) => `${r.step.split(" ")[0].toLowerCase()}_s=${r.seconds}`).join(" ")}`);
   await sftp.stop();
   await prisma.$disconnect();
