@@ -114,7 +114,8 @@ try {
 
   // Taken back one at a time, as staff and webhooks do: a transaction each, the locks in the writers' order.
   const assignments = await own.query<{ id: number; order_row: number; order_increment_id: string; product_sku: string; qty_assigned: number }>(
-    `SELECT a.id, i.order_id AS order_row, a.order_increment_id, a.product_sku, a.qty_assigned FROM assignment a JOIN order_item i ON i.item_id = a.item_id ORDER BY a.id`,
+    `SELECT a.id, i.order_id AS order_row, a.order_increment_id, a.product_sku, a.qty_assigned
+       FROM assignment a JOIN order_item i ON i.item_id = a.item_id ORDER BY a.id`,
   );
   start = performance.now();
   for (const a of assignments.rows) {
