@@ -19,7 +19,7 @@ import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
 import { answerCancellationFile } from "../../app/dropship/tools/cancellation-answers";
 import { answerPurchaseOrderFile } from "../../app/dropship/tools/vendor-answers";
 import { closeFeedPool } from "../../app/feeds/runner.server";
-import { deleteAssignment, reassignAssignment } from "../../app/sales/assignment-changes.server";
+import { createDnhTransfer, deleteAssignment, reassignAssignment } from "../../app/sales/assignment-changes.server";
 import { takeBackFromVendor } from "../../app/sales/vendor-cancellations.server";
 import { mapTransactions } from "@edi/documents";
 import { readX12 } from "@edi/x12";
@@ -318,5 +318,35 @@ describe("a cancellation to a CSV vendor over FTP", () => {
       qty: 2,
     });
     expect(await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({ assign_status: 3, qty_assigned: 3 });
+  });
+});
+
+// Every trigger reaches every format: what lands in the vendor's put folder names the PO, once.
+const FORMATS = [
+  { label: "X12 860 over SFTP", overrides: {}, name: /^860_CANCEL_/ },
+  { label: "X12 850 (BEG01 01) over SFTP", overrides: { cancellation_format: "850" }, name: /^850_CANCEL_/ },
+  { label: "CSV over FTP", overrides: { edi_format: 0, transfer_mechanism_id: 2 }, name: /^CANCEL_.*\.csv$/ },
+] as const;
+const TRIGGERS: Array<{ label: string; take: (assignmentId: number) => Promise<unknown> }> = [
+  { label: "staff delete", take: (id) => deleteAssignment(id) },
+  { label: "staff reassign", take: (id) => reassignAssignment(id, { store_id: "ST90" }) },
+  { label: "staff DNH", take: (id) => createDnhTransfer({ assignment_id: id, transfer_num: `T-${id}`, reason: "Picked up in store" }) },
+];
+
+describe.each(FORMATS)("each trigger, $label", ({ overrides, name }) => {
+  it.each(TRIGGERS)("$label sends the vendor one cancellation of the PO", async ({ take }) => {
+    const vendor = await cancellingVendor("DS90", { ...overrides, ...("transfer_mechanism_id" in overrides ? { sftp_port: ftp.port } : {}) });
+    await prisma.inventorySource.create({ data: { source_code: "ST90", name: "Store 90", type: "store" } });
+    const { assignment, request } = await sentAssignment(vendor, "SKU-90001");
+    await take(assignment.id);
+    await sendShipRequests();
+    await sendShipRequests();
+    const files = filesIn("ds90", "cancel_in");
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(name);
+    expect(readFileSync(dir("ds90", "cancel_in", files[0]), "utf8")).toContain(request.po_number);
+    expect(await prisma.dropshipCancellation.findMany({ where: { po_number: request.po_number } })).toEqual([
+      expect.objectContaining({ status: "sent", whole: true, qty: 2 }),
+    ]);
   });
 });
