@@ -1,6 +1,7 @@
 // The drop-ship area's server-defined grids.
 import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom } from "~/grid/grid.server";
+import { SEND_ELSEWHERE_PATH, SEND_ELSEWHERE_STATUSES } from "./revise-fields";
 
 const LOG_ACTIONS = [
   "populate_requests",
@@ -121,7 +122,18 @@ export const dropshipRequestGrid = defineGrid({
       label: "requests.columns.actions",
       dataType: "links",
       field: null,
-      links: [{ path: "/dropship/requests/revise", field: "request_id", field_request_name: "id", label: "requests.revise", target: "_self" }],
+      links: [
+        { path: "/dropship/requests/revise", field: "request_id", field_request_name: "id", label: "requests.revise", target: "_self" },
+        // The generic condition's "=" once per status: one link shows at most, no new operator needed (D231).
+        ...SEND_ELSEWHERE_STATUSES.map((status) => ({
+          path: SEND_ELSEWHERE_PATH,
+          field: "assignment_id",
+          field_request_name: "id",
+          label: "cancel_ui.send_elsewhere",
+          target: "_self" as const,
+          condition: { operator: "=" as const, field: "status", value: status },
+        })),
+      ],
     },
   ],
 });

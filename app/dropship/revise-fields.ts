@@ -22,3 +22,9 @@ export const REQUEST_FIELDS = [
 ];
 
 export const RESPONSE_FIELDS = [...RECORD_FIELDS, { name: "tracking_number", required: true }, { name: "tracking_carrier", required: true }];
+
+/** A request the vendor rejected or backordered: its item may go to another source ("Send to another source", D231). */
+export const SEND_ELSEWHERE_STATUSES = ["rejected", "backordered"] as const;
+
+/** Where "Send to another source" goes: the Reassign form of the request's assignment (spec 001 §2). */
+export const SEND_ELSEWHERE_PATH = "/sales/awaiting-assignment/reassign";

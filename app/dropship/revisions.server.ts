@@ -47,9 +47,46 @@ export async function findResponse(id: number): Promise<DropshipResponse> {
   return response;
 }
 
+/**
+ * The revise form's load: the fields, and read-only what the vendor said of the request (its last 855:
+ * expected date, codes, note) and what was asked back of it (its cancellations, oldest first).
+ */
 export async function getRequestForm(id: number) {
   const request = await findRequest(id);
-  return { request_id: request.request_id, status: request.status, ...pick(request, REQUEST_FORM_FIELDS) };
+  const cancellations = await prisma.dropshipCancellation.findMany({
+    where: { request_id: request.request_id },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      change_number: true,
+      qty: true,
+      whole: true,
+      cause: true,
+      status: true,
+      answer_codes: true,
+      answer_note: true,
+      created_at: true,
+      sent_at: true,
+      answered_at: true,
+    },
+  });
+  return {
+    request_id: request.request_id,
+    status: request.status,
+    qty_cancelled: request.qty_cancelled,
+    ...pick(request, REQUEST_FORM_FIELDS),
+    vendor_answer: {
+      expected_date: request.vendor_expected_date?.toISOString().slice(0, 10) ?? null,
+      codes: request.vendor_codes,
+      note: request.vendor_note,
+    },
+    cancellations: cancellations.map((row) => ({
+      ...row,
+      created_at: row.created_at.toISOString(),
+      sent_at: row.sent_at?.toISOString() ?? null,
+      answered_at: row.answered_at?.toISOString() ?? null,
+    })),
+  };
 }
 
 export async function getResponseForm(id: number) {

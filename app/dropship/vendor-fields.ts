@@ -19,7 +19,14 @@ export interface VendorFieldSpec {
   max?: number;
   /** Shows vendor.help.<name> under the field. */
   help?: boolean;
+  /** A "choice" that may be left blank: offered first as vendor.choices.<name>.blank, saved as null. */
+  blankChoice?: boolean;
 }
+
+/** Vendor.cancellation_format: the X12 860, the X12 850 with BEG01 01, or the cancellation CSV. */
+export const CANCELLATION_FORMATS = ["860", "850", "csv"] as const;
+/** The formats each edi_format (1 X12, 0 CSV) can take. */
+export const CANCELLATION_FORMATS_FOR: Record<0 | 1, readonly string[]> = { 1: ["860", "850"], 0: ["csv"] };
 
 const text = (name: string, required = false): VendorFieldSpec => ({ name, kind: "text", required });
 const yesno = (name: string): VendorFieldSpec => ({ name, kind: "yesno", required: true });
@@ -88,6 +95,14 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
     fields: [yesno("846_enabled"), yesno("unwrap_846"), text("846_format"), as400Folder("846_as400_filepath"), regex("846_file_contents_regex")],
   },
   { key: "doc997", fields: [yesno("997_enabled"), text("997_format"), segments("997_segments"), regex("997_file_contents_regex")] },
+  {
+    // How a cancellation reaches the vendor, and whether it answers (D225, D230); blank: 860 for X12, csv for CSV.
+    key: "cancellations",
+    fields: [
+      { name: "cancellation_format", kind: "choice", choices: CANCELLATION_FORMATS, blankChoice: true, help: true },
+      { name: "answers_cancellations", kind: "yesno", defaultValue: 1, help: true },
+    ],
+  },
 ];
 
 export const VENDOR_FIELDS: VendorFieldSpec[] = VENDOR_FIELD_GROUPS.flatMap((group) => group.fields);

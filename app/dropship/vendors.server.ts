@@ -19,7 +19,7 @@ import { defaultPort, literalRefusal, normaliseFingerprint, PathError } from "@e
 import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
 import { AS400_COPY_FIELDS, AS400_COPY_ROOTS, as400CopyFolder } from "~/as400/copy-folders";
 import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
-import { PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
+import { CANCELLATION_FORMATS_FOR, PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
 
 const YES_NO = { "1": "grid.yes", "0": "grid.no" };
 
@@ -229,6 +229,17 @@ export function validateVendor(body: unknown, existing?: Vendor, newId?: number)
         }),
       );
     }
+  }
+
+  // The cancellation's format must be one the vendor's EDI format can carry (D230).
+  if (typeof data.cancellation_format === "string" && !errors.cancellation_format && (data.edi_format === 0 || data.edi_format === 1)) {
+    if (!CANCELLATION_FORMATS_FOR[data.edi_format].includes(data.cancellation_format))
+      fail(
+        "cancellation_format",
+        message(data.edi_format === 1 ? "vendor.errors.cancellation_csv_for_x12" : "vendor.errors.cancellation_x12_for_csv", {
+          field: message("vendor.fields.cancellation_format"),
+        }),
+      );
   }
 
   // An enabled vendor must be reachable.

@@ -4,7 +4,7 @@
 // reviseRecordScreen makes a route's page of it over recordLoader's data.
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, FormLayout, TextField } from "@shopify/polaris";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
@@ -34,9 +34,13 @@ export interface ReviseRecordPageProps {
   saveUrl: string;
   listUrl: string;
   texts: { loadError: string; saved: string; saveError: string };
+  /** What the record shows read-only below its fields (a request's vendor answer and cancellations, say). */
+  extra?: (record: Record<string, unknown>) => ReactNode;
+  /** Page actions the record offers besides Save (links to other screens). */
+  actions?: (record: Record<string, unknown>) => Array<{ content: string; url: string }>;
 }
 
-export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listUrl, texts }: ReviseRecordPageProps) {
+export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listUrl, texts, extra, actions }: ReviseRecordPageProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -60,6 +64,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
       title={title}
       backAction={{ content: t("buttons.back"), url: listUrl }}
       primaryAction={record ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
+      secondaryActions={record && actions ? actions(record) : undefined}
     >
       <UnsavedChanges dirty={dirty} saving={save.submitting} onSave={submit} onDiscard={() => setValues(savedValues)} />
       <BlockStack gap="400">
@@ -88,6 +93,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
             </FormLayout>
           </Card>
         )}
+        {record && extra?.(record)}
       </BlockStack>
     </AppPage>
   );

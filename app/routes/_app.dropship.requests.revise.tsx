@@ -1,5 +1,7 @@
 // Revise Drop Shipping request (spec 000 §2, route decided in design.md): /dropship/requests/revise?id=
+// Below the fields, read-only: the status, the vendor's answer and the request's cancellations (D231).
 import { REQUEST_FIELDS } from "~/dropship/revise-fields";
+import { RequestVendorSide, sendElsewhereActions } from "~/dropship/RequestVendorSide";
 import { getRequestForm } from "~/dropship/revisions.server";
 import { reviseRecordScreen } from "~/forms/ReviseRecordPage";
 import { recordLoader } from "~/http/record-loader.server";
@@ -13,4 +15,6 @@ export default reviseRecordScreen((t) => ({
   api: "/api/dropship_request",
   listUrl: "/dropship/requests/",
   texts: { loadError: t("requests.form_load_error"), saved: t("requests.saved"), saveError: t("requests.save_error") },
+  extra: (record) => <RequestVendorSide record={record} />,
+  actions: (record) => sendElsewhereActions(t, record),
 }));

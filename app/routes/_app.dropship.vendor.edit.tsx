@@ -35,6 +35,7 @@ const NEW_VENDOR: Record<string, string> = {
   "846_enabled": "0",
   unwrap_846: "0",
   "810_enabled": "0",
+  answers_cancellations: "1",
   input_delimiter: "*",
   input_segmenter: "~",
   output_delimiter: "*",
@@ -119,7 +120,10 @@ export default function EditVendor() {
           <Select
             key={field.name}
             {...common}
-            options={(field.choices ?? []).map((value) => ({ value, label: t(`vendor.choices.${field.name}.${value}`) }))}
+            options={[
+              ...(field.blankChoice ? [{ value: "", label: t(`vendor.choices.${field.name}.blank`) }] : []),
+              ...(field.choices ?? []).map((value) => ({ value, label: t(`vendor.choices.${field.name}.${value}`) })),
+            ]}
             helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
           />
         );

@@ -2,6 +2,10 @@
 // Read-only assignment id, order id, item id, SKU, qty; the Store/Dropshipper
 // select (required; name plus Qty when the source reports stock of the SKU);
 // Save and Back; the warning text. Back to the awaiting list 1 s after a save.
+// An item with a drop-ship request (D232): only sources with stock of the SKU
+// for the quantity are offered (one with less greyed out with its quantity),
+// never the current one; when the vendor has it, a banner says that saving
+// asks the vendor to cancel the PO. The success banner is the server's answer.
 import { useLoaderData } from "@remix-run/react";
 import { Banner, Card, FormLayout, Select } from "@shopify/polaris";
 import { useState } from "react";
@@ -34,16 +38,26 @@ export default function ReassignAssignment() {
   const [storeId, setStoreId] = useState("");
   const save = useFormSubmit({ success: t("sales.reassign.saved", { id, source: storeId }), error: t("sales.reassign.save_error") }, { redirectTo: LIST_URL });
   const qtys = assignment ? (data?.available_qtys[assignment.product_sku] ?? {}) : {};
-  const options = [
+  const vendorRequest = data?.vendor_request ?? null;
+  // A drop-ship item goes only where there is stock for it: a known quantity, enough of it (D232).
+  const stockOnly = vendorRequest !== null && assignment !== null;
+  // Never the current source: a reassignment to it is refused (sales.rules.same_source).
+  const sources = (data?.available_stores ?? []).filter(
+    (store) => store.source_code !== assignment?.store_id && (!stockOnly || qtys[store.source_code] !== undefined),
+  );
+  const options: Array<{ label: string; value: string; disabled?: boolean }> = [
     { label: t("sales.manual.choose"), value: "" },
-    ...(data?.available_stores ?? []).map((store) => ({
+    ...sources.map((store) => ({
       value: store.source_code,
       label:
         qtys[store.source_code] === undefined
           ? t("sales.manual.store_option", { name: store.name })
           : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
+      disabled: stockOnly && qtys[store.source_code] < assignment.qty_assigned,
     })),
   ];
+  const offered = options.filter((option) => option.value !== "" && !option.disabled).length;
+  const reassignable = data?.reassignable ?? false;
 
   const submit = () => {
     const form = new FormData();
@@ -55,7 +69,7 @@ export default function ReassignAssignment() {
     <FormPage
       title={t("sales.reassign.title")}
       back={LIST_URL}
-      primaryAction={assignment ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
+      primaryAction={assignment && reassignable ? { content: t("buttons.save"), loading: save.submitting, onAction: submit } : undefined}
       secondaryActions={[{ content: t("buttons.back"), url: LIST_URL }]}
       save={save}
       loadError={assignment === null && t("sales.reassign.load_error")}
@@ -63,6 +77,18 @@ export default function ReassignAssignment() {
       <Banner tone="warning">
         <p>{t("sales.warning")}</p>
       </Banner>
+      {assignment && !reassignable && (
+        <Banner tone="info">
+          <p>{t("cancel_ui.reassign.closed", { id: assignment.id, status: t(`sales.assign_status.${assignment.assign_status}`) })}</p>
+        </Banner>
+      )}
+      {assignment && reassignable && vendorRequest?.vendor_has_it && (
+        <div id="reassign-vendor-cancel">
+          <Banner tone="warning">
+            <p>{t("cancel_ui.reassign.vendor_has_it", { vendor: vendorRequest.vendor_name, po: vendorRequest.po_number })}</p>
+          </Banner>
+        </div>
+      )}
       {assignment && (
         <Card>
           <FormLayout>
@@ -74,10 +100,20 @@ export default function ReassignAssignment() {
               options={options}
               value={storeId}
               error={save.fieldErrors.store_id?.[0]}
-              helpText={t("sales.reassign.current", {
-                source: [assignment.store_id, assignment.dropshipper_name ?? assignment.store_name].filter(Boolean).join(" - "),
-                status: t(`sales.assign_status.${assignment.assign_status}`),
-              })}
+              disabled={!reassignable}
+              helpText={[
+                t("sales.reassign.current", {
+                  source: [assignment.store_id, assignment.dropshipper_name ?? assignment.store_name].filter(Boolean).join(" - "),
+                  status: t(`sales.assign_status.${assignment.assign_status}`),
+                }),
+                stockOnly &&
+                  t(offered ? "cancel_ui.reassign.stock_only" : "cancel_ui.reassign.no_source", {
+                    qty: assignment.qty_assigned,
+                    sku: assignment.product_sku,
+                  }),
+              ]
+                .filter(Boolean)
+                .join(" ")}
               onChange={setStoreId}
             />
           </FormLayout>

@@ -13,7 +13,7 @@ import type { DnhInput, ReassignInput } from "./assignment-forms";
 import { ACTIVE_ASSIGNMENT, ASSIGN_STATUS } from "./assignment-status.server";
 import { availableQtys, availableStores, lockStock, refreshTotalAssigned, sourcesByCode, TX_OPTIONS, withRetry, type StockRefresh } from "./assignments.server";
 import { moveAssignedItems, MOVE_WAIT_MS } from "./shopify-location.server";
-import { takeBackFromVendor, type CancellationCause, type TakeBackOutcome } from "./vendor-cancellations.server";
+import { takeBackFromVendor, VENDOR_HAS_IT, type CancellationCause, type TakeBackOutcome } from "./vendor-cancellations.server";
 
 interface LockedAssignment {
   id: number;
@@ -150,12 +150,28 @@ async function readAssignment(id: number) {
   return { ...fields, store_name, dnh: dnh[0] ?? null };
 }
 
-/** GET /api/reassignment?id=: data (the assignment first), available_stores, available_qtys. */
+/**
+ * GET /api/reassignment?id=: data (the assignment first), available_stores, available_qtys; and the
+ * drop-ship request of the assignment, if any (`vendor_request`: its PO, vendor and status, and
+ * `vendor_has_it`: saving asks the vendor to cancel it), which the form's warning and its choice of
+ * sources follow (D232).
+ */
 export async function reassignmentData(id: number, refreshStock?: StockRefresh) {
   const assignment = await readAssignment(id);
   await refreshStock?.([assignment.product_sku]);
-  const [stores, qtys] = await Promise.all([availableStores(), availableQtys(prisma, [assignment.product_sku])]);
-  return { data: [assignment], available_stores: stores, available_qtys: qtys };
+  const [stores, qtys, request] = await Promise.all([
+    availableStores(),
+    availableQtys(prisma, [assignment.product_sku]),
+    prisma.dropshipRequest.findUnique({
+      where: { assignment_id: assignment.id },
+      select: { request_id: true, po_number: true, vendor_name: true, status: true },
+    }),
+  ]);
+  const vendorRequest = request ? { ...request, vendor_has_it: (VENDOR_HAS_IT as readonly string[]).includes(request.status) } : null;
+  // What checkChangeable refuses for good (not "Sent to a store", which depends on the source chosen).
+  const closed: number[] = [ASSIGN_STATUS.complete, ASSIGN_STATUS.cancel_requested, ASSIGN_STATUS.cancelled, ASSIGN_STATUS.cancel_refused];
+  const reassignable = assignment.dnh === null && !closed.includes(assignment.assign_status);
+  return { data: [assignment], available_stores: stores, available_qtys: qtys, vendor_request: vendorRequest, reassignable };
 }
 
 /** POST /api/reassignment/{id} (_method=PUT, store_id): another store or dropshipper, the same quantity; Pending again. */

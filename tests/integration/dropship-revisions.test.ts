@@ -59,6 +59,60 @@ describe("drop-ship requests", () => {
     expect(after).toMatchObject({ qty: 3, ship_city: "Evanston", country_id: "US", po_number: request.po_number, needs_processing: true, status: "pending" });
   });
 
+  it("offers 'Send to another source' on rejected and backordered rows, and shows the vendor's answer and the cancellations (D231)", async () => {
+    const { body } = await get("/api/dropship_request?locale=de");
+    const links = body.columns.find((column: { key: string }) => column.key === "actions").settings.links;
+    expect(links.slice(1)).toEqual(
+      ["rejected", "backordered"].map((value) => ({
+        path: "/sales/awaiting-assignment/reassign",
+        field: "assignment_id",
+        field_request_name: "id",
+        label: "An eine andere Quelle senden",
+        target: "_self",
+        condition: { operator: "=", field: "status", value },
+      })),
+    );
+    const statuses = body.columns.find((column: { key: string }) => column.key === "status").options;
+    expect(Object.keys(statuses)).toEqual(expect.arrayContaining(["cancel_requested", "cancelled", "cancel_refused"]));
+
+    const request = await suite.db.dropshipRequest.findFirstOrThrow({ where: { status: "sent" }, orderBy: { request_id: "desc" } });
+    const before = await get(`/api/dropship_request/${request.request_id}`);
+    expect(before.body).toMatchObject({ status: "sent", vendor_answer: { expected_date: null, codes: [], note: null }, cancellations: [] });
+    await suite.db.dropshipRequest.update({
+      where: { request_id: request.request_id },
+      data: { status: "backordered", vendor_expected_date: new Date("2026-12-24T00:00:00Z"), vendor_codes: ["IB", "BP"], vendor_note: "Late" },
+    });
+    const cancellation = await suite.db.dropshipCancellation.create({
+      data: {
+        request_id: request.request_id,
+        vendor_id: request.vendor_id,
+        po_number: request.po_number,
+        qty: 1,
+        whole: false,
+        change_number: 1,
+        cause: "line_removed",
+        status: "refused",
+        answer_codes: ["R2"],
+        answer_note: "Already picked",
+      },
+    });
+    const after = await get(`/api/dropship_request/${request.request_id}`);
+    expect(after.body).toMatchObject({
+      status: "backordered",
+      qty_cancelled: 0,
+      vendor_answer: { expected_date: "2026-12-24", codes: ["IB", "BP"], note: "Late" },
+      cancellations: [
+        { change_number: 1, qty: 1, whole: false, cause: "line_removed", status: "refused", answer_codes: ["R2"], answer_note: "Already picked" },
+      ],
+    });
+    expect(after.body.cancellations[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await suite.db.dropshipCancellation.delete({ where: { id: cancellation.id } });
+    await suite.db.dropshipRequest.update({
+      where: { request_id: request.request_id },
+      data: { status: "sent", vendor_expected_date: null, vendor_codes: [], vendor_note: null },
+    });
+  });
+
   it("answers 422 per field for a bad revision, and 404 for an unknown request", async () => {
     const request = await suite.db.dropshipRequest.findFirstOrThrow();
     const bad = await put(`/api/dropship_request/${request.request_id}`, { item_sku: "", qty: "two", ship_address: "1\n2\n3\n4\n5", country_id: "USA" });

@@ -499,6 +499,12 @@ describe("reassign", () => {
   it("moves a Sent drop-ship assignment to a new one at the new source, and asks the vendor to cancel the old", async () => {
     const sent = await assignmentOf(3, "DS01");
     await shipRequest(sent, (await preparedFile(sent.id)).id, "backordered");
+    // The form's load says the vendor has it (its warning), and that it can be reassigned (D232).
+    const form = await get(`/api/reassignment?id=${sent.id}`);
+    expect(form.body).toMatchObject({
+      vendor_request: { po_number: `PO${sent.orderId}-${sent.id}`, vendor_name: "Acme Outdoor Supply", status: "backordered", vendor_has_it: true },
+      reassignable: true,
+    });
     const saved = await post(`/api/reassignment/${sent.id}`, { _method: "PUT", store_id: "002" });
     expect(saved.status).toBe(200);
     const moved = await db.assignment.findFirstOrThrow({ where: { item_id: sent.items[0], id: { not: sent.id } } });
@@ -516,6 +522,11 @@ describe("reassign", () => {
       qty: 2,
     });
     expect(await totalAssigned(sent.rowId)).toBe(2);
+    // Being cancelled: the old one's form has nothing left to save.
+    expect((await get(`/api/reassignment?id=${sent.id}`)).body).toMatchObject({
+      vendor_request: { status: "cancel_requested", vendor_has_it: false },
+      reassignable: false,
+    });
   });
 });
 

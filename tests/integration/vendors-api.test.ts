@@ -281,6 +281,46 @@ describe("vendor API", () => {
     await api(`/api/dropship_vendor/${created.id}`, { method: "DELETE", body: {} });
   });
 
+  it("takes the cancellation format and whether the vendor answers cancellations; a format its EDI format cannot carry is a 422 (D230)", async () => {
+    const created = await (await api("/api/dropship_vendor", { body: validVendor({ name: "Cancel Co", store_id: "DS10" }) })).json();
+    // Blank: the default for the EDI format (null); a vendor answers cancellations unless told otherwise.
+    expect(created).toMatchObject({ cancellation_format: null, answers_cancellations: 1 });
+    const put = (overrides: Record<string, unknown>, locale = "") =>
+      api(`/api/dropship_vendor/${created.id}${locale}`, { body: { ...validVendor({ name: "Cancel Co", store_id: "DS10", ...overrides }), _method: "PUT" } });
+    for (const format of ["850", "860"]) {
+      const saved = await put({ cancellation_format: format, answers_cancellations: 0 });
+      expect(saved.status).toBe(200);
+      expect(await saved.json()).toMatchObject({ cancellation_format: format, answers_cancellations: 0 });
+      expect(await suite.db.vendor.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ cancellation_format: format, answers_cancellations: 0 });
+    }
+    // Loaded as saved: the form's GET.
+    expect(await (await api(`/api/dropship_vendor/${created.id}`)).json()).toMatchObject({ cancellation_format: "860", answers_cancellations: 0 });
+    // Blank again is the default; a blank answers_cancellations is Yes.
+    const blank = await put({ cancellation_format: "", answers_cancellations: "" });
+    expect(await blank.json()).toMatchObject({ cancellation_format: null, answers_cancellations: 1 });
+
+    const csvForX12 = await put({ cancellation_format: "csv" });
+    expect(csvForX12.status).toBe(422);
+    expect((await csvForX12.json()).errors).toEqual({
+      cancellation_format: ["Cancellation Format: the cancellation CSV is for CSV vendors; an EDI vendor takes the X12 860 or 850"],
+    });
+    const x12ForCsv = await put({ edi_format: 0, cancellation_format: "850" }, "?locale=de");
+    expect(x12ForCsv.status).toBe(422);
+    expect((await x12ForCsv.json()).errors).toEqual({
+      cancellation_format: ["Stornoformat: X12 860 und 850 sind für EDI-Lieferanten; ein CSV-Lieferant nimmt die Storno-CSV"],
+    });
+    const csv = await put({ edi_format: 0, cancellation_format: "csv" });
+    expect(csv.status).toBe(200);
+    expect(await csv.json()).toMatchObject({ edi_format: 0, cancellation_format: "csv" });
+    const unknown = await put({ cancellation_format: "fax", answers_cancellations: "maybe" }, "?locale=fr");
+    expect(unknown.status).toBe(422);
+    expect(Object.keys((await unknown.json()).errors).sort()).toEqual(["answers_cancellations", "cancellation_format"]);
+    // Nothing of a refused save was written.
+    const stored = await suite.db.vendor.findUniqueOrThrow({ where: { id: created.id } });
+    expect(stored).toMatchObject({ edi_format: 0, cancellation_format: "csv", answers_cancellations: 1 });
+    await api(`/api/dropship_vendor/${created.id}`, { method: "DELETE", body: {} });
+  });
+
   it("refuses regular expressions that can backtrack catastrophically, invalid ones and over-long ones (D65)", async () => {
     const refused = await api("/api/dropship_vendor", {
       body: validVendor({
