@@ -97,6 +97,9 @@ export async function getResponseForm(id: number) {
 /** Saves a revised request; the read-only fields are kept as they are. It is sent again at the next run. */
 export async function updateRequest(request: DropshipRequest, data: RequestInput) {
   const id = request.request_id;
+  // Asked back from the vendor (D225): sending it again would undo the cancellation; Send to another source instead.
+  if (["cancel_requested", "cancelled", "cancel_refused"].includes(request.status))
+    throw new ValidationError({ status: [message(`cancel_ui.revise_refused.${request.status}`, { po: request.po_number })] });
   const reopened = ["rejected", "backordered", "sent", "acknowledged"].includes(request.status) ? "pending" : request.status;
   await prisma.dropshipRequest.update({ where: { request_id: id }, data: { ...data, needs_processing: true, status: reopened } });
   return { error: false, message: null };

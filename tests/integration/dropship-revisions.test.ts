@@ -113,6 +113,31 @@ describe("drop-ship requests", () => {
     });
   });
 
+  it("refuses to revise a request asked back from its vendor: it would go out again", async () => {
+    const request = await suite.db.dropshipRequest.findFirstOrThrow({ where: { status: "sent" }, orderBy: { request_id: "desc" } });
+    await suite.db.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: "cancel_requested" } });
+    try {
+      const refused = await put(`/api/dropship_request/${request.request_id}`, {
+        item_sku: request.item_sku,
+        qty: String(request.qty),
+        ship_name_first: request.ship_name_first,
+        ship_name_last: request.ship_name_last,
+        ship_address: request.ship_address,
+        ship_city: request.ship_city,
+        ship_state: request.ship_state,
+        ship_zip: request.ship_zip,
+        country_id: request.country_id,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.status).toEqual([
+        `PO ${request.po_number} is being cancelled at its vendor: it is not sent again. Send the item to another source instead.`,
+      ]);
+      expect(await suite.db.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).toMatchObject({ status: "cancel_requested" });
+    } finally {
+      await suite.db.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: request.status } });
+    }
+  });
+
   it("answers 422 per field for a bad revision, and 404 for an unknown request", async () => {
     const request = await suite.db.dropshipRequest.findFirstOrThrow();
     const bad = await put(`/api/dropship_request/${request.request_id}`, { item_sku: "", qty: "two", ship_address: "1\n2\n3\n4\n5", country_id: "USA" });
