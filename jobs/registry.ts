@@ -16,6 +16,7 @@ import { ASSIGNMENT_IMPORT_FEED, assignmentImportJob } from "../app/sales/feeds.
 import { exportRealtimeLogs } from "../app/as400/realtime-export.server";
 import { eodReportJob } from "../app/eod/actions.server";
 import { LOCATION_SYNC_FEED, locationSyncJob } from "../app/sales/stores.server";
+import { releaseAllClosedLines } from "../app/sales/order-lines.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -28,6 +29,15 @@ const vendorInventory: FeedJob = async () => {
   });
   const result = report.result(englishText(summary), summary);
   return { message: result.message, messageCode: result.messageCode, error: result.error, meta: result.meta };
+};
+
+/** The order system's status file, then what its canceled orders no longer need taken back from their sources (D226). */
+const orderStatus: FeedJob = async (context) => {
+  const outcome = await importOrderStatusFiles(context);
+  const released = await releaseAllClosedLines();
+  if (!released.orders) return outcome;
+  const coded = message("logs.list", { items: [outcome.messageCode ?? outcome.message, message("cancellations.order_lines.feed", { ...released })] });
+  return { ...outcome, message: englishText(coded), messageCode: coded, meta: { ...outcome.meta, released } };
 };
 
 /** Vendor invoices (810) waiting for the AS400. */
@@ -44,7 +54,7 @@ export const FEED_JOBS: FeedRegistry = {
   vendor_inventory_846: { defaultCron: "0 */4 * * *", run: vendorInventory },
   vendor_invoices_810: { defaultCron: "30 6 * * *", run: vendorInvoices },
   // The order system's status file (docs/as400-files.md); orders themselves arrive by Shopify webhooks.
-  order_sync: { defaultCron: "*/5 * * * *", run: importOrderStatusFiles },
+  order_sync: { defaultCron: "*/5 * * * *", run: orderStatus },
   // Category-tag mappings become Shopify product tags (app/products/product-sync.server.ts).
   product_sync: { defaultCron: "0 3 * * *", run: productSyncJob },
   // Store tickets from the AS400 become Shopify orders (docs/as400-files.md); the same run as Pull New Special Orders.

@@ -153,6 +153,8 @@ const orderSchema = z.object({
         name: text,
         title: text,
         quantity,
+        // The quantity minus what was removed: refunded, or edited away (an order edit). Absent from older payloads.
+        current_quantity: quantity.nullish(),
         price: money,
         requires_shipping: z.boolean().nullish(),
       }),
@@ -183,7 +185,8 @@ export function upsertShopifyOrder(payload: unknown, meta: WebhookMeta): Promise
 export function cancelOrder(payload: unknown, meta: WebhookMeta): Promise<SyncOutcome> {
   return withValidPayload(orderSchema, payload, meta, "sale", (order) =>
     inWebhookTransaction(meta, order.id, async (tx) => {
-      const outcome = await applyOrderSnapshot(tx, order, meta);
+      // orders/cancelled says the order is cancelled, even should its payload lack the time (D226).
+      const outcome = await applyOrderSnapshot(tx, { ...order, cancelled_at: order.cancelled_at ?? new Date() }, meta);
       if (outcome.status !== "applied") return outcome;
       // The snapshot's own account of what changed, as a code too (D116).
       const logged = logMessage("logs.realtime.cancelled", {
@@ -434,6 +437,8 @@ function orderFields(order: ShopifyOrderPayload) {
   return {
     created_at: order.created_at,
     shopify_updated_at: order.updated_at,
+    // Nothing more of a cancelled order goes to a vendor (D226); Shopify never takes a cancellation back.
+    shopify_cancelled_at: order.cancelled_at ?? null,
     customer_email: blank(order.email) ?? blank(order.contact_email) ?? blank(order.customer?.email),
     concat_bill_to_name: personName(bill),
     concat_ship_to_name: personName(ship),
@@ -525,8 +530,11 @@ async function syncItems(tx: Tx, orderRowId: number, order: ShopifyOrderPayload,
       is_shippable: line.requires_shipping ?? true,
       qty_shipped: qtyShipped,
       qty_refunded: qtyRefunded,
-      // A cancelled order ships nothing more: what was neither shipped nor refunded is cancelled.
-      qty_canceled: order.cancelled_at ? Math.max(0, line.quantity - qtyShipped - qtyRefunded) : 0,
+      // A cancelled order ships nothing more: what was neither shipped nor refunded is cancelled. Otherwise what an
+      // order edit removed (current_quantity counts refunds and edits alike, so the refunded units are taken out) (D226).
+      qty_canceled: order.cancelled_at
+        ? Math.max(0, line.quantity - qtyShipped - qtyRefunded)
+        : Math.max(0, line.quantity - (line.current_quantity ?? line.quantity) - qtyRefunded),
       shopify_line_item_id: line.id,
     };
     if (item) await tx.orderItem.update({ where: { item_id: item.item_id }, data });

@@ -6,6 +6,7 @@ import { logMessage } from "~/i18n/english.server";
 import prisma from "~/db.server";
 import type { Prisma } from "~/db/generated/client";
 import { message } from "~/runs/messages";
+import { releaseAllClosedLines } from "~/sales/order-lines.server";
 import { plural, StepReport, vendorLog, writeLogs, type LogEntry, type StepResult } from "./context.server";
 
 const BATCH = 1000;
@@ -65,6 +66,10 @@ function requestRow(a: PendingAssignment, po: string) {
 
 export async function populateShipRequests(): Promise<StepResult> {
   const report = new StepReport();
+  // First what cancelled orders and removed lines no longer need (D226): their Pending assignments released,
+  // their unsent requests withdrawn, their vendors asked to cancel. Heals a webhook that died before doing it.
+  const released = await releaseAllClosedLines();
+  if (released.orders) report.count("orders_released", released.orders);
   const total = await pendingCount();
   report.progress(0, total, "assignments");
   let afterId = 0;
