@@ -15,22 +15,36 @@ export const MANUAL_UTILITY_ACTIONS = [
   "parse-process-810",
   "send-generated-files",
   "receive-files",
+  "parse-cancellation",
+  "parse-process-cancellation",
 ] as const;
 
 /** Vendor Testing: play the vendor, to test the flow without it. */
-export const VENDOR_TESTING_ACTIONS = ["855", "856", "846", "810", "997", "850", "generate-sample-850"] as const;
+export const VENDOR_TESTING_ACTIONS = ["855", "856", "846", "810", "997", "850", "send-cancellation", "generate-sample-850", "cancellation-answer"] as const;
 
 /**
  * Vendor Testing actions that put made-up files into the vendor's folders: the
  * vendor's answers (855, 856, 810, 997, 846) into its incoming folder, a sample
  * order into its outcoming folder. They run only for a vendor in test mode
  * (D66): a real vendor would read the sample order, and our flow the made-up
- * answers. Resend 850 sends a real order again and works for any vendor.
+ * answers. Resend 850 sends a real order again, and Send Cancellation a real
+ * cancellation (they sit here beside the PO number they take): any vendor.
  */
-export const TEST_MODE_ONLY_ACTIONS: readonly VendorTestingAction[] = ["855", "856", "846", "810", "997", "generate-sample-850"];
+export const TEST_MODE_ONLY_ACTIONS: readonly VendorTestingAction[] = ["855", "856", "846", "810", "997", "generate-sample-850", "cancellation-answer"];
 
 /** Actions that put a file on the vendor's server, where it is read at once: the page asks before each (issue 18 item 3). */
-export const SENDING_TOOL_ACTIONS: readonly ToolAction[] = ["send-generated-files", "855", "856", "846", "810", "997", "850", "generate-sample-850"];
+export const SENDING_TOOL_ACTIONS: readonly ToolAction[] = [
+  "send-generated-files",
+  "send-cancellation",
+  "855",
+  "856",
+  "846",
+  "810",
+  "997",
+  "850",
+  "generate-sample-850",
+  "cancellation-answer",
+];
 
 export const isTestModeOnly = (action: string) => (TEST_MODE_ONLY_ACTIONS as readonly string[]).includes(action);
 
@@ -55,6 +69,9 @@ export const TOOL_ACTION_INPUT: Record<ToolAction, ToolInput | null> = {
   "parse-process-810": { field: "filepath", required: true },
   "send-generated-files": null,
   "receive-files": null,
+  "send-cancellation": { field: "ponum", required: true },
+  "parse-cancellation": { field: "filepath", required: true },
+  "parse-process-cancellation": { field: "filepath", required: true },
   "855": { field: "ponum", required: true },
   "856": { field: "ponum", required: true },
   "846": { field: "ponum", required: false },
@@ -62,6 +79,7 @@ export const TOOL_ACTION_INPUT: Record<ToolAction, ToolInput | null> = {
   "997": { field: "ponum", required: true },
   "850": { field: "ponum", required: true },
   "generate-sample-850": { field: "sku", required: true },
+  "cancellation-answer": { field: "ponum", required: true },
   "test-connection": null,
   "list-folders": null,
   "verify-upload": null,

@@ -303,3 +303,20 @@ export async function createDnhTransfer(input: DnhInput) {
     }, TX_OPTIONS),
   );
 }
+
+/**
+ * Tools' Send Cancellation: the vendor that has this assignment's request is asked to cancel it now (cause
+ * tools), as a deletion would ask, the assignment Cancel Requested. The caller has checked that the vendor
+ * has the PO; refusals come back as 422 problems (the same rules as delete).
+ */
+export async function askVendorToCancel(assignmentId: number): Promise<TakeBackOutcome> {
+  return withRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const assignment = await lockAssignment(tx, assignmentId);
+      await checkChangeable(tx, assignment);
+      const outcome = await takeBack(tx, assignment, "tools", {});
+      await refreshTotalAssigned(tx, [assignment.order_row_id]);
+      return outcome;
+    }, TX_OPTIONS),
+  );
+}

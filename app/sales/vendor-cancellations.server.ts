@@ -16,7 +16,7 @@ import { ACTIVE_ASSIGNMENT, ASSIGN_STATUS } from "./assignment-status.server";
 
 type Tx = Prisma.TransactionClient;
 
-export const CANCELLATION_CAUSES = ["deleted", "reassigned", "transferred", "order_cancelled", "line_removed", "order_system_canceled"] as const;
+export const CANCELLATION_CAUSES = ["deleted", "reassigned", "transferred", "order_cancelled", "line_removed", "order_system_canceled", "tools"] as const;
 export type CancellationCause = (typeof CANCELLATION_CAUSES)[number];
 
 /** Request statuses in which the vendor has the PO and has not shipped it: what a cancellation can still stop. */

@@ -523,3 +523,66 @@ describe("Parse answers in the reader's language (D124)", () => {
     }
   });
 });
+
+describe("cancellations from Tools (issue 29, D234)", () => {
+  it("Send Cancellation, the vendor's answer played, then parsed and processed; with the refusals", async () => {
+    for (const folder of ["c9/outbound", "c9/inbound", "c9/cancel_in", "c9/cancel_out"]) mkdirSync(dir(folder), { recursive: true });
+    const id = await createVendor("Cancel Vendor", "DST9", {
+      test_mode: 1,
+      test_identifier: "TOOLSEDI",
+      test_qualifier: "ZZ",
+      sftp_incoming_folder: "/c9/outbound",
+      sftp_outcoming_folder: "/c9/inbound",
+      sftp_cancellation_put_folder: "/c9/cancel_in",
+      sftp_cancellation_pull_folder: "/c9/cancel_out",
+    });
+    await pendingAssignment("DST9", "Cancel Vendor", "889100011");
+    await pendingAssignment("DST9", "Cancel Vendor", "889100012");
+    await step("populateRequests");
+    await step("sendRequests");
+    const [first, second] = await db.dropshipRequest.findMany({ where: { vendor_id: id }, orderBy: { request_id: "asc" } });
+    expect(first.status).toBe("sent");
+
+    const sent = await tool("send-cancellation", { ponum: first.po_number }, id);
+    expect(sent).toMatchObject({ status: 202, error: false });
+    expect(sent.message).toMatch(new RegExp(`^Cancel Vendor is asked to cancel PO ${first.po_number}\\. Send Ship Requests: 1 file sent to 1 vendor`));
+    expect(filesIn("c9", "cancel_in")).toEqual([expect.stringMatching(/^860_CANCEL_DST9_/)]);
+    expect(await db.dropshipCancellation.findFirstOrThrow({ where: { po_number: first.po_number } })).toMatchObject({ cause: "tools", status: "sent" });
+    // Asked once.
+    expect((await tool("send-cancellation", { ponum: first.po_number }, id)).message).toBe(
+      `PO ${first.po_number} is already cancel_requested: no second cancellation is sent.`,
+    );
+
+    const answered = await tool("cancellation-answer", { ponum: first.po_number }, id);
+    expect(answered).toMatchObject({ error: false });
+    const [answer] = filesIn("c9", "cancel_out");
+    expect(answered.message).toBe(
+      `Uploaded ${answer} to /c9/cancel_out/${answer}: Cancel Vendor accepts the cancellation of PO ${first.po_number}. ` +
+        "Receive Files (or Populate Ship Responses) picks it up.",
+    );
+
+    const parsed = await tool("parse-cancellation", { filepath: answer }, id);
+    expect(parsed.error).toBe(false);
+    expect(parsed.message).toContain(`PO ${first.po_number}, change 1: accepted (AT ID)`);
+    expect(await db.dropshipRequest.findUniqueOrThrow({ where: { request_id: first.request_id } })).toMatchObject({ status: "cancel_requested" });
+
+    const processed = await tool("parse-process-cancellation", { filepath: answer }, id);
+    expect(processed.error).toBe(false);
+    expect(await db.dropshipRequest.findUniqueOrThrow({ where: { request_id: first.request_id } })).toMatchObject({ status: "cancelled", qty_cancelled: 2 });
+    expect(filesIn("c9", "cancel_out")).toEqual([]);
+    expect(await db.dropshipLog.count({ where: { vendor_id: id, action: "cancel_answers", status: "success" } })).toBeGreaterThan(0);
+
+    // Refusals: a shipped PO, a PO of another vendor, one not sent yet.
+    await db.dropshipRequest.update({ where: { request_id: second.request_id }, data: { status: "shipped" } });
+    expect((await tool("send-cancellation", { ponum: second.po_number }, id)).message).toBe(
+      `Cancel Vendor has already shipped PO ${second.po_number} (shipped): it can no longer be cancelled.`,
+    );
+    expect((await tool("send-cancellation", { ponum: po }, id)).message).toBe(`PO ${po} belongs to Tools Vendor, not to Cancel Vendor.`);
+    await pendingAssignment("DST9", "Cancel Vendor", "889100013");
+    await step("populateRequests");
+    const unsent = await db.dropshipRequest.findFirstOrThrow({ where: { vendor_id: id, status: "pending" } });
+    expect((await tool("send-cancellation", { ponum: unsent.po_number }, id)).message).toBe(
+      `PO ${unsent.po_number} has not been sent yet: nothing to cancel at the vendor. Delete or reassign its assignment instead.`,
+    );
+  });
+});

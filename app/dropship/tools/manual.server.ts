@@ -17,6 +17,8 @@ import { readX12 } from "@edi/x12";
 import { StepReport, vendorLog, vendorProfile, writeLogs } from "../flow/context.server";
 import { deliverVendorFiles } from "../flow/outbound.server";
 import { populateShipResponses, storeIncomingFile } from "../flow/populate-responses.server";
+import { cancellationPullFolder } from "./cancellations.server";
+import { cancellationAnswerFrom855, cancellationAnswersFrom865, type CancellationAnswer } from "@edi/cancellations";
 import { carrierName, processShipResponses } from "../flow/process-responses.server";
 import { requestProblems, sendShipRequests } from "../flow/send-requests.server";
 import { releaseIncomingFile, withVendorTransport } from "../vendor-connection.server";
@@ -50,7 +52,8 @@ export async function sendPurchaseOrderAgain(vendor: Vendor, po: string): Promis
   return { error: result.error, text: message("tools.messages.po_marked", { po, result: result.message }), po, sku: request.item_sku };
 }
 
-export type ParsedType = "855" | "856" | "810";
+/** What a parse action expects; "865" stands for any answer to our cancellations (an 865, an 855 answering a change, the answer CSV). */
+export type ParsedType = "855" | "856" | "810" | "865";
 
 interface SourceFile {
   name: string;
@@ -66,8 +69,9 @@ interface SourceFile {
 }
 
 /** The file a person named, relative to the incoming folder; the stored copy when the server no longer has it. */
-async function readSourceFile(vendor: Vendor, filepath: string): Promise<SourceFile> {
-  const folder = vendor.sftp_incoming_folder;
+async function readSourceFile(vendor: Vendor, filepath: string, answers = false): Promise<SourceFile> {
+  // Answers to our cancellations arrive in the Cancellation Pull Folder when the vendor has one (D225).
+  const folder = answers ? cancellationPullFolder(vendor) : vendor.sftp_incoming_folder;
   const path = resolveInside(folder || "/", filepath); // refuses "..", absolute paths, backslashes, NUL
   if (!folder) refuse("tools.messages.no_incoming", { name: vendor.name });
   const name = baseName(path);
@@ -102,11 +106,12 @@ function fileTypes(vendor: Vendor, profile: TradingProfile, file: SourceFile): {
 }
 
 export async function parseFile(vendor: Vendor, expected: ParsedType, filepath: string, apply: boolean): Promise<Outcome> {
-  const file = await readSourceFile(vendor, filepath);
+  const file = await readSourceFile(vendor, filepath, expected === "865");
   const { profile, problemCodes: problems } = vendorProfile(vendor);
   if (problems.length && apply) refuse("tools.messages.vendor_settings", { name: vendor.name, problems: joined(problems, "; ") }, { file: file.name });
   const { types, reason } = fileTypes(vendor, profile, file);
-  if (!types.includes(expected)) {
+  // An 855 may answer a change (BAK01 01/04): a cancellation answer too.
+  if (!types.includes(expected) && !(expected === "865" && types.includes("855"))) {
     if (types.length) refuse("tools.messages.wrong_type", { file: file.name, actual: types.join("/"), expected }, { file: file.name });
     refuse("tools.messages.unrecognised", { file: file.name, expected, reason }, { file: file.name });
   }
@@ -197,10 +202,12 @@ interface Summary {
 function summariseX12(content: Buffer, expected: ParsedType, profile: TradingProfile): Summary {
   const read = readX12(content, { hints: profile.inputHints });
   const documents = mapTransactions(read);
-  const wanted = documents.filter((d) => d.mapped?.type === expected);
+  const wanted = documents.filter(
+    (d) => d.mapped?.type === expected || (expected === "865" && d.mapped?.type === "855" && cancellationAnswerFrom855(d.mapped.document)),
+  );
   const faults: Fault[] = [...read.faults, ...wanted.flatMap((d) => d.mapped?.faults ?? [])].sort((a, b) => a.segmentIndex - b.segmentIndex);
   const warnings: Fault[] = [...read.warnings, ...wanted.flatMap((d) => d.mapped?.warnings ?? [])];
-  const others = [...new Set(documents.filter((d) => d.setId !== expected).map((d) => d.setId))];
+  const others = [...new Set(documents.filter((d) => !wanted.includes(d)).map((d) => d.setId))];
   const pieces = wanted.map((d) => d.mapped!).filter((mapped) => mapped.faults.length === 0 || documentId(mapped));
   const firstPo = pieces.map(documentPo).find(Boolean) ?? null;
   return {
@@ -219,7 +226,7 @@ function summariseX12(content: Buffer, expected: ParsedType, profile: TradingPro
 }
 
 const documentId = (mapped: MappedDocument) =>
-  mapped.type === "855"
+  mapped.type === "855" || mapped.type === "865"
     ? mapped.document.poNumber
     : mapped.type === "856"
       ? mapped.document.shipmentId
@@ -228,7 +235,7 @@ const documentId = (mapped: MappedDocument) =>
         : "";
 
 function documentPo(mapped: MappedDocument): string | undefined {
-  if (mapped.type === "855") return mapped.document.poNumber || undefined;
+  if (mapped.type === "855" || mapped.type === "865") return mapped.document.poNumber || undefined;
   if (mapped.type === "856") return mapped.document.orders.find((order) => order.poNumber)?.poNumber;
   if (mapped.type === "810") return mapped.document.poNumber;
   return undefined;
@@ -237,7 +244,21 @@ function documentPo(mapped: MappedDocument): string | undefined {
 const skuOf = (item: { sku?: string; vendorSku?: string }) => item.sku ?? item.vendorSku ?? "?";
 const qtyOf = (quantity: number | undefined | null) => (quantity === undefined || quantity === null ? "?" : String(quantity));
 
+/** One answer to a cancellation: its PO, change, outcome and codes. */
+const describeAnswer = (answer: CancellationAnswer): RunMessage =>
+  message("tools.cancellations.summary_answer", {
+    po: answer.poNumber || "?",
+    change: answer.changeNumber ?? "?",
+    outcome: message(`tools.cancellations.outcome.${answer.outcome}`),
+    codes: answer.codes.join(" ") || "-",
+  });
+
 function describeDocument(mapped: MappedDocument): RunMessage {
+  if (mapped.type === "865") return joined(cancellationAnswersFrom865(mapped.document).map(describeAnswer), "; ");
+  if (mapped.type === "855") {
+    const answer = cancellationAnswerFrom855(mapped.document);
+    if (answer) return describeAnswer(answer);
+  }
   switch (mapped.type) {
     case "855": {
       const ack = mapped.document;
@@ -294,7 +315,13 @@ function summariseCsv(content: Buffer, expected: ParsedType): Summary {
   let errors: csv.CsvRowError[] = [];
   let refused = false;
   let po: string | null = null;
-  if (expected === "855") {
+  if (expected === "865") {
+    const read = csv.readCancellationAnswerCsv(content);
+    errors = read.errors;
+    refused = read.refused;
+    po = read.answers[0]?.poNumber ?? null;
+    pieces = read.answers.map(describeAnswer);
+  } else if (expected === "855") {
     const read = csv.readAcknowledgementCsv(content);
     errors = read.errors;
     refused = read.refused;

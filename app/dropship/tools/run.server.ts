@@ -3,6 +3,7 @@
 // what is prepared; collect what is waiting; send a PO again): manual.server.ts.
 // Vendor Testing plays the vendor for one PO (its 855, 856, 810, 997, 846, a
 // sample 850), for vendors in test mode only (D66): vendor-testing.server.ts.
+// Cancellations (send one, parse an answer, play the vendor's answer): cancellations.server.ts.
 // The Transmission Test is transmission-test.server.ts. Every action answers
 // { error, message } and writes a drop-ship log line; docs/dropship.md lists
 // what each one does.
@@ -19,6 +20,7 @@ import { runTransmissionTest, type ToolAnswer } from "../transmission-test.serve
 import { loadVendorRecord } from "../vendors.server";
 import { parseFile, receiveFiles, sendGeneratedFiles, sendPurchaseOrderAgain, type ParsedType } from "./manual.server";
 import { refuse, ToolRefusal, type Outcome } from "./outcome.server";
+import { answerCancellation, sendCancellation } from "./cancellations.server";
 import { acknowledgePurchaseOrderFile, adviseInventory, answerForPurchaseOrder, sampleOrder } from "./vendor-testing.server";
 
 export type { ToolAnswer };
@@ -35,6 +37,10 @@ const LOG_ACTION: Partial<Record<ToolAction, DropshipLogAction>> = {
   "parse-process-810": "process_responses",
   "send-generated-files": "send_file",
   "receive-files": "receive_file",
+  "send-cancellation": "cancel_requests",
+  "parse-cancellation": "cancel_answers",
+  "parse-process-cancellation": "cancel_answers",
+  "cancellation-answer": "send_file",
   "855": "send_file",
   "856": "send_file",
   "846": "send_file",
@@ -115,6 +121,13 @@ async function perform(
     case "parse-process-856":
     case "parse-process-810":
       return parseFile(vendor, action.slice(-3) as ParsedType, value!, true);
+    case "parse-cancellation":
+    case "parse-process-cancellation":
+      return parseFile(vendor, "865", value!, action === "parse-process-cancellation");
+    case "send-cancellation":
+      return sendCancellation(vendor, value!);
+    case "cancellation-answer":
+      return answerCancellation(vendor, value!);
     case "send-generated-files":
       return sendGeneratedFiles(vendor);
     case "receive-files":
