@@ -1,7 +1,8 @@
 // The demo vendor of local mode: a loopback SFTP server that the demo vendors
 // are pointed at, and a loop playing every vendor at once. It answers each
 // 850 (or purchase-order CSV) the app uploads with a 997 and an 855 at once,
-// an 856 and an 810 a little later, and sends 846s now and then, so every
+// an 856 and an 810 a little later, and sends 846s now and then; it answers a
+// cancellation with an 865 (or the answer CSV): accepted until it shipped, so every
 // drop-ship button does real work without a real vendor. The server's disk is
 // our own: the loop works on its files directly, not through an SFTP client.
 import { randomBytes } from "node:crypto";
@@ -15,6 +16,7 @@ import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import type { OurIdentity } from "@edi/vendor-profile";
 import { specialOrderSampleFiles } from "./special-order-samples";
 import { answerPurchaseOrderFile, inventoryAdvice, type OutFile } from "../dropship/tools/vendor-answers";
+import { answerCancellationFile } from "../dropship/tools/cancellation-answers";
 import { answerAutoAssignmentFiles } from "./demo-as400-assignments";
 import { logger } from "~/observability/logger.server";
 
@@ -177,7 +179,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
     const entries = await fs.readdir(outcoming, { withFileTypes: true }).catch(() => []);
     // Names starting with "." are uploads still under way (".name.part") or hidden files.
     const waiting = entries
-      .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
+      .filter((entry) => entry.isFile() && !entry.name.startsWith(".") && !isCancellationFile(entry.name))
       .map((entry) => entry.name)
       .sort();
     for (const name of waiting) {
@@ -196,6 +198,43 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
       // Saved before the 850 is moved: a crash in between answers it twice rather than never.
       await saveState(statePath, state);
       await moveInto(path.join(outcoming, name), path.join(outcoming, "processed"));
+    }
+  }
+
+  /**
+   * Answers our cancellations (D225), from the Cancellation Put Folder (or the outcoming folder, where they go
+   * when it is empty), into the Cancellation Pull Folder (or the incoming folder): accepted while the PO's
+   * 856 is still waiting to be delivered, which is then dropped with its 810; refused once it was shipped.
+   */
+  async function answerCancellations(vendor: Vendor, now: Date) {
+    const user = pointed.get(vendor.id)?.user;
+    const put = vendor.sftp_cancellation_put_folder?.trim() || vendor.sftp_outcoming_folder;
+    const pull = vendor.sftp_cancellation_pull_folder?.trim() || vendor.sftp_incoming_folder;
+    if (!user || !put || !pull) return;
+    const folder = inside(userHome(user), put);
+    const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+    const waiting = entries.filter((entry) => entry.isFile() && isCancellationFile(entry.name)).map((entry) => entry.name);
+    for (const name of waiting.sort()) {
+      const content = await fs.readFile(path.join(folder, name));
+      // Not shipped yet: its 856 is still among the files waiting to be delivered.
+      const unshipped = (po: string) => state.pending.some((file) => file.user === user && file.name.startsWith("856") && file.content.includes(po));
+      const answer = answerCancellationFile(vendor, name, content, {
+        now,
+        controlNumberStart: state.nextControlNumber,
+        ours: options.ourIdentity,
+        refusal: (po) => (unshipped(po) ? null : `shipped before ${now.toISOString().slice(0, 10)}`),
+      });
+      if ("error" in answer) {
+        const moved = await moveInto(path.join(folder, name), path.join(folder, "rejected"));
+        log.warn(`demo vendor ${vendor.name}: ${answer.error}; moved to ${put}/rejected/${moved}`);
+        continue;
+      }
+      const accepted = answer.answered.filter((each) => each.outcome === "accepted").map((each) => each.poNumber);
+      state.pending = state.pending.filter((file) => file.user !== user || !accepted.some((po) => file.content.includes(po)));
+      for (const file of answer.files) await writeAtomically(inside(userHome(user), pull), file);
+      state.nextControlNumber = answer.nextControlNumber;
+      await saveState(statePath, state);
+      await moveInto(path.join(folder, name), path.join(folder, "processed"));
     }
   }
 
@@ -254,6 +293,7 @@ export async function startDemoVendor(options: DemoVendorOptions): Promise<Runni
       for (const vendor of vendors) {
         try {
           await answerWaitingFiles(vendor, now);
+          await answerCancellations(vendor, now);
         } catch (error) {
           log.warn(`demo vendor ${vendor.name}: ${(error as Error).message}`);
         }
@@ -315,6 +355,9 @@ function inside(home: string, remoteFolder: string): string {
 }
 
 const randomPassword = () => randomBytes(18).toString("base64url");
+
+/** Our cancellation files, by the names Send Ship Requests gives them (860_CANCEL_…, 850_CANCEL_…, CANCEL_….csv). */
+const isCancellationFile = (name: string) => /^(?:8[56]0_)?CANCEL_/.test(name);
 
 /** Stock moves a little between advices; now and then an item sells out. */
 function aroundQuantity(quantity: number): number {

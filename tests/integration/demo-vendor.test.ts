@@ -16,7 +16,7 @@ import { decryptSecret, vendorPasswordBinding } from "../../app/lib/secrets.serv
 import { readAcknowledgementCsv, readInvoiceCsv, readShipNoticeCsv } from "@edi/csv";
 import { writePurchaseOrderCsv } from "@edi/csv";
 import { mapTransactions, type MappedDocument } from "@edi/documents";
-import { build850, type DropShipOrderRequest } from "@edi/documents";
+import { build850, build860, type DropShipOrderRequest } from "@edi/documents";
 import { withTransport, type VendorTransport } from "@edi/transport";
 import { readX12 } from "@edi/x12";
 import { writeInterchange } from "@edi/x12";
@@ -259,6 +259,70 @@ describe("the demo vendor", () => {
       expect(await transport.exists(`/as400/invoices/DVX${tag}`)).toBe("folder");
       expect(await transport.exists("/inbound")).toBe(false);
     });
+  });
+
+  it("answers our cancellations with an 865: accepted while the 856 waits (which is then dropped), refused once shipped", async () => {
+    const po = `PO${tag}-9`;
+    const sent = our850(x12, [order(po, ["SKU-Z"])], 4712);
+    const cancel = (poNumber: string, control: number) =>
+      writeInterchange({
+        delimiters: { element: "*", segment: "~", component: ">" },
+        sender: OURS,
+        receiver: { qualifier: x12.edi_qualifier!, id: x12.edi_identifier! },
+        date: "261121",
+        time: "1500",
+        controlNumber: control,
+        groups: [
+          {
+            functionalId: "PC",
+            sender: OURS.id,
+            receiver: x12.edi_identifier!,
+            date: "20261121",
+            time: "1500",
+            controlNumber: String(control),
+            transactions: [
+              build860(
+                {
+                  poNumber,
+                  poDate: new Date("2026-11-20T00:00:00Z"),
+                  changeNumber: 1,
+                  changeDate: new Date("2026-11-21T00:00:00Z"),
+                  wholeOrder: true,
+                  lines: [{ lineNumber: 1, sku: "SKU-Z", ordered: 1, cancelled: 1 }],
+                },
+                "0001",
+              ),
+            ],
+          },
+        ],
+      }).text;
+    await asVendor(x12, async (transport) => {
+      await transport.upload("/inbound", `850_${x12.store_id}_20261121150000_4712.edi`, Buffer.from(sent));
+      await transport.upload("/cancellations/in", `860_CANCEL_${x12.store_id}_20261121150000_4713.edi`, Buffer.from(cancel(po, 4713)));
+      // PO-1 was shipped by the test above: its cancellation comes too late.
+      await transport.upload("/cancellations/in", `860_CANCEL_${x12.store_id}_20261121150001_4714.edi`, Buffer.from(cancel(`PO${tag}-1`, 4714)));
+    });
+    await demo!.tick();
+    await sleep(60);
+    await demo!.tick();
+    const answers = await asVendor(x12, async (transport) => {
+      expect(await names(transport, "/cancellations/in")).toEqual(["processed"]);
+      const files = (await names(transport, "/outbound")).filter((name) => name.startsWith("865_"));
+      expect(files).toHaveLength(2);
+      // Accepted: the PO's 856 and 810 never come.
+      const shipped = (await names(transport, "/outbound")).filter((name) => /^856_/.test(name));
+      const shipments = await Promise.all(shipped.map((name) => transport.download(`/outbound/${name}`)));
+      expect(shipments.some((content) => content.toString().includes(po))).toBe(false);
+      return Promise.all(files.map((name) => transport.download(`/outbound/${name}`)));
+    });
+    const outcomes = answers
+      .flatMap(x12Documents)
+      .flatMap((each) => (each.type === "865" ? [[each.document.poNumber, each.document.ackType]] : []))
+      .sort();
+    expect(outcomes).toEqual([
+      [`PO${tag}-1`, "RJ"],
+      [po, "AT"],
+    ]);
   });
 
   it("keeps answers due later across a restart, with the same host key, and sends inventory", async () => {

@@ -43,7 +43,7 @@ export function answerCancellationFile(
   const answered = answers.map((answer) => ({ poNumber: answer.poNumber, outcome: answer.outcome }));
   let next = options.controlNumberStart;
   if (profile.format === "csv") {
-    const file = { name: fileNameFor("CANCEL_ANSWER", vendor, profile, options.now, next), content: writeCancellationAnswerCsv(answers).text };
+    const file = { name: fileNameFor("ANSWER_CANCEL", vendor, profile, options.now, next), content: writeCancellationAnswerCsv(answers).text };
     return { files: [file], answered, nextControlNumber: next + 1 };
   }
   const delimiters = answerDelimiters(fields, profile);
