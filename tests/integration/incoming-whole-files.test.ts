@@ -101,8 +101,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await prisma.$executeRawUnsafe(
-    `TRUNCATE dropship_cancellation, dropship_response, dropship_request, dropship_log, transmission, incoming_file_sighting, dnh_transfer, assignment, order_item,
-      order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE`,
+    `TRUNCATE dropship_cancellation, dropship_response, dropship_request, dropship_log, transmission, incoming_file_sighting, dnh_transfer, assignment,
+      order_item, order_grid, dropship_vendor, inventory_source_item, inventory_source, feed_log, feed RESTART IDENTITY CASCADE`,
   );
   await fetch(`${standIn.url}/__state`, { method: "DELETE" });
 });
