@@ -15,6 +15,7 @@ import { populateShipRequests } from "../../app/dropship/flow/populate-requests.
 import { sendShipRequests } from "../../app/dropship/flow/send-requests.server";
 import { closeFeedPool } from "../../app/feeds/runner.server";
 import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
+import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 import { FEED_JOBS } from "../../jobs/registry";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { webhookAppEnv } from "../support/embedded-app";
@@ -27,6 +28,7 @@ const PASSWORD = "Orders-Pa55word";
 let app: RunningApp;
 let root: string;
 let sftp: SftpTestServer;
+let ftp: FtpTestServer;
 let as400: LoopbackAs400;
 let vendor: Vendor;
 let nextId = 0;
@@ -132,6 +134,7 @@ beforeAll(async () => {
   process.env.APP_SECRET_KEY = Buffer.alloc(32, 13).toString("base64");
   root = mkdtempSync(path.join(tmpdir(), "order-cancellations-"));
   sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
+  ftp = await startFtpServer({ root, users: { vendor: PASSWORD } });
   as400 = await startLoopbackAs400(path.join(root, "as400"), { APP_TIMEZONE: "America/New_York" });
   app = await startAppServer(webhookAppEnv({ apiKey: "test-api-key", secret: SECRET, shop: SHOP }, process.env.DATABASE_URL!));
 }, 90_000);
@@ -140,6 +143,7 @@ afterAll(async () => {
   await app?.stop();
   await closeFeedPool();
   await as400?.stop();
+  await ftp?.stop();
   await sftp?.stop();
   rmSync(root, { recursive: true, force: true });
 });
@@ -244,5 +248,49 @@ describe("the order system's canceled, and the step 1 sweep", () => {
     expect(await cancellationsOf(assignment.id)).toEqual([expect.objectContaining({ cause: "order_cancelled", whole: true })]);
     expect(await prisma.assignment.count({ where: { id: pending.assignment.id } })).toBe(0);
     expect(await prisma.dropshipRequest.count({ where: { order_increment_id: pending.row.order_id } })).toBe(0);
+  });
+});
+
+// Each order trigger reaches an 850 (BEG01 01) and a CSV vendor too, the CSV one over FTP.
+describe.each([
+  { label: "X12 850 over SFTP", overrides: { cancellation_format: "850" }, name: /^850_CANCEL_DSOC_/ },
+  { label: "CSV over FTP", overrides: { edi_format: 0, transfer_mechanism_id: 2 }, name: /^CANCEL_DSOC_.*\.csv$/ },
+] as const)("the order triggers, $label", ({ overrides, name }) => {
+  const triggers: Array<{ label: string; fire: (order: OrderPayload, row: { order_id: string; id: number }) => Promise<unknown> }> = [
+    { label: "orders/cancelled", fire: (order) => sendWebhook("orders/cancelled", { ...order, cancelled_at: later(order, 5), updated_at: later(order, 5) }) },
+    {
+      label: "refunds/create",
+      fire: (order) =>
+        sendWebhook("refunds/create", {
+          id: order.id + 7,
+          order_id: order.id,
+          created_at: later(order, 10),
+          refund_line_items: [{ id: 3, line_item_id: order.line_items[0].id, quantity: 2, restock_type: "cancel" }],
+          transactions: [{ id: 3, kind: "refund", status: "success", amount: "40.00" }],
+        }),
+    },
+    {
+      label: "an order edit",
+      fire: (order) => sendWebhook("orders/updated", { ...order, updated_at: later(order, 10), line_items: [{ ...order.line_items[0], current_quantity: 0 }] }),
+    },
+    {
+      label: "the order system's canceled",
+      fire: async (_order, row) => {
+        await prisma.order.update({ where: { id: row.id }, data: { magento_status: "canceled" } });
+        return FEED_JOBS.order_sync.run({ progress: async () => {}, signal: new AbortController().signal, trigger: "manual" });
+      },
+    },
+  ];
+  it.each(triggers)("$label: one cancellation file in the put folder", async ({ fire }) => {
+    await prisma.vendor.update({ where: { id: vendor.id }, data: { ...overrides, ...("transfer_mechanism_id" in overrides ? { sftp_port: ftp.port } : {}) } });
+    vendor = await prisma.vendor.findUniqueOrThrow({ where: { id: vendor.id } });
+    const { order, row } = await assignedOrder(2, true);
+    await fire(order, row);
+    await sendShipRequests();
+    await sendShipRequests();
+    const files = readdirSync(path.join(root, "dsoc", "cancel_in"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(name);
+    expect(await prisma.dropshipCancellation.count({ where: { status: "sent" } })).toBe(1);
   });
 });
