@@ -785,6 +785,60 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
       }),
       created_at: new Date(now.getTime() - 2 * DAY),
     });
+    // --- cancellations (D225): a few sent requests asked back from their vendors, one per state ------
+    const asked = await db.dropshipRequest.findMany({
+      where: { status: { in: ["sent", "acknowledged"] }, assignment: { assign_status: 3 } },
+      orderBy: { request_id: "asc" },
+      take: 3,
+    });
+    const CANCELLATION_STATES = [
+      { request: "cancel_requested", assignment: 5, cancellation: "sent", cause: "deleted", codes: [] as string[], answer: null },
+      { request: "cancelled", assignment: 6, cancellation: "accepted", cause: "order_cancelled", codes: ["AT", "ID"], answer: "accepted" },
+      { request: "cancel_refused", assignment: 7, cancellation: "refused", cause: "reassigned", codes: ["RJ", "IR"], answer: "refused" },
+    ] as const;
+    for (const [i, request] of asked.entries()) {
+      const state = CANCELLATION_STATES[i];
+      const askedAt = notAfterNow((request.sent_at ?? now).getTime() + r.int(3600_000, DAY));
+      await db.dropshipRequest.update({ where: { request_id: request.request_id }, data: { status: state.request } });
+      await db.assignment.update({ where: { id: request.assignment_id }, data: { assign_status: state.assignment } });
+      await db.dropshipCancellation.create({
+        data: {
+          request_id: request.request_id,
+          vendor_id: request.vendor_id,
+          po_number: request.po_number,
+          qty: request.qty,
+          whole: true,
+          change_number: 1,
+          cause: state.cause,
+          status: state.cancellation,
+          answer_codes: [...state.codes],
+          sent_at: askedAt,
+          answered_at: state.answer ? notAfterNow(askedAt.getTime() + 3600_000) : null,
+          created_at: askedAt,
+        },
+      });
+      if (state.answer) {
+        await db.dropshipRequest.update({ where: { request_id: request.request_id }, data: { qty_cancelled: state.answer === "accepted" ? request.qty : 0 } });
+        logs.push({
+          vendor_id: request.vendor_id,
+          vendor_name: request.vendor_name,
+          action: "cancel_answers",
+          status: state.answer === "accepted" ? "success" : "warning",
+          po_number: request.po_number,
+          order_increment_id: request.order_increment_id,
+          item_sku: request.item_sku,
+          qty: request.qty,
+          ...coded(`cancellations.log.${state.answer}`, {
+            po: request.po_number,
+            qty: request.qty,
+            vendor: request.vendor_name,
+            codes: state.codes.join(" "),
+            note: "",
+          }),
+          created_at: notAfterNow(askedAt.getTime() + 3600_000),
+        });
+      }
+    }
     logs.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
     await db.dropshipLog.createMany({ data: logs });
 
