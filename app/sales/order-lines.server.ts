@@ -78,7 +78,8 @@ export async function releaseAllClosedLines(): Promise<ReleaseCounts> {
         JOIN order_grid o ON o.id = i.order_id
        WHERE o.id > ${afterId}
          AND (o.shopify_cancelled_at IS NOT NULL OR o.magento_status = 'canceled'
-              OR h.held > GREATEST(0, i.qty_ordered - i.qty_canceled - GREATEST(i.qty_refunded, i.qty_shipped)))
+              OR ((i.qty_canceled > 0 OR i.qty_refunded > 0 OR i.qty_shipped > 0)
+                  AND h.held > GREATEST(0, i.qty_ordered - i.qty_canceled - GREATEST(i.qty_refunded, i.qty_shipped))))
        ORDER BY o.id
        LIMIT ${SWEEP_BATCH}`;
     if (due.length === 0) break;
@@ -114,6 +115,8 @@ async function releaseOrder(tx: Tx, orderRowId: number): Promise<ReleaseCounts> 
       ? "order_system_canceled"
       : "line_removed";
   for (const item of items) {
+    // Only what a cancellation, a refund, an edit or a shipment closed: the assignment rules never assign more than is ordered.
+    if (!cancelled && item.qty_canceled === 0 && item.qty_refunded === 0 && item.qty_shipped === 0) continue;
     const toShip = cancelled ? 0 : Math.max(0, item.qty_ordered - item.qty_canceled - Math.max(item.qty_refunded, item.qty_shipped));
     const mine = held.filter((a) => a.item_id === item.item_id);
     let excess = mine.reduce((sum, a) => sum + a.qty_assigned, 0) - toShip;

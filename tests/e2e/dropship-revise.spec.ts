@@ -8,8 +8,14 @@ test("a request is revised from the grid: required fields, 422 listing, success 
   const [{ max }] = await dbQuery<{ max: number }>("SELECT max(request_id) AS max FROM dropship_request");
   expect(Number(firstId)).toBe(max);
 
+  // The newest request that can still be revised: one asked back from its vendor cannot (D225).
+  const [{ id, po_number }] = await dbQuery<{ id: number; po_number: string }>(
+    `SELECT request_id AS id, po_number FROM dropship_request
+      WHERE status NOT IN ('cancel_requested', 'cancelled', 'cancel_refused') ORDER BY request_id DESC LIMIT 1`,
+  );
+  await open(page, `/dropship/requests/?po_number=${po_number}`);
   await page.locator("tbody tr").first().getByRole("link", { name: "Revise" }).click();
-  await expect(page).toHaveURL(new RegExp(`/dropship/requests/revise\\?id=${max}`));
+  await expect(page).toHaveURL(new RegExp(`/dropship/requests/revise\\?id=${id}`));
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByRole("heading", { name: "Revise Drop Shipping request" })).toBeVisible();
   await expect(page.getByLabel("PO Number")).toBeDisabled();
@@ -29,7 +35,7 @@ test("a request is revised from the grid: required fields, 422 listing, success 
   await expect(page).toHaveURL(/\/dropship\/requests\/$/, { timeout: 5000 });
   const [saved] = await dbQuery<{ ship_city: string; qty: number; needs_processing: boolean }>(
     "SELECT ship_city, qty, needs_processing FROM dropship_request WHERE request_id = $1",
-    [max],
+    [id],
   );
   expect(saved).toEqual({ ship_city: "Evanston", qty: 2, needs_processing: true });
 });
