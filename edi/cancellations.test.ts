@@ -49,6 +49,7 @@ describe("cancellationInterchange", () => {
         poNumber: "PO-1001",
         changeNumber: 1,
         wholeOrder: false,
+        poDate: "2026-11-21",
         lines: [
           { lineNumber: "1", sku: "SKU-A", ordered: 2, cancelled: 2, remaining: 0 },
           { lineNumber: "2", sku: "SKU-B", remaining: 3 },
@@ -65,14 +66,19 @@ describe("cancellationInterchange", () => {
       ["05", [["SKU-B", 3]]],
     );
     expect(cancellationsInFile(Buffer.from(text), "850")).toEqual([
-      { poNumber: "PO-1001", wholeOrder: false, lines: [{ lineNumber: "2", sku: "SKU-B", remaining: 3 }] },
+      { poNumber: "PO-1001", wholeOrder: false, poDate: "2026-11-21", lines: [{ lineNumber: "2", sku: "SKU-B", remaining: 3 }] },
     ]);
   });
 
   it("850: a whole cancellation is BEG01 01 with the lines at their ordered quantity, no ship-to needed", () => {
     const text = cancellationInterchange(profile, "850", [whole], NUMBERS, NOW);
     expect(cancellationsInFile(Buffer.from(text), "850")).toEqual([
-      { poNumber: "PO-1001", wholeOrder: true, lines: [{ lineNumber: "1", sku: "SKU-A", ordered: 2, cancelled: 2, remaining: 0 }] },
+      {
+        poNumber: "PO-1001",
+        wholeOrder: true,
+        poDate: "2026-11-21",
+        lines: [{ lineNumber: "1", sku: "SKU-A", ordered: 2, cancelled: 2, remaining: 0 }],
+      },
     ]);
     expect(() => cancellationInterchange(profile, "850", [{ ...partial, shipTo: undefined }], NUMBERS, NOW)).toThrow("needs its ship-to");
   });

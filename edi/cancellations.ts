@@ -8,7 +8,7 @@ import { build850, type DropShipOrderRequest } from "./documents/850";
 import { ACK_TYPE_CODES, type PurchaseOrderAck } from "./documents/855";
 import { build860 } from "./documents/860";
 import type { ChangeAckLine, PurchaseOrderChangeAck } from "./documents/865";
-import { element, pickSku, productIds, viewTransaction } from "./documents/types";
+import { element, isoDate, pickSku, productIds, viewTransaction } from "./documents/types";
 import { vendorInterchange, with850Template, type InterchangeNumbers } from "./purchase-orders";
 import type { TradingProfile } from "./vendor-profile";
 import { readX12 } from "./x12/reader";
@@ -99,6 +99,8 @@ export interface CancellationInFile {
   changeNumber?: number;
   /** BCH01 / BEG01 01; from the CSV, when every line has nothing remaining. */
   wholeOrder: boolean;
+  /** The PO's date, YYYY-MM-DD, as the file repeats it (BCH06, BEG05); the CSV carries none. */
+  poDate?: string;
   lines: {
     lineNumber: string;
     sku: string;
@@ -127,6 +129,7 @@ export function cancellationsInFile(content: Buffer, format: CancellationFormat)
         {
           poNumber: mapped.document.poNumber,
           wholeOrder: whole,
+          ...(mapped.document.date ? { poDate: mapped.document.date } : {}),
           lines: mapped.document.lines.map((line) => {
             const quantity = line.quantity ?? 0;
             return {
@@ -147,6 +150,7 @@ export function cancellationsInFile(content: Buffer, format: CancellationFormat)
         const view = viewTransaction(read, transaction);
         const bch = view.segments.find((segment) => segment.id === "BCH");
         const change = Number(bch && element(bch, 5));
+        const poDate = bch && isoDate(element(bch, 6) ?? "");
         const lines = view.segments
           .filter((segment) => segment.id === "POC")
           .map((poc) => {
@@ -162,6 +166,7 @@ export function cancellationsInFile(content: Buffer, format: CancellationFormat)
           poNumber: (bch && element(bch, 3)) ?? "",
           ...(Number.isInteger(change) && change > 0 ? { changeNumber: change } : {}),
           wholeOrder: bch ? element(bch, 1) === "01" : false,
+          ...(poDate ? { poDate } : {}),
           lines,
         });
       }

@@ -550,7 +550,7 @@ describe("cancellations from Tools (issue 29, D234)", () => {
     expect(await db.dropshipCancellation.findFirstOrThrow({ where: { po_number: first.po_number } })).toMatchObject({ cause: "tools", status: "sent" });
     // Asked once.
     expect((await tool("send-cancellation", { ponum: first.po_number }, id)).message).toBe(
-      `PO ${first.po_number} is already cancel_requested: no second cancellation is sent.`,
+      `PO ${first.po_number} is already Cancel Requested: no second cancellation is sent.`,
     );
 
     const answered = await tool("cancellation-answer", { ponum: first.po_number }, id);
@@ -575,7 +575,7 @@ describe("cancellations from Tools (issue 29, D234)", () => {
     // Refusals: a shipped PO, a PO of another vendor, one not sent yet.
     await db.dropshipRequest.update({ where: { request_id: second.request_id }, data: { status: "shipped" } });
     expect((await tool("send-cancellation", { ponum: second.po_number }, id)).message).toBe(
-      `Cancel Vendor has already shipped PO ${second.po_number} (shipped): it can no longer be cancelled.`,
+      `Cancel Vendor has already shipped PO ${second.po_number} (Shipped): it can no longer be cancelled.`,
     );
     expect((await tool("send-cancellation", { ponum: po }, id)).message).toBe(`PO ${po} belongs to Tools Vendor, not to Cancel Vendor.`);
     await pendingAssignment("DST9", "Cancel Vendor", "889100013");

@@ -4,7 +4,6 @@
 // order_sync feed against a loopback AS400, and the drop-ship steps run here
 // against a loopback SFTP vendor. No 850 goes out for what is gone; what a
 // vendor already has is asked back, once, for the units gone only.
-import { createHmac, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,7 +17,7 @@ import { startSftpServer, type SftpTestServer } from "@edi/transport/loopback";
 import { startFtpServer, type FtpTestServer } from "../support/ftp-server";
 import { FEED_JOBS } from "../../jobs/registry";
 import { startAppServer, type RunningApp } from "../support/app-server";
-import { webhookAppEnv } from "../support/embedded-app";
+import { webhookAppEnv, webhookHeaders } from "../support/embedded-app";
 import { startLoopbackAs400, type LoopbackAs400 } from "../support/loopback-as400";
 import { createLoopbackVendor } from "../support/loopback-vendor";
 
@@ -36,19 +35,7 @@ const RUN = Math.floor(Math.random() * 100_000);
 
 async function sendWebhook(topic: string, payload: unknown) {
   const body = JSON.stringify(payload);
-  const response = await fetch(`${app.url}/webhooks/${topic}`, {
-    method: "POST",
-    body,
-    headers: {
-      "content-type": "application/json",
-      "x-shopify-hmac-sha256": createHmac("sha256", SECRET).update(body).digest("base64"),
-      "x-shopify-topic": topic,
-      "x-shopify-shop-domain": SHOP,
-      "x-shopify-api-version": "2026-10",
-      "x-shopify-webhook-id": randomUUID(),
-      "x-shopify-triggered-at": new Date().toISOString(),
-    },
-  });
+  const response = await fetch(`${app.url}/webhooks/${topic}`, { method: "POST", body, headers: webhookHeaders(body, topic, { shop: SHOP, secret: SECRET }) });
   expect(response.status).toBe(200);
   return response.json() as Promise<{ status: string; message?: string }>;
 }

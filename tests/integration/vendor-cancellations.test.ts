@@ -150,6 +150,10 @@ describe("a cancellation to an X12 vendor", () => {
     expect(await prisma.transmission.count({ where: { direction: "out", transaction_set: "860" } })).toBe(1);
 
     vendorAnswersCancellations(vendor);
+    // The 865 repeats our PO's date (BCA06, from the 860's BCH06), as X12 defines it.
+    const [answer] = filesIn("ds80", "cancel_out");
+    const sentOn = (await prisma.dropshipRequest.findUniqueOrThrow({ where: { request_id: request.request_id } })).sent_at!.toISOString().slice(0, 10);
+    expect(readFileSync(dir("ds80", "cancel_out", answer), "utf8")).toContain(`BCA*01*AT*${request.po_number}**1*${sentOn.replace(/-/g, "")}`);
     await populateShipResponses();
     expect(filesIn("ds80", "cancel_out")).toEqual([]);
     await processShipResponses();

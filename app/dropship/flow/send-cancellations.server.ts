@@ -114,7 +114,7 @@ export async function prepareCancellationFile(vendor: Vendor, profile: TradingPr
                r.order_increment_id, r.item_sku, r.qty AS request_qty, r.qty_cancelled, r.unit_cost::text AS unit_cost, r.sent_at, r.created_at,
                r.ship_name_first, r.ship_name_last, r.ship_address, r.ship_city, r.ship_state, r.ship_zip, r.country_id,
                COALESCE((SELECT SUM(o.qty) FROM dropship_cancellation o
-                          WHERE o.request_id = c.request_id AND o.change_number < c.change_number AND o.status = 'sent'), 0)::int AS asked_before
+                          WHERE o.request_id = c.request_id AND o.change_number < c.change_number AND o.status IN ('pending', 'sent')), 0)::int AS asked_before
           FROM dropship_cancellation c JOIN dropship_request r ON r.request_id = c.request_id
          WHERE c.vendor_id = ${vendor.id} AND c.status = 'pending' AND c.transmission_id IS NULL AND r.status <> 'pending'
          ORDER BY c.id

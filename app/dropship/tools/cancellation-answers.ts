@@ -55,8 +55,8 @@ export function answerCancellationFile(
         purpose: cancellation.wholeOrder ? "01" : "04",
         ackType: answer.outcome === "accepted" ? "AT" : "RJ",
         poNumber: answer.poNumber,
-        // BCA06 is mandatory; the file we read gives no PO date in every format, so the answer's own day stands in.
-        poDate: options.now.toISOString().slice(0, 10),
+        // BCA06, mandatory, is the PO's date as our file gave it.
+        poDate: cancellation.poDate ?? options.now.toISOString().slice(0, 10),
         ...(cancellation.changeNumber !== undefined ? { changeNumber: String(cancellation.changeNumber) } : {}),
         lines: cancellation.lines.map((line) => ({
           lineNumber: line.lineNumber,

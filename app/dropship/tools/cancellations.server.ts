@@ -33,9 +33,10 @@ export async function sendCancellation(vendor: Vendor, po: string): Promise<Outc
   if (!queued) {
     if (request.status === "pending" && request.transmission_id === null) refuse("tools.cancellations.not_sent", { po }, { po });
     if (request.status === "rejected") refuse("tools.cancellations.rejected", { po, name: vendor.name }, { po });
-    if (SHIPPED.includes(request.status)) refuse("tools.cancellations.shipped", { po, name: vendor.name, status: request.status }, { po });
+    if (SHIPPED.includes(request.status))
+      refuse("tools.cancellations.shipped", { po, name: vendor.name, status: message(`requests.statuses.${request.status}`) }, { po });
     if (["cancel_requested", "cancelled", "cancel_refused"].includes(request.status))
-      refuse("tools.cancellations.already", { po, status: request.status }, { po });
+      refuse("tools.cancellations.already", { po, status: message(`requests.statuses.${request.status}`) }, { po });
     try {
       await askVendorToCancel(request.assignment_id);
     } catch (error) {
