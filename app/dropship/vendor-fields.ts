@@ -103,6 +103,17 @@ export const VENDOR_FIELD_GROUPS: Array<{ key: string; fields: VendorFieldSpec[]
       { name: "answers_cancellations", kind: "yesno", defaultValue: 1, help: true },
     ],
   },
+  {
+    // Service levels (D238): blank takes the default of Settings; the invoice check's tolerance (D242); the customer's e-mail (D243).
+    key: "service",
+    fields: [
+      { name: "sla_997_hours", kind: "whole", min: 1, max: 8760, help: true },
+      { name: "sla_855_hours", kind: "whole", min: 1, max: 8760, help: true },
+      { name: "sla_856_hours", kind: "whole", min: 1, max: 8760, help: true },
+      { name: "invoice_tolerance_percent", kind: "whole", defaultValue: 0, min: 0, max: 100, help: true },
+      { name: "notify_customer", kind: "yesno", defaultValue: 1, help: true },
+    ],
+  },
 ];
 
 export const VENDOR_FIELDS: VendorFieldSpec[] = VENDOR_FIELD_GROUPS.flatMap((group) => group.fields);

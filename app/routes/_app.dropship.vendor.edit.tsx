@@ -36,6 +36,8 @@ const NEW_VENDOR: Record<string, string> = {
   unwrap_846: "0",
   "810_enabled": "0",
   answers_cancellations: "1",
+  invoice_tolerance_percent: "0",
+  notify_customer: "1",
   input_delimiter: "*",
   input_segmenter: "~",
   output_delimiter: "*",
