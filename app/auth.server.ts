@@ -9,9 +9,9 @@ import { orDatabaseUnavailable } from "./db/unavailable.server";
 import { addToLogContext } from "./observability/context.server";
 import { shopify } from "./shopify.server";
 import { isServedShop } from "./shopify/shops.server";
-import type { Staff } from "./shopify/staff";
+import { staffName, type Staff } from "./shopify/staff";
 
-export type { Staff };
+export { staffName, type Staff };
 
 export async function requireStaff(request: Request): Promise<Staff> {
   const config = env();
@@ -22,11 +22,11 @@ export async function requireStaff(request: Request): Promise<Staff> {
   refuseOtherShops(request);
   // Throws a Response (redirect to login, bounce page or 401) when not signed in.
   // The session is read from the database: one that cannot be reached is a 503, not a 500 (D210).
-  const { admin, session } = await orDatabaseUnavailable(request, () => shopify().authenticate.admin(request));
+  const { admin, session, sessionToken } = await orDatabaseUnavailable(request, () => shopify().authenticate.admin(request));
   if (!isServedShop(session.shop)) throw forbidden();
   // The request's log line and its errors name the shop from here on (D86).
   addToLogContext({ shop: session.shop });
-  return { mode: "embedded", shop: session.shop, admin };
+  return { mode: "embedded", shop: session.shop, admin, ...(sessionToken?.sub ? { user: String(sessionToken.sub) } : {}) };
 }
 
 /**

@@ -128,6 +128,17 @@ const EnvSchema = z.object({
       "must be none, or a comma list of loopback, link-local, private, unspecified, multicast, reserved, addresses or CIDRs (10.20.0.0/16)",
     )
     .optional(),
+  /**
+   * Where Needs attention e-mails go out (issue 30): smtp://user:pass@host:587 (STARTTLS when the server offers it)
+   * or smtps://user:pass@host:465. Unset: no e-mail is sent, and Settings says so. The host passes OUTBOUND_ALLOW.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), "must be smtp://user:password@host:port or smtps://…")
+    .optional(),
+  /** The From of alert e-mails. */
+  SMTP_FROM: z.string().trim().min(3).default("Back office alerts <alerts@localhost>"),
   /** The largest vendor or AS400 file a download takes (it is held in memory while it is stored). */
   MAX_DOWNLOAD_MB: z.coerce
     .number({ message: "must be a number of megabytes" })

@@ -17,6 +17,7 @@ import { exportRealtimeLogs } from "../app/as400/realtime-export.server";
 import { eodReportJob } from "../app/eod/actions.server";
 import { LOCATION_SYNC_FEED, locationSyncJob } from "../app/sales/stores.server";
 import { releaseAllClosedLines } from "../app/sales/order-lines.server";
+import { NEEDS_ATTENTION_FEED, needsAttentionJob } from "../app/attention/feed.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -67,4 +68,6 @@ export const FEED_JOBS: FeedRegistry = {
   eod_report: { defaultCron: "0 23 * * *", run: eodReportJob },
   // The shop's Shopify locations become the stores, with their stock of the open orders' SKUs (D48).
   [LOCATION_SYNC_FEED.name]: { defaultCron: LOCATION_SYNC_FEED.defaultCron, run: locationSyncJob },
+  // What waits for a person: late vendors, refused files, failed feeds…, and the alerts that reach staff (issue 30, D239, D240).
+  [NEEDS_ATTENTION_FEED.name]: { defaultCron: NEEDS_ATTENTION_FEED.defaultCron, run: needsAttentionJob },
 };

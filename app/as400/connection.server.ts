@@ -3,7 +3,8 @@
 // vendor's connection is app/dropship/vendor-connection.server.ts.
 import { env } from "~/env.server";
 import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
-import type { ConnectionSettings, TransferMechanism } from "@edi/transport";
+import { AS400_PARTNER, withPartnerTransport } from "~/transfers/partner-contact.server";
+import type { ConnectionSettings, TransferMechanism, VendorTransport } from "@edi/transport";
 
 /** The AS400 / order-system exchange configured in env, or null when it is not. */
 export function as400ConnectionSettings(): ConnectionSettings | null {
@@ -23,4 +24,9 @@ export function as400ConnectionSettings(): ConnectionSettings | null {
     maxDownloadBytes: config.MAX_DOWNLOAD_MB * 1024 * 1024,
     outbound: appOutboundPolicy(),
   };
+}
+
+/** One connection to the AS400, its outcome noted (an AS400 unreachable on its last runs needs a person, D241). */
+export function withAs400Transport<T>(settings: ConnectionSettings, work: (transport: VendorTransport) => Promise<T>): Promise<T> {
+  return withPartnerTransport(AS400_PARTNER, settings, work);
 }

@@ -31,7 +31,7 @@ import {
   storeContentSlices,
   supersedeEarlierDeliveries,
 } from "~/transfers/incoming-deliveries.server";
-import { TransportError, withTransport, type RemoteFile, type VendorTransport } from "@edi/transport";
+import { TransportError, type RemoteFile, type VendorTransport } from "@edi/transport";
 import { settledFiles } from "@edi/transport";
 import { listingCutMessage, refusedNamesParams, selectFromListing } from "~/transfers/incoming-listing.server";
 import {
@@ -44,7 +44,7 @@ import {
   waitedLongEnough,
 } from "~/transfers/whole-files.server";
 import { message, type RunMessage } from "~/i18n/messages";
-import { as400ConnectionSettings } from "./connection.server";
+import { as400ConnectionSettings, withAs400Transport } from "./connection.server";
 import { errorMessage } from "~/lib/error-message";
 
 /** One kind of file the AS400 sends: where it is dropped and how it is stored. */
@@ -144,7 +144,7 @@ export async function fetchAs400Files(kind: InboundFileKind, hooks: FetchInbound
   const settings = as400ConnectionSettings();
   if (!settings) return "not_configured";
   try {
-    await withTransport(settings, (transport) => fetchInboundFiles(transport, kind, hooks));
+    await withAs400Transport(settings, (transport) => fetchInboundFiles(transport, kind, hooks));
     return "fetched";
   } catch (error) {
     return { error: errorMessage(error) };

@@ -16,9 +16,9 @@ import prisma from "~/db.server";
 import type { Prisma, Transmission } from "~/db/generated/client";
 import { storePreparedFile } from "~/transfers/outgoing-files.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions } from "~/transfers/upload-lease.server";
-import { as400ConnectionSettings } from "~/as400/connection.server";
+import { as400ConnectionSettings, withAs400Transport } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
-import { TransportError, withTransport } from "@edi/transport";
+import { TransportError } from "@edi/transport";
 import { englishText } from "~/i18n/english.server";
 import { message, type RunMessage } from "~/i18n/messages";
 import { REALTIME_SALES_FILE, REALTIME_SHIPPING_FILE, realtimeCsv, realtimeFileName, type PendingRow, type RealtimeFileKind } from "./realtime-files";
@@ -190,7 +190,7 @@ export async function exportRealtimeLogs(_context?: FeedRunContext, options: Upl
   if (files.length) {
     let done = 0;
     try {
-      await withTransport(settings, async (transport) => {
+      await withAs400Transport(settings, async (transport) => {
         for (const file of files) {
           // Claimed under a lease renewed while it uploads (processed_at, as outbound.server.ts does, D69):
           // runs are one at a time through the feed's lock, but a direct call must not upload a file twice either.

@@ -31,11 +31,24 @@ export function StandalonePolaris({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded"; apiKey: string; children: ReactNode }) {
+export function AppShell({
+  mode,
+  apiKey,
+  attentionCount,
+  children,
+}: {
+  mode: "local" | "embedded";
+  apiKey: string;
+  attentionCount: number;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const i18n = usePolarisTranslations();
   const [navigationOpen, setNavigationOpen] = useState(false);
+  // Needs attention shows how many items wait: the admin's menu takes words only, so the count is in them.
+  const label = (link: (typeof NAV_LINKS)[number]) =>
+    link.url === "/attention" && attentionCount > 0 ? t("nav.attention_count", { count: attentionCount }) : t(link.label);
 
   if (mode === "embedded") {
     return (
@@ -46,7 +59,7 @@ export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded
           </a>
           {NAV_LINKS.map((link) => (
             <a key={link.url} href={withLocale(link.url, location.search)}>
-              {t(link.label)}
+              {label(link)}
             </a>
           ))}
         </NavMenu>
@@ -61,7 +74,14 @@ export function AppShell({ mode, apiKey, children }: { mode: "local" | "embedded
   const navigation = (
     <Navigation location={location.pathname}>
       <Navigation.Section
-        items={[{ url: "/", label: t("nav.home"), exactMatch: true }, ...NAV_LINKS.map((link) => ({ url: link.url, label: t(link.label) }))]}
+        items={[
+          { url: "/", label: t("nav.home"), exactMatch: true },
+          ...NAV_LINKS.map((link) => ({
+            url: link.url,
+            label: t(link.label),
+            ...(link.url === "/attention" && attentionCount > 0 ? { badge: String(attentionCount) } : {}),
+          })),
+        ]}
       />
     </Navigation>
   );

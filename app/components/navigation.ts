@@ -7,6 +7,9 @@ export const NAV_LINKS = [
   { url: "/special_order", label: "nav.special_order" },
   { url: "/eod/report", label: "nav.eod" },
   { url: "/product", label: "nav.product" },
+  // Issue 30: what waits for a person (labelled with its count by the shell), and where its alerts are set.
+  { url: "/attention", label: "nav.attention" },
+  { url: "/settings", label: "nav.settings" },
 ] as const;
 
 export const HOME_LINK_GROUPS = [

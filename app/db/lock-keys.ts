@@ -22,4 +22,8 @@ export const LOCK_KEYS = {
   eod: 72_700_031,
   /** One background run per key anywhere (second key: the run's lock key, app/runs/runs.server.ts). */
   backgroundRun: 72_700_040,
+  /** One Needs attention sweep at a time (items opened once, alerts queued once). */
+  attentionSweep: 72_700_050,
+  /** One alert delivery round at a time (an alert sent once). */
+  attentionAlerts: 72_700_051,
 } as const;

@@ -7,7 +7,7 @@ import type { Vendor } from "~/db/generated/client";
 import { env } from "~/env.server";
 import { decryptSecret, vendorPasswordBinding } from "~/lib/secrets.server";
 import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
-import { withTransport } from "@edi/transport";
+import { vendorPartner, withPartnerTransport } from "~/transfers/partner-contact.server";
 import { vendorLog, writeLogs } from "./flow/context.server";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "@edi/transport";
 
@@ -36,7 +36,7 @@ export async function withVendorTransport<T>(
   work: (transport: VendorTransport) => Promise<T>,
   options: { pinOnlyIf?: (result: T) => boolean } = {},
 ): Promise<T> {
-  return withTransport(vendorConnectionSettings(vendor), async (transport) => {
+  return withPartnerTransport(vendorPartner(vendor.id), vendorConnectionSettings(vendor), async (transport) => {
     const firstKey = !vendor.sftp_host_key && transport.hostKey ? transport.hostKey : null;
     if (firstKey && !options.pinOnlyIf) await pinFirstKey(vendor, firstKey);
     const result = await work(transport);

@@ -6,8 +6,7 @@
 // batch that Retry Previous (or the next scheduled run) sends again, the very
 // same bytes under the same name.
 import prisma from "~/db.server";
-import { as400ConnectionSettings } from "~/as400/connection.server";
-import { withTransport } from "@edi/transport";
+import { as400ConnectionSettings, withAs400Transport } from "~/as400/connection.server";
 import { BATCH_FILE_COLUMNS, batchFileRow, EOD_FOLDER, type PendingRow } from "./batch-file";
 import { withEodLock } from "./lock.server";
 import { errorMessage } from "~/lib/error-message";
@@ -127,7 +126,7 @@ export async function sendBatch(batchId: number): Promise<BatchSummary> {
   let failure: string | null = null;
   try {
     if (!settings) throw new As400NotConfiguredError();
-    await withTransport(settings, async (transport) => {
+    await withAs400Transport(settings, async (transport) => {
       // The AS400's folders are ours to lay out (as for the 810/846 copies).
       await transport.makeFolder(EOD_FOLDER);
       await transport.upload(EOD_FOLDER, batch.file_name, Buffer.from(batch.content));

@@ -32,6 +32,8 @@ export interface ColumnSpec {
    * search still match `field`, the English text.
    */
   codeField?: string;
+  /** A filter of the column's own: the where of the values chosen (an age given as "older than"), instead of matching them. */
+  filterWhere?: (values: string[]) => Where;
 }
 
 export interface ResolvedColumn {
@@ -47,6 +49,7 @@ export interface ResolvedColumn {
   searchable: boolean;
   links?: GridLink[];
   codeField?: string;
+  filterWhere?: (values: string[]) => Where;
   /** A message when `value` cannot filter this column. */
   checkFilterValue(value: string): CodedMessage | null;
 }
@@ -120,6 +123,7 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
     searchable: field !== null && (spec.searchable ?? (spec.dataType === "text" && filter === "text")),
     links: spec.links,
     codeField: spec.codeField,
+    filterWhere: spec.filterWhere,
     checkFilterValue(value) {
       if (filter === "select" && spec.options && !(value in spec.options)) {
         return message("errors.validation.option", { value, allowed: Object.keys(spec.options).join(", ") });
@@ -152,7 +156,9 @@ export function buildWhere(grid: GridDefinition, query: ListQuery): Where {
   for (const column of grid.columns) {
     const values = query.filters[column.key];
     if (!values?.length || !column.field) continue;
-    if (column.filter === "select" || column.valueType === "int") {
+    if (column.filterWhere) {
+      and.push(column.filterWhere(values));
+    } else if (column.filter === "select" || column.valueType === "int") {
       and.push({ [column.field]: { in: values.map((value) => coerce(column, value)) } });
     } else {
       and.push({ OR: values.map((value) => ({ [column.field!]: { contains: value, mode: "insensitive" } })) });

@@ -3,7 +3,19 @@
 import type { TFunction } from "i18next";
 
 export type GridResource =
-  "log" | "request" | "response" | "order" | "mapping" | "special_order" | "vendor" | "assignment" | "product" | "store" | "error" | "operation";
+  | "log"
+  | "request"
+  | "response"
+  | "order"
+  | "mapping"
+  | "special_order"
+  | "vendor"
+  | "assignment"
+  | "product"
+  | "store"
+  | "error"
+  | "operation"
+  | "attention_item";
 
 export function resourceNames(t: TFunction, resource: GridResource): { singular: string; plural: string } {
   return { singular: t(`grid.resources.${resource}.singular`), plural: t(`grid.resources.${resource}.plural`) };

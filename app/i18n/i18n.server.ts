@@ -26,7 +26,12 @@ const translators = new Map<string, ReturnType<typeof i18nServer.getFixedT<"comm
  * so edited texts show without a restart.
  */
 export function translatorFor(request: Request) {
-  const locale = localeFromUrl(request.url);
+  return translatorForLanguage(localeFromUrl(request.url));
+}
+
+/** The same, for a reader who is not a request: an e-mail's recipient, in the language they chose. */
+export function translatorForLanguage(language: string) {
+  const locale = (i18nConfig.supportedLngs as readonly string[]).includes(language) ? language : "en";
   if (process.env.NODE_ENV === "development") return i18nServer.getFixedT(locale, "common");
   let translator = translators.get(locale);
   if (!translator) {

@@ -1,7 +1,7 @@
 // Home (spec 001 §2): the Daily Sales block, loaded in the browser from
 // /api/daily_sales (what each figure means: docs/decisions.md D19), and the link groups.
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Box, Card, InlineGrid, Link, SkeletonBodyText, SkeletonDisplayText, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Link, SkeletonBodyText, SkeletonDisplayText, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
@@ -14,21 +14,23 @@ import type { DailySales, NetSalesDay } from "~/orders/daily-sales.server";
 import { shopName } from "~/shopify/shop.server";
 import { shopifyAdminFor } from "~/shopify/admin-client.server";
 import { scopesToApprove } from "~/shopify/granted-scopes.server";
+import { openAttentionCount } from "~/attention/queue.server";
 
 export const loader = pageLoader(async ({ staff }) => {
-  const [shop, toApprove] = await Promise.all([shopName(staff), scopesToApprove(shopifyAdminFor(staff), staff.shop)]);
-  return { shop, toApprove };
+  const [shop, toApprove, attention] = await Promise.all([shopName(staff), scopesToApprove(shopifyAdminFor(staff), staff.shop), openAttentionCount()]);
+  return { shop, toApprove, attention };
 });
 
 type DailySalesAnswer = DailySales & { history: NetSalesDay[] };
 
 export default function Home() {
   const { t } = useTranslation();
-  const { shop, toApprove } = useLoaderData<typeof loader>();
+  const { shop, toApprove, attention } = useLoaderData<typeof loader>();
   return (
     <AppPage title={t("home.title")} subtitle={shop ? t("home.connected", { shop }) : undefined}>
       <BlockStack gap="400">
         {toApprove && <AccessToApprove scopes={toApprove} />}
+        <AttentionTile count={attention} />
         <DailySalesBlock />
         <div className="home-groups">
           {HOME_LINK_GROUPS.map((group) => (
@@ -50,6 +52,31 @@ export default function Home() {
         </div>
       </BlockStack>
     </AppPage>
+  );
+}
+
+/** Home's Needs attention tile: rendered with the page, so it never moves what is below it. */
+function AttentionTile({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t("home.attention.title")}>
+      <Card>
+        <InlineStack align="space-between" blockAlign="center" gap="400">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">
+              {t("home.attention.title")}
+            </Text>
+            <Text as="p" tone={count > 0 ? "critical" : "subdued"}>
+              {count > 0 ? t("home.attention.count", { count }) : t("home.attention.none")}
+            </Text>
+          </BlockStack>
+          <InlineStack gap="300">
+            <Link url="/attention">{t("home.attention.open")}</Link>
+            <Link url="/settings">{t("home.attention.settings")}</Link>
+          </InlineStack>
+        </InlineStack>
+      </Card>
+    </section>
   );
 }
 

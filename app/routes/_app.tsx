@@ -3,6 +3,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
+import { openAttentionCount } from "~/attention/queue.server";
 import { requireStaff } from "~/auth.server";
 import { AdminLoading } from "~/components/AdminLoading";
 import { AppShell } from "~/components/AppShell";
@@ -10,13 +11,15 @@ import { env } from "~/env.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  return { mode: staff.mode, apiKey: env().SHOPIFY_API_KEY ?? "" };
+  // The navigation's count; a database that cannot answer it leaves the count out, not the page.
+  const attentionCount = await openAttentionCount().catch(() => 0);
+  return { mode: staff.mode, apiKey: env().SHOPIFY_API_KEY ?? "", attentionCount };
 }
 
 export default function AppLayout() {
-  const { mode, apiKey } = useLoaderData<typeof loader>();
+  const { mode, apiKey, attentionCount } = useLoaderData<typeof loader>();
   return (
-    <AppShell mode={mode} apiKey={apiKey}>
+    <AppShell mode={mode} apiKey={apiKey} attentionCount={attentionCount}>
       {mode === "embedded" && <AdminLoading />}
       <Outlet />
     </AppShell>

@@ -11,7 +11,7 @@
 //   reported, and a failure of the database applies nothing of the file.
 import { createHash } from "node:crypto";
 import prisma from "~/db.server";
-import { as400ConnectionSettings } from "~/as400/connection.server";
+import { as400ConnectionSettings, withAs400Transport } from "~/as400/connection.server";
 import type { FeedOutcome, FeedRunContext } from "~/feeds/runner.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message } from "~/runs/messages";
@@ -19,7 +19,6 @@ import { englishText } from "~/i18n/english.server";
 import { plainText, ReaderText, type CodedMessage, type RunMessage } from "~/i18n/messages";
 import { applyReceivedInboundFiles, fetchAs400Files, rowsNotApplied, type InboundFileKind } from "~/as400/inbound-files.server";
 import { readHeaderedCsv } from "~/as400/headered-csv";
-import { withTransport } from "@edi/transport";
 import { insertAssignments, planAssignments, withRetry, type AssignmentLine } from "./assignments.server";
 import { ACTIVE_ASSIGNMENT, ASSIGN_STATUS, FINISHED_ORDER_STATUSES } from "./assignment-status.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
@@ -168,7 +167,7 @@ export async function autoAssignmentFileOutcome(now = new Date()) {
   const settings = as400ConnectionSettings();
   try {
     if (!settings) throw new Error("the AS400 is not configured (AS400_HOST)");
-    await withTransport(settings, async (transport) => {
+    await withAs400Transport(settings, async (transport) => {
       await transport.makeFolder(AUTO_ASSIGNMENT_FOLDER);
       await transport.upload(AUTO_ASSIGNMENT_FOLDER, fileName, content);
     });

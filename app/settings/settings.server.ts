@@ -4,16 +4,18 @@
 // the way out (a value stored by an older version falls back to its default).
 import { z } from "zod";
 import prisma from "~/db.server";
+import { env } from "~/env.server";
 import { supportedLngs } from "~/i18n/config";
+import { message } from "~/i18n/messages";
 import { coded, parseInput } from "~/lib/validation.server";
 import { ATTENTION_KINDS, IMMEDIATE_KINDS_DEFAULT } from "./attention-kinds";
 
 const hours = (field: string) =>
   z.coerce
-    .number({ message: coded("settings.errors.hours", { field: `settings.fields.${field}` }) })
-    .int(coded("settings.errors.hours", { field: `settings.fields.${field}` }))
-    .min(1, coded("settings.errors.hours", { field: `settings.fields.${field}` }))
-    .max(8760, coded("settings.errors.hours", { field: `settings.fields.${field}` }));
+    .number({ message: coded("settings.errors.hours", { field: message(`settings.fields.${field}`) }) })
+    .int(coded("settings.errors.hours", { field: message(`settings.fields.${field}`) }))
+    .min(1, coded("settings.errors.hours", { field: message(`settings.fields.${field}`) }))
+    .max(8760, coded("settings.errors.hours", { field: message(`settings.fields.${field}`) }));
 
 export const ServiceLevelsSchema = z.object({
   sla_997_hours: hours("sla_997_hours"),
@@ -94,4 +96,27 @@ export async function saveSettings(body: unknown, updatedBy: string): Promise<Se
     }),
   ]);
   return getSettings();
+}
+
+/** What the Settings screen shows besides the values: whether e-mail can go out at all (SMTP_URL), never its password. */
+export function alertChannelStatus(settings: Settings, smtpUrl: string | undefined) {
+  let smtpHost: string | null = null;
+  try {
+    smtpHost = smtpUrl ? new URL(smtpUrl).host : null;
+  } catch {
+    smtpHost = null;
+  }
+  const recipients = settings.alerts.recipients.length;
+  return {
+    smtp_host: smtpHost,
+    /** Nothing would be sent: no recipient with e-mail on, and no webhook. */
+    nothing_sent: !(recipients > 0 && smtpHost) && !settings.alerts.webhook_url,
+    email_off: recipients > 0 && !smtpHost,
+  };
+}
+
+/** The Settings screen's data: the values, whether alerts can go out, and the zone the digest's time is in. */
+export async function settingsForScreen(given?: Settings) {
+  const settings = given ?? (await getSettings());
+  return { settings, status: alertChannelStatus(settings, env().SMTP_URL), timezone: env().APP_TIMEZONE };
 }

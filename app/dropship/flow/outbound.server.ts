@@ -7,13 +7,12 @@ import { englishText, logMessage } from "~/i18n/english.server";
 import { message } from "~/i18n/messages";
 import prisma from "~/db.server";
 import type { Prisma, Transmission, Vendor } from "~/db/generated/client";
-import { withTransport } from "@edi/transport";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { message as runMessage } from "~/runs/messages";
 import { PathError, TransportError } from "@edi/transport";
 import { parentOf } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
-import { as400ConnectionSettings } from "~/as400/connection.server";
+import { as400ConnectionSettings, withAs400Transport } from "~/as400/connection.server";
 import { AS400_COPY_ROOTS, insideAs400CopyRoot } from "~/as400/copy-folders";
 import { StepReport, vendorLog, writeLogs, type LogEntry } from "./context.server";
 import { claimUpload, type UploadLease, type UploadLeaseOptions, uploadHolder } from "~/transfers/upload-lease.server";
@@ -249,7 +248,7 @@ export async function deliverAs400Copies(report: StepReport, onlySet?: "810" | "
     ]),
   );
   try {
-    await withTransport(settings, async (transport) => {
+    await withAs400Transport(settings, async (transport) => {
       for (const transmission of pending) {
         await uploadEach([transmission], transport, transmission.vendor_id ? (vendors.get(transmission.vendor_id) ?? null) : null, report, options);
       }
