@@ -171,11 +171,11 @@ function itemMessage(t: MessageTranslate, language: string, item: ItemRow): Outg
   const lines = itemLines(t, language, item);
   const queue = appUrl(withLanguage("/attention", language));
   const text = [
-    `${lines.kind}: ${lines.reason}`,
+    t("attention.mail.line", { label: lines.kind, text: lines.reason }),
     lines.detail,
     lines.since,
-    `${t("attention.mail.open")}: ${lines.url}`,
-    `${t("attention.mail.queue")}: ${queue}`,
+    t("attention.mail.line", { label: t("attention.mail.open"), text: lines.url }),
+    t("attention.mail.line", { label: t("attention.mail.queue"), text: queue }),
   ]
     .filter(Boolean)
     .join("\n");
@@ -201,9 +201,9 @@ function listBody(t: MessageTranslate, language: string, items: ItemRow[]) {
   const more = items.length - shown.length;
   const queue = appUrl(withLanguage("/attention", language));
   const text = [
-    ...shown.map(({ lines }) => `- ${lines.kind}: ${lines.reason} (${lines.since}) ${lines.url}`),
+    ...shown.map(({ lines }) => `- ${t("attention.mail.line", { label: lines.kind, text: lines.reason })} (${lines.since}) ${lines.url}`),
     ...(more > 0 ? [t("attention.mail.more", { count: more })] : []),
-    `${t("attention.mail.queue")}: ${queue}`,
+    t("attention.mail.line", { label: t("attention.mail.queue"), text: queue }),
   ].join("\n");
   const html = [
     "<ul>",
@@ -238,7 +238,7 @@ function digestMessage(t: MessageTranslate, language: string, items: ItemRow[], 
   const zone = env().APP_TIMEZONE;
   const counts = new Map<string, number>();
   for (const item of items) counts.set(item.kind, (counts.get(item.kind) ?? 0) + 1);
-  const summary = [...counts].map(([kind, count]) => `${t(`attention.kinds.${kind}`)}: ${count}`);
+  const summary = [...counts].map(([kind, count]) => t("attention.mail.line", { label: t(`attention.kinds.${kind}`), text: count }));
   const subject = t("attention.mail.digest_subject", { count: items.length, date: dayIn(zone, now) });
   const body = listBody(t, language, items);
   return {

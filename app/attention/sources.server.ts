@@ -102,7 +102,7 @@ const vendorExceptions: Source = async () => {
       FROM dropship_request r
       JOIN dropship_vendor v ON v.id = r.vendor_id
       JOIN assignment a ON a.id = r.assignment_id
-     WHERE r.status IN ('rejected', 'backordered') AND r.archived_at IS NULL AND a.status NOT IN (5, 6)
+     WHERE r.status IN ('rejected', 'backordered') AND r.archived_at IS NULL AND a.assign_status NOT IN (5, 6)
     UNION ALL
     SELECT r.request_id, r.po_number, r.item_sku, c.qty, r.vendor_id, v.name, 'cancel_refused', c.answer_codes, c.answer_note, NULL,
            COALESCE(c.answered_at, c.updated_at)
