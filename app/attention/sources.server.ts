@@ -3,7 +3,7 @@
 // The sweep opens an item for a cause it has not seen and resolves the items
 // whose cause is no longer answered, so a query is the whole rule of its kind:
 // what makes it open and, by the same WHERE, what makes it go.
-import prisma from "~/db.server";
+import type { PrismaClient } from "~/db/client.server";
 import { message, type CodedMessage } from "~/i18n/messages";
 import type { Settings } from "~/settings/settings.server";
 import type { AttentionKind } from "~/settings/attention-kinds";
@@ -25,6 +25,7 @@ export interface Cause {
 export interface SourceContext {
   now: Date;
   settings: Settings;
+  db: PrismaClient;
 }
 
 type Source = (context: SourceContext) => Promise<Cause[]>;
@@ -35,9 +36,9 @@ const requestLink = (id: number) => `/dropship/requests/revise?id=${id}`;
 const REFUSED_FILE_DAYS = 14;
 
 /** Requests past their vendor's service level, by the first answer missing (D238). */
-const lateRequests: Source = async ({ now, settings }) => {
+const lateRequests: Source = async ({ now, settings, db }) => {
   const levels = settings.service_levels;
-  const rows = await prisma.$queryRaw<
+  const rows = await db.$queryRaw<
     Array<{
       request_id: number;
       po_number: string;
@@ -81,8 +82,8 @@ const lateRequests: Source = async ({ now, settings }) => {
 };
 
 /** Lines the vendor rejected or backordered whose assignment still waits on it; refused cancellations not settled by a shipment. */
-const vendorExceptions: Source = async () => {
-  const rows = await prisma.$queryRaw<
+const vendorExceptions: Source = async ({ db }) => {
+  const rows = await db.$queryRaw<
     Array<{
       request_id: number;
       po_number: string;
@@ -134,8 +135,8 @@ const vendorExceptions: Source = async () => {
 };
 
 /** Incoming files refused (a vendor's or the AS400's), until the partner delivers the same name again and it is applied. */
-const refusedFiles: Source = async ({ now }) => {
-  const rows = await prisma.$queryRaw<
+const refusedFiles: Source = async ({ now, db }) => {
+  const rows = await db.$queryRaw<
     Array<{
       id: number;
       file_name: string;
@@ -171,8 +172,8 @@ const refusedFiles: Source = async ({ now }) => {
 };
 
 /** Shipments Shopify refused to fulfil (kept and tried again, or failed for want of the order). */
-const refusedFulfilments: Source = async () => {
-  const rows = await prisma.$queryRaw<
+const refusedFulfilments: Source = async ({ db }) => {
+  const rows = await db.$queryRaw<
     Array<{ id: number; po_number: string; vendor_id: number; vendor_name: string; detail: string; tracking_number: string | null; since: Date }>
   >`
     SELECT id, po_number, vendor_id, vendor_name, detail, tracking_number, updated_at AS since
@@ -190,10 +191,8 @@ const refusedFulfilments: Source = async () => {
 };
 
 /** A vendor's stock Shopify refused at its last push (the latest inventory line of each vendor is an error). */
-const refusedInventory: Source = async ({ now }) => {
-  const rows = await prisma.$queryRaw<
-    Array<{ vendor_id: number | null; vendor_name: string | null; message: string; message_code: unknown; created_at: Date }>
-  >`
+const refusedInventory: Source = async ({ now, db }) => {
+  const rows = await db.$queryRaw<Array<{ vendor_id: number | null; vendor_name: string | null; message: string; message_code: unknown; created_at: Date }>>`
     SELECT DISTINCT ON (COALESCE(vendor_name, '')) vendor_id, vendor_name, message, message_code, status, created_at
       FROM dropship_log
      WHERE action = 'shopify_inventory' AND created_at > ${new Date(now.getTime() - 7 * 86_400_000)}
@@ -213,8 +212,8 @@ const refusedInventory: Source = async ({ now }) => {
 };
 
 /** Special orders Shopify (or the pull's rules) refused, not yet answered by a revision. */
-const refusedOrders: Source = async () => {
-  const rows = await prisma.$queryRaw<
+const refusedOrders: Source = async ({ db }) => {
+  const rows = await db.$queryRaw<
     Array<{ id: number; special_order_id: number; store_ticket: string; error_message: string; error_code: unknown; created_at: Date }>
   >`
     SELECT id, special_order_id, store_ticket, error_message, error_code, created_at FROM special_order_error WHERE resolved_at IS NULL`;
@@ -230,8 +229,8 @@ const refusedOrders: Source = async () => {
 };
 
 /** Feeds whose last run failed: their age is the first failure since the last clean run. */
-const failedFeeds: Source = async () => {
-  const rows = await prisma.$queryRaw<Array<{ name: string; since: Date | null; last_failed_at: Date; error: string | null }>>`
+const failedFeeds: Source = async ({ db }) => {
+  const rows = await db.$queryRaw<Array<{ name: string; since: Date | null; last_failed_at: Date; error: string | null }>>`
     SELECT f.name, f.last_failed_at,
            (SELECT min(l.created_at) FROM feed_log l
              WHERE l.feed_name = f.name AND l.type = 'failed' AND l.created_at > COALESCE(f.last_finished_at, '-infinity')) AS since,
@@ -250,8 +249,8 @@ const failedFeeds: Source = async () => {
 };
 
 /** A vendor's server or the AS400 that failed its last N connections in a row (D241). */
-const unreachablePartners: Source = async ({ settings }) => {
-  const rows = await prisma.$queryRaw<
+const unreachablePartners: Source = async ({ settings, db }) => {
+  const rows = await db.$queryRaw<
     Array<{ partner: string; vendor_id: number | null; vendor_name: string | null; failures: number; first_failed_at: Date; last_error: string | null }>
   >`
     SELECT c.partner, c.vendor_id, v.name AS vendor_name, c.failures, c.first_failed_at, c.last_error
@@ -275,8 +274,8 @@ const unreachablePartners: Source = async ({ settings }) => {
 };
 
 /** 810 lines that do not match their PO (D242), until a corrected invoice matches or staff dismiss them. */
-const invoiceMismatches: Source = async () => {
-  const rows = await prisma.$queryRaw<
+const invoiceMismatches: Source = async ({ db }) => {
+  const rows = await db.$queryRaw<
     Array<{
       id: number;
       vendor_id: number;

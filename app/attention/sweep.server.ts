@@ -4,6 +4,7 @@
 // an item is opened once and its alerts are stored before anything is sent
 // (D240). Run by the needs_attention feed and after the drop-ship steps.
 import prisma from "~/db.server";
+import type { PrismaClient } from "~/db/client.server";
 import { LOCK_KEYS } from "~/db/lock-keys";
 import { englishText } from "~/i18n/english.server";
 import { logger } from "~/observability/logger.server";
@@ -22,14 +23,15 @@ export interface SweepResult {
   failedKinds: AttentionKind[];
 }
 
-export async function sweepAttention(now = new Date(), settingsGiven?: Settings): Promise<SweepResult> {
-  const settings = settingsGiven ?? (await getSettings());
+/** `db`: the app's client; the demo seed gives its own (it fills another database). */
+export async function sweepAttention(now = new Date(), settingsGiven?: Settings, db: PrismaClient = prisma): Promise<SweepResult> {
+  const settings = settingsGiven ?? (await getSettings(db));
   const causes: Cause[] = [];
   const sweptKinds: AttentionKind[] = [];
   const failedKinds: AttentionKind[] = [];
   for (const source of ATTENTION_SOURCES) {
     try {
-      causes.push(...(await source.read({ now, settings })));
+      causes.push(...(await source.read({ now, settings, db })));
       sweptKinds.push(...source.kinds);
     } catch (error) {
       // One source that fails leaves its items alone; the others are still swept.
@@ -39,7 +41,7 @@ export async function sweepAttention(now = new Date(), settingsGiven?: Settings)
   }
   const rows = causes.map((cause) => ({ ...cause, reasonText: englishText(cause.reason) }));
 
-  return prisma.$transaction(
+  return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_KEYS.attentionSweep})`;
       // New causes open an item; an open item's words follow its cause (a count of failures grows), its age does not.

@@ -4,6 +4,7 @@
 // the way out (a value stored by an older version falls back to its default).
 import { z } from "zod";
 import prisma from "~/db.server";
+import type { PrismaClient } from "~/db/client.server";
 import { env } from "~/env.server";
 import { supportedLngs } from "~/i18n/config";
 import { message } from "~/i18n/messages";
@@ -66,8 +67,8 @@ const SCHEMAS = { service_levels: ServiceLevelsSchema, alerts: AlertSettingsSche
 type Key = keyof typeof SCHEMAS;
 
 /** Every setting, each stored value checked again (one that no longer passes is its default). */
-export async function getSettings(): Promise<Settings> {
-  const rows = await prisma.appSetting.findMany({ where: { key: { in: Object.keys(SCHEMAS) } } });
+export async function getSettings(db: Pick<PrismaClient, "appSetting"> = prisma): Promise<Settings> {
+  const rows = await db.appSetting.findMany({ where: { key: { in: Object.keys(SCHEMAS) } } });
   const settings = structuredClone(DEFAULT_SETTINGS);
   for (const row of rows) {
     const key = row.key as Key;

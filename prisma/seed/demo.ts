@@ -13,6 +13,7 @@ import { seedSpecialOrders } from "./special-orders";
 import { seedSalesDemo } from "./sales";
 import { seedRealtimeLogs } from "./realtime-logs";
 import { seedEod } from "./eod";
+import { seedAttention } from "./attention";
 import { DEMO_STORE_LOCATIONS } from "../../app/shopify/stand-in-shop";
 import { dateOnly, dayIn } from "../../app/lib/app-time";
 import { syncVendorSources } from "../../app/sales/vendor-sources.server";
@@ -958,6 +959,8 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         ),
     });
     await seedSalesDemo(db);
+    // Last: the sweep reads the state everything above made.
+    await seedAttention(db, now, vendors[5].id);
     return true;
   } finally {
     await db.$disconnect();
