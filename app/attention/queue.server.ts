@@ -45,9 +45,9 @@ export const attentionGrid = defineGrid({
     },
     { key: "kind", label: "attention.columns.kind", dataType: "select", options: optionsFrom(ATTENTION_KINDS, "attention.kinds"), tones: KIND_TONES },
     { key: "vendor_name", label: "attention.columns.vendor", dataType: "text" },
-    { key: "reason", label: "attention.columns.reason", dataType: "text", codeField: "reason_code" },
+    { key: "attention_reason", field: "reason", label: "attention.columns.reason", dataType: "text", codeField: "reason_code" },
     {
-      key: "detail",
+      key: "attention_detail",
       field: "detail_code",
       codeField: "detail_code",
       label: "attention.columns.detail",

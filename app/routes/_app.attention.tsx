@@ -85,7 +85,7 @@ export default function NeedsAttention() {
         secondaryActions={[{ content: t("buttons.cancel"), onAction: () => setDismissing(null) }]}
       >
         <Modal.Section>
-          <Text as="p">{typeof dismissing?.reason === "string" ? dismissing.reason : ""}</Text>
+          <Text as="p">{typeof dismissing?.attention_reason === "string" ? dismissing.attention_reason : ""}</Text>
           <TextField
             label={t("attention.note")}
             value={note}

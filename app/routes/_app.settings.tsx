@@ -82,7 +82,7 @@ export default function SettingsPage() {
             <p>{t("settings.nothing_sent")}</p>
           </Banner>
         )}
-        {status.email_off && (
+        {status.email_off && !status.nothing_sent && (
           <Banner tone="warning" title={t("settings.email_off_title")}>
             <p>{t("settings.email_off")}</p>
           </Banner>

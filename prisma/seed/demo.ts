@@ -185,6 +185,7 @@ export const FEEDS: Array<[string, string]> = [
   ["assignment_import", "*/20 * * * *"],
   ["realtime_as400_export", "* * * * *"],
   ["location_sync", "15 * * * *"],
+  ["needs_attention", "*/5 * * * *"],
 ];
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");

@@ -68,6 +68,8 @@ const PAGES: Array<(ids: Ids) => string> = [
   () => "/product/category_tags_mapping",
   () => "/product/category_tags_mapping/edit",
   (ids) => `/product/category_tags_mapping/edit?id=${ids.mapping}`,
+  () => "/attention",
+  () => "/settings",
   () => "/no/such/page",
 ];
 

@@ -421,7 +421,7 @@ describe("the queue", () => {
       ["late_997", "Vendor DS99"],
       ["late_997", "Vendor DS99"],
     ]);
-    expect(all.data.data.map((row) => JSON.stringify(row.reason))).toEqual([expect.stringContaining("SKU-O"), expect.stringContaining("SKU-N")]);
+    expect(all.data.data.map((row) => JSON.stringify(row.attention_reason))).toEqual([expect.stringContaining("SKU-O"), expect.stringContaining("SKU-N")]);
     expect((await listAttention(new URLSearchParams({ since: "24h" }))).data.total).toBe(1);
     expect((await listAttention(new URLSearchParams({ vendor_name: "ds99" }))).data.total).toBe(2);
     expect((await listAttention(new URLSearchParams({ vendor_name: "nobody" }))).data.total).toBe(0);

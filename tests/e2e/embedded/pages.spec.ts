@@ -70,6 +70,8 @@ test("every page of both specs loads inside the admin without an error", async (
     ["/product/category_tags_mapping", "AS400 Category to Shopify Tags Mappings"],
     ["/product/category_tags_mapping/edit", "Create Mapping"],
     [`/product/category_tags_mapping/edit?id=${ids.mapping}`, "Edit Mapping"],
+    ["/attention", "Needs Attention"],
+    ["/settings", "Settings"],
   ];
   for (const [path, heading] of pages) {
     await test.step(path, async () => {
