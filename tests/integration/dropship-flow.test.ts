@@ -217,6 +217,8 @@ describe("the drop-ship flow", () => {
       }
     ).fulfillment;
     expect(input.trackingInfo.number).toBe(shipment.tracking_number);
+    // The vendor's default (D243): Shopify e-mails the customer the tracking number.
+    expect((fulfilments[0].variables as { fulfillment: { notifyCustomer: boolean } }).fulfillment.notifyCustomer).toBe(true);
     expect(input.trackingInfo.company).toBe(shipment.tracking_carrier);
     expect(input.lineItemsByFulfillmentOrder[0].fulfillmentOrderLineItems[0].quantity).toBe(2);
     // Fulfilled at the vendor's location: its stock there went down by what shipped.
@@ -270,7 +272,7 @@ describe("the drop-ship flow", () => {
     expect(JSON.parse(feedLogs.data.data[0].meta as string).message).toMatch(/^1 Datei an 1 Lieferant gesendet/);
   });
 
-  it("exchanges CSV with a vendor over FTP the same way", async () => {
+  it("exchanges CSV with a vendor over FTP the same way; a vendor set not to notify customers fulfils without Shopify's e-mail", async () => {
     const vendor = await createVendor("Cascade Apparel", "DS71", {
       transfer_mechanism_id: 2,
       sftp_port: ftp.port,
@@ -278,6 +280,7 @@ describe("the drop-ship flow", () => {
       edi997_enabled: 0,
       edi810_enabled: 0,
       edi856_file_contents_regex: "tracking_number",
+      notify_customer: 0,
     });
     const assignment = await pendingAssignment(vendor, "SKU-71001", 1);
     await populateShipRequests();
@@ -290,7 +293,9 @@ describe("the drop-ship flow", () => {
     const result = await processShipResponses();
     expect(result.error).toBe(false);
     expect((await prisma.assignment.findUniqueOrThrow({ where: { id: assignment.id } })).assign_status).toBe(4);
-    expect(await calls("FulfillmentCreate")).toHaveLength(1);
+    const fulfilments = await calls("FulfillmentCreate");
+    expect(fulfilments).toHaveLength(1);
+    expect((fulfilments[0].variables as { fulfillment: { notifyCustomer: boolean } }).fulfillment.notifyCustomer).toBe(false);
   });
 });
 

@@ -46,6 +46,8 @@ interface DueShipment {
   /** The Shopify location of the assignment's source (the vendor's, D48): the fulfilment is made there when it can be (D169). */
   location_id: string | null;
   shopify_location_status: string | null;
+  /** The vendor's "Notify Customer on Shipment" (D243). */
+  notify_customer: number;
 }
 
 type Outcome = { due: DueShipment; fulfilment: FulfillmentOutcome } | { due: DueShipment; failure: string; noOrder?: true };
@@ -69,8 +71,9 @@ export async function fulfilShipments(report: StepReport, options: { responseIds
       SELECT r.id, r.vendor_id, r.vendor_name, r.po_number, r.order_increment_id, r.item_sku, r.qty, r.tracking_number, r.tracking_carrier,
              q.request_id, q.order_increment_id AS request_order, q.item_sku AS request_sku, q.qty AS request_qty, q.assignment_id,
              coalesce(a.shopify_order_id, o.shopify_order_id) AS shopify_order_id, s.shopify_location_id AS location_id,
-             a.shopify_location_status
+             a.shopify_location_status, v.notify_customer
         FROM dropship_response r
+        JOIN dropship_vendor v ON v.id = r.vendor_id
         JOIN dropship_request q ON q.request_id = r.request_id
         JOIN assignment a ON a.id = q.assignment_id
         LEFT JOIN inventory_source s ON s.source_code = a.store_id
@@ -157,6 +160,8 @@ async function askShopify(admin: ShopifyAdmin, views: Map<string, OrderFulfillme
       trackingNumber: due.tracking_number!,
       carrier: due.tracking_carrier,
       locationId: due.location_id,
+      // Shopify's shipping e-mail with the tracking number, as the vendor is set (D243).
+      notifyCustomer: due.notify_customer === 1,
     });
     crashPoint("after-fulfilment-call");
     return { due, fulfilment };
