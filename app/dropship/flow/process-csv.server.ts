@@ -66,9 +66,13 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
           invoice.lines.map((line) => ({
             invoiceNumber: invoice.invoiceNumber,
             poNumber: line.poNumber,
+            lineNumber: String(line.line),
             sku: line.sku,
             quantity: line.quantity,
+            unitCost: line.unitPrice,
             amount: line.lineTotal,
+            // The CSV's shipping is the invoice's charge, kept apart from the lines' cost (D242).
+            invoiceCharges: invoice.shipping || null,
           })),
         );
         applied += invoice.lines.length;

@@ -4,7 +4,8 @@ import { logMessage } from "~/i18n/english.server";
 import { message } from "~/i18n/messages";
 import { availableQuantity, documentFaults, judgeFaults, type LocatedDocument } from "@edi/documents";
 import { ParseWorkerError, readAndMapX12, type X12Read } from "../parse/pool.server";
-import type { LineStatus } from "@edi/documents";
+import type { Charge, LineStatus } from "@edi/documents";
+import { netCharges } from "../invoice-checks";
 import { allTrackingNumbers, type ShipNotice } from "@edi/documents";
 import type { TradingProfile } from "@edi/vendor-profile";
 import { type Fault } from "@edi/x12";
@@ -133,7 +134,7 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
         break;
       case "810": {
         const invoice = mapped.document;
-        await applyInSlices(context, invoiceLines(invoice.invoiceNumber, invoice.poNumber ?? "", invoice.lines), (slice) => applyInvoiceLines(context, slice));
+        await applyInSlices(context, invoiceLines(invoice), (slice) => applyInvoiceLines(context, slice));
         break;
       }
       case "846":
@@ -154,18 +155,27 @@ async function applyX12(context: ApplyContext, documents: LocatedDocument[], fau
   return counts;
 }
 
-function invoiceLines(
-  invoiceNumber: string,
-  poNumber: string,
-  lines: Array<{ sku?: string; vendorSku?: string; quantity?: number; unitPrice?: number }>,
-): InvoiceInput[] {
-  if (lines.length === 0) return [{ invoiceNumber, poNumber }];
-  return lines.map((line) => ({
+function invoiceLines(invoice: {
+  invoiceNumber: string;
+  poNumber?: string;
+  lines: Array<{ lineNumber?: string; sku?: string; vendorSku?: string; quantity?: number; unitPrice?: number; charges?: Charge[] }>;
+  charges?: Charge[];
+}): InvoiceInput[] {
+  const { invoiceNumber } = invoice;
+  const poNumber = invoice.poNumber ?? "";
+  // The invoice's own SAC charges (freight, a discount) are shown beside each of its lines, never added to a line's cost (D242).
+  const invoiceCharges = netCharges(invoice.charges);
+  if (invoice.lines.length === 0) return [{ invoiceNumber, poNumber, invoiceCharges }];
+  return invoice.lines.map((line) => ({
     invoiceNumber,
     poNumber,
+    lineNumber: line.lineNumber ?? null,
     sku: line.sku ?? line.vendorSku ?? null,
     quantity: line.quantity ?? null,
+    unitCost: line.unitPrice ?? null,
     amount: line.quantity !== undefined && line.unitPrice !== undefined ? Math.round(line.quantity * line.unitPrice * 100) / 100 : null,
+    lineCharges: netCharges(line.charges),
+    invoiceCharges,
   }));
 }
 

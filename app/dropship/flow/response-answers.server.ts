@@ -36,6 +36,10 @@ export async function queueAs400Copy(context: ApplyContext & { content?: Buffer 
     context.logs.push({ ...base, status: "error", ...logMessage("logs.dropship.copy_bad_path", { set, folder, error: error.message }) });
     return;
   }
+  // The copy goes out as it came, whatever the invoice check found; the log says when lines do not match their PO (D242).
+  const mismatches = set === "810" ? (context.batch.invoiceMismatches.get(context.transmissionId) ?? 0) : 0;
+  if (mismatches)
+    context.logs.push({ ...base, status: "warning", ...logMessage("logs.dropship.copy_with_mismatches", { file: context.fileName, count: mismatches }) });
   const original = { content: await storedBytes(context.tx, context.transmissionId) };
   await storePreparedFile(
     {
