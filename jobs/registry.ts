@@ -18,6 +18,7 @@ import { eodReportJob } from "../app/eod/actions.server";
 import { LOCATION_SYNC_FEED, locationSyncJob } from "../app/sales/stores.server";
 import { releaseAllClosedLines } from "../app/sales/order-lines.server";
 import { NEEDS_ATTENTION_FEED, needsAttentionJob } from "../app/attention/feed.server";
+import { refreshVendorScorecards, SCORECARD_WINDOWS } from "../app/dropship/scorecards.server";
 
 /** Vendor stock to Shopify and the 846 copies to the AS400 (the 846 files themselves are read by process_ship_responses). */
 const vendorInventory: FeedJob = async () => {
@@ -50,6 +51,13 @@ const vendorInvoices: FeedJob = async () => {
   return { message: result.message, messageCode: result.messageCode, error: result.error, meta: result.meta };
 };
 
+/** Every vendor's 30- and 90-day scorecard, rebuilt from what the flow stored (D244). */
+const vendorScorecards: FeedJob = async () => {
+  const rows = await refreshVendorScorecards();
+  const summary = message("logs.feeds.vendor_scorecards", { vendors: rows / SCORECARD_WINDOWS.length });
+  return { message: englishText(summary), messageCode: summary, meta: { scorecards: rows } };
+};
+
 export const FEED_JOBS: FeedRegistry = {
   ...Object.fromEntries(Object.values(DROPSHIP_STEPS).map((step) => [step.feed, { defaultCron: step.defaultCron, run: stepJob(step) }])),
   vendor_inventory_846: { defaultCron: "0 */4 * * *", run: vendorInventory },
@@ -70,4 +78,5 @@ export const FEED_JOBS: FeedRegistry = {
   [LOCATION_SYNC_FEED.name]: { defaultCron: LOCATION_SYNC_FEED.defaultCron, run: locationSyncJob },
   // What waits for a person: late vendors, refused files, failed feeds…, and the alerts that reach staff (issue 30, D239, D240).
   [NEEDS_ATTENTION_FEED.name]: { defaultCron: NEEDS_ATTENTION_FEED.defaultCron, run: needsAttentionJob },
+  vendor_scorecards: { defaultCron: "15 * * * *", run: vendorScorecards },
 };

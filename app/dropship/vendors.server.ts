@@ -5,10 +5,10 @@
 import { z } from "zod";
 import prisma from "~/db.server";
 import type { Prisma, Vendor } from "~/db/generated/client";
-import { defineGrid, gridSourceFrom, runGrid } from "~/grid/grid.server";
+import { defineGrid, gridSourceFrom, runGrid, type GridSource } from "~/grid/grid.server";
 import { encryptSecret, vendorPasswordBinding } from "~/lib/secrets.server";
 import { fieldProblem } from "~/runs/error-messages.server";
-import { joined, message, type CodedMessage } from "~/i18n/messages";
+import { joined, message, ReaderText, type CodedMessage } from "~/i18n/messages";
 import { NotFoundError, ValidationError, type FieldProblems, type Problem } from "~/lib/validation.server";
 import { storeWithCode, syncVendorSources } from "~/sales/vendor-sources.server";
 import { checkStaffRegex } from "@edi/staff-regex";
@@ -19,6 +19,7 @@ import { defaultPort, literalRefusal, normaliseFingerprint, PathError } from "@e
 import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
 import { AS400_COPY_FIELDS, AS400_COPY_ROOTS, as400CopyFolder } from "~/as400/copy-folders";
 import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
+import { scorecardOf } from "./scorecards.server";
 import { CANCELLATION_FORMATS_FOR, PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
 
 const YES_NO = { "1": "grid.yes", "0": "grid.no" };
@@ -28,7 +29,7 @@ export const vendorGrid = defineGrid({
   id: "dropship_vendor",
   rowKey: "id",
   defaultSort: { key: "id", dir: "asc" },
-  source: () => gridSourceFrom(prisma.vendor),
+  source: () => withScorecards(gridSourceFrom(prisma.vendor)),
   baseWhere: { archived_at: null },
   columns: [
     { key: "id", label: "vendor.columns.id", dataType: "text", valueType: "int", filter: "none" },
@@ -37,6 +38,10 @@ export const vendorGrid = defineGrid({
     { key: "test_mode", label: "vendor.columns.test_mode", dataType: "select", valueType: "int", options: YES_NO },
     { key: "created_at", label: "vendor.columns.created_at", dataType: "datetime" },
     { key: "updated_at", label: "vendor.columns.updated_at", dataType: "datetime" },
+    // The 30-day scorecard (D244), read beside the page's vendors.
+    { key: "on_time_30", label: "vendor.columns.on_time_30", dataType: "textOnly", field: null },
+    { key: "acknowledged_30", label: "vendor.columns.acknowledged_30", dataType: "textOnly", field: null },
+    { key: "median_hours_30", label: "vendor.columns.median_hours_30", dataType: "textOnly", field: null },
     {
       key: "actions",
       label: "vendor.columns.actions",
@@ -46,6 +51,33 @@ export const vendorGrid = defineGrid({
     },
   ],
 });
+
+/** The page's vendors with their 30-day scorecards, in one more statement (the keys-only read of a filter needs none). */
+function withScorecards(source: GridSource): GridSource {
+  return {
+    count: (args) => source.count(args),
+    async findMany(args) {
+      const rows = await source.findMany(args);
+      if (Object.keys(args.select).length <= 1 || rows.length === 0) return rows;
+      const cards = await prisma.vendorScorecard.findMany({ where: { window_days: 30, vendor_id: { in: rows.map((row) => Number(row.id)) } } });
+      const byVendor = new Map(cards.map((card) => [card.vendor_id, scorecardOf(card)]));
+      const percent = (value: number | null | undefined) =>
+        value === null || value === undefined ? "" : new ReaderText(message("vendor.scorecard.percent", { value: Math.round(value) }));
+      return rows.map((row) => {
+        const card = byVendor.get(Number(row.id));
+        return {
+          ...row,
+          on_time_30: percent(card?.on_time_pct),
+          acknowledged_30: percent(card?.acknowledged_pct),
+          median_hours_30:
+            card?.median_hours_to_ship === null || card?.median_hours_to_ship === undefined
+              ? ""
+              : new ReaderText(message("vendor.scorecard.hours", { value: Math.round(card.median_hours_to_ship) })),
+        };
+      });
+    },
+  };
+}
 
 /** The vendor grid for the page loader. */
 export function vendorGridAnswer(params: URLSearchParams) {

@@ -1,11 +1,14 @@
 // Edit Vendor (spec 000 §2): every vendor field, grouped; Save Vendor, Delete
 // Vendor (existing vendors only) and Back. Saves go to the /api twin as JSON.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, FormLayout, InlineStack, Layout, Select, TextField } from "@shopify/polaris";
+import { BlockStack, Button, FormLayout, InlineStack, Layout, Select, Text, TextField } from "@shopify/polaris";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dropship/vendor-fields";
 import { getVendor } from "~/dropship/vendors.server";
+import { vendorScorecards, type Scorecard } from "~/dropship/scorecards.server";
+import { RegionDataTable } from "~/components/RegionDataTable";
+import { useAppSettings } from "~/components/app-settings";
 import { AppPage } from "~/components/AppPage";
 import { ConfirmDelete } from "~/forms/ConfirmDelete";
 import { FormSection } from "~/forms/FormSection";
@@ -49,9 +52,10 @@ const CODES = { format: ["1", "0"], mechanism: ["1", "2", "3"] } as const;
 
 export const loader = pageLoader(async ({ url }) => {
   const id = url.searchParams.get("id");
-  if (!id) return { vendor: null };
+  if (!id) return { vendor: null, scorecards: [] };
   try {
-    return { vendor: await getVendor(Number(id)) };
+    const vendor = await getVendor(Number(id));
+    return { vendor, scorecards: await vendorScorecards(vendor.id) };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404, statusText: "Not Found" });
     throw error;
@@ -68,7 +72,7 @@ function initialValues(vendor: VendorApi | null): Record<string, string> {
 
 export default function EditVendor() {
   const { t } = useTranslation();
-  const { vendor } = useLoaderData<typeof loader>();
+  const { vendor, scorecards } = useLoaderData<typeof loader>();
   const [values, setValuesState] = useState(() => initialValues(vendor));
   // What was typed, at once: a Save clicked in the admin's title bar may arrive before React renders the last keystroke.
   const current = useRef(values);
@@ -253,6 +257,11 @@ export default function EditVendor() {
               </FormSection>
             </Layout.Section>
           ))}
+          {vendor && (
+            <Layout.Section>
+              <ScorecardSection scorecards={scorecards} />
+            </Layout.Section>
+          )}
         </Layout>
       </BlockStack>
       {vendor && (
@@ -271,6 +280,52 @@ export default function EditVendor() {
         </ConfirmDelete>
       )}
     </AppPage>
+  );
+}
+
+const SCORECARD_ROWS = [
+  "pos_sent",
+  "acknowledged_pct",
+  "on_time_pct",
+  "median_hours_to_ship",
+  "rejected_lines",
+  "backordered_lines",
+  "cancelled_lines",
+  "invoice_mismatches",
+  "refused_files",
+] as const;
+
+/** The vendor's scorecard (D244): each measure over 30 and 90 days, side by side; read-only. */
+function ScorecardSection({ scorecards }: { scorecards: Scorecard[] }) {
+  const { t } = useTranslation();
+  const { timeZone } = useAppSettings();
+  const cell = (card: Scorecard | undefined, measure: (typeof SCORECARD_ROWS)[number]) => {
+    const value = card?.[measure];
+    if (value === null || value === undefined) return "—";
+    if (measure.endsWith("_pct")) return t("vendor.scorecard.percent", { value: Math.round(value) });
+    if (measure === "median_hours_to_ship") return t("vendor.scorecard.hours", { value: Math.round(value) });
+    return String(value);
+  };
+  return (
+    <FormSection title={t("vendor.scorecard.title")}>
+      {scorecards.length === 0 ? (
+        <Text as="p" tone="subdued">
+          {t("vendor.scorecard.none")}
+        </Text>
+      ) : (
+        <BlockStack gap="200">
+          <RegionDataTable
+            label={t("vendor.scorecard.title")}
+            columnContentTypes={["text", ...scorecards.map(() => "numeric" as const)]}
+            headings={[t("vendor.scorecard.measure"), ...scorecards.map((card) => t("vendor.scorecard.days", { days: card.window_days }))]}
+            rows={SCORECARD_ROWS.map((measure) => [t(`vendor.scorecard.rows.${measure}`), ...scorecards.map((card) => cell(card, measure))])}
+          />
+          <Text as="p" tone="subdued">
+            {t("vendor.scorecard.computed", { when: formatDateTime(scorecards[0]!.computed_at, timeZone) })}
+          </Text>
+        </BlockStack>
+      )}
+    </FormSection>
   );
 }
 

@@ -8,6 +8,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField 
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { sourceLabel } from "~/sales/source-label";
 import { RegionDataTable } from "~/components/RegionDataTable";
 import { FormPage } from "~/forms/FormPage";
 import { FormSection } from "~/forms/FormSection";
@@ -56,10 +57,7 @@ export default function ManualAssignment() {
       { label: t("sales.manual.choose"), value: "" },
       ...stores.map((store) => ({
         value: store.source_code,
-        label:
-          qtys[store.source_code] === undefined
-            ? t("sales.manual.store_option", { name: store.name })
-            : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
+        label: sourceLabel(t, store, qtys[store.source_code]),
       })),
     ];
   };

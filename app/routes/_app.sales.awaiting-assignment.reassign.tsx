@@ -12,6 +12,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/forms/FormPage";
 import { readOnlyFields } from "~/forms/read-only-fields";
+import { sourceLabel } from "~/sales/source-label";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { pageLoader } from "~/http/route.server";
 import { NotFoundError } from "~/lib/validation.server";
@@ -49,10 +50,7 @@ export default function ReassignAssignment() {
     { label: t("sales.manual.choose"), value: "" },
     ...sources.map((store) => ({
       value: store.source_code,
-      label:
-        qtys[store.source_code] === undefined
-          ? t("sales.manual.store_option", { name: store.name })
-          : t("sales.manual.store_option_qty", { name: store.name, qty: qtys[store.source_code] }),
+      label: sourceLabel(t, store, qtys[store.source_code]),
       disabled: stockOnly && qtys[store.source_code] < assignment.qty_assigned,
     })),
   ];

@@ -46,6 +46,8 @@ export interface AvailableStore {
   source_code: string;
   name: string;
   type: string;
+  /** A dropshipper's share of POs shipped within its service level over 30 days (its scorecard, D244); null when none was due. */
+  on_time_30: number | null;
 }
 
 /** Per SKU, per source_code: what the source has available (known only where it reports stock). */
@@ -88,13 +90,17 @@ async function itemsWithUnassigned(db: Prisma.TransactionClient, orderRowIds: nu
      ORDER BY i.item_id`;
 }
 
-/** Enabled stores and dropshippers, stores first, by name. */
+/** Enabled stores and dropshippers, stores first, by name; a dropshipper with its 30-day on-time rate (read from its vendor's scorecard). */
 export async function availableStores(db: Prisma.TransactionClient = prisma): Promise<AvailableStore[]> {
-  return db.inventorySource.findMany({
-    where: { enabled: 1 },
-    select: { source_code: true, name: true, type: true },
-    orderBy: [{ type: "desc" }, { name: "asc" }, { source_code: "asc" }],
-  });
+  return db.$queryRaw<AvailableStore[]>`
+    SELECT s.source_code, s.name, s.type,
+           (SELECT round(100.0 * c.ship_on_time / c.ship_due)::int
+              FROM vendor_scorecard c JOIN dropship_vendor v ON v.id = c.vendor_id
+             WHERE v.store_id = s.source_code AND v.archived_at IS NULL AND c.window_days = 30 AND c.ship_due > 0
+             ORDER BY v.id LIMIT 1) AS on_time_30
+      FROM inventory_source s
+     WHERE s.enabled = 1
+     ORDER BY s.type DESC, s.name ASC, s.source_code ASC`;
 }
 
 /**

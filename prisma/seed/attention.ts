@@ -3,8 +3,9 @@
 // against their PO (one off by its cost), and then the app's own sweep over the
 // demo data, so the screen lists what the demo's state really makes: late
 // vendors, rejected and backordered lines, refused files, a failed feed…
-// One item is dismissed with a note.
+// One item is dismissed with a note. The vendors' scorecards are made from the same data.
 import { sweepAttention } from "../../app/attention/sweep.server";
+import { refreshVendorScorecards } from "../../app/dropship/scorecards.server";
 import type { PrismaClient } from "../../app/db/client.server";
 import { DEFAULT_SETTINGS, type Settings } from "../../app/settings/settings.server";
 
@@ -62,6 +63,7 @@ export async function seedAttention(db: PrismaClient, now: Date, unreachableVend
   }
 
   await sweepAttention(now, settings, db);
+  await refreshVendorScorecards(now, settings, db);
   const dismissed = await db.attentionItem.findFirst({ where: { kind: "backordered_line" }, orderBy: { id: "asc" } });
   if (dismissed)
     await db.attentionItem.update({

@@ -186,6 +186,7 @@ export const FEEDS: Array<[string, string]> = [
   ["realtime_as400_export", "* * * * *"],
   ["location_sync", "15 * * * *"],
   ["needs_attention", "*/5 * * * *"],
+  ["vendor_scorecards", "15 * * * *"],
 ];
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");

@@ -85,7 +85,10 @@ const assign = (orderId: string, rows: Array<[number, string, number]>) =>
 const offered = async (orderId: string) => {
   const { status, body } = await get(`/api/manual_assignment?order_id=${orderId}`);
   expect(status).toBe(200);
-  return body as { available_stores: Array<{ source_code: string; name: string; type: string }>; available_qtys: Record<string, Record<string, number>> };
+  return body as {
+    available_stores: Array<{ source_code: string; name: string; type: string; on_time_30: number | null }>;
+    available_qtys: Record<string, Record<string, number>>;
+  };
 };
 
 describe("a fresh install in local mode (SEED_DEMO_DATA=0)", () => {
@@ -101,7 +104,7 @@ describe("a fresh install in local mode (SEED_DEMO_DATA=0)", () => {
     expect(stores.map((store) => store.name).sort()).toEqual(locations.map((location) => location.name).sort());
     // Each under its default code until staff set the AS400's (D49).
     for (const location of locations) {
-      expect(stores).toContainEqual({ source_code: `L${location.id.split("/").pop()}`, name: location.name, type: "store" });
+      expect(stores).toContainEqual({ source_code: `L${location.id.split("/").pop()}`, name: location.name, type: "store", on_time_30: null });
     }
   });
 });
@@ -249,7 +252,12 @@ describe("vendors are the dropshippers", () => {
     const order = await makeOrder([{ sku: "SKU-VND-1", qty: 2 }]);
     const created = await send("/api/dropship_vendor", vendorBody());
     expect(created.status).toBe(200);
-    expect((await offered(order.orderId)).available_stores).toContainEqual({ source_code: "DS30", name: "Keystone Pet Supply", type: "dropshipper" });
+    expect((await offered(order.orderId)).available_stores).toContainEqual({
+      source_code: "DS30",
+      name: "Keystone Pet Supply",
+      type: "dropshipper",
+      on_time_30: null,
+    });
     expect((await assign(order.orderId, [[order.items[0], "DS30", 1]])).status).toBe(200);
     expect(await db.assignment.findFirstOrThrow({ where: { order_increment_id: order.orderId } })).toMatchObject({
       store_id: "DS30",
@@ -260,7 +268,7 @@ describe("vendors are the dropshippers", () => {
     const id = created.body.id as number;
     expect((await send(`/api/dropship_vendor/${id}`, { ...vendorBody({ name: "Keystone Pets", store_id: "DS31" }), _method: "PUT" })).status).toBe(200);
     const stores = (await offered(order.orderId)).available_stores;
-    expect(stores).toContainEqual({ source_code: "DS31", name: "Keystone Pets", type: "dropshipper" });
+    expect(stores).toContainEqual({ source_code: "DS31", name: "Keystone Pets", type: "dropshipper", on_time_30: null });
     expect(stores.map((store) => store.source_code)).not.toContain("DS30");
     expect(await db.inventorySource.findUniqueOrThrow({ where: { source_code: "DS30" } })).toMatchObject({ enabled: 0, name: "Keystone Pet Supply" });
 
@@ -543,7 +551,7 @@ describe("the on-demand refresh when Shopify fails", () => {
       };
       const data = await manualAssignmentData(`${tag}-1`, (skus) => refreshStoreStockQuietly(down, skus));
       expect(asked).toBe(1);
-      expect(data.available_stores).toContainEqual({ source_code: tag, name: `${tag} Store`, type: "store" });
+      expect(data.available_stores).toContainEqual({ source_code: tag, name: `${tag} Store`, type: "store", on_time_30: null });
       expect(data.available_qtys[`${tag}-SKU`][tag]).toBe(6);
     } finally {
       await shared.order.deleteMany({ where: { order_id: `${tag}-1` } });

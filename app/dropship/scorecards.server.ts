@@ -1,0 +1,117 @@
+// Vendor scorecards (issue 30 item 5, D244): per vendor over the last 30 and
+// 90 days, from what the flow already stores. One SQL statement rebuilds them
+// all (the vendor_scorecards feed, hourly); the screens read the table.
+import prisma from "~/db.server";
+import type { PrismaClient } from "~/db/client.server";
+import { getSettings, type Settings } from "~/settings/settings.server";
+
+export const SCORECARD_WINDOWS = [30, 90] as const;
+
+export interface Scorecard {
+  window_days: number;
+  pos_sent: number;
+  /** Shares of the POs due, 0–100, one decimal; null when none was due yet. */
+  acknowledged_pct: number | null;
+  on_time_pct: number | null;
+  median_hours_to_ship: number | null;
+  rejected_lines: number;
+  backordered_lines: number;
+  cancelled_lines: number;
+  invoice_mismatches: number;
+  refused_files: number;
+  computed_at: string;
+}
+
+/**
+ * Rebuilds every vendor's scorecards as of `now`. A PO counts in a window by its upload; it is "due" for its 855
+ * (or 856) when the vendor's hours have passed or the answer came, and on time when the answer came within them.
+ */
+export async function refreshVendorScorecards(now = new Date(), settingsGiven?: Settings, db: PrismaClient = prisma): Promise<number> {
+  const levels = (settingsGiven ?? (await getSettings(db))).service_levels;
+  const since = new Date(now.getTime() - Math.max(...SCORECARD_WINDOWS) * 86_400_000);
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`DELETE FROM vendor_scorecard`;
+    return tx.$executeRaw`
+      WITH req AS (
+        SELECT r.vendor_id, r.request_id, r.sent_at,
+               r.sent_at + make_interval(hours => COALESCE(v.sla_855_hours, ${levels.sla_855_hours})) AS ack_deadline,
+               r.sent_at + make_interval(hours => COALESCE(v.sla_856_hours, ${levels.sla_856_hours})) AS ship_deadline,
+               (SELECT min(x.created_at) FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '855') AS ack_at,
+               (SELECT min(x.created_at) FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '856') AS ship_at,
+               EXISTS (SELECT 1 FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '855' AND x.line_status = 'rejected')
+                 OR r.status = 'rejected' AS rejected,
+               EXISTS (SELECT 1 FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '855' AND x.line_status = 'backordered')
+                 OR r.status = 'backordered' AS backordered,
+               EXISTS (SELECT 1 FROM dropship_cancellation c WHERE c.request_id = r.request_id AND c.status IN ('accepted', 'done')) AS cancelled
+          FROM dropship_request r JOIN dropship_vendor v ON v.id = r.vendor_id
+         WHERE r.sent_at >= ${since} AND r.sent_at <= ${now}
+      ),
+      windows AS (SELECT unnest(${[...SCORECARD_WINDOWS]}::int[]) AS days),
+      cards AS (
+        SELECT req.vendor_id, w.days,
+               count(*)::int AS pos_sent,
+               count(*) FILTER (WHERE req.ack_deadline <= ${now} OR req.ack_at IS NOT NULL)::int AS ack_due,
+               count(*) FILTER (WHERE req.ack_at <= req.ack_deadline)::int AS ack_on_time,
+               count(*) FILTER (WHERE req.ship_deadline <= ${now} OR req.ship_at IS NOT NULL)::int AS ship_due,
+               count(*) FILTER (WHERE req.ship_at <= req.ship_deadline)::int AS ship_on_time,
+               round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM req.ship_at - req.sent_at) / 3600)
+                      FILTER (WHERE req.ship_at IS NOT NULL))::numeric, 1) AS median_hours_to_ship,
+               count(*) FILTER (WHERE req.rejected)::int AS rejected_lines,
+               count(*) FILTER (WHERE req.backordered)::int AS backordered_lines,
+               count(*) FILTER (WHERE req.cancelled)::int AS cancelled_lines
+          FROM req JOIN windows w ON req.sent_at >= ${now}::timestamptz - make_interval(days => w.days)
+         GROUP BY req.vendor_id, w.days
+      )
+      INSERT INTO vendor_scorecard (vendor_id, window_days, pos_sent, ack_due, ack_on_time, ship_due, ship_on_time, median_hours_to_ship,
+                                    rejected_lines, backordered_lines, cancelled_lines, invoice_mismatches, refused_files, computed_at)
+      SELECT v.id, w.days, COALESCE(c.pos_sent, 0), COALESCE(c.ack_due, 0), COALESCE(c.ack_on_time, 0), COALESCE(c.ship_due, 0),
+             COALESCE(c.ship_on_time, 0), c.median_hours_to_ship, COALESCE(c.rejected_lines, 0), COALESCE(c.backordered_lines, 0),
+             COALESCE(c.cancelled_lines, 0),
+             (SELECT count(*)::int FROM dropship_invoice_check i
+               WHERE i.vendor_id = v.id AND i.status = 'mismatch' AND i.created_at >= ${now}::timestamptz - make_interval(days => w.days)),
+             (SELECT count(*)::int FROM transmission t
+               WHERE t.vendor_id = v.id AND t.direction = 'in' AND t.status = 'failed' AND t.created_at >= ${now}::timestamptz - make_interval(days => w.days)),
+             ${now}
+        FROM dropship_vendor v CROSS JOIN windows w
+        LEFT JOIN cards c ON c.vendor_id = v.id AND c.days = w.days
+       WHERE v.archived_at IS NULL`;
+  });
+}
+
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
+
+/** A vendor's scorecards, 30 days first (empty until the first refresh). */
+export async function vendorScorecards(vendorId: number): Promise<Scorecard[]> {
+  const rows = await prisma.vendorScorecard.findMany({ where: { vendor_id: vendorId }, orderBy: { window_days: "asc" } });
+  return rows.map(scorecardOf);
+}
+
+export function scorecardOf(row: {
+  window_days: number;
+  pos_sent: number;
+  ack_due: number;
+  ack_on_time: number;
+  ship_due: number;
+  ship_on_time: number;
+  median_hours_to_ship: { toString(): string } | null;
+  rejected_lines: number;
+  backordered_lines: number;
+  cancelled_lines: number;
+  invoice_mismatches: number;
+  refused_files: number;
+  computed_at: Date;
+}): Scorecard {
+  return {
+    window_days: row.window_days,
+    pos_sent: row.pos_sent,
+    acknowledged_pct: share(row.ack_on_time, row.ack_due),
+    on_time_pct: share(row.ship_on_time, row.ship_due),
+    median_hours_to_ship: row.median_hours_to_ship === null ? null : Number(row.median_hours_to_ship.toString()),
+    rejected_lines: row.rejected_lines,
+    backordered_lines: row.backordered_lines,
+    cancelled_lines: row.cancelled_lines,
+    invoice_mismatches: row.invoice_mismatches,
+    refused_files: row.refused_files,
+    computed_at: row.computed_at.toISOString(),
+  };
+}
