@@ -3,7 +3,7 @@
 // with a plain navigation sidebar.
 import { useLocation } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
-import { AppProvider as PolarisAppProvider, Frame, Navigation, TopBar } from "@shopify/polaris";
+import { AppProvider as PolarisAppProvider, Badge, Frame, Navigation, TopBar } from "@shopify/polaris";
 import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/react";
 import polarisDe from "@shopify/polaris/locales/de.json" with { type: "json" };
 import polarisEn from "@shopify/polaris/locales/en.json" with { type: "json" };
@@ -79,7 +79,8 @@ export function AppShell({
           ...NAV_LINKS.map((link) => ({
             url: link.url,
             label: t(link.label),
-            ...(link.url === "/attention" && attentionCount > 0 ? { badge: String(attentionCount) } : {}),
+            // A plain Badge: Navigation's string badge is announced as "New".
+            ...(link.url === "/attention" && attentionCount > 0 ? { badge: <Badge>{String(attentionCount)}</Badge> } : {}),
           })),
         ]}
       />
