@@ -39,11 +39,22 @@ export async function sweepAttention(now = new Date(), settingsGiven?: Settings,
       log.error({ err: error, kinds: source.kinds }, "a Needs attention source could not be read");
     }
   }
-  const rows = causes.map((cause) => ({ ...cause, reasonText: englishText(cause.reason) }));
 
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_KEYS.attentionSweep})`;
+      // Only causes not open yet, or whose words or link changed, are written (and rendered in English): most sweeps
+      // find what the last one found, and thousands of late POs would otherwise be rewritten every 5 minutes.
+      const changed = await tx.$queryRaw<Array<{ at: number }>>`
+        SELECT c.at::int AS at
+          FROM unnest(${causes.map((cause) => cause.kind)}::text[], ${causes.map((cause) => cause.subject)}::text[],
+                      ${causes.map((cause) => JSON.stringify(cause.reason))}::jsonb[],
+                      ${causes.map((cause) => (cause.detail ? JSON.stringify(cause.detail) : null))}::jsonb[],
+                      ${causes.map((cause) => cause.link)}::text[]) WITH ORDINALITY AS c(kind, subject, reason_code, detail_code, link, at)
+          LEFT JOIN attention_item a ON a.kind = c.kind AND a.subject = c.subject AND a.resolved_at IS NULL
+         WHERE a.id IS NULL OR a.reason_code IS DISTINCT FROM c.reason_code OR a.detail_code IS DISTINCT FROM c.detail_code
+            OR a.link IS DISTINCT FROM c.link`;
+      const rows = changed.map(({ at }) => causes[at - 1]!).map((cause) => ({ ...cause, reasonText: englishText(cause.reason) }));
       // New causes open an item; an open item's words follow its cause (a count of failures grows), its age does not.
       const opened = await tx.$queryRaw<Array<{ id: number; kind: string }>>`
         INSERT INTO attention_item (kind, subject, vendor_id, vendor_name, reason, reason_code, detail_code, link, since, opened_at)
@@ -65,7 +76,8 @@ export async function sweepAttention(now = new Date(), settingsGiven?: Settings,
       const resolved = await tx.$executeRaw`
         UPDATE attention_item a SET resolved_at = ${now}
          WHERE a.resolved_at IS NULL AND a.kind = ANY(${sweptKinds}::text[])
-           AND NOT EXISTS (SELECT 1 FROM unnest(${rows.map((row) => row.kind)}::text[], ${rows.map((row) => row.subject)}::text[]) AS c(kind, subject)
+           AND NOT EXISTS (SELECT 1 FROM unnest(${causes.map((cause) => cause.kind)}::text[], ${causes.map((cause) => cause.subject)}::text[])
+                                         AS c(kind, subject)
                             WHERE c.kind = a.kind AND c.subject = a.subject)`;
 
       const immediate = opened.filter((item) => settings.alerts.immediate_kinds.includes(item.kind as AttentionKind)).map((item) => item.id);

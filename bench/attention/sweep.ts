@@ -8,7 +8,7 @@
 // aside while filling), then timed: the first sweep (opens everything), a sweep
 // with nothing changed (what runs every 5 minutes), a sweep after a tenth of
 // the causes are gone, the screen's first page (oldest first, by kind, by
-// vendor, by age) and the navigation's count. A database of its own.
+// vendor, by age) and the navigation's count; then the vendors' scorecards over the same requests. A database of its own.
 // Figures go to the console (one line a script can read last) and to bench/attention/results.json.
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -125,6 +125,9 @@ try {
     pages[name] = (await timed(() => listAttention(new URLSearchParams(query)))).ms;
   }
   const count = await timed(() => openAttentionCount());
+  // The scorecards (D244) over the same requests: every one of them was uploaded in the last 10 days, so all are in both windows.
+  const { refreshVendorScorecards } = await import("../../app/dropship/scorecards.server");
+  const scorecards = await timed(() => refreshVendorScorecards());
   const results = {
     requests: REQUESTS,
     open_requests: OPEN,
@@ -134,6 +137,7 @@ try {
     resolving_sweep: { ms: resolving.ms, resolved: resolving.result.resolved, open: resolving.result.open },
     first_page_ms: pages,
     count_ms: count.ms,
+    scorecards: { ms: scorecards.ms, rows: scorecards.result },
     machine: { cpus: (await import("node:os")).cpus().length, load: (await import("node:os")).loadavg().map((load) => Math.round(load * 100) / 100) },
   };
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
