@@ -29,22 +29,35 @@ export interface Scorecard {
 export async function refreshVendorScorecards(now = new Date(), settingsGiven?: Settings, db: PrismaClient = prisma): Promise<number> {
   const levels = (settingsGiven ?? (await getSettings(db))).service_levels;
   const since = new Date(now.getTime() - Math.max(...SCORECARD_WINDOWS) * 86_400_000);
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`DELETE FROM vendor_scorecard`;
-    return tx.$executeRaw`
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`DELETE FROM vendor_scorecard`;
+      return tx.$executeRaw`
       WITH req AS (
-        SELECT r.vendor_id, r.request_id, r.sent_at,
+        SELECT r.vendor_id, r.request_id, r.sent_at, r.status,
                r.sent_at + make_interval(hours => COALESCE(v.sla_855_hours, ${levels.sla_855_hours})) AS ack_deadline,
-               r.sent_at + make_interval(hours => COALESCE(v.sla_856_hours, ${levels.sla_856_hours})) AS ship_deadline,
-               (SELECT min(x.created_at) FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '855') AS ack_at,
-               (SELECT min(x.created_at) FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '856') AS ship_at,
-               EXISTS (SELECT 1 FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '855' AND x.line_status = 'rejected')
-                 OR r.status = 'rejected' AS rejected,
-               EXISTS (SELECT 1 FROM dropship_response x WHERE x.request_id = r.request_id AND x.response_type = '855' AND x.line_status = 'backordered')
-                 OR r.status = 'backordered' AS backordered,
-               EXISTS (SELECT 1 FROM dropship_cancellation c WHERE c.request_id = r.request_id AND c.status IN ('accepted', 'done')) AS cancelled
+               r.sent_at + make_interval(hours => COALESCE(v.sla_856_hours, ${levels.sla_856_hours})) AS ship_deadline
           FROM dropship_request r JOIN dropship_vendor v ON v.id = r.vendor_id
          WHERE r.sent_at >= ${since} AND r.sent_at <= ${now}
+      ),
+      -- The answers of those requests, one row each: a join over the responses, not a lookup per request.
+      answers AS (
+        SELECT x.request_id,
+               min(x.created_at) FILTER (WHERE x.response_type = '855') AS ack_at,
+               min(x.created_at) FILTER (WHERE x.response_type = '856') AS ship_at,
+               bool_or(x.response_type = '855' AND x.line_status = 'rejected') AS rejected,
+               bool_or(x.response_type = '855' AND x.line_status = 'backordered') AS backordered
+          FROM dropship_response x
+         WHERE x.request_id IN (SELECT request_id FROM req) AND x.response_type IN ('855', '856')
+         GROUP BY x.request_id
+      ),
+      cancelled AS (SELECT DISTINCT c.request_id FROM dropship_cancellation c WHERE c.status IN ('accepted', 'done')),
+      scored AS (
+        SELECT req.vendor_id, req.sent_at, req.ack_deadline, req.ship_deadline, a.ack_at, a.ship_at,
+               COALESCE(a.rejected, false) OR req.status = 'rejected' AS rejected,
+               COALESCE(a.backordered, false) OR req.status = 'backordered' AS backordered,
+               k.request_id IS NOT NULL AS cancelled
+          FROM req LEFT JOIN answers a ON a.request_id = req.request_id LEFT JOIN cancelled k ON k.request_id = req.request_id
       ),
       windows AS (SELECT unnest(${[...SCORECARD_WINDOWS]}::int[]) AS days),
       cards AS (
@@ -59,7 +72,7 @@ export async function refreshVendorScorecards(now = new Date(), settingsGiven?: 
                count(*) FILTER (WHERE req.rejected)::int AS rejected_lines,
                count(*) FILTER (WHERE req.backordered)::int AS backordered_lines,
                count(*) FILTER (WHERE req.cancelled)::int AS cancelled_lines
-          FROM req JOIN windows w ON req.sent_at >= ${now}::timestamptz - make_interval(days => w.days)
+          FROM scored req JOIN windows w ON req.sent_at >= ${now}::timestamptz - make_interval(days => w.days)
          GROUP BY req.vendor_id, w.days
       )
       INSERT INTO vendor_scorecard (vendor_id, window_days, pos_sent, ack_due, ack_on_time, ship_due, ship_on_time, median_hours_to_ship,
@@ -75,7 +88,9 @@ export async function refreshVendorScorecards(now = new Date(), settingsGiven?: 
         FROM dropship_vendor v CROSS JOIN windows w
         LEFT JOIN cards c ON c.vendor_id = v.id AND c.days = w.days
        WHERE v.archived_at IS NULL`;
-  });
+    },
+    { timeout: 300_000 },
+  );
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
