@@ -189,7 +189,7 @@ describe("an X12 810 against its PO", () => {
     // The AS400 copy goes out as today, and the log says it carries lines that do not match.
     expect(await prisma.transmission.count({ where: { partner: "as400", transaction_set: "810" } })).toBe(1);
     expect(
-      await prisma.dropshipLog.findFirst({ where: { action: "as400_copy", message: { contains: "1 invoice lines do not match their PO" } } }),
+      await prisma.dropshipLog.findFirst({ where: { action: "as400_copy", message: { contains: "1 invoice line does not match its PO" } } }),
     ).not.toBeNull();
 
     // Needs attention: the mismatch with its figures side by side.
