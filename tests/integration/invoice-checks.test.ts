@@ -294,7 +294,8 @@ describe("an 810's lines, files and timing", () => {
     const invoiceLog = await prisma.dropshipLog.findFirstOrThrow({ where: { po_number: request.po_number, message: { startsWith: "810: invoice INV-67-1" } } });
     expect([invoiceLog.status, invoiceLog.message]).toEqual([
       "success",
-      `810: invoice INV-67-1 bills 2 x SKU-INV-1 of PO ${request.po_number} for $20.00 (billed before it shipped: its quantity is checked when the shipment comes).`,
+      `810: invoice INV-67-1 bills 2 x SKU-INV-1 of PO ${request.po_number} for $20.00 ` +
+        "(billed before it shipped: its quantity is checked when the shipment comes).",
     ]);
     await sweepAttention();
     expect(await prisma.attentionItem.count({ where: { kind: "invoice_mismatch" } })).toBe(0);
@@ -359,7 +360,8 @@ describe("a CSV invoice against its PO", () => {
       ["warning", `810: invoice INV-68-1 bills 2 x SKU-INV-1 of PO ${request.po_number} for $25.00.`],
       [
         "warning",
-        `810: invoice INV-68-1 does not match PO ${request.po_number}: unit cost outside the tolerance (invoiced 2, shipped 2; unit cost $12.50, PO $10.00). See Needs Attention.`,
+        `810: invoice INV-68-1 does not match PO ${request.po_number}: unit cost outside the tolerance ` +
+          "(invoiced 2, shipped 2; unit cost $12.50, PO $10.00). See Needs Attention.",
       ],
     ]);
   });
