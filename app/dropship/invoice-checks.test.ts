@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceProblems, netCharges } from "./invoice-checks";
+import { csvUnitCost, invoiceProblems, netCharges } from "./invoice-checks";
 
 const ordered = { sku: "SKU-1", qtyShipped: 2, unitCost: 10 };
 const billsCost = { use_cost: 1, invoice_tolerance_percent: 2 };
@@ -35,5 +35,13 @@ describe("an 810 line against its PO (D242)", () => {
       ]),
     ).toBe(6.25);
     expect(netCharges([])).toBeNull();
+  });
+
+  it("takes a CSV row's unit cost from its total over its quantity, else its unit price", () => {
+    expect(csvUnitCost({ quantity: 2, unitPrice: 10, lineTotal: 25 })).toBe(12.5);
+    expect(csvUnitCost({ quantity: 3, unitPrice: 10.333, lineTotal: 31 })).toBe(10.3333);
+    expect(csvUnitCost({ quantity: 0, unitPrice: 10, lineTotal: 0 })).toBe(10);
+    expect(csvUnitCost({ quantity: 2, unitPrice: 10, lineTotal: null })).toBe(10);
+    expect(csvUnitCost({ quantity: 2 })).toBeNull();
   });
 });

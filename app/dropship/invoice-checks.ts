@@ -48,3 +48,12 @@ export function netCharges(charges: Array<{ type: string; amountCents?: number }
   const cents = charges.reduce((sum, charge) => sum + (charge.type === "charge" ? 1 : charge.type === "allowance" ? -1 : 0) * (charge.amountCents ?? 0), 0);
   return cents / 100;
 }
+
+/**
+ * The unit cost a CSV invoice row bills: its line total over its quantity, so a total that is not quantity × unit
+ * price is checked for what it charges; the unit price when there is no total or no quantity. To 4 places, as stored.
+ */
+export function csvUnitCost(line: { quantity?: number | null; unitPrice?: number | null; lineTotal?: number | null }): number | null {
+  if (line.lineTotal !== null && line.lineTotal !== undefined && line.quantity) return Math.round((line.lineTotal / line.quantity) * 10_000) / 10_000;
+  return line.unitPrice ?? null;
+}

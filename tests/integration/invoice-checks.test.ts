@@ -189,7 +189,7 @@ describe("an X12 810 against its PO", () => {
     // The AS400 copy goes out as today, and the log says it carries lines that do not match.
     expect(await prisma.transmission.count({ where: { partner: "as400", transaction_set: "810" } })).toBe(1);
     expect(
-      await prisma.dropshipLog.findFirst({ where: { action: "as400_copy", message: { contains: "1 invoice lines do not match their PO" } } }),
+      await prisma.dropshipLog.findFirst({ where: { action: "as400_copy", message: { contains: "1 invoice line does not match its PO" } } }),
     ).not.toBeNull();
 
     // Needs attention: the mismatch with its figures side by side.
@@ -238,6 +238,73 @@ describe("an X12 810 against its PO", () => {
   });
 });
 
+describe("an 810's lines, files and timing", () => {
+  it("a matching line does not settle another line of its own file; a corrected invoice does, once all its lines of the PO match", async () => {
+    const { vendor, request } = await invoicedVendor("DS65");
+    await vendorShipsAndInvoices(vendor, false);
+    const twoLines = (sku: string) => [
+      { lineNumber: "1", quantity: 1, unitPrice: 10, sku: "SKU-INV-1" },
+      { lineNumber: "2", quantity: 1, unitPrice: 10, sku },
+    ];
+    await vendorInvoice(vendor, { invoiceNumber: "INV-65-1", poNumber: request.po_number, lines: twoLines("SKU-INV-9") }, 901);
+    expect((await checks()).map((check) => [check.sku, check.status, check.problems, check.resolved])).toEqual([
+      ["SKU-INV-1", "matched", [], false],
+      ["SKU-INV-9", "mismatch", ["sku"], false],
+    ]);
+    expect(await prisma.dropshipLog.count({ where: { action: "as400_copy", message: { contains: "1 invoice line does not match its PO" } } })).toBe(1);
+
+    // Sent again with the second line still wrong: nothing is settled.
+    await vendorInvoice(vendor, { invoiceNumber: "INV-65-1", poNumber: request.po_number, lines: twoLines("SKU-INV-8") }, 902);
+    expect((await checks()).filter((check) => check.status === "mismatch").map((check) => [check.sku, check.resolved])).toEqual([
+      ["SKU-INV-9", false],
+      ["SKU-INV-8", false],
+    ]);
+
+    // Corrected: both lines right, and both earlier mismatches are settled.
+    await vendorInvoice(vendor, { invoiceNumber: "INV-65-1", poNumber: request.po_number, lines: twoLines("SKU-INV-1") }, 903);
+    const all = await checks();
+    expect(all.filter((check) => check.status === "mismatch").every((check) => check.resolved)).toBe(true);
+    expect(all.filter((check) => !check.resolved).map((check) => check.status)).toEqual(["matched", "matched", "matched", "matched"]);
+    // Every file's lines numbered from 1: the key that keeps a file from being checked twice.
+    expect((await prisma.dropshipInvoiceCheck.findMany({ orderBy: { id: "asc" } })).map((check) => check.line_index)).toEqual([1, 2, 1, 2, 1, 2]);
+  });
+
+  it("a file applied a second time adds no checks", async () => {
+    const { vendor, request } = await invoicedVendor("DS66");
+    await vendorShipsAndInvoices(vendor, false);
+    await vendorInvoice(vendor, { invoiceNumber: "INV-66-1", poNumber: request.po_number, lines: [{ lineNumber: "1", quantity: 5, unitPrice: 10 }] }, 911);
+    const before = await checks();
+    expect(before.map((check) => [check.status, check.problems])).toEqual([["mismatch", ["quantity"]]]);
+    // As if its run had stopped after the checks were written and the file came up again.
+    const file = await prisma.transmission.findFirstOrThrow({ where: { direction: "in", transaction_set: "810", vendor_id: vendor.id } });
+    await prisma.transmission.update({ where: { id: file.id }, data: { status: "received" } });
+    await processShipResponses();
+    expect((await prisma.transmission.findUniqueOrThrow({ where: { id: file.id } })).status).toBe("processed");
+    expect(await checks()).toEqual(before);
+  });
+
+  it("an invoice before its shipment waits, logged as billed before it shipped, and matches when the 856 comes", async () => {
+    const { vendor, request } = await invoicedVendor("DS67");
+    await vendorInvoice(
+      vendor,
+      { invoiceNumber: "INV-67-1", poNumber: request.po_number, lines: [{ lineNumber: "1", quantity: 2, unitPrice: 10, sku: "SKU-INV-1" }] },
+      921,
+    );
+    expect((await checks()).map((check) => [check.status, check.problems, check.qty_shipped])).toEqual([["waiting", ["quantity"], 0]]);
+    const invoiceLog = await prisma.dropshipLog.findFirstOrThrow({ where: { po_number: request.po_number, message: { startsWith: "810: invoice INV-67-1" } } });
+    expect([invoiceLog.status, invoiceLog.message]).toEqual([
+      "success",
+      `810: invoice INV-67-1 bills 2 x SKU-INV-1 of PO ${request.po_number} for $20.00 ` +
+        "(billed before it shipped: its quantity is checked when the shipment comes).",
+    ]);
+    await sweepAttention();
+    expect(await prisma.attentionItem.count({ where: { kind: "invoice_mismatch" } })).toBe(0);
+
+    await vendorShipsAndInvoices(vendor, false);
+    expect((await checks()).map((check) => [check.status, check.problems, check.qty_shipped])).toEqual([["matched", [], 2]]);
+  });
+});
+
 describe("a CSV invoice against its PO", () => {
   it("reads the unit price of each row, and the shipping as the invoice's charge", async () => {
     const { vendor, request } = await invoicedVendor("DS64", {
@@ -267,6 +334,35 @@ describe("a CSV invoice against its PO", () => {
         status: "mismatch",
         resolved: false,
       },
+    ]);
+  });
+  it("checks what a row charges: its line total over its quantity, and logs the mismatch with the figures", async () => {
+    const { vendor, request } = await invoicedVendor("DS68", {
+      edi_format: 0,
+      edi856_file_contents_regex: "tracking_number",
+      edi810_file_contents_regex: "invoice_number",
+    });
+    await vendorShipsAndInvoices(vendor, false);
+    const csv = [
+      "invoice_number,invoice_date,po_number,sku,quantity,unit_price,line_total,shipping,tax,invoice_total",
+      `INV-68-1,2026-11-27,${request.po_number},SKU-INV-1,2,10.00,25.00,0,0,25.00`,
+    ].join("\n");
+    writeFileSync(dir("ds68", "outbound", "INV_DS68_1.csv"), `${csv}\n`);
+    await populateShipResponses();
+    await processShipResponses();
+    expect((await checks()).map((check) => [check.unit_cost_invoiced, check.unit_cost_ordered, check.problems, check.status])).toEqual([
+      [12.5, 10, ["cost"], "mismatch"],
+    ]);
+    const lines = (
+      await prisma.dropshipLog.findMany({ where: { po_number: request.po_number, message: { contains: "INV-68-1" } }, orderBy: { id: "asc" } })
+    ).map((log) => [log.status, log.message]);
+    expect(lines).toEqual([
+      ["warning", `810: invoice INV-68-1 bills 2 x SKU-INV-1 of PO ${request.po_number} for $25.00.`],
+      [
+        "warning",
+        `810: invoice INV-68-1 does not match PO ${request.po_number}: unit cost outside the tolerance ` +
+          "(invoiced 2, shipped 2; unit cost $12.50, PO $10.00). See Needs Attention.",
+      ],
     ]);
   });
 });

@@ -6,7 +6,7 @@
 // requests they name are read in one statement, and the responses and request
 // moves written in one statement each when the batch ends.
 import type { Prisma, Vendor } from "~/db/generated/client";
-import { invoiceProblems, type InvoiceProblem } from "../invoice-checks";
+import { checkInvoiceLine, recheckShippedQuantities, shippedQuantities, writeInvoiceChecks, type InvoiceCheckRow } from "../invoice-checks.server";
 import { logMessage } from "~/i18n/english.server";
 import { message, money, plainText } from "~/i18n/messages";
 import type { LogEntry } from "./context.server";
@@ -64,6 +64,8 @@ export class ApplyBatch {
   private readonly pendingShipped = new Map<number, number>();
   /** Each 810 line against its PO (D242), inserted with the rest; how many did not match, per file. */
   private readonly invoiceChecks: InvoiceCheckRow[] = [];
+  /** Lines checked so far per file: the next line's line_index. */
+  private readonly checkedLines = new Map<number, number>();
   readonly invoiceMismatches = new Map<number, number>();
 
   constructor(readonly tx: Tx) {}
@@ -107,17 +109,15 @@ export class ApplyBatch {
 
   /** Units the vendor's 856s shipped of each request: what is written, and what this batch adds. */
   async shippedQuantities(requestIds: number[]): Promise<Map<number, number>> {
-    const shipped = new Map<number, number>();
-    if (!requestIds.length) return shipped;
-    const rows = await this.tx.$queryRaw<Array<{ request_id: number; qty: number }>>`
-      SELECT request_id, COALESCE(sum(qty), 0)::int AS qty FROM dropship_response
-       WHERE response_type = '856' AND request_id = ANY(${requestIds}::int[]) GROUP BY request_id`;
-    for (const row of rows) shipped.set(row.request_id, row.qty);
+    const shipped = await shippedQuantities(this.tx, requestIds);
     for (const id of requestIds) shipped.set(id, (shipped.get(id) ?? 0) + (this.pendingShipped.get(id) ?? 0));
     return shipped;
   }
 
-  addInvoiceCheck(row: InvoiceCheckRow) {
+  addInvoiceCheck(check: Omit<InvoiceCheckRow, "line_index">) {
+    const lineIndex = (this.checkedLines.get(check.transmission_id) ?? 0) + 1;
+    this.checkedLines.set(check.transmission_id, lineIndex);
+    const row = { ...check, line_index: lineIndex };
     this.invoiceChecks.push(row);
     if (row.status === "mismatch") this.invoiceMismatches.set(row.transmission_id, (this.invoiceMismatches.get(row.transmission_id) ?? 0) + 1);
   }
@@ -141,44 +141,8 @@ export class ApplyBatch {
     }
     const shippedNow = [...this.pendingShipped.keys()];
     this.pendingShipped.clear();
-    if (this.invoiceChecks.length) {
-      await this.tx.$executeRaw`
-        INSERT INTO dropship_invoice_check (vendor_id, transmission_id, invoice_number, po_number, request_id, line_number, sku, sku_ordered,
-                                            qty_invoiced, qty_shipped, unit_cost_invoiced, unit_cost_ordered, line_charges, invoice_charges,
-                                            problems, status)
-        SELECT c.vendor_id, c.transmission_id, c.invoice_number, c.po_number, c.request_id, c.line_number, c.sku, c.sku_ordered,
-               c.qty_invoiced, c.qty_shipped, c.unit_cost_invoiced, c.unit_cost_ordered, c.line_charges, c.invoice_charges,
-               ARRAY(SELECT jsonb_array_elements_text(c.problems)), c.status
-          FROM jsonb_to_recordset(${JSON.stringify(this.invoiceChecks)}::jsonb)
-               AS c(vendor_id int, transmission_id int, invoice_number text, po_number text, request_id int, line_number text, sku text,
-               sku_ordered text, qty_invoiced int, qty_shipped int, unit_cost_invoiced numeric, unit_cost_ordered numeric,
-               line_charges numeric, invoice_charges numeric, problems jsonb, status text)`;
-      // A corrected invoice (same vendor, invoice and PO) that matches settles the earlier mismatches.
-      const matched = this.invoiceChecks.filter((check) => check.status === "matched");
-      if (matched.length)
-        await this.tx.$executeRaw`
-          UPDATE dropship_invoice_check c SET resolved_at = now()
-            FROM unnest(${matched.map((m) => m.vendor_id)}::int[], ${matched.map((m) => m.invoice_number)}::text[], ${matched.map((m) => m.po_number)}::text[])
-                 AS t(vendor_id, invoice_number, po_number)
-           WHERE c.status = 'mismatch' AND c.resolved_at IS NULL
-             AND c.vendor_id = t.vendor_id AND c.invoice_number = t.invoice_number AND c.po_number = t.po_number`;
-      this.invoiceChecks.length = 0;
-    }
-    // An invoice read before the shipment it bills (waiting, or billing more than a partial shipment): once more of it
-    // has shipped, the quantity is checked again, and a line with nothing else wrong matches (D242).
-    if (shippedNow.length)
-      await this.tx.$executeRaw`
-        WITH shipped AS (SELECT request_id, COALESCE(sum(qty), 0)::int AS qty FROM dropship_response
-                          WHERE response_type = '856' AND request_id = ANY(${shippedNow}::int[]) GROUP BY request_id),
-             rechecked AS (
-               SELECT c.id, s.qty,
-                      array_remove(c.problems, 'quantity') || CASE WHEN c.qty_invoiced > s.qty THEN ARRAY['quantity'] ELSE ARRAY[]::text[] END AS problems
-                 FROM dropship_invoice_check c JOIN shipped s ON s.request_id = c.request_id
-                WHERE c.status IN ('waiting', 'mismatch') AND c.resolved_at IS NULL AND ('quantity' = ANY(c.problems)))
-        UPDATE dropship_invoice_check c
-           SET qty_shipped = r.qty, problems = r.problems, status = CASE WHEN cardinality(r.problems) = 0 THEN 'matched' ELSE 'mismatch' END
-          FROM rechecked r
-         WHERE c.id = r.id`;
+    await writeInvoiceChecks(this.tx, this.invoiceChecks.splice(0));
+    await recheckShippedQuantities(this.tx, shippedNow);
     if (this.moved.size) {
       const moved = [...this.moved.values()];
       await this.tx.$executeRaw`
@@ -268,25 +232,6 @@ export interface InvoiceInput {
   invoiceCharges?: number | null;
 }
 
-/** A row of dropship_invoice_check as the batch writes it. */
-interface InvoiceCheckRow {
-  vendor_id: number;
-  transmission_id: number;
-  invoice_number: string;
-  po_number: string;
-  request_id: number | null;
-  line_number: string | null;
-  sku: string | null;
-  sku_ordered: string | null;
-  qty_invoiced: number | null;
-  qty_shipped: number | null;
-  unit_cost_invoiced: number | null;
-  unit_cost_ordered: number | null;
-  line_charges: number | null;
-  invoice_charges: number | null;
-  problems: InvoiceProblem[];
-  status: "matched" | "mismatch" | "waiting";
-}
 export interface InventoryInput {
   sku: string;
   quantity: number;
@@ -453,19 +398,6 @@ export async function applyShipments(context: ApplyContext, items: ShipmentInput
   }
 }
 
-/** Statuses of a request its vendor has shipped (an 810 before them bills what is still on its way). */
-const SHIPPED = new Set(["shipped", "invoiced", "completed", "archived"]);
-
-/**
- * A line billing more than shipped before the request has shipped at all waits for its 856 (an invoice often
- * comes first); when the 856 comes, flush() checks the quantity again. Anything else wrong is a mismatch now.
- */
-function checkStatus(problems: InvoiceProblem[], request: BatchRequest | null): "matched" | "mismatch" | "waiting" {
-  if (!problems.length) return "matched";
-  if (request && !SHIPPED.has(request.status) && problems.length === 1 && problems[0] === "quantity") return "waiting";
-  return "mismatch";
-}
-
 export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInput[]) {
   const requests = new Map<string, BatchRequest | null>();
   for (const line of lines) if (!requests.has(line.poNumber)) requests.set(line.poNumber, await requestFor(context, line.poNumber));
@@ -475,29 +407,8 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
     const sku = line.sku ?? request?.item_sku ?? null;
     const qtyShipped = request ? (shipped.get(request.request_id) ?? 0) : null;
     // Checked against its PO (D242); the response row and the AS400 copy are as before, whatever the check says.
-    const problems = invoiceProblems(
-      { sku: line.sku, quantity: line.quantity, unitCost: line.unitCost },
-      request ? { sku: request.item_sku, qtyShipped: qtyShipped!, unitCost: request.unit_cost } : null,
-      context.vendor,
-    );
-    context.batch.addInvoiceCheck({
-      vendor_id: context.vendor.id,
-      transmission_id: context.transmissionId,
-      invoice_number: line.invoiceNumber,
-      po_number: line.poNumber,
-      request_id: request?.request_id ?? null,
-      line_number: line.lineNumber ?? null,
-      sku: line.sku ?? null,
-      sku_ordered: request?.item_sku ?? null,
-      qty_invoiced: line.quantity ?? null,
-      qty_shipped: qtyShipped,
-      unit_cost_invoiced: line.unitCost ?? null,
-      unit_cost_ordered: request?.unit_cost ?? null,
-      line_charges: line.lineCharges ?? null,
-      invoice_charges: line.invoiceCharges ?? null,
-      problems,
-      status: checkStatus(problems, request),
-    });
+    const check = checkInvoiceLine(line, request, qtyShipped, context.vendor, context.transmissionId);
+    context.batch.addInvoiceCheck(check);
     context.batch.addResponse({
       ...responseRow(context, request, line.poNumber, "810"),
       item_sku: sku,
@@ -511,7 +422,7 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
     const show = (value: number | null | undefined) => (value === null || value === undefined ? "?" : value);
     context.logs.push({
       ...baseLog(context, request, line.poNumber),
-      status: request && !problems.length ? "success" : "warning",
+      status: check.status === "mismatch" ? "warning" : "success",
       item_sku: sku,
       qty: line.quantity ?? null,
       ...logMessage("logs.dropship.invoice", {
@@ -520,10 +431,10 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
         sku: sku ?? "?",
         po: line.poNumber,
         amount: line.amount !== null && line.amount !== undefined ? message("logs.dropship.invoice_money", { amount: money(line.amount) }) : "",
-        unknown: request ? "" : message("logs.dropship.invoice_no_request"),
+        unknown: !request ? message("logs.dropship.invoice_no_request") : check.status === "waiting" ? message("logs.dropship.invoice_waits_for_shipment") : "",
       }),
     });
-    if (request && checkStatus(problems, request) === "mismatch")
+    if (request && check.status === "mismatch")
       context.logs.push({
         ...baseLog(context, request, line.poNumber),
         status: "warning",
@@ -532,7 +443,7 @@ export async function applyInvoiceLines(context: ApplyContext, lines: InvoiceInp
         ...logMessage("logs.dropship.invoice_mismatch", {
           invoice: line.invoiceNumber,
           po: line.poNumber,
-          problems: problems.map((problem) => message(`attention.invoice_problems.${problem}`)),
+          problems: check.problems.map((problem) => message(`attention.invoice_problems.${problem}`)),
           qty_invoiced: show(line.quantity),
           qty_shipped: show(qtyShipped),
           cost_invoiced: line.unitCost === null || line.unitCost === undefined ? "?" : money(line.unitCost),

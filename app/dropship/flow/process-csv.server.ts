@@ -8,6 +8,7 @@ import { queueAs400Copy } from "./response-answers.server";
 import { processCsvStock } from "./process-stock.server";
 import { afterRowApplied, applyInSlices, flushApplied, LINES_PER_SLICE } from "./apply-slices.server";
 import { applyCancellationAnswers } from "./apply-cancellation-answers.server";
+import { csvUnitCost } from "../invoice-checks";
 
 /** A cancellation-answer CSV is read whole: larger than this, it is no answer this app expects. */
 const MAX_ANSWER_CSV_BYTES = 16 << 20;
@@ -69,7 +70,8 @@ export async function processCsv(context: ApplyContext, stored: StoredContent, t
             lineNumber: String(line.line),
             sku: line.sku,
             quantity: line.quantity,
-            unitCost: line.unitPrice,
+            // What the row charges per unit: its total over its quantity (D242).
+            unitCost: csvUnitCost(line),
             amount: line.lineTotal,
             // The CSV's shipping is the invoice's charge, kept apart from the lines' cost (D242).
             invoiceCharges: invoice.shipping || null,
