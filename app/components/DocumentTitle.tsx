@@ -12,6 +12,8 @@ type PageTitle = string | ((match: Match, search: URLSearchParams) => { key: str
 /** Each page route's heading, as its <Page title> shows it. */
 export const PAGE_TITLES: Record<string, PageTitle> = {
   "routes/_app._index": "home.title",
+  "routes/_app.attention": "attention.title",
+  "routes/_app.settings": "settings.title",
   "routes/_app.advancedorder": "orders.title",
   "routes/_app.dropship._index": "dropship.menu_title",
   "routes/_app.dropship.[test]": "dropship_test.title",

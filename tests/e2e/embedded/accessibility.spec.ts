@@ -10,6 +10,8 @@ const PAGES: Array<[path: string, title: string]> = [
   ["/dropship/vendor/", "Dropship Vendors · Operations"],
   ["/sales/awaiting-assignment", "Awaiting Assignment · Operations"],
   ["/eod/report?locale=de", "Tagesabschlussbericht · Betrieb"],
+  ["/attention", "Needs Attention · Operations"],
+  ["/settings?locale=de", "Einstellungen · Betrieb"],
 ];
 
 for (const [path, title] of PAGES) {
