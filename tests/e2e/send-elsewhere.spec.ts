@@ -83,7 +83,8 @@ for (const [lang, text] of Object.entries(TEXTS)) {
     const options = (await optionsOf(page, text.store)).filter((option) => option.value !== "");
     expect(options.map((option) => option.value)).not.toContain(seeded.vendor_source);
     for (const option of options) {
-      const qty = new RegExp(`\\(${text.qty} ?: (\\d+)\\)$`).exec(option.label.trim());
+      // A vendor adds its on-time rate after the quantity (D244).
+      const qty = new RegExp(`\\(${text.qty} ?: (\\d+)(, [^)]*)?\\)$`).exec(option.label.trim());
       expect(qty, `${option.label}: offered with its quantity`).not.toBeNull();
       expect(option.disabled, option.label).toBe(Number(qty![1]) < seeded.qty);
     }
