@@ -29,10 +29,9 @@ export interface Scorecard {
 export async function refreshVendorScorecards(now = new Date(), settingsGiven?: Settings, db: PrismaClient = prisma): Promise<number> {
   const levels = (settingsGiven ?? (await getSettings(db))).service_levels;
   const since = new Date(now.getTime() - Math.max(...SCORECARD_WINDOWS) * 86_400_000);
-  return db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`DELETE FROM vendor_scorecard`;
-      return tx.$executeRaw`
+  // One statement, rows upserted in place: two refreshes at once (the feed and Run Feed, or a caller such as the
+  // Needs attention sweep) both succeed; a delete-then-insert would make the later one fail on the primary key.
+  return db.$executeRaw`
       WITH req AS (
         SELECT r.vendor_id, r.request_id, r.sent_at, r.status,
                r.sent_at + make_interval(hours => COALESCE(v.sla_855_hours, ${levels.sla_855_hours})) AS ack_deadline,
@@ -74,6 +73,13 @@ export async function refreshVendorScorecards(now = new Date(), settingsGiven?: 
                count(*) FILTER (WHERE req.cancelled)::int AS cancelled_lines
           FROM scored req JOIN windows w ON req.sent_at >= ${now}::timestamptz - make_interval(days => w.days)
          GROUP BY req.vendor_id, w.days
+      ),
+      -- Vendors archived or deleted since their last scorecard lose it (in the same statement, so readers never see a gap).
+      gone AS (
+        DELETE FROM vendor_scorecard s
+         WHERE NOT EXISTS (SELECT 1 FROM dropship_vendor v WHERE v.id = s.vendor_id AND v.archived_at IS NULL)
+            OR s.window_days <> ALL (${[...SCORECARD_WINDOWS]}::int[])
+        RETURNING 1
       )
       INSERT INTO vendor_scorecard (vendor_id, window_days, pos_sent, ack_due, ack_on_time, ship_due, ship_on_time, median_hours_to_ship,
                                     rejected_lines, backordered_lines, cancelled_lines, invoice_mismatches, refused_files, computed_at)
@@ -87,10 +93,12 @@ export async function refreshVendorScorecards(now = new Date(), settingsGiven?: 
              ${now}
         FROM dropship_vendor v CROSS JOIN windows w
         LEFT JOIN cards c ON c.vendor_id = v.id AND c.days = w.days
-       WHERE v.archived_at IS NULL`;
-    },
-    { timeout: 300_000 },
-  );
+       WHERE v.archived_at IS NULL
+      ON CONFLICT (vendor_id, window_days) DO UPDATE SET
+        pos_sent = EXCLUDED.pos_sent, ack_due = EXCLUDED.ack_due, ack_on_time = EXCLUDED.ack_on_time, ship_due = EXCLUDED.ship_due,
+        ship_on_time = EXCLUDED.ship_on_time, median_hours_to_ship = EXCLUDED.median_hours_to_ship, rejected_lines = EXCLUDED.rejected_lines,
+        backordered_lines = EXCLUDED.backordered_lines, cancelled_lines = EXCLUDED.cancelled_lines,
+        invoice_mismatches = EXCLUDED.invoice_mismatches, refused_files = EXCLUDED.refused_files, computed_at = EXCLUDED.computed_at`;
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
