@@ -55,16 +55,18 @@ export async function refreshVendorScorecards(now = new Date(), settingsGiven?: 
         SELECT req.vendor_id, req.sent_at, req.ack_deadline, req.ship_deadline, a.ack_at, a.ship_at,
                COALESCE(a.rejected, false) OR req.status = 'rejected' AS rejected,
                COALESCE(a.backordered, false) OR req.status = 'backordered' AS backordered,
-               k.request_id IS NOT NULL AS cancelled
+               k.request_id IS NOT NULL AS cancelled,
+               -- Asked back from the vendor: an answer it never sent is not late (it was told not to).
+               req.status IN ('cancel_requested', 'cancelled') AS withdrawn
           FROM req LEFT JOIN answers a ON a.request_id = req.request_id LEFT JOIN cancelled k ON k.request_id = req.request_id
       ),
       windows AS (SELECT unnest(${[...SCORECARD_WINDOWS]}::int[]) AS days),
       cards AS (
         SELECT req.vendor_id, w.days,
                count(*)::int AS pos_sent,
-               count(*) FILTER (WHERE req.ack_deadline <= ${now} OR req.ack_at IS NOT NULL)::int AS ack_due,
+               count(*) FILTER (WHERE req.ack_at IS NOT NULL OR (req.ack_deadline <= ${now} AND NOT req.withdrawn))::int AS ack_due,
                count(*) FILTER (WHERE req.ack_at <= req.ack_deadline)::int AS ack_on_time,
-               count(*) FILTER (WHERE req.ship_deadline <= ${now} OR req.ship_at IS NOT NULL)::int AS ship_due,
+               count(*) FILTER (WHERE req.ship_at IS NOT NULL OR (req.ship_deadline <= ${now} AND NOT req.withdrawn))::int AS ship_due,
                count(*) FILTER (WHERE req.ship_at <= req.ship_deadline)::int AS ship_on_time,
                round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM req.ship_at - req.sent_at) / 3600)
                       FILTER (WHERE req.ship_at IS NOT NULL))::numeric, 1) AS median_hours_to_ship,

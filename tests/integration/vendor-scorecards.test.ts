@@ -127,12 +127,13 @@ describe("a vendor's scorecard", () => {
 
     expect(await refreshVendorScorecards(NOW)).toBe(2);
     const [thirty, ninety] = await vendorScorecards(vendor.id);
-    // 30 days: 6 POs; 855 due for 5 (not the one sent an hour ago), on time for 3; 856 due for 5, on time for 1.
+    // 30 days: 6 POs; 855 due for 5 (not the one sent an hour ago), on time for 3; 856 due for 4 (not the one sent an hour
+    // ago, nor the one asked back: it was told not to ship), on time for 1.
     expect(thirty).toMatchObject({
       window_days: 30,
       pos_sent: 6,
       acknowledged_pct: 60,
-      on_time_pct: 20,
+      on_time_pct: 25,
       median_hours_to_ship: 65,
       rejected_lines: 1,
       backordered_lines: 0,
@@ -144,7 +145,7 @@ describe("a vendor's scorecard", () => {
       window_days: 90,
       pos_sent: 7,
       acknowledged_pct: 66.7,
-      on_time_pct: 33.3,
+      on_time_pct: 40,
       median_hours_to_ship: 50,
       backordered_lines: 1,
       refused_files: 1,
@@ -154,10 +155,10 @@ describe("a vendor's scorecard", () => {
     const en = await i18nServer.getFixedT("en", "common");
     const de = await i18nServer.getFixedT("de", "common");
     const rows = (await listVendors(new URLSearchParams())).data;
-    expect(renderForReader(en, rows[0])).toMatchObject({ name: "Acme Drop", on_time_30: "20%", acknowledged_30: "60%", median_hours_30: "65 h" });
-    expect(renderForReader(de, rows[0])).toMatchObject({ on_time_30: "20 %", median_hours_30: "65 Std." });
+    expect(renderForReader(en, rows[0])).toMatchObject({ name: "Acme Drop", on_time_30: "25%", acknowledged_30: "60%", median_hours_30: "65 h" });
+    expect(renderForReader(de, rows[0])).toMatchObject({ on_time_30: "25 %", median_hours_30: "65 Std." });
     // Manual Assignment and Reassign offer the vendor with its 30-day on-time rate.
-    expect((await availableStores()).find((store) => store.source_code === "DS55")).toMatchObject({ on_time_30: 20 });
+    expect((await availableStores()).find((store) => store.source_code === "DS55")).toMatchObject({ on_time_30: 25 });
   });
 
   it("follows the vendor's own service levels, and says nothing of a vendor with nothing due", async () => {
