@@ -92,18 +92,20 @@ export async function deliverAlerts(now = new Date(), settingsGiven?: Settings):
     const key = `${alert.channel} ${alert.recipient} ${alert.digest_date ? `digest ${alert.id}` : "items"}`;
     groups.set(key, [...(groups.get(key) ?? []), alert]);
   }
+  // Every digest of the round lists the same open items: read once, when the first digest needs them.
+  let open: Promise<ItemRow[]> | undefined;
   for (const alerts of groups.values()) {
     const first = alerts[0]!;
     const t = (await translatorForLanguage(first.language)) as unknown as MessageTranslate;
     let messages: OutgoingAlert[];
     if (first.digest_date) {
-      const open = await openItems();
-      if (!open.length) {
+      const items = await (open ??= openItems());
+      if (!items.length) {
         await prisma.attentionAlert.update({ where: { id: first.id }, data: { status: "skipped", last_error: "nothing open", sent_at: now } });
         result.skipped++;
         continue;
       }
-      messages = [digestMessage(t, first.language, open, now)];
+      messages = [digestMessage(t, first.language, items, now)];
     } else {
       const items = await prisma.attentionItem.findMany({ where: { id: { in: alerts.map((a) => a.item_id!) } }, orderBy: { since: "asc" } });
       messages = items.length <= ONE_MESSAGE_EACH_UP_TO ? items.map((item) => itemMessage(t, first.language, item)) : [listMessage(t, first.language, items)];

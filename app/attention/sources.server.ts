@@ -193,10 +193,12 @@ const refusedFulfilments: Source = async ({ db }) => {
 /** A vendor's stock Shopify refused at its last push (the latest inventory line of each vendor is an error). */
 const refusedInventory: Source = async ({ now, db }) => {
   const rows = await db.$queryRaw<Array<{ vendor_id: number | null; vendor_name: string | null; message: string; message_code: unknown; created_at: Date }>>`
-    SELECT DISTINCT ON (COALESCE(vendor_name, '')) vendor_id, vendor_name, message, message_code, status, created_at
-      FROM dropship_log
-     WHERE action = 'shopify_inventory' AND created_at > ${new Date(now.getTime() - 7 * 86_400_000)}
-     ORDER BY COALESCE(vendor_name, ''), id DESC`.then((all) => all.filter((row) => (row as { status?: string }).status === "error"));
+    SELECT vendor_id, vendor_name, message, message_code, created_at FROM (
+      SELECT DISTINCT ON (COALESCE(vendor_name, '')) vendor_id, vendor_name, message, message_code, status, created_at
+        FROM dropship_log
+       WHERE action = 'shopify_inventory' AND created_at > ${new Date(now.getTime() - 7 * 86_400_000)}
+       ORDER BY COALESCE(vendor_name, ''), id DESC) latest
+     WHERE latest.status = 'error'`;
   return rows.map((row) => ({
     kind: "shopify_inventory" as const,
     subject: `inventory:${row.vendor_name ?? ""}`,

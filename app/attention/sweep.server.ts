@@ -56,7 +56,7 @@ export async function sweepAttention(now = new Date(), settingsGiven?: Settings,
             OR a.link IS DISTINCT FROM c.link`;
       const rows = changed.map(({ at }) => causes[at - 1]!).map((cause) => ({ ...cause, reasonText: englishText(cause.reason) }));
       // New causes open an item; an open item's words follow its cause (a count of failures grows), its age does not.
-      const opened = await tx.$queryRaw<Array<{ id: number; kind: string }>>`
+      const upserted = await tx.$queryRaw<Array<{ id: number; kind: string; inserted: boolean }>>`
         INSERT INTO attention_item (kind, subject, vendor_id, vendor_name, reason, reason_code, detail_code, link, since, opened_at)
         SELECT c.kind, c.subject, c.vendor_id, c.vendor_name, c.reason, c.reason_code, c.detail_code, c.link, c.since, ${now}
           FROM unnest(${rows.map((row) => row.kind)}::text[], ${rows.map((row) => row.subject)}::text[],
@@ -71,7 +71,9 @@ export async function sweepAttention(now = new Date(), settingsGiven?: Settings,
                 WHERE attention_item.reason_code IS DISTINCT FROM EXCLUDED.reason_code
                    OR attention_item.detail_code IS DISTINCT FROM EXCLUDED.detail_code
                    OR attention_item.link IS DISTINCT FROM EXCLUDED.link
-        RETURNING id, kind, (xmax = 0) AS inserted`.then((all) => all.filter((row) => (row as { inserted?: boolean }).inserted));
+        RETURNING id, kind, (xmax = 0) AS inserted`;
+      // xmax is 0 for a row this statement inserted, set for one it updated: only new items alert.
+      const opened = upserted.filter((row) => row.inserted);
 
       const resolved = await tx.$executeRaw`
         UPDATE attention_item a SET resolved_at = ${now}
