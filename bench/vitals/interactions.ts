@@ -34,7 +34,7 @@ export const INTERACTIONS: Interaction[] = [
       inpGoal: true,
       watch: { selector: FIRST_ROW, until: "changes" },
       // The column sorted now: a click reverses it, so the first row always changes.
-      act: (page) => page.locator('.Polaris-IndexTable__Table thead button:has(.Polaris-IndexTable__TableHeadingSortIcon--visible)').first().click(),
+      act: (page) => page.locator(".Polaris-IndexTable__Table thead button:has(.Polaris-IndexTable__TableHeadingSortIcon--visible)").first().click(),
     },
     {
       name: `next page ${path}`,
@@ -64,7 +64,8 @@ export const INTERACTIONS: Interaction[] = [
     result: "first field",
     rowsGoal: false,
     inpGoal: true,
-    watch: { selector: ".Polaris-FormLayout input", until: "visible" },
+    // Every field of the vendor form has the id vendor-<field>; the list has none.
+    watch: { selector: 'input[id^="vendor-"], select[id^="vendor-"], textarea[id^="vendor-"]', until: "visible" },
     act: (page) => page.locator('tbody tr a[href*="/dropship/vendor/edit"]').first().click(),
   },
   {

@@ -51,7 +51,8 @@ export function missesOf(pages: PageResult[], interactions: Array<InteractionRes
   const misses: string[] = [];
   const over = (value: number | null, goal: number) => value === null || value > goal;
   for (const page of pages) {
-    if (page.throttle === 4 && over(page.lcp.p75, GOALS.lcpP75At4xMs)) misses.push(`${page.path}: LCP p75 at 4× ${ms(page.lcp.p75)} ms > ${GOALS.lcpP75At4xMs} ms`);
+    if (page.throttle === 4 && over(page.lcp.p75, GOALS.lcpP75At4xMs))
+      misses.push(`${page.path}: LCP p75 at 4× ${ms(page.lcp.p75)} ms > ${GOALS.lcpP75At4xMs} ms`);
     if (over(page.cls.p75, GOALS.clsP75)) misses.push(`${page.path}: CLS p75 at ${page.throttle}× ${fixed(page.cls.p75, 3)} > ${GOALS.clsP75}`);
   }
   for (const each of interactions) {
@@ -75,9 +76,10 @@ export function markdownBlock(result: VitalsResult): string {
   lines.push(`<!-- vitals:label=${result.label} -->`);
   lines.push(`### ${result.label}: ${result.date}, commit ${result.commit}`);
   lines.push("");
+  const { cpus, cpu, memoryGiB } = result.machine;
   lines.push(
-    `${result.runs} runs; ${result.machine.cpus} × ${result.machine.cpu}, ${result.machine.memoryGiB} GiB; load average (1, 5, 15 min) ${load(result.load.start)} at the start, ${load(result.load.end)} at the end. ` +
-      `Each figure is median / p75 over the runs.`,
+    `${result.runs} runs; ${cpus} × ${cpu}, ${memoryGiB} GiB; load average (1, 5, 15 min) ${load(result.load.start)} at the start, ` +
+      `${load(result.load.end)} at the end. Each figure is median / p75 over the runs.`,
   );
   lines.push("");
   lines.push("| page | LCP 1× (ms) | LCP 4× (ms) | CLS 1× | CLS 4× | TBT 1× (ms) | TBT 4× (ms) | KB transferred |");
@@ -87,10 +89,15 @@ export function markdownBlock(result: VitalsResult): string {
     const at = (throttle: number) => result.pages.find((page) => page.path === path && page.throttle === throttle);
     const one = at(1);
     const four = at(4);
-    const cell = (page: PageResult | undefined, pick: (page: PageResult) => string) => (page ? pick(page) : "–");
-    lines.push(
-      `| \`${path}\` | ${cell(one, (page) => pair(page.lcp, ms))} | ${cell(four, (page) => pair(page.lcp, ms))} | ${cell(one, (page) => pair(page.cls, (value) => fixed(value, 3)))} | ${cell(four, (page) => pair(page.cls, (value) => fixed(value, 3)))} | ${cell(one, (page) => pair(page.tbt, ms))} | ${cell(four, (page) => pair(page.tbt, ms))} | ${cell(one ?? four, (page) => kb(page.bytes.median))} |`,
-    );
+    const both = (pick: (page: PageResult) => string) => [one, four].map((page) => (page ? pick(page) : "–"));
+    const cells = [
+      `\`${path}\``,
+      ...both((page) => pair(page.lcp, ms)),
+      ...both((page) => pair(page.cls, (value) => fixed(value, 3))),
+      ...both((page) => pair(page.tbt, ms)),
+      kb((one ?? four)?.bytes.median ?? null),
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
   }
   lines.push("");
   lines.push("| interaction | INP 1× (ms) | INP 4× (ms) | click to result 1× (ms) | click to result 4× (ms) | result |");
@@ -98,12 +105,10 @@ export function markdownBlock(result: VitalsResult): string {
   const names = [...new Set(result.interactions.map((each) => each.name))];
   for (const name of names) {
     const at = (throttle: number) => result.interactions.find((each) => each.name === name && each.throttle === throttle);
-    const cell = (each: InteractionResult | undefined, pick: (each: InteractionResult) => Summary) => (each ? pair(pick(each), ms) : "–");
     const one = at(1);
     const four = at(4);
-    lines.push(
-      `| ${name} | ${cell(one, (each) => each.inp)} | ${cell(four, (each) => each.inp)} | ${cell(one, (each) => each.clickToRows)} | ${cell(four, (each) => each.clickToRows)} | ${(one ?? four)?.result ?? ""} |`,
-    );
+    const both = (pick: (each: InteractionResult) => Summary) => [one, four].map((each) => (each ? pair(pick(each), ms) : "–"));
+    lines.push(`| ${[name, ...both((each) => each.inp), ...both((each) => each.clickToRows), (one ?? four)?.result ?? ""].join(" | ")} |`);
   }
   lines.push("");
   const goals = [
@@ -133,7 +138,8 @@ export function markdownBlock(result: VitalsResult): string {
 const START = "<!-- vitals:start -->";
 const END = "<!-- vitals:end -->";
 const INTRO = [
-  "Measured by `npm run bench:vitals` (bench/vitals/run.ts), which rewrites this section: Debian's Chromium at 1440×900, the built app in local mode with the demo data,",
+  "Measured by `npm run bench:vitals` (bench/vitals/run.ts), which rewrites this section: Debian's Chromium at 1440×900,",
+  "the built app in local mode with the demo data,",
   "a new browser context (cold cache) per page load, at 1× and 4× CPU throttling. LCP, CLS (largest 5 s session window) and total blocking time",
   "(long tasks past 50 ms from first contentful paint until the page is quiet: network idle, hydrated, then 1 s); KB transferred as encoded on the wire.",
   "INP is the worst interaction of the step by Event Timing (16 ms threshold: 16 means it took no longer); click to result runs from the input event to",

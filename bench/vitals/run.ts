@@ -151,7 +151,7 @@ async function measureInteraction(browser: Browser, baseUrl: string, interaction
         return window.__armed.doneAt !== null;
       },
       undefined,
-      { timeout: 20_000 * throttle, polling: 50 },
+      { timeout: 10_000 + 5_000 * throttle, polling: 50 },
     );
     // Event Timing entries arrive after the frame that follows the handlers: let a few frames pass.
     await page.waitForTimeout(300 * throttle);
@@ -197,7 +197,10 @@ async function main() {
           try {
             const result = await measureLoad(browser, target.url + page.path, throttle);
             push(loads, `${page.label} ${throttle}`, result);
-            log(`run ${run}/${runs} ${page.label} ${throttle}×: LCP ${Math.round(result.lcp ?? NaN)} ms, CLS ${result.cls.toFixed(3)}, TBT ${Math.round(result.tbt)} ms`);
+            log(
+              `run ${run}/${runs} ${page.label} ${throttle}×: ` +
+                `LCP ${Math.round(result.lcp ?? NaN)} ms, CLS ${result.cls.toFixed(3)}, TBT ${Math.round(result.tbt)} ms`,
+            );
           } catch (error) {
             errors.push(`run ${run}, ${page.label} at ${throttle}×: ${(error as Error).message.split("\n")[0]}`);
             log(`run ${run}/${runs} ${page.label} ${throttle}×: FAILED ${(error as Error).message.split("\n")[0]}`);
@@ -209,7 +212,10 @@ async function main() {
           try {
             const result = await measureInteraction(browser, target.url, interaction, throttle);
             push(clicks, `${interaction.name} ${throttle}`, result);
-            log(`run ${run}/${runs} ${interaction.name} ${throttle}×: INP ${Math.round(result.inp)} ms, to ${interaction.result} ${Math.round(result.toResult)} ms`);
+            log(
+              `run ${run}/${runs} ${interaction.name} ${throttle}×: ` +
+                `INP ${Math.round(result.inp)} ms, to ${interaction.result} ${Math.round(result.toResult)} ms`,
+            );
           } catch (error) {
             errors.push(`run ${run}, ${interaction.name} at ${throttle}×: ${(error as Error).message.split("\n")[0]}`);
             log(`run ${run}/${runs} ${interaction.name} ${throttle}×: FAILED ${(error as Error).message.split("\n")[0]}`);
@@ -263,12 +269,12 @@ async function main() {
       misses,
       errors,
     };
+    process.stdout.write(`VITALS ${JSON.stringify(result)}\n`);
     if (only) log(`--only: ${DOCS} left as it is (a partial run)`);
     else {
       rewriteSection(DOCS, label, markdownBlock(result));
       log(`${DOCS}: the "${label}" table rewritten`);
     }
-    process.stdout.write(`VITALS ${JSON.stringify(result)}\n`);
   } finally {
     await browser?.close();
     await target.stop();
