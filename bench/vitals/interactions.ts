@@ -1,0 +1,90 @@
+// The interactions of issue 31 item 3, as staff do them: what is clicked or
+// typed, on which page, and what on screen says it has answered. Selectors
+// follow the e2e specs (dropship-logs, realtime-logs, vendors, sales-assignment)
+// and app/grid (Polaris IndexTable and Filters).
+import type { Page } from "@playwright/test";
+
+export interface Interaction {
+  name: string;
+  path: string;
+  /** What `ms to result` measures to, as the table names it. */
+  result: string;
+  /** Whether the result counts against the click-to-rows goal (≤ 300 ms at 1×). */
+  rowsGoal: boolean;
+  /** Whether its INP counts against the INP goal (≤ 100 ms at 4×). */
+  inpGoal: boolean;
+  watch: { selector: string; until: "changes" | "visible" };
+  /** Done before arming: not part of the interaction measured. */
+  prepare?: (page: Page) => Promise<void>;
+  act: (page: Page) => Promise<void>;
+}
+
+/** The grid's first body row: its text changes when new rows are on screen. */
+const FIRST_ROW = ".Polaris-IndexTable__Table tbody tr";
+const SEARCH = 'input[placeholder="Search"]';
+const LARGE_GRIDS = ["/dropship/logs/", "/sales/realtime-sales-log"];
+
+export const INTERACTIONS: Interaction[] = [
+  ...LARGE_GRIDS.flatMap((path): Interaction[] => [
+    {
+      name: `sort ${path}`,
+      path,
+      result: "rows",
+      rowsGoal: true,
+      inpGoal: true,
+      watch: { selector: FIRST_ROW, until: "changes" },
+      // The column sorted now: a click reverses it, so the first row always changes.
+      act: (page) => page.locator(".Polaris-IndexTable__Table thead button:has(.Polaris-IndexTable__TableHeadingSortIcon--visible)").first().click(),
+    },
+    {
+      name: `next page ${path}`,
+      path,
+      result: "rows",
+      rowsGoal: true,
+      inpGoal: true,
+      watch: { selector: FIRST_ROW, until: "changes" },
+      act: (page) => page.getByRole("button", { name: "Next" }).click(),
+    },
+    {
+      name: `filter keystroke ${path}`,
+      path,
+      result: "rows (incl. 500 ms debounce)",
+      rowsGoal: false,
+      inpGoal: true,
+      watch: { selector: FIRST_ROW, until: "changes" },
+      // Focusing the field is a click of its own: done first, so only the keystroke is measured.
+      prepare: (page) => page.locator(SEARCH).first().click(),
+      // No row of the demo data has a "~": the first row surely changes (to the empty state).
+      act: (page) => page.keyboard.type("~"),
+    },
+  ]),
+  {
+    name: "open a vendor form",
+    path: "/dropship/vendor/",
+    result: "first field",
+    rowsGoal: false,
+    inpGoal: true,
+    // Every field of the vendor form has the id vendor-<field>; the list has none.
+    watch: { selector: 'input[id^="vendor-"], select[id^="vendor-"], textarea[id^="vendor-"]', until: "visible" },
+    act: (page) => page.locator('tbody tr a[href*="/dropship/vendor/edit"]').first().click(),
+  },
+  {
+    name: "Manual Assignment",
+    path: "/sales/unassigned-orders",
+    result: "assignment table",
+    rowsGoal: false,
+    inpGoal: false,
+    watch: { selector: ".Polaris-DataTable table", until: "visible" },
+    act: (page) => page.locator('tbody tr a[href*="manual-assignment"]').first().click(),
+  },
+  {
+    name: "422 banner",
+    path: "/dropship/vendor/edit/",
+    result: "critical banner",
+    rowsGoal: false,
+    inpGoal: true,
+    watch: { selector: '.Polaris-Banner[role="alert"], [role="alert"] .Polaris-Banner', until: "visible" },
+    // The new vendor's required fields are empty: the server answers 422 and the form shows why.
+    act: (page) => page.getByRole("button", { name: "Save Vendor" }).click(),
+  },
+];
