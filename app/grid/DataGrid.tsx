@@ -236,6 +236,26 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     [columns, renderCell, timeZone],
   );
 
+  // The table as an element kept between renders: a keystroke in the search field renders the field, not the table.
+  const footer = t("grid.footer", { page: currentPage, lastPage, total });
+  const table = useMemo(
+    () => (
+      <ListTable
+        resourceName={resourceName}
+        columns={tableColumns}
+        rows={rows}
+        rowKey={rowKeyOf}
+        cell={cell}
+        sort={{ key: state.sort, dir: state.sort_dir }}
+        onSort={(sort, sortDir) => setStateInTransition((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
+        loading={loading}
+        emptyState={emptyState}
+        pagination={listPagination(setStateInTransition, { currentPage, lastPage, label: footer })}
+      />
+    ),
+    [resourceName, tableColumns, rows, rowKeyOf, cell, state.sort, state.sort_dir, setStateInTransition, loading, emptyState, currentPage, lastPage, footer],
+  );
+
   const appliedFilters = columns
     .filter((column) => state.filters[column.key])
     .map((column) => {
@@ -273,18 +293,7 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
           }}
           loading={loading}
         />
-        <ListTable
-          resourceName={resourceName}
-          columns={tableColumns}
-          rows={rows}
-          rowKey={rowKeyOf}
-          cell={cell}
-          sort={{ key: state.sort, dir: state.sort_dir }}
-          onSort={(sort, sortDir) => setStateInTransition((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
-          loading={loading}
-          emptyState={emptyState}
-          pagination={listPagination(setStateInTransition, { currentPage, lastPage, label: t("grid.footer", { page: currentPage, lastPage, total }) })}
-        />
+        {table}
       </Card>
     </BlockStack>
   );

@@ -2,7 +2,7 @@
 // typed, on which page, and what on screen says it has answered. Selectors
 // follow the e2e specs (dropship-logs, realtime-logs, vendors, sales-assignment)
 // and app/grid (Polaris IndexTable and Filters).
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 export interface Interaction {
   name: string;
@@ -19,6 +19,16 @@ export interface Interaction {
   act: (page: Page) => Promise<void>;
 }
 
+/**
+ * A click as staff make one: the pointer rests on the target first (its hover styles are drawn then), and
+ * the press is the interaction measured. Playwright's click moves and presses in the same moment, which
+ * would count the hover's own work as the click's input delay.
+ */
+const clickOn = (target: (page: Page) => Locator) => ({
+  prepare: (page: Page) => target(page).hover(),
+  act: (page: Page) => target(page).click(),
+});
+
 /** The grid's first body row: its text changes when new rows are on screen. */
 const FIRST_ROW = ".Polaris-IndexTable__Table tbody tr";
 const SEARCH = 'input[placeholder="Search"]';
@@ -34,7 +44,7 @@ export const INTERACTIONS: Interaction[] = [
       inpGoal: true,
       watch: { selector: FIRST_ROW, until: "changes" },
       // The column sorted now: a click reverses it, so the first row always changes.
-      act: (page) => page.locator(".Polaris-IndexTable__Table thead button:has(.Polaris-IndexTable__TableHeadingSortIcon--visible)").first().click(),
+      ...clickOn((page) => page.locator(".Polaris-IndexTable__Table thead button:has(.Polaris-IndexTable__TableHeadingSortIcon--visible)").first()),
     },
     {
       name: `next page ${path}`,
@@ -43,7 +53,7 @@ export const INTERACTIONS: Interaction[] = [
       rowsGoal: true,
       inpGoal: true,
       watch: { selector: FIRST_ROW, until: "changes" },
-      act: (page) => page.getByRole("button", { name: "Next" }).click(),
+      ...clickOn((page) => page.getByRole("button", { name: "Next" })),
     },
     {
       name: `filter keystroke ${path}`,
@@ -66,16 +76,17 @@ export const INTERACTIONS: Interaction[] = [
     inpGoal: true,
     // Every field of the vendor form has the id vendor-<field>; the list has none.
     watch: { selector: 'input[id^="vendor-"], select[id^="vendor-"], textarea[id^="vendor-"]', until: "visible" },
-    act: (page) => page.locator('tbody tr a[href*="/dropship/vendor/edit"]').first().click(),
+    ...clickOn((page) => page.locator('tbody tr a[href*="/dropship/vendor/edit"]').first()),
   },
   {
     name: "Manual Assignment",
     path: "/sales/unassigned-orders",
     result: "assignment table",
     rowsGoal: false,
-    inpGoal: false,
+    // Opening Manual Assignment is opening a form (issue 31 item 3: "forms and Manual Assignment open without long tasks").
+    inpGoal: true,
     watch: { selector: ".Polaris-DataTable table", until: "visible" },
-    act: (page) => page.locator('tbody tr a[href*="manual-assignment"]').first().click(),
+    ...clickOn((page) => page.locator('tbody tr a[href*="manual-assignment"]').first()),
   },
   {
     name: "422 banner",
@@ -85,6 +96,6 @@ export const INTERACTIONS: Interaction[] = [
     inpGoal: true,
     watch: { selector: '.Polaris-Banner[role="alert"], [role="alert"] .Polaris-Banner', until: "visible" },
     // The new vendor's required fields are empty: the server answers 422 and the form shows why.
-    act: (page) => page.getByRole("button", { name: "Save Vendor" }).click(),
+    ...clickOn((page) => page.getByRole("button", { name: "Save Vendor" })),
   },
 ];
