@@ -38,8 +38,10 @@ import { metricsRoute } from "../app/observability/metrics-endpoint.server";
 import { startProcessMetrics } from "../app/observability/metrics.server";
 import { localeFiles } from "../app/i18n/locale-files.server";
 import { bodyLimit } from "./body-limit";
+import { staticFiles } from "./static-files";
 
 const startLog = logger("start");
+const FOR_GOOD = "public, max-age=31536000, immutable";
 const log = (message: string) => startLog.info(message);
 const dev = process.argv.includes("--dev");
 
@@ -179,15 +181,17 @@ async function main() {
       const serverBuild = path.resolve("build/server/index.js");
       if (!existsSync(serverBuild)) throw new Error("No build found: run `npm run build` first (npm start does).");
       build = (await import(serverBuild)) as ServerBuild;
-      app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+      // Scripts and styles have content hashes in their names: kept for good. Their brotli and gzip
+      // copies were made at build time (server/static-files.ts, D245).
+      app.use(
+        "/assets",
+        staticFiles("build/client/assets", () => FOR_GOOD),
+      );
       // The texts asked for by their current version (root.tsx) never change under that URL (D245).
-      const texts = express.static("build/client/locales", {
-        maxAge: "1h",
-        setHeaders: (res) => {
-          if (res.req.query.v === localeFiles().version) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      });
-      app.use("/locales", texts);
+      app.use(
+        "/locales",
+        staticFiles("build/client/locales", (req) => (req.query.v === localeFiles().version ? FOR_GOOD : "public, max-age=3600")),
+      );
       // Calls and webhooks never name a file: no disk lookup for them.
       const files = express.static("build/client", { maxAge: "1h" });
       app.use((req, res, next) => (req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") ? next() : files(req, res, next)));

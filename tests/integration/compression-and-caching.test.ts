@@ -3,7 +3,9 @@
 // texts of a language under a versioned URL cached for good; scripts by their
 // hashed names. Raw node:http, so the bytes are seen as sent, not as a client
 // unpacks them.
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { useAppWithDatabase } from "../support/app-with-database";
@@ -60,8 +62,20 @@ describe("compression", () => {
     for (const asset of [script, style]) {
       const answer = await getRaw(asset, "br");
       expect(answer.headers["content-encoding"], asset).toBe("br");
-      expect(answer.headers["cache-control"], asset).toMatch(/immutable/);
+      expect(answer.headers["cache-control"], asset).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers["content-type"], asset).toMatch(asset.endsWith(".js") ? /javascript/ : /text\/css/);
+      // The copy made at build time, sent whole with its length, unpacks to the file itself.
+      expect(Number(answer.headers["content-length"]), asset).toBe(answer.bytes.length);
+      expect(brotliDecompressSync(answer.bytes).equals(readFileSync(path.join("build/client", asset))), asset).toBe(true);
+      const zipped = await getRaw(asset, "gzip");
+      expect(zipped.headers["content-encoding"], asset).toBe("gzip");
+      expect(gunzipSync(zipped.bytes).equals(readFileSync(path.join("build/client", asset))), asset).toBe(true);
+      const plain = await getRaw(asset);
+      expect(plain.headers["content-encoding"], asset).toBeUndefined();
+      expect(plain.bytes.equals(readFileSync(path.join("build/client", asset))), asset).toBe(true);
     }
+    // Only the build's own files: a path that climbs out of the folder is not served.
+    expect((await getRaw("/assets/..%2F..%2F..%2Fpackage.json", "br")).status).toBe(404);
   });
 });
 
