@@ -178,14 +178,13 @@ export async function runFeed(name: string, job: FeedJob, options: RunFeedOption
     const waiting = waitingForLock.get(feedName);
     if (waiting) return waiting;
   }
-  let run!: Promise<FeedRunResult>;
   const lockTaken = () => {
     if (waitingForLock.get(feedName) === run) waitingForLock.delete(feedName);
   };
   // A feed is a job wherever it was started (a Run Feed request included): the
   // jobs' database pool, without the web requests' statement timeout (D67).
   // Its log lines carry the feed and, once its log exists, the run id (D86).
-  run = runAsJob(() => withLogContext({ feed: feedName }, () => observedRun(feedName, job, options, lockTaken)));
+  const run = runAsJob(() => withLogContext({ feed: feedName }, () => observedRun(feedName, job, options, lockTaken)));
   if (options.whenBusy === "wait") {
     waitingForLock.set(feedName, run);
     void run.then(lockTaken, lockTaken);

@@ -12,7 +12,11 @@ export const serverFolder = (root: string, remote: string) => path.join(root, re
 /** Our purchase orders (850s, PO CSVs) waiting in the vendor's folder, oldest name first. */
 export function purchaseOrderFiles(root: string, vendor: Pick<Vendor, "sftp_outcoming_folder">): string[] {
   const folder = serverFolder(root, vendor.sftp_outcoming_folder!);
-  return existsSync(folder) ? readdirSync(folder).filter((name) => /^(850|PO)_/.test(name)).sort() : [];
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((name) => /^(850|PO)_/.test(name))
+        .sort()
+    : [];
 }
 
 export interface VendorAnswer {

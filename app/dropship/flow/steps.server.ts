@@ -79,7 +79,12 @@ export interface StepRun {
 export async function runStepChain(action: DropshipStepAction, options: { signal?: AbortSignal; whenBusy: WhenBusy }): Promise<StepRun[]> {
   const step: DropshipStep = DROPSHIP_STEPS[action];
   if (!(await feedEnabled(step.feed))) return [{ action, result: null }];
-  const result = await runFeed(step.feed, stepJob(step), { trigger: "chain", signal: options.signal, defaultCron: step.defaultCron, whenBusy: options.whenBusy });
+  const result = await runFeed(step.feed, stepJob(step), {
+    trigger: "chain",
+    signal: options.signal,
+    defaultCron: step.defaultCron,
+    whenBusy: options.whenBusy,
+  });
   return [{ action, result }, ...(await chainAfter(action, result, options.signal))];
 }
 
