@@ -1,22 +1,24 @@
 // spec 000 §1 start-up order: load locale data, initialise translations, render.
+// The page's head preloads its language's versioned texts (root.tsx), so the
+// read below usually finds them arrived or in the browser's cache (D245).
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import i18nConfig from "./i18n/config";
+import { localeBackend } from "./i18n/locale-backend";
 
 async function hydrate() {
+  const version = document.querySelector<HTMLLinkElement>("link[data-locales-version]")?.dataset.localesVersion ?? "";
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(localeBackend(version))
     .init({
       ...i18nConfig,
       lng: document.documentElement.lang || "en",
       ns: getInitialNamespaces(),
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
     });
   startTransition(() => {
     hydrateRoot(

@@ -2,9 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
-import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
-import path from "node:path";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { isEmbedded, onShopAuthorised, shopify } from "./shopify.server";
@@ -12,6 +10,7 @@ import { syncStoresAtInstall } from "./sales/stores.server";
 import { shopifyAdminOver } from "./shopify/admin-client.server";
 import i18nConfig from "./i18n/config";
 import { i18nServer } from "./i18n/i18n.server";
+import { localeFiles } from "./i18n/locale-files.server";
 import { logger } from "~/observability/logger.server";
 
 // The shop's locations become its stores at once (location_sync, D48); not awaited, so the install never waits on it.
@@ -40,10 +39,8 @@ export default async function handleRequest(request: Request, responseStatusCode
   const i18n = createInstance();
   const lng = await i18nServer.getLocale(request);
   const ns = i18nServer.getRouteNamespaces(remixContext);
-  await i18n
-    .use(initReactI18next)
-    .use(Backend)
-    .init({ ...i18nConfig, lng, ns, backend: { loadPath: path.resolve("public/locales/{{lng}}/{{ns}}.json") } });
+  // The texts parsed once per process (./i18n/locale-files.server.ts), not read from disk per page.
+  await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns, resources: localeFiles().resources });
 
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {

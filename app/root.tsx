@@ -9,7 +9,9 @@ import { StandalonePolaris } from "./components/AppShell";
 import { DocumentTitle } from "./components/DocumentTitle";
 import { NotFound } from "./components/NotFound";
 import { env } from "./env.server";
+import { localeUrl } from "./i18n/config";
 import { i18nServer } from "./i18n/i18n.server";
+import { localeFiles } from "./i18n/locale-files.server";
 import appStyles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -21,10 +23,10 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: "common" };
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<AppSettings> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<AppSettings & { localesVersion: string }> {
   const config = env();
   const locale = (await i18nServer.getLocale(request)) as AppSettings["locale"];
-  return { locale, timeZone: config.APP_TIMEZONE, mode: config.mode };
+  return { locale, timeZone: config.APP_TIMEZONE, mode: config.mode, localesVersion: localeFiles().version };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -43,6 +45,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <DocumentTitle />
         <Meta />
+        {/* The language's texts, fetched while the scripts load; entry.client reads the version here (D245). */}
+        {settings && (
+          <link
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={localeUrl(locale, "common", settings.localesVersion)}
+            data-locales-version={settings.localesVersion}
+          />
+        )}
         <Links />
       </head>
       <body>

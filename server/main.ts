@@ -18,6 +18,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { existsSync } from "node:fs";
+import { constants as zlib } from "node:zlib";
+import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -34,6 +36,7 @@ import { observeRequests } from "../app/observability/http.server";
 import { logger } from "../app/observability/logger.server";
 import { metricsRoute } from "../app/observability/metrics-endpoint.server";
 import { startProcessMetrics } from "../app/observability/metrics.server";
+import { localeFiles } from "../app/i18n/locale-files.server";
 import { bodyLimit } from "./body-limit";
 
 const startLog = logger("start");
@@ -161,6 +164,9 @@ async function main() {
     // Foreign Host (local mode) and cross-site writes are refused before anything runs (D54).
     app.use(requestGuard({ mode: env.mode, appUrl: env.SHOPIFY_APP_URL }));
     app.use(bodyLimit);
+    // Every compressible answer (pages as they stream, scripts, styles, JSON) in brotli or gzip, as the
+    // browser prefers: brotli at quality 4 costs about what gzip does for a smaller answer (D245).
+    app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
     // Prometheus metrics, behind the guard; a token in embedded mode (D88).
     app.get("/metrics", metricsRoute({ mode: env.mode, token: env.METRICS_TOKEN }));
     if (dev) {
@@ -174,6 +180,14 @@ async function main() {
       if (!existsSync(serverBuild)) throw new Error("No build found: run `npm run build` first (npm start does).");
       build = (await import(serverBuild)) as ServerBuild;
       app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+      // The texts asked for by their current version (root.tsx) never change under that URL (D245).
+      const texts = express.static("build/client/locales", {
+        maxAge: "1h",
+        setHeaders: (res) => {
+          if (res.req.query.v === localeFiles().version) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      });
+      app.use("/locales", texts);
       // Calls and webhooks never name a file: no disk lookup for them.
       const files = express.static("build/client", { maxAge: "1h" });
       app.use((req, res, next) => (req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") ? next() : files(req, res, next)));

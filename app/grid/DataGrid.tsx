@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
 import { ListTable } from "./ListTable";
+import { currentSearch } from "./list-url";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
 import { AnswerShapeError, TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "./use-list-loader";
 import type { GridAnswer, GridColumn, GridLink, GridRow, ListState, SortDir } from "./types";
@@ -42,6 +43,8 @@ export interface DataGridProps {
   /** Changing it loads the current page again (e.g. after a screen's action added rows). */
   reloadKey?: number;
 }
+
+const NO_ROWS: GridRow[] = [];
 
 /** Grid screens re-query through the API; a change of their search alone needs no loader run. */
 export const gridShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
@@ -125,7 +128,8 @@ export function DataGrid(props: DataGridProps) {
   const [failedToParse, setFailedToParse] = useState(false);
   const [searchParams] = useSearchParams();
   const [initialState] = useState<ListState>(() => {
-    const fromUrl = listStateFromSearch(searchParams, initial.answer.columns, defaultSort);
+    // The address bar, which may be ahead of the router (./list-url.ts), as the loader that answered read it.
+    const fromUrl = listStateFromSearch(currentSearch(searchParams), initial.answer.columns, defaultSort);
     return initial.failed ? { ...fromUrl, page: 1 } : fromUrl;
   });
   const { state, setState, answer, failed, loading, reload } = useListLoader<ListState, GridAnswer>({
@@ -183,7 +187,7 @@ export function DataGrid(props: DataGridProps) {
     }
   });
 
-  const rows = failed ? [] : page.data;
+  const rows = failed ? NO_ROWS : page.data;
   const total = failed ? 0 : page.total;
   const lastPage = failed ? 1 : page.last_page;
   // The footer describes the rows shown: the loaded page, not the one being asked for.
@@ -218,6 +222,17 @@ export function DataGrid(props: DataGridProps) {
             ),
         })),
     [columns, state.filters, textInputs, applyFilter, t],
+  );
+
+  // Stable between renders, so a sort or the loading bar does not render every cell again (ListTable).
+  const tableColumns = useMemo(() => columns.map((column) => ({ key: column.key, title: column.label, sortable: column.sortable })), [columns]);
+  const rowKeyOf = useCallback((row: GridRow) => String(row[rowKey]), [rowKey]);
+  const cell = useCallback(
+    (key: string, row: GridRow) => {
+      const column = columns.find((candidate) => candidate.key === key)!;
+      return renderCell?.(column, row) ?? <DefaultCell column={column} row={row} timeZone={timeZone} />;
+    },
+    [columns, renderCell, timeZone],
   );
 
   const appliedFilters = columns
@@ -259,13 +274,10 @@ export function DataGrid(props: DataGridProps) {
         />
         <ListTable
           resourceName={resourceName}
-          columns={columns.map((column) => ({ key: column.key, title: column.label, sortable: column.sortable }))}
+          columns={tableColumns}
           rows={rows}
-          rowKey={(row) => String(row[rowKey])}
-          cell={(key, row) => {
-            const column = columns.find((candidate) => candidate.key === key)!;
-            return renderCell?.(column, row) ?? <DefaultCell column={column} row={row} timeZone={timeZone} />;
-          }}
+          rowKey={rowKeyOf}
+          cell={cell}
           sort={{ key: state.sort, dir: state.sort_dir }}
           onSort={(sort, sortDir) => update((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
           loading={loading}

@@ -1,43 +1,47 @@
 // The table half of every list screen: an IndexTable with rows not selectable,
 // headings that sort, cells at most 200px wide (spec 000 §9, .grid-cell), the
 // empty state and the footer 'Page X of Y - Total Items: N' (listPagination).
+// Rows render only when they, the columns or the cell renderer change: a click
+// that changes the sort or the loading bar does not render every cell again.
 import { EmptySearchResult, IndexTable } from "@shopify/polaris";
 import type { IndexTableProps } from "@shopify/polaris";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { SortDir } from "./types";
 
-const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not(.grid-cell)";
 
 /**
- * A cell's content, at most 200px wide and scrolling sideways (spec 000 §9). A cell whose
- * content overflows, and that holds nothing focusable, is a tab stop, so that the keyboard
- * can reach and scroll it (WCAG 2.1.1, axe's scrollable-region-focusable, D112); cells that
- * fit stay out of the tab order. Measured after every render and on every resize.
+ * A cell that overflows its 200px and holds nothing focusable is a tab stop, so that the keyboard
+ * can reach and scroll it (WCAG 2.1.1, axe's scrollable-region-focusable, D112); cells that fit
+ * stay out of the tab order. One pass over the table after its rows change and when it is
+ * resized: every width read first, then every attribute written, so the browser lays out once
+ * (a measuring effect per cell cost hundreds of effects and observers per page; D248).
  */
-function GridCell({ columnKey, children }: { columnKey: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  const measure = () => {
-    const element = ref.current;
-    if (!element) return;
-    const focusableInside = [...element.querySelectorAll(FOCUSABLE)].some((each) => each !== element);
-    setScrolls(element.scrollWidth > element.clientWidth && !focusableInside);
-  };
-  useEffect(measure);
+function useScrollableCellsFocusable(table: React.RefObject<HTMLDivElement>, rows: unknown) {
   useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => measure());
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    // A cell that scrolls takes keyboard focus, so keyboard users can scroll it (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
-    <div ref={ref} className="grid-cell" data-column={columnKey} tabIndex={scrolls ? 0 : undefined}>
-      {children}
-    </div>
-  );
+    const root = table.current;
+    if (!root) return;
+    const mark = () => {
+      const cells = [...root.querySelectorAll<HTMLElement>(".grid-cell")];
+      const scrolls = cells.map((cell) => cell.scrollWidth > cell.clientWidth && !cell.querySelector(FOCUSABLE));
+      cells.forEach((cell, index) => {
+        if (scrolls[index]) cell.setAttribute("tabindex", "0");
+        else cell.removeAttribute("tabindex");
+      });
+    };
+    mark();
+    if (typeof ResizeObserver === "undefined") return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(mark);
+    });
+    observer.observe(root);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, [table, rows]);
 }
 
 export interface ListTableProps<Row> {
@@ -45,6 +49,7 @@ export interface ListTableProps<Row> {
   columns: ReadonlyArray<{ key: string; title: string; sortable: boolean }>;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** Keep it stable (useCallback): a new one renders every cell again. */
   cell: (columnKey: string, row: Row) => ReactNode;
   sort: { key: string; dir: SortDir };
   onSort: (key: string, dir: SortDir) => void;
@@ -54,31 +59,42 @@ export interface ListTableProps<Row> {
 }
 
 export function ListTable<Row>({ resourceName, columns, rows, rowKey, cell, sort, onSort, loading, emptyState, pagination }: ListTableProps<Row>) {
+  const table = useRef<HTMLDivElement>(null);
   const sortColumnIndex = columns.findIndex((column) => column.key === sort.key);
   const headings = columns.map((column) => ({ title: column.title, id: `col-${column.key}` })) as IndexTableProps["headings"];
-  return (
-    <IndexTable
-      resourceName={resourceName}
-      itemCount={rows.length}
-      headings={headings}
-      selectable={false}
-      loading={loading}
-      sortable={columns.map((column) => column.sortable)}
-      sortColumnIndex={sortColumnIndex >= 0 ? sortColumnIndex : undefined}
-      sortDirection={sort.dir === "asc" ? "ascending" : "descending"}
-      onSort={(index, direction) => onSort(columns[index].key, direction === "ascending" ? "asc" : "desc")}
-      emptyState={<EmptySearchResult title={emptyState.heading} description={emptyState.description} withIllustration />}
-      pagination={pagination}
-    >
-      {rows.map((row, index) => (
+  const body = useMemo(
+    () =>
+      rows.map((row, index) => (
         <IndexTable.Row id={rowKey(row)} key={rowKey(row)} position={index}>
           {columns.map((column) => (
             <IndexTable.Cell key={column.key}>
-              <GridCell columnKey={column.key}>{cell(column.key, row)}</GridCell>
+              <div className="grid-cell" data-column={column.key}>
+                {cell(column.key, row)}
+              </div>
             </IndexTable.Cell>
           ))}
         </IndexTable.Row>
-      ))}
-    </IndexTable>
+      )),
+    [rows, columns, rowKey, cell],
+  );
+  useScrollableCellsFocusable(table, body);
+  return (
+    <div ref={table}>
+      <IndexTable
+        resourceName={resourceName}
+        itemCount={rows.length}
+        headings={headings}
+        selectable={false}
+        loading={loading}
+        sortable={columns.map((column) => column.sortable)}
+        sortColumnIndex={sortColumnIndex >= 0 ? sortColumnIndex : undefined}
+        sortDirection={sort.dir === "asc" ? "ascending" : "descending"}
+        onSort={(index, direction) => onSort(columns[index].key, direction === "ascending" ? "asc" : "desc")}
+        emptyState={<EmptySearchResult title={emptyState.heading} description={emptyState.description} withIllustration />}
+        pagination={pagination}
+      >
+        {body}
+      </IndexTable>
+    </div>
   );
 }

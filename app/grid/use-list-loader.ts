@@ -1,12 +1,13 @@
 // The browser half of every list screen: the list state lives in the page URL
-// (replaced, no loader run), each change of state loads the /api twin with
+// (replaced in place, without the router: ./list-url.ts), each change of state loads the /api twin with
 // retries (./fetch-with-retry.ts), a navigation to the same screen with
 // another URL (a menu link, back/forward) starts over from that URL, and a
 // failed load goes back to page 1 (spec 000 §4). DataGrid and the Advanced
 // Order Summary both run on it.
-import { useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { fetchJsonWithRetry, LoadError } from "./fetch-with-retry";
+import { replaceListSearch } from "./list-url";
 
 /** Thrown by a list's `parse` when the answer is JSON but not the list's shape. */
 export class AnswerShapeError extends Error {}
@@ -65,7 +66,8 @@ export interface ListLoader<S, A> {
 export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoader<S, A> {
   const latest = useRef(options);
   latest.current = options;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const { key: navigation } = useLocation();
   const [state, setState] = useState<S>(options.initialState);
   const [answer, setAnswer] = useState<A>(options.initialAnswer);
   const [failed, setFailed] = useState(options.initialFailed);
@@ -73,8 +75,9 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
   const [generation, setGeneration] = useState(0);
 
   // A navigation to this screen with another URL starts over from that URL;
-  // the screen's own URL updates do not.
-  const ownSearch = useRef(searchParams.toString());
+  // the screen's own URL updates do not. The router does not see those (D247):
+  // a navigation to the URL it last knew is a navigation too, hence its key.
+  const ownSearch = useRef(new URLSearchParams(typeof window === "undefined" ? searchParams : window.location.search).toString());
   // The state a navigation asked for, until it is the state: a reload in the
   // same moment (a screen's action) must not load the old state and write its
   // filters back into the URL it just left.
@@ -87,7 +90,7 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
     latest.current.onNavigate?.(next);
     navigatedTo.current = next;
     setState(next);
-  }, [searchParams]);
+  }, [searchParams, navigation]);
 
   // Load whenever the state changes (the first state came with the page).
   const loadedKey = useRef(JSON.stringify(options.initialState));
@@ -108,7 +111,7 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
     const urlIsOurs = onScreen.toString() === ownSearch.current;
     if (!fromNavigation && urlIsOurs && nextSearch.toString() !== onScreen.toString()) {
       ownSearch.current = nextSearch.toString();
-      setSearchParams(nextSearch, { replace: true, preventScrollReset: true });
+      replaceListSearch(nextSearch);
     }
     const controller = new AbortController();
     setLoading(true);
@@ -133,7 +136,6 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, generation]);
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);

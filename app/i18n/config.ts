@@ -16,6 +16,9 @@ export default {
   interpolation: { escapeValue: false },
 };
 
+/** Where the browser reads a language's texts: `version` names their content, so the answer is cached for good (D245). */
+export const localeUrl = (lng: string, ns: string, version: string) => `/locales/${lng}/${ns}.json?v=${encodeURIComponent(version)}`;
+
 /** The supported locale named by `?locale=`; de-CH and de both give de. */
 export function localeFromUrl(url: URL | string): Locale {
   const raw = new URL(url, "http://x").searchParams.get("locale")?.toLowerCase() ?? "";

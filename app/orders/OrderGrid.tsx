@@ -6,6 +6,7 @@
 // the shared list loader (URL state, retries). A failed load shows an empty
 // list without a banner (spec 000 §8).
 import { useSearchParams } from "@remix-run/react";
+import { currentSearch } from "~/grid/list-url";
 import { Banner, BlockStack, Card, ChoiceList, IndexFilters, IndexFiltersMode, InlineStack, Link, TextField, useSetIndexFiltersMode } from "@shopify/polaris";
 import type { IndexFiltersProps, TabProps } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -54,6 +55,8 @@ export interface OrderGridProps {
 const TYPED_KEYS = [...(Object.keys(ORDER_TEXT_FILTERS) as OrderFilterKey[]), "grandTotalFrom", "grandTotalTo"] as OrderFilterKey[];
 const SHORTCUTS = new Set<string>(["orderId", "customerEmail", "magentoOrderStatus", "marketplaceSource"]);
 /** A large result's exact total is counted in the background: ask again this often, this many times. */
+const NO_ROWS: OrderGridRow[] = [];
+const orderRowKey = (row: OrderGridRow) => String(row.id);
 const INEXACT_RELOAD_MS = 1500;
 const INEXACT_RELOADS = 3;
 
@@ -75,7 +78,7 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
   const [views, setViews] = useState<SavedView[]>(initialViews);
   const [viewError, setViewError] = useState<string | null>(null);
   const [initialState] = useState<OrderGridState>(() => {
-    const fromUrl = orderStateFromSearch(searchParams);
+    const fromUrl = orderStateFromSearch(currentSearch(searchParams));
     return initial.failed ? { ...fromUrl, page: 1 } : fromUrl;
   });
   const { mode, setMode } = useSetIndexFiltersMode(hasSelection(initialState) ? IndexFiltersMode.Filtering : IndexFiltersMode.Default);
@@ -356,27 +359,42 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
   const sortBy = (sort: string, sortDir: "asc" | "desc") => setState((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }));
 
   // --- the table -----------------------------------------------------------------------
-  const rows = failed ? [] : answer.data;
+  const rows = failed ? NO_ROWS : answer.data;
   const total = failed ? 0 : answer.total;
   const lastPage = failed ? 1 : answer.last_page;
   // The footer describes the rows shown: the loaded page, not the one being asked for.
   const currentPage = failed ? 1 : answer.current_page;
   const shownTotal = failed || answer.total_exact !== false ? String(total) : `${total}+`;
 
-  const cellOptions = { timeZone, yes: t("grid.yes"), no: t("grid.no"), viewOrder: t("orders.columns.view_order") };
-
-  function cell(column: OrderColumn, row: OrderGridRow) {
-    const text = orderCellText(column, row, cellOptions);
-    if ((column === "order_id" || column === "view_order") && row.shopify_order_id) {
-      // An order in the Shopify admin, in a new tab (App Bridge resolves shopify:admin/ in embedded mode).
-      return (
-        <Link url={shopifyAdminOrderUrl(row.shopify_order_id, appMode, shop)} external>
-          {text}
-        </Link>
-      );
-    }
-    return column === "view_order" ? NOT_AVAILABLE : text;
-  }
+  // Stable between renders, so a sort or the loading bar does not render every cell again (ListTable).
+  const yes = t("grid.yes");
+  const no = t("grid.no");
+  const viewOrder = t("orders.columns.view_order");
+  const cell = useCallback(
+    (key: string, row: OrderGridRow) => {
+      const column = key as OrderColumn;
+      const text = orderCellText(column, row, { timeZone, yes, no, viewOrder });
+      if ((column === "order_id" || column === "view_order") && row.shopify_order_id) {
+        // An order in the Shopify admin, in a new tab (App Bridge resolves shopify:admin/ in embedded mode).
+        return (
+          <Link url={shopifyAdminOrderUrl(row.shopify_order_id, appMode, shop)} external>
+            {text}
+          </Link>
+        );
+      }
+      return column === "view_order" ? NOT_AVAILABLE : text;
+    },
+    [timeZone, yes, no, viewOrder, appMode, shop],
+  );
+  const tableColumns = useMemo(
+    () =>
+      ORDER_COLUMNS.map((column) => ({
+        key: column,
+        title: t(`orders.columns.${column}`),
+        sortable: (ORDER_SORT_KEYS as readonly string[]).includes(column),
+      })),
+    [t],
+  );
 
   return (
     <BlockStack gap="400">
@@ -422,14 +440,10 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
         />
         <ListTable
           resourceName={{ singular: t("orders.resource.singular"), plural: t("orders.resource.plural") }}
-          columns={ORDER_COLUMNS.map((column) => ({
-            key: column,
-            title: t(`orders.columns.${column}`),
-            sortable: (ORDER_SORT_KEYS as readonly string[]).includes(column),
-          }))}
+          columns={tableColumns}
           rows={rows}
-          rowKey={(row) => String(row.id)}
-          cell={(column, row) => cell(column as OrderColumn, row)}
+          rowKey={orderRowKey}
+          cell={cell}
           sort={{ key: state.sort, dir: state.sort_dir }}
           onSort={sortBy}
           loading={loading}

@@ -31,7 +31,6 @@ export default function Home() {
       <BlockStack gap="400">
         {toApprove && <AccessToApprove scopes={toApprove} />}
         <AttentionTile count={attention} />
-        <DailySalesBlock />
         <div className="home-groups">
           {HOME_LINK_GROUPS.map((group) => (
             <section key={group.title} aria-label={t(group.title)} style={{ display: "grid" }}>
@@ -50,6 +49,8 @@ export default function Home() {
             </section>
           ))}
         </div>
+        {/* Last, as the spec lists it: what it loads grows the page below everything else, so nothing moves (D246). */}
+        <DailySalesBlock />
       </BlockStack>
     </AppPage>
   );
@@ -113,6 +114,8 @@ function DailySalesBlock() {
   );
 }
 
+const FIGURE_KEYS = ["total_invoices", "credit_memos", "shipping_invoices", "net_sales", "total_outstanding_orders", "total_pending_dropship_orders"];
+
 function DailySalesCard() {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<DailySalesAnswer | null>(null);
@@ -148,10 +151,20 @@ function DailySalesCard() {
       <Card>
         <BlockStack gap="300">
           {title}
+          {/* The shape of what comes: six figures and the chart's box, so the card grows little when they arrive. */}
           <div role="status" aria-busy="true" aria-label={t("home.daily_sales.loading")}>
-            <BlockStack gap="300">
-              <SkeletonDisplayText size="small" />
-              <SkeletonBodyText lines={4} />
+            <BlockStack gap="400">
+              <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="300">
+                {FIGURE_KEYS.map((key) => (
+                  <Box key={key} padding="300" borderRadius="200" borderWidth="025" borderColor="border-secondary">
+                    <BlockStack gap="200">
+                      <SkeletonBodyText lines={1} />
+                      <SkeletonDisplayText size="small" />
+                    </BlockStack>
+                  </Box>
+                ))}
+              </InlineGrid>
+              <div className="daily-sales-chart-space" />
             </BlockStack>
           </div>
         </BlockStack>

@@ -6,6 +6,7 @@
 // §8) over the detail. After a successful run the screen goes to /eod/report/
 // after 1 s (spec 001 §4).
 import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { currentSearch } from "~/grid/list-url";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirmSend } from "~/components/ConfirmSend";
@@ -67,7 +68,7 @@ export default function EodReport() {
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const exportCsv = async () => {
-    const query = new URLSearchParams(searchParams);
+    const query = currentSearch(searchParams);
     for (const key of NOT_FOR_CSV) query.delete(key);
     setDownloading(true);
     setDownloadFailed(false);

@@ -1,7 +1,8 @@
 // Feed Logs (spec 001 §2): /feed/item[?feed_name=&page=]. Titled 'Feed Logs',
 // or 'Feed Logs for {name}' while a feed name filters the list; Back to the
 // summary, and View Logs For All Feeds while filtered.
-import { useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useListSearch } from "~/grid/list-url";
 import { useTranslation } from "react-i18next";
 import { feedLogGrid, feedLogGridAnswer } from "~/feeds/feeds.server";
 import { gridShouldRevalidate } from "~/grid/DataGrid";
@@ -16,7 +17,8 @@ export const shouldRevalidate = gridShouldRevalidate;
 export default function FeedLogs() {
   const { t } = useTranslation();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
+  // The grid's filters as the address bar has them (the grid writes them there, not through the router).
+  const searchParams = useListSearch();
   const feedName = searchParams.get("feed_name")?.trim() ?? "";
   const filtered = Boolean(feedName || searchParams.get("type")?.trim());
   return (
