@@ -5,7 +5,9 @@
 // the minute watch) on their default crons and the real clock, for N minutes. During
 // the first two thirds, new drop-ship assignments arrive at random moments; the bench,
 // playing the vendors, notes when each 850 appears on a vendor's server, reads it, and
-// at a random moment later drops its answers (997, 855, 856) onto the vendor's server.
+// at a random moment later drops its answers (997, 855, 856) onto the vendor's server;
+// the POs sent before the scheduler starts (--sent-pos per vendor, setup) have their
+// answers dropped at random moments of the same window.
 // It reports, for both, p50/p95/max and counts: new assignment → its 850 on the
 // vendor's server, and 856 landed → its fulfilment created at the stand-in (the
 // response marked fulfilled once Shopify answered). What has not arrived by the end
@@ -20,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { Vendor } from "../../app/db/generated/client";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { forgetShopifyAndAs400 } from "../support/bench-env";
 
@@ -37,11 +40,13 @@ const { values: args } = parseArgs({
     mode: { type: "string", default: "watch" },
     vendors: { type: "string", default: "3" },
     "mean-gap": { type: "string", default: "30" },
+    "sent-pos": { type: "string", default: "8" },
   },
 });
 const MINUTES = Number(args.minutes);
 const VENDORS = Number(args.vendors);
 const MEAN_GAP_S = Number(args["mean-gap"]);
+const SENT_POS = Number(args["sent-pos"]);
 const MODE = args.mode as "watch" | "crons";
 const LABEL = args.label!;
 if (!(MINUTES >= 2) || !Number.isInteger(VENDORS) || VENDORS < 1 || VENDORS > 60 || !(MEAN_GAP_S > 0) || !["watch", "crons"].includes(MODE))
@@ -96,7 +101,8 @@ try {
   const { startShopifyStandIn } = await import("../../app/shopify/stand-in.server");
   const { databaseCatalog } = await import("../../app/shopify/stand-in-catalog.server");
   const { encryptSecret, vendorPasswordBinding } = await import("../../app/lib/secrets.server");
-  const { purchaseOrderNumber } = await import("../../app/dropship/flow/populate-requests.server");
+  const { populateShipRequests, purchaseOrderNumber } = await import("../../app/dropship/flow/populate-requests.server");
+  const { sendShipRequests } = await import("../../app/dropship/flow/send-requests.server");
   const { DROPSHIP_STEPS } = await import("../../app/dropship/flow/steps.server");
   const { DROPSHIP_WATCH_FEED } = await import("../../app/dropship/flow/watch.server");
   const { FEED_JOBS } = await import("../../jobs/registry");
@@ -108,7 +114,7 @@ try {
   const standIn = await startShopifyStandIn({ catalog: databaseCatalog(prisma) });
   process.env.SHOPIFY_STAND_IN_URL = standIn.url;
 
-  const vendors = [];
+  const vendors: Vendor[] = [];
   for (let i = 1; i <= VENDORS; i++) {
     const storeId = `FRESH${String(i).padStart(2, "0")}`;
     const folder = storeId.toLowerCase();
@@ -137,6 +143,26 @@ try {
     vendors.push(await prisma.vendor.update({ where: { id: vendor.id }, data: { sftp_pass: encryptSecret(PASSWORD, vendorPasswordBinding(vendor.id)) } }));
   }
 
+  // Setup, not measured: POs already sent to each vendor (--sent-pos each), whose answers land at random moments.
+  let nextOrder = 0;
+  const newAssignment = async (vendor: Vendor) => {
+    nextOrder++;
+    return createPendingAssignment(prisma, {
+      orderId: `8800${String(nextOrder).padStart(5, "0")}`,
+      shopifyOrderId: String(8800000 + nextOrder),
+      sku: `FRESH-${nextOrder}`,
+      qty: 1,
+      storeId: vendor.store_id,
+      vendorName: vendor.name,
+    });
+  };
+  // One 850 per vendor and round, so that each PO's answers land at a moment of their own.
+  for (let i = 0; i < SENT_POS; i++) {
+    for (const vendor of vendors) await newAssignment(vendor);
+    await populateShipRequests();
+    await sendShipRequests();
+  }
+
   // The registry's drop-ship feeds, on their default crons. Before (crons): the watch's row disabled, no chaining.
   const feeds = [...Object.values(DROPSHIP_STEPS).map((step) => step.feed), DROPSHIP_WATCH_FEED.name];
   const jobs = Object.fromEntries(
@@ -154,8 +180,35 @@ try {
   const requests = new Map<string, Timing>(); // PO → assignment created … 850 on the server
   const answers = new Map<string, Timing>(); // PO → 856 landed … fulfilled
   const timers = new Set<NodeJS.Timeout>();
-  let nextOrder = 0;
   let controlNumber = 1000;
+  /** The vendor reads its new POs now, and their answers land on its server at `dropAt` (none after the events' window). */
+  const answerLater = (vendor: Vendor, files: string[], dropAt: (now: number) => number) => {
+    const now = Date.now();
+    const read = answerPurchaseOrders(root, vendor, { controlNumberStart: controlNumber, files });
+    for (const answer of read) {
+      controlNumber += 50;
+      const at = dropAt(now);
+      if (at >= generateUntil) continue;
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          dropAnswers(root, vendor, answer);
+          for (const po of answer.purchaseOrders) answers.set(po, { from: Date.now(), at: null });
+        },
+        Math.max(0, at - now),
+      );
+      timers.add(timer);
+    }
+    return read;
+  };
+  for (const vendor of vendors) {
+    const folder = serverFolder(root, vendor.sftp_outcoming_folder!);
+    answerLater(
+      vendor,
+      readdirSync(folder).filter((name) => /^850_.*\.edi$/.test(name)),
+      () => began + Math.random() * (generateUntil - began),
+    );
+  }
   console.log(`bench:freshness ${LABEL}: mode ${MODE}, ${VENDORS} vendor(s), ${MINUTES} min (events in the first ${Math.round((MINUTES * 2) / 3)} min)`);
 
   // New assignments at random moments.
@@ -164,15 +217,7 @@ try {
       await sleep(gapMs(MEAN_GAP_S));
       if (Date.now() >= generateUntil) return;
       const vendor = vendors[Math.floor(Math.random() * vendors.length)]!;
-      nextOrder++;
-      const assignment = await createPendingAssignment(prisma, {
-        orderId: `8800${String(nextOrder).padStart(5, "0")}`,
-        shopifyOrderId: String(8800000 + nextOrder),
-        sku: `FRESH-${nextOrder}`,
-        qty: 1,
-        storeId: vendor.store_id,
-        vendorName: vendor.name,
-      });
+      const assignment = await newAssignment(vendor);
       requests.set(purchaseOrderNumber({ id: assignment.id, order_increment_id: assignment.order_increment_id, purchase_order: null }), {
         from: Date.now(),
         at: null,
@@ -188,20 +233,11 @@ try {
         const files = existsSync(folder) ? readdirSync(folder).filter((name) => /^850_.*\.edi$/.test(name)) : [];
         if (files.length === 0) continue;
         const seenAt = Date.now();
-        for (const answer of answerPurchaseOrders(root, vendor, { controlNumberStart: controlNumber, files })) {
-          controlNumber += 50;
+        for (const answer of answerLater(vendor, files, (now) => now + Math.random() * 120_000)) {
           for (const po of answer.purchaseOrders) {
             const timing = requests.get(po);
             if (timing && timing.at === null) timing.at = seenAt;
           }
-          const dropAt = seenAt + Math.random() * 120_000;
-          if (dropAt >= generateUntil) continue;
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            dropAnswers(root, vendor, answer);
-            for (const po of answer.purchaseOrders) answers.set(po, { from: Date.now(), at: null });
-          }, dropAt - seenAt);
-          timers.add(timer);
         }
       }
       await sleep(250);
