@@ -41,6 +41,7 @@ const { values: args } = parseArgs({
     vendors: { type: "string", default: "3" },
     "mean-gap": { type: "string", default: "30" },
     "sent-pos": { type: "string", default: "8" },
+    "table-only": { type: "boolean", default: false },
   },
 });
 const MINUTES = Number(args.minutes);
@@ -52,6 +53,12 @@ const LABEL = args.label!;
 if (!(MINUTES >= 2) || !Number.isInteger(VENDORS) || VENDORS < 1 || VENDORS > 60 || !(MEAN_GAP_S > 0) || !["watch", "crons"].includes(MODE))
   throw new Error("--minutes ≥ 2, 1 ≤ --vendors ≤ 60, --mean-gap > 0 (seconds), --mode watch|crons");
 if (!/^[\w-]{1,40}$/.test(LABEL)) throw new Error("--label: letters, digits, - and _");
+
+// --table-only: the table in docs/performance.md written again from results.json, nothing measured.
+if (args["table-only"]) {
+  writeTable(Object.values(JSON.parse(readFileSync(RESULTS, "utf8"))));
+  process.exit(0);
+}
 
 const database = await createTestDatabase("bench_freshness");
 forgetShopifyAndAs400();
@@ -310,6 +317,10 @@ function writeTable(
   const row = (cells: unknown[]) => `| ${cells.join(" | ")} |`;
   const lines = [
     START,
+    "Each row is one run of `npm run bench:freshness` (its `--label`), real scheduler and clock, default crons and settings; `crons` is the behaviour",
+    "before the minute watch and the chains (D254). n: events; *not arrived*: still waiting when the run ended, counted with the shortest time",
+    "one of them had waited; a percentile that falls on one shows as `> s`. Load: `os.loadavg()` at the end of the run, 2 cores.",
+    "",
     row(header),
     row(header.map(() => "---")),
     ...results.map((r) =>
