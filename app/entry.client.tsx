@@ -18,6 +18,9 @@ async function hydrate() {
     .init({
       ...i18nConfig,
       lng: document.documentElement.lang || "en",
+      // Every language has every key (app/i18n/locale-parity.test.ts): the browser loads the page's
+      // language only, not English as well (D245).
+      fallbackLng: false,
       ns: getInitialNamespaces(),
     });
   startTransition(() => {

@@ -4,7 +4,7 @@
 // reviseRecordScreen makes a route's page of it over recordLoader's data.
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, FormLayout, TextField } from "@shopify/polaris";
-import { useState, type ReactNode } from "react";
+import { memo, useCallback, useState, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AppPage } from "~/components/AppPage";
@@ -48,6 +48,8 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
     ),
   );
   const [savedValues, setSavedValues] = useState(values);
+  // The same callback on every render: a keystroke renders its own field only (RecordTextField).
+  const changeField = useCallback((name: string, value: string) => setValues((current) => ({ ...current, [name]: value })), []);
   const dirty = fields.some((field) => (values[field.name] ?? "") !== (savedValues[field.name] ?? ""));
   const save = useFormSubmit({ success: texts.saved, error: texts.saveError }, { redirectTo: listUrl });
 
@@ -74,20 +76,13 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
           <Card>
             <FormLayout>
               {fields.map((field) => (
-                <TextField
+                <RecordTextField
                   key={field.name}
-                  id={`field-${field.name}`}
+                  field={field}
                   label={t(`${labels}.${field.name}`)}
-                  autoComplete="off"
-                  type={field.type ?? "text"}
-                  readOnly={field.readOnly}
-                  disabled={field.readOnly}
-                  requiredIndicator={field.required}
-                  multiline={field.lines}
                   value={values[field.name] ?? ""}
                   error={save.fieldErrors[field.name]?.[0]}
-                  helpText={field.describe?.(values[field.name] ?? "")}
-                  onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                  onChange={changeField}
                 />
               ))}
             </FormLayout>
@@ -98,6 +93,32 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
     </AppPage>
   );
 }
+
+const RecordTextField = memo(function RecordTextField(props: {
+  field: RecordField;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (name: string, value: string) => void;
+}) {
+  const { field, label, value, error, onChange } = props;
+  return (
+    <TextField
+      id={`field-${field.name}`}
+      label={label}
+      autoComplete="off"
+      type={field.type ?? "text"}
+      readOnly={field.readOnly}
+      disabled={field.readOnly}
+      requiredIndicator={field.required}
+      multiline={field.lines}
+      value={value}
+      error={error}
+      helpText={field.describe?.(value)}
+      onChange={(next) => onChange(field.name, next)}
+    />
+  );
+});
 
 /** What a revise route says of its page; the page saves to `<api>/<id>`, e.g. /api/store/7. */
 export interface ReviseScreenDescription extends Omit<ReviseRecordPageProps, "record" | "saveUrl"> {

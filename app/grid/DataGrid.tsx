@@ -6,7 +6,7 @@
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
@@ -106,7 +106,8 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
   }
 }
 
-export function DataGrid(props: DataGridProps) {
+/** Rendered again only when its props change: a navigation starting elsewhere on the page passes it by. */
+export const DataGrid = memo(function DataGrid(props: DataGridProps) {
   const {
     endpoint,
     initial,
@@ -132,7 +133,7 @@ export function DataGrid(props: DataGridProps) {
     const fromUrl = listStateFromSearch(currentSearch(searchParams), initial.answer.columns, defaultSort);
     return initial.failed ? { ...fromUrl, page: 1 } : fromUrl;
   });
-  const { state, setState, answer, failed, loading, reload } = useListLoader<ListState, GridAnswer>({
+  const { state, setState, setStateInTransition, answer, failed, loading, reload } = useListLoader<ListState, GridAnswer>({
     initialState,
     initialAnswer: initial.answer,
     initialFailed: initial.failed,
@@ -235,6 +236,26 @@ export function DataGrid(props: DataGridProps) {
     [columns, renderCell, timeZone],
   );
 
+  // The table as an element kept between renders: a keystroke in the search field renders the field, not the table.
+  const footer = t("grid.footer", { page: currentPage, lastPage, total });
+  const table = useMemo(
+    () => (
+      <ListTable
+        resourceName={resourceName}
+        columns={tableColumns}
+        rows={rows}
+        rowKey={rowKeyOf}
+        cell={cell}
+        sort={{ key: state.sort, dir: state.sort_dir }}
+        onSort={(sort, sortDir) => setStateInTransition((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
+        loading={loading}
+        emptyState={emptyState}
+        pagination={listPagination(setStateInTransition, { currentPage, lastPage, label: footer })}
+      />
+    ),
+    [resourceName, tableColumns, rows, rowKeyOf, cell, state.sort, state.sort_dir, setStateInTransition, loading, emptyState, currentPage, lastPage, footer],
+  );
+
   const appliedFilters = columns
     .filter((column) => state.filters[column.key])
     .map((column) => {
@@ -272,19 +293,8 @@ export function DataGrid(props: DataGridProps) {
           }}
           loading={loading}
         />
-        <ListTable
-          resourceName={resourceName}
-          columns={tableColumns}
-          rows={rows}
-          rowKey={rowKeyOf}
-          cell={cell}
-          sort={{ key: state.sort, dir: state.sort_dir }}
-          onSort={(sort, sortDir) => update((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
-          loading={loading}
-          emptyState={emptyState}
-          pagination={listPagination(setState, { currentPage, lastPage, label: t("grid.footer", { page: currentPage, lastPage, total }) })}
-        />
+        {table}
       </Card>
     </BlockStack>
   );
-}
+});

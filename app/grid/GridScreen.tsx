@@ -6,7 +6,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack } from "@shopify/polaris";
 import type { TFunction } from "i18next";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage, type AppPageProps } from "~/components/AppPage";
 import { DataGrid, type DataGridProps, type GridPageData } from "./DataGrid";
@@ -35,7 +35,9 @@ export interface GridScreenProps extends Pick<AppPageProps, "title" | "primaryAc
 
 export function GridScreen({ data, title, back, primaryAction, secondaryActions, gridKey, children, ...own }: GridScreenProps) {
   const { t } = useTranslation();
-  const { endpoint, defaultSort, rowKey, answerShape, ...initial } = data;
+  const { endpoint, defaultSort, rowKey, answerShape, answer, failed } = data;
+  // The same object while the loader's data is: with DataGrid's memo, a navigation's renders pass the grid by.
+  const initial = useMemo(() => ({ answer, failed }), [answer, failed]);
   return (
     <AppPage
       fullWidth
@@ -60,6 +62,8 @@ export function gridScreen(describe: (t: TFunction) => GridScreenDescription) {
   return function Screen() {
     const { t } = useTranslation();
     const data = useLoaderData<GridScreenData>();
-    return <GridScreen data={data} {...describe(t)} />;
+    // Described once per language, so its cell renderer stays the same function (ListTable's rows are kept).
+    const description = useMemo(() => describe(t), [t]);
+    return <GridScreen data={data} {...description} />;
   };
 }

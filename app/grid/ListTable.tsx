@@ -61,7 +61,9 @@ export interface ListTableProps<Row> {
 export function ListTable<Row>({ resourceName, columns, rows, rowKey, cell, sort, onSort, loading, emptyState, pagination }: ListTableProps<Row>) {
   const table = useRef<HTMLDivElement>(null);
   const sortColumnIndex = columns.findIndex((column) => column.key === sort.key);
-  const headings = columns.map((column) => ({ title: column.title, id: `col-${column.key}` })) as IndexTableProps["headings"];
+  // New arrays would make IndexTable measure its headings again on every render.
+  const headings = useMemo(() => columns.map((column) => ({ title: column.title, id: `col-${column.key}` })) as IndexTableProps["headings"], [columns]);
+  const sortable = useMemo(() => columns.map((column) => column.sortable), [columns]);
   const body = useMemo(
     () =>
       rows.map((row, index) => (
@@ -86,7 +88,7 @@ export function ListTable<Row>({ resourceName, columns, rows, rowKey, cell, sort
         headings={headings}
         selectable={false}
         loading={loading}
-        sortable={columns.map((column) => column.sortable)}
+        sortable={sortable}
         sortColumnIndex={sortColumnIndex >= 0 ? sortColumnIndex : undefined}
         sortDirection={sort.dir === "asc" ? "ascending" : "descending"}
         onSort={(index, direction) => onSort(columns[index].key, direction === "ascending" ? "asc" : "desc")}

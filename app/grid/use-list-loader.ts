@@ -5,7 +5,7 @@
 // failed load goes back to page 1 (spec 000 §4). DataGrid and the Advanced
 // Order Summary both run on it.
 import { useLocation, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { fetchJsonWithRetry, LoadError } from "./fetch-with-retry";
 import { replaceListSearch } from "./list-url";
 
@@ -55,6 +55,8 @@ export interface ListLoaderOptions<S, A> {
 export interface ListLoader<S, A> {
   state: S;
   setState: Dispatch<SetStateAction<S>>;
+  /** The same, rendered as a transition (a sort, a page). */
+  setStateInTransition: Dispatch<SetStateAction<S>>;
   /** The last answer loaded (still the previous one while `failed`). */
   answer: A;
   failed: boolean;
@@ -138,8 +140,12 @@ export function useListLoader<S, A>(options: ListLoaderOptions<S, A>): ListLoade
     return () => controller.abort();
   }, [state, generation]);
 
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
-  return { state, setState, answer, failed, loading, reload };
+  const reload = useCallback(() => startTransition(() => setGeneration((value) => value + 1)), []);
+  // A sort or a page renders as a transition: the click is answered at once (the pressed button, the
+  // loading bar), the rows follow without blocking input. Not a filter's choice: its control shows the
+  // state, and a controlled input must show the new value in the same event.
+  const setStateInTransition = useCallback<Dispatch<SetStateAction<S>>>((next) => startTransition(() => setState(next)), []);
+  return { state, setState, setStateInTransition, answer, failed, loading, reload };
 }
 
 /** IndexTable's pagination for a list: Previous/Next by one page, and the footer label. */

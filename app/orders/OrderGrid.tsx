@@ -91,7 +91,7 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
     setTyped(typedInputsOf(next));
   }, []);
 
-  const { state, setState, answer, failed, loading, reload } = useListLoader<OrderGridState, OrderGridAnswer>({
+  const { state, setState, setStateInTransition, answer, failed, loading, reload } = useListLoader<OrderGridState, OrderGridAnswer>({
     initialState,
     initialAnswer: initial.answer,
     initialFailed: initial.failed,
@@ -357,6 +357,8 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
     { label: t(`orders.columns.${key}`), value: `${key} desc` as const, directionLabel: t("orders.sort.desc") },
   ]);
   const sortBy = (sort: string, sortDir: "asc" | "desc") => setState((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }));
+  // A heading's sort renders as a transition (the sort menu's choice shows the state, so it does not).
+  const sortByHeading = (sort: string, sortDir: "asc" | "desc") => setStateInTransition((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }));
 
   // --- the table -----------------------------------------------------------------------
   const rows = failed ? NO_ROWS : answer.data;
@@ -445,10 +447,14 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
           rowKey={orderRowKey}
           cell={cell}
           sort={{ key: state.sort, dir: state.sort_dir }}
-          onSort={sortBy}
+          onSort={sortByHeading}
           loading={loading}
           emptyState={{ heading: t("orders.empty_heading"), description: t("orders.empty_description") }}
-          pagination={listPagination(setState, { currentPage, lastPage, label: t("grid.footer", { page: currentPage, lastPage, total: shownTotal }) })}
+          pagination={listPagination(setStateInTransition, {
+            currentPage,
+            lastPage,
+            label: t("grid.footer", { page: currentPage, lastPage, total: shownTotal }),
+          })}
         />
       </Card>
     </BlockStack>

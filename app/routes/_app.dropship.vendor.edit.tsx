@@ -2,7 +2,7 @@
 // Vendor (existing vendors only) and Back. Saves go to the /api twin as JSON.
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, FormLayout, InlineStack, Layout, Select, Text, TextField } from "@shopify/polaris";
-import { useMemo, useRef, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VENDOR_FIELD_GROUPS, type VendorApi, type VendorFieldSpec } from "~/dropship/vendor-fields";
 import { getVendor } from "~/dropship/vendors.server";
@@ -76,10 +76,10 @@ export default function EditVendor() {
   const [values, setValuesState] = useState(() => initialValues(vendor));
   // What was typed, at once: a Save clicked in the admin's title bar may arrive before React renders the last keystroke.
   const current = useRef(values);
-  const setValues = (next: Record<string, string>) => {
+  const setValues = useCallback((next: Record<string, string>) => {
     current.current = next;
     setValuesState(next);
-  };
+  }, []);
   // What the server has: the form is dirty when the values differ from it.
   const [savedValues, setSavedValues] = useState(values);
   const dirty = useMemo(
@@ -103,83 +103,19 @@ export default function EditVendor() {
     }
   };
 
-  const set = (name: string) => (value: string) => setValues({ ...current.current, [name]: value });
-  const yesNo = [
-    { label: t("grid.yes"), value: "1" },
-    { label: t("grid.no"), value: "0" },
-  ];
-
-  const renderField = (field: VendorFieldSpec) => {
-    const common = {
-      label: t(`vendor.fields.${field.name}`),
-      requiredIndicator: field.required,
-      error: save.fieldErrors[field.name]?.[0],
-      id: `vendor-${field.name}`,
-      value: values[field.name] ?? "",
-      onChange: set(field.name),
-    };
-    switch (field.kind) {
-      case "yesno":
-        return <Select key={field.name} {...common} options={yesNo} placeholder=" " helpText={field.help ? t(`vendor.help.${field.name}`) : undefined} />;
-      case "choice":
-        return (
-          <Select
-            key={field.name}
-            {...common}
-            options={[
-              ...(field.blankChoice ? [{ value: "", label: t(`vendor.choices.${field.name}.blank`) }] : []),
-              ...(field.choices ?? []).map((value) => ({ value, label: t(`vendor.choices.${field.name}.${value}`) })),
-            ]}
-            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
-          />
-        );
-      case "format":
-      case "mechanism":
-        // A code and what it means: "1 EDI", "2 FTP"…
-        return (
-          <Select
-            key={field.name}
-            {...common}
-            options={CODES[field.kind].map((value) => ({ value, label: `${value} ${t(`vendor.${field.kind}s.${value}`)}` }))}
-          />
-        );
-      case "password":
-        return (
-          <TextField
-            key={field.name}
-            {...common}
-            type="password"
-            autoComplete="new-password"
-            helpText={vendor?.sftp_pass_set ? t("vendor.password_stored") : t("vendor.password_none")}
-          />
-        );
-      case "whole":
-        return (
-          <TextField
-            key={field.name}
-            {...common}
-            autoComplete="off"
-            type="number"
-            min={field.min}
-            max={field.max}
-            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
-          />
-        );
-      case "segments":
-        return <TextField key={field.name} {...common} autoComplete="off" multiline={4} maxHeight={200} monospaced helpText={t("vendor.segments_help")} />;
-      default:
-        return (
-          <TextField
-            key={field.name}
-            {...common}
-            autoComplete="off"
-            type={field.kind === "port" ? "number" : "text"}
-            monospaced={field.kind === "regex"}
-            helpText={field.help ? t(`vendor.help.${field.name}`) : undefined}
-          />
-        );
-    }
-  };
+  // One callback for every field, the same on every render: a keystroke renders its own field only (VendorField).
+  const changeField = useCallback((name: string, value: string) => setValues({ ...current.current, [name]: value }), [setValues]);
+  const passwordHelp = vendor?.sftp_pass_set ? t("vendor.password_stored") : t("vendor.password_none");
+  const renderField = (field: VendorFieldSpec) => (
+    <VendorField
+      key={field.name}
+      field={field}
+      value={values[field.name] ?? ""}
+      error={save.fieldErrors[field.name]?.[0]}
+      passwordHelp={passwordHelp}
+      onChange={changeField}
+    />
+  );
 
   const url = vendor ? `/api/dropship_vendor/${vendor.id}` : "/api/dropship_vendor";
   const body = () => {
@@ -282,6 +218,66 @@ export default function EditVendor() {
     </AppPage>
   );
 }
+
+/** One field of the form; rendered again only when its value or error changes. */
+const VendorField = memo(function VendorField(props: {
+  field: VendorFieldSpec;
+  value: string;
+  error: string | undefined;
+  passwordHelp: string;
+  onChange: (name: string, value: string) => void;
+}) {
+  const { field, value, error, passwordHelp, onChange } = props;
+  const { t } = useTranslation();
+  const common = {
+    label: t(`vendor.fields.${field.name}`),
+    requiredIndicator: field.required,
+    error,
+    id: `vendor-${field.name}`,
+    value,
+    onChange: (next: string) => onChange(field.name, next),
+  };
+  const helpText = field.help ? t(`vendor.help.${field.name}`) : undefined;
+  switch (field.kind) {
+    case "yesno":
+      return (
+        <Select
+          {...common}
+          options={[
+            { label: t("grid.yes"), value: "1" },
+            { label: t("grid.no"), value: "0" },
+          ]}
+          placeholder=" "
+          helpText={helpText}
+        />
+      );
+    case "choice":
+      return (
+        <Select
+          {...common}
+          options={[
+            ...(field.blankChoice ? [{ value: "", label: t(`vendor.choices.${field.name}.blank`) }] : []),
+            ...(field.choices ?? []).map((choice) => ({ value: choice, label: t(`vendor.choices.${field.name}.${choice}`) })),
+          ]}
+          helpText={helpText}
+        />
+      );
+    case "format":
+    case "mechanism":
+      // A code and what it means: "1 EDI", "2 FTP"…
+      return <Select {...common} options={CODES[field.kind].map((code) => ({ value: code, label: `${code} ${t(`vendor.${field.kind}s.${code}`)}` }))} />;
+    case "password":
+      return <TextField {...common} type="password" autoComplete="new-password" helpText={passwordHelp} />;
+    case "whole":
+      return <TextField {...common} autoComplete="off" type="number" min={field.min} max={field.max} helpText={helpText} />;
+    case "segments":
+      return <TextField {...common} autoComplete="off" multiline={4} maxHeight={200} monospaced helpText={t("vendor.segments_help")} />;
+    default:
+      return (
+        <TextField {...common} autoComplete="off" type={field.kind === "port" ? "number" : "text"} monospaced={field.kind === "regex"} helpText={helpText} />
+      );
+  }
+});
 
 const SCORECARD_ROWS = [
   "pos_sent",
