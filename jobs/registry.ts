@@ -2,7 +2,8 @@
 // staff change the cron on the feed screens. The other areas add theirs here.
 // The app's modules never import this file: the composition roots hand it in
 // (the scheduler's start in jobs/main.ts and server/main.ts, Run Feed's route; D97).
-import { DROPSHIP_STEPS, stepJob } from "../app/dropship/flow/steps.server";
+import { DROPSHIP_STEP_ACTIONS, DROPSHIP_STEPS, stepFeedJob } from "../app/dropship/flow/steps.server";
+import { DROPSHIP_WATCH_FEED, dropshipWatchJob } from "../app/dropship/flow/watch.server";
 import { StepReport } from "../app/dropship/flow/context.server";
 import { deliverAs400Copies } from "../app/dropship/flow/outbound.server";
 import { syncInventoryToShopify } from "../app/dropship/flow/shopify-sync.server";
@@ -59,7 +60,10 @@ const vendorScorecards: FeedJob = async () => {
 };
 
 export const FEED_JOBS: FeedRegistry = {
-  ...Object.fromEntries(Object.values(DROPSHIP_STEPS).map((step) => [step.feed, { defaultCron: step.defaultCron, run: stepJob(step) }])),
+  // The five steps; a scheduled Populate that made requests, or a Take that stored files, starts the next step at once (D250).
+  ...Object.fromEntries(DROPSHIP_STEP_ACTIONS.map((action) => [DROPSHIP_STEPS[action].feed, stepFeedJob(action)])),
+  // Every minute: a step started when there is work for it (assignments waiting, files in a vendor's folder), D252.
+  [DROPSHIP_WATCH_FEED.name]: { defaultCron: DROPSHIP_WATCH_FEED.defaultCron, run: dropshipWatchJob, whenBusy: "skip_quietly" },
   vendor_inventory_846: { defaultCron: "0 */4 * * *", run: vendorInventory },
   vendor_invoices_810: { defaultCron: "30 6 * * *", run: vendorInvoices },
   // The order system's status file (docs/as400-files.md); orders themselves arrive by Shopify webhooks.

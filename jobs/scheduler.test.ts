@@ -5,7 +5,7 @@ import cron from "node-cron";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../app/db.server";
 import { feedForm, updateFeed } from "../app/feeds/feeds.server";
-import { closeFeedPool, runFeed, type FeedJob } from "../app/feeds/runner.server";
+import { closeFeedPool, runFeed, type FeedJob, type FeedRegistry, type FeedRunResult } from "../app/feeds/runner.server";
 import { i18nServer } from "../app/i18n/i18n.server";
 import { parseInput, renderFieldErrors, ValidationError } from "../app/lib/validation.server";
 import { captureLogs } from "../tests/support/log-capture";
@@ -20,7 +20,7 @@ async function cleanUp() {
   await prisma.feed.deleteMany({ where: { name: { startsWith: PREFIX } } });
 }
 
-async function start(jobs: Record<string, { defaultCron: string; run: FeedJob }>, options: { shutdownGraceMs?: number } = {}) {
+async function start(jobs: FeedRegistry, options: { shutdownGraceMs?: number } = {}) {
   // Polling is left to reload() in these tests.
   const scheduler = await startScheduler({ jobs, reloadEveryMs: 600_000, ...options });
   running.push(scheduler);
@@ -49,6 +49,58 @@ afterAll(async () => {
 });
 
 describe("startScheduler", () => {
+  it("after a scheduled run, runs the job's then with its result (the next step of a chain, D250); a busy tick left quietly writes no log", async () => {
+    const name = `${PREFIX}chained`;
+    const followed: FeedRunResult[] = [];
+    await start({
+      [name]: {
+        defaultCron: "* * * * * *",
+        run: async () => ({ message: "did work", meta: { created: 1 } }),
+        then: async (result) => void followed.push(result),
+      },
+    });
+    await until(
+      () => followed.length,
+      (count) => count > 0,
+      "a scheduled run and its follow-up",
+    );
+    expect(followed[0]).toMatchObject({ status: "finished", meta: { created: 1 } });
+
+    const busy = `${PREFIX}busy_quiet`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    await start({
+      [busy]: {
+        defaultCron: "* * * * * *",
+        whenBusy: "skip_quietly",
+        run: async () => {
+          runs++;
+          await held;
+          return { message: "long" };
+        },
+      },
+    });
+    // Two more ticks come while the first run holds the lock.
+    await until(
+      async () => (await logsOf(busy)).length,
+      (count) => count > 0,
+      "the long run to start",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    release();
+    expect(runs).toBe(1);
+    await until(
+      async () => (await logsOf(busy)).map((log) => log.type),
+      (types) => types.includes("finished"),
+      "the long run to finish",
+    );
+    expect((await logsOf(busy)).filter((log) => log.type === "skipped")).toEqual([]);
+    // The next tests count this file's feed rows.
+    await Promise.all(running.splice(0).map((scheduler) => scheduler.stop()));
+    await cleanUp();
+  });
+
   it("creates missing feed rows with the default cron, keeps an existing row's cron, and runs an every-second feed", async () => {
     await prisma.feed.create({ data: { name: `${PREFIX}kept`, cron_expression: "0 5 * * *" } });
     let runs = 0;

@@ -3,7 +3,8 @@
 // announced on the feeds_changed NOTIFY channel (a save on any instance), and
 // polled as a fallback, so the feed screens can change a cron without a
 // restart; only what changed is rescheduled. Overlap is not prevented here: a tick that
-// finds its feed running anywhere is logged as skipped by runFeed's lock.
+// finds its feed running anywhere is logged as skipped by runFeed's lock (or left quietly,
+// the job's whenBusy); a job's `then` runs after a scheduled run, e.g. the next step (D250).
 import type { Prisma } from "../app/db/generated/client";
 import { message } from "../app/i18n/messages";
 import cron, { type Logger, type ScheduledTask } from "node-cron";
@@ -88,7 +89,20 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
 
   const track = (name: string, trigger: "schedule" | "manual") => {
     const job = jobs[name]!;
-    const run = runFeed(name, job.run, { trigger, signal: shutdown.signal, defaultCron: job.defaultCron.trim() });
+    const whenBusy = trigger === "schedule" ? job.whenBusy : undefined;
+    const ran = runFeed(name, job.run, { trigger, signal: shutdown.signal, defaultCron: job.defaultCron.trim(), whenBusy });
+    // A scheduled run's follow-up (the next feed of a chain, D250) runs after its lock is released, tracked with it for shutdown.
+    const then = trigger === "schedule" ? job.then : undefined;
+    const run = !then
+      ? ran
+      : ran.then(async (result) => {
+          if (!shutdown.signal.aborted) {
+            await then(result, { signal: shutdown.signal }).catch((error) =>
+              jobsLog.error({ err: error, feed: name }, `${name}: what follows it could not run: ${(error as Error).message}`),
+            );
+          }
+          return result;
+        });
     running.add(run);
     run.then(
       () => running.delete(run),

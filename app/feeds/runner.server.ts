@@ -22,12 +22,25 @@ import { errorMessage } from "~/lib/error-message";
 
 const feedsLog = logger("feeds");
 
+/**
+ * What started a run: its cron, a person (Run Feed, the Test page), or another feed: the step before it in a
+ * chain, or the minute watch (D250). Kept in the run's logs' meta.
+ */
+export type FeedTrigger = "schedule" | "manual" | "chain";
+
+/**
+ * When the feed is running already (anywhere): `skip` writes a skipped log (the default); `skip_quietly`
+ * gives up without one (the minute watch and what it starts: the next minute looks again); `wait` takes
+ * the lock once that run ends, quietly, and then runs: a chained wake-up is not lost (D251).
+ */
+export type WhenBusy = "skip" | "skip_quietly" | "wait";
+
 export interface FeedRunContext {
   /** Merged into the starting log's meta; written at most once a second, the last one always. */
   progress(meta: Record<string, unknown>): Promise<void>;
   /** Aborted on shutdown (and if the connection holding the lock is lost): stop soon. */
   signal: AbortSignal;
-  trigger: "schedule" | "manual";
+  trigger: FeedTrigger;
 }
 export interface FeedOutcome {
   /** In English, as the feed log keeps it. */
@@ -43,6 +56,10 @@ export interface FeedJobDefinition {
   /** Cron of the feed row when the scheduler creates it; the row's own cron wins after that. */
   defaultCron: string;
   run: FeedJob;
+  /** What a scheduled tick does when the feed is running already (default `skip`, with its log). */
+  whenBusy?: WhenBusy;
+  /** After a scheduled run, its lock released: the next feed of a chain (D250). Not after a manual run. */
+  then?: (result: FeedRunResult, context: { signal: AbortSignal }) => Promise<unknown>;
 }
 /** Every runnable feed by name: jobs/registry.ts builds it, the composition roots hand it in (D97). */
 export type FeedRegistry = Record<string, FeedJobDefinition>;
@@ -52,11 +69,19 @@ export interface FeedRunResult {
   /** The message as a code, when the job gave one and the run finished. */
   messageCode?: RunMessage;
   error: boolean;
-  /** The log that ended the run (finished, failed or skipped). */
+  /** The log that ended the run (finished, failed or skipped); 0 when a busy feed was left quietly (WhenBusy). */
   logId: number;
+  /** The job's meta (its counts), when the run finished. */
+  meta?: Record<string, unknown>;
 }
 export interface RunFeedOptions {
-  trigger?: "schedule" | "manual";
+  trigger?: FeedTrigger;
+  /** When the feed is running already: see WhenBusy (default skip). */
+  whenBusy?: WhenBusy;
+  /** With `wait`: how long to wait for the lock at most (default 15 min; then left quietly: the crons are the backstop). */
+  waitAtMostMs?: number;
+  /** With `wait`: how often the lock is tried (default 1 s). */
+  waitPollMs?: number;
   signal?: AbortSignal;
   /** Cron for the feed row if it has to be created (the scheduler passes the registry's). */
   defaultCron?: string;
@@ -138,12 +163,33 @@ export async function abandonFeedRuns(signal: AbortSignal, reason: string): Prom
   return ended.filter(Boolean).length;
 }
 
+const WAIT_AT_MOST_MS = 15 * 60_000;
+const WAIT_POLL_MS = 1000;
+
+/**
+ * The runs of this process waiting for a feed's lock (WhenBusy `wait`), by feed, until they take it: a
+ * second wake-up while one waits joins it, since the run it waits for will see the work of both (D251).
+ */
+const waitingForLock = new Map<string, Promise<FeedRunResult>>();
+
 export async function runFeed(name: string, job: FeedJob, options: RunFeedOptions = {}): Promise<FeedRunResult> {
   const feedName = parseFeedName(name);
+  if (options.whenBusy === "wait") {
+    const waiting = waitingForLock.get(feedName);
+    if (waiting) return waiting;
+  }
+  const lockTaken = () => {
+    if (waitingForLock.get(feedName) === run) waitingForLock.delete(feedName);
+  };
   // A feed is a job wherever it was started (a Run Feed request included): the
   // jobs' database pool, without the web requests' statement timeout (D67).
   // Its log lines carry the feed and, once its log exists, the run id (D86).
-  return runAsJob(() => withLogContext({ feed: feedName }, () => observedRun(feedName, job, options)));
+  const run = runAsJob(() => withLogContext({ feed: feedName }, () => observedRun(feedName, job, options, lockTaken)));
+  if (options.whenBusy === "wait") {
+    waitingForLock.set(feedName, run);
+    void run.then(lockTaken, lockTaken);
+  }
+  return run;
 }
 
 /** What the run's end line and metrics report besides its result: the job's counts. */
@@ -152,7 +198,7 @@ interface RunReport {
 }
 
 /** One line and the feed metrics at the end of each run, whatever its outcome (D86, D88). */
-async function observedRun(feedName: string, job: FeedJob, options: RunFeedOptions): Promise<FeedRunResult> {
+async function observedRun(feedName: string, job: FeedJob, options: RunFeedOptions, lockTaken: () => void): Promise<FeedRunResult> {
   const began = performance.now();
   const report: RunReport = {};
   const ended = (outcome: RunOutcome, message: string, error?: unknown) => {
@@ -165,7 +211,12 @@ async function observedRun(feedName: string, job: FeedJob, options: RunFeedOptio
     );
   };
   try {
-    const result = await runFeedAsJob(feedName, job, options, report);
+    const result = await runFeedAsJob(feedName, job, options, report, lockTaken);
+    // Left quietly while running elsewhere: nothing ran, no log, no metric (D251).
+    if (result.status === "skipped" && result.logId === 0) {
+      feedsLog.debug(`${feedName}: ${result.message}`);
+      return result;
+    }
     ended(result.status === "finished" ? (result.error ? "finished_with_errors" : "finished") : result.status, result.message);
     return result;
   } catch (error) {
@@ -178,7 +229,7 @@ async function observedRun(feedName: string, job: FeedJob, options: RunFeedOptio
 const countsIn = (meta: Record<string, unknown> | undefined): Record<string, number> =>
   Object.fromEntries(Object.entries(meta ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
 
-async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOptions, report: RunReport): Promise<FeedRunResult> {
+async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOptions, report: RunReport, lockTaken: () => void): Promise<FeedRunResult> {
   const trigger = options.trigger ?? "manual";
   const createCron = options.defaultCron ?? DEFAULT_FEED_CRON;
 
@@ -198,16 +249,33 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
     client.release(destroy || lockLost.signal.aborted ? true : undefined);
   };
 
-  let locked: boolean;
-  try {
+  const tryLock = async () => {
     const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [
       FEED_LOCK_NAMESPACE,
       `feed:${feedName}`,
     ]);
-    locked = rows[0]!.locked;
+    return rows[0]!.locked;
+  };
+  const whenBusy = options.whenBusy ?? "skip";
+  let locked: boolean;
+  try {
+    locked = await tryLock();
+    // Waiting: the lock tried again every second or so, with no log, until the run holding it ends (D251).
+    const giveUpAt = Date.now() + (options.waitAtMostMs ?? WAIT_AT_MOST_MS);
+    while (!locked && whenBusy === "wait" && !options.signal?.aborted && Date.now() < giveUpAt) {
+      await pause(options.waitPollMs ?? WAIT_POLL_MS, options.signal);
+      if (!options.signal?.aborted) locked = await tryLock();
+    }
   } catch (error) {
     release(true);
     throw error;
+  }
+  if (locked) lockTaken();
+
+  if (!locked && whenBusy !== "skip") {
+    release(false);
+    if (whenBusy === "wait") feedsLog.warn(`${feedName}: still running elsewhere after the wait; its next run does the work`);
+    return { status: "skipped", message: `${feedName} is already running; not started.`, error: false, logId: 0 };
   }
 
   if (!locked) {
@@ -255,7 +323,7 @@ async function runFeedAsJob(feedName: string, job: FeedJob, options: RunFeedOpti
 interface LockedRun {
   feedName: string;
   job: FeedJob;
-  trigger: "schedule" | "manual";
+  trigger: FeedTrigger;
   createCron: string;
   client: pg.PoolClient;
   release(destroy: boolean): void;
@@ -402,6 +470,7 @@ async function runLocked(run: LockedRun): Promise<FeedRunResult> {
       ...(outcome.messageCode ? { messageCode: outcome.messageCode } : {}),
       error: Boolean(outcome.error),
       logId: log.id,
+      ...(outcome.meta ? { meta: outcome.meta } : {}),
     };
   };
 
@@ -453,6 +522,19 @@ function stampFeed(
     update: stamp,
     create: { name: feedName, cron_expression: createCron, ...stamp },
     select: { id: true },
+  });
+}
+
+/** Sleeps `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
   });
 }
 

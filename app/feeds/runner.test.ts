@@ -95,6 +95,63 @@ describe("runFeed", () => {
     expect(await runFeed(name, async () => ({ message: "third" }))).toMatchObject({ status: "finished" });
   });
 
+  it("leaves a running feed quietly when told (skip_quietly): no log, nothing run (D251)", async () => {
+    const name = `${PREFIX}quiet`;
+    const started = gate();
+    const release = gate();
+    const first = runFeed(name, async () => {
+      started.open();
+      await release.opened;
+      return { message: "first done" };
+    });
+    await started.opened;
+    let ran = false;
+    const second = await runFeed(name, async () => ((ran = true), { message: "must not run" }), { whenBusy: "skip_quietly", trigger: "chain" });
+    expect(second).toMatchObject({ status: "skipped", error: false, logId: 0 });
+    release.open();
+    await first;
+    expect(ran).toBe(false);
+    expect((await logsOf(name)).map((log) => log.type)).toEqual(["starting", "finished"]);
+  });
+
+  it("waits for a running feed when told (wait), then runs once: wake-ups while it waits join it (D251)", async () => {
+    const name = `${PREFIX}wait`;
+    const started = gate();
+    const release = gate();
+    const first = runFeed(name, async () => {
+      started.open();
+      await release.opened;
+      return { message: "first done" };
+    });
+    await started.opened;
+    let runs = 0;
+    const job = async () => ({ message: `chained ${++runs}`, meta: { count: runs } });
+    const waiting = runFeed(name, job, { whenBusy: "wait", trigger: "chain", waitPollMs: 20 });
+    const joined = runFeed(name, job, { whenBusy: "wait", trigger: "chain", waitPollMs: 20 });
+    release.open();
+    await first;
+    const [a, b] = await Promise.all([waiting, joined]);
+    expect(a).toMatchObject({ status: "finished", message: "chained 1", meta: { count: 1 } });
+    expect(b).toBe(a);
+    expect(runs).toBe(1);
+    const logs = await logsOf(name);
+    expect(logs.map((log) => `${log.type}/${(log.meta as Meta).trigger ?? ""}`)).toEqual(["starting/manual", "finished/", "starting/chain", "finished/"]);
+  });
+
+  it("gives up a wait quietly after waitAtMostMs: the crons are the backstop", async () => {
+    const name = `${PREFIX}wait_long`;
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query("SELECT pg_advisory_lock($1, hashtext($2))", [LOCK_KEYS.feedRun, `feed:${name}`]);
+      const result = await runFeed(name, async () => ({ message: "must not run" }), { whenBusy: "wait", waitAtMostMs: 100, waitPollMs: 20 });
+      expect(result).toMatchObject({ status: "skipped", logId: 0 });
+      expect(await logsOf(name)).toEqual([]);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it("shows progress on the starting log: the first at once, later ones merged, the last one always", async () => {
     const name = `${PREFIX}progress`;
     const reported = gate();

@@ -2,7 +2,8 @@
 // the AS400 notes its outcome, so "unreachable on its last N runs" is one row
 // per partner to read, not a search through logs. A failure is noted only when
 // the connection itself failed (login, host key, network), not when work on a
-// connected server failed: that is the work's own problem, logged by it.
+// connected server failed: that is the work's own problem, logged by it. A success over a
+// success only refreshes last_ok_at every ten minutes (D253).
 import prisma from "~/db.server";
 import { logger } from "~/observability/logger.server";
 
@@ -31,6 +32,12 @@ export async function withPartnerTransport<T>(partner: Partner, settings: Connec
   }
 }
 
+/**
+ * A success after a success changes no row unless its last_ok_at is this old: the minute watch connects to every
+ * vendor every minute, and writes nothing when nothing changed (D253).
+ */
+const OK_REFRESH_MS = 10 * 60_000;
+
 /** Notes a connection's outcome: null when it connected, else why not. Never fails the work it observes. */
 export async function noteContact(partner: Partner, failure: string | null, now = new Date()): Promise<void> {
   try {
@@ -38,7 +45,9 @@ export async function noteContact(partner: Partner, failure: string | null, now 
       await prisma.$executeRaw`
         INSERT INTO partner_contact (partner, vendor_id, failures, last_ok_at, updated_at)
         VALUES (${partner.partner}, ${vendorIdOf(partner)}, 0, ${now}, ${now})
-        ON CONFLICT (partner) DO UPDATE SET failures = 0, first_failed_at = NULL, last_ok_at = ${now}, updated_at = ${now}`;
+        ON CONFLICT (partner) DO UPDATE SET failures = 0, first_failed_at = NULL, last_ok_at = ${now}, updated_at = ${now}
+         WHERE partner_contact.failures <> 0 OR partner_contact.last_ok_at IS NULL
+            OR partner_contact.last_ok_at < ${new Date(now.getTime() - OK_REFRESH_MS)}`;
     } else {
       await prisma.$executeRaw`
         INSERT INTO partner_contact (partner, vendor_id, failures, first_failed_at, last_failed_at, last_error, updated_at)

@@ -51,13 +51,22 @@ export interface Sighting {
   size: number;
   modifiedAt: Date | null;
   firstSeenAt: Date;
+  /** When this size and time were last recorded: a listing that sees them again at least the settle pause later agrees with it (D252). */
+  lastSeenAt: Date;
+  /** Downloaded at this size and time and found not whole (D252). */
+  notWhole: boolean;
 }
 
 /** What was seen before of these paths of the owner, by path. */
 export async function readSightings(owner: SightingOwner, paths: string[]): Promise<Map<string, Sighting>> {
   if (paths.length === 0) return new Map();
   const rows = await prisma.incomingFileSighting.findMany({ where: { owner, remote_path: { in: paths } } });
-  return new Map(rows.map((row) => [row.remote_path, { size: Number(row.size), modifiedAt: row.modified_at, firstSeenAt: row.first_seen_at }]));
+  return new Map(
+    rows.map((row) => [
+      row.remote_path,
+      { size: Number(row.size), modifiedAt: row.modified_at, firstSeenAt: row.first_seen_at, lastSeenAt: row.last_seen_at, notWhole: row.not_whole },
+    ]),
+  );
 }
 
 /** Whether the listed file differs from what was seen of it at an earlier run (it grew, or was written again). */
@@ -72,14 +81,32 @@ export function waitedLongEnough(sighting: Sighting | undefined, maxWaitMs: numb
   return sighting !== undefined && now.getTime() - sighting.firstSeenAt.getTime() >= maxWaitMs;
 }
 
-/** Remembers files left because not whole: their size and time now; when first seen stays. */
-export async function recordSightings(owner: SightingOwner, files: Array<Pick<RemoteFile, "path" | "size" | "modifiedAt">>): Promise<void> {
+/**
+ * Remembers files left because not whole, or seen by a listing that takes nothing (the minute watch, D252): their
+ * size and time now; when first seen stays. `notWhole`: they were downloaded at this size and time and found not whole.
+ */
+export async function recordSightings(
+  owner: SightingOwner,
+  files: Array<Pick<RemoteFile, "path" | "size" | "modifiedAt">>,
+  options: { notWhole?: boolean } = {},
+): Promise<void> {
   if (files.length === 0) return;
+  const notWhole = options.notWhole ?? false;
   await prisma.$executeRaw`
-    INSERT INTO incoming_file_sighting (owner, remote_path, size, modified_at)
-    SELECT ${owner}, p, s, m FROM unnest(${files.map((f) => f.path)}::text[], ${files.map((f) => f.size)}::bigint[],
+    INSERT INTO incoming_file_sighting (owner, remote_path, size, modified_at, not_whole)
+    SELECT ${owner}, p, s, m, ${notWhole} FROM unnest(${files.map((f) => f.path)}::text[], ${files.map((f) => f.size)}::bigint[],
                                          ${files.map((f) => f.modifiedAt?.toISOString() ?? null)}::timestamptz[]) AS f(p, s, m)
-    ON CONFLICT (owner, remote_path) DO UPDATE SET size = EXCLUDED.size, modified_at = EXCLUDED.modified_at, last_seen_at = now()`;
+    ON CONFLICT (owner, remote_path) DO UPDATE SET size = EXCLUDED.size, modified_at = EXCLUDED.modified_at, last_seen_at = now(),
+                                                   not_whole = EXCLUDED.not_whole`;
+}
+
+/**
+ * Whether a listing now agrees with the sighting (D60, D252): the same size and time, recorded at least `pauseMs`
+ * ago, as two listings the settle pause apart would; and not a file already downloaded unfinished at that size.
+ */
+export function settledSince(sighting: Sighting | undefined, file: Pick<RemoteFile, "size" | "modifiedAt">, pauseMs: number, now = new Date()): boolean {
+  if (!sighting || sighting.notWhole || changedSince(sighting, file)) return false;
+  return now.getTime() - sighting.lastSeenAt.getTime() >= pauseMs;
 }
 
 /** Forgets files once taken (stored), so a later file at the path waits its own time. */

@@ -187,6 +187,7 @@ export const FEEDS: Array<[string, string]> = [
   ["location_sync", "15 * * * *"],
   ["needs_attention", "*/5 * * * *"],
   ["vendor_scorecards", "15 * * * *"],
+  ["dropship_watch", "* * * * *"],
 ];
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");

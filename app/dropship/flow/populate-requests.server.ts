@@ -105,6 +105,18 @@ export async function populateShipRequests(): Promise<StepResult> {
   );
 }
 
+/**
+ * Whether any assignment awaits its ship request: what the step would read, as one EXISTS on the
+ * (assign_status, id) index; the minute watch asks it (D252).
+ */
+export async function assignmentsAwaitRequests(): Promise<boolean> {
+  const [row] = await prisma.$queryRaw<Array<{ waiting: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM assignment a
+                    WHERE a.assign_status = 1
+                      AND EXISTS (SELECT 1 FROM dropship_vendor v WHERE v.store_id = a.store_id AND v.enabled = 1 AND v.archived_at IS NULL)) AS waiting`;
+  return Boolean(row?.waiting);
+}
+
 /** How many assignments the step will read (the progress bar's total). */
 async function pendingCount(): Promise<number> {
   const [row] = await prisma.$queryRaw<Array<{ count: bigint }>>`

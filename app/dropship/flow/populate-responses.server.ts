@@ -36,6 +36,7 @@ import {
   lacksClosingIea,
   readSightings,
   recordSightings,
+  settledSince,
   type Sighting,
   vendorSightingOwner,
   waitedLongEnough,
@@ -188,6 +189,11 @@ export function vendorIncomingFolders(vendor: Pick<Vendor, "sftp_incoming_folder
   return [...(incoming ? [incoming] : []), ...(pull && pull !== incoming ? [pull] : [])];
 }
 
+/** Whose sightings a folder's files are: the vendor's for its Incoming Folder, the folder's own for its Cancellation Pull Folder. */
+export function folderSightingOwner(vendor: Pick<Vendor, "id" | "sftp_incoming_folder">, folder: string) {
+  return folder === vendor.sftp_incoming_folder?.trim() ? vendorSightingOwner(vendor.id) : `${vendorSightingOwner(vendor.id)}:${folder}`;
+}
+
 async function collectFromVendor(vendor: Vendor, transport: VendorTransport, report: StepReport, transfers: ReturnType<typeof gate>) {
   for (const folder of vendorIncomingFolders(vendor)) await collectFromFolder(vendor, folder, transport, report, transfers);
 }
@@ -214,7 +220,7 @@ async function collectFromFolder(vendor: Vendor, folder: string, transport: Vend
   await writeLogs(folderLines);
   // A file left at an earlier run because it was not whole, and changed since, is still being written (D181).
   // Per folder: a listing of one folder says nothing of the files of the other.
-  const owner = folder === vendor.sftp_incoming_folder?.trim() ? vendorSightingOwner(vendor.id) : `${vendorSightingOwner(vendor.id)}:${folder}`;
+  const owner = folderSightingOwner(vendor, folder);
   if (!listing.cut)
     await forgetVanishedSightings(
       owner,
@@ -228,11 +234,19 @@ async function collectFromFolder(vendor: Vendor, folder: string, transport: Vend
   const growing = selection.taken.filter((file) => changedSince(sightings.get(file.path), file) && !waitedLongEnough(sightings.get(file.path), maxWaitMs));
   const left = new Set(growing);
   const wanted = selection.taken.filter((file) => !left.has(file));
-  // Only files no longer being written: old enough, or unchanged across two listings (D60).
-  const { ready, changing } = await settledFiles(transport, folder, wanted, {
-    minAgeMs: vendor.incoming_min_age_seconds * 1000,
-    pauseMs: env().INCOMING_SETTLE_SECONDS * 1000,
-  });
+  // Only files no longer being written: old enough, or unchanged across two listings (D60). A file an earlier
+  // listing saw at this size and time, at least the pause ago (the minute watch's, D252), needs no second one.
+  const pauseMs = env().INCOMING_SETTLE_SECONDS * 1000;
+  const agreed = new Set(wanted.filter((file) => settledSince(sightings.get(file.path), file, pauseMs)));
+  const settled = await settledFiles(
+    transport,
+    folder,
+    wanted.filter((file) => !agreed.has(file)),
+    { minAgeMs: vendor.incoming_min_age_seconds * 1000, pauseMs },
+  );
+  const settledReady = new Set(settled.ready);
+  const ready = wanted.filter((file) => agreed.has(file) || settledReady.has(file));
+  const changing = settled.changing;
   await recordSightings(owner, [...growing, ...changing]);
   if (changing.length || growing.length) {
     report.count("files_still_changing", changing.length + growing.length);
@@ -361,6 +375,7 @@ async function leaveUnfinished(vendor: Vendor, downloaded: Downloaded[], whole: 
   await recordSightings(
     whole.owner,
     left.map((file) => ({ path: file.path, size: file.content.length, modifiedAt: file.modifiedAt })),
+    { notWhole: true },
   );
   await forgetSightings(
     whole.owner,
@@ -470,18 +485,17 @@ const VENDORS_AT_ONCE = 4;
 /** Vendors connected at once: the others' listing and settle pause (D60) need no more than a connection (D132). */
 const VENDORS_CONNECTED_AT_ONCE = 16;
 
-export async function populateShipResponses(options: { vendorId?: number } = {}): Promise<StepResult> {
-  const report = new StepReport();
-  const vendors = await prisma.vendor.findMany({
-    where: {
-      enabled: 1,
-      archived_at: null,
-      sftp_host: { not: null },
-      sftp_incoming_folder: { not: null },
-      ...(options.vendorId ? { id: options.vendorId } : {}),
-    },
+/** The vendors whose incoming folders are read: enabled, not archived, with a server and an Incoming Folder. */
+export function vendorsToRead(vendorId?: number) {
+  return prisma.vendor.findMany({
+    where: { enabled: 1, archived_at: null, sftp_host: { not: null }, sftp_incoming_folder: { not: null }, ...(vendorId ? { id: vendorId } : {}) },
     orderBy: { id: "asc" },
   });
+}
+
+export async function populateShipResponses(options: { vendorId?: number } = {}): Promise<StepResult> {
+  const report = new StepReport();
+  const vendors = await vendorsToRead(options.vendorId);
   // Several vendors at once, each over its own connection: one vendor's SFTP round trips and settle pause (D60)
   // overlap the others' (D105); a pause holds no transfer slot (D132). A vendor's files are its own connection's.
   const transfers = gate(VENDORS_AT_ONCE);
