@@ -51,3 +51,31 @@ export async function staffActivityForOrder(orderIncrementId: string, limit = 50
   const rows = await prisma.staffActivity.findMany({ where: { order_increment_id: orderIncrementId }, orderBy: { id: "desc" }, take: limit });
   return rows.reverse();
 }
+
+/** The record types whose rows belong to one order, and how to find it: the order's increment id, or null. */
+const ORDER_OF: Record<string, (id: string) => Promise<string | null | undefined>> = {
+  order: async (id) => (isId(id) ? (await prisma.order.findUnique({ where: { id: Number(id) }, select: { order_id: true } }))?.order_id : null),
+  assignment: async (id) =>
+    isId(id) ? (await prisma.assignment.findUnique({ where: { id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  dnh_transfer: async (id) =>
+    isId(id) ? (await prisma.dnhTransfer.findUnique({ where: { id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  dropship_request: async (id) =>
+    isId(id)
+      ? (await prisma.dropshipRequest.findUnique({ where: { request_id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id
+      : null,
+  dropship_response: async (id) =>
+    isId(id) ? (await prisma.dropshipResponse.findUnique({ where: { id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  // Not a record kept as such: a PO number named by a form (Tools, a shipment made by hand) leads to its request's order.
+  purchase_order: async (po) =>
+    po ? (await prisma.dropshipRequest.findUnique({ where: { po_number: po }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  special_order: async (id) => (isId(id) ? (await prisma.specialOrder.findUnique({ where: { id: Number(id) }, select: { order_id: true } }))?.order_id : null),
+};
+
+const isId = (id: string) => /^\d{1,9}$/.test(id);
+
+/** The order a record belongs to (an assignment's, a request's…), or null when it belongs to none or is not found. */
+export async function orderOfRecord(record: { type: string; id: string | number } | null | undefined): Promise<string | null> {
+  const find = record ? ORDER_OF[record.type] : undefined;
+  if (!record || !find) return null;
+  return (await find(String(record.id))) ?? null;
+}
