@@ -3,7 +3,7 @@
 // acts on and the request fields worth keeping. This file turns the request and
 // its answer into one staff_activity row. A recording that fails is logged;
 // it never fails the staff member's action.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Prisma } from "@prisma/client";
 import { intendedMethod, readBody } from "~/lib/validation.server";
 import { logger } from "~/observability/logger.server";
@@ -43,6 +43,9 @@ export interface RouteActivity {
   /** Body or query fields kept in detail. Never a secret: fields named like one are dropped whatever is listed. */
   detail?: readonly string[];
 }
+
+/** Who the EOD token routes' caller is in Staff Activity: a system with the configured EOD_API_TOKEN, not a person. */
+export const EOD_TOKEN_CALLER = "eod-api-token";
 
 const SECRET_FIELD = /pass|secret|token|private|credential/i;
 const DETAIL_TEXT_MAX = 200;
@@ -162,4 +165,13 @@ async function record(
   } catch (error) {
     log.error({ err: error }, `${call.request.method} ${call.url.pathname}: ${prepared.action} by ${call.staff} was not recorded`);
   }
+}
+
+/**
+ * The action of a route called without a staff session (the EOD token routes, D32), recorded as made by `who`.
+ * A caller refused for its token is recorded too (failed, 403): someone tried.
+ */
+export function recordedAs(who: string, activity: RouteActivity, handler: (args: ActionFunctionArgs) => Promise<Response>) {
+  return (args: ActionFunctionArgs): Promise<Response> =>
+    withActivity(activity, { request: args.request, params: args.params, url: new URL(args.request.url), staff: who }, () => handler(args));
 }

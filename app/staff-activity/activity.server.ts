@@ -3,6 +3,9 @@
 // writing and the order's reading; the grid lives beside it.
 import type { Prisma } from "@prisma/client";
 import prisma from "~/db.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("staff-activity");
 
 export type ActivityOutcome = "done" | "refused" | "failed";
 
@@ -18,9 +21,28 @@ export interface StaffActivityEntry {
   detail?: Prisma.InputJsonObject;
 }
 
+/** Rows older than this many days are deleted (docs/security.md, D257). */
+export const STAFF_ACTIVITY_RETENTION_DAYS = 400;
+const PRUNE_EVERY_MS = 24 * 3600 * 1000;
+let lastPruned = 0;
+
+/**
+ * Deletes the rows past the retention: at most once a day per process, on a
+ * write (no feed of its own), one indexed range delete on created_at.
+ */
+export async function pruneStaffActivity(now = new Date()): Promise<number> {
+  lastPruned = now.getTime();
+  const before = new Date(now.getTime() - STAFF_ACTIVITY_RETENTION_DAYS * 24 * 3600 * 1000);
+  return (await prisma.staffActivity.deleteMany({ where: { created_at: { lt: before } } })).count;
+}
+
 export async function recordStaffActivity(entries: StaffActivityEntry | StaffActivityEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (!list.length) return;
+  if (Date.now() - lastPruned >= PRUNE_EVERY_MS) {
+    // Pruning is housekeeping: when it fails, the row is still written, and it is tried again a day later.
+    await pruneStaffActivity().catch((error: unknown) => log.error({ err: error }, "old staff activity could not be deleted"));
+  }
   await prisma.staffActivity.createMany({
     data: list.map((entry) => ({
       staff: entry.staff,

@@ -3,11 +3,13 @@
 // staff_activity row with who, the action, the record, its order and the
 // outcome; a password never reaches it; the Staff Activity grid filters by
 // person, action and record; and a recording that fails does not fail the action.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useAppWithDatabase } from "../support/app-with-database";
 import { VENDOR_DOCUMENT_FLAGS } from "../support/vendor-body";
 
-const suite = useAppWithDatabase("staffact", { SEED_DEMO_DATA: "1", APP_SECRET_KEY: Buffer.alloc(32, 5).toString("base64") });
+const EOD_TOKEN = "eod-token-for-staff-activity-0123456789";
+const suite = useAppWithDatabase("staffact", { SEED_DEMO_DATA: "1", APP_SECRET_KEY: Buffer.alloc(32, 5).toString("base64"), EOD_API_TOKEN: EOD_TOKEN });
+const DAY = 24 * 3600 * 1000;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -23,6 +25,16 @@ const lastOf = (action: string) => suite.db.staffActivity.findFirstOrThrow({ whe
 const count = () => suite.db.staffActivity.count();
 
 describe("staff activity", () => {
+  beforeAll(async () => {
+    // Before any action: one row past the 400 days kept, one within them.
+    await suite.db.staffActivity.createMany({
+      data: [
+        { staff: "local", action: "store.save", outcome: "done", created_at: new Date(Date.now() - 401 * DAY) },
+        { staff: "local", action: "store.save", outcome: "done", created_at: new Date(Date.now() - 399 * DAY) },
+      ],
+    });
+  });
+
   it("a save: who, the action, the record and done", async () => {
     const feed = await suite.db.feed.findFirstOrThrow({ where: { name: "clear_completed_ship_requests" } });
     const saved = await call(`/api/feed/${feed.id}`, { form: { _method: "PUT", cron_expression: "5 3 * * *", enabled: "1" } });
@@ -35,6 +47,11 @@ describe("staff activity", () => {
       outcome: "done",
       detail: { cron_expression: "5 3 * * *", enabled: "1" },
     });
+  });
+
+  it("keeps 400 days: the first recording deleted the older row", async () => {
+    const kept = await suite.db.staffActivity.findMany({ where: { action: "store.save" } });
+    expect(kept.map((row) => Math.round((Date.now() - row.created_at.getTime()) / DAY))).toEqual([399]);
   });
 
   it("a 422: refused, with the fields refused (not what was typed)", async () => {
@@ -129,6 +146,16 @@ describe("staff activity", () => {
     expect(row.detail).toEqual({ name: "Activity Outdoor" });
     const everything = JSON.stringify(await suite.db.staffActivity.findMany());
     expect(everything).not.toContain(password);
+  });
+
+  it("an EOD run by the token's caller: recorded as it, never its token; a wrong token too", async () => {
+    const refused = await call("/api/eod_report_run/not-the-token", { method: "POST" });
+    expect(refused.status).toBe(403);
+    expect(await lastOf("eod.run")).toMatchObject({ staff: "eod-api-token", outcome: "failed", detail: { status: 403 } });
+    const ran = await call(`/api/eod_report_run/${EOD_TOKEN}?sales_date=2026-11-01&days=1`, { method: "POST" });
+    expect(ran.status).toBe(200);
+    expect(await lastOf("eod.run")).toMatchObject({ staff: "eod-api-token", outcome: "done", detail: { sales_date: "2026-11-01", days: "1" } });
+    expect(JSON.stringify(await suite.db.staffActivity.findMany({ where: { action: "eod.run" } }))).not.toContain(EOD_TOKEN);
   });
 
   it("the Staff Activity grid: newest first, filtered by person, action and record", async () => {
