@@ -82,6 +82,21 @@ describe("staff activity", () => {
     expect(await lastOf("assignment.delete")).toMatchObject({ record_id: String(assignment.id), outcome: "failed", detail: { status: 404 } });
   });
 
+  it("a reassign refused: the assignment and its order, refused for store_id", async () => {
+    const assignment = await suite.db.assignment.findFirstOrThrow({ where: { assign_status: 1 }, orderBy: { id: "asc" } });
+    const refused = await call(`/api/reassignment/${assignment.id}`, { form: { _method: "PUT", store_id: assignment.store_id } });
+    expect(refused.status).toBe(422);
+    const row = await lastOf("assignment.reassign");
+    expect(row).toMatchObject({
+      staff: "local",
+      record_type: "assignment",
+      record_id: String(assignment.id),
+      order_increment_id: assignment.order_increment_id,
+      outcome: "refused",
+    });
+    expect(row.detail).toMatchObject({ store_id: assignment.store_id, fields: ["store_id"] });
+  });
+
   it("a run: Run Feed recorded with its feed and run", async () => {
     const started = await call("/api/feed_run?feed_name=clear_completed_ship_requests", { method: "POST" });
     expect(started.status).toBe(202);
