@@ -51,7 +51,7 @@ const SECRET_FIELD = /pass|secret|token|private|credential/i;
 const DETAIL_TEXT_MAX = 200;
 
 /** "done" for 2xx (unless the answer says error), "refused" when the app said no to the input (422, 409: already running), else "failed". */
-export function outcomeOf(status: number, answer: Record<string, unknown> | null): ActivityOutcome {
+function outcomeOf(status: number, answer: Record<string, unknown> | null): ActivityOutcome {
   if (status === 422 || status === 409) return "refused";
   if (status >= 200 && status < 300) return answer?.error === true ? "failed" : "done";
   return "failed";

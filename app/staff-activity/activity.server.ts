@@ -22,7 +22,7 @@ export interface StaffActivityEntry {
 }
 
 /** Rows older than this many days are deleted (docs/security.md, D257). */
-export const STAFF_ACTIVITY_RETENTION_DAYS = 400;
+const STAFF_ACTIVITY_RETENTION_DAYS = 400;
 const PRUNE_EVERY_MS = 24 * 3600 * 1000;
 let lastPruned = 0;
 
@@ -30,7 +30,7 @@ let lastPruned = 0;
  * Deletes the rows past the retention: at most once a day per process, on a
  * write (no feed of its own), one indexed range delete on created_at.
  */
-export async function pruneStaffActivity(now = new Date()): Promise<number> {
+async function pruneStaffActivity(now = new Date()): Promise<number> {
   lastPruned = now.getTime();
   const before = new Date(now.getTime() - STAFF_ACTIVITY_RETENTION_DAYS * 24 * 3600 * 1000);
   return (await prisma.staffActivity.deleteMany({ where: { created_at: { lt: before } } })).count;

@@ -67,7 +67,7 @@ export const STAFF_RECORD_TYPES = [
 const OUTCOMES = ["done", "refused", "failed"] as const;
 
 /** Detail as a line of text: `key: value · key: value` (lists joined by commas). */
-export function detailText(detail: unknown): string {
+function detailText(detail: unknown): string {
   if (!detail || typeof detail !== "object" || Array.isArray(detail)) return "";
   return Object.entries(detail as Record<string, unknown>)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
