@@ -47,8 +47,10 @@ for (const [lang, text] of Object.entries(TEXTS)) {
       await admin.titleBar.getByRole("button", { name: text.save, exact: true }).click();
       await expect(admin.titleBar.getByRole("heading")).toHaveText(text.summary, { timeout: 10_000 }); // back to the summary after its banner
 
-      const app = await admin.open(withQuery("/staff-activity", text.query));
+      // Reached from the admin's menu of the app.
+      await admin.page.getByRole("navigation", { name: "App navigation" }).getByRole("button", { name: text.title }).click();
       await expect(admin.titleBar.getByRole("heading")).toHaveText(text.title);
+      const app = admin.app;
       const newest = app.locator("tbody tr").first();
       await expect(newest.locator('[data-column="action"]')).toHaveText(text.saveAction);
       await expect(newest.locator('[data-column="staff"]')).toHaveText(WHO);
