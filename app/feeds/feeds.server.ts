@@ -5,7 +5,8 @@
 import { z } from "zod";
 import prisma from "~/db.server";
 import { defineGrid, optionsFrom, runGrid, type CodedGridAnswer, type GridSource } from "~/grid/grid.server";
-import { isMessage, message, ReaderJson, ReaderText } from "~/i18n/messages";
+import { isMessage, joined, message, ReaderJson, ReaderText } from "~/i18n/messages";
+import type { GridRow } from "~/grid/types";
 import { coded, NotFoundError } from "~/lib/validation.server";
 import { validateCron } from "./cron";
 import { FEEDS_CHANGED_CHANNEL } from "./changes";
@@ -173,10 +174,36 @@ export async function listFeeds(params: URLSearchParams) {
   return flat(await feedGridAnswer(params));
 }
 
-/** The /feed/item loader's grid answer: meta as JSON text, as the column shows it, its messages the reader's (D136). */
+/** The run's words in a feed log's meta: its message, error, reason and problems, one after another; null when it has none. */
+function metaWords(readable: Record<string, unknown>): ReaderText | null {
+  const words = ["message", "error", "reason"].map((key) => readable[key]).filter((value): value is ReaderText => value instanceof ReaderText);
+  if (Array.isArray(readable.problems)) words.push(...readable.problems.filter((value): value is ReaderText => value instanceof ReaderText));
+  return words.length ? new ReaderText(joined(words.map((word) => word.message), " — ")) : null;
+}
+
+/**
+ * Feed log rows as the grid answers them: `meta` the JSON text of spec 001 (its messages the reader's,
+ * D136), and `meta_text` the run's words in the reader's language, which the Meta cell shows first (D267).
+ */
+export function feedLogRows(rows: GridRow[]): GridRow[] {
+  return rows.map((row) => {
+    const readable = readableMeta(row.meta);
+    return { ...row, meta: new ReaderJson(readable), meta_text: metaWords(readable) };
+  });
+}
+
+/** Feed log rows in a CSV: Meta is the run's words, or the JSON text when it has none. */
+export function feedLogCsvRows(rows: GridRow[]): GridRow[] {
+  return rows.map((row) => {
+    const readable = readableMeta(row.meta);
+    return { ...row, meta: metaWords(readable) ?? new ReaderJson(readable) };
+  });
+}
+
+/** The /feed/item loader's grid answer: meta as the run's words (feedLogRows). */
 export async function feedLogGridAnswer(params: URLSearchParams): Promise<CodedGridAnswer> {
   const answer = await runGrid(feedLogGrid, params);
-  answer.data.data = answer.data.data.map((row) => ({ ...row, meta: new ReaderJson(readableMeta(row.meta)) }));
+  answer.data.data = feedLogRows(answer.data.data);
   return answer;
 }
 
