@@ -154,7 +154,7 @@ export const feedLogGrid = defineGrid({
     { key: "feed_name", label: "feeds.log_columns.feed_name", dataType: "text" },
     { key: "type", label: "feeds.log_columns.type", dataType: "select", options: optionsFrom(FEED_LOG_TYPES, "feeds.types") },
     { key: "meta", label: "feeds.log_columns.meta", dataType: "textOnly", filter: "none", sortable: false, searchable: false },
-    { key: "created_at", label: "feeds.log_columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "feeds.log_columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "updated_at", label: "feeds.log_columns.updated_at", dataType: "datetime" },
   ],
 });
@@ -178,7 +178,14 @@ export async function listFeeds(params: URLSearchParams) {
 function metaWords(readable: Record<string, unknown>): ReaderText | null {
   const words = ["message", "error", "reason"].map((key) => readable[key]).filter((value): value is ReaderText => value instanceof ReaderText);
   if (Array.isArray(readable.problems)) words.push(...readable.problems.filter((value): value is ReaderText => value instanceof ReaderText));
-  return words.length ? new ReaderText(joined(words.map((word) => word.message), " — ")) : null;
+  return words.length
+    ? new ReaderText(
+        joined(
+          words.map((word) => word.message),
+          " — ",
+        ),
+      )
+    : null;
 }
 
 /**
