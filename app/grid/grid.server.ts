@@ -186,20 +186,12 @@ export const optionsFrom = (values: readonly string[], prefix: string) => Object
 /** A grid as an area declares it: its columns as specs, resolved by defineGrid. */
 type GridSpec = Omit<GridDefinition, "columns" | "selectiveFilterRows"> & { columns: ColumnSpec[] };
 
-/** Every grid defined, by id: the column chooser's preferences name only these grids and their columns (D268). */
-const definedGrids = new Map<string, GridDefinition>();
-
 export function defineGrid(definition: GridSpec): GridDefinition {
   const columns = definition.columns.map(resolveColumn);
   const sortColumn = columns.find((column) => column.key === definition.defaultSort.key);
   if (!sortColumn?.sortable) throw new Error(`Grid ${definition.id}: default sort ${definition.defaultSort.key} is not sortable`);
-  const grid = { ...definition, columns };
-  definedGrids.set(grid.id, grid);
-  return grid;
+  return { ...definition, columns };
 }
-
-/** A grid defined so far (its area's module loaded), by id. */
-export const definedGrid = (id: string): GridDefinition | undefined => definedGrids.get(id);
 
 function coerce(column: ResolvedColumn, value: string): string | number {
   return column.valueType === "int" ? Number(value) : value;
