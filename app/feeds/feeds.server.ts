@@ -5,7 +5,7 @@
 import { z } from "zod";
 import prisma from "~/db.server";
 import { defineGrid, optionsFrom, runGrid, type CodedGridAnswer, type GridSource } from "~/grid/grid.server";
-import { isMessage, joined, message, ReaderJson, ReaderText } from "~/i18n/messages";
+import { isMessage, joined, message, plainText, ReaderJson, ReaderText, type RunMessage } from "~/i18n/messages";
 import type { GridRow } from "~/grid/types";
 import { coded, NotFoundError } from "~/lib/validation.server";
 import { validateCron } from "./cron";
@@ -83,7 +83,8 @@ async function resolveFeedNameFilters(where: Where): Promise<Where> {
   let names: string[] | undefined;
   const visit = async (node: unknown): Promise<unknown> => {
     if (Array.isArray(node)) return Promise.all(node.map(visit));
-    if (!node || typeof node !== "object") return node;
+    // A date range's bounds are Dates: values, not conditions to look into.
+    if (!node || typeof node !== "object" || node instanceof Date) return node;
     const out: Where = {};
     for (const [key, value] of Object.entries(node)) {
       const contains = key === "feed_name" && value && typeof value === "object" ? (value as { contains?: string }).contains : undefined;
@@ -176,16 +177,13 @@ export async function listFeeds(params: URLSearchParams) {
 
 /** The run's words in a feed log's meta: its message, error, reason and problems, one after another; null when it has none. */
 function metaWords(readable: Record<string, unknown>): ReaderText | null {
-  const words = ["message", "error", "reason"].map((key) => readable[key]).filter((value): value is ReaderText => value instanceof ReaderText);
-  if (Array.isArray(readable.problems)) words.push(...readable.problems.filter((value): value is ReaderText => value instanceof ReaderText));
-  return words.length
-    ? new ReaderText(
-        joined(
-          words.map((word) => word.message),
-          " — ",
-        ),
-      )
-    : null;
+  // Coded words in the reader's language; older logs' plain text as it was written.
+  const word = (value: unknown): RunMessage | null =>
+    value instanceof ReaderText ? value.message : typeof value === "string" && value.trim() ? plainText(value) : null;
+  const words = ["message", "error", "reason"].map((key) => word(readable[key]));
+  if (Array.isArray(readable.problems)) words.push(...readable.problems.map(word));
+  const found = words.filter((value): value is RunMessage => value !== null);
+  return found.length ? new ReaderText(joined(found, " — ")) : null;
 }
 
 /**
