@@ -118,7 +118,13 @@ describe("format=csv on a grid's /api twin", () => {
   });
 
   it("leaves link-only columns out, on every grid list", async () => {
-    for (const grid of ["feed", "dropship_log", "dropship_request", "dropship_response", "dropship_vendor", "special_order_log", "store", "attention"]) {
+    // The 22 grids' /api twins (app/routes/api.*.ts using gridApiRoute).
+    const grids = [
+      ...["assignment", "attention", "category_tags_mapping", "dropship_log", "dropship_request", "dropship_response", "dropship_vendor", "eod_batch"],
+      ...["eod_report", "feed", "feed_item", "in_progress_assignment", "product", "product_api_error", "product_api_operation", "realtime_sales_log"],
+      ...["realtime_shipping_log", "special_order_current", "special_order_error", "special_order_log", "store", "unassigned_orders"],
+    ];
+    for (const grid of grids) {
       const { body } = await get(`/api/${grid}`);
       const columns = body.columns as Json[];
       const file = await csv(`/api/${grid}?format=csv`);
