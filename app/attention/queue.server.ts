@@ -56,7 +56,7 @@ export const attentionGrid = defineGrid({
       sortable: false,
       searchable: false,
     },
-    { key: "opened_at", label: "attention.columns.opened_at", dataType: "datetime" },
+    { key: "opened_at", label: "attention.columns.opened_at", dataType: "datetime", filter: "date_range" },
     {
       key: "actions",
       label: "attention.columns.actions",

@@ -30,7 +30,7 @@ export const dropshipLogGrid = defineGrid({
   source: () => gridSourceFrom(prisma.dropshipLog),
   columns: [
     { key: "id", label: "dropship.logs.columns.id", dataType: "text", valueType: "int" },
-    { key: "created_at", label: "dropship.logs.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "dropship.logs.columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "vendor_name", label: "dropship.logs.columns.vendor_name", dataType: "text" },
     { key: "action", label: "dropship.logs.columns.action", dataType: "select", options: optionsFrom(LOG_ACTIONS, "dropship.logs.actions") },
     {
@@ -101,7 +101,7 @@ export const dropshipRequestGrid = defineGrid({
   source: () => gridSourceFrom(prisma.dropshipRequest),
   columns: [
     { key: "request_id", label: "requests.columns.request_id", dataType: "text", valueType: "int" },
-    { key: "created_at", label: "requests.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "requests.columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "vendor_name", label: "requests.columns.vendor_name", dataType: "text" },
     { key: "po_number", label: "requests.columns.po_number", dataType: "text" },
     { key: "order_increment_id", label: "requests.columns.order_increment_id", dataType: "text" },
@@ -146,7 +146,7 @@ export const dropshipResponseGrid = defineGrid({
   source: () => gridSourceFrom(prisma.dropshipResponse),
   columns: [
     { key: "id", label: "responses.columns.id", dataType: "text", valueType: "int" },
-    { key: "created_at", label: "responses.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "responses.columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "vendor_name", label: "responses.columns.vendor_name", dataType: "text" },
     { key: "response_type", label: "responses.columns.response_type", dataType: "select", options: optionsFrom(RESPONSE_TYPES, "responses.types") },
     { key: "po_number", label: "responses.columns.po_number", dataType: "text" },

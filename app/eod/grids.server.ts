@@ -38,7 +38,7 @@ export const eodReportGrid = defineGrid({
   defaultSort: { key: "sales_date", dir: "asc" },
   source: plainSource(() => gridSourceFrom(prisma.eodReportRow)),
   columns: [
-    { key: "sales_date", label: "eod.columns.sales_date", dataType: "text", filter: "none", searchable: false },
+    { key: "sales_date", label: "eod.columns.sales_date", dataType: "text", filter: "date_range", dateKind: "date", searchable: false },
     { key: "store_id", label: "eod.columns.store_id", dataType: "text" },
     count("order_count", "eod.columns.order_count"),
     count("invoice_count", "eod.columns.invoice_count"),
@@ -86,7 +86,7 @@ export const eodBatchGrid = defineGrid({
     },
     count("attempts", "eod.batch_columns.attempts"),
     { key: "error", label: "eod.batch_columns.error", dataType: "textOnly", filter: "text", sortable: false, searchable: true },
-    { key: "created_at", label: "eod.batch_columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "eod.batch_columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "exported_at", label: "eod.batch_columns.exported_at", dataType: "datetime" },
   ],
 });

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import prisma from "~/db.server";
 import { defineGrid, optionsFrom, runGrid, type CodedGridAnswer, type GridSource } from "~/grid/grid.server";
-import { isMessage, message, ReaderJson, ReaderText } from "~/i18n/messages";
+import { isMessage, joined, message, plainText, ReaderJson, ReaderText, type RunMessage } from "~/i18n/messages";
+import type { GridRow } from "~/grid/types";
 import { coded, NotFoundError } from "~/lib/validation.server";
 import { validateCron } from "./cron";
 import { FEEDS_CHANGED_CHANNEL } from "./changes";
@@ -82,7 +83,8 @@ async function resolveFeedNameFilters(where: Where): Promise<Where> {
   let names: string[] | undefined;
   const visit = async (node: unknown): Promise<unknown> => {
     if (Array.isArray(node)) return Promise.all(node.map(visit));
-    if (!node || typeof node !== "object") return node;
+    // A date range's bounds are Dates: values, not conditions to look into.
+    if (!node || typeof node !== "object" || node instanceof Date) return node;
     const out: Where = {};
     for (const [key, value] of Object.entries(node)) {
       const contains = key === "feed_name" && value && typeof value === "object" ? (value as { contains?: string }).contains : undefined;
@@ -153,7 +155,7 @@ export const feedLogGrid = defineGrid({
     { key: "feed_name", label: "feeds.log_columns.feed_name", dataType: "text" },
     { key: "type", label: "feeds.log_columns.type", dataType: "select", options: optionsFrom(FEED_LOG_TYPES, "feeds.types") },
     { key: "meta", label: "feeds.log_columns.meta", dataType: "textOnly", filter: "none", sortable: false, searchable: false },
-    { key: "created_at", label: "feeds.log_columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "feeds.log_columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "updated_at", label: "feeds.log_columns.updated_at", dataType: "datetime" },
   ],
 });
@@ -173,10 +175,40 @@ export async function listFeeds(params: URLSearchParams) {
   return flat(await feedGridAnswer(params));
 }
 
-/** The /feed/item loader's grid answer: meta as JSON text, as the column shows it, its messages the reader's (D136). */
+/** The run's words in a feed log's meta: its message, error, reason and problems, one after another; null when it has none. */
+function metaWords(readable: Record<string, unknown>): ReaderText | null {
+  // Coded words in the reader's language; older logs' plain text as it was written.
+  const word = (value: unknown): RunMessage | null =>
+    value instanceof ReaderText ? value.message : typeof value === "string" && value.trim() ? plainText(value) : null;
+  const words = ["message", "error", "reason"].map((key) => word(readable[key]));
+  if (Array.isArray(readable.problems)) words.push(...readable.problems.map(word));
+  const found = words.filter((value): value is RunMessage => value !== null);
+  return found.length ? new ReaderText(joined(found, " — ")) : null;
+}
+
+/**
+ * Feed log rows as the grid answers them: `meta` the JSON text of spec 001 (its messages the reader's,
+ * D136), and `meta_text` the run's words in the reader's language, which the Meta cell shows first (D267).
+ */
+export function feedLogRows(rows: GridRow[]): GridRow[] {
+  return rows.map((row) => {
+    const readable = readableMeta(row.meta);
+    return { ...row, meta: new ReaderJson(readable), meta_text: metaWords(readable) };
+  });
+}
+
+/** Feed log rows in a CSV: Meta is the run's words, or the JSON text when it has none. */
+export function feedLogCsvRows(rows: GridRow[]): GridRow[] {
+  return rows.map((row) => {
+    const readable = readableMeta(row.meta);
+    return { ...row, meta: metaWords(readable) ?? new ReaderJson(readable) };
+  });
+}
+
+/** The /feed/item loader's grid answer: meta as the run's words (feedLogRows). */
 export async function feedLogGridAnswer(params: URLSearchParams): Promise<CodedGridAnswer> {
   const answer = await runGrid(feedLogGrid, params);
-  answer.data.data = answer.data.data.map((row) => ({ ...row, meta: new ReaderJson(readableMeta(row.meta)) }));
+  answer.data.data = feedLogRows(answer.data.data);
   return answer;
 }
 

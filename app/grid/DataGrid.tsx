@@ -5,11 +5,13 @@
 // from the route loader; later pages from the /api twin, with retries.
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
+import { GridTools } from "./GridTools";
+import { useHiddenColumns } from "./grid-preferences";
 import { ListTable } from "./ListTable";
 import { currentSearch } from "./list-url";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
@@ -42,7 +44,17 @@ export interface DataGridProps {
   renderCell?: (column: GridColumn, row: GridRow) => ReactNode | undefined;
   /** Changing it loads the current page again (e.g. after a screen's action added rows). */
   reloadKey?: number;
+  /** false: no Export CSV of the grid's own (a screen with its own export, the EOD report). */
+  csvExport?: boolean;
 }
+
+/** A date range filter's value, "from..to" (D266), as its two days. */
+function daysOf(value: string | undefined): { from: string; to: string } {
+  const [from = "", to = ""] = (value ?? "").split("..");
+  return { from, to };
+}
+
+const rangeValue = (from: string, to: string) => (from || to ? `${from}..${to}` : "");
 
 const NO_ROWS: GridRow[] = [];
 
@@ -120,9 +132,13 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     renderCell,
     answerShape = "nested",
     reloadKey,
+    csvExport = true,
   } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
+  // Each staff member's columns (D268), the grid known by its /api twin's name.
+  const gridId = endpoint.replace(/^\/api\//, "");
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(gridId, locale);
 
   const [columns, setColumns] = useState<GridColumn[]>(initial.answer.columns);
   const [bannerVisible, setBannerVisible] = useState(initial.failed && Boolean(loadErrorText));
@@ -203,7 +219,23 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
           label: column.label,
           shortcut: true,
           filter:
-            column.filter === "select" ? (
+            column.filter === "date_range" ? (
+              <InlineStack gap="200" wrap={false}>
+                {(["from", "to"] as const).map((side) => (
+                  <TextField
+                    key={side}
+                    type="date"
+                    label={t(`grid.date_${side}`)}
+                    autoComplete="off"
+                    value={daysOf(state.filters[column.key])[side]}
+                    onChange={(value) => {
+                      const days = { ...daysOf(state.filters[column.key]), [side]: value };
+                      applyFilter(column.key, rangeValue(days.from, days.to));
+                    }}
+                  />
+                ))}
+              </InlineStack>
+            ) : column.filter === "select" ? (
               <ChoiceList
                 title={column.label}
                 titleHidden
@@ -226,7 +258,11 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
   );
 
   // Stable between renders, so a sort or the loading bar does not render every cell again (ListTable).
-  const tableColumns = useMemo(() => columns.map((column) => ({ key: column.key, title: column.label, sortable: column.sortable })), [columns]);
+  const tableColumns = useMemo(
+    () =>
+      columns.filter((column) => !hiddenColumns.includes(column.key)).map((column) => ({ key: column.key, title: column.label, sortable: column.sortable })),
+    [columns, hiddenColumns],
+  );
   const rowKeyOf = useCallback((row: GridRow) => String(row[rowKey]), [rowKey]);
   const cell = useCallback(
     (key: string, row: GridRow) => {
@@ -235,6 +271,19 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     },
     [columns, renderCell, timeZone],
   );
+
+  // Filters that hide every row say so, not the screen's "nothing yet" (D269).
+  const filtered = Boolean(state.queryValue.trim()) || Object.keys(state.filters).length > 0;
+  const filteredEmpty = filtered && !failed && rows.length === 0 && total === 0;
+  const shownEmptyState = useMemo(
+    () => (filtered ? { heading: t("grid.filtered_empty"), description: t("grid.filtered_empty_description") } : emptyState),
+    [filtered, emptyState, t],
+  );
+  const clearAll = useCallback(() => {
+    setQueryInput("");
+    setTextInputs({});
+    update((current) => ({ ...current, queryValue: "", filters: {}, page: 1 }));
+  }, [update]);
 
   // The table as an element kept between renders: a keystroke in the search field renders the field, not the table.
   const footer = t("grid.footer", { page: currentPage, lastPage, total });
@@ -249,18 +298,38 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
         sort={{ key: state.sort, dir: state.sort_dir }}
         onSort={(sort, sortDir) => setStateInTransition((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
         loading={loading}
-        emptyState={emptyState}
+        emptyState={shownEmptyState}
         pagination={listPagination(setStateInTransition, { currentPage, lastPage, label: footer })}
       />
     ),
-    [resourceName, tableColumns, rows, rowKeyOf, cell, state.sort, state.sort_dir, setStateInTransition, loading, emptyState, currentPage, lastPage, footer],
+    [
+      resourceName,
+      tableColumns,
+      rows,
+      rowKeyOf,
+      cell,
+      state.sort,
+      state.sort_dir,
+      setStateInTransition,
+      loading,
+      shownEmptyState,
+      currentPage,
+      lastPage,
+      footer,
+    ],
   );
 
   const appliedFilters = columns
     .filter((column) => state.filters[column.key])
     .map((column) => {
       const value = state.filters[column.key];
-      const shown = column.filter === "select" ? (column.options?.[value] ?? value) : value;
+      const days = daysOf(value);
+      const shown =
+        column.filter === "select"
+          ? (column.options?.[value] ?? value)
+          : column.filter === "date_range"
+            ? t("grid.date_range_applied", { from: days.from || "…", to: days.to || "…" })
+            : value;
       return {
         key: column.key,
         label: `${column.label}: ${shown}`,
@@ -271,6 +340,17 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
       };
     });
 
+  const chooserColumns = useMemo(() => columns.map((column) => ({ key: column.key, title: column.label })), [columns]);
+  // The CSV of what the grid shows: its filters, search and sort, every page, the columns shown (D265).
+  const csvQuery = apiQueryForListState(state, locale);
+  csvQuery.delete("page");
+  csvQuery.set("format", "csv");
+  if (hiddenColumns.length) {
+    const shownKeys = columns.filter((column) => column.dataType !== "links" && !hiddenColumns.includes(column.key)).map((column) => column.key);
+    csvQuery.set("columns", shownKeys.join(","));
+  }
+  const csvUrl = `${endpoint}?${csvQuery.toString()}`;
+
   return (
     <BlockStack gap="400">
       {bannerVisible && (
@@ -279,6 +359,15 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
         </Banner>
       )}
       <Card padding="0">
+        <Box paddingBlockStart="200" paddingInline="200">
+          <GridTools
+            columns={chooserColumns}
+            hidden={hiddenColumns}
+            onHiddenChange={(hidden) => void setHiddenColumns(hidden)}
+            csvUrl={csvExport ? csvUrl : undefined}
+            csvFallbackName={`${gridId}.csv`}
+          />
+        </Box>
         <Filters
           queryValue={queryInput}
           queryPlaceholder={t("grid.search")}
@@ -286,14 +375,17 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
           appliedFilters={appliedFilters}
           onQueryChange={setQueryInput}
           onQueryClear={() => setQueryInput("")}
-          onClearAll={() => {
-            setQueryInput("");
-            setTextInputs({});
-            update((current) => ({ ...current, queryValue: "", filters: {}, page: 1 }));
-          }}
+          onClearAll={clearAll}
           loading={loading}
         />
         {table}
+        {filteredEmpty && (
+          <Box paddingBlockEnd="400">
+            <InlineStack align="center">
+              <Button onClick={clearAll}>{t("grid.clear_filters")}</Button>
+            </InlineStack>
+          </Box>
+        )}
       </Card>
     </BlockStack>
   );

@@ -21,7 +21,7 @@ export interface GridScreenData extends GridPageData {
   answerShape: "nested" | "flat";
 }
 
-type OwnGridProps = Pick<DataGridProps, "resourceName" | "loadErrorText" | "parseErrorText" | "emptyState" | "renderCell" | "reloadKey">;
+type OwnGridProps = Pick<DataGridProps, "resourceName" | "loadErrorText" | "parseErrorText" | "emptyState" | "renderCell" | "reloadKey" | "csvExport">;
 
 export interface GridScreenProps extends Pick<AppPageProps, "title" | "primaryAction" | "secondaryActions">, OwnGridProps {
   data: GridScreenData;

@@ -5,6 +5,8 @@
 // option and link labels, stored row messages) are ReaderTexts, rendered in
 // the reader's language at the edge (`renderForReader`, D136).
 import { message, readerKey, storedForReader, type CodedMessage, type ReaderText } from "~/i18n/messages";
+import { env } from "~/env.server";
+import { dayStartIn, shiftDay } from "~/lib/app-time";
 import { parseListQuery, type ListQuery } from "./list-query.server";
 import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir, StatusTone } from "./types";
 
@@ -34,6 +36,11 @@ export interface ColumnSpec {
   codeField?: string;
   /** A filter of the column's own: the where of the values chosen (an age given as "older than"), instead of matching them. */
   filterWhere?: (values: string[]) => Where;
+  /**
+   * A date_range filter's column: "datetime" (an instant; days are the app's time zone's, D266) or
+   * "date" (a calendar day stored as its midnight in UTC). Defaults to the column's dataType.
+   */
+  dateKind?: "date" | "datetime";
 }
 
 export interface ResolvedColumn {
@@ -50,6 +57,7 @@ export interface ResolvedColumn {
   links?: GridLink[];
   codeField?: string;
   filterWhere?: (values: string[]) => Where;
+  dateKind: "date" | "datetime";
   /** A message when `value` cannot filter this column. */
   checkFilterValue(value: string): CodedMessage | null;
 }
@@ -58,7 +66,7 @@ type Where = Record<string, unknown>;
 
 /** The part of a Prisma model delegate a grid needs. */
 export interface GridSource {
-  findMany(args: { where: Where; orderBy?: Where[]; skip?: number; take?: number; select: Record<string, true> }): Promise<GridRow[]>;
+  findMany(args: { where: Where; orderBy?: Where[]; skip?: number; take?: number; cursor?: Where; select: Record<string, true> }): Promise<GridRow[]>;
   count(args: { where: Where }): Promise<number>;
 }
 
@@ -105,6 +113,42 @@ export interface GridDefinition {
 
 const isInt = (value: string) => /^-?\d{1,15}$/.test(value);
 
+/** A date range filter's value: "from..to", either side may be empty (D266). */
+export const DATE_RANGE_SEPARATOR = "..";
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** The days of a date range value ("2026-11-01..2026-11-29", "2026-11-01..", "..2026-11-29"; one day alone is that day). */
+export function dateRangeOf(value: string): { from?: string; to?: string } {
+  if (!value.includes(DATE_RANGE_SEPARATOR)) return { from: value.trim(), to: value.trim() };
+  const [from, to] = value.split(DATE_RANGE_SEPARATOR, 2).map((part) => part.trim());
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+function checkDateRange(value: string): CodedMessage | null {
+  const { from, to } = dateRangeOf(value);
+  for (const day of [from, to]) if (day !== undefined && !isDay(day)) return message("grid.errors.date", { value: day });
+  if (from && to && from > to) return message("grid.errors.date_order", { from, to });
+  return null;
+}
+
+/** The where of a date range on `field`: days in the app's time zone for instants, to inclusive. */
+export function dateRangeWhere(field: string, kind: "date" | "datetime", value: string, timeZone: string): Where {
+  const { from, to } = dateRangeOf(value);
+  const bound: Record<string, Date> = {};
+  if (kind === "date") {
+    if (from) bound.gte = new Date(`${from}T00:00:00.000Z`);
+    if (to) bound.lte = new Date(`${to}T00:00:00.000Z`);
+  } else {
+    if (from) bound.gte = dayStartIn(from, timeZone);
+    if (to) bound.lt = dayStartIn(shiftDay(to, 1), timeZone);
+  }
+  return { [field]: bound };
+}
+
+/** The app's time zone, read when a date filter needs it. */
+const appTimeZone = () => env().APP_TIMEZONE;
+
 function resolveColumn(spec: ColumnSpec): ResolvedColumn {
   const field = spec.field === undefined ? spec.key : spec.field;
   const valueType = spec.valueType ?? "string";
@@ -124,7 +168,9 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
     links: spec.links,
     codeField: spec.codeField,
     filterWhere: spec.filterWhere,
+    dateKind: spec.dateKind ?? (spec.dataType === "datetime" ? "datetime" : "date"),
     checkFilterValue(value) {
+      if (filter === "date_range") return checkDateRange(value);
       if (filter === "select" && spec.options && !(value in spec.options)) {
         return message("errors.validation.option", { value, allowed: Object.keys(spec.options).join(", ") });
       }
@@ -158,6 +204,8 @@ export function buildWhere(grid: GridDefinition, query: ListQuery): Where {
     if (!values?.length || !column.field) continue;
     if (column.filterWhere) {
       and.push(column.filterWhere(values));
+    } else if (column.filter === "date_range") {
+      for (const value of values) and.push(dateRangeWhere(column.field, column.dateKind, value, appTimeZone()));
     } else if (column.filter === "select" || column.valueType === "int") {
       and.push({ [column.field]: { in: values.map((value) => coerce(column, value)) } });
     } else {
@@ -203,11 +251,15 @@ export async function runGrid(grid: GridDefinition, params: URLSearchParams): Pr
   return queryGrid(grid, query);
 }
 
-export async function queryGrid(grid: GridDefinition, query: ListQuery): Promise<CodedGridAnswer> {
-  const where = buildWhere(grid, query);
+/** The order of a list query: its sort, the row key breaking ties so that pages never overlap or skip rows. */
+export function orderFor(grid: GridDefinition, query: Pick<ListQuery, "sort" | "sortDir">): { sortField: string; orderBy: Where[] } {
   const sortField = grid.columns.find((column) => column.key === query.sort)!.field!;
-  // The row key breaks ties so that pages never overlap or skip rows.
   const orderBy = sortField === grid.rowKey ? [{ [sortField]: query.sortDir }] : [{ [sortField]: query.sortDir }, { [grid.rowKey]: query.sortDir }];
+  return { sortField, orderBy };
+}
+
+/** What a grid reads of each row: its key, its columns' fields, their codes and their links' fields. */
+export function selectFor(grid: GridDefinition): Record<string, true> {
   const select: Record<string, true> = { [grid.rowKey]: true };
   for (const column of grid.columns) if (column.field) select[column.field] = true;
   for (const column of grid.columns) if (column.codeField) select[column.codeField] = true;
@@ -216,6 +268,13 @@ export async function queryGrid(grid: GridDefinition, query: ListQuery): Promise
       select[link.field] = true;
       if (link.condition) select[link.condition.field] = true;
     }
+  return select;
+}
+
+export async function queryGrid(grid: GridDefinition, query: ListQuery): Promise<CodedGridAnswer> {
+  const where = buildWhere(grid, query);
+  const { orderBy } = orderFor(grid, query);
+  const select = selectFor(grid);
 
   const source = grid.source();
   const page = { orderBy, skip: (query.page - 1) * query.perPage, take: query.perPage, select };
@@ -248,7 +307,7 @@ export async function queryGrid(grid: GridDefinition, query: ListQuery): Promise
 
 // Answer rows carry column keys, whatever the database calls the field.
 // A stored message is the reader's to render (its code when it has one), and its code left out.
-function rowFor(grid: GridDefinition, row: GridRow): GridRow {
+export function rowFor(grid: GridDefinition, row: GridRow): GridRow {
   const out: GridRow = { ...row };
   for (const column of grid.columns) {
     if (column.field && column.field !== column.key) {

@@ -153,6 +153,12 @@ export function parseListQuery(params: URLSearchParams, grid: GridDefinition): L
   for (const column of grid.columns) {
     if (column.filter === "none") continue;
     const values = valuesOf(params, column.key);
+    if (column.filter === "date_range") {
+      // Also as two parameters, <key>_from and <key>_to (D266).
+      const from = valuesOf(params, `${column.key}_from`)[0] ?? "";
+      const to = valuesOf(params, `${column.key}_to`)[0] ?? "";
+      if (from || to) values.push(`${from}..${to}`);
+    }
     if (values.length === 0) continue;
     for (const value of values) {
       const problem = column.checkFilterValue(value);

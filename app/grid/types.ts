@@ -2,7 +2,7 @@
 // column definition"; §7 answer shapes).
 
 export type GridDataType = "text" | "datetime" | "select" | "links" | "textOnly";
-export type GridFilterKind = "text" | "select" | "none";
+export type GridFilterKind = "text" | "select" | "date_range" | "none";
 export type SortDir = "asc" | "desc";
 
 export interface GridLinkCondition {

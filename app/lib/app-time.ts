@@ -51,3 +51,10 @@ export const dateOnly = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
 /** `day` (YYYY-MM-DD) moved by `by` calendar days (negative: earlier). */
 export const shiftDay = (day: string, by: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+
+/** The instant `day` (YYYY-MM-DD) begins in `timeZone`: its midnight there (the day's first instant after a jump forward). */
+export function dayStartIn(day: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  const guess = wall - zoneOffset(wall, timeZone);
+  return new Date(wall - zoneOffset(guess, timeZone));
+}

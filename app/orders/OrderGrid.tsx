@@ -7,11 +7,26 @@
 // list without a banner (spec 000 §8).
 import { useSearchParams } from "@remix-run/react";
 import { currentSearch } from "~/grid/list-url";
-import { Banner, BlockStack, Card, ChoiceList, IndexFilters, IndexFiltersMode, InlineStack, Link, TextField, useSetIndexFiltersMode } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  ChoiceList,
+  IndexFilters,
+  IndexFiltersMode,
+  InlineStack,
+  Link,
+  TextField,
+  useSetIndexFiltersMode,
+} from "@shopify/polaris";
 import type { IndexFiltersProps, TabProps } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { GridTools } from "~/grid/GridTools";
+import { useHiddenColumns } from "~/grid/grid-preferences";
 import { ListTable } from "~/grid/ListTable";
 import { TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "~/grid/use-list-loader";
 import { NOT_AVAILABLE, titleCase } from "~/lib/format";
@@ -77,6 +92,8 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
   const [searchParams] = useSearchParams();
   const [views, setViews] = useState<SavedView[]>(initialViews);
   const [viewError, setViewError] = useState<string | null>(null);
+  // The staff member's columns (D268): the fulfilment status can stand next to the order number.
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(ORDER_GRID, locale);
   const [initialState] = useState<OrderGridState>(() => {
     const fromUrl = orderStateFromSearch(currentSearch(searchParams));
     return initial.failed ? { ...fromUrl, page: 1 } : fromUrl;
@@ -388,7 +405,7 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
     },
     [timeZone, yes, no, viewOrder, appMode, shop],
   );
-  const tableColumns = useMemo(
+  const allColumns = useMemo(
     () =>
       ORDER_COLUMNS.map((column) => ({
         key: column,
@@ -397,6 +414,28 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
       })),
     [t],
   );
+  const tableColumns = useMemo(() => allColumns.filter((column) => !hiddenColumns.includes(column.key)), [allColumns, hiddenColumns]);
+
+  // The CSV of what the grid shows: filters, search, sort, every page, the columns shown (D265).
+  const csvQuery = apiQueryForOrderState(state, locale);
+  csvQuery.delete("page");
+  csvQuery.set("format", "csv");
+  if (hiddenColumns.length)
+    csvQuery.set(
+      "columns",
+      tableColumns
+        .filter((column) => column.key !== "view_order")
+        .map((column) => column.key)
+        .join(","),
+    );
+  const csvUrl = `/api/advancedordergrid?${csvQuery.toString()}`;
+
+  // Filters that hide every order say so, not "no orders yet" (D269).
+  const filtered = hasSelection(state);
+  const clearAll = () => {
+    showInputsOf({ ...defaultOrderState(), view: state.view });
+    setState((current) => ({ ...current, queryValue: "", filters: {}, page: 1 }));
+  };
 
   return (
     <BlockStack gap="400">
@@ -406,6 +445,15 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
         </Banner>
       )}
       <Card padding="0">
+        <Box paddingBlockStart="200" paddingInline="200">
+          <GridTools
+            columns={allColumns}
+            hidden={hiddenColumns}
+            onHiddenChange={(hidden) => void setHiddenColumns(hidden)}
+            csvUrl={csvUrl}
+            csvFallbackName="orders.csv"
+          />
+        </Box>
         <IndexFilters
           tabs={tabs}
           selected={selectedTab}
@@ -424,10 +472,7 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
           onQueryClear={() => setQueryInput("")}
           filters={filters}
           appliedFilters={appliedFilters}
-          onClearAll={() => {
-            showInputsOf({ ...defaultOrderState(), view: state.view });
-            setState((current) => ({ ...current, queryValue: "", filters: {}, page: 1 }));
-          }}
+          onClearAll={clearAll}
           primaryAction={primaryAction}
           cancelAction={{
             onAction: () => {
@@ -449,13 +494,24 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
           sort={{ key: state.sort, dir: state.sort_dir }}
           onSort={sortByHeading}
           loading={loading}
-          emptyState={{ heading: t("orders.empty_heading"), description: t("orders.empty_description") }}
+          emptyState={
+            filtered
+              ? { heading: t("grid.filtered_empty"), description: t("grid.filtered_empty_description") }
+              : { heading: t("orders.empty_heading"), description: t("orders.empty_description") }
+          }
           pagination={listPagination(setStateInTransition, {
             currentPage,
             lastPage,
             label: t("grid.footer", { page: currentPage, lastPage, total: shownTotal }),
           })}
         />
+        {filtered && !failed && rows.length === 0 && (
+          <Box paddingBlockEnd="400">
+            <InlineStack align="center">
+              <Button onClick={clearAll}>{t("grid.clear_filters")}</Button>
+            </InlineStack>
+          </Box>
+        )}
       </Card>
     </BlockStack>
   );

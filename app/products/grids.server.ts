@@ -56,7 +56,7 @@ export const productApiErrorGrid = defineGrid({
   source: () => gridSourceFrom(prisma.productApiError),
   columns: [
     { key: "id", label: "products.columns.id", dataType: "text", valueType: "int" },
-    { key: "created_at", label: "products.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "products.columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "operation", label: "products.columns.operation", dataType: "text" },
     { key: "sku", label: "products.columns.sku", dataType: "text" },
     { key: "message", label: "products.columns.message", dataType: "textOnly", filter: "text", sortable: false, searchable: true },
@@ -71,7 +71,7 @@ export const productApiOperationGrid = defineGrid({
   source: () => gridSourceFrom(prisma.productApiOperation),
   columns: [
     { key: "id", label: "products.columns.id", dataType: "text", valueType: "int" },
-    { key: "created_at", label: "products.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "products.columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "operation", label: "products.columns.operation", dataType: "text" },
     {
       key: "status",

@@ -97,6 +97,8 @@ export default function EodReport() {
       loadErrorText={t("eod.banners.load_error")}
       emptyState={{ heading: t("eod.empty_report") }}
       renderCell={renderEodCell}
+      // Its own Export CSV above (the report's filters, Sales Date among them).
+      csvExport={false}
       reloadKey={reloadToken}
     >
       {confirmSend.modal}

@@ -2,6 +2,7 @@
 // or 'Feed Logs for {name}' while a feed name filters the list; Back to the
 // summary, and View Logs For All Feeds while filtered.
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { BlockStack, Text } from "@shopify/polaris";
 import { useListSearch } from "~/grid/list-url";
 import { useTranslation } from "react-i18next";
 import { feedLogGrid, feedLogGridAnswer } from "~/feeds/feeds.server";
@@ -10,9 +11,28 @@ import { GridScreen } from "~/grid/GridScreen";
 import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { withLocale } from "~/lib/format";
+import type { GridColumn, GridRow } from "~/grid/types";
 
 export const loader = pageLoader(({ url, t }) => gridScreenData(feedLogGrid, url.searchParams, t, { load: feedLogGridAnswer, answerShape: "flat" }));
 export const shouldRevalidate = gridShouldRevalidate;
+
+/** Meta: the run's words in the reader's language first, its JSON text below as the detail (D267). */
+function renderFeedLogCell(column: GridColumn, row: GridRow) {
+  if (column.key !== "meta") return undefined;
+  const words = typeof row.meta_text === "string" && row.meta_text ? row.meta_text : null;
+  const json = typeof row.meta === "string" ? row.meta : "";
+  if (!words) return <>{json}</>;
+  return (
+    <BlockStack gap="050">
+      <Text as="span" fontWeight="medium">
+        {words}
+      </Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {json}
+      </Text>
+    </BlockStack>
+  );
+}
 
 export default function FeedLogs() {
   const { t } = useTranslation();
@@ -30,6 +50,7 @@ export default function FeedLogs() {
       resourceName={{ singular: t("feeds.log_resource.singular"), plural: t("feeds.log_resource.plural") }}
       loadErrorText={t("feeds.logs_load_error")}
       emptyState={{ heading: t("feeds.logs_empty") }}
+      renderCell={renderFeedLogCell}
     />
   );
 }

@@ -3,6 +3,8 @@
 // POST /api/category_tags_mapping: as400_category_id, shopify_tags (JSON or form),
 //   with id to update one → { error: false, message: null, data }; 422 per field.
 //   With _method=DELETE (or DELETE ?id=) and id: deletes the mapping.
+import { categoryTagsMappingGrid } from "~/products/grids.server";
+import { gridApiRoute } from "~/http/grid-route.server";
 import { apiRoute } from "~/http/route.server";
 import { intendedMethod, parseInput, readBody } from "~/lib/validation.server";
 import {
@@ -22,7 +24,7 @@ const MAPPING_ACTIVITY: RouteActivity = {
   detail: ["as400_category_id"],
 };
 
-export const loader = apiRoute<unknown>(({ url }) =>
+export const loader = gridApiRoute<unknown>(categoryTagsMappingGrid, ({ url }) =>
   url.searchParams.has("id") ? getCategoryTagsMapping(url.searchParams.get("id")) : listCategoryTagsMappings(url.searchParams),
 );
 

@@ -1,10 +1,11 @@
 // GET /api/dropship_vendor: page, sort, sort_dir, name, enabled, test_mode, query_value → data, last_page, total.
 // POST /api/dropship_vendor: JSON body of the vendor form → the vendor (422 with per-field errors).
-import { createVendor, listVendors } from "~/dropship/vendors.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { createVendor, listVendors, vendorGrid } from "~/dropship/vendors.server";
 import { apiRoute } from "~/http/route.server";
 import { readBody } from "~/lib/validation.server";
 
-export const loader = apiRoute(({ url }) => listVendors(url.searchParams));
+export const loader = gridApiRoute(vendorGrid, ({ url }) => listVendors(url.searchParams));
 
 export const action = apiRoute(
   async ({ request }) => {

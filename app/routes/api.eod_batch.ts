@@ -1,5 +1,5 @@
 // GET /api/eod_batch: list params → { data: { data, last_page, total, … }, columns } (spec 001 §7).
-import { listEodBatches } from "~/eod/grids.server";
-import { apiRoute } from "~/http/route.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listEodBatches, eodBatchGrid } from "~/eod/grids.server";
 
-export const loader = apiRoute(({ url }) => listEodBatches(url.searchParams));
+export const loader = gridApiRoute(eodBatchGrid, ({ url }) => listEodBatches(url.searchParams));

@@ -1,5 +1,5 @@
 // GET /api/eod_report: list params → { data: { data, last_page, total, … }, columns } (spec 001 §7).
-import { listEodReport } from "~/eod/grids.server";
-import { apiRoute } from "~/http/route.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listEodReport, eodReportGrid } from "~/eod/grids.server";
 
-export const loader = apiRoute(({ url }) => listEodReport(url.searchParams));
+export const loader = gridApiRoute(eodReportGrid, ({ url }) => listEodReport(url.searchParams));

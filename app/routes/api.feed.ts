@@ -1,5 +1,5 @@
 // GET /api/feed: page, sort, sort_dir, name → data, last_page, total (spec 001 §7), plus columns.
-import { listFeeds } from "~/feeds/feeds.server";
-import { apiRoute } from "~/http/route.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listFeeds, feedGrid } from "~/feeds/feeds.server";
 
-export const loader = apiRoute(({ url }) => listFeeds(url.searchParams));
+export const loader = gridApiRoute(feedGrid, ({ url }) => listFeeds(url.searchParams));

@@ -1,6 +1,7 @@
 // GET /api/product: page, sort, sort_dir, queryValue, one parameter per filterable
 // column → the generic grid answer (spec 001 §7). Default sort sku asc.
-import { apiRoute } from "~/http/route.server";
+import { productGrid } from "~/products/grids.server";
+import { gridApiRoute } from "~/http/grid-route.server";
 import { listProducts } from "~/products/products.server";
 
-export const loader = apiRoute(({ url }) => listProducts(url.searchParams));
+export const loader = gridApiRoute(productGrid, ({ url }) => listProducts(url.searchParams));

@@ -1,6 +1,6 @@
 // GET /api/realtime_sales_log: page, sort, sort_dir, queryValue, one parameter
 // per filterable column → the generic grid answer (spec 001 §7).
-import { apiRoute } from "~/http/route.server";
-import { listRealtimeSalesLogs } from "~/sales/realtime-logs.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listRealtimeSalesLogs, realtimeSalesLogGrid } from "~/sales/realtime-logs.server";
 
-export const loader = apiRoute(({ url }) => listRealtimeSalesLogs(url.searchParams));
+export const loader = gridApiRoute(realtimeSalesLogGrid, ({ url }) => listRealtimeSalesLogs(url.searchParams));

@@ -1,6 +1,6 @@
 // GET /api/special_order_current: page, sort, sort_dir, queryValue, one parameter per
 // filterable column → data, last_page, total, columns (spec 001 §7).
-import { apiRoute } from "~/http/route.server";
-import { listCurrentSpecialOrders } from "~/special-orders/special-orders.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listCurrentSpecialOrders, specialOrderCurrentGrid } from "~/special-orders/special-orders.server";
 
-export const loader = apiRoute(({ url }) => listCurrentSpecialOrders(url.searchParams));
+export const loader = gridApiRoute(specialOrderCurrentGrid, ({ url }) => listCurrentSpecialOrders(url.searchParams));

@@ -1,5 +1,5 @@
 // GET /api/special_order_log: list params → data, last_page, total, columns (spec 001 §7).
-import { apiRoute } from "~/http/route.server";
-import { listSpecialOrderLogs } from "~/special-orders/special-orders.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listSpecialOrderLogs, specialOrderLogGrid } from "~/special-orders/special-orders.server";
 
-export const loader = apiRoute(({ url }) => listSpecialOrderLogs(url.searchParams));
+export const loader = gridApiRoute(specialOrderLogGrid, ({ url }) => listSpecialOrderLogs(url.searchParams));

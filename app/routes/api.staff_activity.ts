@@ -1,7 +1,8 @@
 // GET /api/staff_activity: page, sort, sort_dir, queryValue, one parameter per
-// filterable column (staff, action, record_type, record_id, order_increment_id,
-// outcome) → the generic grid answer of Staff Activity (issue 32 items 5, 8).
-import { apiRoute } from "~/http/route.server";
-import { listStaffActivity } from "~/staff-activity/grid.server";
+// filterable column (created_at as a date range, staff, action, record_type,
+// record_id, order_increment_id, outcome) → the generic grid answer of Staff
+// Activity (issue 32 items 5, 8); format=csv for its CSV.
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listStaffActivity, staffActivityGrid } from "~/staff-activity/grid.server";
 
-export const loader = apiRoute(({ url }) => listStaffActivity(url.searchParams));
+export const loader = gridApiRoute(staffActivityGrid, ({ url }) => listStaffActivity(url.searchParams));

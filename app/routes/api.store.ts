@@ -1,5 +1,5 @@
 // GET /api/store: list params → the generic grid answer of the Stores screen (D48–D50).
-import { apiRoute } from "~/http/route.server";
-import { listStores } from "~/sales/stores.server";
+import { gridApiRoute } from "~/http/grid-route.server";
+import { listStores, storeGrid } from "~/sales/stores.server";
 
-export const loader = apiRoute(({ url }) => listStores(url.searchParams));
+export const loader = gridApiRoute(storeGrid, ({ url }) => listStores(url.searchParams));

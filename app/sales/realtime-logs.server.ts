@@ -53,7 +53,7 @@ export const realtimeSalesLogGrid = defineGrid({
   source: salesLogSource,
   columns: [
     { key: "id", label: `${columns}.id`, dataType: "text", valueType: "int" },
-    { key: "created_at", label: `${columns}.created_at`, dataType: "datetime" },
+    { key: "created_at", label: `${columns}.created_at`, dataType: "datetime", filter: "date_range" },
     { key: "event", label: `${columns}.event`, dataType: "select", options: optionsFrom(EVENTS, "realtime_logs.events") },
     { key: "order_increment_id", label: `${columns}.order_increment_id`, dataType: "text" },
     { key: "shopify_order_id", label: `${columns}.shopify_order_id`, dataType: "text" },
@@ -69,7 +69,7 @@ export const realtimeShippingLogGrid = defineGrid({
   source: () => gridSourceFrom(prisma.realtimeShippingLog),
   columns: [
     { key: "id", label: `${columns}.id`, dataType: "text", valueType: "int" },
-    { key: "created_at", label: `${columns}.created_at`, dataType: "datetime" },
+    { key: "created_at", label: `${columns}.created_at`, dataType: "datetime", filter: "date_range" },
     { key: "order_increment_id", label: `${columns}.order_increment_id`, dataType: "text" },
     { key: "shopify_order_id", label: `${columns}.shopify_order_id`, dataType: "text" },
     { key: "tracking_number", label: `${columns}.tracking_number`, dataType: "text" },

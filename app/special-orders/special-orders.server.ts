@@ -83,7 +83,7 @@ export const specialOrderErrorGrid = defineGrid({
     { key: "customer_email", label: "special_orders.columns.customer_email", dataType: "text" },
     { key: "customer_phone", label: "special_orders.columns.customer_phone", dataType: "text" },
     { key: "error_message", label: "special_orders.columns.error_message", dataType: "text", codeField: "error_code" },
-    { key: "created_at", label: "special_orders.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "special_orders.columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "updated_at", label: "special_orders.columns.updated_at", dataType: "datetime" },
     {
       key: "actions",
@@ -105,7 +105,7 @@ export const specialOrderLogGrid = defineGrid({
     { key: "id", label: "special_orders.columns.id", dataType: "text", valueType: "int" },
     { key: "file_path", label: "special_orders.columns.file_path", dataType: "text" },
     { key: "summary", label: "special_orders.columns.summary", dataType: "textOnly", filter: "none", sortable: false, codeField: "summary_code" },
-    { key: "created_at", label: "special_orders.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "special_orders.columns.created_at", dataType: "datetime", filter: "date_range" },
     {
       key: "actions",
       label: "special_orders.columns.actions",

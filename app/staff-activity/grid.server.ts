@@ -90,7 +90,7 @@ export const staffActivityGrid = defineGrid({
   defaultSort: { key: "created_at", dir: "desc" },
   source: staffActivitySource,
   columns: [
-    { key: "created_at", label: "staff_activity.columns.created_at", dataType: "datetime" },
+    { key: "created_at", label: "staff_activity.columns.created_at", dataType: "datetime", filter: "date_range" },
     { key: "staff", label: "staff_activity.columns.staff", dataType: "text" },
     { key: "action", label: "staff_activity.columns.action", dataType: "select", options: optionsFrom(STAFF_ACTIONS, "staff_activity.actions") },
     {

@@ -85,8 +85,9 @@ test("the report: rows by sales date, Run Report, Export to AS400, Retry Previou
 });
 
 test("the report's failures say so in the spec's words", async ({ page }) => {
+  // Filters that hide every row say so, not the report's "No entries found" (D269).
   await open(page, "/eod/report?store_id=no-such-store");
-  await expect(page.getByText("No entries found")).toBeVisible();
+  await expect(page.getByText("No rows match these filters")).toBeVisible();
 
   await page.route("**/api/eod_report_run*", (route) => route.fulfill({ status: 500, body: "boom" }));
   await click(page, "Run Report");
@@ -111,7 +112,7 @@ test("the batches: newest first, Back to Report, empty and failed loads", async 
   await expect(page.locator('tbody tr [data-column="file_name"]').first()).toHaveText(newest[0].file_name);
 
   await open(page, "/eod/batch?file_name=no-such-file");
-  await expect(page.getByText("No batches found")).toBeVisible();
+  await expect(page.getByText("No rows match these filters")).toBeVisible();
 
   await open(page, "/eod/batch");
   await page.route("**/api/eod_batch?*", (route) => route.fulfill({ status: 500, body: "down" }));

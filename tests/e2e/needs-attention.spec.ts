@@ -21,7 +21,8 @@ const TEXTS = {
     note: "Note (why it needs nothing more)",
     noteRequired: "Note is required: say why the item needs nothing more.",
     dismissed: "The item is dismissed.",
-    empty: "Nothing needs attention",
+    // The list is filtered (kind, search): its filters hide every row (D269).
+    empty: "No rows match these filters",
     tile: (count: number) => (count === 1 ? "1 item waits for a person." : `${count} items wait for a person.`),
     settings: "Settings",
     nothingSent: "No alert is sent",
@@ -45,7 +46,7 @@ const TEXTS = {
     note: "Notiz (warum nichts mehr zu tun ist)",
     noteRequired: "Notiz ist erforderlich: Sagen Sie, warum nichts mehr zu tun ist.",
     dismissed: "Der Eintrag ist verworfen.",
-    empty: "Nichts zu erledigen",
+    empty: "Keine Zeilen entsprechen diesen Filtern",
     tile: (count: number) => (count === 1 ? "1 Eintrag wartet auf jemanden." : `${count} Einträge warten auf jemanden.`),
     settings: "Einstellungen",
     nothingSent: "Es wird keine Benachrichtigung gesendet",

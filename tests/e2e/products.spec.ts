@@ -10,7 +10,7 @@ test("the products screen lists by SKU and leads to API errors, API operations a
   await expect(page.getByText(`Page 1 of ${Math.ceil(Number(count) / 20)} - Total Items: ${count}`)).toBeVisible();
 
   await page.getByPlaceholder("Search").fill("no such product anywhere");
-  await expect(page.getByText("No products found")).toBeVisible();
+  await expect(page.getByText("No rows match these filters")).toBeVisible();
 
   await page.getByRole("link", { name: "API Errors" }).click();
   await expect(page).toHaveURL(/\/product\/api\/error\/?/);
