@@ -10,6 +10,7 @@ import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
+import { fillPath, pathFields } from "./cell-link";
 import { ListTable } from "./ListTable";
 import { currentSearch } from "./list-url";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
@@ -65,6 +66,7 @@ function readAnswer(json: unknown, shape: "nested" | "flat"): GridAnswer {
 }
 
 function linkHref(link: GridLink, row: GridRow) {
+  if (pathFields(link.path).length) return fillPath(link.path, row) ?? link.path;
   const value = row[link.field];
   const separator = link.path.includes("?") ? "&" : "?";
   return `${link.path}${separator}${encodeURIComponent(link.field_request_name)}=${encodeURIComponent(String(value ?? ""))}`;
@@ -101,8 +103,11 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
             ))}
         </InlineStack>
       );
-    default:
-      return <>{value === null || value === undefined ? "" : String(value)}</>;
+    default: {
+      const text = value === null || value === undefined ? "" : String(value);
+      const href = column.cellLink && text ? fillPath(column.cellLink, row) : null;
+      return href ? <Link url={href}>{text}</Link> : <>{text}</>;
+    }
   }
 }
 
