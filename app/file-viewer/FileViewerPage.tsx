@@ -4,10 +4,11 @@
 // with the segment's name, CSV as a table, anything else as text.
 import { useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Card, DataTable, InlineGrid, InlineStack, Link, List, Pagination, Text } from "@shopify/polaris";
-import type { ReactNode } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { formatDateTime, titleCase } from "~/lib/format";
+import { downloadFile } from "~/lib/download";
+import { formatDateTime, titleCase, withLocale } from "~/lib/format";
 import type { FileView } from "./files.server";
 
 type View = Omit<FileView, "links"> & {
@@ -37,6 +38,12 @@ export function FileViewerPage({ view }: { view: View }) {
     const next = new URLSearchParams(search);
     next.set("page", String(page));
     setSearch(next);
+  };
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const download = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setDownloadFailed(false);
+    downloadFile(event.currentTarget.href, file.file_name).catch(() => setDownloadFailed(true));
   };
   const errorPage = file.error_segment_index ? Math.ceil(file.error_segment_index / content.per_page) : null;
   const hasLinks =
@@ -156,9 +163,17 @@ export function FileViewerPage({ view }: { view: View }) {
             <Text as="h2" variant="headingMd">
               {t(`file_viewer.content_title.${content.format}`)}
             </Text>
-            <Link url={file.download} target="_blank">
-              {t("file_viewer.download")}
-            </Link>
+            <BlockStack gap="100" inlineAlign="end">
+              {/* Through fetch, as every download here: embedded, the session token goes with it (D262). */}
+              <a className="Polaris-Link" href={withLocale(file.download, search.toString() ? `?${search.toString()}` : "")} download onClick={download}>
+                {t("file_viewer.download")}
+              </a>
+              {downloadFailed && (
+                <Text as="span" tone="critical">
+                  {t("file_viewer.download_error")}
+                </Text>
+              )}
+            </BlockStack>
           </InlineStack>
         </Box>
         <div className="file-viewer-content">{renderContent(view, t)}</div>
