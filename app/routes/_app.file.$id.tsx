@@ -25,7 +25,7 @@ export const loader = pageLoader(async ({ params, url, t }) => {
 export default function FileRoute() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>() as { id: string; problem: string | null; view: Parameters<typeof FileViewerPage>[0]["view"] | null };
-  const title = data.view ? data.view.file.file_name : t("file_viewer.title", { id: data.id });
+  const title = data.view ? t("file_viewer.heading", { name: data.view.file.file_name }) : t("file_viewer.title", { id: data.id });
   return (
     <AppPage title={title} subtitle={t("file_viewer.title", { id: data.id })} fullWidth>
       {data.view ? (
