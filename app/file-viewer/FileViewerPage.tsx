@@ -3,8 +3,8 @@
 // lines that name it, and its content a page at a time: X12 one segment a line
 // with the segment's name, CSV as a table, anything else as text.
 import { useSearchParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Card, DataTable, InlineGrid, InlineStack, Link, List, Pagination, Text } from "@shopify/polaris";
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { Badge, Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Link, List, Pagination, Text } from "@shopify/polaris";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { downloadFile } from "~/lib/download";
@@ -40,6 +40,29 @@ export function FileViewerPage({ view }: { view: View }) {
     setSearch(next);
   };
   const [downloadFailed, setDownloadFailed] = useState(false);
+  // While the content is wider than its card it scrolls sideways: then it is a tab stop, a named region (WCAG 2.1.1, D112).
+  const contentRef = useRef<HTMLDivElement>(null);
+  const regionLabel = t(`file_viewer.content_title.${content.format}`);
+  useEffect(() => {
+    const container = contentRef.current;
+    if (!container) return;
+    const apply = () => {
+      if (container.scrollWidth > container.clientWidth) {
+        container.tabIndex = 0;
+        container.setAttribute("role", "region");
+        container.setAttribute("aria-label", regionLabel);
+      } else {
+        container.removeAttribute("tabindex");
+        container.removeAttribute("role");
+        container.removeAttribute("aria-label");
+      }
+    };
+    apply();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(apply);
+    observer.observe(container);
+    return () => observer.disconnect();
+  });
   const download = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setDownloadFailed(false);
@@ -47,7 +70,13 @@ export function FileViewerPage({ view }: { view: View }) {
   };
   const errorPage = file.error_segment_index ? Math.ceil(file.error_segment_index / content.per_page) : null;
   const hasLinks =
-    links.requests.length + links.responses.length + links.cancellations.length + links.logs.length + links.realtime_sales.length + links.realtime_shipping.length + links.replies.length >
+    links.requests.length +
+      links.responses.length +
+      links.cancellations.length +
+      links.logs.length +
+      links.realtime_sales.length +
+      links.realtime_shipping.length +
+      links.replies.length >
       0 || links.reply_to;
 
   return (
@@ -102,7 +131,10 @@ export function FileViewerPage({ view }: { view: View }) {
               )}
               {links.replies.map((reply) => (
                 <List.Item key={`reply-${reply.id}`}>
-                  {t("file_viewer.reply", { set: reply.transaction_set ?? "", partner: t(`file_viewer.partners.${reply.partner}`, { defaultValue: reply.partner }) })}{" "}
+                  {t("file_viewer.reply", {
+                    set: reply.transaction_set ?? "",
+                    partner: t(`file_viewer.partners.${reply.partner}`, { defaultValue: reply.partner }),
+                  })}{" "}
                   <Link url={`/file/${reply.id}`}>{reply.file_name}</Link>
                 </List.Item>
               ))}
@@ -143,15 +175,23 @@ export function FileViewerPage({ view }: { view: View }) {
             </List>
           )}
           {links.logs.length > 0 && (
-            <DataTable
-              columnContentTypes={["text", "text", "text", "text"]}
-              headings={[t("file_viewer.log_columns.when"), t("file_viewer.log_columns.action"), t("file_viewer.log_columns.status"), t("file_viewer.log_columns.message")]}
-              rows={links.logs.map((log) => [
-                when(log.created_at),
-                t(`dropship.logs.actions.${log.action}`, { defaultValue: log.action }),
-                t(`dropship.logs.statuses.${log.status}`, { defaultValue: log.status }),
-                log.message,
-              ])}
+            <PlainTable
+              label={t("file_viewer.links_title")}
+              headings={[
+                t("file_viewer.log_columns.when"),
+                t("file_viewer.log_columns.action"),
+                t("file_viewer.log_columns.status"),
+                t("file_viewer.log_columns.message"),
+              ]}
+              rows={links.logs.map((log) => ({
+                key: log.id,
+                cells: [
+                  when(log.created_at),
+                  t(`dropship.logs.actions.${log.action}`, { defaultValue: log.action }),
+                  t(`dropship.logs.statuses.${log.status}`, { defaultValue: log.status }),
+                  log.message,
+                ],
+              }))}
             />
           )}
         </BlockStack>
@@ -176,7 +216,9 @@ export function FileViewerPage({ view }: { view: View }) {
             </BlockStack>
           </InlineStack>
         </Box>
-        <div className="file-viewer-content">{renderContent(view, t)}</div>
+        <div ref={contentRef} className="file-viewer-content">
+          {renderContent(view, t)}
+        </div>
         <Box padding="400">
           <Pagination
             hasPrevious={content.page > 1}
@@ -207,7 +249,12 @@ function renderContent(view: View, t: (key: string, options?: Record<string, unk
           {content.segments.map((segment) => {
             const atFault = file.error_segment_index === segment.index;
             return (
-              <tr key={segment.index} data-segment={segment.id} className={atFault ? "file-viewer-fault" : undefined} aria-current={atFault ? "true" : undefined}>
+              <tr
+                key={segment.index}
+                data-segment={segment.id}
+                className={atFault ? "file-viewer-fault" : undefined}
+                aria-current={atFault ? "true" : undefined}
+              >
                 <td>{segment.index}</td>
                 <td>
                   <strong>{segment.id}</strong>
@@ -239,10 +286,13 @@ function renderContent(view: View, t: (key: string, options?: Record<string, unk
   }
   if (content.format === "csv") {
     return (
-      <DataTable
-        columnContentTypes={["numeric", ...content.header.map(() => "text" as const)]}
+      <PlainTable
+        label={t("file_viewer.content_title.csv")}
         headings={[t("file_viewer.columns.line"), ...content.header]}
-        rows={content.rows.map((row) => [row.line, ...content.header.map((_, i) => row.cells[i] ?? ""), ...row.cells.slice(content.header.length)])}
+        rows={content.rows.map((row) => ({
+          key: row.line,
+          cells: [row.line, ...content.header.map((_, i) => row.cells[i] ?? ""), ...row.cells.slice(content.header.length)],
+        }))}
       />
     );
   }
@@ -255,5 +305,31 @@ function renderContent(view: View, t: (key: string, options?: Record<string, unk
         </span>
       ))}
     </pre>
+  );
+}
+
+/** A table that wraps its text instead of scrolling (Polaris' DataTable scrolls, and a scrolling region needs a focusable element). */
+function PlainTable({ label, headings, rows }: { label: string; headings: string[]; rows: Array<{ key: string | number; cells: ReactNode[] }> }) {
+  return (
+    <table className="file-viewer-table" aria-label={label}>
+      <thead>
+        <tr>
+          {headings.map((heading, i) => (
+            <th key={i} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

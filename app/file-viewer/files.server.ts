@@ -172,7 +172,14 @@ export function fileContentPage(file: Pick<StoredFile, "file_name" | "transactio
     };
   }
   const { total, lastPage, current, slice, offset } = pageOf(lines, page);
-  return { format: "text" as const, page: current, per_page: FILE_PAGE_SIZE, last_page: lastPage, total, lines: slice.map((line, i) => ({ line: offset + i + 1, text: line })) };
+  return {
+    format: "text" as const,
+    page: current,
+    per_page: FILE_PAGE_SIZE,
+    last_page: lastPage,
+    total,
+    lines: slice.map((line, i) => ({ line: offset + i + 1, text: line })),
+  };
 }
 
 /** The records and log lines that name a transmission (each list capped at FILE_LINKS_CAP). */
@@ -225,13 +232,22 @@ async function recordsNaming(file: StoredFile) {
       select: { id: true, order_increment_id: true, tracking_number: true, status: true },
     }),
     file.reply_to_id ? prisma.transmission.findUnique({ where: { id: file.reply_to_id }, select: { id: true, file_name: true } }) : Promise.resolve(null),
-    prisma.transmission.findMany({ where: { reply_to_id: id }, orderBy: { id: "asc" }, take, select: { id: true, file_name: true, transaction_set: true, partner: true } }),
+    prisma.transmission.findMany({
+      where: { reply_to_id: id },
+      orderBy: { id: "asc" },
+      take,
+      select: { id: true, file_name: true, transaction_set: true, partner: true },
+    }),
   ]);
   return {
     requests,
     responses,
     cancellations,
-    logs: logs.map(({ message_code, message: text, created_at, ...log }) => ({ ...log, created_at: iso(created_at), message: storedForReader(message_code, text) })),
+    logs: logs.map(({ message_code, message: text, created_at, ...log }) => ({
+      ...log,
+      created_at: iso(created_at),
+      message: storedForReader(message_code, text),
+    })),
     realtime_sales: sales,
     realtime_shipping: shipping,
     reply_to: replyTo,

@@ -1,10 +1,11 @@
 // The order's page (issue 32 item 1): the order at the top, each item with its
 // assignments, the drop-ship requests with the vendor's answers, the Shopify
 // fulfilments, the files in and out, and the whole story in time order.
-import { Badge, Banner, BlockStack, Card, DataTable, InlineStack, Link, List, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, InlineStack, Link, List, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { RegionDataTable } from "~/components/RegionDataTable";
 import { formatDateTime, formatMoney, titleCase } from "~/lib/format";
 import { shopifyAdminOrderUrl } from "~/orders/order-grid";
 import type { OrderStory } from "./story.server";
@@ -103,9 +104,16 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
         {story.items.length === 0 ? (
           <Text as="p">{t("order_story.empty.items")}</Text>
         ) : (
-          <DataTable
+          <RegionDataTable
+            label={t("order_story.sections.items")}
             columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-            headings={[t("order_story.columns.sku"), t("order_story.columns.name"), t("order_story.columns.ordered"), t("order_story.columns.shipped"), t("order_story.columns.assignments")]}
+            headings={[
+              t("order_story.columns.sku"),
+              t("order_story.columns.name"),
+              t("order_story.columns.ordered"),
+              t("order_story.columns.shipped"),
+              t("order_story.columns.assignments"),
+            ]}
             rows={story.items.map((item) => [
               item.sku,
               item.name,
@@ -165,7 +173,8 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
                   </Text>
                 )}
                 {request.responses.length > 0 && (
-                  <DataTable
+                  <RegionDataTable
+                    label={t("order_story.request_heading", { po: request.po_number })}
                     columnContentTypes={["text", "text", "text", "text", "text", "text", "text"]}
                     headings={[
                       t("order_story.columns.when"),
@@ -180,12 +189,19 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
                       when(response.created_at),
                       response.response_type,
                       response.line_status ?? "",
-                      [response.detail, response.invoice_number ? t("order_story.invoice", { number: response.invoice_number, amount: formatMoney(response.amount) }) : null]
+                      [
+                        response.detail,
+                        response.invoice_number ? t("order_story.invoice", { number: response.invoice_number, amount: formatMoney(response.amount) }) : null,
+                      ]
                         .filter(Boolean)
                         .join(" · "),
                       [response.tracking_carrier, response.tracking_number].filter(Boolean).join(" "),
                       t(`responses.statuses.${response.status}`, { defaultValue: titleCase(response.status) }),
-                      <FileLink key="file" id={response.transmission_id} name={response.transmission_id ? filesById.get(response.transmission_id)?.file_name : null} />,
+                      <FileLink
+                        key="file"
+                        id={response.transmission_id}
+                        name={response.transmission_id ? filesById.get(response.transmission_id)?.file_name : null}
+                      />,
                     ])}
                   />
                 )}
@@ -199,7 +215,10 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
                           codes: cancellation.answer_codes.join(", ") || "—",
                           note: cancellation.answer_note ?? "—",
                         })}{" "}
-                        <FileLink id={cancellation.transmission_id} name={cancellation.transmission_id ? filesById.get(cancellation.transmission_id)?.file_name : null} />{" "}
+                        <FileLink
+                          id={cancellation.transmission_id}
+                          name={cancellation.transmission_id ? filesById.get(cancellation.transmission_id)?.file_name : null}
+                        />{" "}
                         <FileLink
                           id={cancellation.answer_transmission_id}
                           name={cancellation.answer_transmission_id ? filesById.get(cancellation.answer_transmission_id)?.file_name : null}
@@ -218,7 +237,8 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
         {story.fulfilments.length === 0 ? (
           <Text as="p">{t("order_story.empty.fulfilments")}</Text>
         ) : (
-          <DataTable
+          <RegionDataTable
+            label={t("order_story.sections.fulfilments")}
             columnContentTypes={["text", "text", "text", "text", "text"]}
             headings={[
               t("order_story.columns.when"),
@@ -242,7 +262,8 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
         {story.files.length === 0 ? (
           <Text as="p">{t("order_story.empty.files")}</Text>
         ) : (
-          <DataTable
+          <RegionDataTable
+            label={t("order_story.sections.files")}
             columnContentTypes={["text", "text", "text", "text", "text", "text"]}
             headings={[
               t("order_story.columns.file"),
@@ -270,7 +291,8 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
         {story.events.length === 0 ? (
           <Text as="p">{t("order_story.empty.story")}</Text>
         ) : (
-          <DataTable
+          <RegionDataTable
+            label={t("order_story.sections.story")}
             columnContentTypes={["text", "text", "text", "text"]}
             headings={[t("order_story.columns.when"), t("order_story.columns.what"), t("order_story.columns.status"), t("order_story.columns.file")]}
             rows={story.events.map((event) => [

@@ -69,7 +69,17 @@ const fileSelect = {
   processed_at: true,
 } as const;
 
-type FileRow = { id: number; file_name: string; partner: string; direction: string; transaction_set: string | null; status: string; error: string | null; created_at: Date; processed_at: Date | null };
+type FileRow = {
+  id: number;
+  file_name: string;
+  partner: string;
+  direction: string;
+  transaction_set: string | null;
+  status: string;
+  error: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+};
 
 const storyFile = (row: FileRow): StoryFile => ({ ...row, created_at: iso(row.created_at), processed_at: iso(row.processed_at) });
 
@@ -289,7 +299,12 @@ export async function orderStory(incrementId: string) {
       request_id: request.request_id,
       assignment_id: request.assignment_id,
     });
-    push(request.sent_at, { kind: "request_sent", params: { po: request.po_number, vendor: request.vendor_name }, request_id: request.request_id, file_id: request.transmission_id });
+    push(request.sent_at, {
+      kind: "request_sent",
+      params: { po: request.po_number, vendor: request.vendor_name },
+      request_id: request.request_id,
+      file_id: request.transmission_id,
+    });
     for (const cancellation of request.cancellations) {
       push(cancellation.created_at, {
         kind: "cancellation",
@@ -323,7 +338,12 @@ export async function orderStory(incrementId: string) {
       file_id: response.transmission_id,
     });
   for (const file of filesById.values())
-    push(file.created_at, { kind: "file", params: { file: file.file_name, set: file.transaction_set, direction: file.direction }, status: file.status, file_id: file.id });
+    push(file.created_at, {
+      kind: "file",
+      params: { file: file.file_name, set: file.transaction_set, direction: file.direction },
+      status: file.status,
+      file_id: file.id,
+    });
   for (const log of logs)
     push(log.created_at, {
       kind: "log",

@@ -17,7 +17,17 @@ export const loader = pageLoader(async ({ params, url, t }) => {
   } catch (error) {
     if (error instanceof NotFoundError) return Response.json({ id: params.id ?? "", problem: renderProblem(t, error.problem), view: null }, { status: 404 });
     if (error instanceof ValidationError)
-      return Response.json({ id: params.id ?? "", problem: Object.values(error.errors).flat().map((problem) => renderProblem(t, problem)).join(" "), view: null }, { status: 422 });
+      return Response.json(
+        {
+          id: params.id ?? "",
+          problem: Object.values(error.errors)
+            .flat()
+            .map((problem) => renderProblem(t, problem))
+            .join(" "),
+          view: null,
+        },
+        { status: 422 },
+      );
     throw error;
   }
 });

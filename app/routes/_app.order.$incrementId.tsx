@@ -12,7 +12,8 @@ import { orderStory } from "~/order-story/story.server";
 
 export const loader = pageLoader(async ({ params, t, staff }) => {
   const parsed = orderParamsSchema.safeParse(params);
-  if (!parsed.success) return Response.json({ incrementId: params.incrementId ?? "", problem: t("order_story.errors.increment_id"), story: null }, { status: 422 });
+  if (!parsed.success)
+    return Response.json({ incrementId: params.incrementId ?? "", problem: t("order_story.errors.increment_id"), story: null }, { status: 422 });
   try {
     return { incrementId: parsed.data.incrementId, problem: null, story: renderForReader(t, await orderStory(parsed.data.incrementId)), shop: staff.shop };
   } catch (error) {

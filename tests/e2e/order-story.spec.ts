@@ -100,7 +100,10 @@ test("in German: from the requests grid the order number opens the order's page;
   await expect(page.getByText(/^Seite 1 von 1 - Segmente: \d+$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Datensätze und Protokollzeilen, die diese Datei nennen" })).toBeVisible();
   // The page names its order: one click back to the story.
-  await page.getByRole("link", { name: `Bestellung ${order.order_increment_id}` }).first().click();
+  await page
+    .getByRole("link", { name: `Bestellung ${order.order_increment_id}` })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: `Bestellung ${order.order_increment_id}`, level: 1 })).toBeVisible();
 });
 

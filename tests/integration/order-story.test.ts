@@ -98,7 +98,16 @@ describe("a stored file", () => {
 
   it("pages through a big file 500 segments at a time, with the total, and marks the segment at fault", async () => {
     const body = Array.from({ length: 1200 }, (_, i) => `LIN**VP*SKU-${i}`);
-    const text = ["ISA*00*          *00*          *ZZ*VENDOR         *ZZ*HOUSE          *261101*1200*U*00401*000000901*0*P*>", "GS*SH*V*H*20261101*1200*901*X*004010", "ST*856*0001", ...body, "SE*1202*0001", "GE*1*901", "IEA*1*000000901"].join("~\n") + "~\n";
+    const text =
+      [
+        "ISA*00*          *00*          *ZZ*VENDOR         *ZZ*HOUSE          *261101*1200*U*00401*000000901*0*P*>",
+        "GS*SH*V*H*20261101*1200*901*X*004010",
+        "ST*856*0001",
+        ...body,
+        "SE*1202*0001",
+        "GE*1*901",
+        "IEA*1*000000901",
+      ].join("~\n") + "~\n";
     const file = await suite.db.transmission.create({
       data: {
         direction: "in",
@@ -136,7 +145,16 @@ describe("a stored file", () => {
 
   it("a name with a path or quotes is made safe; a non-numeric or path-like id is refused; a missing one is a 404", async () => {
     const file = await suite.db.transmission.create({
-      data: { direction: "out", partner: "as400", file_name: '../../etc/"evil"\r\nname.csv', transaction_set: "csv", content_hash: "x", content: Buffer.from("a,b\n1,2\n"), size: 8, status: "sent" },
+      data: {
+        direction: "out",
+        partner: "as400",
+        file_name: '../../etc/"evil"\r\nname.csv',
+        transaction_set: "csv",
+        content_hash: "x",
+        content: Buffer.from("a,b\n1,2\n"),
+        size: 8,
+        status: "sent",
+      },
     });
     const answer = await get(`/api/file/${file.id}/download`);
     expect(answer.headers.get("content-disposition")).toBe('attachment; filename="_evil_name.csv"');
