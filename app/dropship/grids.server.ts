@@ -136,7 +136,6 @@ export const dropshipRequestGrid = defineGrid({
       field: null,
       links: [
         { path: "/dropship/requests/revise", field: "request_id", field_request_name: "id", label: "requests.revise", target: "_self" },
-        FILE_LINK,
         // The generic condition's "=" once per status: one link shows at most, no new operator needed (D231).
         ...SEND_ELSEWHERE_STATUSES.map((status) => ({
           path: SEND_ELSEWHERE_PATH,
@@ -146,6 +145,7 @@ export const dropshipRequestGrid = defineGrid({
           target: "_self" as const,
           condition: { operator: "=" as const, field: "status", value: status },
         })),
+        FILE_LINK,
       ],
     },
   ],
