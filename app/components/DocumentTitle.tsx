@@ -55,7 +55,7 @@ export const PAGE_TITLES: Record<string, PageTitle> = {
   "routes/_app.special_order.log": "special_orders.log_title",
   "routes/_app.special_order.revise": "special_orders.revise_title",
   "routes/_app.order.$incrementId": (match) => ({ key: "order_story.title", values: { order: match.params.incrementId ?? "" } }),
-  "routes/_app.file.$id": (match) => {
+  "routes/_app.file.$id": (match): { key: string; values: Record<string, string> } => {
     const name = (match.data as { view?: { file?: { file_name?: string } } } | undefined)?.view?.file?.file_name;
     return name ? { key: "file_viewer.heading", values: { name } } : { key: "file_viewer.title", values: { id: match.params.id ?? "" } };
   },
