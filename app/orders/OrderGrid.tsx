@@ -372,25 +372,13 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
   const yes = t("grid.yes");
   const no = t("grid.no");
   const viewOrder = t("orders.columns.view_order");
-  const orderPage = t("order_story.open_link");
   const cell = useCallback(
     (key: string, row: OrderGridRow) => {
       const column = key as OrderColumn;
       const text = orderCellText(column, row, { timeZone, yes, no, viewOrder });
       if (column === "order_id" && row.order_id) {
-        // The spec's link to the order in the Shopify admin stays; beside it, the order's page in the app (issue 32, D261).
-        return (
-          <InlineStack gap="200" wrap={false}>
-            {row.shopify_order_id ? (
-              <Link url={shopifyAdminOrderUrl(row.shopify_order_id, appMode, shop)} external>
-                {text}
-              </Link>
-            ) : (
-              text
-            )}
-            <Link url={`/order/${encodeURIComponent(row.order_id)}`}>{orderPage}</Link>
-          </InlineStack>
-        );
+        // The order's page in the app (issue 32, D261); View Order keeps going to the order in the Shopify admin.
+        return <Link url={`/order/${encodeURIComponent(row.order_id)}`}>{text}</Link>;
       }
       if (column === "view_order" && row.shopify_order_id) {
         // An order in the Shopify admin, in a new tab (App Bridge resolves shopify:admin/ in embedded mode).
@@ -402,7 +390,7 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
       }
       return column === "view_order" ? NOT_AVAILABLE : text;
     },
-    [timeZone, yes, no, viewOrder, orderPage, appMode, shop],
+    [timeZone, yes, no, viewOrder, appMode, shop],
   );
   const tableColumns = useMemo(
     () =>

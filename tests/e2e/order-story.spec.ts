@@ -49,7 +49,7 @@ test("from the order grid, one click opens the order's page; from there one clic
   const order = await shippedOrder();
   await open(page, `/advancedorder?orderId=${encodeURIComponent(order.order_increment_id)}`);
   const row = page.locator("tbody tr").filter({ hasText: order.order_increment_id }).first();
-  await row.getByRole("link", { name: "Order page" }).click();
+  await row.getByRole("link", { name: order.order_increment_id, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${order.order_increment_id}$`));
   await expectStory(page, order, {
     heading: `Order ${order.order_increment_id}`,

@@ -35,7 +35,12 @@ const title = async (admin: Admin) => ((await admin.titleBar.getByRole("heading"
 test("from the order grid, the order's page, its 856 with segment names, and the download", async ({ admin }) => {
   const order = await shippedOrder();
   const app = await admin.open(`/advancedorder?orderId=${encodeURIComponent(order.order_increment_id)}`);
-  await app.locator("tbody tr").filter({ hasText: order.order_increment_id }).first().getByRole("link", { name: "Order page" }).click();
+  await app
+    .locator("tbody tr")
+    .filter({ hasText: order.order_increment_id })
+    .first()
+    .getByRole("link", { name: order.order_increment_id, exact: true })
+    .click();
   await expect.poll(() => title(admin)).toBe(`Order ${order.order_increment_id}`);
   await expect(app.getByText(new RegExp(`^Vendor ${order.vendor_name}, qty \\d+$`)).first()).toBeVisible();
   await expect(app.getByRole("link", { name: `Request ${order.po_number}` })).toBeVisible();
