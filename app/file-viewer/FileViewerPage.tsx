@@ -311,7 +311,7 @@ function renderContent(view: View, t: (key: string, options?: Record<string, unk
 /** A table that wraps its text instead of scrolling (Polaris' DataTable scrolls, and a scrolling region needs a focusable element). */
 function PlainTable({ label, headings, rows }: { label: string; headings: string[]; rows: Array<{ key: string | number; cells: ReactNode[] }> }) {
   return (
-    <table className="file-viewer-table" aria-label={label}>
+    <table className="file-viewer-table file-viewer-plain" aria-label={label}>
       <thead>
         <tr>
           {headings.map((heading, i) => (

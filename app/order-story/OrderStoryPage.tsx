@@ -291,28 +291,52 @@ export function OrderStoryPage({ story, shop }: { story: Story; shop: string }) 
         {story.events.length === 0 ? (
           <Text as="p">{t("order_story.empty.story")}</Text>
         ) : (
-          <RegionDataTable
-            label={t("order_story.sections.story")}
-            columnContentTypes={["text", "text", "text", "text"]}
-            headings={[t("order_story.columns.when"), t("order_story.columns.what"), t("order_story.columns.status"), t("order_story.columns.file")]}
-            rows={story.events.map((event) => [
-              when(event.at),
-              <BlockStack key="what" gap="050">
-                <Text as="span">{t(`order_story.events.${event.kind}`, sentenceParams(event.params))}</Text>
-                {event.message && (
-                  <Text as="span" tone="subdued">
-                    {event.message}
-                  </Text>
-                )}
-              </BlockStack>,
-              event.status ? (event.kind === "assignment" ? assignStatus(event.status) : titleCase(event.status)) : "",
-              <FileLink key="file" id={event.file_id} name={event.file_id ? filesById.get(event.file_id)?.file_name : null} />,
-            ])}
-          />
+          // A table of its own that wraps its text: a long story reads down the page, not sideways.
+          <table className="order-story-table" aria-label={t("order_story.sections.story")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("order_story.columns.when")}</th>
+                <th scope="col">{t("order_story.columns.what")}</th>
+                <th scope="col">{t("order_story.columns.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {story.events.map((event, index) => (
+                <tr key={index} data-kind={event.kind}>
+                  <td className="order-story-when">{when(event.at)}</td>
+                  <td>
+                    <BlockStack gap="050">
+                      <Text as="span">{eventSentence(t, event)}</Text>
+                      {event.message && (
+                        <Text as="span" tone="subdued">
+                          {event.message}
+                        </Text>
+                      )}
+                      {event.file_id && <FileLink id={event.file_id} name={filesById.get(event.file_id)?.file_name} />}
+                    </BlockStack>
+                  </td>
+                  <td>{event.status ? (event.kind === "assignment" ? assignStatus(event.status) : titleCase(event.status)) : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </Section>
     </BlockStack>
   );
+}
+
+/** An event's sentence; a vendor's answer names only the details it has (line status, tracking, invoice). */
+function eventSentence(t: (key: string, options?: Record<string, unknown>) => string, event: Story["events"][number]) {
+  const sentence = t(`order_story.events.${event.kind}`, sentenceParams(event.params));
+  if (event.kind !== "response") return sentence;
+  const { line_status: line, tracking, carrier, invoice } = event.params;
+  const details = [
+    line ? t("order_story.details.line_status", { value: line }) : null,
+    tracking ? t("order_story.details.tracking", { value: [carrier, tracking].filter(Boolean).join(" ") }) : null,
+    invoice ? t("order_story.details.invoice", { value: invoice }) : null,
+  ].filter(Boolean);
+  return details.length ? `${sentence}: ${details.join(", ")}` : sentence;
 }
 
 /** A sentence's parameters: a missing one reads as a dash, never "null". */
