@@ -58,6 +58,11 @@ test("from the order grid, one click opens the order's page; from there one clic
     complete: "Complete",
   });
 
+  // The story: the vendor's 856 is one line, with its tracking and the file it came in.
+  const answerLine = page.locator('tr[data-kind="response"]').filter({ hasText: order.tracking_number });
+  await expect(answerLine).toContainText(`Vendor's 856 for ${order.po_number}: tracking`);
+  await expect(answerLine.getByRole("link", { name: order.in_name })).toBeVisible();
+
   await page.getByRole("link", { name: order.in_name }).first().click();
   await expect(page.getByRole("heading", { name: order.in_name, level: 1 })).toBeVisible();
   const isa = page.locator('tr[data-segment="ISA"]');
@@ -90,6 +95,9 @@ test("in German: from the requests grid the order number opens the order's page;
     complete: "Abgeschlossen",
   });
   await expect(page.getByRole("heading", { name: "Verlauf" })).toBeVisible();
+  await expect(page.locator('tr[data-kind="response"]').filter({ hasText: order.tracking_number })).toContainText(
+    `856 des Lieferanten für ${order.po_number}: Sendung`,
+  );
 
   // A drop-ship log line names the 856: its file name opens the file.
   await open(page, `/dropship/logs/?po_number=${encodeURIComponent(order.po_number)}&action=process_responses&locale=de`);
