@@ -52,6 +52,27 @@ describe("the order's story", () => {
     expect(story.truncated).toMatchObject({ logs: false, staff: false });
   });
 
+  it("an order with more log lines than the cap reads the latest 500 and says the rest were left out", async () => {
+    const order = await suite.db.order.create({ data: { order_id: "CAP-TEST-1", customer_email: "cap@example.com" } });
+    await suite.db.dropshipLog.createMany({
+      data: Array.from({ length: 520 }, (_, i) => ({
+        action: "process_responses",
+        status: "info",
+        order_increment_id: order.order_id,
+        message: `line ${i}`,
+        created_at: new Date(Date.UTC(2026, 10, 1) + i * 60_000),
+      })),
+    });
+    const story = await (await get("/api/order/CAP-TEST-1")).json();
+    const logs = story.events.filter((event: { kind: string }) => event.kind === "log");
+    expect(logs).toHaveLength(500);
+    expect(logs[0].message).toBe("line 20");
+    expect(logs[499].message).toBe("line 519");
+    expect(story.truncated).toMatchObject({ logs: true, staff: false, realtime_sales: false });
+    const page = await (await get("/order/CAP-TEST-1")).text();
+    expect(page).toContain("Only the latest 500 rows of each kind are shown");
+  });
+
   it("an unknown order is a 404 with a message in the reader's language; a malformed number a 422", async () => {
     const missing = await get("/api/order/NO-SUCH-ORDER-1");
     expect(missing.status).toBe(404);
