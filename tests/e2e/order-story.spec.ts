@@ -121,3 +121,16 @@ test("an unknown order and a malformed file id say so, in the reader's language"
   await open(page, "/file/abc");
   await expect(page.getByText("A file's id is a number, or eod- and a number")).toBeVisible();
 });
+
+test("an EOD batch file opens from EOD Batches, its rows under the first line's headings", async ({ page }) => {
+  const [batch] = await dbQuery<{ id: number; file_name: string; row_count: number; first_line: string }>(
+    "SELECT id, file_name, row_count, split_part(convert_from(content, 'UTF8'), E'\\n', 1) AS first_line FROM eod_batch ORDER BY id DESC LIMIT 1",
+  );
+  await open(page, "/eod/batch");
+  await page.locator("tbody tr").getByRole("link", { name: batch!.file_name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/file/eod-${batch!.id}$`));
+  await expect(page.getByRole("heading", { name: batch!.file_name, level: 1 })).toBeVisible();
+  const firstHeading = batch!.first_line.split(",")[0]!.replace(/^"|"$/g, "");
+  await expect(page.getByRole("table", { name: "Rows" }).locator("thead th").nth(1)).toHaveText(firstHeading);
+  await expect(page.getByText(/^Page 1 of \d+ - Rows: \d+$/)).toBeVisible();
+});
