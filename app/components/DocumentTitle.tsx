@@ -55,6 +55,11 @@ export const PAGE_TITLES: Record<string, PageTitle> = {
   "routes/_app.special_order.error": "special_orders.error_title",
   "routes/_app.special_order.log": "special_orders.log_title",
   "routes/_app.special_order.revise": "special_orders.revise_title",
+  "routes/_app.order.$incrementId": (match) => ({ key: "order_story.title", values: { order: match.params.incrementId ?? "" } }),
+  "routes/_app.file.$id": (match): { key: string; values: Record<string, string> } => {
+    const name = (match.data as { view?: { file?: { file_name?: string } } } | undefined)?.view?.file?.file_name;
+    return name ? { key: "file_viewer.heading", values: { name } } : { key: "file_viewer.title", values: { id: match.params.id ?? "" } };
+  },
   "routes/_app.stores._index": "stores.title",
   "routes/_app.stores.edit": "stores.edit.title",
   "routes/_app.$": "not_found.heading",

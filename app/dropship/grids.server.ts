@@ -22,6 +22,17 @@ const LOG_ACTIONS = [
 ] as const;
 const LOG_STATUSES = ["info", "success", "warning", "error"] as const;
 
+/** An order number opens the order's page; a row's file opens in the file viewer (issue 32 item 3, D261). */
+const ORDER_LINK = "/order/{order_increment_id}";
+const FILE_LINK = {
+  path: "/file/{transmission_id}",
+  field: "transmission_id",
+  field_request_name: "id",
+  label: "order_story.grid_links.file",
+  target: "_self" as const,
+  condition: { operator: "notempty" as const, field: "transmission_id" },
+};
+
 /** Drop Shipping Logs (spec 000 §2): sorted by id descending, keyed by id. */
 export const dropshipLogGrid = defineGrid({
   id: "dropship_log",
@@ -41,11 +52,11 @@ export const dropshipLogGrid = defineGrid({
       tones: { info: "info", success: "success", warning: "warning", error: "critical" },
     },
     { key: "po_number", label: "dropship.logs.columns.po_number", dataType: "text" },
-    { key: "order_increment_id", label: "dropship.logs.columns.order_increment_id", dataType: "text" },
+    { key: "order_increment_id", label: "dropship.logs.columns.order_increment_id", dataType: "text", cellLink: ORDER_LINK },
     { key: "item_sku", label: "dropship.logs.columns.item_sku", dataType: "text" },
     { key: "qty", label: "dropship.logs.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
     { key: "tracking_number", label: "dropship.logs.columns.tracking_number", dataType: "text" },
-    { key: "file_name", label: "dropship.logs.columns.file_name", dataType: "text" },
+    { key: "file_name", label: "dropship.logs.columns.file_name", dataType: "text", cellLink: "/file/{transmission_id}" },
     {
       key: "message",
       label: "dropship.logs.columns.message",
@@ -102,9 +113,10 @@ export const dropshipRequestGrid = defineGrid({
   columns: [
     { key: "request_id", label: "requests.columns.request_id", dataType: "text", valueType: "int" },
     { key: "created_at", label: "requests.columns.created_at", dataType: "datetime", filter: "date_range" },
-    { key: "vendor_name", label: "requests.columns.vendor_name", dataType: "text" },
-    { key: "po_number", label: "requests.columns.po_number", dataType: "text" },
-    { key: "order_increment_id", label: "requests.columns.order_increment_id", dataType: "text" },
+    { key: "vendor_name", label: "requests.columns.vendor_name", dataType: "text", cellLink: "/dropship/vendor/edit?id={vendor_id}" },
+    // The PO opens the vendor's answers to it: the responses grid filtered by the PO.
+    { key: "po_number", label: "requests.columns.po_number", dataType: "text", cellLink: "/dropship/responses?po_number={po_number}" },
+    { key: "order_increment_id", label: "requests.columns.order_increment_id", dataType: "text", cellLink: ORDER_LINK },
     { key: "item_sku", label: "requests.columns.item_sku", dataType: "text" },
     { key: "qty", label: "requests.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
     { key: "ship_name_last", label: "requests.columns.ship_name_last", dataType: "text" },
@@ -133,6 +145,7 @@ export const dropshipRequestGrid = defineGrid({
           target: "_self" as const,
           condition: { operator: "=" as const, field: "status", value: status },
         })),
+        FILE_LINK,
       ],
     },
   ],
@@ -150,7 +163,7 @@ export const dropshipResponseGrid = defineGrid({
     { key: "vendor_name", label: "responses.columns.vendor_name", dataType: "text" },
     { key: "response_type", label: "responses.columns.response_type", dataType: "select", options: optionsFrom(RESPONSE_TYPES, "responses.types") },
     { key: "po_number", label: "responses.columns.po_number", dataType: "text" },
-    { key: "order_increment_id", label: "responses.columns.order_increment_id", dataType: "text" },
+    { key: "order_increment_id", label: "responses.columns.order_increment_id", dataType: "text", cellLink: ORDER_LINK },
     { key: "item_sku", label: "responses.columns.item_sku", dataType: "text" },
     { key: "qty", label: "responses.columns.qty", dataType: "textOnly", valueType: "int", filter: "none", searchable: false },
     { key: "tracking_number", label: "responses.columns.tracking_number", dataType: "text" },
@@ -168,7 +181,18 @@ export const dropshipResponseGrid = defineGrid({
       label: "responses.columns.actions",
       dataType: "links",
       field: null,
-      links: [{ path: "/dropship/responses/revise", field: "id", field_request_name: "id", label: "responses.revise", target: "_self" }],
+      links: [
+        { path: "/dropship/responses/revise", field: "id", field_request_name: "id", label: "responses.revise", target: "_self" },
+        {
+          path: "/dropship/requests/revise",
+          field: "request_id",
+          field_request_name: "id",
+          label: "order_story.grid_links.request",
+          target: "_self",
+          condition: { operator: "notempty", field: "request_id" },
+        },
+        FILE_LINK,
+      ],
     },
   ],
 });

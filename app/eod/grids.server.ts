@@ -69,7 +69,8 @@ export const eodBatchGrid = defineGrid({
   source: plainSource(() => gridSourceFrom(prisma.eodBatch)),
   columns: [
     { key: "id", label: "eod.batch_columns.id", dataType: "text", valueType: "int" },
-    { key: "file_name", label: "eod.batch_columns.file_name", dataType: "text" },
+    // The batch file opens in the file viewer (issue 32, D262).
+    { key: "file_name", label: "eod.batch_columns.file_name", dataType: "text", cellLink: "/file/eod-{id}" },
     { key: "sales_date", label: "eod.batch_columns.sales_date", dataType: "text", filter: "none", searchable: false },
     { key: "last_sales_date", label: "eod.batch_columns.last_sales_date", dataType: "text", filter: "none", searchable: false },
     count("row_count", "eod.batch_columns.row_count"),

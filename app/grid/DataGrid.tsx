@@ -12,6 +12,7 @@ import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
 import { GridTools } from "./GridTools";
 import { useHiddenColumns } from "./grid-preferences";
+import { fillPath, pathFields } from "./cell-link";
 import { ListTable } from "./ListTable";
 import { currentSearch } from "./list-url";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
@@ -77,6 +78,7 @@ function readAnswer(json: unknown, shape: "nested" | "flat"): GridAnswer {
 }
 
 function linkHref(link: GridLink, row: GridRow) {
+  if (pathFields(link.path).length) return fillPath(link.path, row) ?? link.path;
   const value = row[link.field];
   const separator = link.path.includes("?") ? "&" : "?";
   return `${link.path}${separator}${encodeURIComponent(link.field_request_name)}=${encodeURIComponent(String(value ?? ""))}`;
@@ -113,8 +115,11 @@ function DefaultCell({ column, row, timeZone }: { column: GridColumn; row: GridR
             ))}
         </InlineStack>
       );
-    default:
-      return <>{value === null || value === undefined ? "" : String(value)}</>;
+    default: {
+      const text = value === null || value === undefined ? "" : String(value);
+      const href = column.cellLink && text ? fillPath(column.cellLink, row) : null;
+      return href ? <Link url={href}>{text}</Link> : <>{text}</>;
+    }
   }
 }
 

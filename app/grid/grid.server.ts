@@ -7,6 +7,7 @@
 import { message, readerKey, storedForReader, type CodedMessage, type ReaderText } from "~/i18n/messages";
 import { env } from "~/env.server";
 import { dayStartIn, shiftDay } from "~/lib/app-time";
+import { pathFields } from "./cell-link";
 import { parseListQuery, type ListQuery } from "./list-query.server";
 import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir, StatusTone } from "./types";
 
@@ -28,6 +29,8 @@ export interface ColumnSpec {
   /** Part of the global search (queryValue); defaults to true for text columns. */
   searchable?: boolean;
   links?: GridLink[];
+  /** The value opens this path, filled from the row: "/order/{order_increment_id}" (cell-link.ts). */
+  cellLink?: string;
   /**
    * A jsonb field holding this column's message as {code, params} (D114): shown
    * in the reader's language when set, else the text of `field`. Filters and
@@ -55,6 +58,7 @@ export interface ResolvedColumn {
   sortable: boolean;
   searchable: boolean;
   links?: GridLink[];
+  cellLink?: string;
   codeField?: string;
   filterWhere?: (values: string[]) => Where;
   dateKind: "date" | "datetime";
@@ -166,6 +170,7 @@ function resolveColumn(spec: ColumnSpec): ResolvedColumn {
     sortable: field !== null && (spec.sortable ?? true),
     searchable: field !== null && (spec.searchable ?? (spec.dataType === "text" && filter === "text")),
     links: spec.links,
+    cellLink: spec.cellLink,
     codeField: spec.codeField,
     filterWhere: spec.filterWhere,
     dateKind: spec.dateKind ?? (spec.dataType === "datetime" ? "datetime" : "date"),
@@ -242,6 +247,7 @@ export function columnsFor(grid: GridDefinition): Array<GridColumn<ReaderText>> 
     ...(column.options ? { options: Object.fromEntries(Object.entries(column.options).map(([value, label]) => [value, readerKey(label)])) } : {}),
     ...(column.tones ? { tones: column.tones } : {}),
     ...(column.links ? { settings: { links: column.links.map((link) => ({ ...link, label: readerKey(link.label) })) } } : {}),
+    ...(column.cellLink ? { cellLink: column.cellLink } : {}),
   }));
 }
 
@@ -267,7 +273,9 @@ export function selectFor(grid: GridDefinition): Record<string, true> {
     for (const link of column.links ?? []) {
       select[link.field] = true;
       if (link.condition) select[link.condition.field] = true;
+      for (const field of pathFields(link.path)) select[field] = true;
     }
+  for (const column of grid.columns) for (const field of pathFields(column.cellLink ?? "")) select[field] = true;
   return select;
 }
 

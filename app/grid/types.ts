@@ -12,7 +12,7 @@ export interface GridLinkCondition {
 }
 
 export interface GridLink {
-  /** Path of the target; absolute URLs open in a new tab. */
+  /** Path of the target; absolute URLs open in a new tab. With {field}s it is filled from the row, no query added. */
   path: string;
   /** Row field whose value is passed to the target. */
   field: string;
@@ -37,6 +37,8 @@ export interface GridColumn<Text = string> {
   /** A status column: each value shows as a Badge, with this tone (none for a value not listed). */
   tones?: Record<string, StatusTone | null>;
   settings?: { links?: Array<Omit<GridLink, "label"> & { label: Text }> };
+  /** The value opens this path, filled from the row: "/order/{order_increment_id}" (app/grid/cell-link.ts). */
+  cellLink?: string;
 }
 
 export type GridRow = Record<string, unknown>;

@@ -393,7 +393,11 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
     (key: string, row: OrderGridRow) => {
       const column = key as OrderColumn;
       const text = orderCellText(column, row, { timeZone, yes, no, viewOrder });
-      if ((column === "order_id" || column === "view_order") && row.shopify_order_id) {
+      if (column === "order_id" && row.order_id) {
+        // The order's page in the app (issue 32, D261); View Order keeps going to the order in the Shopify admin.
+        return <Link url={`/order/${encodeURIComponent(row.order_id)}`}>{text}</Link>;
+      }
+      if (column === "view_order" && row.shopify_order_id) {
         // An order in the Shopify admin, in a new tab (App Bridge resolves shopify:admin/ in embedded mode).
         return (
           <Link url={shopifyAdminOrderUrl(row.shopify_order_id, appMode, shop)} external>

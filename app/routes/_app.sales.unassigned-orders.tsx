@@ -3,7 +3,7 @@
 // Auto-Assignments File writes the eligible orders to the AS400, in the
 // background (D93): the page follows the run to its result.
 import { useLoaderData } from "@remix-run/react";
-import { Link } from "@shopify/polaris";
+import { InlineStack, Link } from "@shopify/polaris";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
@@ -57,10 +57,14 @@ export default function UnassignedOrders() {
       emptyState={{ heading: t("sales.unassigned.empty_heading"), description: t("sales.unassigned.empty_description") }}
       renderCell={(column, row) => {
         if (column.key !== "increment_id" || !row.shopify_order_id) return undefined;
+        // The spec's link to the Shopify admin stays; beside it, the order's page in the app (D261).
         return (
-          <Link url={shopifyAdminOrderUrl(String(row.shopify_order_id), mode, shop)} external>
-            {String(row.increment_id)}
-          </Link>
+          <InlineStack gap="200" wrap={false}>
+            <Link url={shopifyAdminOrderUrl(String(row.shopify_order_id), mode, shop)} external>
+              {String(row.increment_id)}
+            </Link>
+            <Link url={`/order/${encodeURIComponent(String(row.increment_id))}`}>{t("order_story.open_link")}</Link>
+          </InlineStack>
         );
       }}
     >

@@ -29,7 +29,7 @@ export const unassignedOrderGrid = defineGrid({
     OR: [{ magento_status: null }, { magento_status: { notIn: [...FINISHED_ORDER_STATUSES] } }],
   },
   columns: [
-    { key: "increment_id", field: "order_id", label: "sales.unassigned.columns.increment_id", dataType: "text" },
+    { key: "increment_id", field: "order_id", label: "sales.unassigned.columns.increment_id", dataType: "text", cellLink: "/order/{order_id}" },
     { key: "shopify_order_id", label: "sales.unassigned.columns.shopify_order_id", dataType: "text" },
     {
       key: "total_shippable_qty_ordered",
@@ -75,7 +75,7 @@ export const unassignedOrderGrid = defineGrid({
 });
 
 const assignmentColumns = [
-  { key: "order_increment_id", label: "sales.assignment.columns.order_increment_id", dataType: "text" },
+  { key: "order_increment_id", label: "sales.assignment.columns.order_increment_id", dataType: "text", cellLink: "/order/{order_increment_id}" },
   { key: "shopify_order_id", label: "sales.assignment.columns.shopify_order_id", dataType: "text" },
   { key: "item_id", label: "sales.assignment.columns.item_id", dataType: "text", valueType: "int" },
   { key: "product_sku", label: "sales.assignment.columns.product_sku", dataType: "text" },

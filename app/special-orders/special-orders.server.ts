@@ -30,7 +30,7 @@ export const specialOrderCurrentGrid = defineGrid({
   source: () => gridSourceFrom(prisma.specialOrder),
   baseWhere: { OR: [{ order_id: { not: null } }, { status: "pending" }] },
   columns: [
-    { key: "order_id", label: "special_orders.columns.order_id", dataType: "text" },
+    { key: "order_id", label: "special_orders.columns.order_id", dataType: "text", cellLink: "/order/{order_id}" },
     { key: "shopify_order_id", label: "special_orders.columns.shopify_order_id", dataType: "text" },
     { key: "store_ticket", label: "special_orders.columns.store_ticket", dataType: "text" },
     { key: "bill_to_name", label: "special_orders.columns.bill_to_name", dataType: "text" },

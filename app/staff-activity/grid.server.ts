@@ -100,7 +100,7 @@ export const staffActivityGrid = defineGrid({
       options: optionsFrom(STAFF_RECORD_TYPES, "staff_activity.records"),
     },
     { key: "record_id", label: "staff_activity.columns.record_id", dataType: "text" },
-    { key: "order_increment_id", label: "staff_activity.columns.order_increment_id", dataType: "text" },
+    { key: "order_increment_id", label: "staff_activity.columns.order_increment_id", dataType: "text", cellLink: "/order/{order_increment_id}" },
     {
       key: "outcome",
       label: "staff_activity.columns.outcome",

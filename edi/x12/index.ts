@@ -8,3 +8,4 @@ export * from "./envelope";
 export * from "./isa";
 export * from "./delimiters";
 export * from "./faults";
+export * from "./segments";

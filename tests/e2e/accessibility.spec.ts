@@ -23,6 +23,8 @@ const ID_QUERIES = {
   specialOrderError: "SELECT id FROM special_order_error ORDER BY id LIMIT 1",
   mapping: "SELECT id FROM category_tags_mapping ORDER BY id LIMIT 1",
   store: "SELECT id FROM inventory_source ORDER BY id LIMIT 1",
+  storyOrder: "SELECT order_increment_id AS id FROM dropship_request WHERE transmission_id IS NOT NULL ORDER BY request_id LIMIT 1",
+  storyFile: "SELECT transmission_id AS id FROM dropship_response WHERE response_type = '856' AND transmission_id IS NOT NULL ORDER BY id LIMIT 1",
 };
 type Ids = Record<keyof typeof ID_QUERIES, string>;
 
@@ -71,6 +73,8 @@ const PAGES: Array<(ids: Ids) => string> = [
   () => "/attention",
   () => "/settings",
   () => "/staff-activity",
+  (ids) => `/order/${ids.storyOrder}`,
+  (ids) => `/file/${ids.storyFile}`,
   () => "/no/such/page",
 ];
 

@@ -52,11 +52,17 @@ test("shows the 23 columns in the spec's order, newest orders first, with the di
   for (const value of await cells(page, "created_at")) expect(value).toMatch(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2} [AP]M$/);
   for (const value of await cells(page, "select_skus")) expect(value).not.toMatch(/,\S/);
 
-  // An order with a Shopify id links to it in the Shopify admin, in a new tab; missing values show --n/a--.
+  // The Order ID opens the order's page in the app (issue 32, D261); View Order opens the order in the Shopify admin,
+  // in a new tab; missing values show --n/a--.
   const [linked] = await dbQuery<{ order_id: string; shopify_order_id: string }>(
     "SELECT order_id, shopify_order_id FROM order_grid WHERE shopify_order_id IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1",
   );
-  const link = page.locator('tbody [data-column="order_id"]').getByRole("link", { name: linked.order_id });
+  await expect(page.locator('tbody [data-column="order_id"]').getByRole("link", { name: linked.order_id })).toHaveAttribute(
+    "href",
+    `/order/${linked.order_id}`,
+  );
+  const row = page.locator("tbody tr").filter({ has: page.locator('[data-column="order_id"]').getByText(linked.order_id, { exact: true }) });
+  const link = row.locator('[data-column="view_order"]').getByRole("link", { name: "View Order" });
   await expect(link).toHaveAttribute("href", `https://admin.shopify.com/store/demo-shop/orders/${linked.shopify_order_id}`);
   await expect(link).toHaveAttribute("target", "_blank");
 

@@ -62,7 +62,7 @@ describe("drop-ship requests", () => {
   it("offers 'Send to another source' on rejected and backordered rows, and shows the vendor's answer and the cancellations (D231)", async () => {
     const { body } = await get("/api/dropship_request?locale=de");
     const links = body.columns.find((column: { key: string }) => column.key === "actions").settings.links;
-    expect(links.slice(1)).toEqual(
+    expect(links.filter((link: { path: string }) => link.path === "/sales/awaiting-assignment/reassign")).toEqual(
       ["rejected", "backordered"].map((value) => ({
         path: "/sales/awaiting-assignment/reassign",
         field: "assignment_id",

@@ -30,7 +30,11 @@ test("every page of both specs loads inside the admin without an error", async (
     ),
     specialOrderError: await firstId("SELECT id FROM special_order_error ORDER BY id LIMIT 1"),
     mapping: await firstId("SELECT id FROM category_tags_mapping ORDER BY id LIMIT 1"),
+    storyOrder: await firstId("SELECT order_increment_id AS id FROM dropship_request WHERE transmission_id IS NOT NULL ORDER BY request_id LIMIT 1"),
   };
+  const [storyFile] = await dbQuery<{ id: number; file_name: string }>(
+    `SELECT t.id, t.file_name FROM dropship_response r JOIN transmission t ON t.id = r.transmission_id WHERE r.response_type = '856' ORDER BY r.id LIMIT 1`,
+  );
   const pages: Array<[path: string, heading: string]> = [
     ["/", "Home"],
     ["/advancedorder", "Advanced Order Summary"],
@@ -73,6 +77,8 @@ test("every page of both specs loads inside the admin without an error", async (
     ["/attention", "Needs Attention"],
     ["/settings", "Settings"],
     ["/staff-activity", "Staff Activity"],
+    [`/order/${ids.storyOrder}`, `Order ${ids.storyOrder}`],
+    [`/file/${storyFile.id}`, storyFile.file_name],
   ];
   for (const [path, heading] of pages) {
     await test.step(path, async () => {
