@@ -13,6 +13,7 @@ import { dbQuery, open } from "./support";
 const PASSWORD = "e2e-Connection-Pa55";
 let root: string;
 let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+const created: number[] = [];
 
 test.beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "e2e-test-connection-"));
@@ -20,14 +21,15 @@ test.beforeAll(async () => {
   sftp = await startSftpServer({ root, users: { vendor: PASSWORD } });
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
+  for (const id of created) await request.delete(`/api/dropship_vendor/${id}`, { data: {} });
   await sftp?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
 /** A vendor on the loopback server whose stored password is an old one. */
 async function vendorWithOldPassword(request: Page["request"], storeId: string): Promise<number> {
-  const created = await request.post("/api/dropship_vendor", {
+  const answer = await request.post("/api/dropship_vendor", {
     data: {
       name: `Connection ${storeId}`,
       store_id: storeId,
@@ -46,8 +48,10 @@ async function vendorWithOldPassword(request: Page["request"], storeId: string):
       ...VENDOR_DOCUMENT_FLAGS,
     },
   });
-  expect(created.status()).toBe(200);
-  return ((await created.json()) as { id: number }).id;
+  expect(answer.status()).toBe(200);
+  const { id } = (await answer.json()) as { id: number };
+  created.push(id);
+  return id;
 }
 
 const storedPassword = async (id: number) => (await dbQuery<{ sftp_pass: string }>("SELECT sftp_pass FROM dropship_vendor WHERE id = $1", [id]))[0].sftp_pass;
@@ -98,3 +102,17 @@ for (const language of [
     expect(await storedPassword(id)).not.toBe(before);
   });
 }
+
+test("Test Connection with a host that cannot be one lists German field messages on the German form (422)", async ({ page }) => {
+  const id = await vendorWithOldPassword(page.request, `TC422${Date.now().toString(36).slice(-5)}`);
+  await open(page, `/dropship/vendor/edit?id=${id}&locale=de`);
+  await page.getByLabel("Host", { exact: true }).fill("kein host!");
+  await page.getByLabel("Port", { exact: true }).fill("70000");
+  await page.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Verbindung testen", exact: true }).click();
+  const refused = page.locator(".Polaris-Banner").filter({ hasText: "Die Verbindung konnte nicht getestet werden" });
+  await expect(refused.getByRole("listitem")).toHaveText([
+    "Host muss ein Hostname oder eine IP-Adresse sein",
+    "Port muss eine Portnummer von 1 bis 65535 sein",
+  ]);
+});
