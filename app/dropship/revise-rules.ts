@@ -41,7 +41,10 @@ export interface ResponseSaveEffect {
 
 export const responseSaveEffect = (status: string): ResponseSaveEffect => ({ from: status, to: RESPONSE_STATUS_AFTER_SAVE });
 
-/** The grids' Badge tones, shared with the revise pages. Waiting on us or the vendor: info; needs a look: attention or critical; done: success; archived: no tone. */
+/**
+ * The grids' Badge tones, shared with the revise pages. Waiting on us or the vendor: info; needs a look: attention or
+ * critical; done: success; archived: no tone.
+ */
 export const REQUEST_STATUS_TONES = {
   pending: "attention",
   sent: "info",
