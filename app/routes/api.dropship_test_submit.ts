@@ -16,7 +16,10 @@ const StepRequest = z.object({
   }),
 });
 
-export const action = apiRoute(async ({ request, t }) => {
-  const { action } = parseInput(StepRequest, await readBody(request));
-  return startRunAnswer(dropshipStepRun(action as DropshipStepAction), request, t);
-});
+export const action = apiRoute(
+  async ({ request, t }) => {
+    const { action } = parseInput(StepRequest, await readBody(request));
+    return startRunAnswer(dropshipStepRun(action as DropshipStepAction), request, t);
+  },
+  { action: "dropship_test.run", detail: ["action"] },
+);
