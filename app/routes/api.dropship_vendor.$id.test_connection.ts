@@ -10,8 +10,15 @@ import { startRunAnswer } from "~/runs/start-answer.server";
 
 export const loader = onlyPost();
 
-export const action = apiRoute(async ({ request, params, t }) => {
-  if (request.method !== "POST") return onlyPost()();
-  const vendor = await loadVendorRecord(Number(params.id)); // an unknown vendor is a 404 before the body is read
-  return startRunAnswer(vendorConnectionTestRun(connectionToTest(await readBody(request), vendor)), request, t);
-});
+export const action = apiRoute(
+  async ({ request, params, t }) => {
+    if (request.method !== "POST") return onlyPost()();
+    const vendor = await loadVendorRecord(Number(params.id)); // an unknown vendor is a 404 before the body is read
+    return startRunAnswer(vendorConnectionTestRun(connectionToTest(await readBody(request), vendor)), request, t);
+  },
+  {
+    action: "dropship_vendor.test_connection",
+    record: "dropship_vendor",
+    detail: ["transfer_mechanism_id", "sftp_host", "sftp_port", "sftp_user"],
+  },
+);

@@ -8,7 +8,13 @@ import { startRunAnswer } from "~/runs/start-answer.server";
 
 export const loader = onlyPost();
 
-export const action = apiRoute(async ({ request, t }) => {
-  if (request.method !== "POST") return onlyPost()();
-  return startRunAnswer(vendorConnectionTestRun(connectionToTest(await readBody(request), null)), request, t);
-});
+export const action = apiRoute(
+  async ({ request, t }) => {
+    if (request.method !== "POST") return onlyPost()();
+    return startRunAnswer(vendorConnectionTestRun(connectionToTest(await readBody(request), null)), request, t);
+  },
+  {
+    action: "dropship_vendor.test_connection",
+    detail: ["transfer_mechanism_id", "sftp_host", "sftp_port", "sftp_user"],
+  },
+);
