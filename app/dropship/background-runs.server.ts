@@ -58,13 +58,14 @@ export function dropshipToolRun(vendorId: number, action: ToolAction, values: To
 
 /**
  * Test Connection on the vendor form (issue 32): Tools' connection test with the form's values, in the background as
- * on Tools, under the vendor's tool lock (it talks to the same server). A typed password lives in this closure only:
+ * on Tools, under the vendor's tool lock (it talks to the same server); a kind of its own, so the Tools page does not
+ * show it as its last run. A typed password lives in this closure only:
  * never in the run's params, its answer or a log.
  */
 export function vendorConnectionTestRun(test: ConnectionToTest): RunDefinition {
   const vendorId = test.vendor.id;
   return {
-    kind: "dropship_tools",
+    kind: "dropship_vendor_test",
     action: "test-connection",
     lockKey: vendorId ? `dropship_tool:${vendorId}` : `dropship_tool:new:${randomUUID()}`,
     params: { vendor_id: vendorId || null, from: "vendor_form", unsaved: test.unsaved },

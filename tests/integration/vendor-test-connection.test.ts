@@ -84,7 +84,7 @@ describe("Test Connection on the vendor form", () => {
     const after = await suite.db.vendor.findUniqueOrThrow({ where: { id: vendorId } });
     expect(after).toEqual(before);
     expect(await suite.db.partnerContact.findMany({})).toEqual([]);
-    const runs = await suite.db.backgroundRun.findMany({ where: { kind: "dropship_tools", action: "test-connection" } });
+    const runs = await suite.db.backgroundRun.findMany({ where: { kind: "dropship_vendor_test", action: "test-connection" } });
     expect(JSON.stringify(runs)).not.toContain(TYPED);
     expect(runs.at(-1)!.params).toMatchObject({ vendor_id: vendorId, from: "vendor_form", unsaved: true });
   });
