@@ -1,4 +1,5 @@
 // The Test page's steps and the Tools actions as background runs (D93).
+import { randomUUID } from "node:crypto";
 import { feedSkipped, runFeedFor } from "~/runs/feed-runs.server";
 import type { FeedJob } from "~/feeds/runner.server";
 import { message, plainText } from "~/runs/messages";
@@ -6,6 +7,8 @@ import type { RunDefinition } from "~/runs/runs.server";
 import type { StepResult } from "./flow/context.server";
 import { DROPSHIP_STEPS, stepJob, type DropshipStepAction } from "./flow/steps.server";
 import type { ToolAction } from "./tool-actions";
+import { testVendorConnection } from "./transmission-test.server";
+import type { ConnectionToTest } from "./vendors.server";
 import { runToolOutcome, type ToolValues } from "./tools/run.server";
 
 export function dropshipStepRun(action: DropshipStepAction): RunDefinition {
@@ -50,5 +53,23 @@ export function dropshipToolRun(vendorId: number, action: ToolAction, values: To
     async work() {
       return runToolOutcome(vendorId, action, values);
     },
+  };
+}
+
+/**
+ * Test Connection on the vendor form (issue 32): Tools' connection test with the form's values, in the background as
+ * on Tools, under the vendor's tool lock (it talks to the same server); a kind of its own, so the Tools page does not
+ * show it as its last run. A typed password lives in this closure only:
+ * never in the run's params, its answer or a log.
+ */
+export function vendorConnectionTestRun(test: ConnectionToTest): RunDefinition {
+  const vendorId = test.vendor.id;
+  return {
+    kind: "dropship_vendor_test",
+    action: "test-connection",
+    lockKey: vendorId ? `dropship_tool:${vendorId}` : `dropship_tool:new:${randomUUID()}`,
+    params: { vendor_id: vendorId || null, from: "vendor_form", unsaved: test.unsaved },
+    failure: message("tools.failure"),
+    work: () => testVendorConnection(test),
   };
 }

@@ -2,6 +2,7 @@
 import prisma from "~/db.server";
 import { defineGrid, gridSourceFrom, optionsFrom } from "~/grid/grid.server";
 import { SEND_ELSEWHERE_PATH, SEND_ELSEWHERE_STATUSES } from "./revise-fields";
+import { REQUEST_STATUS_TONES, RESPONSE_STATUS_TONES } from "./revise-rules";
 
 const LOG_ACTIONS = [
   "populate_requests",
@@ -86,21 +87,6 @@ export const REQUEST_STATUSES = [
   "completed",
   "archived",
 ] as const;
-/** Waiting on us or the vendor: info; needs a look: attention or critical; done: success; archived: no tone. */
-const REQUEST_STATUS_TONES = {
-  pending: "attention",
-  sent: "info",
-  acknowledged: "info",
-  backordered: "warning",
-  rejected: "critical",
-  cancel_requested: "attention",
-  cancelled: null,
-  cancel_refused: "critical",
-  shipped: "info",
-  invoiced: "info",
-  completed: "success",
-  archived: null,
-} as const;
 export const RESPONSE_STATUSES = ["received", "processed", "fulfilled", "failed"] as const;
 export const RESPONSE_TYPES = ["997", "855", "856", "810", "846", "865", "csv"] as const;
 
@@ -173,7 +159,7 @@ export const dropshipResponseGrid = defineGrid({
       label: "responses.columns.status",
       dataType: "select",
       options: optionsFrom(RESPONSE_STATUSES, "responses.statuses"),
-      tones: { received: "info", processed: "success", fulfilled: "success", failed: "critical" },
+      tones: RESPONSE_STATUS_TONES,
     },
     { key: "processed_at", label: "responses.columns.processed_at", dataType: "datetime" },
     {

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from "~/lib/validation.server";
 import { writeLogs } from "./flow/context.server";
 import { purchaseOrderNumber } from "./flow/populate-requests.server";
 import { dropshipRequestGrid, dropshipResponseGrid } from "./grids.server";
+import { requestSaveEffect, responseSaveEffect, statusAfterRequestSave } from "./revise-rules";
 import type { NewRequestInput, NewResponseInput, RequestInput, ResponseInput } from "./revise-forms";
 
 export const listRequests = (params: URLSearchParams) => runGrid(dropshipRequestGrid, params);
@@ -73,6 +74,9 @@ export async function getRequestForm(id: number) {
   return {
     request_id: request.request_id,
     status: request.status,
+    vendor_id: request.vendor_id,
+    transmission_id: request.transmission_id,
+    responses_count: await prisma.dropshipResponse.count({ where: { request_id: request.request_id } }),
     qty_cancelled: request.qty_cancelled,
     ...pick(request, REQUEST_FORM_FIELDS),
     vendor_answer: {
@@ -91,16 +95,28 @@ export async function getRequestForm(id: number) {
 
 export async function getResponseForm(id: number) {
   const response = await findResponse(id);
-  return { id: response.id, status: response.status, response_type: response.response_type, ...pick(response, RESPONSE_FORM_FIELDS) };
+  return {
+    id: response.id,
+    status: response.status,
+    response_type: response.response_type,
+    // What the vendor said of the line (an 855's status and note, D231) and what the response links to (issue 32).
+    line_status: response.line_status,
+    detail: response.detail,
+    request_id: response.request_id,
+    vendor_id: response.vendor_id,
+    transmission_id: response.transmission_id,
+    ...pick(response, RESPONSE_FORM_FIELDS),
+  };
 }
 
 /** Saves a revised request; the read-only fields are kept as they are. It is sent again at the next run. */
 export async function updateRequest(request: DropshipRequest, data: RequestInput) {
   const id = request.request_id;
   // Asked back from the vendor (D225): sending it again would undo the cancellation; Send to another source instead.
-  if (["cancel_requested", "cancelled", "cancel_refused"].includes(request.status))
+  // What the revise page says Save does is read from the same rule (revise-rules.ts).
+  if (requestSaveEffect(request.status).kind === "refused")
     throw new ValidationError({ status: [message(`cancel_ui.revise_refused.${request.status}`, { po: request.po_number })] });
-  const reopened = ["rejected", "backordered", "sent", "acknowledged"].includes(request.status) ? "pending" : request.status;
+  const reopened = statusAfterRequestSave(request.status);
   await prisma.dropshipRequest.update({ where: { request_id: id }, data: { ...data, needs_processing: true, status: reopened } });
   return { error: false, message: null };
 }
@@ -108,7 +124,10 @@ export async function updateRequest(request: DropshipRequest, data: RequestInput
 /** Saves a revised response; it is processed again at the next run. */
 export async function updateResponse(response: DropshipResponse, data: ResponseInput) {
   const id = response.id;
-  await prisma.dropshipResponse.update({ where: { id }, data: { ...data, needs_processing: true, status: "received", processed_at: null } });
+  await prisma.dropshipResponse.update({
+    where: { id },
+    data: { ...data, needs_processing: true, status: responseSaveEffect(response.status).to, processed_at: null },
+  });
   return { error: false, message: null };
 }
 

@@ -7,12 +7,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { SecretError } from "~/lib/secrets.server";
 import { errorRunMessage } from "~/runs/error-messages.server";
 import { joined, message, type RunMessage } from "~/runs/messages";
-import { TransportError } from "@edi/transport";
+import { TransportError, withTransport } from "@edi/transport";
 import type { VendorTransport } from "@edi/transport";
 import type { Vendor } from "~/db/generated/client";
 import { TRANSFER_MECHANISMS } from "./vendor-fields";
-import { vendorFolders, withVendorTransport } from "./vendor-connection.server";
-import { loadVendorRecord } from "./vendors.server";
+import { vendorConnectionSettings, vendorFolders, withVendorTransport } from "./vendor-connection.server";
+import { loadVendorRecord, type ConnectionToTest } from "./vendors.server";
 
 export { TRANSMISSION_TEST_ACTIONS, type TransmissionTestAction } from "./transmission-test-actions";
 import type { TransmissionTestAction } from "./transmission-test-actions";
@@ -55,6 +55,27 @@ export async function runTransmissionTest(vendorId: number, action: Transmission
         return await withVendorTransport(vendor, (transport) => verifyUpload(transport, folder), passed);
       }
     }
+  } catch (error) {
+    if (error instanceof TransportError || error instanceof SecretError) return { error: true, message: errorRunMessage(error) };
+    throw error;
+  }
+}
+
+/**
+ * Test Connection on the vendor form (issue 32): the same check as the Tools button, with the form's connection as
+ * typed. Unchanged, it is exactly Tools' test of the stored vendor (its contact noted, a first key pinned when it
+ * passes). Changed (a typed password, another server or user), nothing is stored: neither the contact, which says
+ * nothing of the saved settings, nor a key, which Save and the next connection decide (D64).
+ */
+export async function testVendorConnection(test: ConnectionToTest): Promise<TransmissionTestAnswer> {
+  if (!test.unsaved) return runTransmissionTest(test.vendor.id, "test-connection");
+  const { vendor } = test;
+  const mechanism = TRANSFER_MECHANISMS[vendor.transfer_mechanism_id as 1 | 2 | 3] ?? "?";
+  const where = `${mechanism} ${vendor.sftp_host ?? "?"}${vendor.sftp_port ? `:${vendor.sftp_port}` : ""}`;
+  try {
+    return await withTransport(vendorConnectionSettings(vendor, test.password ?? undefined), (transport) =>
+      testConnection(vendor, transport, where, vendor.sftp_host_key, { unsaved: true }),
+    );
   } catch (error) {
     if (error instanceof TransportError || error instanceof SecretError) return { error: true, message: errorRunMessage(error) };
     throw error;
@@ -110,23 +131,31 @@ async function verifyUpload(transport: VendorTransport, folder: string): Promise
  * system may take any file in its folders, and some FTP mailboxes count a download as a
  * delivery; Verify Upload is the button that writes (D63).
  */
-async function testConnection(vendor: Vendor, transport: VendorTransport, where: string, pinnedBefore: string | null): Promise<TransmissionTestAnswer> {
+async function testConnection(
+  vendor: Vendor,
+  transport: VendorTransport,
+  where: string,
+  pinnedBefore: string | null,
+  options: { unsaved?: boolean } = {},
+): Promise<TransmissionTestAnswer> {
   const certificate = transport.mechanism !== 1;
-  // A first key is pinned only when the whole check passes (withVendorTransport's pinOnlyIf).
+  // A first key is pinned only when the whole check passes (withVendorTransport's pinOnlyIf); never for settings not saved.
   const key = (passed: boolean) =>
     transport.hostKey
       ? pinnedBefore
         ? message(certificate ? "tools.certificate_matches" : "tools.host_key_matches")
-        : message(
-            passed
-              ? certificate
-                ? "tools.certificate_pinned"
-                : "tools.host_key_pinned"
-              : certificate
-                ? "tools.certificate_not_pinned"
-                : "tools.host_key_not_pinned",
-            { key: transport.hostKey },
-          )
+        : options.unsaved
+          ? message("vendor.test_connection.key_seen", { key: transport.hostKey })
+          : message(
+              passed
+                ? certificate
+                  ? "tools.certificate_pinned"
+                  : "tools.host_key_pinned"
+                : certificate
+                  ? "tools.certificate_not_pinned"
+                  : "tools.host_key_not_pinned",
+              { key: transport.hostKey },
+            )
       : null;
   const encrypted = certificate && vendor.ftp_tls === 1 ? message("tools.encrypted") : null;
   const connected = (passed: boolean) => [message("tools.connected", { where, user: vendor.sftp_user }), encrypted, key(passed)];

@@ -9,15 +9,17 @@ import { decryptSecret, vendorPasswordBinding } from "~/lib/secrets.server";
 import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
 import { vendorPartner, withPartnerTransport } from "~/transfers/partner-contact.server";
 import { vendorLog, writeLogs } from "./flow/context.server";
+import { VENDOR_FOLDER_FIELDS } from "./vendor-fields";
 import type { ConnectionSettings, TransferMechanism, VendorTransport } from "@edi/transport";
 
-export function vendorConnectionSettings(vendor: Vendor): ConnectionSettings {
+/** `password`: one typed on the vendor form and not stored (Test Connection before Save); otherwise the stored one. */
+export function vendorConnectionSettings(vendor: Vendor, password?: string): ConnectionSettings {
   return {
     mechanism: (vendor.transfer_mechanism_id as TransferMechanism) ?? 1,
     host: vendor.sftp_host ?? "",
     port: vendor.sftp_port ?? undefined,
     user: vendor.sftp_user ?? "",
-    password: vendor.sftp_pass ? decryptSecret(vendor.sftp_pass, vendorPasswordBinding(vendor.id)) : "",
+    password: password ?? (vendor.sftp_pass ? decryptSecret(vendor.sftp_pass, vendorPasswordBinding(vendor.id)) : ""),
     hostKey: vendor.sftp_host_key,
     tls: vendor.ftp_tls === 1,
     label: vendor.name,
@@ -85,8 +87,7 @@ async function pinFirstKey(vendor: Vendor, hostKey: string) {
 
 /** The vendor's folders that are set, with their field names (for messages). */
 export function vendorFolders(vendor: Vendor): Array<{ field: string; path: string }> {
-  const fields = ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder"] as const;
-  return fields.filter((field) => vendor[field]).map((field) => ({ field, path: vendor[field]! }));
+  return VENDOR_FOLDER_FIELDS.filter((field) => vendor[field]).map((field) => ({ field, path: vendor[field]! }));
 }
 
 /**

@@ -127,6 +127,12 @@ export const TRANSFER_MECHANISMS = { 1: "SFTP", 2: "FTP", 3: "Passive FTP" } as 
 /** Connection fields whose change needs the password typed again (D64): the password must not follow the vendor to another server. */
 export const PASSWORD_BOUND_FIELDS = ["sftp_host", "sftp_port", "sftp_user", "transfer_mechanism_id", "ftp_tls"] as const;
 
+/** The vendor's folders on its server. */
+export const VENDOR_FOLDER_FIELDS = ["sftp_incoming_folder", "sftp_outcoming_folder", "sftp_cancellation_put_folder", "sftp_cancellation_pull_folder"] as const;
+
+/** The fields Test Connection on the vendor form sends and reads: the connection and the folders it lists. */
+export const CONNECTION_TEST_FIELDS = [...PASSWORD_BOUND_FIELDS, "sftp_pass", ...VENDOR_FOLDER_FIELDS] as const;
+
 /** A vendor as the API answers it: spec field names, never the password; the pinned SFTP host key (not a secret). */
 export interface VendorApi {
   id: number;

@@ -20,7 +20,16 @@ import { appOutboundPolicy } from "~/transfers/outbound-policy.server";
 import { AS400_COPY_FIELDS, AS400_COPY_ROOTS, as400CopyFolder } from "~/as400/copy-folders";
 import { vendorLog, writeLogs, type LogEntry } from "./flow/context.server";
 import { scorecardOf } from "./scorecards.server";
-import { CANCELLATION_FORMATS_FOR, PASSWORD_BOUND_FIELDS, prismaField, VENDOR_FIELDS, type VendorApi, type VendorFieldSpec } from "./vendor-fields";
+import {
+  CANCELLATION_FORMATS_FOR,
+  CONNECTION_TEST_FIELDS,
+  PASSWORD_BOUND_FIELDS,
+  prismaField,
+  VENDOR_FIELDS,
+  VENDOR_FOLDER_FIELDS,
+  type VendorApi,
+  type VendorFieldSpec,
+} from "./vendor-fields";
 
 const YES_NO = { "1": "grid.yes", "0": "grid.no" };
 
@@ -185,6 +194,21 @@ export type VendorData = Prisma.VendorUncheckedCreateInput;
  * `newId` is the id a new vendor will have: its password is bound to it (D208).
  */
 export function validateVendor(body: unknown, existing?: Vendor, newId?: number): VendorData {
+  const { errors, data, password, moved } = examineVendor(body, existing);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const result = data as unknown as VendorData;
+  // An empty password keeps the stored one; a new one is stored encrypted.
+  if (password !== "") result.sftp_pass = encryptSecret(password, vendorPasswordBinding(existing?.id ?? newId!));
+  else if (!existing) result.sftp_pass = null;
+  else delete result.sftp_pass;
+  // A new host, port or mechanism is a new server, with a key of its own: pinned again on the next connection (D64).
+  if (moved.some((name) => KEY_BOUND_FIELDS.has(name))) result.sftp_host_key = null;
+  return result;
+}
+
+/** Every field's problems and the database fields of a vendor body, the typed password and the connection fields it changes. */
+function examineVendor(body: unknown, existing?: Vendor) {
   const parsed = VendorBody.safeParse(body);
   if (!parsed.success) throw new ValidationError({ _: [message("vendor.errors.body")] });
   const input = parsed.data;
@@ -327,16 +351,45 @@ export function validateVendor(body: unknown, existing?: Vendor, newId?: number)
     );
   }
 
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { errors, data, password, moved };
+}
 
-  const result = data as unknown as VendorData;
-  // An empty password keeps the stored one; a new one is stored encrypted.
-  if (password !== "") result.sftp_pass = encryptSecret(password, vendorPasswordBinding(existing?.id ?? newId!));
-  else if (!existing) result.sftp_pass = null;
-  else delete result.sftp_pass;
-  // A new host, port or mechanism is a new server, with a key of its own: pinned again on the next connection (D64).
-  if (moved.some((name) => KEY_BOUND_FIELDS.has(name))) result.sftp_host_key = null;
-  return result;
+const CONNECTION_TESTED = new Set<string>(CONNECTION_TEST_FIELDS);
+
+/** A vendor as the form's connection fields would make it, to test before saving, and the password typed (if any). */
+export interface ConnectionToTest {
+  vendor: Vendor;
+  /** The password typed: tried as it is, never stored. Null: the stored one. */
+  password: string | null;
+  /** Whether the connection differs from the stored vendor's (a typed password, or another server or user). */
+  unsaved: boolean;
+}
+
+/**
+ * The vendor form's values for Test Connection: the connection fields checked with the same rules as a save (the host
+ * typed, the outbound policy, the stored password only for the server it was given for, D64), the other fields' problems
+ * left to Save. `existing` is the stored vendor (null for a new one).
+ */
+export function connectionToTest(body: unknown, existing: Vendor | null): ConnectionToTest {
+  const { errors, data, password, moved } = examineVendor(body, existing ?? undefined);
+  const problems: FieldProblems = Object.fromEntries(Object.entries(errors).filter(([field]) => CONNECTION_TESTED.has(field)));
+  for (const name of ["sftp_host", "sftp_user"])
+    if (!data[name] && !problems[name]) problems[name] = [message("vendor.errors.needs_connection", { field: message(`vendor.fields.${name}`) })];
+  if (Object.keys(problems).length) throw new ValidationError(problems);
+  const connection = Object.fromEntries(
+    CONNECTION_TEST_FIELDS.filter((name) => name !== "sftp_pass").map((name) => [prismaField(name), data[prismaField(name)] ?? null]),
+  );
+  const base = existing ?? ({ id: 0, name: String(data.name ?? "") || "?", sftp_pass: null, sftp_host_key: null } as unknown as Vendor);
+  const vendor = {
+    ...base,
+    ...connection,
+    sftp_host_key: moved.some((name) => KEY_BOUND_FIELDS.has(name)) ? null : base.sftp_host_key,
+  } as Vendor;
+  return {
+    vendor,
+    password: password !== "" ? password : null,
+    unsaved: !existing || password !== "" || moved.length > 0 || VENDOR_FOLDER_FIELDS.some((name) => (existing[name] ?? null) !== (data[name] ?? null)),
+  };
 }
 
 /** Why a staff-typed regular expression cannot be saved (D65). */

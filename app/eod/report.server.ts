@@ -7,7 +7,7 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { dayIn, shiftDay } from "~/lib/app-time";
-import { parseInput } from "~/lib/validation.server";
+import { coded, parseInput } from "~/lib/validation.server";
 import { withEodLock } from "./lock.server";
 import { rebuildDays, WEB_STORE, type RebuildResult } from "./rebuild";
 
@@ -20,14 +20,11 @@ export const MAX_RUN_DAYS = 62;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDay = (day: string) => DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
+const RUN_DAYS_PROBLEM = coded("errors.input.whole_number", { min: 1, max: MAX_RUN_DAYS });
+
 export const RunRequestSchema = z.object({
-  sales_date: z.string().trim().refine(isCalendarDay, "must be a date written YYYY-MM-DD").optional(),
-  days: z.coerce
-    .number({ message: `must be a whole number from 1 to ${MAX_RUN_DAYS}` })
-    .int(`must be a whole number from 1 to ${MAX_RUN_DAYS}`)
-    .min(1, `must be a whole number from 1 to ${MAX_RUN_DAYS}`)
-    .max(MAX_RUN_DAYS, `must be a whole number from 1 to ${MAX_RUN_DAYS}`)
-    .optional(),
+  sales_date: z.string().trim().refine(isCalendarDay, "errors.input.date").optional(),
+  days: z.coerce.number({ message: RUN_DAYS_PROBLEM }).int(RUN_DAYS_PROBLEM).min(1, RUN_DAYS_PROBLEM).max(MAX_RUN_DAYS, RUN_DAYS_PROBLEM).optional(),
 });
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 

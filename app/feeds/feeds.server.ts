@@ -264,7 +264,7 @@ export const feedForm = z.object({
       if (problem) context.addIssue({ code: "custom", message: coded("feeds.edit.cron_invalid", { detail: problem }) });
     }),
   enabled: z
-    .union([z.literal("1"), z.literal("0"), z.literal(1), z.literal(0), z.boolean()])
+    .union([z.literal("1"), z.literal("0"), z.literal(1), z.literal(0), z.boolean()], { message: "errors.input.yes_no" })
     .transform((value) => (value === true || value === 1 || value === "1" ? 1 : 0))
     .optional(),
 });

@@ -34,13 +34,15 @@ export interface ReviseRecordPageProps {
   saveUrl: string;
   listUrl: string;
   texts: { loadError: string; saved: string; saveError: string };
+  /** What the record shows above its fields (a request's status, the vendor's reason, what Save does, its related records). */
+  summary?: (record: Record<string, unknown>) => ReactNode;
   /** What the record shows read-only below its fields (a request's vendor answer and cancellations, say). */
   extra?: (record: Record<string, unknown>) => ReactNode;
   /** Page actions the record offers besides Save (links to other screens). */
   actions?: (record: Record<string, unknown>) => Array<{ content: string; url: string }>;
 }
 
-export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listUrl, texts, extra, actions }: ReviseRecordPageProps) {
+export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listUrl, texts, summary, extra, actions }: ReviseRecordPageProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -72,6 +74,7 @@ export function ReviseRecordPage({ title, record, fields, labels, saveUrl, listU
       <BlockStack gap="400">
         <LoadErrorBanner failed={record === null} text={texts.loadError} />
         <FormBanner outcome={save.outcome} onDismiss={save.dismiss} />
+        {record && summary?.(record)}
         {record && (
           <Card>
             <FormLayout>

@@ -2,6 +2,7 @@
 // them in the reader's language, with the same body shape and the same English
 // words as before.
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { newRequestForm, requestForm } from "~/dropship/revise-forms";
 import { toolForm } from "~/dropship/tool-form";
 import { i18nServer, type Translate } from "~/i18n/i18n.server";
@@ -75,5 +76,26 @@ describe("a form's 422", () => {
       ...REQUEST_SHIP_TO_FIELDS,
     });
     expect(input).toMatchObject({ assignment_id: 7, item_sku: "SKU-1", qty: 2, country_id: "US" });
+  });
+});
+
+describe("zod's own words never reach a reader (issue 32, D278)", () => {
+  const schema = z.object({ alerts: z.object({ on: z.boolean() }), kind: z.enum(["a", "b"]), flag: z.union([z.literal(1), z.literal(0)]) });
+
+  it("a missing object, an enum and a union without messages are codes, in the reader's language", async () => {
+    const english = await answer422(() => parseInput(schema, { kind: "c", flag: 7 }), en);
+    expect(english.body.errors).toEqual({ alerts: ["This field is required."], kind: ["Must be one of: a, b."], flag: ["This value is not valid."] });
+    const german = await answer422(() => parseInput(schema, { kind: "c", flag: 7 }), de);
+    expect(german.body.errors).toEqual({
+      alerts: ["Dieses Feld ist erforderlich."],
+      kind: ["Muss einer der folgenden Werte sein: a, b."],
+      flag: ["Dieser Wert ist ungültig."],
+    });
+  });
+
+  it("a schema's own message wins over the fallback", async () => {
+    const own = z.object({ ship_zip: z.string({ message: "revise.errors.zip" }) });
+    const problems = await answer422(() => parseInput(own, {}), en);
+    expect(problems.body.errors.ship_zip).toEqual(["The ZIP may contain letters, digits, spaces and '-'"]);
   });
 });

@@ -86,9 +86,19 @@ export function problemsFromZod(issues: ReadonlyArray<{ path: PropertyKey[]; mes
   return errors;
 }
 
+/**
+ * What a schema says of an issue it gave no message for (a missing object, a union, an enum without its words):
+ * a code, never zod's English (issue 32). A schema's own messages take precedence over this one.
+ */
+export function fallbackProblem(issue: { code?: string; input?: unknown; values?: readonly unknown[] }): string {
+  if (issue.input === undefined || issue.input === null || issue.input === "") return "errors.input.required";
+  if (issue.code === "invalid_value" && issue.values?.length) return coded("errors.input.choice", { allowed: issue.values.map(String).join(", ") });
+  return "errors.input.invalid";
+}
+
 /** The one parse at the edge: typed input, or a ValidationError with the form's problems. */
 export function parseInput<T extends z.ZodType>(schema: T, body: unknown, summary?: Problem): z.infer<T> {
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, { error: fallbackProblem });
   if (!result.success) throw new ValidationError(problemsFromZod(result.error.issues), summary);
   return result.data;
 }
@@ -127,7 +137,7 @@ async function readBodyOnce(request: Request): Promise<Record<string, unknown>> 
     } catch {
       // answered below
     }
-    throw new ValidationError({ _: ["The body is not a JSON object."] }, "The request has errors.");
+    throw new ValidationError({ _: [message("errors.input.body_not_json")] });
   }
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     const form = await request.formData();

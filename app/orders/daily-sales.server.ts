@@ -5,6 +5,7 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { dayIn } from "~/lib/app-time";
+import { message } from "~/i18n/messages";
 import { ValidationError } from "~/lib/validation.server";
 
 /** One row of the per-store table: assignments created that day at one store or dropshipper. */
@@ -49,7 +50,7 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 function checkDay(day: string): string {
   const valid = DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-  if (!valid) throw new ValidationError({ day: ["must be a date written YYYY-MM-DD"] });
+  if (!valid) throw new ValidationError({ day: [message("errors.input.date")] });
   return day;
 }
 
@@ -148,7 +149,7 @@ export async function dailySales(day?: string, options: Options = {}): Promise<D
  * day without records is 0.
  */
 export async function netSalesHistory(days = 14, day?: string, options: Options = {}): Promise<NetSalesDay[]> {
-  if (!Number.isInteger(days) || days < 1 || days > 366) throw new ValidationError({ days: ["must be a whole number from 1 to 366"] });
+  if (!Number.isInteger(days) || days < 1 || days > 366) throw new ValidationError({ days: [message("errors.input.whole_number", { min: 1, max: 366 })] });
   const timeZone = options.timeZone ?? env().APP_TIMEZONE;
   const last = checkDay(day ?? dayIn(timeZone, options.now));
   return prisma.$queryRaw<NetSalesDay[]>`

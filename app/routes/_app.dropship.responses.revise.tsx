@@ -1,6 +1,7 @@
 // Revise Drop Shipping Response (spec 000 §2, route decided in design.md): /dropship/responses/revise?id=
 import { RESPONSE_FIELDS } from "~/dropship/revise-fields";
 import { getResponseForm } from "~/dropship/revisions.server";
+import { ResponseReviseSummary } from "~/dropship/ReviseSummary";
 import { reviseRecordScreen } from "~/forms/ReviseRecordPage";
 import { recordLoader } from "~/http/record-loader.server";
 
@@ -12,5 +13,6 @@ export default reviseRecordScreen((t) => ({
   labels: "revise.fields",
   api: "/api/dropship_response",
   listUrl: "/dropship/responses/",
+  summary: (record) => <ResponseReviseSummary record={record} />,
   texts: { loadError: t("responses.form_load_error"), saved: t("responses.saved"), saveError: t("responses.save_error") },
 }));

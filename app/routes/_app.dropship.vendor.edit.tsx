@@ -17,6 +17,8 @@ import { UnsavedChanges } from "~/forms/UnsavedChanges";
 import { useFormSubmit } from "~/forms/use-form-submit";
 import { formatDateTime } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
+import { BackgroundRun } from "~/runs/BackgroundRun";
+import { useBackgroundRun } from "~/runs/use-background-run";
 import { NotFoundError } from "~/lib/validation.server";
 
 /** What a new vendor starts with. */
@@ -123,6 +125,17 @@ export default function EditVendor() {
     for (const group of VENDOR_FIELD_GROUPS) for (const field of group.fields) out[field.name] = current.current[field.name] ?? "";
     return out;
   };
+  // Test Connection with the form's values as typed, in the background as on Tools (issue 32); a blank password means the stored one.
+  const connectionTest = useBackgroundRun(
+    null,
+    useMemo(() => ({ error: t("vendor.test_connection.failed") }), [t]),
+  );
+  const testConnection = () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body())) form.set(name, String(value));
+    void connectionTest.start({ url: vendor ? `/api/dropship_vendor/${vendor.id}/test_connection` : "/api/dropship_vendor/test_connection", body: form });
+  };
+
   const saveVendor = async () => {
     const sent = current.current;
     const outcome = await save.submit({ url, body: body(), put: Boolean(vendor) });
@@ -150,6 +163,16 @@ export default function EditVendor() {
                   {group.key === "general" && vendor && <ReadOnlyFields vendor={vendor} />}
                   {group.fields.map(renderField)}
                 </FormLayout>
+                {group.key === "connection" && (
+                  <BlockStack gap="200">
+                    <InlineStack>
+                      <Button id="vendor-test-connection" loading={connectionTest.running} onClick={testConnection}>
+                        {t("vendor.test_connection.button")}
+                      </Button>
+                    </InlineStack>
+                    <BackgroundRun state={connectionTest} label={() => t("vendor.test_connection.button")} />
+                  </BlockStack>
+                )}
                 {group.key === "connection" && vendor && (
                   <BlockStack gap="200">
                     <FormBanner outcome={keySubmit.outcome} onDismiss={keySubmit.dismiss} />

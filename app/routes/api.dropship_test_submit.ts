@@ -6,12 +6,14 @@
 import { z } from "zod";
 import { DROPSHIP_STEP_ACTIONS, type DropshipStepAction } from "~/dropship/flow/steps.server";
 import { apiRoute } from "~/http/route.server";
-import { parseInput, readBody } from "~/lib/validation.server";
+import { coded, parseInput, readBody } from "~/lib/validation.server";
 import { dropshipStepRun } from "~/dropship/background-runs.server";
 import { startRunAnswer } from "~/runs/start-answer.server";
 
 const StepRequest = z.object({
-  action: z.enum(DROPSHIP_STEP_ACTIONS as [string, ...string[]], { message: `action must be one of: ${DROPSHIP_STEP_ACTIONS.join(", ")}` }),
+  action: z.enum(DROPSHIP_STEP_ACTIONS as [string, ...string[]], {
+    message: coded("errors.input.field_choice", { field: "action", allowed: DROPSHIP_STEP_ACTIONS.join(", ") }),
+  }),
 });
 
 export const action = apiRoute(

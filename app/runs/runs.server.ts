@@ -28,7 +28,7 @@ const log = logger("runs");
 
 export type { RunProgress, RunStatus, RunView };
 
-export type RunKind = "dropship_test" | "dropship_tools" | "feed" | "special_order_pull" | "eod" | "auto_assignment";
+export type RunKind = "dropship_test" | "dropship_tools" | "dropship_vendor_test" | "feed" | "special_order_pull" | "eod" | "auto_assignment";
 
 export interface RunContext {
   runId: number;

@@ -11,6 +11,7 @@ import { startRun, type RunDefinition, type RunKind, type RunOutcome, type RunVi
 const ALREADY_RUNNING: Record<RunKind, (definition: RunDefinition) => RunMessage> = {
   dropship_test: () => message("runs.already_running"),
   dropship_tools: () => message("runs.already_running_tool"),
+  dropship_vendor_test: () => message("runs.already_running_tool"),
   feed: (definition) => message("runs.feed_busy", { feed: definition.action }),
   special_order_pull: () => message("runs.already_running"),
   eod: () => message("eod.detail.busy"),

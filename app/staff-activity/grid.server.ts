@@ -16,6 +16,7 @@ export const STAFF_ACTIONS = [
   "dropship_vendor.delete",
   "dropship_vendor.host_key_pin",
   "dropship_vendor.host_key_reset",
+  "dropship_vendor.test_connection",
   "dropship_request.create",
   "dropship_request.save",
   "dropship_request.resend",
