@@ -16,6 +16,7 @@ import { categoryTagsMappingGrid, productApiErrorGrid, productApiOperationGrid, 
 import { assignmentGrid, inProgressGrid, unassignedOrderGrid } from "~/sales/grids.server";
 import { realtimeSalesLogGrid, realtimeShippingLogGrid } from "~/sales/realtime-logs.server";
 import { storeGrid } from "~/sales/stores.server";
+import { staffActivityGrid } from "~/staff-activity/grid.server";
 import { specialOrderCurrentGrid, specialOrderErrorGrid, specialOrderLogGrid } from "~/special-orders/special-orders.server";
 
 const GRIDS: GridDefinition[] = [
@@ -41,6 +42,7 @@ const GRIDS: GridDefinition[] = [
   specialOrderCurrentGrid,
   specialOrderErrorGrid,
   specialOrderLogGrid,
+  staffActivityGrid,
 ];
 
 const columnsOf = (gridId: string): readonly string[] | null => {

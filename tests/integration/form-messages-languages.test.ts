@@ -113,6 +113,7 @@ async function pathOf(file: string): Promise<string> {
       if (!row?.id) throw new Error(`${file}: the demo data has no ${kind} row`);
       out.push(String(row.id));
     } else if (segment === "$token") out.push(EOD_TOKEN);
+    else if (segment === "$grid") out.push("dropship_log");
     else if (segment.startsWith("$")) throw new Error(`${file}: no value for ${segment}`);
     else out.push(segment);
   }
