@@ -5,12 +5,14 @@
 // from the route loader; later pages from the /api twin, with retries.
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, ChoiceList, Filters, InlineStack, Key, Link, TextField } from "@shopify/polaris";
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase } from "~/lib/format";
-import { ListTable } from "./ListTable";
+import { ListTable, type ListBulkAction } from "./ListTable";
+import { rowLinkUrl, type RowLink } from "./row-link";
+import { useGridKeys } from "./use-grid-keys";
 import { currentSearch } from "./list-url";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
 import { AnswerShapeError, TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "./use-list-loader";
@@ -42,9 +44,16 @@ export interface DataGridProps {
   renderCell?: (column: GridColumn, row: GridRow) => ReactNode | undefined;
   /** Changing it loads the current page again (e.g. after a screen's action added rows). */
   reloadKey?: number;
+  /** What staff can do to the rows they select (D272); without them rows are not selectable. Keep it stable. */
+  bulkActions?: ReadonlyArray<ListBulkAction>;
+  /** Each row's own page (D273). */
+  rowLink?: RowLink;
 }
 
 const NO_ROWS: GridRow[] = [];
+
+/** J and K page back and forth, as in Shopify's admin (Polaris Pagination ignores them while a field is being typed in; D274). */
+const PAGE_KEYS = { previousKeys: [Key.KeyJ], nextKeys: [Key.KeyK], previousTooltip: "J", nextTooltip: "K" };
 
 /** Grid screens re-query through the API; a change of their search alone needs no loader run. */
 export const gridShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
@@ -120,6 +129,8 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     renderCell,
     answerShape = "nested",
     reloadKey,
+    bulkActions,
+    rowLink,
   } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
@@ -236,6 +247,13 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     [columns, renderCell, timeZone],
   );
 
+  const rowUrl = useMemo(() => (rowLink ? (row: GridRow) => rowLinkUrl(rowLink, row) : undefined), [rowLink]);
+  const rowLinkLabel = useCallback(
+    (row: GridRow) => t("shortcuts.open_record", { record: resourceName.singular, id: String(row[rowKey] ?? "") }),
+    [t, resourceName.singular, rowKey],
+  );
+  const gridRoot = useGridKeys();
+
   // The table as an element kept between renders: a keystroke in the search field renders the field, not the table.
   const footer = t("grid.footer", { page: currentPage, lastPage, total });
   const table = useMemo(
@@ -250,10 +268,30 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
         onSort={(sort, sortDir) => setStateInTransition((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
         loading={loading}
         emptyState={emptyState}
-        pagination={listPagination(setStateInTransition, { currentPage, lastPage, label: footer })}
+        pagination={{ ...listPagination(setStateInTransition, { currentPage, lastPage, label: footer }), ...PAGE_KEYS }}
+        bulkActions={bulkActions}
+        rowUrl={rowUrl}
+        rowLinkLabel={rowLinkLabel}
       />
     ),
-    [resourceName, tableColumns, rows, rowKeyOf, cell, state.sort, state.sort_dir, setStateInTransition, loading, emptyState, currentPage, lastPage, footer],
+    [
+      resourceName,
+      tableColumns,
+      rows,
+      rowKeyOf,
+      cell,
+      state.sort,
+      state.sort_dir,
+      setStateInTransition,
+      loading,
+      emptyState,
+      currentPage,
+      lastPage,
+      footer,
+      bulkActions,
+      rowUrl,
+      rowLinkLabel,
+    ],
   );
 
   const appliedFilters = columns
@@ -272,7 +310,8 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     });
 
   return (
-    <BlockStack gap="400">
+    <div ref={gridRoot} className="data-grid">
+      <BlockStack gap="400">
       {bannerVisible && (
         <Banner tone="critical" onDismiss={() => setBannerVisible(false)}>
           <p>{failedToParse ? parseErrorText : loadErrorText}</p>
@@ -295,6 +334,7 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
         />
         {table}
       </Card>
-    </BlockStack>
+      </BlockStack>
+    </div>
   );
 });
