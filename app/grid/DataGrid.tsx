@@ -9,7 +9,7 @@ import { Badge, Banner, BlockStack, Card, ChoiceList, Filters, InlineStack, Key,
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { formatDateTime, titleCase } from "~/lib/format";
+import { formatDateTime, titleCase, withLocale } from "~/lib/format";
 import { ListTable, type ListBulkAction } from "./ListTable";
 import { rowLinkUrl, type RowLink } from "./row-link";
 import { useGridKeys } from "./use-grid-keys";
@@ -247,7 +247,15 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     [columns, renderCell, timeZone],
   );
 
-  const rowUrl = useMemo(() => (rowLink ? (row: GridRow) => rowLinkUrl(rowLink, row) : undefined), [rowLink]);
+  // A row opens its page in the language the list is read in.
+  const pageLocale = searchParams.get("locale");
+  const rowUrl = useMemo(() => {
+    if (!rowLink) return undefined;
+    return (row: GridRow) => {
+      const url = rowLinkUrl(rowLink, row);
+      return url && pageLocale ? withLocale(url, `?locale=${encodeURIComponent(pageLocale)}`) : url;
+    };
+  }, [rowLink, pageLocale]);
   const rowLinkLabel = useCallback(
     (row: GridRow) => t("shortcuts.open_record", { record: resourceName.singular, id: String(row[rowKey] ?? "") }),
     [t, resourceName.singular, rowKey],
