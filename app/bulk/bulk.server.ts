@@ -40,9 +40,15 @@ export interface BulkAnswer {
 }
 
 const ids = z
-  .array(z.coerce.number({ message: coded("bulk.errors.ids") }).int(coded("bulk.errors.ids")).positive(coded("bulk.errors.ids")), {
-    message: coded("bulk.errors.ids"),
-  })
+  .array(
+    z.coerce
+      .number({ message: coded("bulk.errors.ids") })
+      .int(coded("bulk.errors.ids"))
+      .positive(coded("bulk.errors.ids")),
+    {
+      message: coded("bulk.errors.ids"),
+    },
+  )
   .min(1, coded("bulk.errors.ids"))
   .max(BULK_MAX_IDS, coded("bulk.errors.ids_max", { max: BULK_MAX_IDS }))
   // The same row twice is done once.
@@ -147,7 +153,11 @@ export async function bulkRequests(body: unknown, staff: string): Promise<BulkAn
 export const ASSIGNMENT_BULK_ACTIONS = ["delete", "reassign"] as const;
 
 const AssignmentBody = bodySchema(ASSIGNMENT_BULK_ACTIONS).extend({
-  store_id: z.string({ message: coded("bulk.errors.store_id") }).trim().max(64).optional(),
+  store_id: z
+    .string({ message: coded("bulk.errors.store_id") })
+    .trim()
+    .max(64)
+    .optional(),
 });
 
 /** POST /api/assignment/bulk {action: delete | reassign, ids, store_id (reassign)}: Awaiting and In Progress Assignment. */

@@ -320,28 +320,28 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
   return (
     <div ref={gridRoot} className="data-grid">
       <BlockStack gap="400">
-      {bannerVisible && (
-        <Banner tone="critical" onDismiss={() => setBannerVisible(false)}>
-          <p>{failedToParse ? parseErrorText : loadErrorText}</p>
-        </Banner>
-      )}
-      <Card padding="0">
-        <Filters
-          queryValue={queryInput}
-          queryPlaceholder={t("grid.search")}
-          filters={filters}
-          appliedFilters={appliedFilters}
-          onQueryChange={setQueryInput}
-          onQueryClear={() => setQueryInput("")}
-          onClearAll={() => {
-            setQueryInput("");
-            setTextInputs({});
-            update((current) => ({ ...current, queryValue: "", filters: {}, page: 1 }));
-          }}
-          loading={loading}
-        />
-        {table}
-      </Card>
+        {bannerVisible && (
+          <Banner tone="critical" onDismiss={() => setBannerVisible(false)}>
+            <p>{failedToParse ? parseErrorText : loadErrorText}</p>
+          </Banner>
+        )}
+        <Card padding="0">
+          <Filters
+            queryValue={queryInput}
+            queryPlaceholder={t("grid.search")}
+            filters={filters}
+            appliedFilters={appliedFilters}
+            onQueryChange={setQueryInput}
+            onQueryClear={() => setQueryInput("")}
+            onClearAll={() => {
+              setQueryInput("");
+              setTextInputs({});
+              update((current) => ({ ...current, queryValue: "", filters: {}, page: 1 }));
+            }}
+            loading={loading}
+          />
+          {table}
+        </Card>
       </BlockStack>
     </div>
   );

@@ -148,7 +148,11 @@ export function defineGrid(definition: GridSpec): GridDefinition {
   const sortColumn = columns.find((column) => column.key === definition.defaultSort.key);
   if (!sortColumn?.sortable) throw new Error(`Grid ${definition.id}: default sort ${definition.defaultSort.key} is not sortable`);
   if (definition.rowLink) {
-    const known = new Set([definition.rowKey, ...columns.map((column) => column.key), ...columns.flatMap((column) => (column.links ?? []).map((link) => link.field))]);
+    const known = new Set([
+      definition.rowKey,
+      ...columns.map((column) => column.key),
+      ...columns.flatMap((column) => (column.links ?? []).map((link) => link.field)),
+    ]);
     const unknown = rowLinkFields(definition.rowLink).filter((field) => !known.has(field));
     if (unknown.length) throw new Error(`Grid ${definition.id}: its row link reads ${unknown.join(", ")}, which its rows do not carry`);
   }

@@ -57,10 +57,7 @@ export default function FeedSummary() {
   // nothing first, so neither does this (D272). The grid is read again for the Last Started At column.
   const bulk = useBulkActions<"run">("/api/feed/bulk", () => void refresh().catch(() => {}));
   const bulkRun = bulk.run;
-  const bulkActions = useMemo(
-    () => [{ content: t("feeds.run_feed"), onAction: (ids: string[]) => void bulkRun({}, { action: "run", ids }) }],
-    [t, bulkRun],
-  );
+  const bulkActions = useMemo(() => [{ content: t("feeds.run_feed"), onAction: (ids: string[]) => void bulkRun({}, { action: "run", ids }) }], [t, bulkRun]);
 
   // A run that ends while the page looks: the Last * columns show it.
   const ended = feedRun.run?.status !== "running" ? feedRun.run?.id : undefined;

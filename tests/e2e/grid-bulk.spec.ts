@@ -34,7 +34,13 @@ const TEXTS = {
     page: (n: number) => new RegExp(`^Seite ${n} von \\d+ - Einträge gesamt: \\d+$`),
     search: "Suchen",
     shortcuts: "Tastenkürzel",
-    shortcutLines: ["Diese Liste durchsuchen", "Vorherige Seite", "Nächste Seite", "Zu einer Zeile gehen, sie öffnen", "Zeile auswählen (auf ihrem Kontrollkästchen)"],
+    shortcutLines: [
+      "Diese Liste durchsuchen",
+      "Vorherige Seite",
+      "Nächste Seite",
+      "Zu einer Zeile gehen, sie öffnen",
+      "Zeile auswählen (auf ihrem Kontrollkästchen)",
+    ],
     revise: "Versandanfrage überarbeiten",
     reassign: "Neu zuweisen",
   },
@@ -81,7 +87,9 @@ for (const locale of ["en", "de"] as const) {
     await expect(summary).toContainText(text.refused(ids[1]!));
     // The grid is read again: the dismissed and the resolved items are out of the queue.
     await expect(rows.filter({ hasText: tag })).toHaveCount(0);
-    const stored = await dbQuery<{ id: number; dismiss_note: string | null }>("SELECT id, dismiss_note FROM attention_item WHERE id = ANY($1) ORDER BY id", [ids]);
+    const stored = await dbQuery<{ id: number; dismiss_note: string | null }>("SELECT id, dismiss_note FROM attention_item WHERE id = ANY($1) ORDER BY id", [
+      ids,
+    ]);
     expect(stored.map((row) => row.dismiss_note)).toEqual(["Handled with the vendor by phone.", null, "Handled with the vendor by phone."]);
   });
 
@@ -126,7 +134,10 @@ for (const locale of ["en", "de"] as const) {
 
   test(`a link inside a row keeps its own target; the row opens the order (${locale})`, async ({ page }) => {
     await open(page, withQuery("/sales/awaiting-assignment", text.query));
-    const row = page.locator("tbody tr").filter({ has: page.getByRole("link", { name: text.reassign }) }).first();
+    const row = page
+      .locator("tbody tr")
+      .filter({ has: page.getByRole("link", { name: text.reassign }) })
+      .first();
     const order = (await row.locator('[data-column="order_increment_id"]').innerText()).trim();
     await row.getByRole("link", { name: text.reassign }).click();
     await expect(page).toHaveURL(/\/sales\/awaiting-assignment\/reassign\?id=\d+/);

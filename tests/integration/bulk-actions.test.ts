@@ -32,7 +32,10 @@ describe("bulk on drop-ship requests", () => {
     expect(status).toBe(200);
     expect(body.counts).toEqual({ done: 2, refused: 2, failed: 0 });
     expect(body.message).toBe("Done: 2, refused: 2, failed: 0");
-    expect(resultOf(body, rejected.request_id)).toMatchObject({ outcome: "done", message: `PO ${rejected.po_number} is pending again and is sent at the next run.` });
+    expect(resultOf(body, rejected.request_id)).toMatchObject({
+      outcome: "done",
+      message: `PO ${rejected.po_number} is pending again and is sent at the next run.`,
+    });
     expect(resultOf(body, shipped.request_id)).toMatchObject({
       outcome: "refused",
       message: `PO ${shipped.po_number} is Shipped: only rejected or backordered requests are sent again.`,
@@ -130,7 +133,11 @@ describe("bulk on assignments", () => {
 
 describe("bulk on feeds and Needs attention", () => {
   it("Run starts each feed in the background and refuses one this build cannot run", async () => {
-    const runnable = await suite.db.feed.upsert({ where: { name: "vendor_scorecards" }, create: { name: "vendor_scorecards", cron_expression: "15 * * * *" }, update: {} });
+    const runnable = await suite.db.feed.upsert({
+      where: { name: "vendor_scorecards" },
+      create: { name: "vendor_scorecards", cron_expression: "15 * * * *" },
+      update: {},
+    });
     const orphan = await suite.db.feed.create({ data: { name: "bulk_test_no_job", cron_expression: "0 0 * * *" } });
     const { status, body } = await post("/api/feed/bulk", { action: "run", ids: [runnable.id, orphan.id] });
     expect(status).toBe(200);
@@ -167,7 +174,10 @@ describe("bulk on feeds and Needs attention", () => {
     const { status, body } = await post("/api/attention/bulk", { action: "dismiss", ids: [open.id, resolved.id], note: "Handled by phone" });
     expect(status).toBe(200);
     expect(body.counts).toEqual({ done: 1, refused: 1, failed: 0 });
-    expect(await suite.db.attentionItem.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ dismiss_note: "Handled by phone", dismissed_by: "local" });
+    expect(await suite.db.attentionItem.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({
+      dismiss_note: "Handled by phone",
+      dismissed_by: "local",
+    });
     expect((await activity("attention.dismiss")).map((row) => row.outcome)).toEqual(["done", "refused"]);
   });
 });

@@ -49,9 +49,10 @@ for (const locale of ["en", "de"] as const) {
     const stored = await dbQuery<{ dismissed_by: string | null }>("SELECT dismissed_by FROM attention_item WHERE id = ANY($1)", [ids]);
     // The Shopify user of the session token, not the local user.
     expect(stored.every((row) => row.dismissed_by && row.dismissed_by !== "local")).toBe(true);
-    const [recorded] = await dbQuery<{ n: number }>("SELECT count(*)::int AS n FROM staff_activity WHERE action = 'attention.dismiss' AND record_id = ANY($1)", [
-      ids.map(String),
-    ]);
+    const [recorded] = await dbQuery<{ n: number }>(
+      "SELECT count(*)::int AS n FROM staff_activity WHERE action = 'attention.dismiss' AND record_id = ANY($1)",
+      [ids.map(String)],
+    );
     expect(recorded!.n).toBe(2);
 
     const requests = await admin.open(`/dropship/requests?locale=${locale}`);
