@@ -14,6 +14,7 @@ export const PAGE_TITLES: Record<string, PageTitle> = {
   "routes/_app._index": "home.title",
   "routes/_app.attention": "attention.title",
   "routes/_app.settings": "settings.title",
+  "routes/_app.staff-activity": "staff_activity.title",
   "routes/_app.advancedorder": "orders.title",
   "routes/_app.dropship._index": "dropship.menu_title",
   "routes/_app.dropship.[test]": "dropship_test.title",

@@ -10,6 +10,8 @@ export const NAV_LINKS = [
   // Issue 30: what waits for a person (labelled with its count by the shell), and where its alerts are set.
   { url: "/attention", label: "nav.attention" },
   { url: "/settings", label: "nav.settings" },
+  // Issue 32: who did what (app/staff-activity).
+  { url: "/staff-activity", label: "nav.staff_activity" },
 ] as const;
 
 export const HOME_LINK_GROUPS = [

@@ -4,6 +4,7 @@
 // And the action of its /api twin, which saves the record (recordAction).
 import type { z } from "zod";
 import { renderForReader } from "~/i18n/messages";
+import type { RouteActivity } from "~/http/activity.server";
 import { apiRoute, pageLoader } from "~/http/route.server";
 import { NotFoundError, intendedMethod, parseInput, readBody } from "~/lib/validation.server";
 
@@ -30,12 +31,18 @@ export function recordAction<R, S extends z.ZodType>(form: {
   schema: S;
   save: (record: R, input: z.infer<S>) => Promise<unknown>;
   wrongMethod: string;
+  /** What the save is recorded as (D255): "<area>.save" and the record's type; its id is the path's. */
+  activity: { action: string; record: string; detail?: readonly string[] };
 }) {
+  const activity: RouteActivity = {
+    ...form.activity,
+    action: ({ method }) => (method === "PUT" || method === "PATCH" ? form.activity.action : null),
+  };
   return apiRoute(async ({ request, params }) => {
     const body = await readBody(request);
     const method = intendedMethod(request, body);
     if (method !== "PUT" && method !== "PATCH") return Response.json({ error: true, message: form.wrongMethod }, { status: 405 });
     const record = await form.find(Number(params.id));
     return form.save(record, parseInput(form.schema, body));
-  });
+  }, activity);
 }

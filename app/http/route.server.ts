@@ -1,13 +1,14 @@
 // What every page loader and /api route does first: authenticate staff, pick
 // the translations of the request, and answer bad input with 422, never a 500.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff, type Staff } from "~/auth.server";
+import { requireStaff, staffName, type Staff } from "~/auth.server";
 import { isDatabaseTimeout, isDatabaseUnavailable } from "~/db/errors.server";
 import { databaseUnavailableResponse, orDatabaseUnavailable } from "~/db/unavailable.server";
 import { translatorFor, type Translate } from "~/i18n/i18n.server";
 import { renderForReader } from "~/i18n/messages";
 import { NotFoundError, ValidationError, renderAnswer, renderProblem, unprocessable } from "~/lib/validation.server";
 import { logger } from "~/observability/logger.server";
+import { withActivity, type RouteActivity } from "./activity.server";
 
 const log = logger("api");
 
@@ -35,36 +36,48 @@ async function contextFor(args: LoaderFunctionArgs | ActionFunctionArgs): Promis
  * authentication to the JSON ready (the browser's network panel shows it, and
  * bench/order-grid compares it with the bare SQL).
  */
-export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>) {
+export function apiRoute<T>(handler: (context: RouteContext) => Promise<T>, activity?: RouteActivity) {
   return async (args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
     const begun = performance.now();
     const context = await contextFor(args);
-    try {
-      const result = await handler(context);
-      const response = result instanceof Response ? result : jsonResponse(renderAnswer(context.t, renderForReader(context.t, result)));
-      withServerTiming(response, begun);
-      return response;
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      if (error instanceof ValidationError) return unprocessable(error, context.t);
-      if (error instanceof NotFoundError) return Response.json({ error: true, message: renderProblem(context.t, error.problem) }, { status: 404 });
-      if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(args.request, error);
-      const reference = crypto.randomUUID().slice(0, 8);
-      if (isDatabaseTimeout(error)) {
-        // The web requests' statement timeout (D67): busy, not broken; the caller may try again.
-        log.error(
-          { reference },
-          `${args.request.method} ${context.url.pathname}: the database did not answer in time (reference ${reference}): ${(error as Error).message}`,
-        );
-        return Response.json(
-          { error: true, message: `The database did not answer in time; try again (reference ${reference})` },
-          { status: 503, headers: { "Retry-After": "5" } },
-        );
-      }
-      log.error({ err: error, reference }, `${args.request.method} ${context.url.pathname} failed (reference ${reference})`);
-      return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
-    }
+    if (!activity) return answer(handler, context, args, begun);
+    // An action of a staff member: recorded with who, what, the record and how it ended (D255).
+    const call = { request: args.request, params: args.params, url: context.url, staff: staffName(context.staff) };
+    return withActivity(activity, call, () => answer(handler, context, args, begun));
   };
+}
+
+async function answer<T>(
+  handler: (context: RouteContext) => Promise<T>,
+  context: RouteContext,
+  args: LoaderFunctionArgs | ActionFunctionArgs,
+  begun: number,
+): Promise<Response> {
+  try {
+    const result = await handler(context);
+    const response = result instanceof Response ? result : jsonResponse(renderAnswer(context.t, renderForReader(context.t, result)));
+    withServerTiming(response, begun);
+    return response;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ValidationError) return unprocessable(error, context.t);
+    if (error instanceof NotFoundError) return Response.json({ error: true, message: renderProblem(context.t, error.problem) }, { status: 404 });
+    if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(args.request, error);
+    const reference = crypto.randomUUID().slice(0, 8);
+    if (isDatabaseTimeout(error)) {
+      // The web requests' statement timeout (D67): busy, not broken; the caller may try again.
+      log.error(
+        { reference },
+        `${args.request.method} ${context.url.pathname}: the database did not answer in time (reference ${reference}): ${(error as Error).message}`,
+      );
+      return Response.json(
+        { error: true, message: `The database did not answer in time; try again (reference ${reference})` },
+        { status: 503, headers: { "Retry-After": "5" } },
+      );
+    }
+    log.error({ err: error, reference }, `${args.request.method} ${context.url.pathname} failed (reference ${reference})`);
+    return Response.json({ error: true, message: `Internal error (reference ${reference})` }, { status: 500 });
+  }
 }
 
 /**

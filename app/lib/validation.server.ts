@@ -104,7 +104,19 @@ export class NotFoundError extends Error {
  * A request body as a plain object: JSON, or a (multipart or urlencoded) form.
  * A body that cannot be read is a 422, not a 500.
  */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+export function readBody(request: Request): Promise<Record<string, unknown>> {
+  // Read once per request: the route and what records the staff member's action (app/http) both see it (D255).
+  let body = bodiesRead.get(request);
+  if (!body) {
+    body = readBodyOnce(request);
+    bodiesRead.set(request, body);
+  }
+  return body;
+}
+
+const bodiesRead = new WeakMap<Request, Promise<Record<string, unknown>>>();
+
+async function readBodyOnce(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
     const text = await request.text();

@@ -5,7 +5,10 @@ import { apiRoute } from "~/http/route.server";
 import { renderAnswer } from "~/lib/validation.server";
 import { forceSyncOrder } from "~/orders/force-sync.server";
 
-export const loader = apiRoute(async ({ url, staff, t }) => {
-  const { status, body } = await forceSyncOrder(url.searchParams.get("id"), staff);
-  return Response.json(renderAnswer(t, body), { status });
-});
+export const loader = apiRoute(
+  async ({ url, staff, t }) => {
+    const { status, body } = await forceSyncOrder(url.searchParams.get("id"), staff);
+    return Response.json(renderAnswer(t, body), { status });
+  },
+  { action: "order.force_sync", record: "order" },
+);

@@ -7,5 +7,9 @@ import { readBody } from "~/lib/validation.server";
 
 export const loader = onlyPost();
 export const action = postRoute(
-  apiRoute(async ({ request, params, staff }) => dismissAttentionItem(Number(params.id), await readBody(request), staffName(staff))),
+  apiRoute(async ({ request, params, staff }) => dismissAttentionItem(Number(params.id), await readBody(request), staffName(staff)), {
+    action: "attention.dismiss",
+    record: "attention_item",
+    detail: ["note"],
+  }),
 );

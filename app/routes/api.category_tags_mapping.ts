@@ -13,6 +13,14 @@ import {
   mappingToSave,
   saveCategoryTagsMapping,
 } from "~/products/products.server";
+import type { RouteActivity } from "~/http/activity.server";
+
+const MAPPING_ACTIVITY: RouteActivity = {
+  action: ({ method }) =>
+    ["POST", "PUT", "PATCH"].includes(method) ? "category_tags_mapping.save" : method === "DELETE" ? "category_tags_mapping.delete" : null,
+  record: "category_tags_mapping",
+  detail: ["as400_category_id"],
+};
 
 export const loader = apiRoute<unknown>(({ url }) =>
   url.searchParams.has("id") ? getCategoryTagsMapping(url.searchParams.get("id")) : listCategoryTagsMappings(url.searchParams),
@@ -32,4 +40,4 @@ export const action = apiRoute(async ({ request, url }) => {
     default:
       return Response.json({ error: true, message: "Use POST to save a mapping, or DELETE with its id" }, { status: 405 });
   }
-});
+}, MAPPING_ACTIVITY);

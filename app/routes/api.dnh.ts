@@ -7,4 +7,8 @@ import { createDnhTransfer, dnhData } from "~/sales/assignment-changes.server";
 
 export const loader = apiRoute(({ url }) => dnhData(Number(url.searchParams.get("assignment_id"))));
 
-export const action = apiRoute(async ({ request }) => createDnhTransfer(parseInput(dnhForm, await readBody(request), ASSIGNMENT_FORM_SUMMARY.dnh)));
+export const action = apiRoute(async ({ request }) => createDnhTransfer(parseInput(dnhForm, await readBody(request), ASSIGNMENT_FORM_SUMMARY.dnh)), {
+  action: "assignment.dnh",
+  record: ({ body }) => (body.assignment_id ? { type: "assignment", id: String(body.assignment_id) } : null),
+  detail: ["transfer_num", "reason"],
+});

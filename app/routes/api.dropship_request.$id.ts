@@ -6,4 +6,10 @@ import { recordAction } from "~/http/record-loader.server";
 import { apiRoute } from "~/http/route.server";
 
 export const loader = apiRoute(({ params }) => getRequestForm(Number(params.id)));
-export const action = recordAction({ find: findRequest, schema: requestForm, save: updateRequest, wrongMethod: "Use POST with _method=PUT to revise" });
+export const action = recordAction({
+  find: findRequest,
+  schema: requestForm,
+  save: updateRequest,
+  wrongMethod: "Use POST with _method=PUT to revise",
+  activity: { action: "dropship_request.save", record: "dropship_request" },
+});

@@ -6,4 +6,10 @@ import { recordAction } from "~/http/record-loader.server";
 import { apiRoute } from "~/http/route.server";
 
 export const loader = apiRoute(({ params }) => getResponseForm(Number(params.id)));
-export const action = recordAction({ find: findResponse, schema: responseForm, save: updateResponse, wrongMethod: "Use POST with _method=PUT to revise" });
+export const action = recordAction({
+  find: findResponse,
+  schema: responseForm,
+  save: updateResponse,
+  wrongMethod: "Use POST with _method=PUT to revise",
+  activity: { action: "dropship_response.save", record: "dropship_response" },
+});

@@ -14,7 +14,10 @@ const StepRequest = z.object({
   action: z.enum(DROPSHIP_STEP_ACTIONS as [string, ...string[]], { message: `action must be one of: ${DROPSHIP_STEP_ACTIONS.join(", ")}` }),
 });
 
-export const action = apiRoute(async ({ request, t }) => {
-  const { action } = parseInput(StepRequest, await readBody(request));
-  return startRunAnswer(dropshipStepRun(action as DropshipStepAction), request, t);
-});
+export const action = apiRoute(
+  async ({ request, t }) => {
+    const { action } = parseInput(StepRequest, await readBody(request));
+    return startRunAnswer(dropshipStepRun(action as DropshipStepAction), request, t);
+  },
+  { action: "dropship_test.run", detail: ["action"] },
+);

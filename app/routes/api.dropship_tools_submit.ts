@@ -10,9 +10,18 @@ import { apiRoute } from "~/http/route.server";
 import { parseInput, readBody } from "~/lib/validation.server";
 import { dropshipToolRun } from "~/dropship/background-runs.server";
 import { startRunAnswer } from "~/runs/start-answer.server";
+import { orderOf } from "~/http/activity.server";
 
-export const action = apiRoute(async ({ request, t }) => {
-  const { vendor_id, action, ponum, sku, filepath } = parseInput(toolForm, await readBody(request));
-  await loadVendorRecord(vendor_id); // an unknown vendor is a 404 at once, before anything starts
-  return startRunAnswer(dropshipToolRun(vendor_id, action, { ponum, sku, filepath }), request, t);
-});
+export const action = apiRoute(
+  async ({ request, t }) => {
+    const { vendor_id, action, ponum, sku, filepath } = parseInput(toolForm, await readBody(request));
+    await loadVendorRecord(vendor_id); // an unknown vendor is a 404 at once, before anything starts
+    return startRunAnswer(dropshipToolRun(vendor_id, action, { ponum, sku, filepath }), request, t);
+  },
+  {
+    action: "dropship_tools.run",
+    record: ({ body }) => (body.vendor_id ? { type: "dropship_vendor", id: String(body.vendor_id) } : null),
+    order: orderOf("purchase_order", "ponum"),
+    detail: ["action", "ponum", "sku", "filepath"],
+  },
+);

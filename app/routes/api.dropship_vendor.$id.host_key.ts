@@ -7,7 +7,14 @@ import { readBody } from "~/lib/validation.server";
 
 export const loader = onlyPost();
 
-export const action = apiRoute(async ({ request, params }) => {
-  if (request.method !== "POST") return onlyPost()();
-  return changeVendorHostKey(Number(params.id), await readBody(request));
-});
+export const action = apiRoute(
+  async ({ request, params }) => {
+    if (request.method !== "POST") return onlyPost()();
+    return changeVendorHostKey(Number(params.id), await readBody(request));
+  },
+  {
+    action: ({ method, body }) => (method !== "POST" ? null : body.action === "pin" ? "dropship_vendor.host_key_pin" : "dropship_vendor.host_key_reset"),
+    record: "dropship_vendor",
+    detail: ["fingerprint"],
+  },
+);

@@ -4,6 +4,14 @@ import { deleteVendor, getVendor, updateVendor } from "~/dropship/vendors.server
 import { apiRoute } from "~/http/route.server";
 import { message } from "~/i18n/messages";
 import { intendedMethod, readBody } from "~/lib/validation.server";
+import type { RouteActivity } from "~/http/activity.server";
+
+// Recorded without the form's values: the password is never kept (D255).
+const VENDOR_ACTIVITY: RouteActivity = {
+  action: ({ method }) => (method === "PUT" || method === "PATCH" ? "dropship_vendor.save" : method === "DELETE" ? "dropship_vendor.delete" : null),
+  record: "dropship_vendor",
+  detail: ["name"],
+};
 
 const vendorId = (params: Record<string, string | undefined>) => Number(params.id);
 
@@ -23,4 +31,4 @@ export const action = apiRoute(async ({ request, params }) => {
     default:
       return Response.json({ error: true, message: "Use POST with _method PUT to update, or DELETE" }, { status: 405 });
   }
-});
+}, VENDOR_ACTIVITY);

@@ -6,7 +6,10 @@ import { readBody } from "~/lib/validation.server";
 
 export const loader = apiRoute(({ url }) => listVendors(url.searchParams));
 
-export const action = apiRoute(async ({ request }) => {
-  if (request.method !== "POST") return Response.json({ error: true, message: "Use POST to create a vendor" }, { status: 405 });
-  return createVendor(await readBody(request));
-});
+export const action = apiRoute(
+  async ({ request }) => {
+    if (request.method !== "POST") return Response.json({ error: true, message: "Use POST to create a vendor" }, { status: 405 });
+    return createVendor(await readBody(request));
+  },
+  { action: ({ method }) => (method === "POST" ? "dropship_vendor.create" : null), record: "dropship_vendor", detail: ["name"] },
+);

@@ -9,8 +9,11 @@ import { startRunAnswer } from "~/runs/start-answer.server";
 export const loader = onlyPost();
 // In the background (D93): 202 with the run at once, 409 while an EOD action runs; GET /api/run/{id} ends with the answer.
 export const action = postRoute(
-  apiRoute(async ({ request, url, t }) => {
-    parseEodRequest("run", url); // bad sales_date or days: a 422 at once
-    return startRunAnswer(eodRun("run", url), request, t);
-  }),
+  apiRoute(
+    async ({ request, url, t }) => {
+      parseEodRequest("run", url); // bad sales_date or days: a 422 at once
+      return startRunAnswer(eodRun("run", url), request, t);
+    },
+    { action: "eod.run", detail: ["sales_date", "days"] },
+  ),
 );

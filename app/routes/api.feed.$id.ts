@@ -6,4 +6,10 @@ import { recordAction } from "~/http/record-loader.server";
 import { apiRoute } from "~/http/route.server";
 
 export const loader = apiRoute(({ params }) => getFeedForm(Number(params.id)));
-export const action = recordAction({ find: findFeed, schema: feedForm, save: updateFeed, wrongMethod: "Use POST with _method PUT to change a feed" });
+export const action = recordAction({
+  find: findFeed,
+  schema: feedForm,
+  save: updateFeed,
+  wrongMethod: "Use POST with _method PUT to change a feed",
+  activity: { action: "feed.save", record: "feed", detail: ["cron_expression", "enabled"] },
+});

@@ -10,8 +10,14 @@ import { FEED_JOBS } from "../../jobs/registry";
 
 export const loader = onlyPost();
 export const action = postRoute(
-  apiRoute(async ({ request, t }) => {
-    const next = await runFeedNow(request, FEED_JOBS);
-    return "run" in next ? startRunAnswer(next.run, request, t) : next;
-  }),
+  apiRoute(
+    async ({ request, t }) => {
+      const next = await runFeedNow(request, FEED_JOBS);
+      return "run" in next ? startRunAnswer(next.run, request, t) : next;
+    },
+    {
+      action: "feed.run",
+      record: ({ url }) => (url.searchParams.get("feed_name")?.trim() ? { type: "feed", id: url.searchParams.get("feed_name")!.trim() } : null),
+    },
+  ),
 );

@@ -6,4 +6,4 @@ import { apiRoute } from "~/http/route.server";
 import { autoAssignmentRun } from "~/sales/background-runs.server";
 import { startRunAnswer } from "~/runs/start-answer.server";
 
-export const action = apiRoute(({ request, t }) => startRunAnswer(autoAssignmentRun(), request, t));
+export const action = apiRoute(({ request, t }) => startRunAnswer(autoAssignmentRun(), request, t), { action: "assignment.generate_auto_file" });

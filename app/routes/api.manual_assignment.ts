@@ -10,6 +10,11 @@ import { stockRefreshFor } from "~/sales/stores.server";
 // The stores' stock of the order's SKUs is read from Shopify first (D52).
 export const loader = apiRoute(({ url, staff }) => manualAssignmentData(url.searchParams.get("order_id") ?? "", stockRefreshFor(staff)));
 
-export const action = apiRoute(async ({ request }) =>
-  createManualAssignments(parseInput(manualAssignmentForm, await readBody(request), ASSIGNMENT_FORM_SUMMARY.manual)),
+export const action = apiRoute(
+  async ({ request }) => createManualAssignments(parseInput(manualAssignmentForm, await readBody(request), ASSIGNMENT_FORM_SUMMARY.manual)),
+  {
+    action: "assignment.manual",
+    // The order is the record staff acted on; its increment id is what the form sends.
+    order: ({ body }) => (typeof body.order_id === "string" && body.order_id.trim() ? body.order_id.trim() : null),
+  },
 );

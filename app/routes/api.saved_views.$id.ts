@@ -5,6 +5,20 @@
 import { apiRoute } from "~/http/route.server";
 import { intendedMethod, parseInput, readBody } from "~/lib/validation.server";
 import { deleteSavedView, duplicateSavedView, getSavedView, savedViewChangeForm, savedViewNameForm, updateSavedView } from "~/orders/saved-views.server";
+import type { RouteActivity } from "~/http/activity.server";
+
+const VIEW_ACTIVITY: RouteActivity = {
+  action: ({ method, body }) =>
+    body._action === "duplicate"
+      ? "saved_view.duplicate"
+      : method === "PUT" || method === "PATCH"
+        ? "saved_view.save"
+        : method === "DELETE"
+          ? "saved_view.delete"
+          : null,
+  record: "saved_view",
+  detail: ["name"],
+};
 
 const viewId = (params: Record<string, string | undefined>) => Number(params.id);
 
@@ -27,4 +41,4 @@ export const action = apiRoute(async ({ request, params, staff, t }) => {
     default:
       return Response.json({ error: true, message: "Use POST with _method PUT to update, _action duplicate to copy, or DELETE" }, { status: 405 });
   }
-});
+}, VIEW_ACTIVITY);

@@ -8,8 +8,11 @@ import { saveSettings, settingsForScreen } from "~/settings/settings.server";
 
 export const loader = apiRoute(() => settingsForScreen());
 
-export const action = apiRoute(async ({ request, staff }) => ({
-  error: false,
-  message: message("settings.saved"),
-  ...(await settingsForScreen(await saveSettings(await readBody(request), staffName(staff)))),
-}));
+export const action = apiRoute(
+  async ({ request, staff }) => ({
+    error: false,
+    message: message("settings.saved"),
+    ...(await settingsForScreen(await saveSettings(await readBody(request), staffName(staff)))),
+  }),
+  { action: "settings.save" },
+);

@@ -7,11 +7,14 @@ import { getSpecialOrderForm, updateSpecialOrder } from "~/special-orders/specia
 
 export const loader = apiRoute(({ params }) => getSpecialOrderForm(Number(params.id)));
 
-export const action = apiRoute(async ({ request, params, staff, t }) => {
-  const body = await readBody(request);
-  if (!["PUT", "PATCH"].includes(intendedMethod(request, body))) {
-    return Response.json({ error: true, message: "Use POST with _method=PUT to revise" }, { status: 405 });
-  }
-  const { status, body: answer } = await updateSpecialOrder(Number(params.id), body, async () => shopifyAdminFor(staff));
-  return Response.json(renderAnswer(t, answer), { status });
-});
+export const action = apiRoute(
+  async ({ request, params, staff, t }) => {
+    const body = await readBody(request);
+    if (!["PUT", "PATCH"].includes(intendedMethod(request, body))) {
+      return Response.json({ error: true, message: "Use POST with _method=PUT to revise" }, { status: 405 });
+    }
+    const { status, body: answer } = await updateSpecialOrder(Number(params.id), body, async () => shopifyAdminFor(staff));
+    return Response.json(renderAnswer(t, answer), { status });
+  },
+  { action: ({ method }) => (["PUT", "PATCH"].includes(method) ? "special_order.save" : null), record: "special_order" },
+);

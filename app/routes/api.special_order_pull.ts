@@ -7,4 +7,4 @@ import { specialOrderPullRun } from "~/special-orders/background-runs.server";
 import { startRunAnswer } from "~/runs/start-answer.server";
 
 export const loader = onlyPost();
-export const action = postRoute(apiRoute(({ request, t }) => startRunAnswer(specialOrderPullRun(), request, t)));
+export const action = postRoute(apiRoute(({ request, t }) => startRunAnswer(specialOrderPullRun(), request, t), { action: "special_order.pull" }));

@@ -11,4 +11,5 @@ export const action = recordAction({
   schema: storeForm,
   save: (store, input) => updateStore(store.id, input),
   wrongMethod: "Use POST with _method PUT to change a store",
+  activity: { action: "store.save", record: "store", detail: ["source_code"] },
 });

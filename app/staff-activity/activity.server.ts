@@ -3,6 +3,9 @@
 // writing and the order's reading; the grid lives beside it.
 import type { Prisma } from "@prisma/client";
 import prisma from "~/db.server";
+import { logger } from "~/observability/logger.server";
+
+const log = logger("staff-activity");
 
 export type ActivityOutcome = "done" | "refused" | "failed";
 
@@ -18,9 +21,28 @@ export interface StaffActivityEntry {
   detail?: Prisma.InputJsonObject;
 }
 
+/** Rows older than this many days are deleted (docs/security.md, D257). */
+const STAFF_ACTIVITY_RETENTION_DAYS = 400;
+const PRUNE_EVERY_MS = 24 * 3600 * 1000;
+let lastPruned = 0;
+
+/**
+ * Deletes the rows past the retention: at most once a day per process, on a
+ * write (no feed of its own), one indexed range delete on created_at.
+ */
+async function pruneStaffActivity(now = new Date()): Promise<number> {
+  lastPruned = now.getTime();
+  const before = new Date(now.getTime() - STAFF_ACTIVITY_RETENTION_DAYS * 24 * 3600 * 1000);
+  return (await prisma.staffActivity.deleteMany({ where: { created_at: { lt: before } } })).count;
+}
+
 export async function recordStaffActivity(entries: StaffActivityEntry | StaffActivityEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (!list.length) return;
+  if (Date.now() - lastPruned >= PRUNE_EVERY_MS) {
+    // Pruning is housekeeping: when it fails, the row is still written, and it is tried again a day later.
+    await pruneStaffActivity().catch((error: unknown) => log.error({ err: error }, "old staff activity could not be deleted"));
+  }
   await prisma.staffActivity.createMany({
     data: list.map((entry) => ({
       staff: entry.staff,
@@ -50,4 +72,32 @@ export interface StaffActivityRow {
 export async function staffActivityForOrder(orderIncrementId: string, limit = 500): Promise<StaffActivityRow[]> {
   const rows = await prisma.staffActivity.findMany({ where: { order_increment_id: orderIncrementId }, orderBy: { id: "desc" }, take: limit });
   return rows.reverse();
+}
+
+/** The record types whose rows belong to one order, and how to find it: the order's increment id, or null. */
+const ORDER_OF: Record<string, (id: string) => Promise<string | null | undefined>> = {
+  order: async (id) => (isId(id) ? (await prisma.order.findUnique({ where: { id: Number(id) }, select: { order_id: true } }))?.order_id : null),
+  assignment: async (id) =>
+    isId(id) ? (await prisma.assignment.findUnique({ where: { id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  dnh_transfer: async (id) =>
+    isId(id) ? (await prisma.dnhTransfer.findUnique({ where: { id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  dropship_request: async (id) =>
+    isId(id)
+      ? (await prisma.dropshipRequest.findUnique({ where: { request_id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id
+      : null,
+  dropship_response: async (id) =>
+    isId(id) ? (await prisma.dropshipResponse.findUnique({ where: { id: Number(id) }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  // Not a record kept as such: a PO number named by a form (Tools, a shipment made by hand) leads to its request's order.
+  purchase_order: async (po) =>
+    po ? (await prisma.dropshipRequest.findUnique({ where: { po_number: po }, select: { order_increment_id: true } }))?.order_increment_id : null,
+  special_order: async (id) => (isId(id) ? (await prisma.specialOrder.findUnique({ where: { id: Number(id) }, select: { order_id: true } }))?.order_id : null),
+};
+
+const isId = (id: string) => /^\d{1,9}$/.test(id);
+
+/** The order a record belongs to (an assignment's, a request's…), or null when it belongs to none or is not found. */
+export async function orderOfRecord(record: { type: string; id: string | number } | null | undefined): Promise<string | null> {
+  const find = record ? ORDER_OF[record.type] : undefined;
+  if (!record || !find) return null;
+  return (await find(String(record.id))) ?? null;
 }

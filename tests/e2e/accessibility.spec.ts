@@ -70,6 +70,7 @@ const PAGES: Array<(ids: Ids) => string> = [
   (ids) => `/product/category_tags_mapping/edit?id=${ids.mapping}`,
   () => "/attention",
   () => "/settings",
+  () => "/staff-activity",
   () => "/no/such/page",
 ];
 

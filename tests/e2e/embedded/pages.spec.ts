@@ -72,6 +72,7 @@ test("every page of both specs loads inside the admin without an error", async (
     [`/product/category_tags_mapping/edit?id=${ids.mapping}`, "Edit Mapping"],
     ["/attention", "Needs Attention"],
     ["/settings", "Settings"],
+    ["/staff-activity", "Staff Activity"],
   ];
   for (const [path, heading] of pages) {
     await test.step(path, async () => {
