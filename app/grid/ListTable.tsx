@@ -112,18 +112,19 @@ export function ListTable<Row>({
         const url = rowUrl?.(row);
         return columns.map((column, index) => (
           <IndexTable.Cell key={column.key}>
+            {/* The row's own link, read out and not seen, beside the cell's content (not in it: the cell shows its value only). */}
+            {index === 0 && url && (
+              <span className="grid-row-link">
+                <Link url={url} dataPrimaryLink removeUnderline monochrome>
+                  <Text as="span" visuallyHidden>
+                    {rowLinkLabel?.(row) ?? url}
+                  </Text>
+                </Link>
+              </span>
+            )}
             {/* Not a control: it only keeps a click on a link or button of the cell from also opening the row. */}
             {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
             <div className="grid-cell" data-column={column.key} onClick={keepOwnClick}>
-              {index === 0 && url && (
-                <span className="grid-row-link">
-                  <Link url={url} dataPrimaryLink removeUnderline monochrome>
-                    <Text as="span" visuallyHidden>
-                      {rowLinkLabel?.(row) ?? url}
-                    </Text>
-                  </Link>
-                </span>
-              )}
               {cell(column.key, row)}
             </div>
           </IndexTable.Cell>
