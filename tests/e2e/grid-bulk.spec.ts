@@ -3,7 +3,8 @@
 // note after the confirmation, the summary says what each row did (one refused
 // with its reason), and the grid shows the rest; a row opens its record on a click
 // or Enter while a link in a cell keeps its own target; J and K page, "/" puts the
-// cursor in the search (and typing there pages nothing); the shortcuts are listed.
+// cursor in the search (and typing there pages nothing); the shortcuts are listed;
+// rejected requests selected on Drop Shipping Requests are sent again (Resend).
 import { expect, test, type Page } from "@playwright/test";
 import { dbQuery, open } from "./support";
 
@@ -144,5 +145,53 @@ for (const locale of ["en", "de"] as const) {
     await page.goBack();
     await page.locator("tbody tr").filter({ hasText: order }).first().locator('[data-column="order_increment_id"]').click();
     await expect(page).toHaveURL(new RegExp(`/order/${order}`));
+  });
+}
+
+const RESEND = {
+  en: { query: "", resend: "Resend", title: "Send 2 requests again?", summary: "Done: 1, refused: 1, failed: 0", shipped: "is Shipped" },
+  de: {
+    query: "&locale=de",
+    resend: "Erneut senden",
+    title: "2 Anfragen erneut senden?",
+    summary: "Erledigt: 1, abgelehnt: 1, fehlgeschlagen: 0",
+    shipped: "ist Versandt",
+  },
+} as const;
+
+for (const locale of ["en", "de"] as const) {
+  const text = RESEND[locale];
+  test(`rejected requests are sent again from the grid; one shipped meanwhile is refused with its reason (${locale})`, async ({ page }) => {
+    const rows = await dbQuery<{ request_id: number; status: string; needs_processing: boolean; po_number: string }>(
+      "SELECT request_id, status, needs_processing, po_number FROM dropship_request WHERE status = 'sent' ORDER BY request_id LIMIT 2",
+    );
+    const ids = rows.map((row) => row.request_id);
+    try {
+      await dbQuery("UPDATE dropship_request SET status = 'rejected' WHERE request_id = ANY($1)", [ids]);
+      await open(page, `/dropship/requests?status=rejected${text.query}`);
+      for (const id of ids) await page.locator(`tbody tr[id="${id}"] .Polaris-Checkbox`).click();
+      await dbQuery("UPDATE dropship_request SET status = 'shipped' WHERE request_id = $1", [ids[1]]);
+      await page.getByRole("button", { name: text.resend, exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: text.title })).toBeVisible();
+      await dialog.getByRole("button", { name: text.resend, exact: true }).click();
+      const summary = page.locator(".Polaris-Banner").filter({ hasText: text.summary });
+      await expect(summary).toBeVisible();
+      await expect(summary).toContainText(`${ids[1]}: PO ${rows[1]!.po_number} ${text.shipped}`);
+      // Read again: neither is rejected any more (one pending, one shipped).
+      await expect(page.locator(`tbody tr[id="${ids[0]}"]`)).toHaveCount(0);
+      const [resent] = await dbQuery<{ status: string; needs_processing: boolean }>(
+        "SELECT status, needs_processing FROM dropship_request WHERE request_id = $1",
+        [ids[0]],
+      );
+      expect(resent).toEqual({ status: "pending", needs_processing: true });
+    } finally {
+      for (const row of rows)
+        await dbQuery("UPDATE dropship_request SET status = $2, needs_processing = $3 WHERE request_id = $1", [
+          row.request_id,
+          row.status,
+          row.needs_processing,
+        ]);
+    }
   });
 }
