@@ -29,6 +29,7 @@ const KIND_TONES = {
 
 export const attentionGrid = defineGrid({
   id: "attention",
+  rowLink: { path: "{link}" },
   rowKey: "id",
   defaultSort: { key: "since", dir: "asc" },
   source: () => gridSourceFrom(prisma.attentionItem),
@@ -75,7 +76,8 @@ export function openAttentionCount(): Promise<number> {
   return prisma.attentionItem.count({ where: { resolved_at: null, dismissed_at: null } });
 }
 
-const DismissBody = z.object({
+/** Dismiss's body: the note (also checked once for a bulk Dismiss). */
+export const DismissBody = z.object({
   note: z
     .string({ message: coded("attention.errors.note") })
     .trim()

@@ -93,6 +93,7 @@ export const RESPONSE_TYPES = ["997", "855", "856", "810", "846", "865", "csv"] 
 /** Drop Shipping Requests: request_id descending; rows link to the revise form. */
 export const dropshipRequestGrid = defineGrid({
   id: "dropship_request",
+  rowLink: { path: "/dropship/requests/revise?id={request_id}" },
   rowKey: "request_id",
   defaultSort: { key: "request_id", dir: "desc" },
   source: () => gridSourceFrom(prisma.dropshipRequest),
@@ -140,6 +141,7 @@ export const dropshipRequestGrid = defineGrid({
 /** Drop Shipping Responses: id descending. */
 export const dropshipResponseGrid = defineGrid({
   id: "dropship_response",
+  rowLink: { path: "/dropship/responses/revise?id={id}" },
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
   source: () => gridSourceFrom(prisma.dropshipResponse),

@@ -121,6 +121,25 @@ export async function updateRequest(request: DropshipRequest, data: RequestInput
   return { error: false, message: null };
 }
 
+/** Request statuses the grid's bulk Resend sends again: the vendor turned them down or could not ship them yet (D270). */
+export const RESENDABLE_STATUSES = ["rejected", "backordered"] as const;
+
+/**
+ * The requests grid's bulk Resend: the revise page's Save with nothing changed (updateRequest reopens it
+ * to pending, to be sent at the next run), for a request the vendor rejected or backordered; any other
+ * status is refused with the reason.
+ */
+export async function resendRequest(id: number) {
+  const request = await findRequest(id);
+  if (!(RESENDABLE_STATUSES as readonly string[]).includes(request.status))
+    throw new ValidationError(
+      { status: [message("bulk.refused.not_resendable", { po: request.po_number, status: message(`requests.statuses.${request.status}`) })] },
+      message("bulk.refused.not_resendable", { po: request.po_number, status: message(`requests.statuses.${request.status}`) }),
+    );
+  await updateRequest(request, {} as RequestInput);
+  return { error: false, message: message("bulk.done.resent", { po: request.po_number }) };
+}
+
 /** Saves a revised response; it is processed again at the next run. */
 export async function updateResponse(response: DropshipResponse, data: ResponseInput) {
   const id = response.id;

@@ -36,6 +36,7 @@ const YES_NO = { "1": "grid.yes", "0": "grid.no" };
 /** Dropship Vendors (spec 000 §2): id ascending; archived vendors are not listed. */
 export const vendorGrid = defineGrid({
   id: "dropship_vendor",
+  rowLink: { path: "/dropship/vendor/edit?id={id}" },
   rowKey: "id",
   defaultSort: { key: "id", dir: "asc" },
   source: () => withScorecards(gridSourceFrom(prisma.vendor)),

@@ -34,6 +34,7 @@ const feedSource: GridSource = {
 /** Feed Summary (spec 001 §2): last_started_at descending; Name filter. */
 export const feedGrid = defineGrid({
   id: "feed",
+  rowLink: { path: "/feed/edit?id={id}" },
   rowKey: "id",
   defaultSort: { key: "last_started_at", dir: "desc" },
   source: () => feedSource,

@@ -5,15 +5,17 @@
 // from the route loader; later pages from the /api twin, with retries.
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, ChoiceList, Filters, InlineStack, Key, Link, TextField } from "@shopify/polaris";
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { formatDateTime, titleCase } from "~/lib/format";
+import { formatDateTime, titleCase, withLocale } from "~/lib/format";
 import { GridTools } from "./GridTools";
 import { useHiddenColumns } from "./grid-preferences";
 import { fillPath, pathFields } from "./cell-link";
-import { ListTable } from "./ListTable";
+import { ListTable, type ListBulkAction } from "./ListTable";
+import { rowLinkUrl, type RowLink } from "./row-link";
+import { useGridKeys } from "./use-grid-keys";
 import { currentSearch } from "./list-url";
 import { apiQueryForListState, listStateFromSearch, searchForListState } from "./list-state";
 import { AnswerShapeError, TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "./use-list-loader";
@@ -47,6 +49,10 @@ export interface DataGridProps {
   reloadKey?: number;
   /** false: no Export CSV of the grid's own (a screen with its own export, the EOD report). */
   csvExport?: boolean;
+  /** What staff can do to the rows they select (D272); without them rows are not selectable. Keep it stable. */
+  bulkActions?: ReadonlyArray<ListBulkAction>;
+  /** Each row's own page (D273). */
+  rowLink?: RowLink;
 }
 
 /** A date range filter's value, "from..to" (D266), as its two days. */
@@ -58,6 +64,9 @@ function daysOf(value: string | undefined): { from: string; to: string } {
 const rangeValue = (from: string, to: string) => (from || to ? `${from}..${to}` : "");
 
 const NO_ROWS: GridRow[] = [];
+
+/** J and K page back and forth, as in Shopify's admin (Polaris Pagination ignores them while a field is being typed in; D274). */
+const PAGE_KEYS = { previousKeys: [Key.KeyJ], nextKeys: [Key.KeyK], previousTooltip: "J", nextTooltip: "K" };
 
 /** Grid screens re-query through the API; a change of their search alone needs no loader run. */
 export const gridShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
@@ -138,6 +147,8 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     answerShape = "nested",
     reloadKey,
     csvExport = true,
+    bulkActions,
+    rowLink,
   } = props;
   const { t } = useTranslation();
   const { timeZone, locale } = useAppSettings();
@@ -289,6 +300,20 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     setTextInputs({});
     update((current) => ({ ...current, queryValue: "", filters: {}, page: 1 }));
   }, [update]);
+  // A row opens its page in the language the list is read in.
+  const pageLocale = searchParams.get("locale");
+  const rowUrl = useMemo(() => {
+    if (!rowLink) return undefined;
+    return (row: GridRow) => {
+      const url = rowLinkUrl(rowLink, row);
+      return url && pageLocale ? withLocale(url, `?locale=${encodeURIComponent(pageLocale)}`) : url;
+    };
+  }, [rowLink, pageLocale]);
+  const rowLinkLabel = useCallback(
+    (row: GridRow) => t("shortcuts.open_record", { record: resourceName.singular, id: String(row[rowKey] ?? "") }),
+    [t, resourceName.singular, rowKey],
+  );
+  const gridRoot = useGridKeys();
 
   // The table as an element kept between renders: a keystroke in the search field renders the field, not the table.
   const footer = t("grid.footer", { page: currentPage, lastPage, total });
@@ -304,7 +329,10 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
         onSort={(sort, sortDir) => setStateInTransition((current) => ({ ...current, sort, sort_dir: sortDir, page: 1 }))}
         loading={loading}
         emptyState={shownEmptyState}
-        pagination={listPagination(setStateInTransition, { currentPage, lastPage, label: footer })}
+        pagination={{ ...listPagination(setStateInTransition, { currentPage, lastPage, label: footer }), ...PAGE_KEYS }}
+        bulkActions={bulkActions}
+        rowUrl={rowUrl}
+        rowLinkLabel={rowLinkLabel}
       />
     ),
     [
@@ -321,6 +349,9 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
       currentPage,
       lastPage,
       footer,
+      bulkActions,
+      rowUrl,
+      rowLinkLabel,
     ],
   );
 
@@ -357,41 +388,43 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
   const csvUrl = `${endpoint}?${csvQuery.toString()}`;
 
   return (
-    <BlockStack gap="400">
-      {bannerVisible && (
-        <Banner tone="critical" onDismiss={() => setBannerVisible(false)}>
-          <p>{failedToParse ? parseErrorText : loadErrorText}</p>
-        </Banner>
-      )}
-      <Card padding="0">
-        <Box paddingBlockStart="200" paddingInline="200">
-          <GridTools
-            columns={chooserColumns}
-            hidden={hiddenColumns}
-            onHiddenChange={(hidden) => void setHiddenColumns(hidden)}
-            csvUrl={csvExport ? csvUrl : undefined}
-            csvFallbackName={`${gridId}.csv`}
-          />
-        </Box>
-        <Filters
-          queryValue={queryInput}
-          queryPlaceholder={t("grid.search")}
-          filters={filters}
-          appliedFilters={appliedFilters}
-          onQueryChange={setQueryInput}
-          onQueryClear={() => setQueryInput("")}
-          onClearAll={clearAll}
-          loading={loading}
-        />
-        {table}
-        {filteredEmpty && (
-          <Box paddingBlockEnd="400">
-            <InlineStack align="center">
-              <Button onClick={clearAll}>{t("grid.clear_filters")}</Button>
-            </InlineStack>
-          </Box>
+    <div ref={gridRoot} className="data-grid">
+      <BlockStack gap="400">
+        {bannerVisible && (
+          <Banner tone="critical" onDismiss={() => setBannerVisible(false)}>
+            <p>{failedToParse ? parseErrorText : loadErrorText}</p>
+          </Banner>
         )}
-      </Card>
-    </BlockStack>
+        <Card padding="0">
+          <Box paddingBlockStart="200" paddingInline="200">
+            <GridTools
+              columns={chooserColumns}
+              hidden={hiddenColumns}
+              onHiddenChange={(hidden) => void setHiddenColumns(hidden)}
+              csvUrl={csvExport ? csvUrl : undefined}
+              csvFallbackName={`${gridId}.csv`}
+            />
+          </Box>
+          <Filters
+            queryValue={queryInput}
+            queryPlaceholder={t("grid.search")}
+            filters={filters}
+            appliedFilters={appliedFilters}
+            onQueryChange={setQueryInput}
+            onQueryClear={() => setQueryInput("")}
+            onClearAll={clearAll}
+            loading={loading}
+          />
+          {table}
+          {filteredEmpty && (
+            <Box paddingBlockEnd="400">
+              <InlineStack align="center">
+                <Button onClick={clearAll}>{t("grid.clear_filters")}</Button>
+              </InlineStack>
+            </Box>
+          )}
+        </Card>
+      </BlockStack>
+    </div>
   );
 });

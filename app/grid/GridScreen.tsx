@@ -10,6 +10,8 @@ import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppPage, type AppPageProps } from "~/components/AppPage";
 import { DataGrid, type DataGridProps, type GridPageData } from "./DataGrid";
+import { KeyboardShortcuts } from "./KeyboardShortcuts";
+import type { RowLink } from "./row-link";
 import type { SortDir } from "./types";
 
 /** A grid screen's loader data: the first page, and where and how the browser reads the next ones. */
@@ -19,9 +21,14 @@ export interface GridScreenData extends GridPageData {
   defaultSort: { key: string; dir: SortDir };
   rowKey: string;
   answerShape: "nested" | "flat";
+  /** Each row's own page (D273); null: rows open nothing. */
+  rowLink: RowLink | null;
 }
 
-type OwnGridProps = Pick<DataGridProps, "resourceName" | "loadErrorText" | "parseErrorText" | "emptyState" | "renderCell" | "reloadKey" | "csvExport">;
+type OwnGridProps = Pick<
+  DataGridProps,
+  "resourceName" | "loadErrorText" | "parseErrorText" | "emptyState" | "renderCell" | "reloadKey" | "csvExport" | "bulkActions"
+>;
 
 export interface GridScreenProps extends Pick<AppPageProps, "title" | "primaryAction" | "secondaryActions">, OwnGridProps {
   data: GridScreenData;
@@ -35,7 +42,7 @@ export interface GridScreenProps extends Pick<AppPageProps, "title" | "primaryAc
 
 export function GridScreen({ data, title, back, primaryAction, secondaryActions, gridKey, children, ...own }: GridScreenProps) {
   const { t } = useTranslation();
-  const { endpoint, defaultSort, rowKey, answerShape, answer, failed } = data;
+  const { endpoint, defaultSort, rowKey, answerShape, answer, failed, rowLink } = data;
   // The same object while the loader's data is: with DataGrid's memo, a navigation's renders pass the grid by.
   const initial = useMemo(() => ({ answer, failed }), [answer, failed]);
   return (
@@ -48,7 +55,17 @@ export function GridScreen({ data, title, back, primaryAction, secondaryActions,
     >
       <BlockStack gap="400">
         {children}
-        <DataGrid key={gridKey} endpoint={endpoint} answerShape={answerShape} initial={initial} defaultSort={defaultSort} rowKey={rowKey} {...own} />
+        <DataGrid
+          key={gridKey}
+          endpoint={endpoint}
+          answerShape={answerShape}
+          initial={initial}
+          defaultSort={defaultSort}
+          rowKey={rowKey}
+          rowLink={rowLink ?? undefined}
+          {...own}
+        />
+        <KeyboardShortcuts rowsOpen={Boolean(rowLink)} selectable={Boolean(own.bulkActions?.length)} />
       </BlockStack>
     </AppPage>
   );

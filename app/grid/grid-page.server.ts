@@ -50,5 +50,12 @@ export async function gridScreenData(
   options: { load?: (params: URLSearchParams) => Promise<CodedGridAnswer>; answerShape?: "flat" } = {},
 ): Promise<GridScreenData> {
   const first = await gridPageData(options.load ?? ((query) => runGrid(grid, query)), params, t);
-  return { ...first, endpoint: `/api/${grid.id}`, defaultSort: grid.defaultSort, rowKey: grid.rowKey, answerShape: options.answerShape ?? "nested" };
+  return {
+    ...first,
+    endpoint: `/api/${grid.id}`,
+    defaultSort: grid.defaultSort,
+    rowKey: grid.rowKey,
+    answerShape: options.answerShape ?? "nested",
+    rowLink: grid.rowLink ?? null,
+  };
 }

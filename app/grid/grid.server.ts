@@ -9,6 +9,7 @@ import { env } from "~/env.server";
 import { dayStartIn, shiftDay } from "~/lib/app-time";
 import { pathFields } from "./cell-link";
 import { parseListQuery, type ListQuery } from "./list-query.server";
+import { rowLinkFields, type RowLink } from "./row-link";
 import type { GridAnswer, GridColumn, GridDataType, GridFilterKind, GridLink, GridRow, SortDir, StatusTone } from "./types";
 
 export interface ColumnSpec {
@@ -113,6 +114,8 @@ export interface GridDefinition {
   baseWhere?: Where;
   /** See SELECTIVE_FILTER_ROWS. */
   selectiveFilterRows?: number;
+  /** Each row's own page, opened by a click on the row (./row-link.ts, D273); its {keys} are column keys, the row key or link fields. */
+  rowLink?: RowLink;
 }
 
 const isInt = (value: string) => /^-?\d{1,15}$/.test(value);
@@ -195,6 +198,15 @@ export function defineGrid(definition: GridSpec): GridDefinition {
   const columns = definition.columns.map(resolveColumn);
   const sortColumn = columns.find((column) => column.key === definition.defaultSort.key);
   if (!sortColumn?.sortable) throw new Error(`Grid ${definition.id}: default sort ${definition.defaultSort.key} is not sortable`);
+  if (definition.rowLink) {
+    const known = new Set([
+      definition.rowKey,
+      ...columns.map((column) => column.key),
+      ...columns.flatMap((column) => (column.links ?? []).map((link) => link.field)),
+    ]);
+    const unknown = rowLinkFields(definition.rowLink).filter((field) => !known.has(field));
+    if (unknown.length) throw new Error(`Grid ${definition.id}: its row link reads ${unknown.join(", ")}, which its rows do not carry`);
+  }
   return { ...definition, columns };
 }
 

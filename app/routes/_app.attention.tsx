@@ -3,7 +3,8 @@
 // acted on; Dismiss takes it out of the queue with a note.
 import { useLoaderData } from "@remix-run/react";
 import { Button, InlineStack, Link, Modal, Text, TextField } from "@shopify/polaris";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { BulkConfirm, BulkSummary, useBulkActions } from "~/bulk/BulkActions";
 import { useTranslation } from "react-i18next";
 import { attentionGrid } from "~/attention/queue.server";
 import { FormBanner } from "~/forms/FormBanner";
@@ -35,6 +36,22 @@ export default function NeedsAttention() {
   const [dismissing, setDismissing] = useState<GridRow | null>(null);
   const [note, setNote] = useState("");
   const dismiss = useFormSubmit({ success: t("attention.dismissed"), error: t("attention.dismiss_error") });
+  // Dismiss for the rows selected: one note for all (D272).
+  const bulk = useBulkActions<"dismiss">("/api/attention/bulk", () => setReloadKey((key) => key + 1));
+  const [bulkNote, setBulkNote] = useState("");
+  const ask = bulk.ask;
+  const bulkActions = useMemo(
+    () => [
+      {
+        content: t("attention.dismiss"),
+        onAction: (ids: string[]) => {
+          setBulkNote("");
+          ask("dismiss", ids);
+        },
+      },
+    ],
+    [t, ask],
+  );
 
   const confirm = async () => {
     if (!dismissing) return;
@@ -56,6 +73,7 @@ export default function NeedsAttention() {
       loadErrorText={t("attention.load_error")}
       emptyState={{ heading: t("attention.empty"), description: t("attention.empty_description") }}
       reloadKey={reloadKey}
+      bulkActions={bulkActions}
       renderCell={(column, row) => {
         if (column.key === "since") return <span title={String(row.since ?? "")}>{age(row.since, t)}</span>;
         if (column.key !== "actions") return undefined;
@@ -77,6 +95,25 @@ export default function NeedsAttention() {
       }}
     >
       {!dismissing && <FormBanner outcome={dismiss.outcome} onDismiss={dismiss.dismiss} />}
+      <BulkSummary answer={bulk.answer} outcome={bulk.pending ? null : bulk.outcome} onDismiss={bulk.dismiss} />
+      <BulkConfirm
+        open={bulk.pending !== null}
+        title={t("bulk.attention.dismiss_title", { count: bulk.pending?.ids.length ?? 0 })}
+        action={t("attention.dismiss")}
+        loading={bulk.submitting}
+        onClose={bulk.close}
+        onConfirm={() => bulk.run({ note: bulkNote })}
+      >
+        <TextField
+          label={t("attention.note")}
+          value={bulkNote}
+          onChange={setBulkNote}
+          multiline={3}
+          autoComplete="off"
+          maxLength={1000}
+          error={bulk.pending ? bulk.fieldErrors.note?.[0] : undefined}
+        />
+      </BulkConfirm>
       <Modal
         open={dismissing !== null}
         onClose={() => setDismissing(null)}

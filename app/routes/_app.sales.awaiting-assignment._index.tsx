@@ -13,6 +13,7 @@ import { gridScreenData } from "~/grid/grid-page.server";
 import type { GridRow } from "~/grid/types";
 import { pageLoader } from "~/http/route.server";
 import { assignmentGrid } from "~/sales/grids.server";
+import { useAssignmentBulk } from "~/bulk/AssignmentBulk";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 import { resourceNames } from "~/grid/resource-names";
 
@@ -23,6 +24,7 @@ export default function AwaitingAssignment() {
   const { t } = useTranslation();
   const initial = useLoaderData<typeof loader>();
   const grid = useGridReload(initial);
+  const bulk = useAssignmentBulk(grid.reload);
   const [toDelete, setToDelete] = useState<GridRow | null>(null);
   const remove = useFormSubmit(
     { success: t("sales.awaiting.deleted"), error: t("sales.awaiting.delete_error") },
@@ -33,6 +35,7 @@ export default function AwaitingAssignment() {
     <GridScreen
       data={initial}
       gridKey={grid.key}
+      bulkActions={bulk.actions}
       title={t("sales.awaiting.title")}
       back="/sales"
       resourceName={resourceNames(t, "assignment")}
@@ -73,6 +76,7 @@ export default function AwaitingAssignment() {
       }}
     >
       <FormBanner outcome={remove.outcome} onDismiss={remove.dismiss} />
+      {bulk.page}
       <ConfirmDelete
         open={toDelete !== null}
         title={t("sales.awaiting.delete_title", { id: toDelete?.id })}

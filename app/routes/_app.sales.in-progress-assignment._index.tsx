@@ -10,6 +10,7 @@ import { GridScreen } from "~/grid/GridScreen";
 import { gridScreenData } from "~/grid/grid-page.server";
 import { pageLoader } from "~/http/route.server";
 import { inProgressGrid } from "~/sales/grids.server";
+import { useAssignmentBulk } from "~/bulk/AssignmentBulk";
 import { reloadableGridShouldRevalidate, useGridReload } from "~/sales/use-grid-reload";
 import { resourceNames } from "~/grid/resource-names";
 
@@ -23,10 +24,12 @@ export default function InProgressAssignments() {
   const body = retrieve.outcome?.body as { error_messages?: unknown } | null | undefined;
   const lineErrors = Array.isArray(body?.error_messages) ? body.error_messages.filter((message): message is string => typeof message === "string") : [];
   const grid = useGridReload(initial);
+  const bulk = useAssignmentBulk(grid.reload);
   return (
     <GridScreen
       data={initial}
       gridKey={grid.key}
+      bulkActions={bulk.actions}
       title={t("sales.in_progress.title")}
       back="/sales"
       primaryAction={{
@@ -42,6 +45,7 @@ export default function InProgressAssignments() {
       emptyState={{ heading: t("sales.in_progress.empty_heading"), description: t("sales.awaiting.empty_description") }}
     >
       <FormBanner outcome={retrieve.outcome} onDismiss={retrieve.dismiss} />
+      {bulk.page}
       {retrieve.outcome &&
         lineErrors.map((message) => (
           <Banner key={message} tone="critical">

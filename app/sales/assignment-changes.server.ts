@@ -175,8 +175,38 @@ export async function reassignmentData(id: number, refreshStock?: StockRefresh) 
 }
 
 /** POST /api/reassignment/{id} (_method=PUT, store_id): another store or dropshipper, the same quantity; Pending again. */
-export async function reassignAssignment(id: number, { store_id: storeId }: ReassignInput) {
-  const answer = await withRetry(() =>
+export async function reassignAssignment(id: number, input: ReassignInput) {
+  const { movedId, answer } = await reassignHeld(id, input);
+  // Committed: the lines follow to the new source's location (D169).
+  await moveAssignedItems([movedId], { waitMs: MOVE_WAIT_MS });
+  return answer;
+}
+
+/**
+ * Several reassignments, each as reassignAssignment does it (its own transaction and rules), the Shopify
+ * moves of all that were done started once at the end (a bulk reassign waits MOVE_WAIT_MS once, not per row).
+ * `each` hears every row's answer or error.
+ */
+export async function reassignAssignments(
+  ids: number[],
+  input: ReassignInput,
+  each: (id: number, result: { answer: Awaited<ReturnType<typeof reassignAssignment>> } | { error: unknown }) => void,
+) {
+  const moved: number[] = [];
+  for (const id of ids) {
+    try {
+      const { movedId, answer } = await reassignHeld(id, input);
+      moved.push(movedId);
+      each(id, { answer });
+    } catch (error) {
+      each(id, { error });
+    }
+  }
+  if (moved.length) await moveAssignedItems(moved, { waitMs: MOVE_WAIT_MS });
+}
+
+async function reassignHeld(id: number, { store_id: storeId }: ReassignInput) {
+  return withRetry(() =>
     prisma.$transaction(async (tx) => {
       const assignment = await lockAssignment(tx, id);
       await checkChangeable(tx, assignment);
@@ -258,9 +288,6 @@ export async function reassignAssignment(id: number, { store_id: storeId }: Reas
       };
     }, TX_OPTIONS),
   );
-  // Committed: the lines follow to the new source's location (D169).
-  await moveAssignedItems([answer.movedId], { waitMs: MOVE_WAIT_MS });
-  return answer.answer;
 }
 
 /** GET /api/dnh?assignment_id=: the assignment's fields, and its transfer when it has one. */

@@ -104,6 +104,7 @@ const assignmentColumns = [
  */
 export const assignmentGrid = defineGrid({
   id: "assignment",
+  rowLink: { path: "/order/{order_increment_id}" },
   rowKey: "id",
   defaultSort: { key: "id", dir: "desc" },
   source: () => gridSourceFrom(prisma.assignment),
@@ -137,6 +138,7 @@ export const assignmentGrid = defineGrid({
  */
 export const inProgressGrid = defineGrid({
   id: "in_progress_assignment",
+  rowLink: { path: "/order/{order_increment_id}" },
   rowKey: "id",
   defaultSort: { key: "assignment_id", dir: "desc" },
   source: () => gridSourceFrom(prisma.assignment),

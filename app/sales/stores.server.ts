@@ -403,6 +403,8 @@ const SOURCE_CODE = /^[A-Za-z0-9_-]{1,20}$/;
 
 export const storeGrid = defineGrid({
   id: "store",
+  // A dropshipper is edited on its vendor's form, reached from Drop-ship Vendors.
+  rowLink: { path: `${STORE_FORM_PATH}?id={id}`, when: { field: "type", value: "store" } },
   rowKey: "id",
   defaultSort: { key: "source_code", dir: "asc" },
   source: () => gridSourceFrom(prisma.inventorySource),

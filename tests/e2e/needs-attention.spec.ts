@@ -83,7 +83,7 @@ for (const [lang, text] of Object.entries(TEXTS)) {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(text.reason(file, vendor!.name));
     await expect(row).toContainText(text.kind);
-    await expect(row.locator("td").first()).toHaveText(text.age);
+    await expect(row.locator('[data-column="since"]')).toHaveText(text.age);
     await expect(row.getByRole("link", { name: text.open })).toHaveAttribute("href", new RegExp(`^/dropship/logs\\?file_name=${file.replace(/\./g, "\\.")}`));
 
     // The count: in the navigation and on Home.

@@ -5,7 +5,7 @@
 // into the vendor's Cancellation Pull Folder. Parse (and Process) Cancellation
 // Answer is manual.server.ts's parseFile with the answer's reader.
 import prisma from "~/db.server";
-import type { Vendor } from "~/db/generated/client";
+import type { DropshipRequest, Vendor } from "~/db/generated/client";
 import { ValidationError } from "~/lib/validation.server";
 import { joined, message, type RunMessage } from "~/runs/messages";
 import { askVendorToCancel } from "~/sales/assignment-changes.server";
@@ -25,27 +25,38 @@ const SHIPPED = ["shipped", "invoiced", "completed", "archived"];
 export const cancellationPullFolder = (vendor: Pick<Vendor, "sftp_cancellation_pull_folder" | "sftp_incoming_folder">) =>
   vendor.sftp_cancellation_pull_folder?.trim() || vendor.sftp_incoming_folder?.trim() || null;
 
+/**
+ * Asks the vendor that has this request to cancel it (unless a cancellation of it waits to go already):
+ * the rules of Send Cancellation, refused with its words (ToolRefusal). Nothing is sent here: Send
+ * Cancellation sends the file at once, the requests grid's bulk Cancel at vendor leaves it to the next
+ * Send Ship Requests (D271). Answers whether this call queued it.
+ */
+export async function queueCancellation(request: DropshipRequest): Promise<{ queuedNow: boolean }> {
+  const po = request.po_number;
+  const name = request.vendor_name;
+  const queued = await prisma.dropshipCancellation.count({ where: { request_id: request.request_id, status: "pending" } });
+  if (queued) return { queuedNow: false };
+  if (request.status === "pending" && request.transmission_id === null) refuse("tools.cancellations.not_sent", { po }, { po });
+  if (request.status === "rejected") refuse("tools.cancellations.rejected", { po, name }, { po });
+  if (SHIPPED.includes(request.status)) refuse("tools.cancellations.shipped", { po, name, status: message(`requests.statuses.${request.status}`) }, { po });
+  if (["cancel_requested", "cancelled", "cancel_refused"].includes(request.status))
+    refuse("tools.cancellations.already", { po, status: message(`requests.statuses.${request.status}`) }, { po });
+  try {
+    await askVendorToCancel(request.assignment_id);
+  } catch (error) {
+    // The assignment's own rules (a DNH, Complete…): the same words staff see on Awaiting Assignment.
+    if (error instanceof ValidationError)
+      refuse("tools.cancellations.refused", { po, reason: joined(Object.values(error.errors).flat() as RunMessage[], " ") }, { po });
+    throw error;
+  }
+  return { queuedNow: true };
+}
+
 export async function sendCancellation(vendor: Vendor, po: string): Promise<Outcome> {
   assertConnectable(vendor);
   if (vendor.enabled !== 1) refuse("tools.messages.disabled", { name: vendor.name });
   const request = await requestOf(vendor, po);
-  const queued = await prisma.dropshipCancellation.count({ where: { request_id: request.request_id, status: "pending" } });
-  if (!queued) {
-    if (request.status === "pending" && request.transmission_id === null) refuse("tools.cancellations.not_sent", { po }, { po });
-    if (request.status === "rejected") refuse("tools.cancellations.rejected", { po, name: vendor.name }, { po });
-    if (SHIPPED.includes(request.status))
-      refuse("tools.cancellations.shipped", { po, name: vendor.name, status: message(`requests.statuses.${request.status}`) }, { po });
-    if (["cancel_requested", "cancelled", "cancel_refused"].includes(request.status))
-      refuse("tools.cancellations.already", { po, status: message(`requests.statuses.${request.status}`) }, { po });
-    try {
-      await askVendorToCancel(request.assignment_id);
-    } catch (error) {
-      // The assignment's own rules (a DNH, Complete…): the same words staff see on Awaiting Assignment.
-      if (error instanceof ValidationError)
-        refuse("tools.cancellations.refused", { po, reason: joined(Object.values(error.errors).flat() as RunMessage[], " ") }, { po });
-      throw error;
-    }
-  }
+  await queueCancellation(request);
   const result = await sendShipRequests({ vendorId: vendor.id });
   return {
     error: result.error,
