@@ -3,12 +3,16 @@ import { randomUUID } from "node:crypto";
 import { feedSkipped, runFeedFor } from "~/runs/feed-runs.server";
 import type { FeedJob } from "~/feeds/runner.server";
 import { message, plainText } from "~/runs/messages";
-import type { RunDefinition } from "~/runs/runs.server";
+import { startRun, type RunDefinition } from "~/runs/runs.server";
+import type { MessageTranslate } from "~/i18n/messages";
+import { ValidationError } from "~/lib/validation.server";
+import type { Vendor } from "~/db/generated/client";
 import type { StepResult } from "./flow/context.server";
 import { DROPSHIP_STEPS, stepJob, type DropshipStepAction } from "./flow/steps.server";
 import type { ToolAction } from "./tool-actions";
 import { testVendorConnection } from "./transmission-test.server";
-import type { ConnectionToTest } from "./vendors.server";
+import type { VendorApi } from "./vendor-fields";
+import { connectionToTest, loadVendorRecord, updateVendor, type ConnectionToTest } from "./vendors.server";
 import { runToolOutcome, type ToolValues } from "./tools/run.server";
 
 export function dropshipStepRun(action: DropshipStepAction): RunDefinition {
@@ -72,4 +76,41 @@ export function vendorConnectionTestRun(test: ConnectionToTest): RunDefinition {
     failure: message("tools.failure"),
     work: () => testVendorConnection(test),
   };
+}
+
+/**
+ * Save on the vendor form (D280): the vendor saved, and when its connection changed (server, user, password typed,
+ * folders) that connection tested at once in the background, as Test Connection tests a saved vendor. Staff then
+ * learn on the vendor list whether the new settings work, without a second trip. Null when nothing to test or a
+ * tool of that vendor is running (its lock); a connection that cannot be tested (no host) is not tested.
+ */
+export async function updateVendorAndTest(
+  id: number,
+  body: unknown,
+  t: MessageTranslate,
+  language: string,
+): Promise<VendorApi & { connection_test_run_id: number | null }> {
+  const before = await loadVendorRecord(id);
+  const changed = connectionChanged(body, before);
+  const saved = await updateVendor(id, body);
+  if (!changed) return { ...saved, connection_test_run_id: null };
+  let test: ConnectionToTest;
+  try {
+    // The saved vendor with the form's values and no password typed: the stored (new) one is used.
+    test = connectionToTest({ ...(body as Record<string, unknown>), sftp_pass: "" }, await loadVendorRecord(id));
+  } catch (error) {
+    if (error instanceof ValidationError) return { ...saved, connection_test_run_id: null };
+    throw error;
+  }
+  const answer = await startRun(vendorConnectionTestRun(test), t, language);
+  return { ...saved, connection_test_run_id: answer.started ? answer.run.id : null };
+}
+
+function connectionChanged(body: unknown, existing: Vendor): boolean {
+  try {
+    return connectionToTest(body, existing).unsaved;
+  } catch (error) {
+    if (error instanceof ValidationError) return false;
+    throw error;
+  }
 }

@@ -15,12 +15,16 @@ export interface SubmitRequest {
   put?: boolean;
 }
 
-export function useFormSubmit(texts: SubmitTexts, options: { redirectTo?: string } = {}) {
+/** Where a success goes: a path, or one made from the answer (the vendor list following the saved connection's test). */
+type RedirectTarget = string | ((body: unknown) => string);
+
+export function useFormSubmit(texts: SubmitTexts, options: { redirectTo?: RedirectTarget } = {}) {
   const [outcome, setOutcome] = useState<SubmitOutcome | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const redirectTo = options.redirectTo;
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const submit = useCallback(
@@ -46,13 +50,14 @@ export function useFormSubmit(texts: SubmitTexts, options: { redirectTo?: string
       }
       setOutcome(result);
       setSubmitting(false);
-      if (result.ok && options.redirectTo) {
-        const target = withLocale(options.redirectTo, location.search);
+      if (result.ok && redirectTo) {
+        const path = typeof redirectTo === "function" ? redirectTo(result.body) : redirectTo;
+        const target = withLocale(path, location.search);
         timer.current = setTimeout(() => navigate(target), REDIRECT_AFTER_SUCCESS_MS);
       }
       return result;
     },
-    [texts, options.redirectTo, navigate, location.search],
+    [texts, redirectTo, navigate, location.search],
   );
 
   // Each field shows the first of its messages (`fieldErrors.name?.[0]`).

@@ -72,6 +72,12 @@ function initialValues(vendor: VendorApi | null): Record<string, string> {
   return values;
 }
 
+/** The vendor list; after a save that changed the connection, following that connection's test (D280). */
+function vendorListAfterSave(body: unknown): string {
+  const run = (body as { connection_test_run_id?: unknown } | null)?.connection_test_run_id;
+  return typeof run === "number" ? `/dropship/vendor/?connection_test=${run}` : "/dropship/vendor/";
+}
+
 export default function EditVendor() {
   const { t } = useTranslation();
   const { vendor, scorecards } = useLoaderData<typeof loader>();
@@ -89,7 +95,7 @@ export default function EditVendor() {
     [values, savedValues],
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const save = useFormSubmit({ success: t("vendor.saved"), error: t("vendor.save_error") }, { redirectTo: "/dropship/vendor/" });
+  const save = useFormSubmit({ success: t("vendor.saved"), error: t("vendor.save_error") }, { redirectTo: vendorListAfterSave });
   const remove = useFormSubmit({ success: t("vendor.deleted"), error: t("vendor.delete_error") }, { redirectTo: "/dropship/vendor/" });
   // The pinned SFTP host key: shown, reset or pinned from a fingerprint, apart from the save (D64).
   const [hostKey, setHostKey] = useState<string | null>(() => (vendor?.sftp_host_key as string | null | undefined) ?? null);

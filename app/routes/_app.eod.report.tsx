@@ -17,6 +17,8 @@ import { gridShouldRevalidate } from "~/grid/DataGrid";
 import { GridScreen } from "~/grid/GridScreen";
 import { gridScreenData } from "~/grid/grid-page.server";
 import { downloadFile } from "~/lib/download";
+import { useAppSettings } from "~/components/app-settings";
+import { dayIn } from "~/lib/app-time";
 import { withLocale } from "~/lib/format";
 import { renderEodCell } from "~/eod/cells";
 import { pageLoader } from "~/http/route.server";
@@ -37,6 +39,7 @@ const NOT_FOR_CSV = ["page", "per_page"];
 
 export default function EodReport() {
   const { t } = useTranslation();
+  const { timeZone } = useAppSettings();
   const loaded = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -67,9 +70,14 @@ export default function EodReport() {
 
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const exportCsv = async () => {
+  // The report's filters; "today": today's Sales Date alone (the app's time zone), the other filters as shown.
+  const exportCsv = async (day?: string) => {
     const query = currentSearch(searchParams);
     for (const key of NOT_FOR_CSV) query.delete(key);
+    if (day) {
+      for (const key of ["sales_date", "sales_date_from", "sales_date_to"]) query.delete(key);
+      query.set("sales_date", `${day}..${day}`);
+    }
     setDownloading(true);
     setDownloadFailed(false);
     // Through fetch, not a navigation: inside the admin only fetch carries the session token.
@@ -86,6 +94,7 @@ export default function EodReport() {
         { content: t("eod.buttons.past_batches"), url: "/eod/batch" },
         { content: t("eod.buttons.retry"), onAction: () => askThenAct("retry", t("eod.buttons.retry")), loading: running === "retry", disabled: eod.running },
         { content: t("eod.buttons.export_csv"), onAction: () => void exportCsv(), loading: downloading },
+        { content: t("eod.buttons.export_today_csv"), onAction: () => void exportCsv(dayIn(timeZone)), loading: downloading },
         {
           content: t("eod.buttons.export_as400"),
           onAction: () => askThenAct("export", t("eod.buttons.export_as400")),

@@ -16,6 +16,7 @@ import { GridScreen } from "~/grid/GridScreen";
 import { gridScreenData } from "~/grid/grid-page.server";
 import type { GridAnswer, GridRow } from "~/grid/types";
 import { cronInWords } from "~/lib/cron-words";
+import { dayIn } from "~/lib/app-time";
 import { withLocale } from "~/lib/format";
 import { pageLoader } from "~/http/route.server";
 import { BackgroundRun } from "~/runs/BackgroundRun";
@@ -28,11 +29,14 @@ export const loader = pageLoader(async (context) => {
 });
 export const shouldRevalidate = gridShouldRevalidate;
 
+/** Feed Logs of the failed runs of `day` (the app's time zone), the date range filter's form (D266). */
+const failedTodayUrl = (day: string) => `/feed/item?${new URLSearchParams({ type: "failed", created_at: `${day}..${day}` }).toString()}`;
+
 type FlatAnswer = Omit<GridAnswer["data"], "data"> & { data: GridRow[]; columns: GridAnswer["columns"] };
 
 export default function FeedSummary() {
   const { t } = useTranslation();
-  const { locale } = useAppSettings();
+  const { locale, timeZone } = useAppSettings();
   const location = useLocation();
   const loaded = useLoaderData<typeof loader>();
   const [grid, setGrid] = useState<{ key: number; initial: GridPageData }>({ key: 0, initial: loaded.grid });
@@ -74,6 +78,8 @@ export default function FeedSummary() {
       gridKey={grid.key}
       title={t("feeds.summary_title")}
       primaryAction={{ content: t("feeds.view_all_logs"), url: withLocale("/feed/item", location.search) }}
+      // Today's failures with their reasons, one click away (issue 32's "which feeds failed today, and why").
+      secondaryActions={[{ content: t("feeds.failed_today"), url: withLocale(failedTodayUrl(dayIn(timeZone)), location.search) }]}
       resourceName={{ singular: t("feeds.resource.singular"), plural: t("feeds.resource.plural") }}
       loadErrorText={t("feeds.load_error")}
       emptyState={{ heading: t("feeds.empty") }}

@@ -1,6 +1,9 @@
 // GET /api/dropship_vendor/{id}: the vendor (never its password).
-// POST /api/dropship_vendor/{id} with _method PUT: update. DELETE: delete, or archive when it has history.
-import { deleteVendor, getVendor, updateVendor } from "~/dropship/vendors.server";
+// POST /api/dropship_vendor/{id} with _method PUT: update; a changed connection starts its test in the background
+// (connection_test_run_id, D280). DELETE: delete, or archive when it has history.
+import { updateVendorAndTest } from "~/dropship/background-runs.server";
+import { deleteVendor, getVendor } from "~/dropship/vendors.server";
+import { localeFromUrl } from "~/i18n/config";
 import { apiRoute } from "~/http/route.server";
 import { message } from "~/i18n/messages";
 import { intendedMethod, readBody } from "~/lib/validation.server";
@@ -17,12 +20,13 @@ const vendorId = (params: Record<string, string | undefined>) => Number(params.i
 
 export const loader = apiRoute(({ params }) => getVendor(vendorId(params)));
 
-export const action = apiRoute(async ({ request, params }) => {
+export const action = apiRoute(async ({ request, params, t }) => {
   const body = await readBody(request);
   switch (intendedMethod(request, body)) {
     case "PUT":
     case "PATCH":
-      return updateVendor(vendorId(params), body);
+      // A changed connection is tested at once, in the background (D280).
+      return updateVendorAndTest(vendorId(params), body, t, localeFromUrl(request.url));
     case "DELETE": {
       // One with history is archived, not deleted: the answer says which (issue 18).
       const { deleted, archived, name } = await deleteVendor(vendorId(params));
