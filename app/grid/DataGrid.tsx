@@ -5,7 +5,7 @@
 // from the route loader; later pages from the /api twin, with retries.
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, ChoiceList, Filters, InlineStack, Key, Link, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
@@ -13,6 +13,7 @@ import { formatDateTime, titleCase, withLocale } from "~/lib/format";
 import { GridTools } from "./GridTools";
 import { useHiddenColumns } from "./grid-preferences";
 import { fillPath, pathFields } from "./cell-link";
+import { PAGE_KEYS } from "./KeyboardShortcuts";
 import { ListTable, type ListBulkAction } from "./ListTable";
 import { rowLinkUrl, type RowLink } from "./row-link";
 import { useGridKeys } from "./use-grid-keys";
@@ -64,9 +65,6 @@ function daysOf(value: string | undefined): { from: string; to: string } {
 const rangeValue = (from: string, to: string) => (from || to ? `${from}..${to}` : "");
 
 const NO_ROWS: GridRow[] = [];
-
-/** J and K page back and forth, as in Shopify's admin (Polaris Pagination ignores them while a field is being typed in; D274). */
-const PAGE_KEYS = { previousKeys: [Key.KeyJ], nextKeys: [Key.KeyK], previousTooltip: "J", nextTooltip: "K" };
 
 /** Grid screens re-query through the API; a change of their search alone needs no loader run. */
 export const gridShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>

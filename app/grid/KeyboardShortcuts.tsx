@@ -2,7 +2,7 @@
 // small popover under the grid: "/" the search, J and K the previous and next
 // page (Polaris Pagination's keys, as in Shopify's admin), Tab to a row and
 // Enter to open it, Space to select it. None fires while typing in a field.
-import { BlockStack, Box, Button, InlineStack, KeyboardKey, Popover, Text } from "@shopify/polaris";
+import { BlockStack, Box, Button, InlineStack, Key, KeyboardKey, Popover, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -54,6 +54,21 @@ export function ShortcutsPopover({ shortcuts }: { shortcuts: Shortcut[] }) {
       </Box>
     </Popover>
   );
+}
+
+/** J and K page back and forth, as in Shopify's admin (Polaris Pagination ignores them while a field is being typed in; D274). */
+export const PAGE_KEYS = { previousKeys: [Key.KeyJ], nextKeys: [Key.KeyK], previousTooltip: "J", nextTooltip: "K" };
+
+/** The order grid's: Polaris IndexFilters' own F (search and filter) and Escape, and the pages' J and K. */
+export function OrderGridShortcuts() {
+  const { t } = useTranslation();
+  const shortcuts: Shortcut[] = [
+    { keys: ["F"], label: t("shortcuts.search_and_filter") },
+    { keys: ["Esc"], label: t("shortcuts.cancel_search") },
+    { keys: ["J"], label: t("shortcuts.previous_page") },
+    { keys: ["K"], label: t("shortcuts.next_page") },
+  ];
+  return <ShortcutsPopover shortcuts={shortcuts} />;
 }
 
 /** A grid page's shortcuts; `rowsOpen`: its rows open their record. */

@@ -28,6 +28,7 @@ import { useAppSettings } from "~/components/app-settings";
 import { GridTools } from "~/grid/GridTools";
 import { useHiddenColumns } from "~/grid/grid-preferences";
 import { ListTable } from "~/grid/ListTable";
+import { OrderGridShortcuts, PAGE_KEYS } from "~/grid/KeyboardShortcuts";
 import { TEXT_FILTER_DEBOUNCE_MS, listPagination, useDebounced, useListLoader } from "~/grid/use-list-loader";
 import { NOT_AVAILABLE, titleCase } from "~/lib/format";
 import {
@@ -450,13 +451,16 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
       )}
       <Card padding="0">
         <Box paddingBlockStart="200" paddingInline="200">
-          <GridTools
-            columns={allColumns}
-            hidden={hiddenColumns}
-            onHiddenChange={(hidden) => void setHiddenColumns(hidden)}
-            csvUrl={csvUrl}
-            csvFallbackName="orders.csv"
-          />
+          <InlineStack align="space-between" blockAlign="center" gap="200">
+            <GridTools
+              columns={allColumns}
+              hidden={hiddenColumns}
+              onHiddenChange={(hidden) => void setHiddenColumns(hidden)}
+              csvUrl={csvUrl}
+              csvFallbackName="orders.csv"
+            />
+            <OrderGridShortcuts />
+          </InlineStack>
         </Box>
         <IndexFilters
           tabs={tabs}
@@ -503,11 +507,14 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
               ? { heading: t("grid.filtered_empty"), description: t("grid.filtered_empty_description") }
               : { heading: t("orders.empty_heading"), description: t("orders.empty_description") }
           }
-          pagination={listPagination(setStateInTransition, {
-            currentPage,
-            lastPage,
-            label: t("grid.footer", { page: currentPage, lastPage, total: shownTotal }),
-          })}
+          pagination={{
+            ...listPagination(setStateInTransition, {
+              currentPage,
+              lastPage,
+              label: t("grid.footer", { page: currentPage, lastPage, total: shownTotal }),
+            }),
+            ...PAGE_KEYS,
+          }}
         />
         {filtered && !failed && rows.length === 0 && (
           <Box paddingBlockEnd="400">

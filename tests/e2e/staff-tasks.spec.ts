@@ -226,3 +226,33 @@ test("task 6: today's EOD report in one click", async ({ page }) => {
   expect(lines.length - 1).toBe(Number(count));
   for (const line of lines.slice(1)) expect(line.split(",")[dateColumn]).toContain(today);
 });
+
+for (const text of [
+  { locale: "en", query: "", shortcuts: "Keyboard shortcuts", lines: ["Search and filter this list", "Previous page", "Next page"], page: /^Page (\d+) of / },
+  {
+    locale: "de",
+    query: "?locale=de",
+    shortcuts: "Tastenkürzel",
+    lines: ["Diese Liste durchsuchen und filtern", "Vorherige Seite", "Nächste Seite"],
+    page: /^Seite (\d+) von /,
+  },
+]) {
+  test(`the order grid: K and J page, F opens its search, the shortcuts are listed (${text.locale})`, async ({ page }) => {
+    await open(page, `/advancedorder${text.query}`);
+    const footer = page
+      .locator(".Polaris-IndexTable__TableFooter, .Polaris-Pagination")
+      .getByText(/\d+ (-|–) /)
+      .first();
+    const firstPage = await footer.textContent();
+    await page.keyboard.press("k");
+    await expect(footer).not.toHaveText(firstPage!);
+    await page.keyboard.press("j");
+    await expect(footer).toHaveText(firstPage!);
+    await page.keyboard.press("f");
+    await expect(page.locator(".Polaris-IndexFilters input[type='text'], .Polaris-IndexFilters input:not([type])").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: text.shortcuts }).click();
+    const popover = page.locator(".Polaris-Popover");
+    for (const line of text.lines) await expect(popover.getByText(line, { exact: true })).toBeVisible();
+  });
+}
