@@ -14,6 +14,7 @@ import { seedSalesDemo } from "./sales";
 import { seedRealtimeLogs } from "./realtime-logs";
 import { seedEod } from "./eod";
 import { seedAttention } from "./attention";
+import { seedStaffActivity } from "./staff-activity";
 import { DEMO_STORE_LOCATIONS } from "../../app/shopify/stand-in-shop";
 import { dateOnly, dayIn } from "../../app/lib/app-time";
 import { syncVendorSources } from "../../app/sales/vendor-sources.server";
@@ -962,6 +963,7 @@ export async function seedDemoData(databaseUrl: string): Promise<boolean> {
         ),
     });
     await seedSalesDemo(db);
+    await seedStaffActivity(db, now);
     // Last: the sweep reads the state everything above made.
     await seedAttention(db, now, vendors[5].id);
     return true;

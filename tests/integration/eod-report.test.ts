@@ -134,7 +134,10 @@ describe("EOD run", () => {
 
   it("refuses bad run parameters with per-field messages", () => {
     expect(() => report.parseRunRequest(new URLSearchParams("sales_date=2026-02-30&days=0"))).toThrow(
-      expect.objectContaining({ errors: { sales_date: ["must be a date written YYYY-MM-DD"], days: ["must be a whole number from 1 to 62"] } }),
+      // Coded, so that each reader gets them in their language (D278).
+      expect.objectContaining({
+        errors: { sales_date: [{ code: "errors.input.date" }], days: [{ code: "errors.input.whole_number", params: { min: 1, max: 62 } }] },
+      }),
     );
     expect(report.parseRunRequest(new URLSearchParams("sales_date=&days="))).toEqual({});
   });

@@ -187,8 +187,10 @@ describe("staff activity", () => {
     expect(runs.body.data.data.every((row: Json) => row.action === "feed.run" && row.staff === "local")).toBe(true);
     expect(runs.body.data.data[0].detail).toMatch(/^run_id: \d+$/);
 
+    // The seed's Shopify staff member's rows, none of local mode's.
     const byPerson = await call("/api/staff_activity?staff=shopify-user");
-    expect(byPerson.body.data.total).toBe(0);
+    expect(byPerson.body.data.total).toBe(await suite.db.staffActivity.count({ where: { staff: { startsWith: "shopify-user" } } }));
+    expect(byPerson.body.data.data.every((row: Json) => String(row.staff).startsWith("shopify-user:"))).toBe(true);
     const byRecord = await call("/api/staff_activity?record_type=feed&record_id=clear_completed");
     expect(byRecord.body.data.data.map((row: Json) => row.action)).toEqual(["feed.run"]);
 
