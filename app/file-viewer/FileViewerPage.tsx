@@ -4,9 +4,10 @@
 // with the segment's name, CSV as a table, anything else as text.
 import { useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Link, List, Pagination, Text } from "@shopify/polaris";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
+import { useScrollRegion } from "~/components/scroll-region";
 import { downloadFile } from "~/lib/download";
 import { formatDateTime, titleCase, withLocale } from "~/lib/format";
 import type { FileView } from "./files.server";
@@ -43,26 +44,7 @@ export function FileViewerPage({ view }: { view: View }) {
   // While the content is wider than its card it scrolls sideways: then it is a tab stop, a named region (WCAG 2.1.1, D112).
   const contentRef = useRef<HTMLDivElement>(null);
   const regionLabel = t(`file_viewer.content_title.${content.format}`);
-  useEffect(() => {
-    const container = contentRef.current;
-    if (!container) return;
-    const apply = () => {
-      if (container.scrollWidth > container.clientWidth) {
-        container.tabIndex = 0;
-        container.setAttribute("role", "region");
-        container.setAttribute("aria-label", regionLabel);
-      } else {
-        container.removeAttribute("tabindex");
-        container.removeAttribute("role");
-        container.removeAttribute("aria-label");
-      }
-    };
-    apply();
-    if (typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(apply);
-    observer.observe(container);
-    return () => observer.disconnect();
-  });
+  useScrollRegion(() => contentRef.current, regionLabel);
   const download = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setDownloadFailed(false);

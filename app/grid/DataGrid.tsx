@@ -5,12 +5,12 @@
 // from the route loader; later pages from the /api twin, with retries.
 import { useSearchParams } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Card, ChoiceList, Filters, InlineStack, Link, TextField } from "@shopify/polaris";
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
 import { formatDateTime, titleCase, withLocale } from "~/lib/format";
-import { GridTools } from "./GridTools";
+import { ClearFiltersButton, GridTools } from "./GridTools";
 import { useHiddenColumns } from "./grid-preferences";
 import { fillPath, pathFields } from "./cell-link";
 import { PAGE_KEYS } from "./KeyboardShortcuts";
@@ -414,13 +414,7 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
             loading={loading}
           />
           {table}
-          {filteredEmpty && (
-            <Box paddingBlockEnd="400">
-              <InlineStack align="center">
-                <Button onClick={clearAll}>{t("grid.clear_filters")}</Button>
-              </InlineStack>
-            </Box>
-          )}
+          {filteredEmpty && <ClearFiltersButton onClear={clearAll} />}
         </Card>
       </BlockStack>
     </div>

@@ -2,7 +2,7 @@
 // (each staff member's columns, D268) and Export CSV (what the list shows,
 // every page, D265). The download goes through fetch (app/lib/download.ts):
 // inside the admin only fetch carries the session token.
-import { Button, ChoiceList, InlineStack, Popover, Text } from "@shopify/polaris";
+import { Box, Button, ChoiceList, InlineStack, Popover, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "~/lib/download";
@@ -72,5 +72,17 @@ export function GridTools({ columns, hidden, onHiddenChange, csvUrl, csvFallback
         </Button>
       )}
     </InlineStack>
+  );
+}
+
+/** Under a grid its filters emptied: the way back to every row (D269). */
+export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box paddingBlockEnd="400">
+      <InlineStack align="center">
+        <Button onClick={onClear}>{t("grid.clear_filters")}</Button>
+      </InlineStack>
+    </Box>
   );
 }

@@ -11,7 +11,6 @@ import {
   Banner,
   BlockStack,
   Box,
-  Button,
   Card,
   ChoiceList,
   IndexFilters,
@@ -25,7 +24,7 @@ import type { IndexFiltersProps, TabProps } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "~/components/app-settings";
-import { GridTools } from "~/grid/GridTools";
+import { ClearFiltersButton, GridTools } from "~/grid/GridTools";
 import { useHiddenColumns } from "~/grid/grid-preferences";
 import { ListTable } from "~/grid/ListTable";
 import { OrderGridShortcuts, PAGE_KEYS } from "~/grid/KeyboardShortcuts";
@@ -516,13 +515,7 @@ export function OrderGrid({ initial, views: initialViews, shop }: OrderGridProps
             ...PAGE_KEYS,
           }}
         />
-        {filtered && !failed && rows.length === 0 && (
-          <Box paddingBlockEnd="400">
-            <InlineStack align="center">
-              <Button onClick={clearAll}>{t("grid.clear_filters")}</Button>
-            </InlineStack>
-          </Box>
-        )}
+        {filtered && !failed && rows.length === 0 && <ClearFiltersButton onClear={clearAll} />}
       </Card>
     </BlockStack>
   );
