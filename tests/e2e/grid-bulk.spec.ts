@@ -119,7 +119,8 @@ for (const locale of ["en", "de"] as const) {
     // A click anywhere on the row (not on its links) opens the request's revise page.
     const first = page.locator("tbody tr").first();
     const id = await first.getAttribute("id");
-    await first.locator('[data-column="vendor_name"]').click();
+    // A cell that is not a link of its own (the vendor's name opens the vendor, D261).
+    await first.locator('[data-column="qty"]').click();
     await expect(page).toHaveURL(new RegExp(`/dropship/requests/revise\\?id=${id}`));
     await expect(page.getByRole("heading", { name: text.revise })).toBeVisible();
     if (locale === "de") expect(new URL(page.url()).searchParams.get("locale")).toBe("de");

@@ -159,6 +159,8 @@ test("the admin's navigation menu shows the spec's links and navigates the app",
     // Issue 30: the items that wait for a person, with their count, and where their alerts are set.
     /^Needs Attention( \(\d+\))?$/,
     "Settings",
+    // Issue 32: who did what.
+    "Staff Activity",
   ]);
   await menu.getByRole("button", { name: "EOD Report" }).click();
   await expect(admin.titleBar.getByRole("heading")).toHaveText("EOD Report");

@@ -10,8 +10,8 @@ const SCREENS: Array<{ path: string; en: string; de: string; actions?: { en: str
     en: "EOD Report",
     de: "Tagesabschlussbericht",
     actions: {
-      en: ["Run Report", "Past Batches", "Retry Previous", "Export CSV", "Export to AS400"],
-      de: ["Bericht ausführen", "Frühere Stapel", "Vorherigen wiederholen", "CSV exportieren", "An AS400 exportieren"],
+      en: ["Run Report", "Past Batches", "Retry Previous", "Export CSV", "Export Today's CSV", "Export to AS400"],
+      de: ["Bericht ausführen", "Frühere Stapel", "Vorherigen wiederholen", "CSV exportieren", "CSV von heute exportieren", "An AS400 exportieren"],
     },
   },
   { path: "/feed", en: "Feed Summary", de: "Feed-Übersicht" },

@@ -14,11 +14,8 @@ test("Heute fehlgeschlagen: one click from Feed Summary, today's failures with t
     [JSON.stringify({ error: reason }), JSON.stringify({ error: older })],
   );
   const app = await admin.open("/feed?locale=de");
-  await app
-    .getByRole("link", { name: "Heute fehlgeschlagen" })
-    .or(app.getByRole("button", { name: "Heute fehlgeschlagen" }))
-    .first()
-    .click();
+  // The screen's actions are in the admin's title bar.
+  await admin.titleBar.getByRole("button", { name: "Heute fehlgeschlagen", exact: true }).click();
   await expect(app.locator("tbody tr").filter({ hasText: reason })).toHaveCount(1);
   await expect(app.locator("tbody tr").filter({ hasText: older })).toHaveCount(0);
   const types = (await app.locator('tbody [data-column="type"]').allTextContents()).map((text) => text.trim());
@@ -26,8 +23,11 @@ test("Heute fehlgeschlagen: one click from Feed Summary, today's failures with t
 });
 
 test("CSV von heute exportieren: today's EOD rows only, in one click", async ({ admin }) => {
-  const app = await admin.open("/eod/report?locale=de");
-  const [download] = await Promise.all([admin.page.waitForEvent("download"), app.getByRole("button", { name: "CSV von heute exportieren" }).click()]);
+  await admin.open("/eod/report?locale=de");
+  const [download] = await Promise.all([
+    admin.page.waitForEvent("download"),
+    admin.titleBar.getByRole("button", { name: "CSV von heute exportieren", exact: true }).click(),
+  ]);
   const lines = readFileSync((await download.path())!, "utf8")
     .replace(/^\uFEFF/, "")
     .trimEnd()
