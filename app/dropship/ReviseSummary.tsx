@@ -2,7 +2,9 @@
 // the vendor said of it, what Save will do (from revise-rules.ts, the rule the
 // save applies) and a line of links to the records it belongs with.
 import { Badge, Banner, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { fillPath } from "~/grid/cell-link";
 import { useTranslation } from "react-i18next";
 import { REQUEST_STATUS_TONES, RESPONSE_STATUS_TONES, requestSaveEffect, responseSaveEffect } from "./revise-rules";
 
@@ -29,6 +31,16 @@ function StatusLine({ label, tone, children }: { label: string; tone: Tone; chil
       {children}
     </InlineStack>
   );
+}
+
+/** The order's page and the vendor's form, when the record names them (both revise pages). */
+function orderAndVendorLinks(record: Record<string, unknown>, t: TFunction) {
+  const order = fillPath("/order/{order_increment_id}", record);
+  const vendor = fillPath("/dropship/vendor/edit?id={vendor_id}", record);
+  return [
+    order ? { id: "order", label: t("revise.summary.links.order", { order: text(record.order_increment_id) }), url: order } : null,
+    vendor ? { id: "vendor", label: t("revise.summary.links.vendor", { name: text(record.vendor_name) }), url: vendor } : null,
+  ];
 }
 
 function RelatedLinks({ links }: { links: Array<{ id: string; label: string; url: string } | null> }) {
@@ -85,20 +97,7 @@ export function RequestReviseSummary({ record }: { record: Record<string, unknow
         </Banner>
         <RelatedLinks
           links={[
-            record.order_increment_id
-              ? {
-                  id: "order",
-                  label: t("revise.summary.links.order", { order: text(record.order_increment_id) }),
-                  url: `/order/${text(record.order_increment_id)}`,
-                }
-              : null,
-            record.vendor_id
-              ? {
-                  id: "vendor",
-                  label: t("revise.summary.links.vendor", { name: text(record.vendor_name) }),
-                  url: `/dropship/vendor/edit?id=${text(record.vendor_id)}`,
-                }
-              : null,
+            ...orderAndVendorLinks(record, t),
             record.transmission_id ? { id: "file", label: t("revise.summary.links.sent_file"), url: `/file/${text(record.transmission_id)}` } : null,
             po
               ? {
@@ -144,20 +143,7 @@ export function ResponseReviseSummary({ record }: { record: Record<string, unkno
         </Banner>
         <RelatedLinks
           links={[
-            record.order_increment_id
-              ? {
-                  id: "order",
-                  label: t("revise.summary.links.order", { order: text(record.order_increment_id) }),
-                  url: `/order/${text(record.order_increment_id)}`,
-                }
-              : null,
-            record.vendor_id
-              ? {
-                  id: "vendor",
-                  label: t("revise.summary.links.vendor", { name: text(record.vendor_name) }),
-                  url: `/dropship/vendor/edit?id=${text(record.vendor_id)}`,
-                }
-              : null,
+            ...orderAndVendorLinks(record, t),
             record.request_id
               ? {
                   id: "request",
